@@ -1,0 +1,28 @@
+// Bundles the CLI (and the benchmarks) with esbuild: one bundle starts ~2x faster than tsc's
+// many files, and commands are split into chunks loaded on use.
+import {build} from 'esbuild';
+import {rmSync} from 'node:fs';
+
+rmSync('dist', {recursive: true, force: true});
+
+const native = ['better-sqlite3', 'sqlite-vec', '@lydell/node-pty'];
+
+await build({
+	entryPoints: {cli: 'source/cli.tsx', ...(process.env.DRILL_BUILD_BENCH === '0' ? {} : {bench: 'bench/index.ts'})},
+	outdir: 'dist',
+	bundle: true,
+	splitting: true,
+	format: 'esm',
+	platform: 'node',
+	target: 'node20',
+	sourcemap: 'linked',
+	jsx: 'automatic',
+	external: native,
+	alias: {'react-devtools-core': './scripts/devtools-stub.mjs'},
+	define: {'process.env.NODE_ENV': '"production"'},
+	banner: {
+		js: "import {createRequire as __drillCreateRequire} from 'node:module'; const require = __drillCreateRequire(import.meta.url);",
+	},
+	chunkNames: 'chunks/[name]-[hash]',
+	logLevel: 'warning',
+});

@@ -1,0 +1,29 @@
+import {inertJson} from '../core/inert-text.js';
+import {SummaryStore} from '../store/summary-store.js';
+import {defineCommand} from './command.js';
+
+export const command = defineCommand({
+	name: 'export',
+	help: `
+  Write the store's summary items as JSON lines, one item per line, in the interchange shape
+  that drill import reads.
+
+  Usage
+    drill export [--namespace NS] > items.jsonl
+
+  Options
+    --namespace NS    only this namespace's items`,
+	flags: {namespace: {type: 'string'}},
+	async run(cli, context) {
+		const store = SummaryStore.open(context.config.storePath);
+		try {
+			for (const row of store.eachItem(cli.flags.namespace)) {
+				const line = `${inertJson(store.record(row))}\n`;
+				if (!context.stdout.write(line)) await new Promise((resolve) => context.stdout.once('drain', resolve));
+			}
+		} finally {
+			store.close();
+		}
+		return 0;
+	},
+});

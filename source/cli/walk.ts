@@ -1,0 +1,56 @@
+import '../domains/index.js';
+import {availableDomains, Drillables} from '../core/registry.js';
+import {defineCommand} from './command.js';
+import {printJson, usageError} from './output.js';
+import {renderView} from './render-view.js';
+
+export const command = defineCommand({
+	name: 'walk',
+	aliases: ['tree'],
+	help: `
+  Walk one node of a domain at a depth (the seed's drill_tree).
+
+  Usage
+    drill walk DOMAIN [NODE_ID] [options]        (alias: drill tree)
+
+  Depths
+    index     the node and its children's names (default, cheapest)
+    summary   the node and each child's summary text
+    full      everything: the node's content and its subtree, up to --max-chars
+
+  Node ids
+    summary    ''  ·  NAMESPACE  ·  NAMESPACE:ITEM  ·  NAMESPACE:ITEM#nORDINAL
+    knowledge  ''  ·  a unit path without extension, e.g. architecture/summarization-framework
+
+  Options
+    --depth, -d index|summary|full   how much to show (default: index)
+    --limit N                        children per page (default 100)
+    --offset N                       first child to show (default 0)
+    --max-chars N                    bound on full content (default 20000)
+
+  Examples
+    drill walk summary ''
+    drill walk summary conversation_session:k3x9 --depth summary
+    drill walk summary 'conversation_session:k3x9#n2' --depth full --json
+    drill walk knowledge architecture`,
+	flags: {
+		depth: {type: 'string', shortFlag: 'd', default: 'index'},
+		limit: {type: 'number'},
+		offset: {type: 'number'},
+		maxChars: {type: 'number'},
+	},
+	run(cli, context) {
+		const [domain, nodeId = '', extra] = cli.input;
+		if (domain === undefined) throw usageError('walk needs a DOMAIN', `registered: ${availableDomains().join(', ')}; e.g. drill walk summary ''`);
+		if (extra !== undefined) throw usageError(`walk takes DOMAIN and one NODE_ID, got an extra ${JSON.stringify(extra)}`, 'quote a node id that has spaces or #');
+		const drillables = new Drillables(context.config);
+		try {
+			const view = drillables.walk(domain, nodeId, cli.flags.depth, {limit: cli.flags.limit, offset: cli.flags.offset, maxChars: cli.flags.maxChars});
+			if (context.json) printJson(context.stdout, view);
+			else context.stdout.write(renderView(view, {color: context.color && Boolean(context.stdout.isTTY), width: context.stdout.columns}));
+			return 0;
+		} finally {
+			drillables.close();
+		}
+	},
+});

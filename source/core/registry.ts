@@ -1,0 +1,84 @@
+import {defaultDepth, parseDepth, type Depth} from './depth.js';
+import {DrillError} from './errors.js';
+import type {TreeDrillable, TreeView, ViewOptions} from './tree-view.js';
+
+/** Where the domains find their data. Plain paths: the core itself does no I/O. */
+export interface DrillConfig {
+	/** The SQLite summary store file. */
+	storePath: string;
+	/** The knowledge folder (markdown units). */
+	knowledgeDir: string;
+	/** The folder that holds the root `.drills/` folder. */
+	drillsRoot: string;
+}
+
+export type DrillableFactory = (config: DrillConfig) => TreeDrillable;
+
+const factories = new Map<string, DrillableFactory>();
+
+export function registerDrillable(domain: string, factory: DrillableFactory): void {
+	if (!/^[a-z][a-z0-9_-]*$/.test(domain)) {
+		throw new DrillError('bad_argument', `domain name ${JSON.stringify(domain)} is not valid`, 'use lowercase letters, digits, - and _');
+	}
+	factories.set(domain, factory);
+}
+
+export function availableDomains(): string[] {
+	return [...factories.keys()].sort();
+}
+
+function unknownDomain(domain: string): DrillError {
+	return new DrillError('unknown_domain', `unknown domain ${JSON.stringify(domain)}`, `registered: ${availableDomains().join(', ') || 'none'}`);
+}
+
+/**
+ * The registered domains bound to one configuration. Each domain is created on first use and
+ * kept, so a store is opened once per session, not once per walk.
+ */
+export class Drillables {
+	private readonly instances = new Map<string, TreeDrillable>();
+
+	constructor(readonly config: DrillConfig) {}
+
+	domain(domain: string): TreeDrillable {
+		const existing = this.instances.get(domain);
+		if (existing) return existing;
+		const factory = factories.get(domain);
+		if (!factory) throw unknownDomain(domain);
+		const instance = factory(this.config);
+		this.instances.set(domain, instance);
+		return instance;
+	}
+
+	availableDomains(): string[] {
+		return availableDomains();
+	}
+
+	walk(domain: string, nodeId = '', depth: Depth | string = defaultDepth, options?: ViewOptions): TreeView {
+		if (typeof domain !== 'string' || !factories.has(domain)) throw unknownDomain(String(domain));
+		if (typeof nodeId !== 'string') throw new DrillError('bad_node_id', 'node id must be a string');
+		return this.domain(domain).get(nodeId, parseDepth(depth), options);
+	}
+
+	/** The seed's long name for `walk`. */
+	drillTree(domain: string, nodeId = '', depth: Depth | string = defaultDepth, options?: ViewOptions): TreeView {
+		return this.walk(domain, nodeId, depth, options);
+	}
+
+	close(): void {
+		for (const instance of this.instances.values()) instance.close?.();
+		this.instances.clear();
+	}
+}
+
+/** One-shot walk: opens the domain, reads one view, closes it. */
+export function walk(config: DrillConfig, domain: string, nodeId = '', depth: Depth | string = defaultDepth, options?: ViewOptions): TreeView {
+	const drillables = new Drillables(config);
+	try {
+		return drillables.walk(domain, nodeId, depth, options);
+	} finally {
+		drillables.close();
+	}
+}
+
+export const drillTree = walk;

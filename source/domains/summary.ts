@@ -1,0 +1,161 @@
+import type {Depth} from '../core/depth.js';
+import {DrillError} from '../core/errors.js';
+import {BoundedText, resolvePaging, type Paging} from '../core/paging.js';
+import {registerDrillable, type DrillConfig} from '../core/registry.js';
+import {parseSummaryNodeId, summaryNodeId} from '../core/summary-node-id.js';
+import type {Breadcrumb, TreeChild, TreeDrillable, TreeView, ViewOptions} from '../core/tree-view.js';
+import {SummaryStore, type ItemRow, type NodeRow} from '../store/summary-store.js';
+
+const rootCrumb: Breadcrumb = {node_id: '', title: 'summary'};
+
+function listOf(names: string[], total: number): string {
+	const shown = names.slice(0, 10).join(', ');
+	return total > 10 ? `${shown}, … (${total} in all)` : shown;
+}
+
+/** The framework summaries in the SQLite store, walked by the seed's node ids. */
+export class SummaryDrillable implements TreeDrillable {
+	readonly domain = 'summary';
+	private store: SummaryStore | undefined;
+
+	constructor(
+		private readonly storePath: string,
+		store?: SummaryStore,
+	) {
+		this.store = store;
+	}
+
+	private get db(): SummaryStore {
+		this.store ??= SummaryStore.open(this.storePath);
+		return this.store;
+	}
+
+	get(nodeId: string, depth: Depth, options?: ViewOptions): TreeView {
+		const id = parseSummaryNodeId(nodeId);
+		const paging = resolvePaging(options);
+		switch (id.kind) {
+			case 'root':
+				return this.root(depth, paging);
+			case 'namespace':
+				return this.namespace(id.namespace, depth, paging);
+			case 'item':
+				return this.node(id.namespace, id.itemId, 0, depth, paging);
+			case 'node':
+				return this.node(id.namespace, id.itemId, id.ordinal, depth, paging);
+		}
+	}
+
+	private root(depth: Depth, paging: Paging): TreeView {
+		const total = this.db.namespaceCount();
+		const rows = this.db.namespaces(paging.offset, paging.limit);
+		const children: TreeChild[] = rows.map((row) => ({
+			node_id: row.name,
+			name: row.name,
+			has_children: row.item_count > 0,
+			child_count: row.item_count,
+			...(depth === 'index' ? {} : {summary: `${row.item_count} item${row.item_count === 1 ? '' : 's'}`}),
+		}));
+		const view = this.view('', depth, 'summary', 'root', null, [], children, total, paging);
+		if (depth === 'full') {
+			const text = new BoundedText(paging.maxChars);
+			for (const row of this.db.namespaces()) if (!text.add(`${row.name}\t${row.item_count} items\n`)) break;
+			view.content = text.toString();
+			view.truncated = text.truncated;
+		}
+		return view;
+	}
+
+	private namespace(namespace: string, depth: Depth, paging: Paging): TreeView {
+		const row = this.db.namespace(namespace);
+		if (!row) {
+			const names = this.db.namespaces(0, 11).map((ns) => ns.name);
+			throw new DrillError('not_found', `no namespace ${JSON.stringify(namespace)} in the store`, names.length ? `namespaces: ${listOf(names, this.db.namespaceCount())}` : 'the store is empty: import or ingest something first');
+		}
+		const items = this.db.items(namespace, paging.offset, paging.limit);
+		const children = items.map((item) => this.itemChild(item, depth));
+		const view = this.view(namespace, depth, namespace, 'namespace', '', [rootCrumb], children, row.item_count, paging);
+		if (depth === 'full') {
+			const text = new BoundedText(paging.maxChars);
+			for (const item of this.db.eachItem(namespace)) {
+				if (!text.add(`## ${item.title} (${summaryNodeId(item.namespace, item.item_id)}) — ${item.generated_at}\n${item.tldr}\n\n`)) break;
+			}
+			view.content = text.toString();
+			view.truncated = text.truncated;
+		}
+		return view;
+	}
+
+	private itemChild(item: ItemRow, depth: Depth): TreeChild {
+		return {
+			node_id: summaryNodeId(item.namespace, item.item_id),
+			name: item.title,
+			has_children: item.topic_count > 0,
+			child_count: item.topic_count,
+			...(depth === 'index' ? {} : {summary: item.tldr}),
+		};
+	}
+
+	private node(namespace: string, itemId: string, ordinal: number, depth: Depth, paging: Paging): TreeView {
+		const item = this.db.item(namespace, itemId);
+		if (!item) {
+			throw new DrillError('not_found', `no item ${JSON.stringify(itemId)} in namespace ${JSON.stringify(namespace)}`, this.db.namespace(namespace) ? `list its items with: drill walk summary ${namespace}` : `namespaces: ${listOf(this.db.namespaces(0, 11).map((ns) => ns.name), this.db.namespaceCount())}`);
+		}
+		const node = this.db.node(item.id, ordinal);
+		if (!node) {
+			throw new DrillError('not_found', `item ${namespace}:${itemId} has no node #n${ordinal}`, `its nodes are #n0 to #n${item.node_count - 1}`);
+		}
+		const breadcrumbs: Breadcrumb[] = [rootCrumb, {node_id: namespace, title: namespace}];
+		const ancestors: NodeRow[] = [];
+		for (let parent = node.parent; parent !== null; ) {
+			const above = this.db.node(item.id, parent);
+			if (!above) break;
+			ancestors.unshift(above);
+			parent = above.parent;
+		}
+		for (const above of ancestors) breadcrumbs.push({node_id: summaryNodeId(namespace, itemId, above.ordinal), title: above.ordinal === 0 ? item.title : above.title});
+		const parentId = node.parent === null ? namespace : summaryNodeId(namespace, itemId, node.parent);
+		const children: TreeChild[] = this.db.children(item.id, ordinal, paging.offset, paging.limit).map((child) => ({
+			node_id: summaryNodeId(namespace, itemId, child.ordinal),
+			name: child.title,
+			has_children: child.child_count > 0,
+			child_count: child.child_count,
+			...(depth === 'index' ? {} : {summary: child.summary}),
+		}));
+		const isRoot = ordinal === 0;
+		const view = this.view(summaryNodeId(namespace, itemId, ordinal), depth, isRoot ? item.title : node.title, isRoot ? 'item' : 'node', parentId, breadcrumbs, children, node.child_count, paging);
+		if (depth !== 'index') view.summary = isRoot && item.tldr ? item.tldr : node.summary;
+		if (depth === 'full') this.fillContent(view, item, node, paging.maxChars);
+		return view;
+	}
+
+	/** This node's own text, then its subtree's, in document order, up to the budget. */
+	private fillContent(view: TreeView, item: ItemRow, top: NodeRow, maxChars: number): void {
+		const text = new BoundedText(maxChars);
+		const all = this.db.nodes(item.id);
+		const childrenOf = new Map<number, NodeRow[]>();
+		for (const node of all) if (node.parent !== null) childrenOf.set(node.parent, [...(childrenOf.get(node.parent) ?? []), node]);
+		if (top.ordinal === 0 && item.tldr) text.add(`TLDR: ${item.tldr}\n\n`);
+		const visit = (node: NodeRow): boolean => {
+			const heading = '#'.repeat(Math.min(6, node.level - top.level + 1));
+			const keywords = node.keywords ? `\nkeywords: ${node.keywords.split('\n').join(', ')}` : '';
+			if (!text.add(`${heading} ${node.ordinal === 0 ? item.title : node.title}\n${node.summary ? `${node.summary}\n` : ''}${keywords ? `${keywords.slice(1)}\n` : ''}\n`)) return false;
+			for (const span of this.db.spansOfNode(item.id, node.ordinal)) if (!text.add(`[${span.role}] ${span.text}\n\n`)) return false;
+			for (const child of childrenOf.get(node.ordinal) ?? []) if (!visit(child)) return false;
+			return true;
+		};
+		visit(top);
+		view.content = text.toString().trimEnd();
+		view.truncated = text.truncated;
+	}
+
+	private view(nodeId: string, depth: Depth, title: string, kind: string, parentId: string | null, breadcrumbs: Breadcrumb[], children: TreeChild[], total: number, paging: Paging): TreeView {
+		return {domain: this.domain, node_id: nodeId, depth, title, kind, parent_id: parentId, breadcrumbs, children, children_total: total, offset: paging.offset, limit: paging.limit};
+	}
+
+	close(): void {
+		this.store?.close();
+		this.store = undefined;
+	}
+}
+
+registerDrillable('summary', (config: DrillConfig) => new SummaryDrillable(config.storePath));

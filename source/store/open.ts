@@ -1,0 +1,111 @@
+import {accessSync, constants, existsSync, mkdirSync, statSync} from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import {DrillError} from '../core/errors.js';
+import {migrations, schemaVersion} from './schema.js';
+
+export type SqliteDatabase = Database.Database;
+
+export interface OpenOptions {
+	/** Create the file (and its folder) when missing, and allow writes. */
+	write?: boolean;
+}
+
+/** Turns SQLite's own failures into one-line DrillErrors that say what to do. */
+export function storeError(error: unknown, file: string): DrillError {
+	if (error instanceof DrillError) return error;
+	const code = (error as {code?: string}).code ?? '';
+	const message = error instanceof Error ? error.message : String(error);
+	if (code === 'SQLITE_NOTADB' || code.startsWith('SQLITE_CORRUPT') || /malformed|not a database/i.test(message)) {
+		return new DrillError('store_corrupt', `the store ${file} is damaged or not a drill store (${message})`, 'point --store at a good store, or move this file away and re-import');
+	}
+	if (code.startsWith('SQLITE_READONLY') || code === 'SQLITE_PERM' || code === 'SQLITE_AUTH') {
+		return new DrillError('store_readonly', `the store ${file} cannot be written (${message})`, 'make its folder writable or choose another with --store');
+	}
+	if (code.startsWith('SQLITE_CANTOPEN') || code === 'EACCES' || code === 'EPERM') {
+		return new DrillError('store_unreadable', `cannot open the store ${file} (${message})`, 'check that the file and its folder are readable, or choose another with --store');
+	}
+	if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) {
+		return new DrillError('store_busy', `the store ${file} is locked by another process`, 'try again when the other drill command has finished');
+	}
+	if (code === 'SQLITE_FULL' || code === 'SQLITE_IOERR' || code.startsWith('SQLITE_IOERR')) {
+		return new DrillError('io_error', `cannot read or write the store ${file} (${message})`, 'check the disk and the file');
+	}
+	return new DrillError('store_unreadable', `the store ${file} failed: ${message}`, 'check the file, or choose another with --store');
+}
+
+function readVersion(db: SqliteDatabase): number {
+	return db.pragma('user_version', {simple: true}) as number;
+}
+
+function migrate(db: SqliteDatabase, file: string): void {
+	const version = readVersion(db);
+	if (version > schemaVersion) {
+		throw new DrillError('store_newer', `the store ${file} has schema version ${version}, newer than this drill understands (${schemaVersion})`, 'upgrade drill, or use a store made by this version');
+	}
+	if (version === schemaVersion) return;
+	db.transaction(() => {
+		for (let next = version; next < schemaVersion; next++) migrations[next]!(db);
+		db.pragma(`user_version = ${schemaVersion}`);
+	}).immediate();
+}
+
+function isWritable(target: string): boolean {
+	try {
+		accessSync(target, constants.W_OK);
+		return true;
+	} catch {
+		return false;
+	}
+}
+
+/**
+ * Opens (and migrates) the SQLite store. WAL lets readers share the file with a running writer;
+ * the busy timeout lets two writers take turns instead of failing.
+ */
+export function openDatabase(file: string, options: OpenOptions = {}): SqliteDatabase {
+	const exists = existsSync(file);
+	if (!exists && !options.write) {
+		throw new DrillError('store_unreadable', `no store at ${file}`, 'create one with `drill import FILE` or `drill ingest PATH`, or point --store or DRILL_STORE at one');
+	}
+	if (exists && statSync(file).isDirectory()) {
+		throw new DrillError('store_unreadable', `the store path ${file} is a folder`, 'point --store at a .db file');
+	}
+	const folder = path.dirname(file);
+	if (!exists) {
+		try {
+			mkdirSync(folder, {recursive: true});
+		} catch (error) {
+			throw new DrillError('store_readonly', `cannot create the folder ${folder} for the store (${(error as Error).message})`, 'choose a writable place with --store or DRILL_STORE');
+		}
+	}
+	const readonly = exists && (!isWritable(file) || !isWritable(folder)) && !options.write;
+	if (options.write && exists && (!isWritable(file) || !isWritable(folder))) {
+		throw new DrillError('store_readonly', `the store ${file} or its folder is read-only`, 'make them writable, or choose another store with --store');
+	}
+	let db: SqliteDatabase | undefined;
+	try {
+		db = new Database(file, {readonly, fileMustExist: !options.write});
+		db.pragma('busy_timeout = 5000');
+		if (!readonly) {
+			db.pragma('journal_mode = WAL');
+			db.pragma('synchronous = NORMAL');
+		}
+		db.pragma('foreign_keys = ON');
+		// Reading the schema is what reveals a file that is not a database.
+		db.prepare('SELECT count(*) FROM sqlite_master').get();
+		if (readonly) {
+			const version = readVersion(db);
+			if (version > schemaVersion) migrate(db, file);
+			if (version < schemaVersion) {
+				throw new DrillError('store_readonly', `the store ${file} has schema version ${version} and needs migrating to ${schemaVersion}, but it is read-only`, 'open it once with write access');
+			}
+		} else {
+			migrate(db, file);
+		}
+		return db;
+	} catch (error) {
+		db?.close();
+		throw storeError(error, file);
+	}
+}

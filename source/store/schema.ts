@@ -1,0 +1,77 @@
+import type {Database} from 'better-sqlite3';
+
+/**
+ * Forward migrations. The store's `PRAGMA user_version` is the number of migrations applied;
+ * append new ones at the end, never edit a released one.
+ */
+export const migrations: Array<(db: Database) => void> = [
+	(db) => {
+		db.exec(`
+			CREATE TABLE namespaces (
+				name TEXT PRIMARY KEY,
+				item_count INTEGER NOT NULL DEFAULT 0
+			) WITHOUT ROWID;
+
+			CREATE TABLE items (
+				id INTEGER PRIMARY KEY,
+				namespace TEXT NOT NULL,
+				item_id TEXT NOT NULL,
+				title TEXT NOT NULL,
+				tldr TEXT NOT NULL DEFAULT '',
+				generated_at TEXT NOT NULL,
+				source_uri TEXT,
+				source_kind TEXT,
+				content_hash TEXT,
+				node_count INTEGER NOT NULL,
+				span_count INTEGER NOT NULL,
+				UNIQUE (namespace, item_id)
+			);
+			CREATE INDEX items_by_time ON items (namespace, generated_at DESC, item_id);
+			CREATE INDEX items_by_source ON items (source_uri);
+
+			CREATE TABLE nodes (
+				id INTEGER PRIMARY KEY,
+				item INTEGER NOT NULL REFERENCES items (id) ON DELETE CASCADE,
+				ordinal INTEGER NOT NULL,
+				parent INTEGER,
+				level INTEGER NOT NULL,
+				title TEXT NOT NULL,
+				summary TEXT NOT NULL DEFAULT '',
+				-- one keyword per line
+				keywords TEXT NOT NULL DEFAULT '',
+				child_count INTEGER NOT NULL DEFAULT 0,
+				UNIQUE (item, ordinal)
+			);
+			CREATE INDEX nodes_by_parent ON nodes (item, parent, ordinal);
+
+			CREATE TABLE spans (
+				id INTEGER PRIMARY KEY,
+				item INTEGER NOT NULL REFERENCES items (id) ON DELETE CASCADE,
+				seq INTEGER NOT NULL,
+				node INTEGER NOT NULL,
+				role TEXT NOT NULL,
+				text TEXT NOT NULL,
+				UNIQUE (item, seq)
+			);
+			CREATE INDEX spans_by_node ON spans (item, node, seq);
+
+			-- The text stage 1 ranks: a node's title, summary, keywords, and (on the root) the item's TLDR.
+			CREATE VIEW node_text AS
+				SELECT n.id AS id, n.title AS title, n.summary AS summary,
+					n.keywords AS keywords,
+					CASE WHEN n.ordinal = 0 THEN i.tldr ELSE '' END AS tldr
+				FROM nodes n JOIN items i ON i.id = n.item;
+			CREATE VIRTUAL TABLE nodes_fts USING fts5 (
+				title, summary, keywords, tldr,
+				content = 'node_text', content_rowid = 'id', tokenize = 'porter unicode61 remove_diacritics 2'
+			);
+			CREATE VIRTUAL TABLE spans_fts USING fts5 (
+				text, content = 'spans', content_rowid = 'id', tokenize = 'porter unicode61 remove_diacritics 2'
+			);
+
+			CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+		`);
+	},
+];
+
+export const schemaVersion = migrations.length;

@@ -1,0 +1,207 @@
+import type {Statement} from 'better-sqlite3';
+import {openDatabase, storeError, type OpenOptions, type SqliteDatabase} from './open.js';
+import {deleteItem, writeItem, type ItemIndexer, type WriteOutcome} from './write-item.js';
+import type {ItemRecord} from './interchange.js';
+
+export interface NamespaceRow {
+	name: string;
+	item_count: number;
+}
+
+export interface ItemRow {
+	id: number;
+	namespace: string;
+	item_id: string;
+	title: string;
+	tldr: string;
+	generated_at: string;
+	source_uri: string | null;
+	source_kind: string | null;
+	content_hash: string | null;
+	node_count: number;
+	span_count: number;
+	/** Children of the item root: its level-1 topics. */
+	topic_count: number;
+}
+
+export interface NodeRow {
+	id: number;
+	item: number;
+	ordinal: number;
+	parent: number | null;
+	level: number;
+	title: string;
+	summary: string;
+	/** One keyword per line. */
+	keywords: string;
+	child_count: number;
+}
+
+export interface SpanRow {
+	id: number;
+	item: number;
+	seq: number;
+	node: number;
+	role: string;
+	text: string;
+}
+
+const itemColumns = `i.id, i.namespace, i.item_id, i.title, i.tldr, i.generated_at, i.source_uri, i.source_kind, i.content_hash,
+	i.node_count, i.span_count, coalesce(r.child_count, 0) AS topic_count`;
+const itemFrom = 'items i LEFT JOIN nodes r ON r.item = i.id AND r.ordinal = 0';
+
+/**
+ * The SQLite summary store: every read and write the domains, search and ingest need, with
+ * statements prepared once and SQLite failures turned into DrillErrors.
+ */
+export class SummaryStore {
+	private readonly statements = new Map<string, Statement>();
+	readonly indexers: ItemIndexer[] = [];
+
+	private constructor(
+		readonly db: SqliteDatabase,
+		readonly file: string,
+	) {}
+
+	static open(file: string, options: OpenOptions = {}): SummaryStore {
+		return new SummaryStore(openDatabase(file, options), file);
+	}
+
+	/** Runs `action`, turning SQLite's errors into one-line DrillErrors about this store. */
+	guard<T>(action: () => T): T {
+		try {
+			return action();
+		} catch (error) {
+			throw storeError(error, this.file);
+		}
+	}
+
+	statement(sql: string): Statement {
+		let statement = this.statements.get(sql);
+		if (!statement) {
+			statement = this.guard(() => this.db.prepare(sql));
+			this.statements.set(sql, statement);
+		}
+		return statement;
+	}
+
+	private all<T>(sql: string, ...params: unknown[]): T[] {
+		return this.guard(() => this.statement(sql).all(...params) as T[]);
+	}
+
+	private one<T>(sql: string, ...params: unknown[]): T | undefined {
+		return this.guard(() => this.statement(sql).get(...params) as T | undefined);
+	}
+
+	namespaces(offset = 0, limit = -1): NamespaceRow[] {
+		return this.all('SELECT name, item_count FROM namespaces ORDER BY name LIMIT ? OFFSET ?', limit, offset);
+	}
+
+	namespace(name: string): NamespaceRow | undefined {
+		return this.one('SELECT name, item_count FROM namespaces WHERE name = ?', name);
+	}
+
+	namespaceCount(): number {
+		return this.one<{n: number}>('SELECT count(*) AS n FROM namespaces')!.n;
+	}
+
+	/** A namespace's items, newest first. */
+	items(namespace: string, offset = 0, limit = -1): ItemRow[] {
+		return this.all(`SELECT ${itemColumns} FROM ${itemFrom} WHERE i.namespace = ? ORDER BY i.generated_at DESC, i.item_id LIMIT ? OFFSET ?`, namespace, limit, offset);
+	}
+
+	item(namespace: string, itemId: string): ItemRow | undefined {
+		return this.one(`SELECT ${itemColumns} FROM ${itemFrom} WHERE i.namespace = ? AND i.item_id = ?`, namespace, itemId);
+	}
+
+	itemByRowId(id: number): ItemRow | undefined {
+		return this.one(`SELECT ${itemColumns} FROM ${itemFrom} WHERE i.id = ?`, id);
+	}
+
+	node(itemRowId: number, ordinal: number): NodeRow | undefined {
+		return this.one('SELECT * FROM nodes WHERE item = ? AND ordinal = ?', itemRowId, ordinal);
+	}
+
+	nodeByRowId(id: number): NodeRow | undefined {
+		return this.one('SELECT * FROM nodes WHERE id = ?', id);
+	}
+
+	children(itemRowId: number, parentOrdinal: number, offset = 0, limit = -1): NodeRow[] {
+		return this.all('SELECT * FROM nodes WHERE item = ? AND parent = ? ORDER BY ordinal LIMIT ? OFFSET ?', itemRowId, parentOrdinal, limit, offset);
+	}
+
+	/** Every node of an item, by ordinal. */
+	nodes(itemRowId: number): NodeRow[] {
+		return this.all('SELECT * FROM nodes WHERE item = ? ORDER BY ordinal', itemRowId);
+	}
+
+	spansOfNode(itemRowId: number, ordinal: number): SpanRow[] {
+		return this.all('SELECT * FROM spans WHERE item = ? AND node = ? ORDER BY seq', itemRowId, ordinal);
+	}
+
+	spans(itemRowId: number): SpanRow[] {
+		return this.all('SELECT * FROM spans WHERE item = ? ORDER BY seq', itemRowId);
+	}
+
+	/** Walks every item (optionally of one namespace) without holding them all in memory. */
+	*eachItem(namespace?: string): Generator<ItemRow> {
+		const statement = namespace
+			? this.statement(`SELECT ${itemColumns} FROM ${itemFrom} WHERE i.namespace = ? ORDER BY i.namespace, i.generated_at DESC, i.item_id`)
+			: this.statement(`SELECT ${itemColumns} FROM ${itemFrom} ORDER BY i.namespace, i.generated_at DESC, i.item_id`);
+		const rows = this.guard(() => (namespace ? statement.iterate(namespace) : statement.iterate()) as IterableIterator<ItemRow>);
+		for (;;) {
+			const next = this.guard(() => rows.next());
+			if (next.done) return;
+			yield next.value;
+		}
+	}
+
+	/** An item back in the interchange shape (what `drill export` writes). */
+	record(row: ItemRow): ItemRecord {
+		const spans = this.spans(row.id);
+		const owned = new Map<number, number[]>();
+		for (const span of spans) owned.set(span.node, [...(owned.get(span.node) ?? []), span.seq]);
+		return {
+			namespace: row.namespace,
+			item_id: row.item_id,
+			title: row.title,
+			generated_at: row.generated_at,
+			source: {...(row.source_uri ? {uri: row.source_uri} : {}), ...(row.source_kind ? {kind: row.source_kind} : {})},
+			tldr: row.tldr,
+			...(row.content_hash ? {content_hash: row.content_hash} : {}),
+			nodes: this.nodes(row.id).map((node) => ({
+				ordinal: node.ordinal,
+				parent: node.parent,
+				title: node.title,
+				summary: node.summary,
+				keywords: node.keywords ? node.keywords.split('\n') : [],
+				spans: owned.get(node.ordinal) ?? [],
+			})),
+			spans: spans.map((span) => ({seq: span.seq, role: span.role, text: span.text})),
+		};
+	}
+
+	contentHash(namespace: string, itemId: string): string | undefined {
+		return this.one<{content_hash: string | null}>('SELECT content_hash FROM items WHERE namespace = ? AND item_id = ?', namespace, itemId)?.content_hash ?? undefined;
+	}
+
+	writeItem(item: ItemRecord): WriteOutcome {
+		return this.guard(() => writeItem(this.db, item, this.indexers));
+	}
+
+	deleteItem(namespace: string, itemId: string): boolean {
+		return this.guard(() => deleteItem(this.db, namespace, itemId, this.indexers));
+	}
+
+	getMeta(key: string): string | undefined {
+		return this.one<{value: string}>('SELECT value FROM meta WHERE key = ?', key)?.value;
+	}
+
+	setMeta(key: string, value: string): void {
+		this.guard(() => this.statement('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, value));
+	}
+
+	close(): void {
+		if (this.db.open) this.db.close();
+	}
+}

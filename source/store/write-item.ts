@@ -1,0 +1,94 @@
+import type {SqliteDatabase} from './open.js';
+import type {ItemRecord} from './interchange.js';
+
+export type WriteOutcome = 'added' | 'updated';
+
+/** Runs inside an item's write transaction, after its rows are in (e.g. to store embeddings). */
+export type ItemIndexer = {
+	afterWrite(db: SqliteDatabase, itemRowId: number, item: ItemRecord): void;
+	beforeDelete?(db: SqliteDatabase, itemRowId: number): void;
+};
+
+function deleteItemRows(db: SqliteDatabase, itemRowId: number, indexers: readonly ItemIndexer[]): void {
+	for (const indexer of indexers) indexer.beforeDelete?.(db, itemRowId);
+	// External-content FTS tables need the old text to remove their entries.
+	db.prepare(
+		`INSERT INTO nodes_fts (nodes_fts, rowid, title, summary, keywords, tldr)
+		 SELECT 'delete', id, title, summary, keywords, tldr FROM node_text WHERE id IN (SELECT id FROM nodes WHERE item = ?)`,
+	).run(itemRowId);
+	db.prepare(`INSERT INTO spans_fts (spans_fts, rowid, text) SELECT 'delete', id, text FROM spans WHERE item = ?`).run(itemRowId);
+	db.prepare('DELETE FROM spans WHERE item = ?').run(itemRowId);
+	db.prepare('DELETE FROM nodes WHERE item = ?').run(itemRowId);
+	db.prepare('DELETE FROM items WHERE id = ?').run(itemRowId);
+}
+
+function levels(item: ItemRecord): Map<number, number> {
+	const parentOf = new Map(item.nodes.map((node) => [node.ordinal, node.parent]));
+	const level = new Map<number, number>([[0, 0]]);
+	const depthOf = (ordinal: number): number => {
+		const known = level.get(ordinal);
+		if (known !== undefined) return known;
+		const value = depthOf(parentOf.get(ordinal)!) + 1;
+		level.set(ordinal, value);
+		return value;
+	};
+	for (const node of item.nodes) depthOf(node.ordinal);
+	return level;
+}
+
+/**
+ * Writes one validated item in one transaction, replacing any item with the same
+ * namespace and id: a reader never sees half an item, and a killed writer loses only this one.
+ */
+export function writeItem(db: SqliteDatabase, item: ItemRecord, indexers: readonly ItemIndexer[] = []): WriteOutcome {
+	return db.transaction((): WriteOutcome => {
+		const existing = db.prepare('SELECT id FROM items WHERE namespace = ? AND item_id = ?').get(item.namespace, item.item_id) as {id: number} | undefined;
+		if (existing) deleteItemRows(db, existing.id, indexers);
+		else {
+			db.prepare('INSERT INTO namespaces (name, item_count) VALUES (?, 0) ON CONFLICT (name) DO NOTHING').run(item.namespace);
+		}
+		const {lastInsertRowid} = db
+			.prepare(
+				`INSERT INTO items (namespace, item_id, title, tldr, generated_at, source_uri, source_kind, content_hash, node_count, span_count)
+				 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			)
+			.run(item.namespace, item.item_id, item.title, item.tldr, item.generated_at, item.source?.uri ?? null, item.source?.kind ?? null, item.content_hash ?? null, item.nodes.length, item.spans.length);
+		const itemRowId = Number(lastInsertRowid);
+
+		const childCount = new Map<number, number>();
+		for (const node of item.nodes) if (node.parent !== null) childCount.set(node.parent, (childCount.get(node.parent) ?? 0) + 1);
+		const level = levels(item);
+		const insertNode = db.prepare(
+			'INSERT INTO nodes (item, ordinal, parent, level, title, summary, keywords, child_count) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id',
+		);
+		const indexNode = db.prepare('INSERT INTO nodes_fts (rowid, title, summary, keywords, tldr) VALUES (?, ?, ?, ?, ?)');
+		const ownerOf = new Map<number, number>();
+		for (const node of item.nodes) {
+			const keywords = node.keywords.join('\n');
+			const {id} = insertNode.get(itemRowId, node.ordinal, node.parent, level.get(node.ordinal), node.title, node.summary, keywords, childCount.get(node.ordinal) ?? 0) as {id: number};
+			indexNode.run(id, node.title, node.summary, keywords, node.ordinal === 0 ? item.tldr : '');
+			for (const seq of node.spans) ownerOf.set(seq, node.ordinal);
+		}
+		const insertSpan = db.prepare('INSERT INTO spans (item, seq, node, role, text) VALUES (?, ?, ?, ?, ?) RETURNING id');
+		const indexSpan = db.prepare('INSERT INTO spans_fts (rowid, text) VALUES (?, ?)');
+		for (const span of item.spans) {
+			const {id} = insertSpan.get(itemRowId, span.seq, ownerOf.get(span.seq) ?? 0, span.role, span.text) as {id: number};
+			indexSpan.run(id, span.text);
+		}
+		if (!existing) db.prepare('UPDATE namespaces SET item_count = item_count + 1 WHERE name = ?').run(item.namespace);
+		for (const indexer of indexers) indexer.afterWrite(db, itemRowId, item);
+		return existing ? 'updated' : 'added';
+	}).immediate();
+}
+
+/** Removes one item; returns false when there was none. */
+export function deleteItem(db: SqliteDatabase, namespace: string, itemId: string, indexers: readonly ItemIndexer[] = []): boolean {
+	return db.transaction((): boolean => {
+		const existing = db.prepare('SELECT id FROM items WHERE namespace = ? AND item_id = ?').get(namespace, itemId) as {id: number} | undefined;
+		if (!existing) return false;
+		deleteItemRows(db, existing.id, indexers);
+		db.prepare('UPDATE namespaces SET item_count = item_count - 1 WHERE name = ?').run(namespace);
+		db.prepare('DELETE FROM namespaces WHERE name = ? AND item_count <= 0').run(namespace);
+		return true;
+	}).immediate();
+}

@@ -1,0 +1,33 @@
+import {spawnSync} from 'node:child_process';
+import {mkdtempSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+
+export const cliPath = path.resolve('dist/cli.js');
+
+export interface CliResult {
+	code: number;
+	stdout: string;
+	stderr: string;
+}
+
+/** Runs the built `drill` with no terminal, in `cwd` (a fresh temp folder by default). */
+export function runCli(args: string[], options: {cwd?: string; input?: string; env?: NodeJS.ProcessEnv} = {}): CliResult {
+	const result = spawnSync(process.execPath, [cliPath, ...args], {
+		cwd: options.cwd ?? tempDir(),
+		input: options.input ?? '',
+		encoding: 'utf8',
+		env: {...process.env, DRILL_STORE: '', NO_COLOR: '1', ...options.env},
+		timeout: 60_000,
+	});
+	return {code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr};
+}
+
+export function tempDir(prefix = 'drill-test-'): string {
+	return mkdtempSync(path.join(tmpdir(), prefix));
+}
+
+/** True when the text looks like a JavaScript stack trace. */
+export function hasStackTrace(text: string): boolean {
+	return /^\s+at .+:\d+/mu.test(text);
+}
