@@ -1,10 +1,15 @@
 import {accessSync, constants, existsSync, mkdirSync, statSync} from 'node:fs';
 import path from 'node:path';
+import {pathToFileURL} from 'node:url';
 import Database from 'better-sqlite3';
 import {DrillError} from '../core/errors.js';
 import {migrations, schemaVersion} from './schema.js';
 
 export type SqliteDatabase = Database.Database;
+
+// Lets a store in a read-only folder be opened as an immutable URI (a WAL reader would need to
+// create its -shm file beside it). Read by better-sqlite3 when its addon first loads.
+process.env.SQLITE_USE_URI = '1';
 
 export interface OpenOptions {
 	/** Create the file (and its folder) when missing, and allow writes. */
@@ -80,12 +85,14 @@ export function openDatabase(file: string, options: OpenOptions = {}): SqliteDat
 		}
 	}
 	const readonly = exists && (!isWritable(file) || !isWritable(folder)) && !options.write;
+	// Nobody can write where we cannot: read the file as it is, without WAL side files.
+	const target = readonly && !isWritable(folder) ? `${pathToFileURL(file).href}?immutable=1` : file;
 	if (options.write && exists && (!isWritable(file) || !isWritable(folder))) {
 		throw new DrillError('store_readonly', `the store ${file} or its folder is read-only`, 'make them writable, or choose another store with --store');
 	}
 	let db: SqliteDatabase | undefined;
 	try {
-		db = new Database(file, {readonly, fileMustExist: !options.write});
+		db = new Database(target, {readonly, fileMustExist: !options.write});
 		db.pragma('busy_timeout = 5000');
 		if (!readonly) {
 			db.pragma('journal_mode = WAL');

@@ -149,10 +149,15 @@ export class SummaryStore {
 			? this.statement(`SELECT ${itemColumns} FROM ${itemFrom} WHERE i.namespace = ? ORDER BY i.namespace, i.generated_at DESC, i.item_id`)
 			: this.statement(`SELECT ${itemColumns} FROM ${itemFrom} ORDER BY i.namespace, i.generated_at DESC, i.item_id`);
 		const rows = this.guard(() => (namespace ? statement.iterate(namespace) : statement.iterate()) as IterableIterator<ItemRow>);
-		for (;;) {
-			const next = this.guard(() => rows.next());
-			if (next.done) return;
-			yield next.value;
+		try {
+			for (;;) {
+				const next = this.guard(() => rows.next());
+				if (next.done) return;
+				yield next.value;
+			}
+		} finally {
+			// Stopping early must release the statement, or the connection stays busy.
+			rows.return?.();
 		}
 	}
 

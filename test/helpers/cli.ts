@@ -1,5 +1,5 @@
 import {spawnSync} from 'node:child_process';
-import {mkdtempSync} from 'node:fs';
+import {chmodSync, mkdtempSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 
@@ -12,8 +12,9 @@ export interface CliResult {
 }
 
 /** Runs the built `drill` with no terminal, in `cwd` (a fresh temp folder by default). */
-export function runCli(args: string[], options: {cwd?: string; input?: string; env?: NodeJS.ProcessEnv} = {}): CliResult {
+export function runCli(args: string[], options: {cwd?: string; input?: string; env?: NodeJS.ProcessEnv; spawn?: {uid?: number; gid?: number}} = {}): CliResult {
 	const result = spawnSync(process.execPath, [cliPath, ...args], {
+		...options.spawn,
 		cwd: options.cwd ?? tempDir(),
 		input: options.input ?? '',
 		encoding: 'utf8',
@@ -23,8 +24,11 @@ export function runCli(args: string[], options: {cwd?: string; input?: string; e
 	return {code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr};
 }
 
+/** A fresh folder that other users may enter (tests run some commands as nobody). */
 export function tempDir(prefix = 'drill-test-'): string {
-	return mkdtempSync(path.join(tmpdir(), prefix));
+	const dir = mkdtempSync(path.join(tmpdir(), prefix));
+	chmodSync(dir, 0o755);
+	return dir;
 }
 
 /** True when the text looks like a JavaScript stack trace. */

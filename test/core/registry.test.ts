@@ -1,0 +1,44 @@
+import {describe, expect, it} from 'vitest';
+import {parseDepth} from '../../source/core/depth.js';
+import {DrillError} from '../../source/core/errors.js';
+import {availableDomains, Drillables, registerDrillable} from '../../source/core/registry.js';
+import type {TreeDrillable} from '../../source/core/tree-view.js';
+import {drillErrorOf} from '../helpers/errors.js';
+
+const config = {storePath: '/nonexistent/store.db', knowledgeDir: '/nonexistent', drillsRoot: '/nonexistent'};
+
+describe('the domain registry', () => {
+	it('registers a domain with one call and walks it with the default depth', () => {
+		const seen: string[] = [];
+		const fake: TreeDrillable = {
+			domain: 'fake',
+			get(nodeId, depth) {
+				seen.push(`${nodeId}@${depth}`);
+				return {domain: 'fake', node_id: nodeId, depth, title: 't', kind: 'root', parent_id: null, breadcrumbs: [], children: [], children_total: 0, offset: 0, limit: 100};
+			},
+		};
+		registerDrillable('fake', () => fake);
+		expect(availableDomains()).toContain('fake');
+		const drillables = new Drillables(config);
+		expect(drillables.walk('fake', 'x').depth).toBe('index');
+		expect(drillables.drillTree('fake', 'y', 'summary').depth).toBe('summary');
+		expect(seen).toEqual(['x@index', 'y@summary']);
+	});
+
+	it('names the registered domains when one is unknown', () => {
+		const drillables = new Drillables(config);
+		try {
+			drillables.walk('sumary', '');
+			expect.unreachable();
+		} catch (error) {
+			expect(error).toBeInstanceOf(DrillError);
+			expect((error as DrillError).code).toBe('unknown_domain');
+			expect((error as DrillError).line).toMatch(/^unknown domain "sumary"; registered: .*fake/u);
+		}
+	});
+
+	it('refuses an unknown depth with the allowed ones', () => {
+		expect(parseDepth(undefined)).toBe('index');
+		expect(drillErrorOf(() => parseDepth('deep')).line).toBe('unknown depth "deep"; use one of: index, summary, full');
+	});
+});

@@ -1,0 +1,30 @@
+import type {ItemRecord} from '../../source/store/interchange.js';
+
+/**
+ * A small realistic-shaped item: a root, `topics` level-1 nodes, each with two level-2
+ * leaves that own two spans apiece.
+ */
+export function makeItem(namespace: string, itemId: string, options: {topics?: number; generatedAt?: string; title?: string} = {}): ItemRecord {
+	const topics = options.topics ?? 3;
+	const nodes: ItemRecord['nodes'] = [{ordinal: 0, parent: null, title: options.title ?? `Session ${itemId}`, summary: `Root summary of ${itemId}.`, keywords: ['root'], spans: []}];
+	const spans: ItemRecord['spans'] = [];
+	for (let t = 0; t < topics; t++) {
+		const topic = nodes.length;
+		nodes.push({ordinal: topic, parent: 0, title: `Topic ${t} of ${itemId}`, summary: `What topic ${t} found.`, keywords: [`topic${t}`], spans: []});
+		for (let leaf = 0; leaf < 2; leaf++) {
+			const owned = [spans.length, spans.length + 1];
+			spans.push({seq: owned[0]!, role: 'user', text: `question ${t}.${leaf} about ${itemId}`}, {seq: owned[1]!, role: 'assistant', text: `answer ${t}.${leaf} with details`});
+			nodes.push({ordinal: nodes.length, parent: topic, title: `Leaf ${t}.${leaf}`, summary: `Leaf ${t}.${leaf} summary.`, keywords: [], spans: owned});
+		}
+	}
+	return {
+		namespace,
+		item_id: itemId,
+		title: options.title ?? `Session ${itemId}`,
+		generated_at: options.generatedAt ?? '2026-11-28T14:02:00.000Z',
+		source: {uri: `file:///tmp/${itemId}.jsonl`, kind: 'transcript'},
+		tldr: `TLDR of ${itemId}.`,
+		nodes,
+		spans,
+	};
+}

@@ -1,0 +1,67 @@
+import path from 'node:path';
+import type {Client} from '@modelcontextprotocol/sdk/client/index.js';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {tempDir} from '../helpers/cli.js';
+import {fixtureStore, fixturesDir} from '../helpers/fixture-store.js';
+import {connectDrillMcp} from '../helpers/mcp-client.js';
+
+let client: Client;
+
+beforeAll(async () => {
+	const cwd = tempDir();
+	client = await connectDrillMcp(['--store', fixtureStore(), '--knowledge', path.join(fixturesDir, 'knowledge'), '--drills', cwd], cwd);
+});
+afterAll(async () => client?.close());
+
+type Structured = Record<string, any>;
+const call = async (name: string, args: Record<string, unknown> = {}) => (await client.callTool({name, arguments: args})) as {isError?: boolean; structuredContent: Structured; content: Array<{type: string; text: string}>};
+
+describe('drill mcp', () => {
+	it('lists its tools, each with a description and an input schema', async () => {
+		const {tools} = await client.listTools();
+		const names = tools.map((tool) => tool.name);
+		expect(names).toEqual(expect.arrayContaining(['drill_tree', 'walk', 'available_domains']));
+		for (const tool of tools) {
+			expect(tool.description!.length).toBeGreaterThan(40);
+			expect(tool.inputSchema.type).toBe('object');
+		}
+		const walk = tools.find((tool) => tool.name === 'walk')!;
+		expect(Object.keys(walk.inputSchema.properties ?? {})).toEqual(expect.arrayContaining(['domain', 'node_id', 'depth']));
+		expect(walk.inputSchema.required).toEqual(expect.arrayContaining(['domain', 'node_id']));
+	});
+
+	it('names the registered domains', async () => {
+		const result = await call('available_domains');
+		expect(result.structuredContent.domains).toEqual(expect.arrayContaining(['knowledge', 'summary']));
+	});
+
+	it('walks the summary domain down to a node, with the same JSON as the CLI', async () => {
+		const root = await call('drill_tree', {domain: 'summary', node_id: ''});
+		expect(root.isError).toBeFalsy();
+		expect(root.structuredContent).toMatchObject({domain: 'summary', node_id: '', depth: 'index'});
+		const item = await call('walk', {domain: 'summary', node_id: 'conversation_session:k3x9', depth: 'summary'});
+		expect(item.structuredContent.title).toBe('API debugging');
+		const child = item.structuredContent.children[0].node_id;
+		const node = await call('walk', {domain: 'summary', node_id: child, depth: 'full'});
+		expect(node.structuredContent).toMatchObject({node_id: child, kind: 'node', depth: 'full'});
+		expect(node.content[0]!.text).toContain(child);
+	});
+
+	it('walks the knowledge domain', async () => {
+		const root = await call('walk', {domain: 'knowledge', node_id: '', depth: 'summary'});
+		expect(root.structuredContent.children.length).toBeGreaterThan(3);
+	});
+
+	it('answers a bad node id with a tool error and keeps serving', async () => {
+		const bad = await call('walk', {domain: 'summary', node_id: 'x:y#nZ'});
+		expect(bad.isError).toBe(true);
+		expect(bad.structuredContent.error.code).toBe('bad_node_id');
+		expect(bad.content[0]!.text).toContain('malformed summary node id');
+		const escape = await call('walk', {domain: 'knowledge', node_id: '../../etc/passwd'});
+		expect(escape.structuredContent.error.code).toBe('outside_root');
+		const unknown = await call('walk', {domain: 'sumary', node_id: ''});
+		expect(unknown.content[0]!.text).toBe('unknown domain "sumary"; registered: knowledge, summary');
+		const after = await call('available_domains');
+		expect(after.isError).toBeFalsy();
+	});
+});
