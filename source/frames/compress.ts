@@ -1,15 +1,21 @@
 export const payloadBudget = 600;
 
 /**
- * A parent-consumable digest of findings: the leading paragraphs up to `budget` characters,
- * cut at the last sentence that fits (never mid-word), headings and comments left out.
+ * A parent-consumable digest of findings: the lead paragraphs (up to the first heading that
+ * follows them) within `budget` characters, cut at the last sentence that fits, never mid-word.
  */
 export function compressFindings(findings: string, budget = payloadBudget): string {
-	const paragraphs = findings
-		.replace(/<!--[\s\S]*?-->/gu, '')
-		.split(/\n\s*\n/u)
-		.map((paragraph) => paragraph.trim())
-		.filter((paragraph) => paragraph && !/^#{1,6}\s/u.test(paragraph) && !/^(```|~~~)/u.test(paragraph));
+	const paragraphs: string[] = [];
+	for (const block of findings.replace(/<!--[\s\S]*?-->/gu, '').split(/\n\s*\n/u)) {
+		const paragraph = block.trim();
+		if (!paragraph || /^(```|~~~)/u.test(paragraph)) continue;
+		// The lead (before the first heading) is the digest; the sections after it are detail.
+		if (/^#{1,6}\s/u.test(paragraph)) {
+			if (paragraphs.length > 0) break;
+			continue;
+		}
+		paragraphs.push(paragraph);
+	}
 	let out = '';
 	for (const paragraph of paragraphs) {
 		const next = out ? `${out}\n\n${paragraph}` : paragraph;

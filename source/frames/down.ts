@@ -64,11 +64,6 @@ export async function drillDown(target: FramesTarget, options: DownOptions): Pro
 	const delegation = lines(options.delegate, 'a delegated task', 1000);
 	const cwd = options.cwd ?? process.cwd();
 	const top = drillsDir(frames.root);
-	try {
-		mkdirSync(top, {recursive: true});
-	} catch (error) {
-		throw new DrillError('io_error', `cannot create ${top} (${(error as Error).message})`, 'check that the drills root is writable');
-	}
 
 	return withFrameLock(
 		top,

@@ -1,4 +1,4 @@
-import {closeSync, linkSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync} from 'node:fs';
+import {closeSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync} from 'node:fs';
 import {hostname} from 'node:os';
 import path from 'node:path';
 import {setTimeout as sleep} from 'node:timers/promises';
@@ -117,6 +117,11 @@ function resolveWait(options: LockOptions): number {
  */
 export async function withFrameLock<T>(drillsDir: string, action: () => T | Promise<T>, options: LockOptions = {}): Promise<T> {
 	const file = lockPath(drillsDir);
+	try {
+		mkdirSync(drillsDir, {recursive: true});
+	} catch (error) {
+		throw new DrillError('io_error', `cannot create ${drillsDir} (${(error as Error).message})`, 'check that the drills root is writable');
+	}
 	const holder: LockHolder = {pid: process.pid, host: hostname(), created: new Date().toISOString()};
 	const deadline = Date.now() + resolveWait(options);
 	for (;;) {

@@ -89,6 +89,7 @@ export async function drillUp(target: FramesTarget, options: UpOptions = {}): Pr
 	const issuesGiven = lines(options.issues, 'an issue', 1000);
 	const evidenceGiven = (options.evidence ?? []).map(String).filter((item) => item.trim() !== '');
 	const cwd = options.cwd ?? process.cwd();
+	if (!existsSync(drillsDir(frames.root))) throw new DrillError('frame_none_open', `no drill is open: there is no ${drillsDir(frames.root)}`, 'start one with drill down SLUG --objective TEXT');
 
 	const outcome = await withFrameLock(
 		drillsDir(frames.root),
