@@ -1,13 +1,12 @@
 import type {MergedAction, PropagatedAction} from './plan.js';
 
-/** The dedupe key's action part: case, quotes, markup, spacing and closing punctuation ignored. */
+/** The dedupe key's action part: its words, with case, punctuation, markup and spacing ignored. */
 export function normalizeAction(text: string): string {
 	return text
 		.normalize('NFKC')
 		.toLowerCase()
-		.replace(/[`*_"'\u2018\u2019\u201c\u201d]/gu, '')
-		.replace(/\s+/gu, ' ')
-		.replace(/[\s.;:,!]+$/u, '')
+		.replace(/['\u2018\u2019]/gu, '')
+		.replace(/[^\p{L}\p{N}]+/gu, ' ')
 		.trim();
 }
 

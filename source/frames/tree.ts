@@ -52,6 +52,16 @@ function listDir(dir: string): Dirent[] {
 	}
 }
 
+/** Temporary files an atomic write left in a drill folder or in one of its document folders. */
+function collectLeftovers(folder: string, leftovers: string[]): void {
+	for (const entry of listDir(folder)) {
+		if (entry.name.startsWith(tempPrefix)) leftovers.push(path.join(folder, entry.name));
+		else if (entry.isDirectory() && entry.name !== drillsFolderName && !entry.name.startsWith('.')) {
+			for (const inner of listDir(path.join(folder, entry.name))) if (inner.name.startsWith(tempPrefix)) leftovers.push(path.join(folder, entry.name, inner.name));
+		}
+	}
+}
+
 /**
  * Walks `.drills/` and every drill's own `.drills/`. Only real folders named like drills count;
  * symbolic links are never followed, so nothing outside the root is ever part of the tree.
@@ -85,6 +95,7 @@ export function scanTree(root: string): DrillTree {
 			};
 			parent?.children.push(drill.id);
 			drills.push(drill);
+			collectLeftovers(folder, leftovers);
 			visit(path.join(folder, drillsFolderName), drill, depth + 1);
 		}
 	};

@@ -14,8 +14,10 @@ const entry = (from: string, depth: number, overrides: Partial<PropagatedAction>
 });
 
 describe('post-drill merge', () => {
-	it('normalizes case, spacing, quotes and closing punctuation', () => {
+	it('normalizes case, spacing, quotes and punctuation', () => {
 		expect(normalizeAction('  Add an `index`  on "orders".  ')).toBe(normalizeAction('add an index on orders'));
+		expect(normalizeAction('Add an index on orders (customer_id).')).toBe(normalizeAction('add an index on orders(customer_id)'));
+		expect(normalizeAction("Don't retry")).toBe('dont retry');
 		expect(normalizeAction('Add an index on orders')).not.toBe(normalizeAction('Add an index on users'));
 	});
 
