@@ -2,7 +2,7 @@ import {drillDown} from '../frames/down.js';
 import {defineCommand} from './command.js';
 import {clean, frameLabel, pathLine} from './frame-text.js';
 import {printJson, usageError} from './output.js';
-import {runUp, upFlags, type UpFlags} from './up.js';
+import {reclaimDash, runUp, upFlags, type UpFlags} from './up.js';
 
 export const command = defineCommand({
 	name: 'down',
@@ -46,8 +46,9 @@ export const command = defineCommand({
 	async run(cli, context) {
 		const direction = cli.flags.direction;
 		if (direction === 'up') {
-			if (cli.input.length > 0) throw usageError(`drill up takes no SLUG, got ${JSON.stringify(cli.input[0])}`, 'drop the slug: up closes the current drill');
-			return runUp(cli.flags as UpFlags, context);
+			const {flags, rest} = reclaimDash(cli.flags as UpFlags, cli.input);
+			if (rest.length > 0) throw usageError(`drill up takes no SLUG, got ${JSON.stringify(rest[0])}`, 'drop the slug: up closes the current drill');
+			return runUp(flags, context);
 		}
 		if (direction !== 'down') throw usageError(`unknown --direction ${JSON.stringify(direction)}`, 'use down (the default) or up');
 		const [slug, extra] = cli.input;

@@ -27,12 +27,26 @@ export interface UpFlags {
 /** --plan takes a file (.json, .yaml), - for standard input, or the JSON/YAML itself (e.g. '[]'). */
 async function readPlan(value: string | undefined): Promise<unknown> {
 	if (value === undefined) return undefined;
+	if (value.trim() === '') throw new DrillError('plan_invalid', '--plan is empty', "give a JSON or YAML file of actions, - for standard input, or inline JSON such as '[]'");
 	const inline = /^\s*[[{]/u.test(value);
 	const text = inline ? value : await readInput(value).catch((error: unknown) => {
 		if (error instanceof DrillError && error.code === 'not_found') throw new DrillError('plan_invalid', `no plan file ${value}`, "give a JSON or YAML file of actions, - for standard input, or inline JSON such as '[]'");
 		throw error;
 	});
 	return parsePlanText(text, inline ? 'the --plan value' : value === '-' ? 'the plan on standard input' : value);
+}
+
+/**
+ * meow reads `--plan -` as an empty --plan and a positional "-": give the dash back to the flag
+ * that lost it. Returns the flags and the positional arguments that are left.
+ */
+export function reclaimDash(flags: UpFlags, input: readonly string[]): {flags: UpFlags; rest: string[]} {
+	const rest = [...input];
+	const emptied = (['findings', 'payload', 'plan'] as const).filter((name) => flags[name] === '');
+	if (emptied.length === 0 || rest[0] !== '-') return {flags, rest};
+	if (emptied.length > 1) throw new DrillError('bad_argument', 'only one of --findings, --payload and --plan can read standard input (-)', 'give the others as files');
+	rest.shift();
+	return {flags: {...flags, [emptied[0]!]: '-'}, rest};
 }
 
 export async function runUp(flags: UpFlags, context: CommandContext): Promise<number> {
@@ -96,6 +110,8 @@ export const command = defineCommand({
     drill undrill --findings "Pool capped at 10" --plan plan.yaml --evidence logs/pool.log`,
 	flags: upFlags,
 	run(cli, context) {
-		return runUp(cli.flags as UpFlags, context);
+		const {flags, rest} = reclaimDash(cli.flags as UpFlags, cli.input);
+		if (rest.length > 0) throw new DrillError('bad_argument', `drill up takes no arguments, got ${JSON.stringify(rest[0])}`, 'give findings with --findings TEXT|FILE and the plan with --plan FILE');
+		return runUp(flags, context);
 	},
 });

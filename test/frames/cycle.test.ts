@@ -241,6 +241,11 @@ describe('a whole drill cycle', () => {
 			const root = store.item('drill', api.drill.id)!;
 			expect(store.nodes(root.id).map((node) => node.title)).toContain('Merged Prevention Plan');
 			expect(store.namespace('drill')?.item_count).toBe(3);
+			// What find's keyword stage searches: node text and raw spans, both reach the closed drills.
+			const nodeHits = store.db.prepare(`SELECT DISTINCT i.item_id FROM nodes_fts f JOIN nodes n ON n.id = f.rowid JOIN items i ON i.id = n.item WHERE nodes_fts MATCH 'index' AND i.namespace = 'drill'`).all() as Array<{item_id: string}>;
+			expect(nodeHits.map((hit) => hit.item_id).sort()).toEqual([api.drill.id, index.drill.id].sort());
+			const spanHits = store.db.prepare(`SELECT DISTINCT i.item_id FROM spans_fts f JOIN spans s ON s.id = f.rowid JOIN items i ON i.id = s.item WHERE spans_fts MATCH 'sequential'`).all() as Array<{item_id: string}>;
+			expect(spanHits.map((hit) => hit.item_id)).toEqual([index.drill.id]);
 		} finally {
 			store.close();
 		}
@@ -257,6 +262,16 @@ describe('a whole drill cycle', () => {
 		const up = await drillUp(config, {});
 		expect(up.payload).toBe('Written in the file by an agent.');
 		expect(up.prevention_plan).toEqual([{action: 'Write it down', scope: 'project', sink: 'memory', owner: 'drill', evidence: `${down.drill.path}/${down.drill.name}.md#findings`}]);
+	});
+
+	it('makes text inert before it is written', async () => {
+		const config = project();
+		const down = await drillDown(config, {slug: 'x', objective: 'Why \u001b[31mred\u001b[0m\nand\u0007 bell?', delegate: ['\u001b]0;title\u0007task']});
+		expect(down.drill.objective).toBe('Why red and bell?');
+		expect(down.delegation).toEqual(['task']);
+		const up = await drillUp(config, {findings: 'found \u001b[2Jit\nline two', plan: []});
+		expect(up.payload).toBe('found it\nline two');
+		expect(readFileSync(path.join(config.drillsRoot, down.drill.file), 'utf8')).not.toMatch(/[\u0000-\u0008\u001b\u007f]/u);
 	});
 
 	it('copies evidence from outside the root into the drill, and links evidence inside it', async () => {
