@@ -3,6 +3,7 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {DrillError} from '../../source/core/errors.js';
 import {drillDown, drillUp, frameStatus, repairFrames, retrospect} from '../../source/frames/index.js';
+import {drillSha} from '../../source/frames/naming.js';
 import {action, project, writeFile} from './helpers.js';
 
 async function refusal(run: () => unknown): Promise<DrillError> {
@@ -108,7 +109,7 @@ describe('refusals', () => {
 		writeFileSync(path.join(config.drillsRoot, '.drills', 'cursor'), 'not a sha\n');
 		expect((await refusal(() => frameStatus(config))).message).toContain('holds "not a sha", not the 6-hex short sha');
 		writeFileSync(path.join(config.drillsRoot, '.drills', 'cursor'), `${a.cursor}\n`);
-		const copy = path.join(config.drillsRoot, '.drills', a.drill.name.replace('-a', '-copy'));
+		const copy = path.join(config.drillsRoot, '.drills', a.drill.name.replace(/-a$/u, '-copy'));
 		cpSync(path.join(config.drillsRoot, a.drill.path), copy, {recursive: true});
 		const two = await refusal(() => frameStatus(config));
 		expect(two.code).toBe('cursor_broken');
@@ -186,6 +187,21 @@ describe('refusals', () => {
 		expect(calls).toBe(3);
 		expect(second.drill.id).not.toBe(first.drill.id);
 		expect(second.drill.name.slice(0, 17)).toBe(first.drill.name.slice(0, 17));
+	});
+
+	it('keeps shas that read as numbers in YAML (123456, 1e5678) as text', async () => {
+		const now = new Date('2026-07-11T13:21:05Z');
+		for (const looks of [/^\d{6}$/u, /^\d+e\d+$/u]) {
+			let seed = 0;
+			while (!looks.test(drillSha(now, 'num', null, Buffer.alloc(16, 0).fill(seed % 256, 0, 1).fill(Math.floor(seed / 256), 1, 2)))) seed++;
+			const bytes = Buffer.alloc(16, 0).fill(seed % 256, 0, 1).fill(Math.floor(seed / 256), 1, 2);
+			const config = project({now: () => now, randomBytes: () => bytes});
+			const down = await drillDown(config, {slug: 'num', objective: 'Numbers?'});
+			expect(down.drill.id).toMatch(looks);
+			expect(frameStatus(config)).toMatchObject({cursor: down.drill.id, problems: []});
+			await drillUp(config, {findings: 'x', plan: []});
+			expect(frameStatus(config).problems).toEqual([]);
+		}
 	});
 
 	it('refuses a drills root that does not exist', async () => {
