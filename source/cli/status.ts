@@ -18,8 +18,9 @@ function render(status: StatusResult): string {
 	if (others.length) out.push(`open     also: ${others.map(frameLabel).join(', ')}`);
 	const plan = status.pending_plan;
 	const from = plan.source === 'open-frames' ? 'from closed child drills' : plan.source === 'closed-root' ? `merged in root ${plan.root}, not yet retrospected` : '';
-	out.push(`plan     ${plan.actions.length ? `${sinkCounts(plan.actions)} pending, ${from}` : 'nothing pending'}`);
+	out.push(`plan     ${plan.actions.length ? `${sinkCounts(plan.actions)} pending, ${from}` : plan.plan_missed ? 'empty' : 'nothing pending'}`);
 	for (const action of plan.actions) out.push(`         - ${actionText(action)}`);
+	if (plan.plan_missed) out.push(`         the merged plan of ${plan.root} is empty, but its drills recorded issues: the plan was missed (drill retrospect)`);
 	if (status.last_closed_root) out.push(`last     ${frameLabel(status.last_closed_root)} closed ${status.last_closed_root.closed ?? ''}`);
 	for (const problem of status.problems) out.push(`problem  ${clean(problem)}`);
 	if (status.problems.length) out.push('         drill status --repair fixes what it can');

@@ -14,6 +14,8 @@ export interface PendingPlan {
 	root: string | null;
 	actions: MergedAction[];
 	by_sink: Partial<Record<PlanSink, number>>;
+	/** The closed root's merged plan is empty although its drills recorded issues. */
+	plan_missed: boolean;
 }
 
 export interface StatusResult {
@@ -76,14 +78,14 @@ function problemsOf(state: FrameState, path: readonly DrillEntry[]): string[] {
 function pendingPlan(state: FrameState, path: readonly DrillEntry[], lastRoot: DrillEntry | undefined): PendingPlan {
 	if (path.length > 0) {
 		const actions = mergePlans(path.flatMap((entry) => state.tryDoc(entry)?.meta.child_results.flatMap((child) => child.prevention_plan) ?? []));
-		return {source: 'open-frames', root: path[0]!.id, actions, by_sink: countBySink(actions)};
+		return {source: 'open-frames', root: path[0]!.id, actions, by_sink: countBySink(actions), plan_missed: false};
 	}
 	const meta = lastRoot ? state.tryDoc(lastRoot)?.meta : undefined;
 	if (lastRoot && meta?.post_drill && !meta.retrospect) {
 		const actions = meta.post_drill.merged_prevention_plan;
-		return {source: 'closed-root', root: lastRoot.id, actions, by_sink: countBySink(actions)};
+		return {source: 'closed-root', root: lastRoot.id, actions, by_sink: countBySink(actions), plan_missed: meta.post_drill.plan_missed};
 	}
-	return {source: 'none', root: null, actions: [], by_sink: {}};
+	return {source: 'none', root: null, actions: [], by_sink: {}, plan_missed: false};
 }
 
 export function statusOf(state: FrameState, frames: Frames): StatusResult {

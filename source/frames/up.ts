@@ -103,6 +103,9 @@ export async function drillUp(target: FramesTarget, options: UpOptions = {}): Pr
 				throw new DrillError('frame_open', `drill ${current.id} still has open drills below it: ${stillOpen.map((entry) => `${entry.id} (${entry.slug})`).join(', ')}`, 'close them first, or run drill status --repair to point the cursor at them');
 			}
 			const doc = state.doc(current);
+			const parent = parentOf(state.tree, current);
+			// Read the parent before writing anything: an unreadable parent must not leave half an up behind.
+			const parentDoc = parent ? state.doc(parent) : undefined;
 			const findings = givenFindings || sectionText(doc, 'Findings');
 			const payload = givenPayload || sectionText(doc, 'Return Payload') || compressFindings(findings);
 			if (!findings && !payload) throw new DrillError('bad_argument', `drill ${current.id} has no findings to return`, noFindings);
@@ -142,15 +145,13 @@ export async function drillUp(target: FramesTarget, options: UpOptions = {}): Pr
 			doc.sections.set('Return Payload', containHeadings(payload));
 			doc.sections.set('Prevention Plan', planSection(plan));
 			doc.sections.set('Evidence', evidenceSection(evidence, current.rel));
-			const parent = parentOf(state.tree, current);
 			let post: PostDrill | null = null;
 			if (!parent) {
 				post = postDrillOf(current, doc, closed);
 				applyPostDrill(doc, post);
 			}
 			writeFileAtomic(current.file, renderDrillDocument(doc));
-			if (parent) {
-				const parentDoc = state.doc(parent);
+			if (parent && parentDoc) {
 				addChildResult(parent, parentDoc, current, doc);
 				writeFileAtomic(parent.file, renderDrillDocument(parentDoc));
 			}

@@ -218,6 +218,7 @@ describe('a whole drill cycle', () => {
 		const up = await drillUp(config, {findings: 'Found it.', plan: []});
 		expect(up.post_drill).toMatchObject({plan_missed: true, merged_prevention_plan: []});
 		expect(up.post_drill!.issues[0]!.text).toBe('findings mention "failed"');
+		expect(frameStatus(config).pending_plan).toMatchObject({source: 'closed-root', actions: [], plan_missed: true});
 		const result = await retrospect(config);
 		expect(result.plan_missed?.message).toContain('the plan was missed');
 		expect(result.routed).toEqual([]);

@@ -130,6 +130,19 @@ describe('refusals', () => {
 		expect((await repairFrames(config)).status).toMatchObject({cursor: null, open: []});
 	});
 
+	it('writes nothing when the parent drill file cannot be read', async () => {
+		const config = project();
+		const a = await drillDown(config, {slug: 'a', objective: 'A?'});
+		await drillDown(config, {slug: 'b', objective: 'B?'});
+		writeFileSync(path.join(config.drillsRoot, a.drill.file), '---\nid: [\n---\n');
+		const before = snapshot(config.drillsRoot);
+		const outside = writeFile(project().drillsRoot, 'trace.txt', 'would be copied in');
+		const error = await refusal(() => drillUp(config, {findings: 'x', plan: [], evidence: [outside]}));
+		expect(error.code).toBe('frame_error');
+		expect(error.message).toContain('has malformed front matter');
+		expect(snapshot(config.drillsRoot)).toBe(before);
+	});
+
 	it('refuses to close a frame while a drill below it is open', async () => {
 		const config = project();
 		const a = await drillDown(config, {slug: 'a', objective: 'A?'});
