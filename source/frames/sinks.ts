@@ -60,8 +60,9 @@ function readText(file: string): string | undefined {
 	}
 }
 
-function provenance(context: RouteContext, action: MergedAction): string[] {
-	const drillFile = `${context.root.rel}/${context.root.name}.md`;
+/** Where an action came from; the link to the root drill file is relative to the routed file. */
+function provenance(context: RouteContext, action: MergedAction, file: string): string[] {
+	const drillFile = encodeURI(path.relative(path.dirname(file), context.root.file).split(path.sep).join('/'));
 	return [
 		`- Scope: ${action.scope} · Owner: ${action.owner}`,
 		`- Evidence: ${action.evidence}`,
@@ -80,19 +81,19 @@ function freeFile(context: RouteContext, folder: string, base: string, marker: s
 	}
 }
 
-function created(context: RouteContext, sink: PlanSink, folder: string, base: string, action: MergedAction, body: (marker: string) => string): PlannedWrite {
+function created(context: RouteContext, sink: PlanSink, folder: string, base: string, action: MergedAction, body: (marker: string, file: string) => string): PlannedWrite {
 	const marker = actionMarker(context.root.id, action);
 	const {file, unchanged} = freeFile(context, folder, base, marker);
-	return {sink, file, mode: unchanged ? 'unchanged' : 'create', content: unchanged ? '' : body(marker), action: action.action};
+	return {sink, file, mode: unchanged ? 'unchanged' : 'create', content: unchanged ? '' : body(marker, file), action: action.action};
 }
 
-function appended(context: RouteContext, sink: PlanSink, file: string, action: MergedAction, header: string, entry: (marker: string) => string): PlannedWrite {
+function appended(context: RouteContext, sink: PlanSink, file: string, action: MergedAction, header: string, entry: (file: string) => string): PlannedWrite {
 	const marker = actionMarker(context.root.id, action);
 	const existing = readText(file);
 	if (existing?.includes(marker)) return {sink, file, mode: 'unchanged', content: '', action: action.action};
 	const planned = context.planned.get(file);
 	const fresh = existing === undefined && !planned;
-	return {sink, file, mode: fresh ? 'create' : 'append', content: `${fresh ? header : ''}\n<!-- drill-action: ${marker} -->\n${entry(marker)}`, action: action.action};
+	return {sink, file, mode: fresh ? 'create' : 'append', content: `${fresh ? header : ''}\n<!-- drill-action: ${marker} -->\n${entry(file)}`, action: action.action};
 }
 
 /** Plans the write that routes one merged action to its sink. Nothing is written here. */
@@ -105,15 +106,15 @@ export function routeAction(context: RouteContext, action: MergedAction): Planne
 	switch (action.sink) {
 		case 'backlog':
 		case 'code':
-			return created(context, action.sink, at('.agents', 'backlog'), `${date}-${slug}`, action, (marker) =>
-				[frontMatter({...common(marker), status: 'open', ...(action.sink === 'code' ? {kind: 'code'} : {})}), `# ${title}`, '', action.sink === 'code' ? 'A code change (a fix, a test or a guardrail) proposed by a drill\'s prevention plan.' : 'Follow-up work from a drill\'s prevention plan.', '', ...provenance(context, action), ''].join('\n'),
+			return created(context, action.sink, at('.agents', 'backlog'), `${date}-${slug}`, action, (marker, file) =>
+				[frontMatter({...common(marker), status: 'open', ...(action.sink === 'code' ? {kind: 'code'} : {})}), `# ${title}`, '', action.sink === 'code' ? 'A code change (a fix, a test or a guardrail) proposed by a drill\'s prevention plan.' : 'Follow-up work from a drill\'s prevention plan.', '', ...provenance(context, action, file), ''].join('\n'),
 			);
 		case 'agentic-documents':
-			return created(context, action.sink, at('.agents', 'proposals'), `${date}-${slug}`, action, (marker) =>
-				[frontMatter({...common(marker), status: 'proposed'}), `# ${title}`, '', 'A proposed change to an agentic document (AGENTS.md, README, a runbook, a skill or a rule). Review it, then make the edit.', '', ...provenance(context, action), ''].join('\n'),
+			return created(context, action.sink, at('.agents', 'proposals'), `${date}-${slug}`, action, (marker, file) =>
+				[frontMatter({...common(marker), status: 'proposed'}), `# ${title}`, '', 'A proposed change to an agentic document (AGENTS.md, README, a runbook, a skill or a rule). Review it, then make the edit.', '', ...provenance(context, action, file), ''].join('\n'),
 			);
 		case 'upstream-issue':
-			return created(context, action.sink, at('upstream-issues'), `${date}-${slug}`, action, (marker) =>
+			return created(context, action.sink, at('upstream-issues'), `${date}-${slug}`, action, (marker, file) =>
 				[
 					frontMatter({...common(marker), status: 'draft'}),
 					`# ${title}`,
@@ -132,21 +133,21 @@ export function routeAction(context: RouteContext, action: MergedAction): Planne
 					'',
 					title,
 					'',
-					...provenance(context, action),
+					...provenance(context, action, file),
 					'',
 				].join('\n'),
 			);
 		case 'knowledgebase':
-			return created(context, action.sink, path.join(frames.knowledgeDir, 'lessons'), slug, action, (marker) =>
-				[frontMatter({...common(marker), summary: `${title} (evidence: ${action.evidence})`}), `# ${title}`, '', `A lesson from the drill ${meta.slug}: ${meta.objective}`, '', ...provenance(context, action), ''].join('\n'),
+			return created(context, action.sink, path.join(frames.knowledgeDir, 'lessons'), slug, action, (marker, file) =>
+				[frontMatter({...common(marker), summary: `${title} (evidence: ${action.evidence})`}), `# ${title}`, '', `A lesson from the drill ${meta.slug}: ${meta.objective}`, '', ...provenance(context, action, file), ''].join('\n'),
 			);
 		case 'memory':
-			return appended(context, action.sink, at('.memory', 'mental-models', `${slug}.md`), action, frontMatter({title, summary: title, scope: action.scope, created: date}) + `\n# ${title}\n`, () =>
-				[`## ${date} — from drill ${meta.slug} (${root.id})`, '', title, '', ...provenance(context, action), ''].join('\n'),
+			return appended(context, action.sink, at('.memory', 'mental-models', `${slug}.md`), action, frontMatter({title, summary: title, scope: action.scope, created: date}) + `\n# ${title}\n`, (file) =>
+				[`## ${date} — from drill ${meta.slug} (${root.id})`, '', title, '', ...provenance(context, action, file), ''].join('\n'),
 			);
 		case 'workaround':
-			return appended(context, action.sink, at('.agents', 'workarounds.md'), action, '# Workarounds\n\nImmediate fixes applied during drills. Remove each one once its real fix has landed.\n', () =>
-				[`## ${date} — ${title}`, '', ...provenance(context, action), ''].join('\n'),
+			return appended(context, action.sink, at('.agents', 'workarounds.md'), action, '# Workarounds\n\nImmediate fixes applied during drills. Remove each one once its real fix has landed.\n', (file) =>
+				[`## ${date} — ${title}`, '', ...provenance(context, action, file), ''].join('\n'),
 			);
 	}
 }

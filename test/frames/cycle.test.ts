@@ -208,6 +208,10 @@ describe('a whole drill cycle', () => {
 		expect(workarounds).toContain('Restart the API nightly');
 		expect(workarounds).toContain('Cap the orders batch size');
 		expect(readFileSync(path.join(root, 'upstream-issues/2026-07-11-report-the-pg-driver-leak.md'), 'utf8')).toContain('status: draft');
+		for (const routed of result.routed) {
+			const link = /\[drill file\]\(([^)]+)\)/u.exec(readFileSync(path.join(root, routed.path), 'utf8'))![1]!;
+			expect(existsSync(path.resolve(path.dirname(path.join(root, routed.path)), decodeURI(link))), `${routed.path} → ${link}`).toBe(true);
+		}
 	});
 
 	it('says the plan was missed when the merged plan is empty but a drill met an error', async () => {
