@@ -1,5 +1,5 @@
 import {randomBytes} from 'node:crypto';
-import {realpathSync, statSync} from 'node:fs';
+import {lstatSync, realpathSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {DrillError} from '../core/errors.js';
 
@@ -50,6 +50,14 @@ export function resolveFrames(target: FramesTarget): Frames {
 	} catch {
 		throw new DrillError('not_found', `the drills root ${root} is not an existing folder`, 'point --drills at the project folder that holds (or will hold) .drills/');
 	}
+	const drills = path.join(root, '.drills');
+	let linked = false;
+	try {
+		linked = lstatSync(drills).isSymbolicLink();
+	} catch {
+		// No .drills yet: the first drill down creates it.
+	}
+	if (linked) throw new DrillError('outside_root', `${drills} is a symbolic link`, 'frames stay inside the drills root: make .drills a real folder');
 	return {
 		root,
 		realRoot,

@@ -1,4 +1,4 @@
-import {mkdirSync, readFileSync} from 'node:fs';
+import {existsSync, mkdirSync, readFileSync, realpathSync} from 'node:fs';
 import path from 'node:path';
 import {DrillError} from '../core/errors.js';
 import {writeFileAtomic} from './atomic.js';
@@ -78,6 +78,17 @@ function plan(frames: Frames, state: FrameState, root: DrillEntry): {context: Ro
 	return {context, actions: post.merged_prevention_plan, writes, issues: post.issues};
 }
 
+/** The real folder a write lands in must be inside the drills root or the knowledge folder: no link leads out. */
+function checkDestination(frames: Frames, write: PlannedWrite): void {
+	let existing = path.dirname(write.file);
+	while (!existsSync(existing) && path.dirname(existing) !== existing) existing = path.dirname(existing);
+	const real = realpathSync(existing);
+	const allowed = [frames.realRoot, existsSync(frames.knowledgeDir) ? realpathSync(frames.knowledgeDir) : frames.knowledgeDir];
+	if (!allowed.some((base) => real === base || real.startsWith(base + path.sep))) {
+		throw new DrillError('outside_root', `retrospect would write ${write.file}, but ${existing} leads outside the drills root`, 'remove the symbolic link, or route with --drills pointing at the real project');
+	}
+}
+
 function applyWrite(write: PlannedWrite): void {
 	if (write.mode === 'unchanged') return;
 	mkdirSync(path.dirname(write.file), {recursive: true});
@@ -109,6 +120,7 @@ export async function retrospect(target: FramesTarget, options: RetrospectOption
 		const doc = state.doc(root);
 		const previously = doc.meta.retrospect?.applied_at ?? null;
 		if (options.apply) {
+			for (const write of writes) checkDestination(frames, write);
 			for (const write of writes) applyWrite(write);
 			if (!doc.meta.retrospect) {
 				const routed = writes.map((write) => ({sink: write.sink, path: relativeToRoot(frames, write.file)}));

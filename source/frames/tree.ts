@@ -1,4 +1,4 @@
-import {readdirSync, type Dirent} from 'node:fs';
+import {lstatSync, readdirSync, type Dirent} from 'node:fs';
 import path from 'node:path';
 import {DrillError} from '../core/errors.js';
 import {tempPrefix} from './atomic.js';
@@ -42,6 +42,14 @@ export function drillsDir(root: string): string {
 	return path.join(root, drillsFolderName);
 }
 
+function isSymlink(target: string): boolean {
+	try {
+		return lstatSync(target).isSymbolicLink();
+	} catch {
+		return false;
+	}
+}
+
 function listDir(dir: string): Dirent[] {
 	try {
 		return readdirSync(dir, {withFileTypes: true});
@@ -71,6 +79,11 @@ export function scanTree(root: string): DrillTree {
 	const leftovers: string[] = [];
 	const visit = (dir: string, parent: DrillEntry | null, depth: number) => {
 		if (depth > scanDepthLimit) return;
+		if (isSymlink(dir)) {
+			// A linked .drills folder would pull drills from outside the root into the tree.
+			if (depth === 1) throw new DrillError('outside_root', `${dir} is a symbolic link`, 'frames stay inside the drills root: make .drills a real folder');
+			return;
+		}
 		const entries = listDir(dir).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 		for (const entry of entries) {
 			if (entry.name.startsWith(tempPrefix)) {

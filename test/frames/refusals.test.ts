@@ -1,4 +1,4 @@
-import {cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {cpSync, existsSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {DrillError} from '../../source/core/errors.js';
@@ -215,6 +215,23 @@ describe('refusals', () => {
 			await drillUp(config, {findings: 'x', plan: []});
 			expect(frameStatus(config).problems).toEqual([]);
 		}
+	});
+
+	it('never writes through a symbolic link that leads out of the root', async () => {
+		const config = project();
+		const outside = project().drillsRoot;
+		await drillDown(config, {slug: 'a', objective: 'A?'});
+		await drillUp(config, {findings: 'x', plan: [action({sink: 'backlog'})]});
+		symlinkSync(outside, path.join(config.drillsRoot, '.agents'));
+		const error = await refusal(() => retrospect(config, {apply: true}));
+		expect(error.code).toBe('outside_root');
+		expect(readdirSync(outside)).toEqual([]);
+
+		const linked = project();
+		symlinkSync(outside, path.join(linked.drillsRoot, '.drills'));
+		expect((await refusal(() => frameStatus(linked))).code).toBe('outside_root');
+		expect((await refusal(() => drillDown(linked, {slug: 'a', objective: 'A?'}))).code).toBe('outside_root');
+		expect(readdirSync(outside)).toEqual([]);
 	});
 
 	it('refuses a drills root that does not exist', async () => {
