@@ -11,6 +11,10 @@ export interface CommandEntry {
 
 export const commands: CommandEntry[] = [
 	{name: 'walk', aliases: ['tree'], summary: 'walk a domain at a depth: index, summary or full', load: () => import('./walk.js')},
+	{name: 'down', summary: 'open a narrower drill frame under the current one (/drill)', load: () => import('./down.js')},
+	{name: 'up', aliases: ['undrill'], summary: 'close the current drill with findings and a prevention plan (/undrill)', load: () => import('./up.js')},
+	{name: 'status', summary: 'the drill cursor, the path of open frames and the pending plan', load: () => import('./status.js')},
+	{name: 'retrospect', summary: "route a closed root drill's merged prevention plan to its sinks", load: () => import('./retrospect.js')},
 	{name: 'domains', summary: 'list the registered domains', load: () => import('./domains.js')},
 	{name: 'import', summary: 'load summary items from interchange JSON (a file or -)', load: () => import('./import.js')},
 	{name: 'export', summary: 'write summary items as JSON lines', load: () => import('./export.js')},

@@ -13,6 +13,14 @@ export type DrillErrorCode =
 	| 'store_busy'
 	| 'embedder_mismatch'
 	| 'frame_error'
+	| 'frame_not_narrower'
+	| 'frame_too_deep'
+	| 'frame_none_open'
+	| 'frame_moved'
+	| 'frame_open'
+	| 'frame_locked'
+	| 'cursor_broken'
+	| 'plan_invalid'
 	| 'io_error';
 
 /**

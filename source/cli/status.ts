@@ -1,0 +1,61 @@
+import {frameStatus, type StatusResult} from '../frames/status.js';
+import {repairFrames} from '../frames/repair.js';
+import {defineCommand} from './command.js';
+import {actionText, clean, frameLabel, pathLine, sinkCounts, warn} from './frame-text.js';
+import {printJson} from './output.js';
+
+function render(status: StatusResult): string {
+	const out: string[] = [];
+	out.push(`drills   ${clean(status.root)}  (${status.counts.drills} drill${status.counts.drills === 1 ? '' : 's'}: ${status.counts.open} open, ${status.counts.closed} closed)`);
+	out.push(`cursor   ${status.cursor ?? '(none: no drill open)'}`);
+	out.push(`path     ${pathLine(status.path)}`);
+	if (status.current) {
+		out.push(`current  ${frameLabel(status.current)} [open] depth ${status.current.depth}  ${clean(status.current.file)}`);
+		out.push(`         ${clean(status.current.objective)}`);
+		if (status.current.scope.length) out.push(`scope    ${status.current.scope.map(clean).join(', ')}`);
+	}
+	const others = status.open.filter((frame) => !status.path.some((link) => link.id === frame.id));
+	if (others.length) out.push(`open     also: ${others.map(frameLabel).join(', ')}`);
+	const plan = status.pending_plan;
+	const from = plan.source === 'open-frames' ? 'from closed child drills' : plan.source === 'closed-root' ? `merged in root ${plan.root}, not yet retrospected` : '';
+	out.push(`plan     ${plan.actions.length ? `${sinkCounts(plan.actions)} pending, ${from}` : plan.plan_missed ? 'empty' : 'nothing pending'}`);
+	for (const action of plan.actions) out.push(`         - ${actionText(action)}`);
+	if (plan.plan_missed) out.push(`         the merged plan of ${plan.root} is empty, but its drills recorded issues: the plan was missed (drill retrospect)`);
+	if (status.last_closed_root) out.push(`last     ${frameLabel(status.last_closed_root)} closed ${status.last_closed_root.closed ?? ''}`);
+	for (const problem of status.problems) out.push(`problem  ${clean(problem)}`);
+	if (status.problems.length) out.push('         drill status --repair fixes what it can');
+	return `${out.join('\n')}\n`;
+}
+
+export const command = defineCommand({
+	name: 'status',
+	help: `
+  Where the frames stand: the cursor, the path from the root drill to the current one, the open
+  drills and the pending prevention plan. A cursor that points nowhere (or at two folders) is an
+  error that says how to fix it.
+
+  Usage
+    drill status [--repair] [--json]
+
+  Options
+    --repair   recover from an interrupted command or a hand edit: remove temporary files, redo a
+               missing hand-over to a parent or post-drill merge, point the cursor at the deepest
+               open drill (or clear it), and index the closed drills in the store again`,
+	flags: {repair: {type: 'boolean', default: false}},
+	async run(cli, context) {
+		if (cli.flags.repair) {
+			const result = await repairFrames(context.config);
+			if (context.json) printJson(context.stdout, result);
+			else {
+				const lines = result.repaired.length ? result.repaired.map((line) => `repaired ${clean(line)}`) : ['nothing to repair'];
+				context.stdout.write(`${lines.join('\n')}\n${render(result.status)}`);
+			}
+			warn(context.stderr, result.warnings);
+			return 0;
+		}
+		const status = frameStatus(context.config);
+		if (context.json) printJson(context.stdout, status);
+		else context.stdout.write(render(status));
+		return 0;
+	},
+});

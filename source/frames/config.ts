@@ -1,0 +1,84 @@
+import {randomBytes} from 'node:crypto';
+import {lstatSync, realpathSync, statSync} from 'node:fs';
+import path from 'node:path';
+import {DrillError} from '../core/errors.js';
+
+export const defaultMaxDepth = 8;
+
+/** Where frames live and the few knobs tests and embedders need. A `DrillConfig` fits as is. */
+export interface FramesConfig {
+	/** The folder that holds the root `.drills/`. */
+	drillsRoot: string;
+	/** The summary store closed drills are indexed into (skipped when absent). */
+	storePath?: string;
+	/** The knowledge folder the `knowledgebase` sink routes to (default `.agents/knowledge`). */
+	knowledgeDir?: string;
+	/** The clock (tests fix it). */
+	now?: () => Date;
+	/** Entropy for drill shas (tests force collisions with it). */
+	randomBytes?: (size: number) => Buffer;
+	/** How long to wait for the lock (default 5 s or $DRILL_LOCK_WAIT_MS). */
+	lockWaitMs?: number;
+	/** The deepest a drill may nest (root = 1; default 8). */
+	maxDepth?: number;
+}
+
+export type FramesTarget = string | FramesConfig;
+
+export interface Frames {
+	root: string;
+	/** The root with symbolic links resolved, for containment checks. */
+	realRoot: string;
+	storePath?: string;
+	knowledgeDir: string;
+	now: () => Date;
+	randomBytes: (size: number) => Buffer;
+	lockWaitMs?: number;
+	maxDepth: number;
+}
+
+export function resolveFrames(target: FramesTarget): Frames {
+	const config: FramesConfig = typeof target === 'string' ? {drillsRoot: target} : target;
+	if (!config || typeof config.drillsRoot !== 'string' || config.drillsRoot === '') {
+		throw new DrillError('bad_argument', 'no drills root given', 'pass the folder that holds .drills/ (--drills DIR)');
+	}
+	const root = path.resolve(config.drillsRoot);
+	let realRoot: string;
+	try {
+		if (!statSync(root).isDirectory()) throw new Error('not a folder');
+		realRoot = realpathSync(root);
+	} catch {
+		throw new DrillError('not_found', `the drills root ${root} is not an existing folder`, 'point --drills at the project folder that holds (or will hold) .drills/');
+	}
+	const drills = path.join(root, '.drills');
+	let linked = false;
+	try {
+		linked = lstatSync(drills).isSymbolicLink();
+	} catch {
+		// No .drills yet: the first drill down creates it.
+	}
+	if (linked) throw new DrillError('outside_root', `${drills} is a symbolic link`, 'frames stay inside the drills root: make .drills a real folder');
+	return {
+		root,
+		realRoot,
+		storePath: config.storePath,
+		knowledgeDir: path.resolve(config.knowledgeDir ?? path.join(root, '.agents', 'knowledge')),
+		now: config.now ?? (() => new Date()),
+		randomBytes: config.randomBytes ?? randomBytes,
+		lockWaitMs: config.lockWaitMs,
+		maxDepth: config.maxDepth ?? defaultMaxDepth,
+	};
+}
+
+/** `target` relative to the root with forward slashes when it lies inside, else undefined. */
+export function insideRoot(frames: Frames, target: string): string | undefined {
+	let real: string;
+	try {
+		real = realpathSync(target);
+	} catch {
+		real = path.resolve(target);
+	}
+	if (real === frames.realRoot) return '.';
+	if (!real.startsWith(frames.realRoot + path.sep)) return undefined;
+	return path.relative(frames.realRoot, real).split(path.sep).join('/');
+}

@@ -1,0 +1,14 @@
+// The .drills/ tree: /drill and /undrill as a library. The CLI, the app and the MCP server call
+// these functions; each returns a plain JSON-able object and throws only DrillError.
+export {drillDown, type DownOptions, type DownResult} from './down.js';
+export {drillUp, type UpOptions, type UpResult} from './up.js';
+export {frameStatus, type PendingPlan, type StatusResult} from './status.js';
+export {repairFrames, type RepairResult} from './repair.js';
+export {retrospect, type RetrospectOptions, type RetrospectResult, type RoutedAction} from './retrospect.js';
+export {defaultMaxDepth, resolveFrames, type FramesConfig, type FramesTarget} from './config.js';
+export {parsePlanText, validatePlan, actionFields, planScopes, planSinks, type MergedAction, type PlanScope, type PlanSink, type PreventionAction} from './plan.js';
+export {mergePlans, normalizeAction} from './merge.js';
+export {slugify, drillNamePattern, parseDrillName} from './naming.js';
+export {sinkRoutes} from './sinks.js';
+export {drillNamespace} from './store-index.js';
+export type {FrameSummary} from './frame-summary.js';
