@@ -105,7 +105,7 @@ describe('drill walk knowledge', () => {
 
 describe('errors', () => {
 	it.each([
-		[['walk', 'sumary', ''], 1, 'unknown domain "sumary"; registered: knowledge, summary'],
+		[['walk', 'sumary', ''], 1, 'unknown domain "sumary"; registered: drills, knowledge, summary'],
 		[['walk', 'summary', 'x:y#nZ'], 1, 'malformed summary node id "x:y#nZ"'],
 		[['walk', 'summary', 'nope'], 1, 'no namespace "nope" in the store; namespaces: conversation_session, document, page'],
 		[['walk', 'summary', 'page:nope'], 1, 'no item "nope" in namespace "page"; list its items with: drill walk summary page'],

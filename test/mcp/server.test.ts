@@ -60,7 +60,7 @@ describe('drill mcp', () => {
 		const escape = await call('walk', {domain: 'knowledge', node_id: '../../etc/passwd'});
 		expect(escape.structuredContent.error.code).toBe('outside_root');
 		const unknown = await call('walk', {domain: 'sumary', node_id: ''});
-		expect(unknown.content[0]!.text).toBe('unknown domain "sumary"; registered: knowledge, summary');
+		expect(unknown.content[0]!.text).toBe('unknown domain "sumary"; registered: drills, knowledge, summary');
 		const after = await call('available_domains');
 		expect(after.isError).toBeFalsy();
 	});
