@@ -1,3 +1,4 @@
+import {readdirSync} from 'node:fs';
 import path from 'node:path';
 import type {Client} from '@modelcontextprotocol/sdk/client/index.js';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
@@ -6,9 +7,11 @@ import {fixtureStore, fixturesDir} from '../helpers/fixture-store.js';
 import {connectDrillMcp} from '../helpers/mcp-client.js';
 
 let client: Client;
+let drillsRoot: string;
 
 beforeAll(async () => {
 	const cwd = tempDir();
+	drillsRoot = cwd;
 	client = await connectDrillMcp(['--store', fixtureStore(), '--knowledge', path.join(fixturesDir, 'knowledge'), '--drills', cwd], cwd);
 });
 afterAll(async () => client?.close());
@@ -20,7 +23,7 @@ describe('drill mcp', () => {
 	it('lists its tools, each with a description and an input schema', async () => {
 		const {tools} = await client.listTools();
 		const names = tools.map((tool) => tool.name);
-		expect(names).toEqual(expect.arrayContaining(['drill_tree', 'walk', 'available_domains']));
+		expect(names).toEqual(expect.arrayContaining(['drill_tree', 'walk', 'available_domains', 'drill', 'undrill', 'drill_status']));
 		for (const tool of tools) {
 			expect(tool.description!.length).toBeGreaterThan(40);
 			expect(tool.inputSchema.type).toBe('object');
@@ -63,5 +66,35 @@ describe('drill mcp', () => {
 		expect(unknown.content[0]!.text).toBe('unknown domain "sumary"; registered: drills, knowledge, summary');
 		const after = await call('available_domains');
 		expect(after.isError).toBeFalsy();
+	});
+
+	it('drills down twice and back up with a plan, through drill, undrill and drill_status', async () => {
+		const root = await call('drill', {slug: 'api-debug', objective: 'Why does GET /orders return 502 under load?', scope: ['services/api']});
+		expect(root.isError).toBeFalsy();
+		const rootId = root.structuredContent.drill.id;
+		expect(root.structuredContent.drill.id).toMatch(/^[0-9a-f]{6}$/u);
+		const child = await call('drill', {direction: 'down', slug: 'db-optim', objective: 'Which query holds the pool connections?', scope: ['services/api/db'], from: rootId});
+		const childId = child.structuredContent.drill.id;
+		expect((await call('drill_status')).structuredContent).toMatchObject({cursor: childId, path: [{id: rootId}, {id: childId}]});
+
+		const notNarrower = await call('drill', {slug: 'wider', objective: 'Everything', scope: ['services']});
+		expect(notNarrower.isError).toBe(true);
+		expect(notNarrower.structuredContent.error.code).toBe('frame_not_narrower');
+
+		const plan = [{action: 'Add an index on orders(customer_id)', scope: 'project', sink: 'code', owner: 'parent agent', evidence: 'services/api/db/schema.sql:1'}];
+		const upChild = await call('undrill', {findings: 'A sequential scan on orders holds connections for 4 s.', prevention_plan: plan});
+		expect(upChild.structuredContent).toMatchObject({closed: {id: childId}, cursor: rootId, prevention_plan: [plan[0]]});
+		const upRoot = await call('drill', {direction: 'up', findings: 'Pool exhaustion from a missing index.', prevention_plan: []});
+		expect(upRoot.structuredContent).toMatchObject({closed: {id: rootId}, parent: null, cursor: null});
+		expect(upRoot.content[0]!.text).toContain('the root closed');
+		const tree = await call('walk', {domain: 'drills', node_id: '', depth: 'summary'});
+		expect(tree.structuredContent.children.map((node: {node_id: string}) => node.node_id)).toContain(rootId);
+		expect(readdirSync(path.join(drillsRoot, '.drills')).some((name) => name.endsWith(`-${rootId}-api-debug`))).toBe(true);
+	});
+
+	it('refuses going up with no open frame as a tool error', async () => {
+		const result = await call('undrill', {findings: 'nothing', prevention_plan: []});
+		expect(result.isError).toBe(true);
+		expect(result.structuredContent.error.code).toBe('frame_none_open');
 	});
 });
