@@ -1,0 +1,265 @@
+import type {Block, SourceFacts, SourceFlavor} from '../model.js';
+import {capitalize, clip, plainText} from '../text/clean.js';
+import {bagWeight, clauseTitle, keyPhrases, phraseTitle} from '../text/phrases.js';
+import {sentencesOf} from '../text/sentences.js';
+import {Lexicon, termsOf, type Bag} from '../text/words.js';
+import {isLeaf, postorder, preorder, type Topic} from './topic.js';
+
+/**
+ * The extractive summarizer: for every topic a title, a summary of its most central sentences
+ * (centroid ranking: a sentence scores by how much of the topic's TF-IDF weight it carries) and
+ * keywords; for the item a TLDR. Offline and deterministic.
+ */
+
+const keywordCount = 8;
+const summaryChars = 320;
+const tldrChars = 300;
+/** Prose read per leaf for candidate sentences: the head, then samples spread over the rest. */
+const leafSampleChars = 3000;
+
+interface Candidate {
+	text: string;
+	terms: string[];
+	/** Order in the topic, so chosen sentences are shown as they were written. */
+	order: number;
+	bonus: number;
+}
+
+export interface Description {
+	title: string;
+	tldr: string;
+}
+
+function quotable(block: Block): boolean {
+	return block.kind === 'prose' && block.role !== 'system' && block.role !== 'heading' && block.text.trim() !== '';
+}
+
+/** Prose to draw sentences from: all of a short topic, the head and spread samples of a long one. */
+function sampleProse(topic: Topic): string[] {
+	const blocks: Block[] = [];
+	for (const unit of topic.units) for (const block of unit.blocks) if (quotable(block)) blocks.push(block);
+	const samples: string[] = [];
+	let budget = leafSampleChars;
+	const take = (block: Block, chars: number) => {
+		const text = block.text.length > chars ? cutAtSentence(block.text, chars) : block.text;
+		samples.push(text);
+		budget -= text.length;
+	};
+	let index = 0;
+	for (; index < blocks.length && budget > leafSampleChars / 3; index++) take(blocks[index]!, Math.min(budget, 1500));
+	const rest = blocks.length - index;
+	if (rest > 0 && budget > 0) {
+		const picks = Math.max(1, Math.min(rest, Math.floor(budget / 400)));
+		for (let k = 0; k < picks && budget > 0; k++) take(blocks[index + Math.floor((k * rest) / picks)]!, Math.min(budget, 400));
+	}
+	return samples;
+}
+
+function cutAtSentence(text: string, chars: number): string {
+	const head = text.slice(0, chars);
+	const end = Math.max(head.lastIndexOf('. '), head.lastIndexOf('.\n'), head.lastIndexOf('? '), head.lastIndexOf('! '));
+	return end > chars / 3 ? head.slice(0, end + 1) : head;
+}
+
+function score(candidate: Candidate, weight: (term: string) => number, norm: number): number {
+	if (candidate.terms.length === 0) return 0;
+	const seen = new Set<string>();
+	let sum = 0;
+	for (const term of candidate.terms) {
+		if (seen.has(term)) continue;
+		seen.add(term);
+		sum += weight(term);
+	}
+	return ((sum / norm) * candidate.bonus) / Math.sqrt(candidate.terms.length + 6);
+}
+
+function overlap(a: readonly string[], b: readonly string[]): number {
+	if (a.length === 0 || b.length === 0) return 0;
+	const set = new Set(a);
+	let shared = 0;
+	for (const term of new Set(b)) if (set.has(term)) shared++;
+	return shared / Math.min(set.size, new Set(b).size);
+}
+
+/** The most central sentences, redundant ones skipped, in the order they were written. */
+function pickSentences(candidates: Candidate[], weight: (term: string) => number, norm: number, budget: number, most = 3): Candidate[] {
+	const ranked = candidates.map((candidate) => ({candidate, value: score(candidate, weight, norm)})).filter((entry) => entry.value > 0);
+	ranked.sort((a, b) => b.value - a.value || a.candidate.order - b.candidate.order);
+	const chosen: Candidate[] = [];
+	let used = 0;
+	for (const {candidate} of ranked) {
+		if (chosen.length >= most) break;
+		if (chosen.length > 0 && used + candidate.text.length > budget) continue;
+		if (chosen.some((other) => other.text === candidate.text || overlap(other.terms, candidate.terms) > 0.6)) continue;
+		chosen.push(candidate);
+		used += candidate.text.length + 1;
+	}
+	return chosen.sort((a, b) => a.order - b.order);
+}
+
+function toolNote(topic: Topic): string {
+	const counts = new Map<string, number>();
+	for (const unit of topic.units) {
+		for (const block of unit.blocks) {
+			if (block.role !== 'tool_call') continue;
+			const name = /^[\w.:-]{1,40}/u.exec(block.text)?.[0] ?? 'tool';
+			counts.set(name, (counts.get(name) ?? 0) + 1);
+		}
+	}
+	if (counts.size === 0) return '';
+	const parts = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, 5).map(([name, count]) => (count > 1 ? `${name} ×${count}` : name));
+	return `Tools: ${parts.join(', ')}${counts.size > 5 ? ', …' : ''}.`;
+}
+
+/** When a topic has no sentence worth quoting (code, a table, a log): its first line, plainly. */
+function firstLine(topic: Topic): string {
+	for (const unit of topic.units) {
+		for (const block of unit.blocks) {
+			const line = block.text
+				.split('\n')
+				.map((text) => plainText(text))
+				.find((text) => /[\p{L}\p{N}]/u.test(text) && !/^`{3,}|^~{3,}/u.test(text));
+			if (line) return clip(line, 160);
+		}
+	}
+	return '';
+}
+
+/** A title from the first prompt in a topic (its own units, else its first child's): what the person asked. */
+function promptTitle(topic: Topic): string | undefined {
+	let tries = 0;
+	for (let at: Topic | undefined = topic; at; at = at.children[0]) {
+		for (const unit of at.units) {
+			if (!unit.opensTurn) continue;
+			const prompt = unit.blocks.find((block) => block.role === 'user' && block.kind === 'prose');
+			const title = prompt && clauseTitle(prompt.text);
+			if (title) return title;
+			// Only the first couple of prompts speak for the topic.
+			if (++tries >= 2) return undefined;
+		}
+		if (at.units.length > 0) return undefined;
+	}
+	return undefined;
+}
+
+export class ExtractiveDescriber {
+	readonly lexicon = new Lexicon();
+	private idf: (term: string) => number = () => 1;
+
+	constructor(
+		private readonly flavor: SourceFlavor,
+		private readonly facts: SourceFacts,
+	) {}
+
+	/** Document frequency over the leaves: a word every topic uses says little about any one. */
+	private learnIdf(root: Topic): void {
+		const leaves = [...preorder(root)].filter(isLeaf);
+		if (leaves.length < 3) return;
+		const df = new Map<string, number>();
+		for (const leaf of leaves) for (const term of leaf.bag.keys()) df.set(term, (df.get(term) ?? 0) + 1);
+		const total = leaves.length;
+		this.idf = (term) => Math.log(1 + total / (df.get(term) ?? 1));
+	}
+
+	private candidatesOf(topic: Topic): Candidate[] {
+		const candidates: Candidate[] = [];
+		let order = 0;
+		if (isLeaf(topic) || topic.units.length > 0) {
+			let first = true;
+			for (const text of sampleProse(topic)) {
+				for (const sentence of sentencesOf(text)) {
+					candidates.push({text: sentence, terms: termsOf(sentence, this.lexicon), order: order++, bonus: first ? 1.15 : 1});
+					first = false;
+				}
+			}
+		}
+		for (const child of topic.children) {
+			child.sentences.forEach((sentence, index) => {
+				candidates.push({text: sentence, terms: termsOf(sentence), order: order++, bonus: index === 0 ? 1.05 : 1});
+			});
+		}
+		return candidates;
+	}
+
+	private keywords(bag: Bag): string[] {
+		const ranked = [...bag].map(([term, count]) => ({term, value: count * this.idf(term)})).sort((a, b) => b.value - a.value || (a.term < b.term ? -1 : 1));
+		const words: string[] = [];
+		const seen = new Set<string>();
+		for (const {term} of ranked) {
+			const word = this.lexicon.display(term);
+			const key = word.toLowerCase();
+			if (seen.has(key) || word.length > 32) continue;
+			seen.add(key);
+			words.push(word);
+			if (words.length >= keywordCount) break;
+		}
+		return words;
+	}
+
+	private titleOf(topic: Topic, candidates: Candidate[], weight: (term: string) => number, taken: ReadonlySet<string>): string {
+		if (topic.heading) return clip(plainText(topic.heading), 120) || topic.heading.slice(0, 120);
+		const options: string[] = [];
+		if (this.flavor === 'conversation') {
+			const title = promptTitle(topic);
+			if (title) options.push(title);
+		}
+		const texts = candidates.length > 0 ? candidates.map((candidate) => candidate.text) : topic.children.map((child) => child.title);
+		for (const phrase of keyPhrases(texts, weight)) {
+			const title = phraseTitle(phrase);
+			if (title) options.push(title);
+		}
+		for (const child of topic.children) if (child.title) options.push(child.title);
+		const fresh = options.find((option) => !taken.has(option.toLowerCase()));
+		if (fresh) return fresh;
+		const line = firstLine(topic);
+		return line ? capitalize(clip(line, 80)) : options[0] ?? 'Untitled';
+	}
+
+	/** Fills every topic's title, summary and keywords, children first; returns the item's title and TLDR. */
+	describe(root: Topic): Description {
+		this.learnIdf(root);
+		for (const topic of postorder(root)) {
+			const weight = bagWeight(topic.bag, this.idf);
+			let norm = 0;
+			for (const [term, count] of topic.bag) norm = Math.max(norm, count * this.idf(term));
+			norm = norm || 1;
+			const candidates = this.candidatesOf(topic);
+			const chosen = pickSentences(candidates, weight, norm, summaryChars);
+			topic.sentences = chosen.map((candidate) => candidate.text);
+			const note = isLeaf(topic) ? toolNote(topic) : '';
+			const summary = topic.sentences.join(' ') || firstLine(topic);
+			topic.summary = [summary, note].filter(Boolean).join(' ');
+			topic.keywords = this.keywords(topic.bag);
+			// Siblings are described before their parent: keep their titles distinct.
+			const taken = new Set<string>();
+			for (const child of topic.children) {
+				if (taken.has(child.title.toLowerCase())) child.title = this.distinct(child, taken);
+				taken.add(child.title.toLowerCase());
+			}
+			topic.title = this.titleOf(topic, candidates, weight, new Set());
+		}
+		const title = this.facts.title ? clip(plainText(this.facts.title), 160) : root.title;
+		const tldr = this.facts.tldr ? clip(plainText(this.facts.tldr), 600) : this.tldrOf(root);
+		return {title: title || 'Untitled', tldr};
+	}
+
+	private distinct(topic: Topic, taken: ReadonlySet<string>): string {
+		const weight = bagWeight(topic.bag, this.idf);
+		for (const phrase of keyPhrases(topic.sentences.length > 0 ? topic.sentences : [topic.summary], weight, 8)) {
+			const title = phraseTitle(phrase);
+			if (title && !taken.has(title.toLowerCase())) return title;
+		}
+		for (let n = 2; ; n++) if (!taken.has(`${topic.title} (${n})`.toLowerCase())) return `${topic.title} (${n})`;
+	}
+
+	/** One to three of the root's most central sentences. */
+	private tldrOf(root: Topic): string {
+		let text = '';
+		for (const sentence of root.sentences) {
+			if (text && text.length + sentence.length + 1 > tldrChars) break;
+			text = text ? `${text} ${sentence}` : sentence;
+		}
+		return text || clip(root.summary, tldrChars);
+	}
+}
+
