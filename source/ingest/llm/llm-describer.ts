@@ -97,6 +97,7 @@ export class LlmDescriber {
 				if (!topic.heading) topic.title = answer.title!;
 				topic.summary = answer.summary!;
 				topic.sentences = [answer.summary!];
+				topic.sentenceTerms = [];
 			} catch (error) {
 				this.consecutiveFailures++;
 				outcome.failed++;

@@ -77,57 +77,54 @@ function chooseBoundaries(gaps: Gap[], chars: number[], offset: number, count: n
 	const prefix = [0];
 	for (let i = 0; i < count; i++) prefix.push(prefix[i]! + chars[i]!);
 	const size = (from: number, to: number) => ({units: to - from, chars: prefix[to - offset]! - prefix[from - offset]!});
-	const chosen = new Set<number>();
-	const sorted = (): number[] => [offset, ...[...chosen].sort((a, b) => a - b), offset + count];
-	const fits = (at: number, bounds: number[]): boolean => {
-		let before = bounds[0]!;
-		let after = bounds[bounds.length - 1]!;
-		for (const bound of bounds) {
-			if (bound < at) before = bound;
-			else if (bound > at) {
-				after = bound;
-				break;
-			}
+	// The boundaries so far, kept sorted, with the window's ends as sentinels.
+	const bounds = [offset, offset + count];
+	const insertAt = (at: number): number => {
+		let low = 0;
+		let high = bounds.length;
+		while (low < high) {
+			const middle = (low + high) >> 1;
+			if (bounds[middle]! < at) low = middle + 1;
+			else high = middle;
 		}
-		const left = size(before, at);
-		const right = size(at, after);
-		return left.units >= limits.minUnits && right.units >= limits.minUnits && left.chars >= limits.minChars && right.chars >= limits.minChars;
+		return low;
+	};
+	const fitsMinimum = (from: number, to: number) => {
+		const {units, chars: segmentChars} = size(from, to);
+		return units >= limits.minUnits && segmentChars >= limits.minChars;
 	};
 	for (const gap of [...gaps].sort((a, b) => b.depth - a.depth || a.at - b.at)) {
 		if (gap.depth < cutoff) break;
-		if (fits(gap.at, sorted())) chosen.add(gap.at);
+		const index = insertAt(gap.at);
+		if (bounds[index] === gap.at) continue;
+		if (fitsMinimum(bounds[index - 1]!, gap.at) && fitsMinimum(gap.at, bounds[index]!)) bounds.splice(index, 0, gap.at);
 	}
-	// Split what is still too big at its deepest gap, the minimum sizes permitting.
-	const byAt = new Map(gaps.map((gap) => [gap.at, gap.depth]));
-	for (let changed = true; changed; ) {
-		changed = false;
-		const bounds = sorted();
-		for (let i = 0; i + 1 < bounds.length; i++) {
-			const from = bounds[i]!;
-			const to = bounds[i + 1]!;
-			const {units, chars: segmentChars} = size(from, to);
-			if (units <= limits.maxUnits && segmentChars <= limits.maxChars) continue;
-			let best: number | undefined;
-			let bestScore = Number.NEGATIVE_INFINITY;
-			for (let at = from + 1; at < to; at++) {
-				const left = size(from, at);
-				const right = size(at, to);
-				if (left.units < 1 || right.units < 1) continue;
-				const balanced = Math.min(left.units, right.units) >= limits.minUnits && Math.min(left.chars, right.chars) >= limits.minChars;
-				const score = (byAt.get(at) ?? 0) + (balanced ? 10 : 0) - Math.abs(left.chars - right.chars) / Math.max(1, segmentChars) / 4;
-				if (score > bestScore) {
-					bestScore = score;
-					best = at;
-				}
-			}
-			if (best !== undefined) {
-				chosen.add(best);
-				changed = true;
-				break;
+	// Split what is still too big at its deepest gap, preferring cuts that leave both parts of at
+	// least the minimum size, then balanced ones.
+	const depthAt = new Map(gaps.map((gap) => [gap.at, gap.depth]));
+	const pending: Array<[number, number]> = [];
+	for (let i = 0; i + 1 < bounds.length; i++) pending.push([bounds[i]!, bounds[i + 1]!]);
+	while (pending.length > 0) {
+		const [from, to] = pending.pop()!;
+		const {units, chars: segmentChars} = size(from, to);
+		if (units <= limits.maxUnits && segmentChars <= limits.maxChars) continue;
+		let best: number | undefined;
+		let bestScore = Number.NEGATIVE_INFINITY;
+		for (let at = from + 1; at < to; at++) {
+			const left = size(from, at);
+			const right = size(at, to);
+			const balanced = Math.min(left.units, right.units) >= limits.minUnits && Math.min(left.chars, right.chars) >= limits.minChars;
+			const score = (depthAt.get(at) ?? 0) + (balanced ? 10 : 0) - Math.abs(left.chars - right.chars) / Math.max(1, segmentChars) / 4;
+			if (score > bestScore) {
+				bestScore = score;
+				best = at;
 			}
 		}
+		if (best === undefined) continue;
+		bounds.splice(insertAt(best), 0, best);
+		pending.push([from, best], [best, to]);
 	}
-	return [...chosen].sort((a, b) => a - b);
+	return bounds.slice(1, -1);
 }
 
 export interface SegmentOptions {
@@ -144,15 +141,17 @@ export function segmentUnits(units: readonly Unit[], options: SegmentOptions): S
 	while (start < units.length) {
 		const end = Math.min(units.length, start + windowUnits);
 		const count = end - start;
-		const measured = units.slice(start, end).map(unitTerms);
+		const measured = units.slice(start, end).map((unit) => unitTerms(unit));
 		const bags = measured.map((entry) => entry.bag);
 		const chars = measured.map((entry) => entry.chars);
+		// blockAt[i] = the words of units i-span+1 … i, so each gap compares two precomputed blocks.
+		const blockAt = bags.map((_, index) => (limits.span === 1 ? bags[index]! : sumBags(bags, index - limits.span + 1, index + 1)));
 		const scores: number[] = [];
 		const ats: number[] = [];
 		for (let at = start + 1; at < end; at++) {
 			const local = at - start;
-			const similarity = cosine(sumBags(bags, local - limits.span, local), sumBags(bags, local, local + limits.span));
-			scores.push(similarity);
+			const right = local + limits.span - 1 < count ? blockAt[local + limits.span - 1]! : sumBags(bags, local, count);
+			scores.push(cosine(blockAt[local - 1]!, right));
 			ats.push(at);
 		}
 		const gapDepths = depths(scores);

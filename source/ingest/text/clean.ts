@@ -10,19 +10,14 @@ const tag = /<\/?[a-zA-Z][^<>]{0,200}>/gu;
 const linePrefix = /^\s*(?:#{1,6}\s+|>\s?|[-*+•]\s+|\d{1,3}[.)]\s+|\[[ xX]\]\s+)+/u;
 
 export function plainText(text: string): string {
-	return text
-		.replace(image, '$1')
-		.replace(link, '$1')
-		.replace(referenceLink, '$1')
-		.replace(code, '$1')
-		.replace(emphasis, '$2')
-		.replace(italic, '$1$3')
-		.replace(tag, ' ')
-		.split('\n')
-		.map((line) => line.replace(linePrefix, ''))
-		.join(' ')
-		.replace(/\s+/gu, ' ')
-		.trim();
+	// Each pattern runs only when its marker is there: this is called for every candidate sentence.
+	let clean = text;
+	if (clean.includes('[')) clean = clean.replace(image, '$1').replace(link, '$1').replace(referenceLink, '$1');
+	if (clean.includes('`')) clean = clean.replace(code, '$1');
+	if (clean.includes('*') || clean.includes('_')) clean = clean.replace(emphasis, '$2').replace(italic, '$1$3');
+	if (clean.includes('<')) clean = clean.replace(tag, ' ');
+	clean = clean.includes('\n') ? clean.split('\n').map((line) => line.replace(linePrefix, '')).join(' ') : clean.replace(linePrefix, '');
+	return clean.replace(/\s+/gu, ' ').trim();
 }
 
 /** Cuts `text` to at most `max` characters at a word boundary, marking the cut with "…". */

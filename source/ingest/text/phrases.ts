@@ -22,13 +22,12 @@ export function keyPhrases(sentences: readonly string[], weight: (term: string) 
 		const flush = () => {
 			for (let from = 0; from < run.length; from++) {
 				let score = 0;
-				const terms: string[] = [];
+				let key = '';
 				for (let to = from; to < Math.min(run.length, from + maxPhraseWords); to++) {
-					terms.push(run[to]!.term);
+					key = key ? `${key} ${run[to]!.term}` : run[to]!.term;
 					score += weight(run[to]!.term);
-					const key = terms.join(' ');
 					const entry = found.get(key);
-					const n = terms.length;
+					const n = to - from + 1;
 					const value = (score / Math.sqrt(n)) * lengthFactor[n]!;
 					if (entry) {
 						entry.count++;
@@ -42,7 +41,7 @@ export function keyPhrases(sentences: readonly string[], weight: (term: string) 
 		scanWords(sentence, (start, end) => {
 			const term = termOf(sentence.slice(start, end));
 			const gap = lastEnd < 0 ? '' : sentence.slice(lastEnd, start);
-			if (term === '' || (run.length > 0 && !/^[ -]$/u.test(gap))) flush();
+			if (term === '' || (run.length > 0 && gap !== ' ' && gap !== '-')) flush();
 			if (term !== '') run.push({term, start, end});
 			lastEnd = end;
 		});

@@ -1,5 +1,6 @@
 import sbd from 'sbd';
 import {clip, plainText} from './clean.js';
+import {isWordCode} from './words.js';
 
 const listItem = /^\s*(?:[-*+•]\s|\d{1,3}[.)]\s|#{1,6}\s|>\s?|\|)/u;
 const endsSentence = /[.!?:;。！？]["')\]]*\s*$/u;
@@ -27,21 +28,28 @@ function unwrap(text: string): string {
 	return result;
 }
 
-const letters = /[\p{L}]/gu;
+export const maxSentenceLength = 240;
+const innerDot = /(?<=[\p{L}\p{N}_])\.(?=[\p{L}\p{N}_])/gu;
+const codeLike = /[{};=]\s*$|^\s*(?:import|export|const|let|function|return|SELECT|FROM)\b/u;
+
+function letterCount(text: string): number {
+	let count = 0;
+	for (let i = 0; i < text.length; i++) {
+		const code = text.charCodeAt(i);
+		if ((code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code > 127 && isWordCode(code))) count++;
+	}
+	return count;
+}
 
 /** Whether a sentence is worth quoting: words, mostly letters, not a fragment of code. */
 function readable(sentence: string): boolean {
 	if (sentence.length < 16) return false;
-	const words = sentence.split(' ').length;
-	if (words < 4) return false;
-	const letterCount = sentence.match(letters)?.length ?? 0;
-	if (letterCount < sentence.length * 0.55) return false;
-	if (/[{};=]\s*$|^\s*(?:import|export|const|let|function|return|SELECT|FROM)\b/u.test(sentence)) return false;
-	return true;
+	let spaces = 0;
+	for (let i = 0; i < sentence.length && spaces < 3; i++) if (sentence.charCodeAt(i) === 32) spaces++;
+	if (spaces < 3) return false;
+	if (letterCount(sentence) < sentence.length * 0.55) return false;
+	return !codeLike.test(sentence);
 }
-
-export const maxSentenceLength = 240;
-const innerDot = /(?<=[\p{L}\p{N}_])\.(?=[\p{L}\p{N}_])/gu;
 
 /** The readable sentences of a piece of prose, markup removed, each at most 240 characters. */
 const fenced = /^ {0,3}(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:^ {0,3}\1[ \t]*$|(?![\s\S]))/gmu;

@@ -11,7 +11,7 @@ const letterOrDigit = /[\p{L}\p{N}\p{M}]/u;
 // 0 = not yet known, 1 = word character, 2 = not.
 const wideClass = new Uint8Array(65_536);
 
-function isWordCode(code: number): boolean {
+export function isWordCode(code: number): boolean {
 	if (code < 128) return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57);
 	if (code >= 0xd800 && code <= 0xdfff) return false;
 	let known = wideClass[code]!;

@@ -14,7 +14,7 @@ export const fanOut = 12;
 
 export const segmentLimits: Record<SourceFlavor, SegmentLimits> = {
 	// Paragraphs: a topic is a few paragraphs, from about a screen to a few pages.
-	document: {span: 2, minUnits: 2, maxUnits: 40, minChars: 1200, maxChars: 12_000},
+	document: {span: 2, minUnits: 2, maxUnits: 40, minChars: 2500, maxChars: 16_000},
 	// Conversation steps: a prompt, or an answer with its tool calls and results.
 	conversation: {span: 2, minUnits: 3, maxUnits: 30, minChars: 500, maxChars: 16_000},
 };
@@ -25,11 +25,7 @@ const introChars = 4000;
 function bagOfUnits(units: readonly Unit[]): {bag: Bag; chars: number} {
 	const bag: Bag = new Map();
 	let chars = 0;
-	for (const unit of units) {
-		const measured = unitTerms(unit);
-		mergeBag(bag, measured.bag);
-		chars += measured.chars;
-	}
+	for (const unit of units) chars += unitTerms(unit, bag).chars;
 	return {bag: capBag(bag, segmentBagSize), chars};
 }
 

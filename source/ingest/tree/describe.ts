@@ -15,7 +15,7 @@ const keywordCount = 8;
 const summaryChars = 320;
 const tldrChars = 300;
 /** Prose read per leaf for candidate sentences: the head, then samples spread over the rest. */
-const leafSampleChars = 3000;
+const leafSampleChars = 1800;
 
 interface Candidate {
 	text: string;
@@ -34,7 +34,7 @@ function quotable(block: Block): boolean {
 	return block.kind === 'prose' && block.role !== 'system' && block.role !== 'heading' && block.text.trim() !== '';
 }
 
-/** Prose to draw sentences from: all of a short topic, the head and spread samples of a long one. */
+/** Prose to draw sentences from: all of a short topic; the head and a few spread samples of a long one. */
 function sampleProse(topic: Topic): string[] {
 	const blocks: Block[] = [];
 	for (const unit of topic.units) for (const block of unit.blocks) if (quotable(block)) blocks.push(block);
@@ -46,11 +46,11 @@ function sampleProse(topic: Topic): string[] {
 		budget -= text.length;
 	};
 	let index = 0;
-	for (; index < blocks.length && budget > leafSampleChars / 3; index++) take(blocks[index]!, Math.min(budget, 1500));
+	for (; index < blocks.length && budget > leafSampleChars / 2; index++) take(blocks[index]!, Math.min(budget, 900));
 	const rest = blocks.length - index;
 	if (rest > 0 && budget > 0) {
-		const picks = Math.max(1, Math.min(rest, Math.floor(budget / 400)));
-		for (let k = 0; k < picks && budget > 0; k++) take(blocks[index + Math.floor((k * rest) / picks)]!, Math.min(budget, 400));
+		const picks = Math.max(1, Math.min(rest, Math.floor(budget / 300)));
+		for (let k = 0; k < picks && budget > 0; k++) take(blocks[index + Math.floor((k * rest) / picks)]!, Math.min(budget, 300));
 	}
 	return samples;
 }
@@ -95,6 +95,16 @@ function pickSentences(candidates: Candidate[], weight: (term: string) => number
 		used += candidate.text.length + 1;
 	}
 	return chosen.sort((a, b) => a.order - b.order);
+}
+
+/** The dozen most central candidates: where a title's key phrase is found. */
+function bestTexts(candidates: Candidate[], weight: (term: string) => number): string[] {
+	if (candidates.length <= 12) return candidates.map((candidate) => candidate.text);
+	return candidates
+		.map((candidate) => ({candidate, value: score(candidate, weight, 1)}))
+		.sort((a, b) => b.value - a.value || a.candidate.order - b.candidate.order)
+		.slice(0, 12)
+		.map((entry) => entry.candidate.text);
 }
 
 function toolNote(topic: Topic): string {
@@ -158,7 +168,10 @@ export class ExtractiveDescriber {
 		const df = new Map<string, number>();
 		for (const leaf of leaves) for (const term of leaf.bag.keys()) df.set(term, (df.get(term) ?? 0) + 1);
 		const total = leaves.length;
-		this.idf = (term) => Math.log(1 + total / (df.get(term) ?? 1));
+		const idf = new Map<string, number>();
+		for (const [term, count] of df) idf.set(term, Math.log(1 + total / count));
+		const rare = Math.log(1 + total);
+		this.idf = (term) => idf.get(term) ?? rare;
 	}
 
 	private candidatesOf(topic: Topic): Candidate[] {
@@ -175,7 +188,7 @@ export class ExtractiveDescriber {
 		}
 		for (const child of topic.children) {
 			child.sentences.forEach((sentence, index) => {
-				candidates.push({text: sentence, terms: termsOf(sentence), order: order++, bonus: index === 0 ? 1.05 : 1});
+				candidates.push({text: sentence, terms: child.sentenceTerms[index] ?? termsOf(sentence), order: order++, bonus: index === 0 ? 1.05 : 1});
 			});
 		}
 		return candidates;
@@ -203,7 +216,7 @@ export class ExtractiveDescriber {
 			const title = promptTitle(topic);
 			if (title) options.push(title);
 		}
-		const texts = candidates.length > 0 ? candidates.map((candidate) => candidate.text) : topic.children.map((child) => child.title);
+		const texts = candidates.length > 0 ? bestTexts(candidates, weight) : topic.children.map((child) => child.title);
 		for (const phrase of keyPhrases(texts, weight)) {
 			const title = phraseTitle(phrase);
 			if (title) options.push(title);
@@ -226,6 +239,7 @@ export class ExtractiveDescriber {
 			const candidates = this.candidatesOf(topic);
 			const chosen = pickSentences(candidates, weight, norm, summaryChars);
 			topic.sentences = chosen.map((candidate) => candidate.text);
+			topic.sentenceTerms = chosen.map((candidate) => candidate.terms);
 			const note = isLeaf(topic) ? toolNote(topic) : '';
 			const summary = topic.sentences.join(' ') || firstLine(topic);
 			topic.summary = [summary, note].filter(Boolean).join(' ');

@@ -21,10 +21,12 @@ export interface Topic {
 	keywords: string[];
 	/** The summary's sentences, so a parent can rank them against its own. */
 	sentences: string[];
+	/** The stems of each of `sentences`. */
+	sentenceTerms: string[][];
 }
 
 export function newTopic(fields: Partial<Topic> & Pick<Topic, 'units' | 'bag' | 'chars'>): Topic {
-	return {children: [], title: '', summary: '', keywords: [], sentences: [], ...fields};
+	return {children: [], title: '', summary: '', keywords: [], sentences: [], sentenceTerms: [], ...fields};
 }
 
 export function* blocksOf(topic: Topic): Generator<Block> {

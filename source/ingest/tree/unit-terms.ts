@@ -22,8 +22,7 @@ export function addBlockTerms(block: Block, bag: Bag): void {
 }
 
 /** The unit's words, and how many characters of it count (the digest, not the raw size). */
-export function unitTerms(unit: Unit): {bag: Bag; chars: number} {
-	const bag: Bag = new Map();
+export function unitTerms(unit: Unit, bag: Bag = new Map()): {bag: Bag; chars: number} {
 	let chars = 0;
 	for (const block of unit.blocks) {
 		const digest = blockDigest(block);
