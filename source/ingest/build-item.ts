@@ -4,6 +4,7 @@ import {buildTopics} from './tree/build-topics.js';
 import {ExtractiveDescriber} from './tree/describe.js';
 import {topicsToItem, type ItemFacts} from './tree/to-item.js';
 import type {Topic} from './tree/topic.js';
+import {Lexicon} from './text/words.js';
 
 export interface DescribedSource {
 	root: Topic;
@@ -15,8 +16,9 @@ export interface DescribedSource {
 
 /** Segments and describes a parsed source with the extractive summarizer. */
 export function describeSource(parsed: ParsedSource): DescribedSource {
-	const root = buildTopics(parsed);
-	const {title, tldr} = new ExtractiveDescriber(parsed.flavor, parsed.facts).describe(root);
+	const lexicon = new Lexicon();
+	const root = buildTopics(parsed, lexicon);
+	const {title, tldr} = new ExtractiveDescriber(parsed.flavor, parsed.facts, lexicon).describe(root);
 	return {root, title, tldr, titleFromSource: Boolean(parsed.facts.title || root.heading)};
 }
 

@@ -82,8 +82,8 @@ export function readChatGptConversation(value: unknown, where: string, problems:
 		const type = String(message.content.content_type ?? 'text');
 		if (type === 'user_editable_context' || type === 'model_editable_context') continue;
 		const text = contentText(message.content);
-		const hidden = isObject(message.metadata) && message.metadata.is_visually_hidden_from_conversation === true;
-		if (text.trim() === '' || (hidden && role !== 'user')) continue;
+		// Hidden messages (custom instructions) are kept too: no text of the conversation is lost.
+		if (text.trim() === '') continue;
 		conversation.time(factDate(message.create_time));
 		const recipient = typeof message.recipient === 'string' ? message.recipient : 'all';
 		let blocks: Block[];

@@ -43,27 +43,32 @@ function binaryReason(head: Buffer): string | undefined {
 	return undefined;
 }
 
-/** The first invalid UTF-8 sequence in `head`, ignoring a sequence cut at its end. */
-function invalidUtf8At(head: Buffer, complete: boolean): number | undefined {
-	const decoder = new TextDecoder('utf-8', {fatal: true});
-	try {
-		decoder.decode(head, {stream: !complete});
-		return undefined;
-	} catch {
-		// Find the offset by halving: cheap enough for 64 KB.
-		let good = 0;
-		let bad = head.length;
-		while (bad - good > 1) {
-			const middle = (good + bad) >> 1;
-			try {
-				new TextDecoder('utf-8', {fatal: true}).decode(head.subarray(0, middle), {stream: true});
-				good = middle;
-			} catch {
-				bad = middle;
-			}
+/** Where the first invalid UTF-8 sequence in `head` starts; a sequence cut by the end of an incomplete head is not counted. */
+export function invalidUtf8At(head: Uint8Array, complete: boolean): number | undefined {
+	let i = 0;
+	while (i < head.length) {
+		const byte = head[i]!;
+		if (byte < 0x80) {
+			i++;
+			continue;
 		}
-		return good;
+		const length = byte >= 0xc2 && byte <= 0xdf ? 2 : byte >= 0xe0 && byte <= 0xef ? 3 : byte >= 0xf0 && byte <= 0xf4 ? 4 : 0;
+		if (length === 0) return i;
+		if (i + length > head.length) {
+			if (!complete) {
+				// Cut at the end of what was read: fine if what is there so far is valid.
+				for (let k = i + 1; k < head.length; k++) if ((head[k]! & 0xc0) !== 0x80) return i;
+				return undefined;
+			}
+			return i;
+		}
+		for (let k = 1; k < length; k++) if ((head[i + k]! & 0xc0) !== 0x80) return i;
+		const second = head[i + 1]!;
+		// Overlong forms, surrogates and code points past U+10FFFF.
+		if ((byte === 0xe0 && second < 0xa0) || (byte === 0xed && second > 0x9f) || (byte === 0xf0 && second < 0x90) || (byte === 0xf4 && second > 0x8f)) return i;
+		i += length;
 	}
+	return undefined;
 }
 
 function lineOf(head: Buffer, offset: number): number {
@@ -90,16 +95,23 @@ function jsonShape(value: unknown): Format | undefined {
 /** What the first lines of JSON say the file is, trying a few lines in case one is broken. */
 function jsonLinesFormat(text: string): Format | undefined {
 	let tried = 0;
+	let parsed = 0;
 	for (const line of text.split('\n')) {
 		const trimmed = line.trim();
 		if (trimmed === '') continue;
 		if (++tried > 20) break;
 		try {
 			const shape = jsonShape(JSON.parse(trimmed));
+			parsed++;
 			if (shape) return shape;
 		} catch {
 			// A broken or cut line: look at the next.
 		}
+	}
+	// Nothing parsed: judge broken lines by the fields they start to name.
+	if (parsed === 0 && /^\s*\{/u.test(text)) {
+		if (/"sessionId"\s*:|"type"\s*:\s*"(?:user|assistant)"/u.test(text)) return 'claude-code';
+		if (/"role"\s*:/u.test(text)) return 'generic-chat';
 	}
 	return undefined;
 }

@@ -47,12 +47,59 @@ function hasBlockChild(node: DomNode): boolean {
 	return children(node).some((child) => isElement(child) && blocks.has(tagOf(child)));
 }
 
+interface Anchor {
+	level: number;
+	text: string;
+}
+
+const anchorKey = (text: string) => text.replace(/\s+/gu, ' ').trim().slice(0, 80);
+
+/**
+ * Every heading of the page, keyed by the start of the text that follows it. Readability drops a
+ * section heading that looks like the page title ("Why transaction mode" under "Moving 40 services
+ * to PgBouncer transaction mode"); this puts it back in front of its first paragraph.
+ */
+function headingAnchors(root: DomNode): Map<string, Anchor> {
+	const anchors = new Map<string, Anchor>();
+	let pending: Anchor | undefined;
+	const visit = (node: DomNode) => {
+		if (!isElement(node)) return;
+		const tag = tagOf(node);
+		if (skipped.has(tag)) return;
+		const heading = /^H([1-6])$/u.exec(tag);
+		if (heading) {
+			pending = {level: Number(heading[1]), text: inlineText(node).replace(/\s+/gu, ' ').trim()};
+			return;
+		}
+		if (pending && !hasBlockChild(node) && blocks.has(tag)) {
+			const key = anchorKey(inlineText(node));
+			if (key) {
+				if (!anchors.has(key)) anchors.set(key, pending);
+				pending = undefined;
+			}
+			return;
+		}
+		for (const child of children(node)) visit(child);
+	};
+	visit(root);
+	return anchors;
+}
+
 /** Writes the page as markdown lines, so headings become the topic tree as in a markdown file. */
 class PageWriter {
+	private readonly written = new Set<string>();
+
 	constructor(
 		private readonly reader: MarkdownReader,
 		private readonly dropChrome: boolean,
+		private readonly anchors = new Map<string, Anchor>(),
 	) {}
+
+	private heading(level: number, text: string): void {
+		this.written.add(text);
+		this.reader.push(`${'#'.repeat(level)} ${text}`);
+		this.reader.push('');
+	}
 
 	private paragraph(text: string, prefix = ''): void {
 		const lines = text
@@ -60,6 +107,8 @@ class PageWriter {
 			.map((line) => line.replace(/[ \t\u00a0]+/gu, ' ').trim())
 			.filter(Boolean);
 		if (lines.length === 0) return;
+		const anchor = this.anchors.get(anchorKey(lines.join(' ')));
+		if (anchor && anchor.level > 1 && !this.written.has(anchor.text)) this.heading(anchor.level, anchor.text);
 		lines.forEach((line, index) => this.reader.push(index === 0 ? `${prefix}${line}` : line));
 		this.reader.push('');
 	}
@@ -75,10 +124,7 @@ class PageWriter {
 		const heading = /^H([1-6])$/u.exec(tag);
 		if (heading) {
 			const text = inlineText(node).replace(/\s+/gu, ' ').trim();
-			if (text) {
-				this.reader.push(`${'#'.repeat(Number(heading[1]))} ${text}`);
-				this.reader.push('');
-			}
+			if (text) this.heading(Number(heading[1]), text);
 			return;
 		}
 		if (tag === 'PRE') {
@@ -158,6 +204,7 @@ export function readHtml(html: string, problems: SourceProblem[]): ParsedSource 
 	const {document} = parseHTML(html);
 	const date = metaDate(document as unknown as QueryDocument);
 	const pageTitle = document.querySelector('title')?.textContent?.trim();
+	const anchors = headingAnchors((document as unknown as {body: DomNode}).body);
 	let article: ReturnType<Readability<DomNode>['parse']> = null;
 	try {
 		article = new Readability<DomNode>(document as unknown as Document, {serializer: (node) => node as unknown as DomNode}).parse();
@@ -166,7 +213,7 @@ export function readHtml(html: string, problems: SourceProblem[]): ParsedSource 
 	}
 	const reader = new MarkdownReader(problems);
 	const content = article?.content;
-	if (content) new PageWriter(reader, false).node(content);
+	if (content) new PageWriter(reader, false, anchors).node(content);
 	else {
 		// Not an article: take the body (it may have been changed by Readability, so parse again).
 		const {document: fresh} = parseHTML(html);

@@ -33,7 +33,9 @@ export class TextReader {
 		const text = lines.join('\n').replace(/\s+$/u, '');
 		if (text.trim() === '') return;
 		const single = lines.length === 1 || (lines.length === 2 && underline.test(lines[1]!));
-		if (single && isHeadingLine(lines[0]!)) {
+		// The first line of a text, alone and short, is its title even when it ends with a full stop.
+		const titleLine = this.units.length === 0 && this.pendingHeading === undefined && lines.length === 1 && lines[0]!.trim().length <= 100;
+		if (single && (isHeadingLine(lines[0]!) || titleLine)) {
 			if (this.pendingHeading !== undefined) this.units.push({blocks: [{role: 'text', kind: 'prose', text: this.pendingHeading}]});
 			this.pendingHeading = lines[0]!.trim();
 			this.pendingRaw = text;
@@ -64,7 +66,7 @@ export class TextReader {
 		// A first line that is a heading names the whole text.
 		const first = this.units[0];
 		if (first?.heading && !this.facts.title) {
-			this.facts.title = first.heading;
+			this.facts.title = first.heading.replace(/[.:;,]+$/u, '');
 			delete first.heading;
 		}
 		return {flavor: 'document', facts: this.facts, root: {units: this.units, children: []}};

@@ -98,6 +98,7 @@ export class LlmDescriber {
 				topic.summary = answer.summary!;
 				topic.sentences = [answer.summary!];
 				topic.sentenceTerms = [];
+				topic.best = answer.summary!;
 			} catch (error) {
 				this.consecutiveFailures++;
 				outcome.failed++;

@@ -1,5 +1,5 @@
 import type {Unit} from '../model.js';
-import {capBag, cosine, mergeBag, type Bag} from '../text/words.js';
+import {capBag, cosine, mergeBag, type Bag, type Lexicon} from '../text/words.js';
 import {unitTerms} from '../tree/unit-terms.js';
 
 /**
@@ -131,6 +131,8 @@ export interface SegmentOptions {
 	limits: SegmentLimits;
 	/** Source ids of units that end a stretch the source itself titled. */
 	endTitles?: ReadonlySet<string>;
+	/** Learns the written forms of the words it sees. */
+	lexicon?: Lexicon;
 }
 
 /** Splits `units` into topic segments, in order, covering every unit once. */
@@ -141,7 +143,7 @@ export function segmentUnits(units: readonly Unit[], options: SegmentOptions): S
 	while (start < units.length) {
 		const end = Math.min(units.length, start + windowUnits);
 		const count = end - start;
-		const measured = units.slice(start, end).map((unit) => unitTerms(unit));
+		const measured = units.slice(start, end).map((unit) => unitTerms(unit, new Map(), options.lexicon));
 		const bags = measured.map((entry) => entry.bag);
 		const chars = measured.map((entry) => entry.chars);
 		// blockAt[i] = the words of units i-span+1 … i, so each gap compares two precomputed blocks.

@@ -25,7 +25,7 @@ export function clip(text: string, max: number): string {
 	if (text.length <= max) return text;
 	const cut = text.slice(0, max - 1);
 	const space = cut.lastIndexOf(' ');
-	return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,;:.—-]+$/u, '')}…`;
+	return `${(space > max * 0.5 ? cut.slice(0, space) : cut).replace(/[\s,;:.—-]+$/u, '')}…`;
 }
 
 /** A title's first letter in upper case, as titles are written. */

@@ -92,10 +92,14 @@ function sentenceTitle(sentence: string, maxLength: number): string | undefined 
 	let line = sentence.replace(/\s*\([^()]*\)/gu, '').replace(/\s*\([^()]*$/u, '');
 	if (line.length > maxLength) {
 		let cut: string | undefined;
+		// The first clause that reads as a phrase of its own (four words or more).
 		for (const match of line.matchAll(clauseBreak)) {
 			const head = line.slice(0, match.index).trim();
-			if (head.split(' ').length >= 3 && head.length <= maxLength) cut = head;
-			if (match.index > maxLength) break;
+			if (head.length > maxLength) break;
+			if (head.split(' ').length >= 4) {
+				cut = head;
+				break;
+			}
 		}
 		cut ??= phraseHead(line, maxLength);
 		if (!cut) return undefined;

@@ -129,8 +129,10 @@ export function addTerms(text: string, bag: Bag, weight = 1, lexicon?: Lexicon):
 		const original = text.slice(start, end);
 		const stem = termOf(original);
 		if (stem === '') return;
-		bag.set(stem, (bag.get(stem) ?? 0) + weight);
-		lexicon?.note(stem, original);
+		const count = bag.get(stem);
+		bag.set(stem, (count ?? 0) + weight);
+		// A form is noted the first time a bag sees its stem: cheap, and enough to learn the forms.
+		if (count === undefined) lexicon?.note(stem, original);
 	});
 	return bag;
 }

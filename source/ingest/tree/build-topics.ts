@@ -1,8 +1,8 @@
 import type {ParsedSource, Section, SourceFlavor, Unit} from '../model.js';
 import {segmentBagSize, segmentUnits, type SegmentLimits} from '../segment/texttiling.js';
-import {capBag, cosine, mergeBag, type Bag} from '../text/words.js';
+import {capBag, cosine, mergeBag, type Bag, type Lexicon} from '../text/words.js';
 import {newTopic, type Topic} from './topic.js';
-import {unitTerms} from './unit-terms.js';
+import {blockDigest, unitTerms} from './unit-terms.js';
 
 /**
  * Turns a parsed source into a tree of topics: headings where the source has them, topics found
@@ -22,10 +22,10 @@ export const segmentLimits: Record<SourceFlavor, SegmentLimits> = {
 /** Section text up to this size stays with its heading instead of becoming subtopics. */
 const introChars = 4000;
 
-function bagOfUnits(units: readonly Unit[]): {bag: Bag; chars: number} {
+function bagOfUnits(units: readonly Unit[], lexicon?: Lexicon): {bag: Bag; chars: number} {
 	const bag: Bag = new Map();
 	let chars = 0;
-	for (const unit of units) chars += unitTerms(unit, bag).chars;
+	for (const unit of units) chars += unitTerms(unit, bag, lexicon).chars;
 	return {bag: capBag(bag, segmentBagSize), chars};
 }
 
@@ -39,18 +39,20 @@ class TopicBuilder {
 	constructor(
 		private readonly limits: SegmentLimits,
 		private readonly endTitles?: ReadonlySet<string>,
+		private readonly lexicon?: Lexicon,
 	) {}
 
 	/** Topics for a run of units: one when short or cohesive, else one per segment. */
 	segments(units: Unit[]): Topic[] {
 		if (units.length === 0) return [];
-		const {limits} = this;
-		const roughChars = units.reduce((sum, unit) => sum + unit.blocks.reduce((size, block) => size + Math.min(block.text.length, 4000), 0), 0);
+		const roughChars = units.reduce((sum, unit) => sum + unit.blocks.reduce((size, block) => size + blockDigest(block).length, 0), 0);
+		// A short text may still change topic: its topics may be smaller, down to a quarter of the usual minimum.
+		const limits = {...this.limits, minChars: Math.max(this.limits.minChars / 4, Math.min(this.limits.minChars, roughChars / 5))};
 		if (units.length < limits.minUnits * 2 || roughChars < limits.minChars * 2) {
-			const {bag, chars} = bagOfUnits(units);
+			const {bag, chars} = bagOfUnits(units, this.lexicon);
 			return [newTopic({units, bag, chars, ...(units[0]?.heading ? {heading: units[0].heading} : {})})];
 		}
-		return segmentUnits(units, {limits, endTitles: this.endTitles}).map((segment) => {
+		return segmentUnits(units, {limits, ...(this.endTitles ? {endTitles: this.endTitles} : {}), ...(this.lexicon ? {lexicon: this.lexicon} : {})}).map((segment) => {
 			const segmentUnitsList = units.slice(segment.start, segment.end);
 			const heading = segmentUnitsList[0]?.heading;
 			return newTopic({units: segmentUnitsList, bag: segment.bag, chars: segment.chars, ...(heading ? {heading} : {})});
@@ -71,7 +73,7 @@ class TopicBuilder {
 			units = [];
 			children.push(...parts);
 		} else {
-			own = bagOfUnits(units);
+			own = bagOfUnits(units, this.lexicon);
 			if (own.chars > introChars && units.length >= this.limits.minUnits * 2) {
 				const parts = this.segments(units);
 				if (parts.length > 1) {
@@ -99,8 +101,10 @@ export function groupTopics(topics: Topic[], limit = fanOut): Topic[] {
 		const slack = Math.max(1, Math.floor(limit / 4));
 		for (let group = 1; group < count; group++) {
 			const ideal = Math.round((group * level.length) / count);
-			const low = Math.max((cuts.at(-1) ?? 0) + 1, ideal - slack);
-			const high = Math.min(level.length - 1, ideal + slack);
+			const previous = cuts.at(-1) ?? 0;
+			// No group may exceed the limit, and what is left must still fit in the remaining groups.
+			const low = Math.max(previous + 1, ideal - slack, level.length - (count - group) * limit);
+			const high = Math.min(level.length - 1, ideal + slack, previous + limit);
 			let best = Math.max(low, Math.min(ideal, high));
 			for (let at = low; at <= high; at++) if (similarity[at - 1]! < similarity[best - 1]!) best = at;
 			cuts.push(best);
@@ -119,7 +123,7 @@ export function groupTopics(topics: Topic[], limit = fanOut): Topic[] {
 }
 
 /** The topic tree of a parsed source; the root stands for the whole item. */
-export function buildTopics(source: ParsedSource): Topic {
+export function buildTopics(source: ParsedSource, lexicon?: Lexicon): Topic {
 	let root = source.root;
 	// A document that is one heading with everything under it: that heading is the item (and
 	// keeps the front matter that came before it).
@@ -128,6 +132,6 @@ export function buildTopics(source: ParsedSource): Topic {
 		const only = root.children[0]!;
 		root = {...only, units: [...root.units, ...only.units]};
 	}
-	const builder = new TopicBuilder(segmentLimits[source.flavor], source.facts.titlesByEnd ? new Set(source.facts.titlesByEnd.keys()) : undefined);
+	const builder = new TopicBuilder(segmentLimits[source.flavor], source.facts.titlesByEnd ? new Set(source.facts.titlesByEnd.keys()) : undefined, lexicon);
 	return builder.section(root);
 }

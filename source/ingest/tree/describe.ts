@@ -94,7 +94,9 @@ function pickSentences(candidates: Candidate[], weight: (term: string) => number
 		chosen.push(candidate);
 		used += candidate.text.length + 1;
 	}
-	return chosen.sort((a, b) => a.order - b.order);
+	// The first chosen is the most central: it leads the list, the rest follow in written order.
+	const [best, ...rest] = chosen;
+	return best ? [best, ...rest.sort((a, b) => a.order - b.order)] : [];
 }
 
 /** The dozen most central candidates: where a title's key phrase is found. */
@@ -121,10 +123,21 @@ function toolNote(topic: Topic): string {
 	return `Tools: ${parts.join(', ')}${counts.size > 5 ? ', …' : ''}.`;
 }
 
+/** A table described by its columns: "Table of 6 rows: Action, Owner, Due, Status." */
+function tableLine(text: string): string | undefined {
+	const rows = text.split('\n').filter((row) => /^\s*\|/u.test(row));
+	if (rows.length < 2) return undefined;
+	const cells = rows[0]!.split('|').map((cell) => plainText(cell)).filter((cell) => /[\p{L}\p{N}]/u.test(cell));
+	const body = rows.filter((row) => !/^\s*\|[\s|:-]+\|?\s*$/u.test(row)).length - 1;
+	return cells.length > 0 ? clip(`Table of ${body} row${body === 1 ? '' : 's'}: ${cells.join(', ')}.`, 200) : undefined;
+}
+
 /** When a topic has no sentence worth quoting (code, a table, a log): its first line, plainly. */
 function firstLine(topic: Topic): string {
 	for (const unit of topic.units) {
 		for (const block of unit.blocks) {
+			const table = /^\s*\|/u.test(block.text) ? tableLine(block.text) : undefined;
+			if (table) return table;
 			const line = block.text
 				.split('\n')
 				.map((text) => plainText(text))
@@ -153,12 +166,13 @@ function promptTitle(topic: Topic): string | undefined {
 }
 
 export class ExtractiveDescriber {
-	readonly lexicon = new Lexicon();
 	private idf: (term: string) => number = () => 1;
 
 	constructor(
 		private readonly flavor: SourceFlavor,
 		private readonly facts: SourceFacts,
+		/** The written forms of the item's words, learned while its topics were built. */
+		private readonly lexicon = new Lexicon(),
 	) {}
 
 	/** Document frequency over the leaves: a word every topic uses says little about any one. */
@@ -237,7 +251,9 @@ export class ExtractiveDescriber {
 			for (const [term, count] of topic.bag) norm = Math.max(norm, count * this.idf(term));
 			norm = norm || 1;
 			const candidates = this.candidatesOf(topic);
-			const chosen = pickSentences(candidates, weight, norm, summaryChars);
+			const picked = pickSentences(candidates, weight, norm, summaryChars);
+			topic.best = picked[0]?.text;
+			const chosen = picked.sort((a, b) => a.order - b.order);
 			topic.sentences = chosen.map((candidate) => candidate.text);
 			topic.sentenceTerms = chosen.map((candidate) => candidate.terms);
 			const note = isLeaf(topic) ? toolNote(topic) : '';
@@ -266,10 +282,16 @@ export class ExtractiveDescriber {
 		for (let n = 2; ; n++) if (!taken.has(`${topic.title} (${n})`.toLowerCase())) return `${topic.title} (${n})`;
 	}
 
-	/** One to three of the root's most central sentences. */
+	/**
+	 * One to three sentences: the most central sentence of each of the first topics (for a
+	 * conversation, of the first and the last: what was asked and where it ended), else the root's own.
+	 */
 	private tldrOf(root: Topic): string {
+		const topics = root.children.length === 0 ? [] : this.flavor === 'conversation' ? [root.children[0]!, ...(root.children.length > 1 ? [root.children.at(-1)!] : [])] : root.children.slice(0, 3);
+		const picks = topics.map((topic) => topic.best).filter((sentence): sentence is string => Boolean(sentence));
+		if (picks.length === 0) picks.push(...(root.best ? [root.best, ...root.sentences.filter((sentence) => sentence !== root.best)] : root.sentences));
 		let text = '';
-		for (const sentence of root.sentences) {
+		for (const sentence of picks) {
 			if (text && text.length + sentence.length + 1 > tldrChars) break;
 			text = text ? `${text} ${sentence}` : sentence;
 		}

@@ -21,6 +21,8 @@ export interface Topic {
 	keywords: string[];
 	/** The summary's sentences, so a parent can rank them against its own. */
 	sentences: string[];
+	/** The most central of `sentences`. */
+	best?: string;
 	/** The stems of each of `sentences`. */
 	sentenceTerms: string[][];
 }

@@ -1,5 +1,5 @@
 import type {Block, Unit} from '../model.js';
-import {addTerms, type Bag} from '../text/words.js';
+import {addTerms, type Bag, type Lexicon} from '../text/words.js';
 
 /**
  * How much of a block counts toward a topic's words: all of what people wrote, the head of code and
@@ -22,13 +22,13 @@ export function addBlockTerms(block: Block, bag: Bag): void {
 }
 
 /** The unit's words, and how many characters of it count (the digest, not the raw size). */
-export function unitTerms(unit: Unit, bag: Bag = new Map()): {bag: Bag; chars: number} {
+export function unitTerms(unit: Unit, bag: Bag = new Map(), lexicon?: Lexicon): {bag: Bag; chars: number} {
 	let chars = 0;
 	for (const block of unit.blocks) {
 		const digest = blockDigest(block);
 		chars += digest.length;
-		addTerms(digest, bag, reach[block.kind].weight);
+		addTerms(digest, bag, reach[block.kind].weight, lexicon);
 	}
-	if (unit.heading) addTerms(unit.heading, bag, 2);
+	if (unit.heading) addTerms(unit.heading, bag, 2, lexicon);
 	return {bag, chars};
 }
