@@ -88,7 +88,7 @@ class Ingestion {
 		this.summarizerTag = this.llm ? `llm:${options.llm!.model}` : 'extractive';
 		const llm = this.llm;
 		this.executor = createExecutor(
-			{onBytes: (bytes) => this.progress?.read(bytes), ...(llm ? {rewrite: (described: DescribedSource) => this.rewrite(described, '')} : {})},
+			{onBytes: (bytes) => this.progress?.read(bytes), ...(llm ? {rewrite: (described: DescribedSource, job: SourceJob) => this.rewrite(described, job.path)} : {})},
 			Boolean(llm) || options.workers === false,
 		);
 	}

@@ -163,3 +163,24 @@ describe('ingest with bad input', () => {
 		expect(items(storeIn(folder)).map((item) => item.title)).toEqual(['drill: design notes on the explorer']);
 	});
 });
+
+describe('ingest of summary interchange files', () => {
+	it('loads items as drill import does, skipping them when unchanged and reporting bad ones', async () => {
+		const folder = tempDir();
+		const item = (id: string) => ({namespace: 'conversation_session', item_id: id, title: `Item ${id}`, generated_at: '2026-01-01T00:00:00Z', tldr: 't', nodes: [{ordinal: 0, parent: null, title: `Item ${id}`, summary: 's', keywords: [], spans: [0]}], spans: [{seq: 0, role: 'user', text: 'hello'}]});
+		const pretty = JSON.stringify([item('a1'), {namespace: 'x'}, item('b2')], null, 2);
+		writeFileSync(path.join(folder, 'items.json'), pretty);
+		const badLine = pretty.split('\n').findIndex((line) => line.includes('"namespace": "x"')) + 1 - 1;
+		writeFileSync(path.join(folder, 'items.jsonl'), `${JSON.stringify(item('c3'))}\n{"broken":\n`);
+		const store = storeIn(folder);
+		const report = await ingest([path.join(folder, 'items.json'), path.join(folder, 'items.jsonl')], {storePath: store, cwd: folder});
+		expect(report).toMatchObject({added: 3, skipped: 0});
+		expect(report.failed.map((failure) => [failure.path, failure.line])).toEqual([
+			['items.json', badLine],
+			['items.jsonl', 2],
+		]);
+		expect(items(store).map((record) => record.item_id).sort()).toEqual(['a1', 'b2', 'c3']);
+		const again = await ingest([path.join(folder, 'items.json')], {storePath: store, cwd: folder});
+		expect(again).toMatchObject({added: 0, skipped: 2});
+	});
+});

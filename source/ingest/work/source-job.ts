@@ -37,7 +37,7 @@ export interface JobResult {
 export interface JobHooks {
 	onBytes?: (bytes: number) => void;
 	/** Runs on the described tree before it becomes an item (the LLM summarizer). */
-	rewrite?: (described: DescribedSource) => Promise<void>;
+	rewrite?: (described: DescribedSource, job: SourceJob) => Promise<void>;
 }
 
 export function isEmpty(parsed: ParsedSource): boolean {
@@ -79,7 +79,7 @@ export async function runSourceJob(job: SourceJob, hooks: JobHooks = {}): Promis
 		return {problems, failure: {reason: conversation ? 'holds no conversation messages that could be read' : 'holds no text'}};
 	}
 	const described = describeSource(parsed);
-	await hooks.rewrite?.(described);
+	await hooks.rewrite?.(described, job);
 	const item = describedToItem(described, parsed, {
 		namespace: job.namespace,
 		itemId: job.itemId,
