@@ -121,7 +121,7 @@ describe('drill ingest', () => {
 	it('shows a progress bar on a terminal', async () => {
 		const pty = await import('@lydell/node-pty');
 		const folder = tempDir();
-		const env = {...process.env, NO_COLOR: '1', DRILL_STORE: ''};
+		const env: NodeJS.ProcessEnv = {...process.env, NO_COLOR: '1', DRILL_STORE: ''};
 		delete env.CI;
 		const term = pty.spawn(process.execPath, [cliPath, 'ingest', path.join(fixtures, 'docs'), '--store', path.join(folder, 's.db')], {cols: 120, rows: 10, env: env as Record<string, string>});
 		let output = '';
@@ -141,10 +141,19 @@ describe('drill ingest killed mid-way', () => {
 		const files = 60;
 		for (let i = 0; i < files; i++) writeFileSync(path.join(input, `notes-${String(i).padStart(2, '0')}.md`), markdown(i, 400_000));
 		const store = path.join(folder, 'store.db');
-		const child = spawnChild(process.execPath, [cliPath, 'ingest', input, '--store', store, '--json'], {stdio: 'ignore'});
-		const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+		const child = spawnChild(process.execPath, [cliPath, 'ingest', input, '--store', store, '--json'], {stdio: ['ignore', 'ignore', 'pipe']});
+		let stderr = '';
+		child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+		let finished = false;
+		const exited = new Promise<void>((resolve) =>
+			child.on('exit', () => {
+				finished = true;
+				resolve();
+			}),
+		);
 		// Wait until some items are in, then kill it without warning.
 		for (let seen = 0; seen < 3; ) {
+			expect(finished, `drill ingest ended before it could be killed: ${stderr}`).toBe(false);
 			await new Promise((resolve) => setTimeout(resolve, 25));
 			try {
 				const reader = SummaryStore.open(store);

@@ -1,6 +1,6 @@
 import {clip, capitalize, plainText} from './clean.js';
 import {stopWords} from './stopwords.js';
-import {scanWords, termOf, type Bag} from './words.js';
+import {scanWords, termOf} from './words.js';
 
 /**
  * Key phrases: runs of topic words as written in the text ("connection pool limit"), scored by
@@ -121,8 +121,4 @@ function sentenceTitle(sentence: string, maxLength: number): string | undefined 
 /** A title from a key phrase, capitalized as a title is. */
 export function phraseTitle(phrase: Phrase | undefined): string | undefined {
 	return phrase ? capitalize(clip(phrase.text, 80)) : undefined;
-}
-
-export function bagWeight(bag: Bag, idf: (term: string) => number): (term: string) => number {
-	return (term) => (bag.get(term) ?? 0) * idf(term);
 }

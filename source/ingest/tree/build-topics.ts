@@ -43,11 +43,14 @@ class TopicBuilder {
 	) {}
 
 	/** Topics for a run of units: one when short or cohesive, else one per segment. */
-	segments(units: Unit[]): Topic[] {
+	segments(units: Unit[], underHeading: boolean): Topic[] {
 		if (units.length === 0) return [];
 		const roughChars = units.reduce((sum, unit) => sum + unit.blocks.reduce((size, block) => size + blockDigest(block).length, 0), 0);
-		// A short text may still change topic: its topics may be smaller, down to a quarter of the usual minimum.
-		const limits = {...this.limits, minChars: Math.max(this.limits.minChars / 4, Math.min(this.limits.minChars, roughChars / 5))};
+		// A whole short text may still change topic: its topics may be smaller, down to a quarter of
+		// the usual minimum. Under a heading the author already named the topic: only a long section
+		// is split further.
+		const minChars = underHeading ? this.limits.minChars * 1.5 : Math.max(this.limits.minChars / 4, Math.min(this.limits.minChars, roughChars / 5));
+		const limits = {...this.limits, minChars};
 		if (units.length < limits.minUnits * 2 || roughChars < limits.minChars * 2) {
 			const {bag, chars} = bagOfUnits(units, this.lexicon);
 			return [newTopic({units, bag, chars, ...(units[0]?.heading ? {heading: units[0].heading} : {})})];
@@ -64,7 +67,7 @@ class TopicBuilder {
 		let units = section.units;
 		let own: {bag: Bag; chars: number};
 		if (children.length === 0) {
-			const parts = this.segments(units);
+			const parts = this.segments(units, Boolean(section.heading));
 			if (parts.length === 1) {
 				const only = parts[0]!;
 				return newTopic({units, bag: only.bag, chars: only.chars, ...(section.heading ? {heading: section.heading} : only.heading ? {heading: only.heading} : {})});
@@ -75,7 +78,7 @@ class TopicBuilder {
 		} else {
 			own = bagOfUnits(units, this.lexicon);
 			if (own.chars > introChars && units.length >= this.limits.minUnits * 2) {
-				const parts = this.segments(units);
+				const parts = this.segments(units, true);
 				if (parts.length > 1) {
 					children.unshift(...parts);
 					units = [];

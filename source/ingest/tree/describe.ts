@@ -1,6 +1,6 @@
 import type {Block, SourceFacts, SourceFlavor} from '../model.js';
 import {capitalize, clip, plainText} from '../text/clean.js';
-import {bagWeight, clauseTitle, keyPhrases, phraseTitle} from '../text/phrases.js';
+import {clauseTitle, keyPhrases, phraseTitle} from '../text/phrases.js';
 import {sentencesOf} from '../text/sentences.js';
 import {Lexicon, termsOf, type Bag} from '../text/words.js';
 import {isLeaf, postorder, preorder, type Topic} from './topic.js';
@@ -15,14 +15,20 @@ const keywordCount = 8;
 const summaryChars = 320;
 const tldrChars = 300;
 /** Prose read per leaf for candidate sentences: the head, then samples spread over the rest. */
-const leafSampleChars = 1800;
+const leafSampleChars = 1200;
 
 interface Candidate {
 	text: string;
 	terms: string[];
+	/** `terms` without repeats. */
+	distinct: Set<string>;
 	/** Order in the topic, so chosen sentences are shown as they were written. */
 	order: number;
 	bonus: number;
+}
+
+function candidate(text: string, terms: string[], order: number, bonus: number): Candidate {
+	return {text, terms, distinct: new Set(terms), order, bonus};
 }
 
 export interface Description {
@@ -46,7 +52,7 @@ function sampleProse(topic: Topic): string[] {
 		budget -= text.length;
 	};
 	let index = 0;
-	for (; index < blocks.length && budget > leafSampleChars / 2; index++) take(blocks[index]!, Math.min(budget, 900));
+	for (; index < blocks.length && budget > leafSampleChars / 2; index++) take(blocks[index]!, Math.min(budget, 800));
 	const rest = blocks.length - index;
 	if (rest > 0 && budget > 0) {
 		const picks = Math.max(1, Math.min(rest, Math.floor(budget / 300)));
@@ -63,50 +69,41 @@ function cutAtSentence(text: string, chars: number): string {
 
 function score(candidate: Candidate, weight: (term: string) => number, norm: number): number {
 	if (candidate.terms.length === 0) return 0;
-	const seen = new Set<string>();
 	let sum = 0;
-	for (const term of candidate.terms) {
-		if (seen.has(term)) continue;
-		seen.add(term);
-		sum += weight(term);
-	}
+	for (const term of candidate.distinct) sum += weight(term);
 	return ((sum / norm) * candidate.bonus) / Math.sqrt(candidate.terms.length + 6);
 }
 
-function overlap(a: readonly string[], b: readonly string[]): number {
-	if (a.length === 0 || b.length === 0) return 0;
-	const set = new Set(a);
+function overlap(a: Candidate, b: Candidate): number {
+	if (a.distinct.size === 0 || b.distinct.size === 0) return 0;
+	const [small, large] = a.distinct.size <= b.distinct.size ? [a.distinct, b.distinct] : [b.distinct, a.distinct];
 	let shared = 0;
-	for (const term of new Set(b)) if (set.has(term)) shared++;
-	return shared / Math.min(set.size, new Set(b).size);
+	for (const term of small) if (large.has(term)) shared++;
+	return shared / small.size;
 }
 
-/** The most central sentences, redundant ones skipped, in the order they were written. */
-function pickSentences(candidates: Candidate[], weight: (term: string) => number, norm: number, budget: number, most = 3): Candidate[] {
-	const ranked = candidates.map((candidate) => ({candidate, value: score(candidate, weight, norm)})).filter((entry) => entry.value > 0);
-	ranked.sort((a, b) => b.value - a.value || a.candidate.order - b.candidate.order);
+/** Candidates by centrality, most central first. */
+function rank(candidates: Candidate[], weight: (term: string) => number, norm: number): Candidate[] {
+	return candidates
+		.map((entry) => ({entry, value: score(entry, weight, norm)}))
+		.filter((scored) => scored.value > 0)
+		.sort((a, b) => b.value - a.value || a.entry.order - b.entry.order)
+		.map((scored) => scored.entry);
+}
+
+/** The most central sentences, redundant ones skipped; the most central first, the rest in written order. */
+function pickSentences(ranked: Candidate[], budget: number, most = 3): Candidate[] {
 	const chosen: Candidate[] = [];
 	let used = 0;
-	for (const {candidate} of ranked) {
+	for (const entry of ranked) {
 		if (chosen.length >= most) break;
-		if (chosen.length > 0 && used + candidate.text.length > budget) continue;
-		if (chosen.some((other) => other.text === candidate.text || overlap(other.terms, candidate.terms) > 0.6)) continue;
-		chosen.push(candidate);
-		used += candidate.text.length + 1;
+		if (chosen.length > 0 && used + entry.text.length > budget) continue;
+		if (chosen.some((other) => other.text === entry.text || overlap(other, entry) > 0.6)) continue;
+		chosen.push(entry);
+		used += entry.text.length + 1;
 	}
-	// The first chosen is the most central: it leads the list, the rest follow in written order.
 	const [best, ...rest] = chosen;
 	return best ? [best, ...rest.sort((a, b) => a.order - b.order)] : [];
-}
-
-/** The dozen most central candidates: where a title's key phrase is found. */
-function bestTexts(candidates: Candidate[], weight: (term: string) => number): string[] {
-	if (candidates.length <= 12) return candidates.map((candidate) => candidate.text);
-	return candidates
-		.map((candidate) => ({candidate, value: score(candidate, weight, 1)}))
-		.sort((a, b) => b.value - a.value || a.candidate.order - b.candidate.order)
-		.slice(0, 12)
-		.map((entry) => entry.candidate.text);
 }
 
 function toolNote(topic: Topic): string {
@@ -175,6 +172,13 @@ export class ExtractiveDescriber {
 		private readonly lexicon = new Lexicon(),
 	) {}
 
+	/** TF-IDF weights of a topic's words, looked up once per sentence word. */
+	private weights(bag: Bag): (term: string) => number {
+		const table = new Map<string, number>();
+		for (const [term, count] of bag) table.set(term, count * this.idf(term));
+		return (term) => table.get(term) ?? 0;
+	}
+
 	/** Document frequency over the leaves: a word every topic uses says little about any one. */
 	private learnIdf(root: Topic): void {
 		const leaves = [...preorder(root)].filter(isLeaf);
@@ -195,14 +199,14 @@ export class ExtractiveDescriber {
 			let first = true;
 			for (const text of sampleProse(topic)) {
 				for (const sentence of sentencesOf(text)) {
-					candidates.push({text: sentence, terms: termsOf(sentence, this.lexicon), order: order++, bonus: first ? 1.15 : 1});
+					candidates.push(candidate(sentence, termsOf(sentence, this.lexicon), order++, first ? 1.15 : 1));
 					first = false;
 				}
 			}
 		}
 		for (const child of topic.children) {
 			child.sentences.forEach((sentence, index) => {
-				candidates.push({text: sentence, terms: child.sentenceTerms[index] ?? termsOf(sentence), order: order++, bonus: index === 0 ? 1.05 : 1});
+				candidates.push(candidate(sentence, child.sentenceTerms[index] ?? termsOf(sentence), order++, index === 0 ? 1.05 : 1));
 			});
 		}
 		return candidates;
@@ -223,35 +227,35 @@ export class ExtractiveDescriber {
 		return words;
 	}
 
-	private titleOf(topic: Topic, candidates: Candidate[], weight: (term: string) => number, taken: ReadonlySet<string>): string {
+	/**
+	 * A heading the source gives; else, in a conversation, the person's request; else the best key
+	 * phrase of the most central sentences; else the best child title; else the first line.
+	 */
+	private titleOf(topic: Topic, ranked: Candidate[], weight: (term: string) => number): string {
 		if (topic.heading) return clip(plainText(topic.heading), 120) || topic.heading.slice(0, 120);
-		const options: string[] = [];
 		if (this.flavor === 'conversation') {
 			const title = promptTitle(topic);
-			if (title) options.push(title);
+			if (title) return title;
 		}
-		const texts = candidates.length > 0 ? bestTexts(candidates, weight) : topic.children.map((child) => child.title);
-		for (const phrase of keyPhrases(texts, weight)) {
-			const title = phraseTitle(phrase);
-			if (title) options.push(title);
-		}
-		for (const child of topic.children) if (child.title) options.push(child.title);
-		const fresh = options.find((option) => !taken.has(option.toLowerCase()));
-		if (fresh) return fresh;
+		const texts = ranked.length > 0 ? ranked.slice(0, 6).map((entry) => entry.text) : topic.children.map((child) => child.title);
+		const phrase = phraseTitle(keyPhrases(texts, weight, 1)[0]);
+		if (phrase) return phrase;
+		const child = topic.children.find((other) => other.title);
+		if (child) return child.title;
 		const line = firstLine(topic);
-		return line ? capitalize(clip(line, 80)) : options[0] ?? 'Untitled';
+		return line ? capitalize(clip(line, 80)) : 'Untitled';
 	}
 
 	/** Fills every topic's title, summary and keywords, children first; returns the item's title and TLDR. */
 	describe(root: Topic): Description {
 		this.learnIdf(root);
 		for (const topic of postorder(root)) {
-			const weight = bagWeight(topic.bag, this.idf);
+			const weight = this.weights(topic.bag);
 			let norm = 0;
 			for (const [term, count] of topic.bag) norm = Math.max(norm, count * this.idf(term));
 			norm = norm || 1;
-			const candidates = this.candidatesOf(topic);
-			const picked = pickSentences(candidates, weight, norm, summaryChars);
+			const ranked = rank(this.candidatesOf(topic), weight, norm);
+			const picked = pickSentences(ranked, summaryChars);
 			topic.best = picked[0]?.text;
 			const chosen = picked.sort((a, b) => a.order - b.order);
 			topic.sentences = chosen.map((candidate) => candidate.text);
@@ -266,7 +270,7 @@ export class ExtractiveDescriber {
 				if (taken.has(child.title.toLowerCase())) child.title = this.distinct(child, taken);
 				taken.add(child.title.toLowerCase());
 			}
-			topic.title = this.titleOf(topic, candidates, weight, new Set());
+			topic.title = this.titleOf(topic, ranked, weight);
 		}
 		const title = this.facts.title ? clip(plainText(this.facts.title), 160) : root.title;
 		const tldr = this.facts.tldr ? clip(plainText(this.facts.tldr), 600) : this.tldrOf(root);
@@ -274,7 +278,7 @@ export class ExtractiveDescriber {
 	}
 
 	private distinct(topic: Topic, taken: ReadonlySet<string>): string {
-		const weight = bagWeight(topic.bag, this.idf);
+		const weight = this.weights(topic.bag);
 		for (const phrase of keyPhrases(topic.sentences.length > 0 ? topic.sentences : [topic.summary], weight, 8)) {
 			const title = phraseTitle(phrase);
 			if (title && !taken.has(title.toLowerCase())) return title;

@@ -34,8 +34,10 @@ interface Slot {
 	busy?: {job: SourceJob; done: (result: JobResult) => void};
 }
 
-/** Bytes of input being summarized at once: bounds memory when files are big. */
-const maxBytesInFlight = 24 << 20;
+/** Bytes of input being summarized on workers at once: bounds their memory. */
+const maxBytesInFlight = 8 << 20;
+/** A file this big is summarized on the main thread with nothing beside it. */
+const bigJobBytes = 4 << 20;
 
 export class WorkerExecutor implements Executor {
 	private readonly slots: Slot[] = [];
@@ -52,7 +54,8 @@ export class WorkerExecutor implements Executor {
 	}
 
 	private spawn(): Slot {
-		const worker = new Worker(this.script, {workerData: {drillIngestWorker: true}});
+		// A small heap: workers get files under `bigJobBytes`; one that still runs out is redone here.
+		const worker = new Worker(this.script, {workerData: {drillIngestWorker: true}, resourceLimits: {maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 8}});
 		const slot: Slot = {worker};
 		worker.on('message', (message: FromWorker) => {
 			if (message.type === 'bytes') this.onBytes?.(message.bytes);
@@ -65,12 +68,30 @@ export class WorkerExecutor implements Executor {
 		return slot;
 	}
 
+	/** A worker that died (out of memory, most likely) is replaced, and its job is done on this thread. */
 	private crashed(slot: Slot, message: string): void {
 		const index = this.slots.indexOf(slot);
 		if (index >= 0) this.slots[index] = this.spawn();
 		void slot.worker.terminate();
-		this.finish(slot, {problems: [], failure: {reason: `unexpected failure: ${message.split('\n')[0]}`}});
+		const busy = slot.busy;
+		if (!busy) return;
+		slot.busy = undefined;
+		this.bytesInFlight -= busy.job.size;
+		this.inline++;
+		runSourceJob(busy.job)
+			.catch((error: unknown) => ({problems: [], failure: {reason: `unexpected failure: ${error instanceof Error ? error.message : String(message)}`}}))
+			.then((result) => {
+				this.inline--;
+				try {
+					busy.done(result);
+				} finally {
+					this.wake();
+				}
+			});
 	}
+
+	/** Jobs redone on this thread after their worker died. */
+	private inline = 0;
 
 	private finish(slot: Slot, result: JobResult): void {
 		const busy = slot.busy;
@@ -88,20 +109,26 @@ export class WorkerExecutor implements Executor {
 		const waiting = this.waiting;
 		this.waiting = [];
 		for (const resume of waiting) resume();
-		if (this.slots.every((slot) => !slot.busy)) {
+		if (this.inline === 0 && this.slots.every((slot) => !slot.busy)) {
 			const idle = this.idle;
 			this.idle = [];
 			for (const resume of idle) resume();
 		}
 	}
 
+	/** A free worker, if memory allows. */
 	private freeSlot(size: number): Slot | undefined {
-		const anyBusy = this.slots.some((slot) => slot.busy);
-		if (anyBusy && this.bytesInFlight + size > maxBytesInFlight) return undefined;
+		if (this.bytesInFlight > 0 && this.bytesInFlight + size > maxBytesInFlight) return undefined;
 		return this.slots.find((slot) => !slot.busy);
 	}
 
 	async submit(job: SourceJob, done: (result: JobResult) => void): Promise<void> {
+		if (job.size > bigJobBytes) {
+			// A big file is summarized here, alone: no copy of its item between threads, one heap to hold it.
+			await this.drain();
+			done(await runSourceJob(job, {...(this.onBytes ? {onBytes: this.onBytes} : {})}));
+			return;
+		}
 		let slot = this.freeSlot(job.size);
 		while (!slot) {
 			await new Promise<void>((resolve) => this.waiting.push(resolve));
@@ -113,7 +140,7 @@ export class WorkerExecutor implements Executor {
 	}
 
 	async drain(): Promise<void> {
-		while (this.slots.some((slot) => slot.busy)) await new Promise<void>((resolve) => this.idle.push(resolve));
+		while (this.inline > 0 || this.slots.some((slot) => slot.busy)) await new Promise<void>((resolve) => this.idle.push(resolve));
 	}
 
 	async close(): Promise<void> {
