@@ -1,12 +1,13 @@
-// `npm run bench -- NAME [args]`: each benchmark is a module with `run(args)`.
+/** `npm run bench -- NAME [args]`: runs one benchmark by name. */
 const benchmarks: Record<string, () => Promise<{run(args: string[]): Promise<void>}>> = {
 	walk: () => import('./walk.js'),
+	ingest: () => import('./ingest.js'),
 };
 
 const [name, ...args] = process.argv.slice(2);
 const load = name ? benchmarks[name] : undefined;
 if (!load) {
-	console.error(`usage: npm run bench -- ${Object.keys(benchmarks).join('|')} [args]`);
+	process.stderr.write(`usage: npm run bench -- NAME [args]; benchmarks: ${Object.keys(benchmarks).join(', ')}\n`);
 	process.exitCode = 2;
 } else {
 	await (await load()).run(args);

@@ -18,6 +18,7 @@ export const commands: CommandEntry[] = [
 	{name: 'domains', summary: 'list the registered domains', load: () => import('./domains.js')},
 	{name: 'import', summary: 'load summary items from interchange JSON (a file or -)', load: () => import('./import.js')},
 	{name: 'export', summary: 'write summary items as JSON lines', load: () => import('./export.js')},
+	{name: 'ingest', summary: 'summarize files and folders (markdown, text, HTML, transcripts) into the store', load: () => import('./ingest.js')},
 	{name: 'mcp', summary: 'serve drill to agents over MCP (stdio)', load: () => import('./mcp.js')},
 ];
 

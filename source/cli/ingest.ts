@@ -1,0 +1,102 @@
+import {DrillError} from '../core/errors.js';
+import {inertText} from '../core/inert-text.js';
+import {isValidNamespace} from '../core/summary-node-id.js';
+import {formatChoices, type FormatChoice} from '../ingest/formats/detect.js';
+import {ingest, type IngestReport, type SummarizerName} from '../ingest/pipeline.js';
+import type {ChatSettings} from '../ingest/llm/chat-client.js';
+import {defineCommand} from './command.js';
+import {printJson, usageError} from './output.js';
+
+const summarizers = ['extractive', 'llm'] as const;
+const defaultLlmTimeoutMs = 120_000;
+
+function llmSettings(flags: {llmUrl?: string; llmModel?: string}, env: NodeJS.ProcessEnv): ChatSettings {
+	const url = flags.llmUrl || env.DRILL_LLM_URL;
+	if (!url) throw usageError('--summarizer llm needs an endpoint', 'give --llm-url URL or set DRILL_LLM_URL, e.g. http://127.0.0.1:11434/v1 for Ollama');
+	try {
+		const parsed = new URL(url);
+		if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error('not http');
+	} catch {
+		throw usageError(`--llm-url ${JSON.stringify(url)} is not an http(s) URL`, 'e.g. http://127.0.0.1:8080/v1');
+	}
+	const model = flags.llmModel || env.DRILL_LLM_MODEL;
+	if (!model) throw usageError('--summarizer llm needs a model name', 'give --llm-model NAME or set DRILL_LLM_MODEL, e.g. llama3.1:8b');
+	const timeout = Number(env.DRILL_LLM_TIMEOUT_MS);
+	return {url, model, ...(env.DRILL_LLM_KEY ? {key: env.DRILL_LLM_KEY} : {}), timeoutMs: Number.isFinite(timeout) && timeout > 0 ? timeout : defaultLlmTimeoutMs};
+}
+
+function plural(count: number, word: string): string {
+	return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+function humanReport(report: IngestReport, store: string): string {
+	return `ingested: ${report.added} added, ${report.updated} updated, ${report.skipped} unchanged, ${report.failed.length} failed — ${plural(report.items, 'item')}, ${plural(report.nodes, 'node')}, ${plural(report.spans, 'span')} written in ${report.seconds.toFixed(1)} s into ${store}\n`;
+}
+
+export const command = defineCommand({
+	name: 'ingest',
+	help: `
+  Summarize files into the store as trees that walk and find navigate: markdown (headings
+  become topics), plain text and HTML pages (topics found by lexical cohesion), and agent
+  transcripts (Claude Code JSONL, ChatGPT conversations.json, JSONL of {role, content}).
+  Folders are walked recursively, honouring .drillignore files (gitignore syntax); hidden files
+  and node_modules are skipped. The format is told from the content.
+
+  Unchanged sources are skipped; a changed one replaces its item. Each item is written in one
+  transaction, so an interrupted run keeps everything it finished.
+
+  Usage
+    drill ingest PATH… [options]
+
+  Options
+    --namespace NS                 put every item in NS (default: conversation_session for
+                                   transcripts, page for HTML, document for markdown and text)
+    --format auto|markdown|text|html|transcript|summary-json     (default: auto)
+    --summarizer extractive|llm    extractive is offline and deterministic (default);
+                                   llm asks an OpenAI-compatible chat endpoint
+    --llm-url URL                  the endpoint (or DRILL_LLM_URL), e.g. http://127.0.0.1:11434/v1
+    --llm-model NAME               the model (or DRILL_LLM_MODEL); DRILL_LLM_KEY is sent as a bearer token
+    --json                         print {added, updated, skipped, failed, items, nodes, spans, seconds}
+
+  Examples
+    drill ingest ~/.claude/projects
+    drill ingest notes/ conversations.json --json
+    drill ingest docs/ --summarizer llm --llm-url http://127.0.0.1:11434/v1 --llm-model llama3.1:8b`,
+	flags: {
+		namespace: {type: 'string'},
+		format: {type: 'string', default: 'auto'},
+		summarizer: {type: 'string', default: 'extractive'},
+		llmUrl: {type: 'string'},
+		llmModel: {type: 'string'},
+	},
+	async run(cli, context) {
+		const inputs = cli.input;
+		if (inputs.length === 0) throw usageError('ingest needs at least one PATH', 'give files or folders, e.g. drill ingest notes/ session.jsonl');
+		const {namespace, format, summarizer} = cli.flags;
+		if (namespace !== undefined && !isValidNamespace(namespace)) {
+			throw usageError(`--namespace ${JSON.stringify(namespace)} is not a valid namespace`, 'use 1–128 characters without ":", "#", spaces or control characters');
+		}
+		if (!(formatChoices as readonly string[]).includes(format)) throw usageError(`--format ${JSON.stringify(format)} is not known`, `use one of ${formatChoices.join(', ')}`);
+		if (!(summarizers as readonly string[]).includes(summarizer)) throw usageError(`--summarizer ${JSON.stringify(summarizer)} is not known`, 'use extractive or llm');
+		const llm = summarizer === 'llm' ? llmSettings(cli.flags, process.env) : undefined;
+		const report = await ingest(inputs, {
+			storePath: context.config.storePath,
+			...(namespace ? {namespace} : {}),
+			format: format as FormatChoice,
+			summarizer: summarizer as SummarizerName,
+			...(llm ? {llm} : {}),
+			progress: context.stderr,
+			onNote: (note) => context.stderr.write(`drill: ${inertText(note, {singleLine: true})}\n`),
+		});
+		if (context.json) printJson(context.stdout, report);
+		else {
+			context.stdout.write(humanReport(report, context.config.storePath));
+			for (const failure of report.failed) {
+				context.stderr.write(`drill: ${inertText(`${failure.path}${failure.line ? `:${failure.line}` : ''}: ${failure.reason}`, {singleLine: true})}\n`);
+			}
+		}
+		const wrote = report.items + report.skipped;
+		if (wrote === 0 && report.failed.length > 0 && !context.json) throw new DrillError('bad_input', 'nothing could be ingested', 'see the reasons above');
+		return report.failed.length > 0 ? 1 : 0;
+	},
+});

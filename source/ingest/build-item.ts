@@ -1,0 +1,30 @@
+import type {ItemRecord} from '../store/interchange.js';
+import type {ParsedSource} from './model.js';
+import {buildTopics} from './tree/build-topics.js';
+import {ExtractiveDescriber} from './tree/describe.js';
+import {topicsToItem, type ItemFacts} from './tree/to-item.js';
+import type {Topic} from './tree/topic.js';
+import {Lexicon} from './text/words.js';
+
+export interface DescribedSource {
+	root: Topic;
+	title: string;
+	tldr: string;
+	/** The title is the source's own (front matter, a page or conversation title, a heading). */
+	titleFromSource: boolean;
+}
+
+/** Segments and describes a parsed source with the extractive summarizer. */
+export function describeSource(parsed: ParsedSource): DescribedSource {
+	const lexicon = new Lexicon();
+	const root = buildTopics(parsed, lexicon);
+	const {title, tldr} = new ExtractiveDescriber(parsed.flavor, parsed.facts, lexicon).describe(root);
+	return {root, title, tldr, titleFromSource: Boolean(parsed.facts.title || root.heading)};
+}
+
+export type ItemIdentity = Omit<ItemFacts, 'title' | 'tldr' | 'generatedAt'> & {generatedAt?: string; fallbackDate: string};
+
+export function describedToItem(described: DescribedSource, parsed: ParsedSource, identity: ItemIdentity): ItemRecord {
+	const {fallbackDate, generatedAt, ...rest} = identity;
+	return topicsToItem(described.root, {...rest, title: described.title, tldr: described.tldr, generatedAt: generatedAt ?? parsed.facts.generatedAt ?? fallbackDate});
+}

@@ -1,0 +1,137 @@
+import type {Block, ParsedSource, SourceProblem} from '../model.js';
+import {capToolText} from './blocks.js';
+import {ConversationBuilder} from './conversation.js';
+import {factDate} from './dates.js';
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A tool call as one line of text: the tool's name, then its input. */
+export function toolCallText(name: string, input: unknown): string {
+	const args = typeof input === 'string' ? input : JSON.stringify(input ?? {});
+	return capToolText(`${name || 'tool'} ${args}`);
+}
+
+/** Tool result content: a string, or blocks of text and images. */
+export function toolResultText(content: unknown): string {
+	if (typeof content === 'string') return content;
+	if (Array.isArray(content)) {
+		return content
+			.map((part) => {
+				if (typeof part === 'string') return part;
+				if (!isObject(part)) return '';
+				if (typeof part.text === 'string') return part.text;
+				if (part.type === 'image') return '[image]';
+				return '';
+			})
+			.filter(Boolean)
+			.join('\n');
+	}
+	if (content === undefined || content === null) return '';
+	return JSON.stringify(content);
+}
+
+const noise = /^<(?:command-name|command-message|command-args|local-command-stdout|system-reminder)>/u;
+
+/**
+ * A Claude Code session (`~/.claude/projects/…/SESSION.jsonl`): `user` and `assistant` lines with
+ * `message.content` as a string or content blocks (text, thinking, tool_use, tool_result).
+ * Summary lines title the session; snapshots, system notices and sidechains are not turns.
+ */
+export class ClaudeCodeReader {
+	private readonly conversation = new ConversationBuilder();
+	private readonly summaries = new Map<string, string>();
+	private lastSummary: string | undefined;
+	private lastUuid: string | undefined;
+	sessionId: string | undefined;
+
+	constructor(private readonly problems: SourceProblem[]) {}
+
+	push(text: string, line: number): void {
+		if (text.trim() === '') return;
+		let record: unknown;
+		try {
+			record = JSON.parse(text);
+		} catch (error) {
+			this.problems.push({line, reason: `line ${line} is not valid JSON (${(error as Error).message})`});
+			return;
+		}
+		if (!isObject(record)) {
+			this.problems.push({line, reason: `line ${line} is not a JSON object`});
+			return;
+		}
+		const type = record.type;
+		if (type === 'summary') {
+			if (typeof record.summary === 'string') {
+				this.lastSummary = record.summary;
+				if (typeof record.leafUuid === 'string') this.summaries.set(record.leafUuid, record.summary);
+			}
+			return;
+		}
+		if (type !== 'user' && type !== 'assistant') return;
+		if (record.isSidechain === true || record.isMeta === true) return;
+		if (typeof record.sessionId === 'string') this.sessionId ??= record.sessionId;
+		const message = record.message;
+		if (!isObject(message)) {
+			this.problems.push({line, reason: `line ${line} is a ${type} line without a "message" object`});
+			return;
+		}
+		const uuid = typeof record.uuid === 'string' ? record.uuid : undefined;
+		this.conversation.time(factDate(record.timestamp));
+		const content = message.content;
+		if (type === 'user') this.user(content, uuid);
+		else this.assistant(content, uuid);
+		if (uuid) this.lastUuid = uuid;
+	}
+
+	private user(content: unknown, uuid: string | undefined): void {
+		if (typeof content === 'string') {
+			if (!noise.test(content.trim())) this.conversation.prompt([{role: 'user', kind: 'prose', text: content}], uuid);
+			return;
+		}
+		if (!Array.isArray(content)) return;
+		const prompt: Block[] = [];
+		const results: Block[] = [];
+		for (const part of content) {
+			if (!isObject(part)) continue;
+			if (part.type === 'tool_result') {
+				const text = toolResultText(part.content);
+				results.push({role: 'tool', kind: 'tool', text: capToolText(part.is_error === true ? `[error] ${text}` : text)});
+			} else if (part.type === 'text' && typeof part.text === 'string' && !noise.test(part.text.trim())) {
+				prompt.push({role: 'user', kind: 'prose', text: part.text});
+			} else if (part.type === 'image') prompt.push({role: 'user', kind: 'prose', text: '[image]'});
+		}
+		this.conversation.toolResults(results, uuid);
+		this.conversation.prompt(prompt, uuid);
+	}
+
+	private assistant(content: unknown, uuid: string | undefined): void {
+		if (typeof content === 'string') {
+			this.conversation.answer([{role: 'assistant', kind: 'prose', text: content}], uuid);
+			return;
+		}
+		if (!Array.isArray(content)) return;
+		const blocks: Block[] = [];
+		for (const part of content) {
+			if (!isObject(part)) continue;
+			if (part.type === 'text' && typeof part.text === 'string') blocks.push({role: 'assistant', kind: 'prose', text: part.text});
+			else if (part.type === 'thinking' && typeof part.thinking === 'string') blocks.push({role: 'thinking', kind: 'thinking', text: part.thinking});
+			else if (part.type === 'tool_use') blocks.push({role: 'tool_call', kind: 'tool', text: toolCallText(String(part.name ?? 'tool'), part.input)});
+		}
+		this.conversation.answer(blocks, uuid);
+	}
+
+	finish(): ParsedSource {
+		const source = this.conversation.finish();
+		const title = (this.lastUuid && this.summaries.get(this.lastUuid)) ?? this.lastSummary;
+		if (title) source.facts.title = title;
+		if (this.summaries.size > 0) source.facts.titlesByEnd = this.summaries;
+		return source;
+	}
+}
+
+/** The session id from the first lines, so the item id is known before the whole file is read. */
+export function claudeSessionId(head: string): string | undefined {
+	const match = /"sessionId"\s*:\s*"([^"\\]{1,200})"/u.exec(head);
+	return match?.[1];
+}

@@ -1,0 +1,101 @@
+import {open} from 'node:fs/promises';
+
+export interface Line {
+	/** 1-based. */
+	number: number;
+	text: string;
+	/** Why the line could not be read as text (invalid UTF-8, too long); `text` is then ''. */
+	problem?: string;
+}
+
+const chunkBytes = 1 << 20;
+export const maxLineBytes = 32 << 20;
+
+/**
+ * Reads a file as UTF-8 lines, a batch per chunk, without holding the file in memory. A line
+ * with invalid UTF-8 or longer than 32 MB comes back with a `problem` instead of text, so one bad
+ * line never costs the rest. `onBytes` hears of every chunk read (for progress).
+ */
+export async function* readLines(file: string, onBytes?: (bytes: number) => void): AsyncGenerator<Line[]> {
+	const handle = await open(file, 'r');
+	const strict = new TextDecoder('utf-8', {fatal: true, ignoreBOM: false});
+	try {
+		let pending: Buffer[] = [];
+		let pendingBytes = 0;
+		let skipping = false;
+		let number = 0;
+		const buffer = Buffer.allocUnsafe(chunkBytes);
+		const decodeLines = (bytes: Buffer, out: Line[]) => {
+			// Fast path: the whole run of lines decodes at once.
+			let text: string | undefined;
+			try {
+				text = strict.decode(bytes);
+			} catch {
+				text = undefined;
+			}
+			if (text !== undefined) {
+				if (number === 0 && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+				const parts = text.split('\n');
+				for (const part of parts) out.push({number: ++number, text: part.endsWith('\r') ? part.slice(0, -1) : part});
+				return;
+			}
+			let start = 0;
+			for (;;) {
+				const end = bytes.indexOf(10, start);
+				const slice = bytes.subarray(start, end === -1 ? bytes.length : end);
+				number++;
+				try {
+					let line = strict.decode(slice);
+					if (number === 1 && line.charCodeAt(0) === 0xfeff) line = line.slice(1);
+					out.push({number, text: line.endsWith('\r') ? line.slice(0, -1) : line});
+				} catch {
+					out.push({number, text: '', problem: 'is not valid UTF-8'});
+				}
+				if (end === -1) break;
+				start = end + 1;
+			}
+		};
+		for (;;) {
+			const {bytesRead} = await handle.read(buffer, 0, chunkBytes, null);
+			if (bytesRead === 0) break;
+			onBytes?.(bytesRead);
+			const chunk = buffer.subarray(0, bytesRead);
+			const out: Line[] = [];
+			let start = 0;
+			const lastNewline = chunk.lastIndexOf(10);
+			if (skipping) {
+				const end = chunk.indexOf(10);
+				if (end === -1) continue;
+				skipping = false;
+				start = end + 1;
+			}
+			if (lastNewline >= start) {
+				const head = chunk.subarray(start, lastNewline);
+				const whole = pendingBytes > 0 ? Buffer.concat([...pending, head]) : head;
+				pending = [];
+				pendingBytes = 0;
+				decodeLines(whole, out);
+				start = lastNewline + 1;
+			}
+			if (start < bytesRead) {
+				const rest = Buffer.from(chunk.subarray(start));
+				pending.push(rest);
+				pendingBytes += rest.length;
+				if (pendingBytes > maxLineBytes) {
+					out.push({number: ++number, text: '', problem: `is longer than ${maxLineBytes >> 20} MB`});
+					pending = [];
+					pendingBytes = 0;
+					skipping = true;
+				}
+			}
+			if (out.length > 0) yield out;
+		}
+		if (pendingBytes > 0) {
+			const out: Line[] = [];
+			decodeLines(Buffer.concat(pending), out);
+			yield out;
+		}
+	} finally {
+		await handle.close();
+	}
+}

@@ -1,0 +1,115 @@
+import {readFileSync, realpathSync} from 'node:fs';
+import {lstat, readdir, stat} from 'node:fs/promises';
+import path from 'node:path';
+import ignore, {type Ignore} from 'ignore';
+
+export interface SourceFile {
+	path: string;
+	size: number;
+	mtime: Date;
+}
+
+export interface WalkProblem {
+	path: string;
+	reason: string;
+}
+
+/** Inside folders: hidden entries, dependency folders and SQLite stores are never sources. */
+function skippedName(name: string): boolean {
+	return name.startsWith('.') || name === 'node_modules' || /\.(?:db|db-wal|db-shm|sqlite|sqlite3)$/u.test(name);
+}
+
+interface IgnoreScope {
+	base: string;
+	rules: Ignore;
+}
+
+function loadIgnore(folder: string): IgnoreScope | undefined {
+	try {
+		const text = readFileSync(path.join(folder, '.drillignore'), 'utf8');
+		return {base: folder, rules: ignore().add(text)};
+	} catch {
+		return undefined;
+	}
+}
+
+function ignored(scopes: readonly IgnoreScope[], file: string, isFolder: boolean): boolean {
+	for (const scope of scopes) {
+		const relative = path.relative(scope.base, file).split(path.sep).join('/');
+		if (relative && !relative.startsWith('..') && scope.rules.ignores(isFolder ? `${relative}/` : relative)) return true;
+	}
+	return false;
+}
+
+/**
+ * The files to ingest under the given paths: files as given, folders walked recursively in name
+ * order, honouring `.drillignore` files (gitignore syntax) in every folder. Symbolic links that
+ * lead out of the folder being walked are not followed. Each file is listed once.
+ */
+export async function walkSources(inputs: readonly string[], cwd = process.cwd()): Promise<{files: SourceFile[]; problems: WalkProblem[]}> {
+	const files: SourceFile[] = [];
+	const problems: WalkProblem[] = [];
+	const seen = new Set<string>();
+	const add = (file: string, size: number, mtime: Date) => {
+		let real = file;
+		try {
+			real = realpathSync(file);
+		} catch {
+			// Keep the path as given.
+		}
+		if (seen.has(real)) return;
+		seen.add(real);
+		files.push({path: file, size, mtime});
+	};
+	const walk = async (folder: string, root: string, scopes: IgnoreScope[]): Promise<void> => {
+		const own = loadIgnore(folder);
+		const active = own ? [...scopes, own] : scopes;
+		let entries: string[];
+		try {
+			entries = (await readdir(folder)).sort();
+		} catch (error) {
+			problems.push({path: folder, reason: `cannot read the folder (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`});
+			return;
+		}
+		for (const name of entries) {
+			if (skippedName(name)) continue;
+			const full = path.join(folder, name);
+			let info = await lstat(full).catch(() => undefined);
+			if (!info) continue;
+			if (info.isSymbolicLink()) {
+				let target: string;
+				try {
+					target = realpathSync(full);
+				} catch {
+					problems.push({path: full, reason: 'is a broken symbolic link'});
+					continue;
+				}
+				if (path.relative(root, target).startsWith('..') || path.isAbsolute(path.relative(root, target))) continue;
+				info = await stat(full).catch(() => undefined);
+				if (!info || info.isDirectory()) continue;
+			}
+			if (info.isDirectory()) {
+				if (!ignored(active, full, true)) await walk(full, root, active);
+			} else if (info.isFile() && !ignored(active, full, false)) add(full, info.size, info.mtime);
+		}
+	};
+	for (const input of inputs) {
+		const absolute = path.resolve(cwd, input);
+		const info = await stat(absolute).catch((error: NodeJS.ErrnoException) => error);
+		if (info instanceof Error) {
+			problems.push({path: absolute, reason: info.code === 'ENOENT' ? 'no such file or folder' : `cannot read it (${info.code ?? info.message})`});
+			continue;
+		}
+		if (info.isDirectory()) {
+			let root = absolute;
+			try {
+				root = realpathSync(absolute);
+			} catch {
+				// Walk it as given.
+			}
+			await walk(absolute, root, []);
+		} else if (info.isFile()) add(absolute, info.size, info.mtime);
+		else problems.push({path: absolute, reason: 'is not a regular file or a folder'});
+	}
+	return {files, problems};
+}

@@ -1,0 +1,64 @@
+/**
+ * What every format parser hands to the tree builder: the raw text as blocks (each becomes one
+ * span), grouped into units (what topic segmentation moves boundaries between: a paragraph of a
+ * document, a step of a conversation), inside sections (a document's headings).
+ */
+
+/** How a block takes part in the summary: its raw text is always kept as a span. */
+export type BlockKind =
+	/** Sentences a person wrote: ranked for summaries and titles. */
+	| 'prose'
+	/** Code, tables, logs: their words count a little for keywords, their lines never become summary sentences. */
+	| 'code'
+	/** A tool call or its output: counted lightly and only from its head, so a 40 KB log cannot dominate. */
+	| 'tool'
+	/** The model's private reasoning: counted for keywords, never quoted in a summary. */
+	| 'thinking';
+
+export interface Block {
+	/** The span role: user, assistant, tool, tool_call, thinking, system, text, code. */
+	role: string;
+	kind: BlockKind;
+	text: string;
+}
+
+export interface Unit {
+	blocks: Block[];
+	/** A conversation step that opens with the person's own prompt: a good place for a topic to start. */
+	opensTurn?: boolean;
+	/** A short title-like line (a plain-text heading): a good place for a topic to start, and its title. */
+	heading?: string;
+	/** A stable id of the source (e.g. a Claude Code message uuid), to match titles the source gives. */
+	sourceId?: string;
+}
+
+export interface Section {
+	/** The heading text, cleaned of markup; undefined for the document's top. */
+	heading?: string;
+	units: Unit[];
+	children: Section[];
+}
+
+/** What the source says about itself. */
+export interface SourceFacts {
+	title?: string;
+	tldr?: string;
+	/** ISO 8601, the source's own time (front matter date, last message time, …). */
+	generatedAt?: string;
+	/** Titles the source gives to a stretch of it, keyed by the `sourceId` of the unit it ends on. */
+	titlesByEnd?: Map<string, string>;
+}
+
+export type SourceFlavor = 'document' | 'conversation';
+
+export interface ParsedSource {
+	flavor: SourceFlavor;
+	facts: SourceFacts;
+	root: Section;
+}
+
+/** A problem with part of a source that did not stop the rest of it. */
+export interface SourceProblem {
+	line?: number;
+	reason: string;
+}

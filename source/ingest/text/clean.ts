@@ -1,0 +1,37 @@
+/** Markup and layout removed from a line, so a title or a summary sentence reads as plain words. */
+
+const image = /!\[([^\]]*)\]\([^)]*\)/gu;
+const link = /\[([^\]]+)\]\((?:[^()]|\([^)]*\))*\)/gu;
+const referenceLink = /\[([^\]]+)\]\[[^\]]*\]/gu;
+const emphasis = /(\*\*|__)(?=\S)([^*_]+?)(?<=\S)\1/gu;
+const italic = /(^|[\s(])([*_])(?=\S)([^*_\n]+?)(?<=\S)\2(?=[\s).,;:!?]|$)/gu;
+const code = /`+([^`]+)`+/gu;
+const tag = /<\/?[a-zA-Z][^<>]{0,200}>/gu;
+const linePrefix = /^\s*(?:#{1,6}\s+|>\s?|[-*+•]\s+|\d{1,3}[.)]\s+|\[[ xX]\]\s+)+/u;
+
+export function plainText(text: string): string {
+	// Each pattern runs only when its marker is there: this is called for every candidate sentence.
+	let clean = text;
+	if (clean.includes('[')) clean = clean.replace(image, '$1').replace(link, '$1').replace(referenceLink, '$1');
+	if (clean.includes('`')) clean = clean.replace(code, '$1');
+	if (clean.includes('*') || clean.includes('_')) clean = clean.replace(emphasis, '$2').replace(italic, '$1$3');
+	if (clean.includes('<')) clean = clean.replace(tag, ' ');
+	clean = clean.includes('\n') ? clean.split('\n').map((line) => line.replace(linePrefix, '')).join(' ') : clean.replace(linePrefix, '');
+	return clean.replace(/\s+/gu, ' ').trim();
+}
+
+/** Cuts `text` to at most `max` characters at a word boundary, marking the cut with "…". */
+export function clip(text: string, max: number): string {
+	if (text.length <= max) return text;
+	const cut = text.slice(0, max - 1);
+	const space = cut.lastIndexOf(' ');
+	return `${(space > max * 0.5 ? cut.slice(0, space) : cut).replace(/[\s,;:.—-]+$/u, '')}…`;
+}
+
+/** A title's first letter in upper case, as titles are written. */
+export function capitalize(text: string): string {
+	const first = text.codePointAt(0);
+	if (first === undefined) return text;
+	const letter = String.fromCodePoint(first);
+	return letter.toUpperCase() + text.slice(letter.length);
+}

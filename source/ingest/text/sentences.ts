@@ -1,0 +1,72 @@
+import sbd from 'sbd';
+import {clip, plainText} from './clean.js';
+import {isWordCode} from './words.js';
+
+const listItem = /^\s*(?:[-*+•]\s|\d{1,3}[.)]\s|#{1,6}\s|>\s?|\|)/u;
+const endsSentence = /[.!?:;。！？]["')\]]*\s*$/u;
+
+/**
+ * Joins hard-wrapped lines into the sentences they belong to, while list items, quotes and table
+ * rows keep their own line (the sentence splitter treats a newline as a boundary).
+ */
+function unwrap(text: string): string {
+	const lines = text.split('\n');
+	let result = '';
+	let previous = '';
+	for (const raw of lines) {
+		const line = raw.trim();
+		if (line === '') {
+			if (result !== '') result += '\n';
+			previous = '';
+			continue;
+		}
+		if (result === '' || previous === '') result += line;
+		else if (listItem.test(line) || endsSentence.test(previous)) result += `\n${line}`;
+		else result += ` ${line}`;
+		previous = line;
+	}
+	return result;
+}
+
+export const maxSentenceLength = 240;
+const innerDot = /(?<=[\p{L}\p{N}_])\.(?=[\p{L}\p{N}_])/gu;
+const codeLike = /[{};=]\s*$|^\s*(?:import|export|const|let|function|return|SELECT|FROM)\b/u;
+
+function letterCount(text: string): number {
+	let count = 0;
+	for (let i = 0; i < text.length; i++) {
+		const code = text.charCodeAt(i);
+		if ((code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code > 127 && isWordCode(code))) count++;
+	}
+	return count;
+}
+
+/** Whether a sentence is worth quoting: words, mostly letters, not a fragment of code. */
+function readable(sentence: string): boolean {
+	if (sentence.length < 16) return false;
+	let spaces = 0;
+	for (let i = 0; i < sentence.length && spaces < 3; i++) if (sentence.charCodeAt(i) === 32) spaces++;
+	if (spaces < 3) return false;
+	if (letterCount(sentence) < sentence.length * 0.55) return false;
+	return !codeLike.test(sentence);
+}
+
+/** The readable sentences of a piece of prose, markup removed, each at most 240 characters. */
+const fenced = /^ {0,3}(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:^ {0,3}\1[ \t]*$|(?![\s\S]))/gmu;
+const indentedCode = /^(?: {4}|\t).*$/gmu;
+
+export function sentencesOf(text: string): string[] {
+	// Code inside a message is not a sentence of it.
+	const prose = text.includes('```') || text.includes('~~~') || text.includes('\n    ') ? text.replace(fenced, '\n').replace(indentedCode, '') : text;
+	const unwrapped = unwrap(prose);
+	if (unwrapped === '') return [];
+	const result: string[] = [];
+	// A dot inside a word (a file name, a field path, a version) ends no sentence, but the splitter
+	// would cut there: hide such dots from it.
+	const guarded = unwrapped.replace(innerDot, '\u2024');
+	for (const raw of sbd.sentences(guarded, {newline_boundaries: true, sanitize: false})) {
+		const sentence = plainText(raw.replace(/\u2024/gu, '.'));
+		if (readable(sentence)) result.push(clip(sentence, maxSentenceLength));
+	}
+	return result;
+}

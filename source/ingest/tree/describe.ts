@@ -1,0 +1,305 @@
+import type {Block, SourceFacts, SourceFlavor} from '../model.js';
+import {capitalize, clip, plainText} from '../text/clean.js';
+import {clauseTitle, keyPhrases, phraseTitle} from '../text/phrases.js';
+import {sentencesOf} from '../text/sentences.js';
+import {Lexicon, termsOf, type Bag} from '../text/words.js';
+import {isLeaf, postorder, preorder, type Topic} from './topic.js';
+
+/**
+ * The extractive summarizer: for every topic a title, a summary of its most central sentences
+ * (centroid ranking: a sentence scores by how much of the topic's TF-IDF weight it carries) and
+ * keywords; for the item a TLDR. Offline and deterministic.
+ */
+
+const keywordCount = 8;
+const summaryChars = 320;
+const tldrChars = 300;
+/** Prose read per leaf for candidate sentences: the head, then samples spread over the rest. */
+const leafSampleChars = 1200;
+
+interface Candidate {
+	text: string;
+	terms: string[];
+	/** `terms` without repeats. */
+	distinct: Set<string>;
+	/** Order in the topic, so chosen sentences are shown as they were written. */
+	order: number;
+	bonus: number;
+}
+
+function candidate(text: string, terms: string[], order: number, bonus: number): Candidate {
+	return {text, terms, distinct: new Set(terms), order, bonus};
+}
+
+export interface Description {
+	title: string;
+	tldr: string;
+}
+
+function quotable(block: Block): boolean {
+	return block.kind === 'prose' && block.role !== 'system' && block.role !== 'heading' && block.text.trim() !== '';
+}
+
+/** Prose to draw sentences from: all of a short topic; the head and a few spread samples of a long one. */
+function sampleProse(topic: Topic): string[] {
+	const blocks: Block[] = [];
+	for (const unit of topic.units) for (const block of unit.blocks) if (quotable(block)) blocks.push(block);
+	const samples: string[] = [];
+	let budget = leafSampleChars;
+	const take = (block: Block, chars: number) => {
+		const text = block.text.length > chars ? cutAtSentence(block.text, chars) : block.text;
+		samples.push(text);
+		budget -= text.length;
+	};
+	let index = 0;
+	for (; index < blocks.length && budget > leafSampleChars / 2; index++) take(blocks[index]!, Math.min(budget, 800));
+	const rest = blocks.length - index;
+	if (rest > 0 && budget > 0) {
+		const picks = Math.max(1, Math.min(rest, Math.floor(budget / 300)));
+		for (let k = 0; k < picks && budget > 0; k++) take(blocks[index + Math.floor((k * rest) / picks)]!, Math.min(budget, 300));
+	}
+	return samples;
+}
+
+function cutAtSentence(text: string, chars: number): string {
+	const head = text.slice(0, chars);
+	const end = Math.max(head.lastIndexOf('. '), head.lastIndexOf('.\n'), head.lastIndexOf('? '), head.lastIndexOf('! '));
+	return end > chars / 3 ? head.slice(0, end + 1) : head;
+}
+
+function score(candidate: Candidate, weight: (term: string) => number, norm: number): number {
+	if (candidate.terms.length === 0) return 0;
+	let sum = 0;
+	for (const term of candidate.distinct) sum += weight(term);
+	return ((sum / norm) * candidate.bonus) / Math.sqrt(candidate.terms.length + 6);
+}
+
+function overlap(a: Candidate, b: Candidate): number {
+	if (a.distinct.size === 0 || b.distinct.size === 0) return 0;
+	const [small, large] = a.distinct.size <= b.distinct.size ? [a.distinct, b.distinct] : [b.distinct, a.distinct];
+	let shared = 0;
+	for (const term of small) if (large.has(term)) shared++;
+	return shared / small.size;
+}
+
+/** Candidates by centrality, most central first. */
+function rank(candidates: Candidate[], weight: (term: string) => number, norm: number): Candidate[] {
+	return candidates
+		.map((entry) => ({entry, value: score(entry, weight, norm)}))
+		.filter((scored) => scored.value > 0)
+		.sort((a, b) => b.value - a.value || a.entry.order - b.entry.order)
+		.map((scored) => scored.entry);
+}
+
+/** The most central sentences, redundant ones skipped; the most central first, the rest in written order. */
+function pickSentences(ranked: Candidate[], budget: number, most = 3): Candidate[] {
+	const chosen: Candidate[] = [];
+	let used = 0;
+	for (const entry of ranked) {
+		if (chosen.length >= most) break;
+		if (chosen.length > 0 && used + entry.text.length > budget) continue;
+		if (chosen.some((other) => other.text === entry.text || overlap(other, entry) > 0.6)) continue;
+		chosen.push(entry);
+		used += entry.text.length + 1;
+	}
+	const [best, ...rest] = chosen;
+	return best ? [best, ...rest.sort((a, b) => a.order - b.order)] : [];
+}
+
+function toolNote(topic: Topic): string {
+	const counts = new Map<string, number>();
+	for (const unit of topic.units) {
+		for (const block of unit.blocks) {
+			if (block.role !== 'tool_call') continue;
+			const name = /^[\w.:-]{1,40}/u.exec(block.text)?.[0] ?? 'tool';
+			counts.set(name, (counts.get(name) ?? 0) + 1);
+		}
+	}
+	if (counts.size === 0) return '';
+	const parts = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, 5).map(([name, count]) => (count > 1 ? `${name} ×${count}` : name));
+	return `Tools: ${parts.join(', ')}${counts.size > 5 ? ', …' : ''}.`;
+}
+
+/** A table described by its columns: "Table of 6 rows: Action, Owner, Due, Status." */
+function tableLine(text: string): string | undefined {
+	const rows = text.split('\n').filter((row) => /^\s*\|/u.test(row));
+	if (rows.length < 2) return undefined;
+	const cells = rows[0]!.split('|').map((cell) => plainText(cell)).filter((cell) => /[\p{L}\p{N}]/u.test(cell));
+	const body = rows.filter((row) => !/^\s*\|[\s|:-]+\|?\s*$/u.test(row)).length - 1;
+	return cells.length > 0 ? clip(`Table of ${body} row${body === 1 ? '' : 's'}: ${cells.join(', ')}.`, 200) : undefined;
+}
+
+/** When a topic has no sentence worth quoting (code, a table, a log): its first line, plainly. */
+function firstLine(topic: Topic): string {
+	for (const unit of topic.units) {
+		for (const block of unit.blocks) {
+			const table = /^\s*\|/u.test(block.text) ? tableLine(block.text) : undefined;
+			if (table) return table;
+			const line = block.text
+				.split('\n')
+				.map((text) => plainText(text))
+				.find((text) => /[\p{L}\p{N}]/u.test(text) && !/^`{3,}|^~{3,}/u.test(text));
+			if (line) return clip(line, 160);
+		}
+	}
+	return '';
+}
+
+/** A title from the first prompt in a topic (its own units, else its first child's): what the person asked. */
+function promptTitle(topic: Topic): string | undefined {
+	let tries = 0;
+	for (let at: Topic | undefined = topic; at; at = at.children[0]) {
+		for (const unit of at.units) {
+			if (!unit.opensTurn) continue;
+			const prompt = unit.blocks.find((block) => block.role === 'user' && block.kind === 'prose');
+			const title = prompt && clauseTitle(prompt.text);
+			if (title) return title;
+			// Only the first couple of prompts speak for the topic.
+			if (++tries >= 2) return undefined;
+		}
+		if (at.units.length > 0) return undefined;
+	}
+	return undefined;
+}
+
+export class ExtractiveDescriber {
+	private idf: (term: string) => number = () => 1;
+
+	constructor(
+		private readonly flavor: SourceFlavor,
+		private readonly facts: SourceFacts,
+		/** The written forms of the item's words, learned while its topics were built. */
+		private readonly lexicon = new Lexicon(),
+	) {}
+
+	/** TF-IDF weights of a topic's words, looked up once per sentence word. */
+	private weights(bag: Bag): (term: string) => number {
+		const table = new Map<string, number>();
+		for (const [term, count] of bag) table.set(term, count * this.idf(term));
+		return (term) => table.get(term) ?? 0;
+	}
+
+	/** Document frequency over the leaves: a word every topic uses says little about any one. */
+	private learnIdf(root: Topic): void {
+		const leaves = [...preorder(root)].filter(isLeaf);
+		if (leaves.length < 3) return;
+		const df = new Map<string, number>();
+		for (const leaf of leaves) for (const term of leaf.bag.keys()) df.set(term, (df.get(term) ?? 0) + 1);
+		const total = leaves.length;
+		const idf = new Map<string, number>();
+		for (const [term, count] of df) idf.set(term, Math.log(1 + total / count));
+		const rare = Math.log(1 + total);
+		this.idf = (term) => idf.get(term) ?? rare;
+	}
+
+	private candidatesOf(topic: Topic): Candidate[] {
+		const candidates: Candidate[] = [];
+		let order = 0;
+		if (isLeaf(topic) || topic.units.length > 0) {
+			let first = true;
+			for (const text of sampleProse(topic)) {
+				for (const sentence of sentencesOf(text)) {
+					candidates.push(candidate(sentence, termsOf(sentence, this.lexicon), order++, first ? 1.15 : 1));
+					first = false;
+				}
+			}
+		}
+		for (const child of topic.children) {
+			child.sentences.forEach((sentence, index) => {
+				candidates.push(candidate(sentence, child.sentenceTerms[index] ?? termsOf(sentence), order++, index === 0 ? 1.05 : 1));
+			});
+		}
+		return candidates;
+	}
+
+	private keywords(bag: Bag): string[] {
+		const ranked = [...bag].map(([term, count]) => ({term, value: count * this.idf(term)})).sort((a, b) => b.value - a.value || (a.term < b.term ? -1 : 1));
+		const words: string[] = [];
+		const seen = new Set<string>();
+		for (const {term} of ranked) {
+			const word = this.lexicon.display(term);
+			const key = word.toLowerCase();
+			if (seen.has(key) || word.length > 32) continue;
+			seen.add(key);
+			words.push(word);
+			if (words.length >= keywordCount) break;
+		}
+		return words;
+	}
+
+	/**
+	 * A heading the source gives; else, in a conversation, the person's request; else the best key
+	 * phrase of the most central sentences; else the best child title; else the first line.
+	 */
+	private titleOf(topic: Topic, ranked: Candidate[], weight: (term: string) => number): string {
+		if (topic.heading) return clip(plainText(topic.heading), 120) || topic.heading.slice(0, 120);
+		if (this.flavor === 'conversation') {
+			const title = promptTitle(topic);
+			if (title) return title;
+		}
+		const texts = ranked.length > 0 ? ranked.slice(0, 6).map((entry) => entry.text) : topic.children.map((child) => child.title);
+		const phrase = phraseTitle(keyPhrases(texts, weight, 1)[0]);
+		if (phrase) return phrase;
+		const child = topic.children.find((other) => other.title);
+		if (child) return child.title;
+		const line = firstLine(topic);
+		return line ? capitalize(clip(line, 80)) : 'Untitled';
+	}
+
+	/** Fills every topic's title, summary and keywords, children first; returns the item's title and TLDR. */
+	describe(root: Topic): Description {
+		this.learnIdf(root);
+		for (const topic of postorder(root)) {
+			const weight = this.weights(topic.bag);
+			let norm = 0;
+			for (const [term, count] of topic.bag) norm = Math.max(norm, count * this.idf(term));
+			norm = norm || 1;
+			const ranked = rank(this.candidatesOf(topic), weight, norm);
+			const picked = pickSentences(ranked, summaryChars);
+			topic.best = picked[0]?.text;
+			const chosen = picked.sort((a, b) => a.order - b.order);
+			topic.sentences = chosen.map((candidate) => candidate.text);
+			topic.sentenceTerms = chosen.map((candidate) => candidate.terms);
+			const note = isLeaf(topic) ? toolNote(topic) : '';
+			const summary = topic.sentences.join(' ') || firstLine(topic);
+			topic.summary = [summary, note].filter(Boolean).join(' ');
+			topic.keywords = this.keywords(topic.bag);
+			// Siblings are described before their parent: keep their titles distinct.
+			const taken = new Set<string>();
+			for (const child of topic.children) {
+				if (taken.has(child.title.toLowerCase())) child.title = this.distinct(child, taken);
+				taken.add(child.title.toLowerCase());
+			}
+			topic.title = this.titleOf(topic, ranked, weight);
+		}
+		const title = this.facts.title ? clip(plainText(this.facts.title), 160) : root.title;
+		const tldr = this.facts.tldr ? clip(plainText(this.facts.tldr), 600) : this.tldrOf(root);
+		return {title: title || 'Untitled', tldr};
+	}
+
+	private distinct(topic: Topic, taken: ReadonlySet<string>): string {
+		const weight = this.weights(topic.bag);
+		for (const phrase of keyPhrases(topic.sentences.length > 0 ? topic.sentences : [topic.summary], weight, 8)) {
+			const title = phraseTitle(phrase);
+			if (title && !taken.has(title.toLowerCase())) return title;
+		}
+		for (let n = 2; ; n++) if (!taken.has(`${topic.title} (${n})`.toLowerCase())) return `${topic.title} (${n})`;
+	}
+
+	/**
+	 * One to three sentences: the most central sentence of each of the first topics (for a
+	 * conversation, of the first and the last: what was asked and where it ended), else the root's own.
+	 */
+	private tldrOf(root: Topic): string {
+		const topics = root.children.length === 0 ? [] : this.flavor === 'conversation' ? [root.children[0]!, ...(root.children.length > 1 ? [root.children.at(-1)!] : [])] : root.children.slice(0, 3);
+		const picks = topics.map((topic) => topic.best).filter((sentence): sentence is string => Boolean(sentence));
+		if (picks.length === 0) picks.push(...(root.best ? [root.best, ...root.sentences.filter((sentence) => sentence !== root.best)] : root.sentences));
+		let text = '';
+		for (const sentence of picks) {
+			if (text && text.length + sentence.length + 1 > tldrChars) break;
+			text = text ? `${text} ${sentence}` : sentence;
+		}
+		return text || clip(root.summary, tldrChars);
+	}
+}
+

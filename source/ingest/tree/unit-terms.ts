@@ -1,0 +1,34 @@
+import type {Block, Unit} from '../model.js';
+import {addTerms, type Bag, type Lexicon} from '../text/words.js';
+
+/**
+ * How much of a block counts toward a topic's words: all of what people wrote, the head of code and
+ * of tool traffic at half weight. A 40 KB log counts no more than its first 600 characters.
+ */
+const reach: Record<Block['kind'], {chars: number; weight: number}> = {
+	prose: {chars: Number.POSITIVE_INFINITY, weight: 1},
+	thinking: {chars: 4000, weight: 0.5},
+	code: {chars: 2000, weight: 0.5},
+	tool: {chars: 600, weight: 0.5},
+};
+
+export function blockDigest(block: Block): string {
+	const {chars} = reach[block.kind];
+	return block.text.length > chars ? block.text.slice(0, chars) : block.text;
+}
+
+export function addBlockTerms(block: Block, bag: Bag): void {
+	addTerms(blockDigest(block), bag, reach[block.kind].weight);
+}
+
+/** The unit's words, and how many characters of it count (the digest, not the raw size). */
+export function unitTerms(unit: Unit, bag: Bag = new Map(), lexicon?: Lexicon): {bag: Bag; chars: number} {
+	let chars = 0;
+	for (const block of unit.blocks) {
+		const digest = blockDigest(block);
+		chars += digest.length;
+		addTerms(digest, bag, reach[block.kind].weight, lexicon);
+	}
+	if (unit.heading) addTerms(unit.heading, bag, 2, lexicon);
+	return {bag, chars};
+}

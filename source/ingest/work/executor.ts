@@ -1,0 +1,172 @@
+import {availableParallelism} from 'node:os';
+import {fileURLToPath} from 'node:url';
+import {isMainThread, parentPort, Worker, workerData} from 'node:worker_threads';
+import {runSourceJob, type JobHooks, type JobResult, type SourceJob} from './source-job.js';
+
+/**
+ * Runs source jobs: in this thread, or on worker threads so that summarizing the next files
+ * overlaps with writing the last one (SQLite writes stay on the main thread, one transaction per
+ * item). `submit` returns once the job has started; `done` is called with its result.
+ */
+export interface Executor {
+	submit(job: SourceJob, done: (result: JobResult) => void): Promise<void>;
+	/** Waits for every submitted job to be done. */
+	drain(): Promise<void>;
+	close(): Promise<void>;
+}
+
+export class InlineExecutor implements Executor {
+	constructor(private readonly hooks: JobHooks) {}
+
+	async submit(job: SourceJob, done: (result: JobResult) => void): Promise<void> {
+		done(await runSourceJob(job, this.hooks));
+	}
+
+	async drain(): Promise<void> {}
+
+	async close(): Promise<void> {}
+}
+
+type FromWorker = {type: 'bytes'; bytes: number} | {type: 'result'; result: JobResult} | {type: 'error'; message: string};
+
+interface Slot {
+	worker: Worker;
+	busy?: {job: SourceJob; done: (result: JobResult) => void};
+}
+
+/** Bytes of input being summarized on workers at once: bounds their memory. */
+const maxBytesInFlight = 8 << 20;
+/** A file this big is summarized on the main thread with nothing beside it. */
+const bigJobBytes = 4 << 20;
+
+export class WorkerExecutor implements Executor {
+	private readonly slots: Slot[] = [];
+	private waiting: Array<() => void> = [];
+	private bytesInFlight = 0;
+	private idle: Array<() => void> = [];
+
+	constructor(
+		private readonly script: URL,
+		size: number,
+		private readonly onBytes?: (bytes: number) => void,
+	) {
+		for (let i = 0; i < size; i++) this.slots.push(this.spawn());
+	}
+
+	private spawn(): Slot {
+		// A small heap: workers get files under `bigJobBytes`; one that still runs out is redone here.
+		const worker = new Worker(this.script, {workerData: {drillIngestWorker: true}, resourceLimits: {maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 8}});
+		const slot: Slot = {worker};
+		worker.on('message', (message: FromWorker) => {
+			if (message.type === 'bytes') this.onBytes?.(message.bytes);
+			else this.finish(slot, message.type === 'result' ? message.result : {problems: [], failure: {reason: `unexpected failure: ${message.message}`}});
+		});
+		worker.on('error', (error) => this.crashed(slot, error.message));
+		worker.on('exit', (code) => {
+			if (slot.busy) this.crashed(slot, `the worker stopped (exit code ${code})`);
+		});
+		return slot;
+	}
+
+	/** A worker that died (out of memory, most likely) is replaced, and its job is done on this thread. */
+	private crashed(slot: Slot, message: string): void {
+		const index = this.slots.indexOf(slot);
+		if (index >= 0) this.slots[index] = this.spawn();
+		void slot.worker.terminate();
+		const busy = slot.busy;
+		if (!busy) return;
+		slot.busy = undefined;
+		this.bytesInFlight -= busy.job.size;
+		this.inline++;
+		runSourceJob(busy.job)
+			.catch((error: unknown) => ({problems: [], failure: {reason: `unexpected failure: ${error instanceof Error ? error.message : String(message)}`}}))
+			.then((result) => {
+				this.inline--;
+				try {
+					busy.done(result);
+				} finally {
+					this.wake();
+				}
+			});
+	}
+
+	/** Jobs redone on this thread after their worker died. */
+	private inline = 0;
+
+	private finish(slot: Slot, result: JobResult): void {
+		const busy = slot.busy;
+		if (!busy) return;
+		slot.busy = undefined;
+		this.bytesInFlight -= busy.job.size;
+		try {
+			busy.done(result);
+		} finally {
+			this.wake();
+		}
+	}
+
+	private wake(): void {
+		const waiting = this.waiting;
+		this.waiting = [];
+		for (const resume of waiting) resume();
+		if (this.inline === 0 && this.slots.every((slot) => !slot.busy)) {
+			const idle = this.idle;
+			this.idle = [];
+			for (const resume of idle) resume();
+		}
+	}
+
+	/** A free worker, if memory allows. */
+	private freeSlot(size: number): Slot | undefined {
+		if (this.bytesInFlight > 0 && this.bytesInFlight + size > maxBytesInFlight) return undefined;
+		return this.slots.find((slot) => !slot.busy);
+	}
+
+	async submit(job: SourceJob, done: (result: JobResult) => void): Promise<void> {
+		if (job.size > bigJobBytes) {
+			// A big file is summarized here, alone: no copy of its item between threads, one heap to hold it.
+			await this.drain();
+			done(await runSourceJob(job, {...(this.onBytes ? {onBytes: this.onBytes} : {})}));
+			return;
+		}
+		let slot = this.freeSlot(job.size);
+		while (!slot) {
+			await new Promise<void>((resolve) => this.waiting.push(resolve));
+			slot = this.freeSlot(job.size);
+		}
+		this.bytesInFlight += job.size;
+		slot.busy = {job, done};
+		slot.worker.postMessage(job);
+	}
+
+	async drain(): Promise<void> {
+		while (this.inline > 0 || this.slots.some((slot) => slot.busy)) await new Promise<void>((resolve) => this.idle.push(resolve));
+	}
+
+	async close(): Promise<void> {
+		await Promise.all(this.slots.map((slot) => slot.worker.terminate()));
+	}
+}
+
+/**
+ * Worker threads when this module runs from the built bundle (a .js file a worker can load) and
+ * more than one core is there; otherwise, and with DRILL_INGEST_WORKERS=0, in this thread.
+ */
+export function createExecutor(hooks: JobHooks, inline: boolean): Executor {
+	const script = new URL(import.meta.url);
+	const configured = process.env.DRILL_INGEST_WORKERS;
+	const size = configured !== undefined && configured !== '' ? Number(configured) : Math.min(2, availableParallelism());
+	if (inline || !Number.isFinite(size) || size < 1 || !fileURLToPath(script).endsWith('.js')) return new InlineExecutor(hooks);
+	return new WorkerExecutor(script, Math.floor(size), hooks.onBytes);
+}
+
+// In a worker: this same module is the worker's entry; it summarizes whatever it is sent.
+if (!isMainThread && (workerData as {drillIngestWorker?: boolean} | undefined)?.drillIngestWorker && parentPort) {
+	const port = parentPort;
+	port.on('message', (job: SourceJob) => {
+		runSourceJob(job, {onBytes: (bytes) => port.postMessage({type: 'bytes', bytes})}).then(
+			(result) => port.postMessage({type: 'result', result}),
+			(error: unknown) => port.postMessage({type: 'error', message: error instanceof Error ? error.message : String(error)}),
+		);
+	});
+}

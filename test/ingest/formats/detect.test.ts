@@ -1,0 +1,74 @@
+import {statSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {sniff, type FormatChoice} from '../../../source/ingest/formats/detect.js';
+import {tempDir} from '../../helpers/cli.js';
+
+const folder = tempDir();
+
+async function detect(name: string, content: string | Buffer, choice: FormatChoice = 'auto') {
+	const file = path.join(folder, name);
+	writeFileSync(file, content);
+	return sniff(file, statSync(file).size, choice);
+}
+
+describe('sniff', () => {
+	it('tells each fixture format from its content', async () => {
+		const cases: Array<[string, string]> = [
+			['fixtures/transcripts/claude-code-session.jsonl', 'claude-code'],
+			['fixtures/transcripts/chatgpt-conversations.json', 'chatgpt'],
+			['fixtures/transcripts/generic-chat.jsonl', 'generic-chat'],
+			['fixtures/transcripts/generic-chat-parts.jsonl', 'generic-chat'],
+			['fixtures/transcripts/broken-lines.jsonl', 'generic-chat'],
+			['fixtures/docs/incident-review.md', 'markdown'],
+			['fixtures/docs/design-notes.md', 'markdown'],
+			['fixtures/docs/field-notes.txt', 'text'],
+			['fixtures/docs/blog-post.html', 'html'],
+		];
+		for (const [file, format] of cases) expect((await sniff(file, statSync(file).size)).format, file).toBe(format);
+	});
+
+	it('goes by content, not by the name', async () => {
+		expect((await detect('notes.txt', '# Title\n\nSome text.\n')).format).toBe('markdown');
+		expect((await detect('page.txt', '<!DOCTYPE html><html><body><p>x</p></body></html>')).format).toBe('html');
+		expect((await detect('chat.txt', '{"role":"user","content":"hi"}\n')).format).toBe('generic-chat');
+		expect((await detect('items.data', '[{"namespace":"document","item_id":"a","nodes":[]}]')).format).toBe('summary-json');
+		expect((await detect('plain.md', 'Just words in a file with a markdown name.\n')).format).toBe('markdown');
+		expect((await detect('plain', 'Just words.\n')).format).toBe('text');
+	});
+
+	it('refuses binary, empty, UTF-16, invalid UTF-8 and unknown JSON with a reason', async () => {
+		expect((await detect('image.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]))).problem).toMatch(/binary/u);
+		expect((await detect('empty.md', '')).problem).toBe('is empty');
+		expect((await detect('blank.md', '\n \n\t\n')).problem).toMatch(/only white space/u);
+		expect((await detect('utf16.txt', Buffer.from('\ufeffhello', 'utf16le'))).problem).toMatch(/UTF-16/u);
+		const latin1 = await detect('latin1.txt', Buffer.concat([Buffer.from('line one\ncaf'), Buffer.from([0xe9]), Buffer.from(' au lait\n')]));
+		expect(latin1.problem).toMatch(/not valid UTF-8 \(line 2, byte 12\)/u);
+		expect((await detect('package.json', '{"name": "x", "version": "1.0.0"}\n')).problem).toMatch(/is JSON, but not a transcript/u);
+	});
+
+	it('honours a forced format, and refuses a transcript format for other content', async () => {
+		expect((await detect('forced.md', '# Not a heading for text\n', 'text')).format).toBe('text');
+		expect((await detect('notes2.md', '# Title\n', 'transcript')).problem).toMatch(/not a transcript/u);
+	});
+});
+
+describe('invalidUtf8At', () => {
+	it('agrees with a strict decoder on any bytes', async () => {
+		const fc = await import('fast-check');
+		const {invalidUtf8At} = await import('../../../source/ingest/formats/detect.js');
+		fc.assert(
+			fc.property(fc.uint8Array({maxLength: 64}), fc.string({unit: 'grapheme', maxLength: 16}), (noise, text) => {
+				const bytes = Buffer.concat([Buffer.from(text), Buffer.from(noise)]);
+				let valid = true;
+				try {
+					new TextDecoder('utf-8', {fatal: true}).decode(bytes);
+				} catch {
+					valid = false;
+				}
+				expect(invalidUtf8At(bytes, true) === undefined).toBe(valid);
+			}),
+			{numRuns: 2000},
+		);
+	});
+});

@@ -1,0 +1,42 @@
+import {writeFileSync} from 'node:fs';
+import path from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {readLines, type Line} from '../../../source/ingest/io/lines.js';
+import {tempDir} from '../../helpers/cli.js';
+
+async function all(file: string): Promise<Line[]> {
+	const lines: Line[] = [];
+	for await (const batch of readLines(file)) lines.push(...batch);
+	return lines;
+}
+
+describe('readLines', () => {
+	it('reads lines across chunk boundaries, without a BOM or carriage returns', async () => {
+		const file = path.join(tempDir(), 'big.txt');
+		const rows = Array.from({length: 60_000}, (_, i) => `row ${i} ${'é'.repeat(i % 50)}`);
+		writeFileSync(file, `\uFEFF${rows.join('\r\n')}\r\n`);
+		const lines = await all(file);
+		expect(lines).toHaveLength(rows.length);
+		expect(lines.map((line) => line.text)).toEqual(rows);
+		expect(lines.at(-1)!.number).toBe(rows.length);
+	});
+
+	it('reports a line of invalid UTF-8 by number and keeps the others', async () => {
+		const file = path.join(tempDir(), 'mixed.jsonl');
+		writeFileSync(file, Buffer.concat([Buffer.from('first\n'), Buffer.from([0x73, 0xff, 0xfe, 0x0a]), Buffer.from('third')]));
+		const lines = await all(file);
+		expect(lines.map((line) => [line.number, line.text, line.problem])).toEqual([
+			[1, 'first', undefined],
+			[2, '', 'is not valid UTF-8'],
+			[3, 'third', undefined],
+		]);
+	});
+
+	it('counts the bytes it reads', async () => {
+		const file = path.join(tempDir(), 'small.txt');
+		writeFileSync(file, 'a\nb\n');
+		let bytes = 0;
+		for await (const batch of readLines(file, (n) => (bytes += n))) void batch;
+		expect(bytes).toBe(4);
+	});
+});

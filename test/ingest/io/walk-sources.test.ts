@@ -1,0 +1,39 @@
+import {mkdirSync, symlinkSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {walkSources} from '../../../source/ingest/io/walk-sources.js';
+import {tempDir} from '../../helpers/cli.js';
+
+describe('walkSources', () => {
+	it('walks folders in name order, honouring .drillignore and skipping hidden entries', async () => {
+		const root = tempDir();
+		mkdirSync(path.join(root, 'notes', 'drafts'), {recursive: true});
+		mkdirSync(path.join(root, '.git'));
+		mkdirSync(path.join(root, 'node_modules', 'x'), {recursive: true});
+		writeFileSync(path.join(root, 'b.md'), '# b');
+		writeFileSync(path.join(root, 'a.txt'), 'a');
+		writeFileSync(path.join(root, '.hidden.md'), 'h');
+		writeFileSync(path.join(root, '.git', 'config'), 'c');
+		writeFileSync(path.join(root, 'node_modules', 'x', 'readme.md'), 'r');
+		writeFileSync(path.join(root, 'notes', 'keep.md'), 'k');
+		writeFileSync(path.join(root, 'notes', 'skip.log'), 'l');
+		writeFileSync(path.join(root, 'notes', 'drafts', 'wip.md'), 'w');
+		writeFileSync(path.join(root, '.drillignore'), '*.log\n');
+		writeFileSync(path.join(root, 'notes', '.drillignore'), 'drafts/\n');
+		const {files, problems} = await walkSources([root]);
+		expect(files.map((file) => path.relative(root, file.path))).toEqual(['a.txt', 'b.md', path.join('notes', 'keep.md')]);
+		expect(problems).toEqual([]);
+	});
+
+	it('reports a missing path, lists a file once, and does not follow links out of the folder', async () => {
+		const root = tempDir();
+		const outside = tempDir();
+		writeFileSync(path.join(outside, 'secret.md'), 's');
+		writeFileSync(path.join(root, 'one.md'), '1');
+		symlinkSync(path.join(outside, 'secret.md'), path.join(root, 'link.md'));
+		symlinkSync(path.join(root, 'one.md'), path.join(root, 'same.md'));
+		const {files, problems} = await walkSources([root, path.join(root, 'one.md'), path.join(root, 'missing.md')]);
+		expect(files.map((file) => path.basename(file.path))).toEqual(['one.md']);
+		expect(problems).toEqual([{path: path.join(root, 'missing.md'), reason: 'no such file or folder'}]);
+	});
+});

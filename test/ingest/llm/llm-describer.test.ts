@@ -1,0 +1,115 @@
+import {createServer, type IncomingMessage, type Server} from 'node:http';
+import type {AddressInfo} from 'node:net';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {completionsUrl} from '../../../source/ingest/llm/chat-client.js';
+import {ingest} from '../../../source/ingest/pipeline.js';
+import {SummaryStore} from '../../../source/store/summary-store.js';
+import {tempDir} from '../../helpers/cli.js';
+
+/** A stand-in for an OpenAI-compatible server: answers chat completions, or fails on cue. */
+class FakeChatServer {
+	private server: Server | undefined;
+	calls: Array<{model: string; prompt: string; authorization?: string}> = [];
+	/** Decides the answer for the n-th call: a JSON body for `choices[0].message.content`, or an HTTP status. */
+	answer: (call: number, prompt: string) => {content: string} | {status: number} = (call) => ({content: JSON.stringify({title: `Model title ${call}`, summary: `Model summary ${call}.`, tldr: `Model TLDR ${call}.`})});
+
+	async start(): Promise<string> {
+		this.server = createServer(async (request: IncomingMessage, response) => {
+			let body = '';
+			for await (const chunk of request) body += chunk;
+			if (request.url !== '/v1/chat/completions' || request.method !== 'POST') {
+				response.writeHead(404).end();
+				return;
+			}
+			const parsed = JSON.parse(body) as {model: string; messages: Array<{role: string; content: string}>};
+			const prompt = parsed.messages.at(-1)!.content;
+			this.calls.push({model: parsed.model, prompt, ...(request.headers.authorization ? {authorization: request.headers.authorization} : {})});
+			const answer = this.answer(this.calls.length, prompt);
+			if ('status' in answer) {
+				response.writeHead(answer.status, {'content-type': 'application/json'}).end('{"error":{"message":"overloaded"}}');
+				return;
+			}
+			response.writeHead(200, {'content-type': 'application/json'}).end(JSON.stringify({choices: [{index: 0, message: {role: 'assistant', content: answer.content}}]}));
+		});
+		await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+		return `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}/v1`;
+	}
+
+	async stop(): Promise<void> {
+		await new Promise<void>((resolve) => this.server?.close(() => resolve()));
+	}
+}
+
+function nodesOf(store: string) {
+	const summary = SummaryStore.open(store);
+	try {
+		const [row] = [...summary.eachItem()];
+		return {item: row!, nodes: summary.nodes(row!.id)};
+	} finally {
+		summary.close();
+	}
+}
+
+describe('the LLM summarizer', () => {
+	const server = new FakeChatServer();
+	let url = '';
+	beforeAll(async () => {
+		url = await server.start();
+	});
+	afterAll(() => server.stop());
+
+	it('finds the completions URL from a base URL', () => {
+		expect(completionsUrl('http://h:1')).toBe('http://h:1/v1/chat/completions');
+		expect(completionsUrl('http://h:1/v1/')).toBe('http://h:1/v1/chat/completions');
+		expect(completionsUrl('http://h:1/api/v1/chat/completions')).toBe('http://h:1/api/v1/chat/completions');
+	});
+
+	it('writes titles and summaries with the model, keeping the extractive tree’s shape', async () => {
+		const extractive = tempDir();
+		await ingest(['fixtures/docs/field-notes.txt'], {storePath: `${extractive}/store.db`});
+		const shape = nodesOf(`${extractive}/store.db`).nodes.map((node) => node.parent);
+
+		server.calls = [];
+		const folder = tempDir();
+		const notes: string[] = [];
+		const report = await ingest(['fixtures/docs/field-notes.txt'], {storePath: `${folder}/store.db`, summarizer: 'llm', llm: {url, model: 'tiny-model', key: 'secret', timeoutMs: 5000}, onNote: (note) => notes.push(note)});
+		expect(report).toMatchObject({added: 1, failed: []});
+		expect(notes).toEqual([]);
+		const {item, nodes} = nodesOf(`${folder}/store.db`);
+		expect(nodes.map((node) => node.parent)).toEqual(shape);
+		expect(server.calls).toHaveLength(nodes.length);
+		expect(server.calls[0]).toMatchObject({model: 'tiny-model', authorization: 'Bearer secret'});
+		// The leaves are asked about their text; the root about its parts, and for a TLDR.
+		expect(server.calls[0]!.prompt).toMatch(/^Text:\n\[/u);
+		expect(server.calls.at(-1)!.prompt).toMatch(/whole item[\s\S]*Its parts:\n1\. Model title/u);
+		for (const node of nodes.slice(1)) expect(node.title).toMatch(/^Model title \d+$/u);
+		expect(nodes.every((node) => /^Model summary \d+\.$/u.test(node.summary))).toBe(true);
+		// The source's own title stays; the TLDR is the model's.
+		expect(item.title).toBe('Field notes — Porto trip, 3–4 March 2026. Ana Lima');
+		expect(item.tldr).toMatch(/^Model TLDR \d+\.$/u);
+	});
+
+	it('falls back to the extractive text for each node whose call fails, and says so', async () => {
+		server.calls = [];
+		server.answer = (call) => (call === 2 ? {status: 503} : call === 3 ? {content: 'Sure! Here is a summary.'} : {content: JSON.stringify({title: `Model title ${call}`, summary: `Model summary ${call}.`})});
+		const folder = tempDir();
+		const notes: string[] = [];
+		await ingest(['fixtures/docs/field-notes.txt'], {storePath: `${folder}/store.db`, summarizer: 'llm', llm: {url, model: 'm', timeoutMs: 5000}, onNote: (note) => notes.push(note)});
+		const {nodes} = nodesOf(`${folder}/store.db`);
+		expect(notes).toHaveLength(1);
+		expect(notes[0]).toMatch(/field-notes\.txt: the LLM summarizer failed for 2 of 4 nodes \(HTTP 503 Service Unavailable.*\); those keep the extractive summary/u);
+		const modelWritten = nodes.filter((node) => node.summary.startsWith('Model summary'));
+		expect(modelWritten).toHaveLength(2);
+		for (const node of nodes.filter((other) => !other.summary.startsWith('Model summary'))) expect(node.summary.length).toBeGreaterThan(40);
+	});
+
+	it('stops calling an endpoint that keeps failing', async () => {
+		const folder = tempDir();
+		const notes: string[] = [];
+		const report = await ingest(['fixtures/docs/incident-review.md'], {storePath: `${folder}/store.db`, summarizer: 'llm', llm: {url: 'http://127.0.0.1:9/v1', model: 'm', timeoutMs: 2000}, onNote: (note) => notes.push(note)});
+		expect(report).toMatchObject({added: 1, failed: []});
+		expect(notes[0]).toMatch(/failed for (\d+) of \1 nodes \(cannot reach http:\/\/127\.0\.0\.1:9\/v1\/chat\/completions/u);
+		const {nodes} = nodesOf(`${folder}/store.db`);
+		expect(nodes.find((node) => node.title === 'Retry storm')).toBeDefined();
+	});
+});

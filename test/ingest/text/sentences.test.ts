@@ -1,0 +1,29 @@
+import {describe, expect, it} from 'vitest';
+import {sentencesOf} from '../../../source/ingest/text/sentences.js';
+import {clip, plainText} from '../../../source/ingest/text/clean.js';
+
+describe('sentencesOf', () => {
+	it('does not end a sentence at a dot inside a file name or field path', () => {
+		const sentences = sentencesOf('User prompts have `message.content` as a plain string on most lines. The lock sits on `prod/network.tfstate` in the bucket today.');
+		expect(sentences).toEqual(['User prompts have message.content as a plain string on most lines.', 'The lock sits on prod/network.tfstate in the bucket today.']);
+	});
+
+	it('joins hard-wrapped lines but keeps list items apart', () => {
+		const sentences = sentencesOf('The pickers move between the rooms\nconstantly during the shift.\n- First item of the list is here.\n- Second item of the list is here.');
+		expect(sentences).toEqual(['The pickers move between the rooms constantly during the shift.', 'First item of the list is here.', 'Second item of the list is here.']);
+	});
+
+	it('leaves out code blocks and fragments that are not prose', () => {
+		const text = 'Use the formatter instead of toFixed here.\n```ts\nexport const fmt = (cents: number) => cents / 100;\n```\nok';
+		expect(sentencesOf(text)).toEqual(['Use the formatter instead of toFixed here.']);
+	});
+
+	it('strips markdown markup', () => {
+		expect(plainText('## A **bold** move with [a link](http://x.y) and `code`')).toBe('A bold move with a link and code');
+	});
+
+	it('clips at a word boundary and says so', () => {
+		expect(clip('one two three four five', 12)).toBe('one two…');
+		expect(clip('short', 12)).toBe('short');
+	});
+});

@@ -1,0 +1,44 @@
+import {describe, expect, it} from 'vitest';
+import type {ParsedSource, Unit} from '../../../source/ingest/model.js';
+import {buildTopics, fanOut, groupTopics} from '../../../source/ingest/tree/build-topics.js';
+import {newTopic, preorder} from '../../../source/ingest/tree/topic.js';
+
+const unit = (text: string): Unit => ({blocks: [{role: 'text', kind: 'prose', text}]});
+
+describe('groupTopics', () => {
+	it('groups neighbours until no node has more than the fan-out, keeping order', () => {
+		const leaves = Array.from({length: 1000}, (_, index) => newTopic({units: [unit(`leaf ${index}`)], bag: new Map([[`w${index % 7}`, 1]]), chars: 10}));
+		const top = groupTopics(leaves);
+		expect(top.length).toBeLessThanOrEqual(fanOut);
+		const root = newTopic({units: [], children: top, bag: new Map(), chars: 0});
+		const order = [...preorder(root)].filter((topic) => topic.children.length === 0);
+		expect(order).toEqual(leaves);
+		for (const topic of preorder(root)) expect(topic.children.length).toBeLessThanOrEqual(fanOut);
+	});
+});
+
+describe('buildTopics', () => {
+	it('makes headings the tree, and a lone top heading the item itself', () => {
+		const source: ParsedSource = {
+			flavor: 'document',
+			facts: {},
+			root: {
+				units: [],
+				children: [
+					{
+						heading: 'Guide',
+						units: [unit('Intro text.')],
+						children: [
+							{heading: 'Install', units: [unit('Run the installer.')], children: []},
+							{heading: 'Configure', units: [unit('Edit the file.')], children: []},
+						],
+					},
+				],
+			},
+		};
+		const root = buildTopics(source);
+		expect(root.heading).toBe('Guide');
+		expect(root.units).toHaveLength(1);
+		expect(root.children.map((child) => child.heading)).toEqual(['Install', 'Configure']);
+	});
+});
