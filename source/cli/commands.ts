@@ -14,6 +14,8 @@ export const commands: CommandEntry[] = [
 	{name: 'domains', summary: 'list the registered domains', load: () => import('./domains.js')},
 	{name: 'import', summary: 'load summary items from interchange JSON (a file or -)', load: () => import('./import.js')},
 	{name: 'export', summary: 'write summary items as JSON lines', load: () => import('./export.js')},
+	{name: 'find', aliases: ['search'], summary: 'search coarse-to-fine: ranked summary nodes, candidate items, drilled spans', load: () => import('./find.js')},
+	{name: 'reindex', summary: 'rebuild the search indexes (keyword rows, semantic model and vectors)', load: () => import('./reindex.js')},
 ];
 
 export function findCommand(name: string): CommandEntry | undefined {

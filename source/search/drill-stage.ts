@@ -12,7 +12,7 @@ export interface DrillTarget {
 /**
  * Stage 2: ranks one item's raw spans with FTS5 over spans. An item's spans have contiguous row
  * ids (each item is written in one transaction), so a rowid range restricts FTS5 to the item
- * without a join.
+ * without a join (bound as BigInts: FTS5 ignores a REAL rowid bound).
  */
 export function drillItem(store: SummaryStore, match: string, target: DrillTarget, perItem: number): DrilledItem {
 	const drilled: DrilledItem = {drill_node_id: summaryNodeId(target.namespace, target.item_id), spans: []};
@@ -26,7 +26,7 @@ export function drillItem(store: SummaryStore, match: string, target: DrillTarge
 					 FROM spans_fts f JOIN spans s ON s.id = f.rowid
 					 WHERE spans_fts MATCH ? AND f.rowid BETWEEN ? AND ? ORDER BY bm25(spans_fts) LIMIT ?`,
 				)
-				.all(match, range.lo, range.hi, perItem) as Array<{seq: number; node: number; score: number; snippet: string}>,
+				.all(match, BigInt(range.lo), BigInt(range.hi), perItem) as Array<{seq: number; node: number; score: number; snippet: string}>,
 	);
 	drilled.spans = rows.map((row) => ({drill_node_id: summaryNodeId(target.namespace, target.item_id, row.node), seq: row.seq, snippet: row.snippet, score: row.score}));
 	return drilled;

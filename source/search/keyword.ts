@@ -40,7 +40,8 @@ export const normalizeDepth = 100;
 export function normalizeScores<T extends {score: number}>(list: readonly T[]): Array<T & {normalized: number}> {
 	if (list.length === 0) return [];
 	const max = list[0]!.score;
-	const min = list[Math.min(list.length, normalizeDepth) - 1]!.score;
+	// A short list has no natural floor: 0 stands in (bm25 and a cosine of no similarity).
+	const min = list.length >= normalizeDepth ? list[normalizeDepth - 1]!.score : Math.min(0, list[list.length - 1]!.score);
 	const span = max - min;
 	return list.map((entry) => ({...entry, normalized: span > 0 ? Math.max(0, (entry.score - min) / span) : 1}));
 }

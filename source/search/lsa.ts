@@ -44,7 +44,9 @@ export function trainLsa(documents: ReadonlyArray<readonly string[]>, options: L
 	const counted = documents.map(termCounts);
 	const df = new Map<string, number>();
 	for (const counts of counted) for (const term of counts.keys()) df.set(term, (df.get(term) ?? 0) + 1);
-	const vocabulary = [...df].filter(([, n]) => n >= settings.minDocumentFrequency).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, settings.maxTerms);
+	// A small store keeps its rare terms: with few documents, a term seen once still says something.
+	const minDf = documents.length < 1000 ? 1 : settings.minDocumentFrequency;
+	const vocabulary = [...df].filter(([, n]) => n >= minDf).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, settings.maxTerms);
 	const index = new Map(vocabulary.map(([term], i) => [term, i]));
 	const n = documents.length;
 	let idf = Float64Array.from(vocabulary, ([, count]) => Math.log((n + 1) / (count + 0.5)));

@@ -22,12 +22,13 @@ export function reindexCommand(spec: EmbedderSpec): string {
 /** Refuses to search a store's vectors with a different embedder than the one that made them. */
 export function checkEmbedder(meta: SemanticMeta, requested: EmbedderSpec | undefined): void {
 	if (!requested) return;
-	const wanted = specName(requested);
-	if (wanted !== meta.embedder) {
+	// A kind without a model (e.g. only --embedder openai --embed-url …) means "the store's model".
+	const wanted = requested.kind !== 'lsa' && !requested.model ? `${requested.kind}:` : specName(requested);
+	if (wanted.endsWith(':') ? !meta.embedder.startsWith(wanted) : wanted !== meta.embedder) {
 		throw new DrillError(
 			'embedder_mismatch',
 			`the store's semantic index was built with ${meta.embedder} (${meta.dimension} dimensions), not ${wanted}`,
-			`run \`${reindexCommand(requested)}\` to rebuild it with ${wanted}, or leave out --embedder to use ${meta.embedder}`,
+			`run \`${reindexCommand(requested)}\` to rebuild it with ${wanted.replace(/:$/u, '')}, or leave out --embedder to use ${meta.embedder}`,
 		);
 	}
 }

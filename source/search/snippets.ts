@@ -56,7 +56,8 @@ export function nodeSnippet(store: SummaryStore, match: string, target: SnippetT
 			() =>
 				store
 					.statement(`SELECT snippet(nodes_fts, -1, '${markOpen}', '${markClose}', '…', 16) AS text FROM nodes_fts WHERE nodes_fts MATCH ? AND rowid = ?`)
-					.get(match, target.node) as {text: string} | undefined,
+					// A rowid bound as a JS number is a REAL, which FTS5's rowid lookup ignores: bind a BigInt.
+					.get(match, BigInt(target.node)) as {text: string} | undefined,
 		);
 		if (fields?.text && fields.text.includes(markOpen)) return fields.text;
 		const range = spanRange(store, target.item);
@@ -70,7 +71,7 @@ export function nodeSnippet(store: SummaryStore, match: string, target: SnippetT
 							 FROM spans_fts f JOIN spans s ON s.id = f.rowid
 							 WHERE spans_fts MATCH ? AND f.rowid BETWEEN ? AND ? ORDER BY bm25(spans_fts) LIMIT 50`,
 						)
-						.all(match, range.lo, range.hi) as Array<{node: number; text: string}>,
+						.all(match, BigInt(range.lo), BigInt(range.hi)) as Array<{node: number; text: string}>,
 			);
 			const best = spans.find((span) => inside.has(span.node));
 			if (best) return best.text;
