@@ -29,7 +29,7 @@ export function searchIndexer(store: SummaryStore): void {
 			const meta = readSemanticMeta(store);
 			if (meta && meta.spec.kind === 'lsa' && meta.dimension > 0) {
 				const embedder = new LsaEmbedder(meta.dimension, {db: store.db});
-				embedding = {generation: meta.generation, embed: (text) => embedder.embedSync(text)};
+				embedding = {generation: meta.generation, embedCounts: (counts) => embedder.embedCounts(counts)};
 			} else embedding = undefined;
 		}
 		return embedding;

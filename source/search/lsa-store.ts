@@ -1,6 +1,6 @@
 import type {SqliteDatabase} from '../store/open.js';
 import type {Embedder} from './embedder.js';
-import {embedTerms, type LsaModel, type LsaTerm} from './lsa.js';
+import {embedCounts, embedTerms, type LsaModel, type LsaTerm} from './lsa.js';
 import {prepared} from './statements.js';
 import {blobVector, vectorBlob} from './vectors.js';
 import {stemmedTerms} from './words.js';
@@ -37,6 +37,11 @@ export class LsaEmbedder implements Embedder {
 
 	embedSync(text: string): Float32Array | undefined {
 		return embedTerms(stemmedTerms(text), this.dimension, this.lookup);
+	}
+
+	/** The embedding of a text already counted into stemmed terms. */
+	embedCounts(counts: ReadonlyMap<string, number>): Float32Array | undefined {
+		return embedCounts(counts, this.dimension, this.lookup);
 	}
 
 	async embed(texts: string[]): Promise<Array<Float32Array | undefined>> {

@@ -33,7 +33,7 @@ export interface LsaModel {
 	documents: number;
 }
 
-function termCounts(terms: readonly string[]): Map<string, number> {
+export function termCounts(terms: readonly string[]): Map<string, number> {
 	const counts = new Map<string, number>();
 	for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
 	return counts;
@@ -102,9 +102,14 @@ export function trainLsa(documents: ReadonlyArray<readonly string[]>, options: L
  * the model. `lookup` lets a caller load term vectors lazily (e.g. from the store).
  */
 export function embedTerms(terms: readonly string[], dimension: number, lookup: (term: string) => LsaTerm | undefined): Float32Array | undefined {
+	return embedCounts(termCounts(terms), dimension, lookup);
+}
+
+/** The embedding of a text given as term counts. */
+export function embedCounts(counts: ReadonlyMap<string, number>, dimension: number, lookup: (term: string) => LsaTerm | undefined): Float32Array | undefined {
 	const sum = new Float64Array(dimension);
 	let found = false;
-	for (const [term, tf] of termCounts(terms)) {
+	for (const [term, tf] of counts) {
 		const entry = lookup(term);
 		if (!entry) continue;
 		found = true;

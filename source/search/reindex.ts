@@ -50,7 +50,7 @@ function evenSample<T>(list: readonly T[], size: number): T[] {
 export function storeSyncEmbedding(store: SummaryStore, meta = readSemanticMeta(store)): SyncEmbedding | undefined {
 	if (!meta || meta.spec.kind !== 'lsa' || meta.dimension <= 0) return undefined;
 	const embedder = new LsaEmbedder(meta.dimension, {db: store.db});
-	return {generation: meta.generation, embed: (text) => embedder.embedSync(text)};
+	return {generation: meta.generation, embedCounts: (counts) => embedder.embedCounts(counts)};
 }
 
 /** Indexes the items that have no stage-1 rows yet (written without the search indexer). */
@@ -95,7 +95,7 @@ function rebuildLsa(store: SummaryStore, options: ReindexOptions, started: numbe
 		builtAt: new Date().toISOString(),
 	};
 	const embedder = new LsaEmbedder(meta.dimension, {model});
-	const embedding: SyncEmbedding = {generation: meta.generation, embed: (text) => embedder.embedSync(text)};
+	const embedding: SyncEmbedding = {generation: meta.generation, embedCounts: (counts) => embedder.embedCounts(counts)};
 	let nodes = 0;
 	store.guard(() =>
 		store.db

@@ -1,6 +1,6 @@
 import {DrillError} from '../core/errors.js';
 import type {SummaryStore} from '../store/summary-store.js';
-import type {Embedder, EmbedderSpec} from './embedder.js';
+import {normalize, type Embedder, type EmbedderSpec} from './embedder.js';
 import {createEmbedder, specName} from './embedders.js';
 import type {ScoredNode} from './keyword.js';
 import {LsaEmbedder} from './lsa-store.js';
@@ -72,14 +72,35 @@ export interface SemanticHit extends ScoredNode {
 	item: number;
 }
 
-/** Stage-1 semantic list: the query's embedding against every node vector (exact cosine). */
-export async function semanticList(store: SummaryStore, meta: SemanticMeta, query: string, scope: string | undefined, limit: number, requested?: EmbedderSpec): Promise<SemanticHit[]> {
+/**
+ * Pseudo-relevance feedback (Rocchio) for the hybrid: the query vector moves toward the vectors of
+ * the top keyword hits, by `feedbackWeight` of their mean. Measured on both dev collections at the
+ * default fusion share: +0.005 nDCG@10 over the plain query vector (two hits, weight 1).
+ */
+export const feedbackHits = 2;
+export const feedbackWeight = 1;
+
+function withFeedback(query: Float32Array | undefined, matrix: VectorMatrix, feedback: readonly number[]): Float32Array | undefined {
+	const vectors = feedback.map((node) => matrix.vector(node)).filter((vector): vector is Float32Array => vector !== undefined);
+	if (vectors.length === 0) return query;
+	const sum = new Float64Array(matrix.dimension);
+	if (query) for (let j = 0; j < sum.length; j++) sum[j] = query[j]!;
+	for (const vector of vectors) for (let j = 0; j < sum.length; j++) sum[j]! += (feedbackWeight / vectors.length) * vector[j]!;
+	return normalize(sum);
+}
+
+/**
+ * Stage-1 semantic list: the query's embedding against every node vector (exact cosine),
+ * optionally moved toward `feedback` nodes (the top keyword hits, in the hybrid).
+ */
+export async function semanticList(store: SummaryStore, meta: SemanticMeta, query: string, scope: string | undefined, limit: number, requested?: EmbedderSpec, feedback: readonly number[] = []): Promise<SemanticHit[]> {
 	const embedder = await queryEmbedder(store, meta, requested);
-	const [vector] = await embedder.embed([query]);
-	if (!vector) return [];
-	if (vector.length !== meta.dimension) {
-		throw new DrillError('embedder_mismatch', `the query embedding has ${vector.length} dimensions, the store's index ${meta.dimension}`, `run \`${reindexCommand(meta.spec)}\``);
+	const [embedded] = await embedder.embed([query]);
+	if (embedded && embedded.length !== meta.dimension) {
+		throw new DrillError('embedder_mismatch', `the query embedding has ${embedded.length} dimensions, the store's index ${meta.dimension}`, `run \`${reindexCommand(meta.spec)}\``);
 	}
 	const matrix = vectorMatrix(store, meta);
+	const vector = withFeedback(embedded, matrix, feedback);
+	if (!vector) return [];
 	return matrix.search(vector, limit, scopeFilter(store, scope));
 }

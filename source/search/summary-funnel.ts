@@ -7,7 +7,7 @@ import {keywordList, type ScoredNode} from './keyword.js';
 import type {FindParams} from './params.js';
 import {parseQuery} from './query.js';
 import {searchStatus} from './search-status.js';
-import {checkEmbedder, semanticList, type SemanticHit} from './semantic.js';
+import {checkEmbedder, feedbackHits, semanticList, type SemanticHit} from './semantic.js';
 import {highlight, nodeSnippet} from './snippets.js';
 import type {CandidateItem, FindResult, Stage1Hit} from './types.js';
 
@@ -78,7 +78,8 @@ export async function summaryFunnel(store: SummaryStore, params: FindParams, req
 		at = lap('keyword', at);
 	}
 	if (params.lists.semantic && status.semantic && query.match) {
-		semantic = await semanticList(store, status.semantic, query.terms.join(' '), params.scope, depth, requested);
+		const feedback = params.lists.keyword ? keyword.slice(0, feedbackHits).map((hit) => hit.node) : [];
+		semantic = await semanticList(store, status.semantic, query.terms.join(' '), params.scope, depth, requested, feedback);
 		at = lap('semantic', at);
 	}
 	let ranked: RankedNode[];

@@ -35,8 +35,20 @@ export class VectorMatrix {
 		readonly data: Float32Array,
 	) {}
 
+	private rows: Map<number, number> | undefined;
+
 	get size(): number {
 		return this.nodes.length;
+	}
+
+	/** A node's vector, or undefined when it has none. */
+	vector(node: number): Float32Array | undefined {
+		if (!this.rows) {
+			this.rows = new Map();
+			for (let row = 0; row < this.nodes.length; row++) this.rows.set(this.nodes[row]!, row);
+		}
+		const row = this.rows.get(node);
+		return row === undefined ? undefined : this.data.subarray(row * this.dimension, (row + 1) * this.dimension);
 	}
 
 	static load(db: SqliteDatabase, dimension: number): VectorMatrix {

@@ -7,10 +7,13 @@ import {stemmer} from 'stemmer';
 const wordPattern = /[\p{L}\p{N}\p{M}]+/gu;
 const marks = /\p{M}+/gu;
 
+const ascii = /^[\x00-\x7f]*$/u;
+
 export function words(text: string): string[] {
 	const found = text.toLowerCase().match(wordPattern);
 	if (!found) return [];
-	return found.map((word) => word.normalize('NFKD').replace(marks, '')).filter(Boolean);
+	if (ascii.test(text)) return found;
+	return found.map((word) => (ascii.test(word) ? word : word.normalize('NFKD').replace(marks, ''))).filter(Boolean);
 }
 
 /**
@@ -29,13 +32,26 @@ export const stopwords: ReadonlySet<string> = new Set(
 		.filter(Boolean),
 );
 
+// Porter stemming is the slow part of reading text; a vocabulary repeats, so stems are kept.
+const stems = new Map<string, string>();
+const longNumber = /^\d{5,}$/u;
+
+function stem(word: string): string {
+	let known = stems.get(word);
+	if (known === undefined) {
+		if (stems.size > 500_000) stems.clear();
+		known = stemmer(word);
+		stems.set(word, known);
+	}
+	return known;
+}
+
 /** Porter stems of content words: the terms the LSA model is built on. */
 export function stemmedTerms(text: string): string[] {
 	const terms: string[] = [];
 	for (const word of words(text)) {
-		if (word.length < 2 || stopwords.has(word) || word.length > 40) continue;
-		if (/^\d+$/u.test(word) && word.length > 4) continue;
-		terms.push(stemmer(word));
+		if (word.length < 2 || word.length > 40 || stopwords.has(word) || longNumber.test(word)) continue;
+		terms.push(stem(word));
 	}
 	return terms;
 }
