@@ -1,7 +1,8 @@
-/** `npm run bench -- NAME [args]`: runs one benchmark by name. */
+/** `npm run bench -- NAME [args]`: runs one benchmark by name. Add a line per benchmark. */
 const benchmarks: Record<string, () => Promise<{run(args: string[]): Promise<void>}>> = {
 	walk: () => import('./walk.js'),
 	ingest: () => import('./ingest.js'),
+	find: () => import('./find.js'),
 };
 
 const [name, ...args] = process.argv.slice(2);

@@ -1,2 +1,2 @@
-// `npm run bench -- NAME`: the benchmarks are bundled into dist/bench.js by the build.
+// `npm run bench -- NAME [args]` runs the bundled benchmark dispatcher (bench/index.ts).
 await import('../dist/bench.js');

@@ -8,7 +8,7 @@ rmSync('dist', {recursive: true, force: true});
 const native = ['better-sqlite3', 'sqlite-vec', '@lydell/node-pty'];
 
 await build({
-	entryPoints: {cli: 'source/cli.tsx', ...(process.env.DRILL_BUILD_BENCH === '0' ? {} : {bench: 'bench/index.ts'})},
+	entryPoints: {cli: 'source/cli.tsx', ...(process.env.DRILL_BUILD_BENCH === '0' ? {} : {bench: 'bench/index.ts', eval: 'bench/eval.ts'})},
 	outdir: 'dist',
 	bundle: true,
 	splitting: true,

@@ -20,6 +20,8 @@ export const commands: CommandEntry[] = [
 	{name: 'export', summary: 'write summary items as JSON lines', load: () => import('./export.js')},
 	{name: 'ingest', summary: 'summarize files and folders (markdown, text, HTML, transcripts) into the store', load: () => import('./ingest.js')},
 	{name: 'mcp', summary: 'serve drill to agents over MCP (stdio)', load: () => import('./mcp.js')},
+	{name: 'find', aliases: ['search'], summary: 'search coarse-to-fine: ranked summary nodes, candidate items, drilled spans', load: () => import('./find.js')},
+	{name: 'reindex', summary: 'rebuild the search indexes (keyword rows, semantic model and vectors)', load: () => import('./reindex.js')},
 ];
 
 export function findCommand(name: string): CommandEntry | undefined {

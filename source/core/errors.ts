@@ -12,6 +12,8 @@ export type DrillErrorCode =
 	| 'store_readonly'
 	| 'store_busy'
 	| 'embedder_mismatch'
+	| 'embedder_unavailable'
+	| 'embedder_failed'
 	| 'frame_error'
 	| 'frame_not_narrower'
 	| 'frame_too_deep'

@@ -72,6 +72,41 @@ export const migrations: Array<(db: Database) => void> = [
 			CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 		`);
 	},
+	// The funnel's own indexes (source/search): stage-1 keyword text per node (its summary fields plus
+	// the raw text of its subtree, so lossy summaries do not hide what the spans say) in two tables,
+	// item roots and inner nodes, so each is ranked against its own kind (bm25 normalizes by the
+	// average row length); node embeddings; the LSA model's term vectors. Filled by the search
+	// indexer and `drill reindex`. The FTS tables are contentless: the indexer deletes a row by
+	// giving back the text it indexed (contentless_delete would keep deleted rows in bm25's statistics).
+	(db) => {
+		db.exec(`
+			CREATE VIRTUAL TABLE search_root_fts USING fts5 (
+				title, summary, keywords, tldr, body, scope,
+				content = '', tokenize = 'porter unicode61 remove_diacritics 2'
+			);
+			CREATE VIRTUAL TABLE search_node_fts USING fts5 (
+				title, summary, keywords, body, scope,
+				content = '', tokenize = 'porter unicode61 remove_diacritics 2'
+			);
+			-- One row per item the search indexer has seen; model = the embedding generation used (0 = none yet).
+			CREATE TABLE search_items (
+				item INTEGER PRIMARY KEY REFERENCES items (id) ON DELETE CASCADE,
+				model INTEGER NOT NULL DEFAULT 0
+			);
+			CREATE INDEX search_items_by_model ON search_items (model);
+			CREATE TABLE node_vectors (
+				node INTEGER PRIMARY KEY REFERENCES nodes (id) ON DELETE CASCADE,
+				item INTEGER NOT NULL,
+				vector BLOB NOT NULL
+			);
+			CREATE INDEX node_vectors_by_item ON node_vectors (item);
+			CREATE TABLE lsa_terms (
+				term TEXT PRIMARY KEY,
+				weight REAL NOT NULL,
+				vector BLOB NOT NULL
+			) WITHOUT ROWID;
+		`);
+	},
 ];
 
 export const schemaVersion = migrations.length;

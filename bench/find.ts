@@ -1,0 +1,157 @@
+// `npm run bench -- find [--items N] [--queries N] [--store FILE]`: generates a store of 50 000 items
+// (500 000 nodes, 2 000 000 spans) in a temp folder, then prints p50/p95 of `find` (hybrid, drill
+// on), of keyword-only `find`, of the bare FTS5 queries stage 1 is built on, and of the semantic
+// list's exact scan against sqlite-vec's vec0 at the same size.
+import {existsSync, mkdtempSync, rmSync, statSync} from 'node:fs';
+import {cpus, tmpdir} from 'node:os';
+import path from 'node:path';
+import * as sqliteVec from 'sqlite-vec';
+import {find} from '../source/search/find.js';
+import {keywordMatch, keywordSql, keywordWeights} from '../source/search/keyword.js';
+import {LsaEmbedder} from '../source/search/lsa-store.js';
+import {parseQuery} from '../source/search/query.js';
+import '../source/search/register.js';
+import {reindex} from '../source/search/reindex.js';
+import {vectorMatrix} from '../source/search/semantic.js';
+import {readSemanticMeta} from '../source/search/semantic-meta.js';
+import {validateItem} from '../source/store/interchange.js';
+import {SummaryStore} from '../source/store/summary-store.js';
+import {openWritableStore} from '../source/store/writable.js';
+import {percentile} from './eval/metrics.js';
+import {makeCorpus, makeItem, makeQuery} from './find/generate.js';
+
+function option(args: string[], name: string): string | undefined {
+	const at = args.indexOf(name);
+	return at === -1 ? undefined : args[at + 1];
+}
+
+const ms = (value: number) => value.toFixed(2);
+
+function time<T>(samples: number[], action: () => T): T {
+	const started = performance.now();
+	const result = action();
+	samples.push(performance.now() - started);
+	return result;
+}
+
+async function timeAsync<T>(samples: number[], action: () => Promise<T>): Promise<T> {
+	const started = performance.now();
+	const result = await action();
+	samples.push(performance.now() - started);
+	return result;
+}
+
+function line(name: string, samples: number[]): string {
+	return `${name.padEnd(44)} p50 ${ms(percentile(samples, 50)).padStart(8)} ms   p95 ${ms(percentile(samples, 95)).padStart(8)} ms`;
+}
+
+export async function run(args: string[]): Promise<void> {
+	const items = Number(option(args, '--items') ?? 50_000);
+	const queryCount = Number(option(args, '--queries') ?? 200);
+	const given = option(args, '--store');
+	const dir = given ? undefined : mkdtempSync(path.join(tmpdir(), 'drill-bench-find-'));
+	const file = given ?? path.join(dir!, 'store.db');
+	const log = (text: string) => process.stdout.write(`${text}\n`);
+	log(`machine: ${cpus()[0]?.model ?? 'cpu'} × ${cpus().length}, node ${process.version}`);
+	const corpus = makeCorpus();
+	const namespaces = ['conversation_session', 'docs', 'web_page', 'task_note', 'drill'];
+	const queries: string[] = [];
+	try {
+		if (!given || !existsSync(file)) {
+			let started = performance.now();
+			const store = openWritableStore(file);
+			let nodes = 0;
+			let spans = 0;
+			for (let i = 0; i < items; i++) {
+				const item = makeItem(corpus, i, namespaces);
+				if (i % Math.max(1, Math.floor(items / queryCount)) === 0 && queries.length < queryCount) queries.push(makeQuery(corpus, item.topics));
+				const record = validateItem(item);
+				nodes += record.nodes.length;
+				spans += record.spans.length;
+				store.writeItem(record);
+				if ((i + 1) % 10_000 === 0) process.stderr.write(`  wrote ${i + 1} items\n`);
+			}
+			log(`generated ${items} items, ${nodes} nodes, ${spans} spans in ${((performance.now() - started) / 1000).toFixed(1)} s (each item one transaction, search rows included)`);
+			started = performance.now();
+			const report = await reindex(store);
+			log(`drill reindex (LSA ${report.dimension} dims, trained on ≤30 000 items, ${report.nodes} nodes embedded): ${((performance.now() - started) / 1000).toFixed(1)} s`);
+			store.close();
+		} else {
+			for (let i = 0; i < items && queries.length < queryCount; i++) {
+				const item = makeItem(corpus, i, namespaces);
+				if (i % Math.max(1, Math.floor(items / queryCount)) === 0) queries.push(makeQuery(corpus, item.topics));
+			}
+		}
+		log(`store: ${(statSync(file).size / 1e9).toFixed(2)} GB on disk; ${queries.length} queries such as ${JSON.stringify(queries[0])}, ${JSON.stringify(queries[1])}`);
+
+		const store = SummaryStore.open(file);
+		const meta = readSemanticMeta(store)!;
+		let started = performance.now();
+		const matrix = vectorMatrix(store, meta);
+		log(`vectors loaded into memory once per session: ${matrix.size} × ${matrix.dimension} in ${((performance.now() - started) / 1000).toFixed(2)} s`);
+		await find({query: queries[0]!}, {store});
+
+		const hybrid: number[] = [];
+		const keyword: number[] = [];
+		const keywordNoDrill: number[] = [];
+		const bare: number[] = [];
+		const semantic: number[] = [];
+		const rootSql = store.db.prepare(keywordSql(true, keywordWeights.root));
+		const nodeSql = store.db.prepare(keywordSql(false, keywordWeights.node));
+		for (const query of queries) {
+			await timeAsync(hybrid, () => find({query}, {store}));
+			await timeAsync(keyword, () => find({query, method: 'keyword'}, {store}));
+			await timeAsync(keywordNoDrill, () => find({query, method: 'keyword', drill: false}, {store}));
+			await timeAsync(semantic, () => find({query, method: 'semantic', drill: false}, {store}));
+			const {match} = parseQuery(query);
+			time(bare, () => {
+				rootSql.all(keywordMatch(match, undefined, true), 100);
+				nodeSql.all(keywordMatch(match, undefined, false), 100);
+			});
+		}
+		log('');
+		log(line('find, hybrid (keyword,semantic), drill on', hybrid));
+		log(line('find, keyword, drill on', keyword));
+		log(line('find, keyword, drill off', keywordNoDrill));
+		log(line('find, semantic, drill off', semantic));
+		log(line('bare FTS5 queries of stage 1 (roots + nodes)', bare));
+		log(`keyword-only / bare FTS5: p50 ${(percentile(keyword, 50) / percentile(bare, 50)).toFixed(2)}×, p95 ${(percentile(keyword, 95) / percentile(bare, 95)).toFixed(2)}× (drill on); p50 ${(percentile(keywordNoDrill, 50) / percentile(bare, 50)).toFixed(2)}×, p95 ${(percentile(keywordNoDrill, 95) / percentile(bare, 95)).toFixed(2)}× (drill off)`);
+
+		// The semantic list's nearest-neighbour step: exact scan in memory vs sqlite-vec's vec0.
+		const embedder = new LsaEmbedder(meta.dimension, {db: store.db});
+		const vectors = queries.map((query) => embedder.embedSync(parseQuery(query).terms.join(' '))).filter((vector): vector is Float32Array => vector !== undefined);
+		const scan: number[] = [];
+		for (const vector of vectors) time(scan, () => matrix.search(vector, 100));
+		store.close();
+		const vecFile = path.join(path.dirname(file), 'vec.db');
+		rmSync(vecFile, {force: true});
+		const {default: Database} = await import('better-sqlite3');
+		const vecDb = new Database(vecFile);
+		sqliteVec.load(vecDb);
+		vecDb.exec(`CREATE VIRTUAL TABLE vec_nodes USING vec0 (embedding float[${meta.dimension}] distance_metric=cosine)`);
+		started = performance.now();
+		const insert = vecDb.prepare('INSERT INTO vec_nodes (rowid, embedding) VALUES (?, ?)');
+		vecDb.transaction(() => {
+			for (let row = 0; row < matrix.size; row++) insert.run(BigInt(matrix.nodes[row]!), Buffer.from(matrix.data.buffer, matrix.data.byteOffset + row * meta.dimension * 4, meta.dimension * 4));
+		})();
+		const vecBuild = (performance.now() - started) / 1000;
+		const knn = vecDb.prepare('SELECT rowid, distance FROM vec_nodes WHERE embedding MATCH ? AND k = 100');
+		const vec: number[] = [];
+		const agree: number[] = [];
+		for (const vector of vectors) {
+			const rows = time(vec, () => knn.all(Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength)) as Array<{rowid: number}>);
+			const exact = new Set(matrix.search(vector, 100).map((hit) => hit.node));
+			agree.push(rows.filter((row) => exact.has(row.rowid)).length / Math.max(1, exact.size));
+		}
+		vecDb.close();
+		log('');
+		log(`nearest 100 of ${matrix.size} node vectors (${meta.dimension} dims), ${vectors.length} queries:`);
+		log(line('exact scan in memory (drill)', scan));
+		log(line('sqlite-vec 0.1.9 vec0 KNN (k = 100)', vec));
+		log(`vec0: built in ${vecBuild.toFixed(1)} s, ${(statSync(vecFile).size / 1e6).toFixed(0)} MB; same top 100 as the exact scan for ${(100 * (agree.reduce((a, b) => a + b, 0) / Math.max(1, agree.length))).toFixed(1)}% of hits`);
+		rmSync(vecFile, {force: true});
+	} finally {
+		if (dir && !args.includes('--keep')) rmSync(dir, {recursive: true, force: true});
+		else if (dir) log(`kept ${file}`);
+	}
+}

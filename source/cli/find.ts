@@ -1,0 +1,111 @@
+import {inertText} from '../core/inert-text.js';
+import {find} from '../search/find.js';
+import {findDefaults, type FindResult, type FindSource} from '../search/types.js';
+import {defineCommand} from './command.js';
+import {embedderFlags, embedderHelp, embedderSpec} from './embedder-flags.js';
+import {printJson, usageError} from './output.js';
+import {paint} from './render-view.js';
+
+const open = '\uE000';
+const close = '\uE001';
+
+/** A snippet made inert, then its match marks turned into colour (or dropped). */
+function marked(text: string, color: boolean): string {
+	const clean = inertText(text, {singleLine: true});
+	return color ? clean.replaceAll(open, '\u001b[1;33m').replaceAll(close, '\u001b[22;39m') : clean.replaceAll(open, '').replaceAll(close, '');
+}
+
+export function renderFind(result: FindResult, color: boolean): string {
+	const p = paint(color);
+	const clean = (text: string) => inertText(text, {singleLine: true});
+	const out: string[] = [];
+	const where = result.source && result.source !== 'summary' ? ` · ${result.source}` : result.scope ? ` · scope ${clean(result.scope)}` : '';
+	out.push(p.dim(`find ${JSON.stringify(clean(result.query).slice(0, 80))} · ${result.method}${where} · ${result.stage1_hits.length} hit${result.stage1_hits.length === 1 ? '' : 's'} · ${result.timings_ms.total ?? 0} ms`));
+	for (const notice of result.notices ?? []) out.push(`${p.accent('!')} ${clean(notice)}`);
+	if (result.stage1_hits.length === 0) {
+		out.push('', 'no matches');
+		return `${out.join('\n')}\n`;
+	}
+	out.push('');
+	const width = String(result.stage1_hits.length).length;
+	for (const hit of result.stage1_hits) {
+		out.push(`${String(hit.rank).padStart(width)}  ${p.bold(clean(hit.title) || '(untitled)')}  ${p.accent(clean(hit.drill_node_id))}  ${p.dim(`${hit.matched_by.join('+')} ${hit.score}`)}`);
+		if (hit.snippet) out.push(`${' '.repeat(width + 2)}${marked(hit.snippet, color)}`);
+	}
+	out.push('', p.dim(`candidate items: ${result.candidate_items.length}`));
+	const drilled = new Map(result.drilled.map((entry) => [entry.drill_node_id, entry]));
+	for (const item of result.candidate_items) {
+		out.push(`  ${p.bold(clean(item.title) || '(untitled)')}  ${p.accent(clean(item.drill_node_id))}  ${p.dim(`best rank ${item.best_rank}`)}`);
+		if (item.tldr) out.push(`    ${p.dim(clean(item.tldr).slice(0, 160))}`);
+		for (const span of drilled.get(item.drill_node_id)?.spans ?? []) {
+			out.push(`    ↳ ${p.accent(clean(span.drill_node_id))} ${p.dim(`span ${span.seq}`)}  ${marked(span.snippet, color)}`);
+		}
+	}
+	return `${out.join('\n')}\n`;
+}
+
+function count(name: string, value: number | undefined): number | undefined {
+	if (value === undefined) return undefined;
+	if (!Number.isInteger(value)) throw usageError(`--${name} must be a whole number, got ${String(value)}`, `e.g. --${name} 5`);
+	return value;
+}
+
+export const command = defineCommand({
+	name: 'find',
+	aliases: ['search'],
+	help: `
+  Search coarse-to-fine (the seed's summary_search): stage 1 ranks summary nodes (TLDRs, topic
+  titles, summaries, keywords, and the raw text beneath them); stage 2 drills the top items'
+  raw spans. Every id in the answer drops straight into \`drill walk summary ID\`.
+
+  Usage
+    drill find QUERY… [options]        (alias: drill search)
+
+  Options
+    --method keyword|semantic|keyword,semantic   ranking (default: keyword,semantic)
+    --scope NAMESPACE           only this summary namespace
+    --source summary|knowledge|drill   what to search (default: summary; drill = closed drills)
+    --top-k N                   stage-1 hits (default ${findDefaults.top_k})
+    --no-drill                  skip stage 2
+    --drill-top-k N             items to drill (default ${findDefaults.drill_top_k})
+    --drill-per-item-top-k N    spans per drilled item (default ${findDefaults.drill_per_item_top_k})
+${embedderHelp}
+
+  Examples
+    drill find retry storm
+    drill find "pool exhaustion" --scope conversation_session --method keyword --json
+    drill find onboarding --source knowledge`,
+	flags: {
+		scope: {type: 'string'},
+		method: {type: 'string'},
+		source: {type: 'string'},
+		topK: {type: 'number'},
+		drill: {type: 'boolean', default: true},
+		drillTopK: {type: 'number'},
+		drillPerItemTopK: {type: 'number'},
+		...embedderFlags,
+	},
+	async run(cli, context) {
+		const query = cli.input.join(' ');
+		if (query.trim() === '') throw usageError('find needs a QUERY', 'e.g. drill find "retry storm"');
+		const color = context.color && Boolean(context.stdout.isTTY);
+		const result = await find(
+			{
+				query,
+				source: cli.flags.source as FindSource | undefined,
+				scope: cli.flags.scope,
+				method: cli.flags.method,
+				top_k: count('top-k', cli.flags.topK),
+				drill: cli.flags.drill,
+				drill_top_k: count('drill-top-k', cli.flags.drillTopK),
+				drill_per_item_top_k: count('drill-per-item-top-k', cli.flags.drillPerItemTopK),
+				embedder: embedderSpec(cli.flags),
+				...(context.json ? {} : {highlight: {open, close}}),
+			},
+			{storePath: context.config.storePath, knowledgeDir: context.config.knowledgeDir},
+		);
+		if (context.json) printJson(context.stdout, result);
+		else context.stdout.write(renderFind(result, color));
+		return 0;
+	},
+});

@@ -1,0 +1,231 @@
+/**
+ * Truncated SVD of a sparse matrix by randomized range finding (Halko, Martinsson & Tropp 2011):
+ * a few sparse products, small dense factorizations, no dependencies. Dense matrices here are
+ * row-major Float64Arrays.
+ */
+
+/** Documents as rows: `terms[i]`/`values[i]` are row i's non-zero columns and values. */
+export interface SparseRows {
+	rows: number;
+	columns: number;
+	terms: Int32Array[];
+	values: Float64Array[];
+}
+
+export interface SvdResult {
+	/** Right singular vectors, `columns × k` row-major: one k-vector per term. */
+	right: Float64Array;
+	singular: Float64Array;
+	k: number;
+}
+
+/** A small deterministic PRNG (mulberry32) so a model trains the same way every time. */
+export function random(seed: number): () => number {
+	let state = seed >>> 0;
+	return () => {
+		state = (state + 0x6d2b79f5) >>> 0;
+		let t = state;
+		t = Math.imul(t ^ (t >>> 15), t | 1);
+		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+	};
+}
+
+function gaussian(next: () => number): number {
+	const u = Math.max(next(), 1e-12);
+	return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * next());
+}
+
+/** X · D (rows × l) for dense D (columns × l). */
+function times(x: SparseRows, dense: Float64Array, l: number): Float64Array {
+	const out = new Float64Array(x.rows * l);
+	for (let i = 0; i < x.rows; i++) {
+		const terms = x.terms[i]!;
+		const values = x.values[i]!;
+		const row = i * l;
+		for (let n = 0; n < terms.length; n++) {
+			const from = terms[n]! * l;
+			const value = values[n]!;
+			for (let c = 0; c < l; c++) out[row + c]! += value * dense[from + c]!;
+		}
+	}
+	return out;
+}
+
+/** Xᵀ · D (columns × l) for dense D (rows × l). */
+function transposeTimes(x: SparseRows, dense: Float64Array, l: number): Float64Array {
+	const out = new Float64Array(x.columns * l);
+	for (let i = 0; i < x.rows; i++) {
+		const terms = x.terms[i]!;
+		const values = x.values[i]!;
+		const row = i * l;
+		for (let n = 0; n < terms.length; n++) {
+			const to = terms[n]! * l;
+			const value = values[n]!;
+			for (let c = 0; c < l; c++) out[to + c]! += value * dense[row + c]!;
+		}
+	}
+	return out;
+}
+
+/** Aᵀ·A for a row-major n × l matrix: l × l. */
+function gram(a: Float64Array, n: number, l: number): Float64Array {
+	const g = new Float64Array(l * l);
+	for (let i = 0; i < n; i++) {
+		const row = i * l;
+		for (let p = 0; p < l; p++) {
+			const v = a[row + p]!;
+			if (v === 0) continue;
+			const gp = p * l;
+			for (let q = p; q < l; q++) g[gp + q]! += v * a[row + q]!;
+		}
+	}
+	for (let p = 0; p < l; p++) for (let q = 0; q < p; q++) g[p * l + q] = g[q * l + p]!;
+	return g;
+}
+
+/**
+ * Orthonormal columns spanning A's (n × l): shifted Cholesky QR, done twice for accuracy.
+ * Columns that are numerically dependent come out as (near) zero rather than failing.
+ */
+function orthonormalize(a: Float64Array, n: number, l: number): Float64Array {
+	let q = a;
+	for (let pass = 0; pass < 2; pass++) {
+		const g = gram(q, n, l);
+		let trace = 0;
+		for (let p = 0; p < l; p++) trace += g[p * l + p]!;
+		const shift = 1e-12 * Math.max(trace, 1e-300);
+		// Cholesky G = Rᵀ R (upper R stored row-major).
+		const r = new Float64Array(l * l);
+		for (let j = 0; j < l; j++) {
+			let d = g[j * l + j]! + shift;
+			for (let k = 0; k < j; k++) d -= r[k * l + j]! ** 2;
+			const rjj = d > 0 ? Math.sqrt(d) : 0;
+			r[j * l + j] = rjj;
+			for (let c = j + 1; c < l; c++) {
+				let s = g[j * l + c]!;
+				for (let k = 0; k < j; k++) s -= r[k * l + j]! * r[k * l + c]!;
+				r[j * l + c] = rjj > 0 ? s / rjj : 0;
+			}
+		}
+		// Q = A R⁻¹, row by row (forward substitution with the upper triangle).
+		const out = new Float64Array(n * l);
+		for (let i = 0; i < n; i++) {
+			const row = i * l;
+			for (let j = 0; j < l; j++) {
+				let s = q[row + j]!;
+				for (let k = 0; k < j; k++) s -= out[row + k]! * r[k * l + j]!;
+				const rjj = r[j * l + j]!;
+				out[row + j] = rjj > 0 ? s / rjj : 0;
+			}
+		}
+		q = out;
+	}
+	return q;
+}
+
+/** Scales each column of a row-major n × l matrix to unit length. */
+function scaleColumns(a: Float64Array, n: number, l: number): void {
+	const norms = new Float64Array(l);
+	for (let i = 0; i < n; i++) for (let c = 0; c < l; c++) norms[c]! += a[i * l + c]! ** 2;
+	for (let c = 0; c < l; c++) norms[c] = norms[c]! > 0 ? 1 / Math.sqrt(norms[c]!) : 0;
+	for (let i = 0; i < n; i++) for (let c = 0; c < l; c++) a[i * l + c]! *= norms[c]!;
+}
+
+/** Eigenvalues (descending) and eigenvectors (columns of a row-major l × l) of a symmetric matrix, by cyclic Jacobi. */
+export function symmetricEigen(matrix: Float64Array, l: number): {values: Float64Array; vectors: Float64Array} {
+	const a = Float64Array.from(matrix);
+	const v = new Float64Array(l * l);
+	for (let i = 0; i < l; i++) v[i * l + i] = 1;
+	for (let sweep = 0; sweep < 60; sweep++) {
+		let off = 0;
+		let total = 0;
+		for (let p = 0; p < l; p++) {
+			for (let q = 0; q < l; q++) {
+				const x = a[p * l + q]! ** 2;
+				total += x;
+				if (p !== q) off += x;
+			}
+		}
+		if (off <= 1e-22 * total) break;
+		for (let p = 0; p < l - 1; p++) {
+			for (let q = p + 1; q < l; q++) {
+				const apq = a[p * l + q]!;
+				if (Math.abs(apq) < 1e-300) continue;
+				const app = a[p * l + p]!;
+				const aqq = a[q * l + q]!;
+				const theta = (aqq - app) / (2 * apq);
+				const t = Math.sign(theta || 1) / (Math.abs(theta) + Math.sqrt(theta * theta + 1));
+				const c = 1 / Math.sqrt(t * t + 1);
+				const s = t * c;
+				for (let k = 0; k < l; k++) {
+					const akp = a[k * l + p]!;
+					const akq = a[k * l + q]!;
+					a[k * l + p] = c * akp - s * akq;
+					a[k * l + q] = s * akp + c * akq;
+				}
+				for (let k = 0; k < l; k++) {
+					const apk = a[p * l + k]!;
+					const aqk = a[q * l + k]!;
+					a[p * l + k] = c * apk - s * aqk;
+					a[q * l + k] = s * apk + c * aqk;
+				}
+				for (let k = 0; k < l; k++) {
+					const vkp = v[k * l + p]!;
+					const vkq = v[k * l + q]!;
+					v[k * l + p] = c * vkp - s * vkq;
+					v[k * l + q] = s * vkp + c * vkq;
+				}
+			}
+		}
+	}
+	const order = [...Array(l).keys()].sort((x, y) => a[y * l + y]! - a[x * l + x]!);
+	const values = new Float64Array(l);
+	const vectors = new Float64Array(l * l);
+	order.forEach((from, to) => {
+		values[to] = a[from * l + from]!;
+		for (let k = 0; k < l; k++) vectors[k * l + to] = v[k * l + from]!;
+	});
+	return {values, vectors};
+}
+
+export interface SvdOptions {
+	k: number;
+	oversample?: number;
+	powerIterations?: number;
+	seed?: number;
+}
+
+export function truncatedSvd(x: SparseRows, options: SvdOptions): SvdResult {
+	const k = Math.max(1, Math.min(options.k, x.rows, x.columns));
+	const l = Math.min(k + (options.oversample ?? 20), x.rows, x.columns);
+	const next = random(options.seed ?? 1);
+	const omega = new Float64Array(x.columns * l);
+	for (let i = 0; i < omega.length; i++) omega[i] = gaussian(next);
+	let y = orthonormalize(times(x, omega, l), x.rows, l);
+	for (let iteration = 0; iteration < (options.powerIterations ?? 2); iteration++) {
+		// Orthonormalizing the row side alone keeps the iteration stable; the term side (often the
+		// larger) only has its columns rescaled, which costs a pass instead of two Cholesky QRs.
+		const z = transposeTimes(x, y, l);
+		scaleColumns(z, x.columns, l);
+		y = orthonormalize(times(x, z, l), x.rows, l);
+	}
+	// B = Qᵀ X, kept transposed (columns × l); B Bᵀ = Btᵀ Bt.
+	const bt = transposeTimes(x, y, l);
+	const {values, vectors} = symmetricEigen(gram(bt, x.columns, l), l);
+	const singular = new Float64Array(k);
+	for (let j = 0; j < k; j++) singular[j] = Math.sqrt(Math.max(values[j]!, 0));
+	// Right singular vectors W = Bt · Ũ · S⁻¹, top k.
+	const right = new Float64Array(x.columns * k);
+	for (let t = 0; t < x.columns; t++) {
+		const row = t * l;
+		for (let j = 0; j < k; j++) {
+			const s = singular[j]!;
+			if (s === 0) continue;
+			let sum = 0;
+			for (let c = 0; c < l; c++) sum += bt[row + c]! * vectors[c * l + j]!;
+			right[t * k + j] = sum / s;
+		}
+	}
+	return {right, singular, k};
+}

@@ -1,0 +1,78 @@
+/** The funnel's parameters, as the seed gives them (defaults in `findDefaults`). */
+export interface FindOptions {
+	query: string;
+	/** 'summary' (default): the summary store; 'knowledge': the knowledge folder's units; 'drill': closed drills. */
+	source?: FindSource;
+	/** Restrict stage 1 to one summary namespace. */
+	scope?: string;
+	/** 'keyword', 'semantic', or 'keyword,semantic' (default). */
+	method?: string;
+	/** Stage-1 cap: how many summary nodes to return. */
+	top_k?: number;
+	/** Run stage 2 over the top candidate items. */
+	drill?: boolean;
+	/** How many distinct items to drill. */
+	drill_top_k?: number;
+	/** How many raw-span hits per drilled item. */
+	drill_per_item_top_k?: number;
+	/** Which embedder the caller expects the store to use; a different one is refused. */
+	embedder?: import('./embedder.js').EmbedderSpec;
+	/** Marks around matched words in snippets (default `**`). */
+	highlight?: {open: string; close: string};
+}
+
+export type FindSource = 'summary' | 'knowledge' | 'drill';
+export type Method = 'keyword' | 'semantic' | 'keyword,semantic';
+export type ListName = 'keyword' | 'semantic';
+
+export const findDefaults = {source: 'summary', method: 'keyword,semantic', top_k: 8, drill: true, drill_top_k: 5, drill_per_item_top_k: 5} as const;
+
+export interface Stage1Hit {
+	rank: number;
+	score: number;
+	drill_node_id: string;
+	namespace: string;
+	item_id: string;
+	title: string;
+	snippet: string;
+	level: number;
+	matched_by: ListName[];
+	/** source=drill: the drill's short sha, for `drill walk drills SHA`. */
+	drill_id?: string;
+}
+
+export interface CandidateItem {
+	drill_node_id: string;
+	namespace: string;
+	item_id: string;
+	title: string;
+	tldr: string;
+	best_rank: number;
+	drill_id?: string;
+}
+
+export interface DrilledSpan {
+	drill_node_id: string;
+	seq: number;
+	snippet: string;
+	score: number;
+}
+
+export interface DrilledItem {
+	drill_node_id: string;
+	spans: DrilledSpan[];
+}
+
+export interface FindResult {
+	query: string;
+	method: Method;
+	scope: string | null;
+	stage1_hits: Stage1Hit[];
+	candidate_items: CandidateItem[];
+	drilled: DrilledItem[];
+	timings_ms: Record<string, number>;
+	/** Present when source is not 'summary': the domain whose walk takes these ids. */
+	source?: FindSource;
+	/** Present when something limits the answer (e.g. no semantic index yet) and how to fix it. */
+	notices?: string[];
+}

@@ -1,0 +1,117 @@
+import type {SqliteDatabase} from '../store/open.js';
+import {prepared} from './statements.js';
+
+export function vectorBlob(vector: Float32Array): Buffer {
+	return Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
+}
+
+export function blobVector(blob: Buffer): Float32Array {
+	// Copy: a Buffer from SQLite may not be 4-byte aligned.
+	const copy = new Uint8Array(blob.byteLength);
+	copy.set(blob);
+	return new Float32Array(copy.buffer);
+}
+
+export function writeNodeVector(db: SqliteDatabase, nodeId: number, itemRowId: number, vector: Float32Array): void {
+	prepared(db, 'INSERT INTO node_vectors (node, item, vector) VALUES (?, ?, ?) ON CONFLICT (node) DO UPDATE SET item = excluded.item, vector = excluded.vector').run(nodeId, itemRowId, vectorBlob(vector));
+}
+
+export interface VectorHit {
+	node: number;
+	item: number;
+	score: number;
+}
+
+/**
+ * Every node vector of a store in one Float32Array, scanned exactly. At our sizes a scan beats an
+ * index (see `npm run bench -- find`), and it is exact. Kept per store and revision, so a session
+ * (the app, the MCP server) loads it once.
+ */
+export class VectorMatrix {
+	private constructor(
+		readonly dimension: number,
+		readonly nodes: Int32Array,
+		readonly items: Int32Array,
+		readonly data: Float32Array,
+	) {}
+
+	private rows: Map<number, number> | undefined;
+
+	get size(): number {
+		return this.nodes.length;
+	}
+
+	/** A node's vector, or undefined when it has none. */
+	vector(node: number): Float32Array | undefined {
+		if (!this.rows) {
+			this.rows = new Map();
+			for (let row = 0; row < this.nodes.length; row++) this.rows.set(this.nodes[row]!, row);
+		}
+		const row = this.rows.get(node);
+		return row === undefined ? undefined : this.data.subarray(row * this.dimension, (row + 1) * this.dimension);
+	}
+
+	static load(db: SqliteDatabase, dimension: number): VectorMatrix {
+		const count = (prepared(db, 'SELECT count(*) AS n FROM node_vectors').get() as {n: number}).n;
+		const nodes = new Int32Array(count);
+		const items = new Int32Array(count);
+		const data = new Float32Array(count * dimension);
+		const bytes = new Uint8Array(data.buffer);
+		let row = 0;
+		for (const entry of prepared(db, 'SELECT node, item, vector FROM node_vectors').raw(true).iterate() as IterableIterator<[number, number, Buffer]>) {
+			if (row >= count) break;
+			const [node, item, vector] = entry;
+			if (vector.byteLength !== dimension * 4) continue;
+			nodes[row] = node;
+			items[row] = item;
+			bytes.set(vector, row * dimension * 4);
+			row++;
+		}
+		return new VectorMatrix(dimension, nodes.subarray(0, row), items.subarray(0, row), data.subarray(0, row * dimension));
+	}
+
+	/** The `limit` nodes most similar (cosine: vectors are unit length) to `query`, best first. */
+	search(query: Float32Array, limit: number, allowItem?: (item: number) => boolean): VectorHit[] {
+		const d = this.dimension;
+		const data = this.data;
+		// A bounded min-heap of (score, row).
+		const heapScores = new Float64Array(limit);
+		const heapRows = new Int32Array(limit);
+		let size = 0;
+		for (let row = 0, at = 0; row < this.nodes.length; row++, at += d) {
+			let score = 0;
+			for (let j = 0; j < d; j++) score += query[j]! * data[at + j]!;
+			if (size === limit && score <= heapScores[0]!) continue;
+			if (allowItem && !allowItem(this.items[row]!)) continue;
+			if (size < limit) {
+				let i = size++;
+				while (i > 0) {
+					const parent = (i - 1) >> 1;
+					if (heapScores[parent]! <= score) break;
+					heapScores[i] = heapScores[parent]!;
+					heapRows[i] = heapRows[parent]!;
+					i = parent;
+				}
+				heapScores[i] = score;
+				heapRows[i] = row;
+			} else {
+				let i = 0;
+				for (;;) {
+					const left = 2 * i + 1;
+					if (left >= size) break;
+					const right = left + 1;
+					const child = right < size && heapScores[right]! < heapScores[left]! ? right : left;
+					if (heapScores[child]! >= score) break;
+					heapScores[i] = heapScores[child]!;
+					heapRows[i] = heapRows[child]!;
+					i = child;
+				}
+				heapScores[i] = score;
+				heapRows[i] = row;
+			}
+		}
+		const hits: VectorHit[] = [];
+		for (let i = 0; i < size; i++) hits.push({node: this.nodes[heapRows[i]!]!, item: this.items[heapRows[i]!]!, score: heapScores[i]!});
+		return hits.sort((a, b) => b.score - a.score || a.node - b.node);
+	}
+}

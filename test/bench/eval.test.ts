@@ -1,0 +1,92 @@
+import {spawnSync} from 'node:child_process';
+import {mkdirSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {loadBeir} from '../../bench/eval/beir.js';
+import {documentToItem} from '../../bench/eval/document-to-item.js';
+import {mrrAt, ndcgAt, percentile, recallAt} from '../../bench/eval/metrics.js';
+import {validateItem} from '../../source/store/interchange.js';
+import {tempDir} from '../helpers/cli.js';
+
+describe('eval metrics', () => {
+	const judged = new Map([
+		['a', 2],
+		['b', 1],
+	]);
+	it('nDCG@10 uses gain 2^rel − 1 and log2(rank + 1)', () => {
+		expect(ndcgAt(['a', 'b'], judged)).toBeCloseTo(1, 10);
+		const dcg = 1 / Math.log2(2) + 3 / Math.log2(3);
+		const idcg = 3 + 1 / Math.log2(3);
+		expect(ndcgAt(['b', 'a'], judged)).toBeCloseTo(dcg / idcg, 10);
+		expect(ndcgAt(['x', 'y'], judged)).toBe(0);
+	});
+	it('Recall@100 and MRR@10', () => {
+		expect(recallAt(['a', 'x'], judged)).toBe(0.5);
+		expect(mrrAt(['x', 'x2', 'b'], judged)).toBeCloseTo(1 / 3, 10);
+		expect(mrrAt([...Array(10).fill('x'), 'a'], judged)).toBe(0);
+	});
+	it('percentiles by nearest rank', () => {
+		expect(percentile([5, 1, 3, 2, 4], 50)).toBe(3);
+		expect(percentile(Array.from({length: 100}, (_, i) => i + 1), 95)).toBe(95);
+	});
+});
+
+describe('documentToItem', () => {
+	it('makes a valid summary tree: root summary and keywords, topics owning one span per sentence', () => {
+		const text = 'Retry storms overload databases. Clients retry without backoff. Pools run out of connections. Jitter spreads the retries. Backoff caps the rate. Monitoring shows the recovery.';
+		const item = validateItem(documentToItem({_id: 'd1', title: 'Retry storms', text}, 'eval'));
+		expect(item.nodes[0]).toMatchObject({ordinal: 0, title: 'Retry storms'});
+		expect(item.nodes[0]!.summary.length).toBeLessThan(text.length);
+		expect(item.nodes[0]!.keywords.length).toBeGreaterThan(0);
+		expect(item.spans).toHaveLength(6);
+		expect(item.nodes.slice(1).map((node) => node.spans)).toEqual([[0, 1, 2, 3], [4, 5]]);
+		expect(item.tldr).not.toBe('');
+	});
+	it('keeps a document with no text as a root alone', () => {
+		const item = validateItem(documentToItem({_id: '471', title: 'untitled', text: ''}, 'eval'));
+		expect(item.nodes).toHaveLength(1);
+		expect(item.spans).toEqual([]);
+	});
+});
+
+function tinyCollection(): string {
+	const folder = path.join(tempDir('drill-beir-'), 'tiny');
+	mkdirSync(folder);
+	const docs = [
+		{_id: '1', title: 'Retry storms', text: 'Clients retry without backoff and the pool runs dry.'},
+		{_id: '2', title: 'WAL mode', text: 'Readers do not block writers in write-ahead logging.'},
+		{_id: '3', title: 'Export', text: 'Items are exported as JSON lines.'},
+	];
+	writeFileSync(path.join(folder, 'corpus.jsonl'), docs.map((doc) => JSON.stringify(doc)).join('\n'));
+	writeFileSync(path.join(folder, 'queries.jsonl'), [{_id: 'q1', text: 'retry backoff'}, {_id: 'q2', text: 'write-ahead readers'}, {_id: 'q3', text: 'unjudged'}].map((q) => JSON.stringify(q)).join('\n'));
+	writeFileSync(path.join(folder, 'qrels.tsv'), 'query-id\tcorpus-id\tscore\nq1\t1\t1\nq2\t2\t2\n');
+	return folder;
+}
+
+describe('the eval runner', () => {
+	it('reads a BEIR folder', () => {
+		const collection = loadBeir(tinyCollection());
+		expect(collection).toMatchObject({name: 'tiny'});
+		expect(collection.documents).toHaveLength(3);
+		expect(collection.qrels.get('q2')?.get('2')).toBe(2);
+		expect(() => loadBeir(tempDir())).toThrow(/no corpus\.jsonl/u);
+	});
+
+	it('prints every method with --json', () => {
+		const result = spawnSync(process.execPath, ['dist/eval.js', tinyCollection(), '--json'], {encoding: 'utf8', timeout: 60_000});
+		expect(result.status).toBe(0);
+		const parsed = JSON.parse(result.stdout);
+		expect(parsed.collection).toBe('tiny');
+		expect(Object.keys(parsed.methods)).toEqual(['keyword', 'semantic', 'keyword,semantic']);
+		expect(Object.keys(parsed.methods.keyword).sort()).toEqual(['mrr10', 'ndcg10', 'p50_ms', 'p95_ms', 'recall100']);
+		expect(parsed.methods.keyword.ndcg10).toBe(1);
+	});
+
+	it('runs one method and refuses a bad folder in one line', () => {
+		const one = spawnSync(process.execPath, ['dist/eval.js', tinyCollection(), '--method', 'keyword', '--json'], {encoding: 'utf8', timeout: 60_000});
+		expect(Object.keys(JSON.parse(one.stdout).methods)).toEqual(['keyword']);
+		const bad = spawnSync(process.execPath, ['dist/eval.js', '/nonexistent'], {encoding: 'utf8'});
+		expect(bad.status).toBe(1);
+		expect(bad.stderr).toMatch(/^eval: no corpus\.jsonl in \/nonexistent; /u);
+	});
+});

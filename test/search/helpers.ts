@@ -1,0 +1,23 @@
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import '../../source/search/register.js';
+import {retrainLsa} from '../../source/search/reindex.js';
+import {parseItems, type ItemRecord} from '../../source/store/interchange.js';
+import type {SummaryStore} from '../../source/store/summary-store.js';
+import {openWritableStore} from '../../source/store/writable.js';
+import {tempDir} from '../helpers/cli.js';
+
+export const fixtureFile = path.resolve('fixtures/search/items.json');
+
+export function fixtureItems(): ItemRecord[] {
+	return parseItems(readFileSync(fixtureFile, 'utf8')).items;
+}
+
+/** A store holding the search fixtures, indexed, with an LSA model. */
+export function fixtureStore(options: {train?: boolean} = {}): {store: SummaryStore; file: string} {
+	const file = path.join(tempDir('drill-search-'), 'store.db');
+	const store = openWritableStore(file);
+	for (const item of fixtureItems()) store.writeItem(item);
+	if (options.train !== false) retrainLsa(store);
+	return {store, file};
+}

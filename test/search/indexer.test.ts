@@ -1,0 +1,100 @@
+import path from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {find} from '../../source/search/find.js';
+import {reindex} from '../../source/search/reindex.js';
+import {searchStatus} from '../../source/search/search-status.js';
+import {readSemanticMeta} from '../../source/search/semantic-meta.js';
+import {SummaryStore} from '../../source/store/summary-store.js';
+import {openWritableStore} from '../../source/store/writable.js';
+import {tempDir} from '../helpers/cli.js';
+import {fixtureItems, fixtureStore} from './helpers.js';
+
+const keywordScores = async (store: SummaryStore, query: string) => (await find({query, method: 'keyword', drill: false, top_k: 20}, {store})).stage1_hits.map((hit) => [hit.drill_node_id, hit.score]);
+
+function rawBm25(store: SummaryStore, term: string): number[] {
+	return (store.db.prepare('SELECT bm25(search_root_fts) AS s FROM search_root_fts WHERE search_root_fts MATCH ? ORDER BY rowid').all(`"${term}"`) as Array<{s: number}>).map((row) => row.s);
+}
+
+describe('the search indexer', () => {
+	it('indexes every item written through a writable store, with vectors once a model exists', () => {
+		const {store} = fixtureStore();
+		try {
+			const status = searchStatus(store);
+			expect(status).toMatchObject({items: 4, keywordItems: 4, embeddedItems: 4, stale: false, notices: []});
+			expect(readSemanticMeta(store)).toMatchObject({embedder: 'lsa', dimension: 128, generation: 1});
+			const vectors = (store.db.prepare('SELECT count(*) AS n FROM node_vectors').get() as {n: number}).n;
+			expect(vectors).toBe(11);
+		} finally {
+			store.close();
+		}
+	});
+
+	it('keeps bm25 statistics exact when an item is replaced or deleted', async () => {
+		const {store} = fixtureStore();
+		try {
+			const before = rawBm25(store, 'pool');
+			const scores = await keywordScores(store, 'pool checkpoint');
+			const [first] = fixtureItems();
+			for (let i = 0; i < 3; i++) store.writeItem(first!);
+			expect(await keywordScores(store, 'pool checkpoint')).toEqual(scores);
+			expect(rawBm25(store, 'pool')).toEqual(before);
+			expect(store.deleteItem('conversation_session', 'k3x9')).toBe(true);
+			expect((await keywordScores(store, 'retry storm')).length).toBe(0);
+			expect((store.db.prepare("SELECT count(*) AS n FROM node_vectors").get() as {n: number}).n).toBe(7);
+		} finally {
+			store.close();
+		}
+	});
+
+	it('embeds an item written after training into the existing model', async () => {
+		const {store} = fixtureStore();
+		try {
+			const [first] = fixtureItems();
+			store.writeItem({...first!, item_id: 'copy', title: 'Copy of API debugging'});
+			expect(searchStatus(store).embeddedItems).toBe(5);
+			const result = await find({query: 'retry storm', method: 'semantic', drill: false}, {store});
+			expect(result.stage1_hits.map((hit) => hit.item_id)).toContain('copy');
+		} finally {
+			store.close();
+		}
+	});
+
+	it('says what is missing in a store written without the indexer, and reindex fixes it', async () => {
+		const file = path.join(tempDir('drill-search-'), 'store.db');
+		const plain = SummaryStore.open(file, {write: true});
+		for (const item of fixtureItems()) plain.writeItem(item);
+		const before = await find({query: 'retry storm'}, {store: plain});
+		expect(before.stage1_hits).toEqual([]);
+		expect(before.notices).toEqual(['4 of 4 items are not in the search index yet: run `drill reindex`', 'no semantic index yet, so semantic search finds nothing: run `drill reindex`']);
+		const report = await reindex(plain);
+		expect(report).toMatchObject({items: 4, nodes: 11, embedder: 'lsa', dimension: 128, generation: 1});
+		const after = await find({query: 'retry storm'}, {store: plain});
+		expect(after.notices).toBeUndefined();
+		expect(after.stage1_hits[0]!.matched_by).toEqual(['keyword', 'semantic']);
+		plain.close();
+	});
+
+	it('trains a first model when a small store is closed after writes', () => {
+		const file = path.join(tempDir('drill-search-'), 'store.db');
+		const store = openWritableStore(file);
+		for (const item of fixtureItems()) store.writeItem(item);
+		expect(readSemanticMeta(store)).toBeUndefined();
+		store.close();
+		const reopened = SummaryStore.open(file);
+		expect(searchStatus(reopened)).toMatchObject({embeddedItems: 4, notices: []});
+		reopened.close();
+	});
+
+	it('calls a model stale once the store has outgrown it', () => {
+		const {store} = fixtureStore();
+		try {
+			const [first] = fixtureItems();
+			for (let i = 0; i < 30; i++) store.writeItem({...first!, item_id: `extra${i}`});
+			const status = searchStatus(store);
+			expect(status.stale).toBe(true);
+			expect(status.notices).toEqual(['the semantic model was trained on 4 items and the store now has 34: run `drill reindex` to retrain it']);
+		} finally {
+			store.close();
+		}
+	});
+});
