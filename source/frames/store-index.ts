@@ -1,4 +1,5 @@
 import {validateItem, type ItemRecord} from '../store/interchange.js';
+import '../search/register.js';
 import {openWritableStore} from '../store/writable.js';
 import {compressFindings} from './compress.js';
 import {sectionText, type DrillDocument} from './drill-file.js';
