@@ -1,1 +1,13 @@
-export {};
+// `npm run bench -- NAME [args]`: one benchmark by name. Add a line per benchmark.
+const benchmarks: Record<string, () => Promise<{run(args: string[]): Promise<void>}>> = {
+	app: () => import('./app.js'),
+};
+
+const [name, ...args] = process.argv.slice(2);
+const load = name ? benchmarks[name] : undefined;
+if (!load) {
+	process.stderr.write(`usage: npm run bench -- NAME [args]; benchmarks: ${Object.keys(benchmarks).join(', ')}\n`);
+	process.exitCode = 2;
+} else {
+	await (await load()).run(args);
+}

@@ -58,7 +58,7 @@ export async function openApp(argv: string[], streams: {stdout: NodeJS.WriteStre
 		streams.stderr.write(noTerminalMessage());
 		return exitUsage;
 	}
-	const [{createServices}, {runApp}] = await Promise.all([import('../ui/services.js'), import('../ui/run-app.js')]);
+	const [{createServices}, {runApp}] = await Promise.all([import('../ui/services.js'), import('../ui/load-app.js').then((module) => module.loadRunApp())]);
 	const services = createServices(resolveConfig(flags));
 	if (flags.domain !== undefined && !services.availableDomains().includes(flags.domain)) {
 		services.close();

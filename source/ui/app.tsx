@@ -1,15 +1,15 @@
 import {Box, Text} from 'ink';
 import {memo, useSyncExternalStore} from 'react';
 import type {AppController} from './controller.js';
-import {screenLines} from './screen.js';
+import {screenModel, type Column} from './screen.js';
 import {sameLine} from './segments.js';
-import type {Line} from './theme.js';
+import type {Line, Style} from './theme.js';
 
-/** One screen row. Rows that did not change are not re-rendered. */
+/** One line of styled pieces. Lines that did not change are not re-rendered. */
 const ScreenLine = memo(
 	function ScreenLine({line}: {line: Line}) {
 		return (
-			<Text>
+			<Text wrap="truncate">
 				{line.map((piece, index) =>
 					piece.style ? (
 						<Text key={index} color={piece.style.color} bold={piece.style.bold} dimColor={piece.style.dim} inverse={piece.style.inverse} underline={piece.style.underline}>
@@ -25,18 +25,37 @@ const ScreenLine = memo(
 	(before, after) => sameLine(before.line, after.line),
 );
 
+function Pane({column, border}: {column: Column; border: Style}) {
+	const dividerColour = column.divider === 'focusBorder' ? 'cyan' : border.color;
+	return (
+		<Box width={column.width + 2 + (column.divider ? 1 : 0)} paddingX={1} flexDirection="column" borderStyle="single" borderTop={false} borderBottom={false} borderRight={false} borderLeft={Boolean(column.divider)} borderColor={border.color ? dividerColour : undefined}>
+			{column.lines.map((line, index) => (
+				<ScreenLine key={index} line={line} />
+			))}
+		</Box>
+	);
+}
+
 /**
- * The whole app on screen. All state lives in the controller; this component only draws the
- * lines it computes (already windowed, cut and padded to the terminal's width).
+ * The whole app on screen. All state lives in the controller; this component lays out the blocks
+ * it computes: full-width rules, and bordered regions whose columns hold only their visible lines.
  */
 export function App({controller}: {controller: AppController}) {
 	const state = useSyncExternalStore(controller.subscribe, controller.getState);
-	const lines = screenLines(state);
+	const screen = screenModel(state);
 	return (
-		<Box flexDirection="column">
-			{lines.map((line, index) => (
-				<ScreenLine key={index} line={line} />
-			))}
+		<Box flexDirection="column" width={screen.width}>
+			{screen.blocks.map((block, index) =>
+				block.kind === 'rule' ? (
+					<ScreenLine key={index} line={block.line} />
+				) : (
+					<Box key={index} height={block.height} flexDirection="row" borderStyle="single" borderTop={false} borderBottom={false} borderColor={screen.border.color}>
+						{block.columns.map((column, at) => (
+							<Pane key={at} column={column} border={screen.border} />
+						))}
+					</Box>
+				),
+			)}
 		</Box>
 	);
 }

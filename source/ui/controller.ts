@@ -83,7 +83,7 @@ export class AppController {
 	) {
 		this.state = initialState(options.size, options.color, options.depth ?? 'index', services.frames.available);
 		this.firstPage = options.firstPage ?? 500;
-		this.pageSize = options.pageSize ?? 2000;
+		this.pageSize = options.pageSize ?? 1000;
 	}
 
 	getState = (): AppState => this.state;

@@ -82,14 +82,14 @@ export const keyTable: Binding[] = [
 	{command: 'copyId', keys: ['y'], context: 'tree', help: 'copy the node id (OSC 52)'},
 	{command: 'closePanel', keys: ['escape'], context: 'tree', help: 'clear the filter, close the results'},
 
-	{command: 'cursorDown', keys: ['down', 'j'], context: 'detail', help: 'scroll down'},
+	{command: 'cursorDown', keys: ['down', 'j'], context: 'detail', help: 'scroll down', hint: 'scroll', hintKeys: '↑↓'},
 	{command: 'cursorUp', keys: ['up', 'k'], context: 'detail', help: 'scroll up'},
 	{command: 'pageDown', keys: ['pagedown', 'ctrl-d', ' '], context: 'detail', help: 'page down'},
 	{command: 'pageUp', keys: ['pageup', 'ctrl-u'], context: 'detail', help: 'page up'},
 	{command: 'top', keys: ['g', 'home'], context: 'detail', help: 'top'},
 	{command: 'bottom', keys: ['G', 'end'], context: 'detail', help: 'bottom'},
 
-	{command: 'cursorDown', keys: ['down', 'j'], context: 'results', help: 'next result'},
+	{command: 'cursorDown', keys: ['down', 'j'], context: 'results', help: 'next result', hint: 'move', hintKeys: '↑↓'},
 	{command: 'cursorUp', keys: ['up', 'k'], context: 'results', help: 'previous result'},
 	{command: 'jump', keys: ['enter', 'right', 'l'], context: 'results', help: 'jump to the result in the tree', hint: 'jump'},
 	{command: 'closePanel', keys: ['escape'], context: 'results', help: 'close the results', hint: 'close'},
@@ -123,7 +123,7 @@ export const keyTable: Binding[] = [
 	{command: 'choicePrevious', keys: ['left'], context: 'dialog', help: 'previous choice (scope, sink)'},
 
 	{command: 'closePanel', keys: ['escape', '?', 'q'], context: 'help', help: 'close this help', hint: 'close'},
-	{command: 'cursorDown', keys: ['down', 'j', 'pagedown', ' '], context: 'help', help: 'scroll down'},
+	{command: 'cursorDown', keys: ['down', 'j', 'pagedown', ' '], context: 'help', help: 'scroll down', hint: 'scroll', hintKeys: '↑↓'},
 	{command: 'cursorUp', keys: ['up', 'k', 'pageup'], context: 'help', help: 'scroll up'},
 	{command: 'quit', keys: ['ctrl-c'], context: 'help', help: 'quit'},
 ];

@@ -8,7 +8,7 @@ import {helpLines} from './panes/help-pane.js';
 import {queryBar, resultsPane, spinnerFrames} from './panes/results-pane.js';
 import {treePane} from './panes/tree-pane.js';
 import {fitLine, lineWidth, mergeLine, segment} from './segments.js';
-import {theme, type Line, type Role, type Theme} from './theme.js';
+import {theme, type Line, type Role, type Style, type Theme} from './theme.js';
 import {selectedNode} from './tree-state.js';
 
 const count = new Intl.NumberFormat('en-US');
@@ -28,11 +28,6 @@ function rule(width: number, corners: [string, string], left: Line, right: Line,
 		...(rightWidth > 0 ? [segment(' ', border), ...fitLine(right, rightWidth), segment(' ', border)] : []),
 		segment(corners[1], border),
 	];
-}
-
-/** `│ content │`, padded. */
-function boxed(content: Line, width: number, paint: Theme): Line {
-	return [segment('│ ', paint('border')), ...fitLine(content, width - 4), segment(' │', paint('border'))];
 }
 
 function header(state: AppState, box: Layout, paint: Theme): Line {
@@ -61,7 +56,10 @@ function footer(state: AppState, box: Layout, paint: Theme): Line {
 	const facts: string[] = [];
 	if (state.loading > 0) facts.push(`${spinnerFrames[state.spinner % spinnerFrames.length]} loading`);
 	if (filter.matches.length > 0 && mode !== 'filter') facts.push(`f ${filter.input.value} [${filter.index + 1}/${count.format(filter.matches.length)}]`);
-	if (tree.rows.length > 0) facts.push(`${count.format(tree.cursor + 1)}/${count.format(tree.rows.length)}`);
+	if (focus === 'detail' && mode === 'browse') {
+		const {scroll, total} = detailPane(state, box.detailWidth, box.bodyHeight, paint);
+		if (total > 0) facts.push(`lines ${scroll + 1}–${Math.min(total, scroll + box.bodyHeight)}/${total}`);
+	} else if (tree.rows.length > 0) facts.push(`${count.format(tree.cursor + 1)}/${count.format(tree.rows.length)}`);
 	return rule(box.width, ['└', '┘'], left, [segment(facts.join(' · '), paint('dim'))], paint);
 }
 
@@ -76,47 +74,83 @@ function filterBar(state: AppState, paint: Theme): {left: Line; right: Line} {
 	return {left, right: [segment(facts.join(' · '), paint('dim'))]};
 }
 
-/** The whole screen as lines: `rows - 1` of them, each exactly `columns` wide. */
-export function screenLines(state: AppState): Line[] {
+/** One block of the screen: a full-width rule, or a bordered region of side-by-side columns. */
+export type Block = {kind: 'rule'; line: Line} | {kind: 'rows'; height: number; columns: Column[]};
+
+export interface Column {
+	/** Inner width (the column adds one space of padding on each side). */
+	width: number;
+	/** At most `height` lines, each cut to `width`; padding is left to the layout. */
+	lines: Line[];
+	/** Draws a divider on the left of this column, in the focus colour when the pane has focus. */
+	divider?: 'border' | 'focusBorder';
+}
+
+export interface Screen {
+	width: number;
+	height: number;
+	blocks: Block[];
+	/** The colour of the outer vertical borders. */
+	border: Style;
+}
+
+const cut = (lines: Line[], width: number) => lines.map((line) => mergeLine(fitLine(line, width, undefined, false)));
+
+/**
+ * The whole screen, as blocks: `rows - 1` lines in all, each rule exactly `columns` wide. Pane
+ * content is cut to its width but not padded: Ink lays the columns out, and blank cells cost
+ * nothing to draw.
+ */
+export function screenModel(state: AppState): Screen {
 	const paint = theme(state.color);
 	const box = layout(state);
-	const lines: Line[] = [header(state, box, paint)];
-	const border = paint('border');
+	const blocks: Block[] = [{kind: 'rule', line: header(state, box, paint)}];
 	const middle = box.bodyHeight + box.barHeight + box.panelHeight;
+	const single = (height: number, lines: Line[]): Block => ({kind: 'rows', height, columns: [{width: box.width - 4, lines: cut(lines.slice(0, height), box.width - 4)}]});
 	if (state.mode === 'help') {
 		const help = helpLines(box.width - 4, paint);
 		const scroll = Math.max(0, Math.min(state.helpScroll, help.length - middle));
-		for (let row = 0; row < middle; row++) lines.push(boxed(help[scroll + row] ?? [], box.width, paint));
+		blocks.push(single(middle, help.slice(scroll, scroll + middle)));
 	} else {
-		const tree = box.showTree ? treePane(state, box.bodyHeight, paint) : [];
-		const detail = box.showDetail ? detailPane(state, box.detailWidth, box.bodyHeight, paint).lines : [];
-		for (let row = 0; row < box.bodyHeight; row++) {
-			if (box.wide) {
-				lines.push([segment('│ ', border), ...fitLine(tree[row] ?? [], box.treeWidth), segment(' │ ', paint(state.focus === 'detail' ? 'focusBorder' : 'border')), ...fitLine(detail[row] ?? [], box.detailWidth), segment(' │', border)]);
-			} else lines.push(boxed((box.showDetail ? detail : tree)[row] ?? [], box.width, paint));
-		}
+		if (box.wide) {
+			const tree = treePane(state, box.bodyHeight, box.treeWidth, paint);
+			const detail = detailPane(state, box.detailWidth, box.bodyHeight, paint).lines;
+			blocks.push({kind: 'rows', height: box.bodyHeight, columns: [{width: box.treeWidth, lines: cut(tree, box.treeWidth)}, {width: box.detailWidth, lines: cut(detail, box.detailWidth), divider: state.focus === 'detail' ? 'focusBorder' : 'border'}]});
+		} else if (box.showDetail) blocks.push(single(box.bodyHeight, detailPane(state, box.detailWidth, box.bodyHeight, paint).lines));
+		else blocks.push(single(box.bodyHeight, treePane(state, box.bodyHeight, box.treeWidth, paint)));
 		if (box.barHeight > 0) {
 			if (state.mode === 'dialog' && state.dialog) {
-				lines.push(rule(box.width, ['├', '┤'], [segment(state.dialog.title, paint('title'))], [], paint, 'focusBorder'));
-				const form = dialogPane(state.dialog, box.panelHeight, paint);
-				for (let row = 0; row < box.panelHeight; row++) lines.push(boxed(form[row] ?? [], box.width, paint));
+				blocks.push({kind: 'rule', line: rule(box.width, ['├', '┤'], [segment(state.dialog.title, paint('title'))], [], paint, 'focusBorder')});
+				if (box.panelHeight > 0) blocks.push(single(box.panelHeight, dialogPane(state.dialog, box.panelHeight, paint)));
 			} else if (state.mode === 'filter') {
 				const bar = filterBar(state, paint);
-				lines.push(rule(box.width, ['├', '┤'], bar.left, bar.right, paint, 'focusBorder'));
+				blocks.push({kind: 'rule', line: rule(box.width, ['├', '┤'], bar.left, bar.right, paint, 'focusBorder')});
 			} else {
 				const bar = queryBar(state, paint);
-				lines.push(rule(box.width, ['├', '┤'], bar.left, bar.right, paint, state.mode === 'query' || state.focus === 'results' ? 'focusBorder' : 'border'));
-				const results = box.panelHeight > 0 ? resultsPane(state, box.panelHeight, paint) : [];
-				for (let row = 0; row < box.panelHeight; row++) lines.push(boxed(results[row] ?? [], box.width, paint));
+				blocks.push({kind: 'rule', line: rule(box.width, ['├', '┤'], bar.left, bar.right, paint, state.mode === 'query' || state.focus === 'results' ? 'focusBorder' : 'border')});
+				if (box.panelHeight > 0) blocks.push(single(box.panelHeight, resultsPane(state, box.panelHeight, box.width - 4, paint)));
 			}
 		}
 	}
 	const frames = frameBar(state, paint);
-	lines.push(rule(box.width, ['├', '┤'], frames.left, frames.right, paint));
-	if (box.planHeight > 1) {
-		const panel = framePanel(state, box.planHeight - 1, paint);
-		for (let row = 0; row < box.planHeight - 1; row++) lines.push(boxed(panel[row] ?? [], box.width, paint));
+	blocks.push({kind: 'rule', line: rule(box.width, ['├', '┤'], frames.left, frames.right, paint)});
+	if (box.planHeight > 1) blocks.push(single(box.planHeight - 1, framePanel(state, box.planHeight - 1, paint)));
+	blocks.push({kind: 'rule', line: footer(state, box, paint)});
+	return {width: box.width, height: box.height, blocks: blocks.map((block) => (block.kind === 'rule' ? {kind: 'rule', line: mergeLine(fitLine(block.line, box.width))} : block)), border: paint('border')};
+}
+
+/** The screen as plain text rows, exactly as laid out (for tests and recordings without Ink). */
+export function screenText(screen: Screen): string[] {
+	const rows: string[] = [];
+	const text = (line: Line | undefined, width: number) => fitLine(line ?? [], width).map((piece) => piece.text).join('');
+	for (const block of screen.blocks) {
+		if (block.kind === 'rule') {
+			rows.push(text(block.line, screen.width));
+			continue;
+		}
+		for (let row = 0; row < block.height; row++) {
+			rows.push(`│${block.columns.map((column) => `${column.divider ? '│' : ''} ${text(column.lines[row], column.width)} `).join('')}│`);
+		}
 	}
-	lines.push(footer(state, box, paint));
-	return lines.map((line) => mergeLine(fitLine(line, box.width)));
+	return rows;
 }

@@ -12,7 +12,7 @@ export function lineWidth(line: Line): number {
 }
 
 /** Cuts a line to `width` columns (the cut piece ends in an ellipsis) and pads it to exactly `width`. */
-export function fitLine(line: Line, width: number, padStyle?: Style): Line {
+export function fitLine(line: Line, width: number, padStyle?: Style, pad = true): Line {
 	const out: Line = [];
 	let used = 0;
 	for (const piece of line) {
@@ -28,7 +28,7 @@ export function fitLine(line: Line, width: number, padStyle?: Style): Line {
 		used += displayWidth(cut);
 		break;
 	}
-	if (used < width) out.push(segment(' '.repeat(width - used), padStyle));
+	if (pad && used < width) out.push(segment(' '.repeat(width - used), padStyle));
 	return out;
 }
 

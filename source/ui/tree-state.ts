@@ -154,9 +154,12 @@ export function treeReducer(state: TreeState, action: TreeAction): TreeState {
 			delete parent.error;
 			const changed = {...state};
 			if (!parent.expanded || added.length === 0) return changed;
-			const row = rowOf(state, parent.key);
-			if (row === -1) return changed;
-			return insertRows(changed, subtreeEnd(state, row), added);
+			// The new rows go after the parent's last loaded child and that child's own subtree,
+			// found from the end: a wide node being paged in is usually near the end of the rows.
+			const lastChild = known.at(-1);
+			const anchor = lastChild === undefined ? rowOf(state, parent.key) : state.rows.lastIndexOf(lastChild);
+			if (anchor === -1) return changed;
+			return insertRows(changed, subtreeEnd(state, anchor), added);
 		}
 		case 'failed': {
 			const node = state.nodes.get(action.key);

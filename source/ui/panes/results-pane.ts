@@ -1,5 +1,5 @@
 import type {AppState} from '../app-state.js';
-import {highlighted, segment, termRanges} from '../segments.js';
+import {fitLine, highlighted, segment, termRanges} from '../segments.js';
 import type {Line, Theme} from '../theme.js';
 
 export const spinnerFrames = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
@@ -25,7 +25,7 @@ export function queryBar(state: AppState, paint: Theme): {left: Line; right: Lin
 }
 
 /** The results list, windowed around the selected row. */
-export function resultsPane(state: AppState, height: number, paint: Theme): Line[] {
+export function resultsPane(state: AppState, height: number, width: number, paint: Theme): Line[] {
 	const {query, focus} = state;
 	if (query.status === 'failed') return [[segment(query.error ?? 'the search failed', paint('error'))]];
 	if (query.status === 'running' && query.rows.length === 0) return [[segment(`${spinnerFrames[state.spinner % spinnerFrames.length]} searching…`, paint('dim'))]];
@@ -37,11 +37,13 @@ export function resultsPane(state: AppState, height: number, paint: Theme): Line
 		const selected = index === query.selected && focus === 'results';
 		const base = selected ? paint('selected') : undefined;
 		const snippet = highlighted(row.snippet, termRanges(row.snippet, query.submitted ?? ''), selected ? base : paint('dim'), paint('match'));
+		let line: Line;
 		if (row.kind === 'hit') {
-			lines.push([segment(`${row.title}  `, selected ? base : paint('title')), segment(row.target, selected ? base : paint('accent')), segment('  ', base), ...snippet, segment(`  ${row.note}`, selected ? base : paint('count'))]);
+			line = [segment(`${row.title}  `, selected ? base : paint('title')), segment(row.target, selected ? base : paint('accent')), segment('  ', base), ...snippet, segment(`  ${row.note}`, selected ? base : paint('count'))];
 		} else {
-			lines.push([segment(`    ↳ ${row.note} ${row.title}  `, selected ? base : paint('dim')), ...snippet]);
+			line = [segment(`    ↳ ${row.note} ${row.title}  `, selected ? base : paint('dim')), ...snippet];
 		}
+		lines.push(selected ? fitLine(line, width, base) : line);
 	}
 	return lines;
 }

@@ -1,5 +1,5 @@
 import type {AppState} from '../app-state.js';
-import {highlighted, segment} from '../segments.js';
+import {fitLine, highlighted, segment} from '../segments.js';
 import type {Line, Theme} from '../theme.js';
 import type {TreeNode} from '../tree-state.js';
 
@@ -20,7 +20,7 @@ function childCount(node: TreeNode): string {
 }
 
 /** The visible window of the tree: only rows top … top+height are turned into lines. */
-export function treePane(state: AppState, height: number, paint: Theme): Line[] {
+export function treePane(state: AppState, height: number, width: number, paint: Theme): Line[] {
 	const {tree, filter, focus} = state;
 	const lines: Line[] = [];
 	if (tree.rows.length === 0) return [[segment('no domains are registered', paint('dim'))]];
@@ -34,7 +34,8 @@ export function treePane(state: AppState, height: number, paint: Theme): Line[] 
 		const suffix = childCount(node);
 		if (suffix) line.push(segment(suffix, selected ? base : paint('count')));
 		if (node.error) line.push(segment(`  ${node.error}`, selected ? base : paint('error')));
-		lines.push(line);
+		// The selected row is highlighted across the whole pane.
+		lines.push(selected ? fitLine(line, width, base) : line);
 	}
 	return lines;
 }
