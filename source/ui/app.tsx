@@ -3,24 +3,12 @@ import {memo, useSyncExternalStore} from 'react';
 import type {AppController} from './controller.js';
 import {screenModel, type Column} from './screen.js';
 import {sameLine} from './segments.js';
-import type {Line, Style} from './theme.js';
+import {toAnsi, type Line, type Style} from './theme.js';
 
 /** One line of styled pieces. Lines that did not change are not re-rendered. */
 const ScreenLine = memo(
 	function ScreenLine({line}: {line: Line}) {
-		return (
-			<Text wrap="truncate">
-				{line.map((piece, index) =>
-					piece.style ? (
-						<Text key={index} color={piece.style.color} bold={piece.style.bold} dimColor={piece.style.dim} inverse={piece.style.inverse} underline={piece.style.underline}>
-							{piece.text}
-						</Text>
-					) : (
-						piece.text
-					),
-				)}
-			</Text>
-		);
+		return <Text wrap="truncate">{toAnsi(line)}</Text>;
 	},
 	(before, after) => sameLine(before.line, after.line),
 );

@@ -120,6 +120,7 @@ export async function runApp(options: RunAppOptions): Promise<number> {
 		patchConsole: false,
 		maxFps: options.maxFps ?? 60,
 	});
+	const unmounted = instance.waitUntilExit().catch(() => undefined);
 	stopKeys = readKeys(stdin, (raw) => controller.input(raw));
 	const onResize = () => {
 		const size = sizeOf(stdout);
@@ -137,7 +138,7 @@ export async function runApp(options: RunAppOptions): Promise<number> {
 		stdout.off?.('resize', onResize);
 		stopKeys();
 		instance.unmount();
-		await instance.waitUntilExit().catch(() => undefined);
+		await unmounted;
 		controller.dispose();
 		restore();
 		process.off('exit', restore);

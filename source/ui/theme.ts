@@ -48,3 +48,29 @@ export function theme(color: boolean): Theme {
 export function colourWanted(env: NodeJS.ProcessEnv, noColorFlag: boolean): boolean {
 	return !noColorFlag && !env.NO_COLOR;
 }
+
+const colourCodes: Record<string, number> = {black: 30, red: 31, green: 32, yellow: 33, blue: 34, magenta: 35, cyan: 36, white: 37, gray: 90};
+
+/**
+ * A line as text with SGR escapes. The app writes its own styles instead of asking Ink's chalk,
+ * whose colour level follows its own guesses (it turns every style off for `--no-color` in argv,
+ * and for a stream it does not think is a terminal): without colour, bold, dim, inverse and
+ * underline must stay, or the selection would vanish.
+ */
+export function toAnsi(line: Line): string {
+	let out = '';
+	for (const {text, style} of line) {
+		if (!style) {
+			out += text;
+			continue;
+		}
+		const codes: number[] = [];
+		if (style.color && colourCodes[style.color] !== undefined) codes.push(colourCodes[style.color]!);
+		if (style.bold) codes.push(1);
+		if (style.dim) codes.push(2);
+		if (style.underline) codes.push(4);
+		if (style.inverse) codes.push(7);
+		out += codes.length ? `\u001b[${codes.join(';')}m${text}\u001b[0m` : text;
+	}
+	return out;
+}

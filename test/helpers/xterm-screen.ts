@@ -20,8 +20,9 @@ export class XtermScreen {
 	private parsed: Promise<void> = Promise.resolve();
 	private waiters: Waiter[] = [];
 
-	constructor(cols: number, rows: number) {
-		this.terminal = new Terminal({cols, rows, allowProposedApi: true});
+	/** `convertEol` does what a pty's line discipline does (LF → CR LF) for output that bypasses one. */
+	constructor(cols: number, rows: number, options: {convertEol?: boolean} = {}) {
+		this.terminal = new Terminal({cols, rows, allowProposedApi: true, convertEol: options.convertEol ?? false});
 	}
 
 	feed(data: string): void {
@@ -87,6 +88,12 @@ export class XtermScreen {
 	/** Waits until the screen shows `text` (or matches it) and returns the screen. */
 	async waitFor(text: string | RegExp, timeoutMs = 10_000): Promise<string> {
 		await this.until((screen) => (typeof text === 'string' ? screen.includes(text) : text.test(screen)), String(text), timeoutMs);
+		return this.screen();
+	}
+
+	/** Waits until the screen no longer shows `text`. */
+	async waitForGone(text: string, timeoutMs = 10_000): Promise<string> {
+		await this.until((screen) => !screen.includes(text), `${JSON.stringify(text)} to go`, timeoutMs);
 		return this.screen();
 	}
 

@@ -30,7 +30,7 @@ export interface RenderedApp {
 	/** Writes raw input, as a terminal would deliver it (one chunk). */
 	press(data: string): void;
 	resize(columns: number, rows: number): void;
-	/** Presses q and resolves with the app's exit code. */
+	/** Presses ctrl-c (quit, in every mode) and resolves with the app's exit code. */
 	quit(): Promise<number>;
 	exited: Promise<number>;
 }
@@ -39,7 +39,7 @@ export interface RenderedApp {
 export async function renderApp(services: Services, options: {columns?: number; rows?: number; color?: boolean; depth?: Depth; initial?: {domain?: string; node?: string; query?: string}} = {}): Promise<RenderedApp> {
 	const columns = options.columns ?? 100;
 	const rows = options.rows ?? 30;
-	const screen = new XtermScreen(columns, rows);
+	const screen = new XtermScreen(columns, rows, {convertEol: true});
 	const stdout = new FakeTerminal(columns, rows, screen);
 	const stdin = new PassThrough();
 	let controller: AppController | undefined;
@@ -56,7 +56,7 @@ export async function renderApp(services: Services, options: {columns?: number; 
 			stdout.emit('resize');
 		},
 		async quit() {
-			stdin.write('q');
+			stdin.write('\u0003');
 			const code = await exited;
 			screen.dispose();
 			return code;

@@ -19,7 +19,8 @@ export function detailLines(view: TreeView, width: number, paint: Theme): Line[]
 		for (const piece of wrap(value, width - indent.length)) lines.push([segment(indent + piece, role ? paint(role) : undefined)]);
 	};
 	lines.push([segment(view.title || '(untitled)', paint('title'))]);
-	lines.push([segment(`${view.domain}:${view.node_id === '' ? "''" : view.node_id}`, paint('accent')), segment(`  ${view.kind} · depth ${view.depth}`, paint('dim'))]);
+	lines.push([segment(`${view.domain}:${view.node_id === '' ? "''" : view.node_id}`, paint('accent'))]);
+	lines.push([segment(`${view.kind} · depth ${view.depth}${view.children_total ? ` · ${count.format(view.children_total)} children` : ''}`, paint('dim'))]);
 	if (view.summary) {
 		lines.push([]);
 		text(view.summary);
