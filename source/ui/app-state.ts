@@ -26,7 +26,8 @@ export interface DetailState {
 /** One selectable row of the search results: a stage-1 hit, or a drilled span under its item. */
 export interface ResultRow {
 	kind: 'hit' | 'span';
-	/** The drill_node_id the row jumps to. */
+	/** The domain and node the row jumps to. */
+	domain: string;
 	target: string;
 	title: string;
 	snippet: string;

@@ -319,7 +319,7 @@ export class AppController {
 			case 'jump': {
 				const row = query.rows[query.selected];
 				if (!row) return;
-				if (this.revealNode('summary', row.target)) this.set({focus: 'tree'});
+				if (this.revealNode(row.domain, row.target)) this.set({focus: 'tree'});
 				return;
 			}
 			case 'closePanel':

@@ -2,9 +2,12 @@
  * The one object the app talks to. Nothing else in `source/ui/` reaches SQLite or the
  * filesystem: tests hand the app a fake, `createServices` wires the real modules.
  *
- * Wiring the real funnel and frames is a change to this file only: replace `interimFind` with
- * `source/search/`'s find, and `framesNotAvailable` with an adapter over `source/frames/`.
+ * Wiring the real funnel and frames is a change to this file only, in `createServices`:
+ *   find:   (query, {method, scope}) => find({query, method, scope, highlight: {open: '', close: ''}},
+ *               {storePath: config.storePath, knowledgeDir: config.knowledgeDir})   (source/search/)
+ *   frames: framesOver(framesModule, config)   with `import * as framesModule from '../frames/index.js'`
  */
+import {readFileSync} from 'node:fs';
 import '../domains/index.js';
 import type {Depth} from '../core/depth.js';
 import {DrillError} from '../core/errors.js';
@@ -32,10 +35,16 @@ export interface FindResult {
 		level: number;
 		/** Which ranked lists found the hit: "keyword", "semantic". */
 		matched_by: string[];
+		/** With source "drill": the drill's short sha, the node id in the drills domain. */
+		drill_id?: string;
 	}>;
 	candidate_items: Array<{drill_node_id: string; namespace: string; item_id: string; title: string; tldr: string; best_rank: number}>;
 	drilled: Array<{drill_node_id: string; spans: Array<{drill_node_id: string; seq: number; snippet: string; score: number}>}>;
 	timings_ms: Record<string, number>;
+	/** What limits the answer and how to fix it (e.g. no semantic index yet). */
+	notices?: string[];
+	/** Where the ids lead: the summary domain (default), the knowledge folder, or closed drills. */
+	source?: 'summary' | 'knowledge' | 'drill';
 }
 
 export interface FindOptions {
@@ -113,6 +122,52 @@ export function createServices(config: DrillConfig): Services {
 		close() {
 			drillables.close();
 			store?.close();
+		},
+	};
+}
+
+/**
+ * The part of `source/frames/` the app uses, typed by shape so that this file compiles before the
+ * module is merged: status, down (the node goes in as a reference) and up (a plan entered in the
+ * app, or a plan file parsed by the module's own reader).
+ */
+export interface FramesModule {
+	frameStatus(target: DrillConfig): {
+		cursor: string | null;
+		objective: string | null;
+		path: Array<{id: string; slug: string; objective: string; status: string}>;
+		pending_plan: {actions: PlanAction[]};
+	};
+	drillDown(target: DrillConfig, options: {slug: string; objective: string; refs: string[]}): Promise<{drill: {id: string; slug: string}}>;
+	drillUp(target: DrillConfig, options: {findings: string; plan: unknown}): Promise<{closed: {id: string; slug: string}; prevention_plan: unknown[]}>;
+	parsePlanText(text: string, name: string): unknown;
+}
+
+export function framesOver(module: FramesModule, config: DrillConfig): FramesService {
+	return {
+		available: true,
+		async status() {
+			const status = module.frameStatus(config);
+			return {cursor: status.cursor, objective: status.objective, path: status.path.map(({id, slug, objective, status: state}) => ({id, slug, objective, status: state})), plan: status.pending_plan.actions};
+		},
+		async down({slug, objective, context}) {
+			const result = await module.drillDown(config, {slug, objective, refs: [context]});
+			return `drilled down into ${result.drill.id} ${result.drill.slug}`;
+		},
+		async up({findings, plan, planFile}) {
+			let chosen: unknown = plan;
+			if (planFile) {
+				let text: string;
+				try {
+					text = readFileSync(planFile, 'utf8');
+				} catch (error) {
+					throw new DrillError('not_found', `cannot read the plan file ${planFile} (${(error as Error).message})`, 'give a .json or .yaml file of prevention actions');
+				}
+				chosen = module.parsePlanText(text, planFile);
+			}
+			const result = await module.drillUp(config, {findings, plan: chosen});
+			const count = result.prevention_plan.length;
+			return `closed ${result.closed.id} ${result.closed.slug} with ${count} prevention action${count === 1 ? '' : 's'}`;
 		},
 	};
 }

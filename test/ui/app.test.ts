@@ -366,12 +366,13 @@ describe('around the app', () => {
 		press('jljl');
 		await screen.waitFor('API debugging');
 		resize(80, 24);
-		let text = await screen.waitFor(/^┌.{78}┐$/mu);
+		let // A frame is written top to bottom: once its last rule is there, all of it is.
+		text = await screen.waitFor(/^└.{78}┘$/mu);
 		let lines = text.split('\n');
 		expect(lines.slice(0, 23).every((line) => /^[┌│├└].*[┐│┤┘]$/u.test(line) && line.length === 80)).toBe(true);
 		expect(lines[23]).toBe('');
 		resize(130, 40);
-		text = await screen.waitFor(/^┌.{128}┐$/mu);
+		text = await screen.waitFor(/^└.{128}┘$/mu);
 		lines = text.split('\n');
 		expect(lines.slice(0, 39).every((line) => line.length === 130)).toBe(true);
 		expect(text).toContain('API debugging');

@@ -33,3 +33,15 @@ test('every text in a result is made inert', () => {
 	expect(hostile.stage1_hits[0]!.title).toBe('Title');
 	expect(hostile.stage1_hits[0]!.snippet).toBe('abc');
 });
+
+test('hits from closed drills jump into the drills domain by their sha; knowledge hits into knowledge', () => {
+	const drills = resultRows({...result, source: 'drill', stage1_hits: [{...hit(1, 'drill:a1b2c3', 'A drill'), drill_id: 'a1b2c3'}], drilled: []});
+	expect(drills[0]).toMatchObject({domain: 'drills', target: 'a1b2c3'});
+	const knowledge = resultRows({...result, source: 'knowledge', stage1_hits: [hit(1, 'kn:architecture/pooling', 'Pooling')], drilled: []});
+	expect(knowledge[0]).toMatchObject({domain: 'knowledge', target: 'kn:architecture/pooling'});
+	expect(resultRows(result)[0]!.domain).toBe('summary');
+});
+
+test('notices survive cleaning', () => {
+	expect(cleanResult({...result, notices: ['no semantic index yet\u001b[2J']}).notices).toEqual(['no semantic index yet']);
+});

@@ -21,6 +21,8 @@ export function queryBar(state: AppState, paint: Theme): {left: Line; right: Lin
 		if (total !== undefined) facts.push(`${total} ms`);
 	}
 	if (query.status === 'failed') facts.push('failed');
+	const notice = query.status === 'done' ? query.result?.notices?.[0] : undefined;
+	if (notice) facts.push(notice);
 	return {left, right: [segment(facts.join(' · '), paint('dim'))]};
 }
 
