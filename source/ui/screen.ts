@@ -13,13 +13,19 @@ import {selectedNode} from './tree-state.js';
 
 const count = new Intl.NumberFormat('en-US');
 
-/** `┌ left ───── right ┐` (or ├ ┤, └ ┘), exactly `width` wide; a long left part is cut first. */
+/**
+ * `┌ left ───── right ┐` (or ├ ┤, └ ┘), exactly `width` wide. When both parts do not fit, the
+ * right one keeps at most two fifths of the room and the left one (a title, a query) the rest.
+ */
 function rule(width: number, corners: [string, string], left: Line, right: Line, paint: Theme, role: Role = 'border'): Line {
 	const border = paint(role);
 	const room = width - 4;
-	const rightWidth = Math.min(lineWidth(right), Math.max(0, room - 14));
+	const leftWanted = lineWidth(left);
+	const rightWanted = lineWidth(right);
+	const fits = leftWanted + (rightWanted > 0 ? rightWanted + 2 : 0) <= room;
+	const rightWidth = fits ? rightWanted : Math.min(rightWanted, Math.max(Math.floor(room * 0.4), room - leftWanted - 3));
 	const rightCost = rightWidth > 0 ? rightWidth + 2 : 0;
-	const leftWidth = Math.min(lineWidth(left), Math.max(0, room - rightCost));
+	const leftWidth = Math.min(leftWanted, Math.max(0, room - rightCost));
 	const fill = room - leftWidth - rightCost;
 	return [
 		segment(corners[0] + (leftWidth > 0 ? ' ' : '─'), border),
