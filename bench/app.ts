@@ -8,7 +8,7 @@
  * the output that shows the key's effect, minus the time the key was written.
  */
 import {existsSync, mkdirSync, mkdtempSync} from 'node:fs';
-import {cpus, tmpdir} from 'node:os';
+import {cpus, loadavg, tmpdir} from 'node:os';
 import path from 'node:path';
 import {buildDemoStore} from '../source/cli/demo-store.js';
 import {SummaryStore} from '../source/store/summary-store.js';
@@ -70,22 +70,48 @@ function wideStore(): string {
 	return file;
 }
 
+// The floor under the figures on this machine at this moment: a bare node that prints one line,
+// and one that echoes a counter for each key in raw mode, in the same pseudo-terminal.
+const bareNode = ['-e', "process.stdout.write('ready ┘')"];
+const echoNode = ['-e', "process.stdin.setRawMode(true); let n = 0; process.stdin.on('data', (d) => { if (String(d) === 'q') process.exit(0); process.stdout.write(`\\r${++n}/1 ┘`); });"];
+
 /** Spawn → the main view is fully drawn (tree rows and the status line with its position). */
-async function firstFrames(runs: number): Promise<number[]> {
+async function firstFrames(runs: number): Promise<{app: number[]; node: number[]}> {
 	const demo = buildDemoStore({fixtures: 'fixtures', repository: '.'});
-	const times: number[] = [];
+	const times = {app: [] as number[], node: [] as number[]};
 	for (let run = 0; run < runs; run++) {
-		const started = performance.now();
-		const app = new PtyScreen(['--store', demo.storePath, '--knowledge', demo.knowledgeDir, '--drills', demo.drillsRoot]);
-		try {
-			const arrived = await app.until((screen) => /▸ summary/u.test(screen) && /\? help.*\d+\/\d+ ┘/u.test(screen), 'the first frame');
-			times.push(arrived - started);
-			app.write('q');
-			await app.exit();
-		} finally {
-			app.kill();
+		for (const which of ['app', 'node'] as const) {
+			const started = performance.now();
+			const screen = which === 'app' ? new PtyScreen(['--store', demo.storePath, '--knowledge', demo.knowledgeDir, '--drills', demo.drillsRoot]) : new PtyScreen(bareNode, {command: []});
+			try {
+				const arrived = which === 'app' ? await screen.until((text) => /▸ summary/u.test(text) && /\? help.*\d+\/\d+ ┘/u.test(text), 'the first frame') : await screen.until((text) => text.includes('ready ┘'), 'ready');
+				times[which].push(arrived - started);
+				if (which === 'app') {
+					screen.write('q');
+					await screen.exit();
+				}
+			} finally {
+				screen.kill();
+			}
+			await pause(100);
 		}
-		await pause(100);
+	}
+	return times;
+}
+
+/** Keypress → echo from a bare raw-mode node: the pty and scheduling part of every key's latency. */
+async function echoLatency(keys: number): Promise<number[]> {
+	const screen = new PtyScreen(echoNode, {command: []});
+	const times: number[] = [];
+	try {
+		for (let key = 1; key <= keys; key++) {
+			const sent = performance.now();
+			screen.write('j');
+			times.push((await screen.until((text) => text.includes(`${key}/1 ┘`), `echo ${key}`)) - sent);
+			await pause(40);
+		}
+	} finally {
+		screen.kill();
 	}
 	return times;
 }
@@ -138,13 +164,17 @@ export async function run(args: string[]): Promise<void> {
 	const keys = option(args, 'keys', 200);
 	console.log(`app benchmark · node ${process.version} · ${cpus().length}× ${cpus()[0]?.model ?? 'cpu'} · pty 100×30`);
 	const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
+	console.log(`load average now: ${loadavg().map((load) => load.toFixed(2)).join(' ')}`);
 	if (only !== 'keys') {
 		const first = await firstFrames(runs);
-		console.log(`first frame (spawn → full main view, demo store, ${runs} runs): median ${ms(percentile(first, 50))}, p95 ${ms(percentile(first, 95))}, min ${ms(Math.min(...first))}`);
+		console.log(`first frame (spawn → full main view, demo store, ${runs} runs): median ${ms(percentile(first.app, 50))}, p95 ${ms(percentile(first.app, 95))}, min ${ms(Math.min(...first.app))}`);
+		console.log(`  floor: bare node spawn → first output, same pty: median ${ms(percentile(first.node, 50))}, min ${ms(Math.min(...first.node))}`);
 	}
 	if (only === 'first') return;
 	const store = wideStore();
 	const latency = await keyLatencies(store, keys, Math.max(30, Math.floor(keys / 4)));
 	console.log(`cursor move in a node of ${wideChildren.toLocaleString('en-US')} children (${latency.moves.length} keys): p50 ${ms(percentile(latency.moves, 50))}, p95 ${ms(percentile(latency.moves, 95))}, max ${ms(Math.max(...latency.moves))}`);
 	console.log(`depth toggle 1/2/3 on one of them (${latency.toggles.length} keys): p50 ${ms(percentile(latency.toggles, 50))}, p95 ${ms(percentile(latency.toggles, 95))}, max ${ms(Math.max(...latency.toggles))}`);
+	const echo = await echoLatency(Math.min(keys, 100));
+	console.log(`  floor: key → echo from a bare raw-mode node, same pty (${echo.length} keys): p50 ${ms(percentile(echo, 50))}, p95 ${ms(percentile(echo, 95))}`);
 }

@@ -131,6 +131,9 @@ export class AppController {
 		this.tree({type: 'roots', domains: this.services.availableDomains()});
 		this.fitHeights();
 		for (const key of this.state.tree.rows) this.loadPage(key, this.firstPage, false);
+		// Start on the first domain that could be read (a missing knowledge folder is not a welcome).
+		const readable = this.state.tree.rows.find((key) => !this.state.tree.nodes.get(key)?.error);
+		if (readable) this.tree({type: 'select', key: readable});
 		const {domain, node, query} = this.options.initial ?? {};
 		if (domain !== undefined) this.revealNode(domain, node ?? '');
 		else if (node !== undefined) this.note('--node needs --domain to say which tree it is in', 'error');

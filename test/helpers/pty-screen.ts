@@ -18,11 +18,12 @@ export class PtyScreen extends XtermScreen {
 	exitCode: number | undefined;
 	private readonly exited: Promise<number>;
 
-	constructor(args: string[], options: {cols?: number; rows?: number; cwd?: string; env?: NodeJS.ProcessEnv} = {}) {
+	/** `command` is what node runs before `args` (default: the built drill). */
+	constructor(args: string[], options: {cols?: number; rows?: number; cwd?: string; env?: NodeJS.ProcessEnv; command?: string[]} = {}) {
 		const cols = options.cols ?? 100;
 		const rows = options.rows ?? 30;
 		super(cols, rows);
-		this.child = spawn(process.execPath, [cliPath, ...args], {name: 'xterm-256color', cols, rows, cwd: options.cwd ?? process.cwd(), env: terminalEnv(options.env)});
+		this.child = spawn(process.execPath, [...(options.command ?? [cliPath]), ...args], {name: 'xterm-256color', cols, rows, cwd: options.cwd ?? process.cwd(), env: terminalEnv(options.env)});
 		this.child.onData((data) => this.feed(data));
 		this.exited = new Promise((resolve) => {
 			this.child.onExit(({exitCode}) => {

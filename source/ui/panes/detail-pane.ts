@@ -20,7 +20,8 @@ export function detailLines(view: TreeView, width: number, paint: Theme): Line[]
 	};
 	lines.push([segment(view.title || '(untitled)', paint('title'))]);
 	lines.push([segment(`${view.domain}:${view.node_id === '' ? "''" : view.node_id}`, paint('accent'))]);
-	lines.push([segment(`${view.kind} · depth ${view.depth}${view.children_total ? ` · ${count.format(view.children_total)} children` : ''}`, paint('dim'))]);
+	const children = view.children_total === 1 ? '1 child' : `${count.format(view.children_total)} children`;
+	lines.push([segment(`${view.kind} · depth ${view.depth}${view.children_total ? ` · ${children}` : ''}`, paint('dim'))]);
 	if (view.summary) {
 		lines.push([]);
 		text(view.summary);
