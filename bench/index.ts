@@ -3,6 +3,7 @@ const benchmarks: Record<string, () => Promise<{run(args: string[]): Promise<voi
 	walk: () => import('./walk.js'),
 	ingest: () => import('./ingest.js'),
 	find: () => import('./find.js'),
+	app: () => import('./app.js'),
 };
 
 const [name, ...args] = process.argv.slice(2);

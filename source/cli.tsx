@@ -1,12 +1,11 @@
 #!/usr/bin/env node
-import meow from 'meow';
 import {commands, findCommand} from './cli/commands.js';
 import {globalFlags, globalHelp, type CommandContext} from './cli/command.js';
 import {resolveConfig} from './cli/config.js';
 import {exitUsage, reportError, usageError} from './cli/output.js';
 
 const version = '0.1.0';
-const valueFlags = new Set(['--store', '--knowledge', '--drills']);
+const valueFlags = new Set(['--store', '--knowledge', '--drills', '--domain', '--node', '--depth', '--query']);
 
 function mainHelp(): string {
 	const width = Math.max(...commands.map((entry) => [entry.name, ...(entry.aliases ?? [])].join(', ').length));
@@ -15,6 +14,7 @@ function mainHelp(): string {
   drill — explore tree-shaped knowledge: summaries, a knowledge base and .drills/ work frames
 
   Usage
+    drill [--domain D --node ID --depth X --query Q]   the explorer (on a terminal)
     drill COMMAND [options]
     drill COMMAND --help
 
@@ -50,8 +50,18 @@ async function main(argv: string[]): Promise<number> {
 			process.stdout.write(`${version}\n`);
 			return 0;
 		}
-		process.stdout.write(mainHelp());
-		return rest.includes('--help') || rest.includes('-h') ? 0 : exitUsage;
+		if (rest.includes('--help') || rest.includes('-h')) {
+			const {appHelp} = await import('./cli/app.js');
+			process.stdout.write(`${mainHelp()}${appHelp}\n`);
+			return 0;
+		}
+		// No command: the explorer. Its module (and Ink) load only here.
+		try {
+			const {openApp} = await import('./cli/app.js');
+			return await openApp(rest, streams);
+		} catch (error) {
+			return reportError(error, json, streams);
+		}
 	}
 	const entry = findCommand(name);
 	if (!entry) {
@@ -64,6 +74,7 @@ async function main(argv: string[]): Promise<number> {
 		return 0;
 	}
 	const flags = {...globalFlags, ...command.flags};
+	const {default: meow} = await import('meow');
 	const cli = meow(help, {importMeta: import.meta, argv: rest, flags, allowUnknownFlags: true, autoHelp: false, autoVersion: false, description: false});
 	const known = new Set(Object.keys(flags).flatMap((key) => [key, camel(key)]));
 	const unknown = rest.filter((arg) => arg.startsWith('--') && arg.length > 2 && !known.has(camel(arg.slice(2).split('=')[0]!.replace(/^no-/u, ''))));

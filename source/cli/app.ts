@@ -1,0 +1,79 @@
+import {parseArgs} from 'node:util';
+import {parseDepth} from '../core/depth.js';
+import {DrillError} from '../core/errors.js';
+import {commands} from './commands.js';
+import {resolveConfig} from './config.js';
+import {exitUsage, usageError} from './output.js';
+
+export const appHelp = `
+  drill with no command opens the explorer (on a terminal)
+
+  Usage
+    drill [--store PATH] [--knowledge DIR] [--drills DIR]
+          [--domain DOMAIN [--node ID]] [--depth index|summary|full] [--query TEXT] [--no-color]
+
+  Options
+    --domain, --node   open the tree at this node (default: the top, one row per domain)
+    --depth            the detail pane's depth (default: index); 1/2/3 or t change it
+    --query            run this search at start
+    --no-color         no colours (NO_COLOR is respected as well)
+
+  Keys: ? in the app lists them all.`;
+
+const options = {
+	store: {type: 'string'},
+	knowledge: {type: 'string'},
+	drills: {type: 'string'},
+	domain: {type: 'string'},
+	node: {type: 'string'},
+	depth: {type: 'string'},
+	query: {type: 'string'},
+	color: {type: 'boolean', default: true},
+	json: {type: 'boolean', default: false},
+} as const;
+
+function parse(argv: string[]) {
+	try {
+		return parseArgs({args: argv, options, allowNegative: true, strict: true, allowPositionals: false}).values;
+	} catch (error) {
+		const message = (error as Error).message.split('\n')[0]!.replace(/\. To specify .*$/u, '');
+		throw usageError(message.replace(/^Unknown option/u, 'unknown option'), 'see drill --help');
+	}
+}
+
+/** The lines printed when there is no terminal to draw on. */
+export function noTerminalMessage(): string {
+	const width = Math.max(...commands.map((entry) => entry.name.length));
+	const list = commands.map((entry) => `  drill ${entry.name.padEnd(width)}  ${entry.summary}`);
+	return `drill: the explorer needs a terminal, but standard ${process.stdin.isTTY ? 'output' : 'input'} is not one; these commands work without one:\n${list.join('\n')}\n`;
+}
+
+/** `drill` with no command: check the flags, make sure there is a terminal, run the app. */
+export async function openApp(argv: string[], streams: {stdout: NodeJS.WriteStream; stderr: NodeJS.WriteStream}): Promise<number> {
+	const flags = parse(argv);
+	if (flags.json) throw usageError('the explorer has no --json output', 'use a command, e.g. drill walk summary \'\' --json');
+	const depth = parseDepth(flags.depth);
+	if (flags.node !== undefined && flags.domain === undefined) throw usageError('--node needs --domain', "e.g. drill --domain summary --node 'conversation_session:k3x9'");
+	if (!process.stdin.isTTY || !streams.stdout.isTTY) {
+		streams.stderr.write(noTerminalMessage());
+		return exitUsage;
+	}
+	const [{createServices}, {runApp}] = await Promise.all([import('../ui/services.js'), import('../ui/load-app.js').then((module) => module.loadRunApp())]);
+	const services = createServices(resolveConfig(flags));
+	if (flags.domain !== undefined && !services.availableDomains().includes(flags.domain)) {
+		services.close();
+		throw new DrillError('unknown_domain', `unknown domain ${JSON.stringify(flags.domain)}`, `registered: ${services.availableDomains().join(', ')}`);
+	}
+	try {
+		return await runApp({
+			services,
+			stdin: process.stdin,
+			stdout: streams.stdout,
+			color: flags.color && !process.env.NO_COLOR,
+			depth,
+			initial: {domain: flags.domain, node: flags.node, query: flags.query},
+		});
+	} finally {
+		services.close();
+	}
+}

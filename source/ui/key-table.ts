@@ -1,0 +1,180 @@
+import {keyLabel} from './keys.js';
+
+/**
+ * The one table of commands and their keys. The input layer looks keys up here and the `?`
+ * overlay and the status line are generated from it, so the help cannot drift from the keys.
+ */
+export type KeyContext = 'global' | 'tree' | 'detail' | 'results' | 'input' | 'dialog' | 'help';
+
+export type Command =
+	| 'quit'
+	| 'help'
+	| 'cursorUp'
+	| 'cursorDown'
+	| 'open'
+	| 'close'
+	| 'top'
+	| 'bottom'
+	| 'pageUp'
+	| 'pageDown'
+	| 'halfDown'
+	| 'halfUp'
+	| 'depthIndex'
+	| 'depthSummary'
+	| 'depthFull'
+	| 'depthCycle'
+	| 'switchPane'
+	| 'query'
+	| 'method'
+	| 'scope'
+	| 'filter'
+	| 'nextMatch'
+	| 'previousMatch'
+	| 'drillDown'
+	| 'drillUp'
+	| 'togglePlan'
+	| 'copyId'
+	| 'jump'
+	| 'closePanel'
+	| 'submit'
+	| 'cancel'
+	| 'nextField'
+	| 'previousField'
+	| 'choiceNext'
+	| 'choicePrevious'
+	| 'deleteBack'
+	| 'deleteForward'
+	| 'deleteWord'
+	| 'clearLine'
+	| 'caretLeft'
+	| 'caretRight'
+	| 'caretHome'
+	| 'caretEnd';
+
+export interface Binding {
+	command: Command;
+	keys: string[];
+	context: KeyContext;
+	help: string;
+	/** Shown on the status line, with this short label, when the context is active. */
+	hint?: string;
+	/** How the status line writes the keys, when not just the first key. */
+	hintKeys?: string;
+}
+
+export const keyTable: Binding[] = [
+	{command: 'cursorDown', keys: ['down', 'j'], context: 'tree', help: 'move down', hint: 'move', hintKeys: '↑↓'},
+	{command: 'cursorUp', keys: ['up', 'k'], context: 'tree', help: 'move up'},
+	{command: 'open', keys: ['right', 'l', 'enter'], context: 'tree', help: 'open (expand) the node', hint: 'open'},
+	{command: 'close', keys: ['left', 'h'], context: 'tree', help: 'close the node, or go to its parent', hint: 'close'},
+	{command: 'top', keys: ['g', 'home'], context: 'tree', help: 'first row'},
+	{command: 'bottom', keys: ['G', 'end'], context: 'tree', help: 'last row'},
+	{command: 'pageDown', keys: ['pagedown'], context: 'tree', help: 'page down'},
+	{command: 'pageUp', keys: ['pageup'], context: 'tree', help: 'page up'},
+	{command: 'halfDown', keys: ['ctrl-d'], context: 'tree', help: 'half a page down'},
+	{command: 'halfUp', keys: ['ctrl-u'], context: 'tree', help: 'half a page up'},
+	{command: 'filter', keys: ['f'], context: 'tree', help: 'fuzzy filter the loaded names', hint: 'filter'},
+	{command: 'nextMatch', keys: ['n'], context: 'tree', help: 'next filter match'},
+	{command: 'previousMatch', keys: ['N'], context: 'tree', help: 'previous filter match'},
+	{command: 'scope', keys: ['s'], context: 'tree', help: 'search scope: the namespace under the cursor (again: all)'},
+	{command: 'drillDown', keys: ['d'], context: 'tree', help: 'drill down from the selected node (new frame)', hint: 'drill'},
+	{command: 'drillUp', keys: ['u'], context: 'tree', help: 'undrill: close the current frame with findings and a plan', hint: 'undrill'},
+	{command: 'copyId', keys: ['y'], context: 'tree', help: 'copy the node id (OSC 52)'},
+	{command: 'closePanel', keys: ['escape'], context: 'tree', help: 'clear the filter, close the results'},
+
+	{command: 'cursorDown', keys: ['down', 'j'], context: 'detail', help: 'scroll down', hint: 'scroll', hintKeys: '↑↓'},
+	{command: 'cursorUp', keys: ['up', 'k'], context: 'detail', help: 'scroll up'},
+	{command: 'pageDown', keys: ['pagedown', 'ctrl-d', ' '], context: 'detail', help: 'page down'},
+	{command: 'pageUp', keys: ['pageup', 'ctrl-u'], context: 'detail', help: 'page up'},
+	{command: 'top', keys: ['g', 'home'], context: 'detail', help: 'top'},
+	{command: 'bottom', keys: ['G', 'end'], context: 'detail', help: 'bottom'},
+
+	{command: 'cursorDown', keys: ['down', 'j'], context: 'results', help: 'next result', hint: 'move', hintKeys: '↑↓'},
+	{command: 'cursorUp', keys: ['up', 'k'], context: 'results', help: 'previous result'},
+	{command: 'jump', keys: ['enter', 'right', 'l'], context: 'results', help: 'jump to the result in the tree', hint: 'jump'},
+	{command: 'closePanel', keys: ['escape'], context: 'results', help: 'close the results', hint: 'close'},
+
+	{command: 'depthIndex', keys: ['1'], context: 'global', help: 'depth index (names only)'},
+	{command: 'depthSummary', keys: ['2'], context: 'global', help: 'depth summary (with summaries)'},
+	{command: 'depthFull', keys: ['3'], context: 'global', help: 'depth full (content and subtree)'},
+	{command: 'depthCycle', keys: ['t'], context: 'global', help: 'cycle the depth', hint: 'depth', hintKeys: '1/2/3'},
+	{command: 'switchPane', keys: ['tab'], context: 'global', help: 'switch between the tree, the detail and the results', hint: 'pane'},
+	{command: 'query', keys: ['/'], context: 'global', help: 'search (the funnel)', hint: 'search'},
+	{command: 'method', keys: ['m'], context: 'global', help: 'cycle the search method'},
+	{command: 'togglePlan', keys: ['p'], context: 'global', help: 'show or hide the frame panel and its plan'},
+	{command: 'help', keys: ['?'], context: 'global', help: 'this help (every key)', hint: 'help'},
+	{command: 'quit', keys: ['q', 'ctrl-c'], context: 'global', help: 'quit', hint: 'quit'},
+
+	{command: 'submit', keys: ['enter'], context: 'input', help: 'run / accept', hint: 'run'},
+	{command: 'cancel', keys: ['escape'], context: 'input', help: 'cancel', hint: 'cancel'},
+	{command: 'deleteBack', keys: ['backspace'], context: 'input', help: 'delete the character before the caret'},
+	{command: 'deleteForward', keys: ['delete'], context: 'input', help: 'delete the character under the caret'},
+	{command: 'deleteWord', keys: ['ctrl-w'], context: 'input', help: 'delete the word before the caret'},
+	{command: 'clearLine', keys: ['ctrl-u'], context: 'input', help: 'clear the line'},
+	{command: 'caretLeft', keys: ['left'], context: 'input', help: 'caret left'},
+	{command: 'caretRight', keys: ['right'], context: 'input', help: 'caret right'},
+	{command: 'caretHome', keys: ['home', 'ctrl-a'], context: 'input', help: 'caret to the start'},
+	{command: 'caretEnd', keys: ['end', 'ctrl-e'], context: 'input', help: 'caret to the end'},
+	{command: 'quit', keys: ['ctrl-c'], context: 'input', help: 'quit'},
+
+	{command: 'nextField', keys: ['tab', 'down'], context: 'dialog', help: 'next field', hint: 'next'},
+	{command: 'previousField', keys: ['shift-tab', 'up'], context: 'dialog', help: 'previous field'},
+	{command: 'choiceNext', keys: ['right'], context: 'dialog', help: 'next choice (scope, sink)'},
+	{command: 'choicePrevious', keys: ['left'], context: 'dialog', help: 'previous choice (scope, sink)'},
+
+	{command: 'closePanel', keys: ['escape', '?', 'q'], context: 'help', help: 'close this help', hint: 'close'},
+	{command: 'cursorDown', keys: ['down', 'j', 'pagedown', ' '], context: 'help', help: 'scroll down', hint: 'scroll', hintKeys: '↑↓'},
+	{command: 'cursorUp', keys: ['up', 'k', 'pageup'], context: 'help', help: 'scroll up'},
+	{command: 'quit', keys: ['ctrl-c'], context: 'help', help: 'quit'},
+];
+
+const index = new Map<string, Command>();
+for (const binding of keyTable) {
+	const id = `${binding.context}\u0000`;
+	for (const key of binding.keys) if (!index.has(id + key)) index.set(id + key, binding.command);
+}
+
+/** The command a key runs in the given contexts, looked up in order (the first that binds it wins). */
+export function commandFor(key: string, contexts: readonly KeyContext[]): Command | undefined {
+	for (const context of contexts) {
+		const command = index.get(`${context}\u0000${key}`);
+		if (command) return command;
+	}
+	return undefined;
+}
+
+const contextTitles: Record<KeyContext, string> = {
+	tree: 'Tree',
+	detail: 'Detail pane (Tab to focus)',
+	results: 'Search results',
+	global: 'Everywhere',
+	input: 'Typing (search, filter, dialogs)',
+	dialog: 'Drill dialogs',
+	help: 'This help',
+};
+
+/** The help overlay's text: every context, every command, its keys. */
+export function helpSections(): Array<{title: string; rows: Array<{keys: string; help: string}>}> {
+	const order: KeyContext[] = ['tree', 'global', 'detail', 'results', 'input', 'dialog'];
+	return order.map((context) => ({
+		title: contextTitles[context],
+		rows: keyTable.filter((binding) => binding.context === context).map((binding) => ({keys: binding.keys.map(keyLabel).join(' '), help: binding.help})),
+	}));
+}
+
+// The status line's order: help first, so it survives on a narrow terminal.
+const hintOrder: Command[] = ['help', 'cursorDown', 'open', 'jump', 'close', 'closePanel', 'depthCycle', 'query', 'filter', 'drillDown', 'drillUp', 'switchPane', 'submit', 'cancel', 'nextField', 'quit'];
+
+/** The status line's hints for the active contexts: "? help  ↑↓ move  → open …". */
+export function hintsFor(contexts: readonly KeyContext[]): Array<{keys: string; hint: string}> {
+	const hints: Array<{keys: string; hint: string; rank: number}> = [];
+	const seen = new Set<Command>();
+	for (const context of contexts) {
+		for (const binding of keyTable) {
+			if (binding.context !== context || !binding.hint || seen.has(binding.command)) continue;
+			seen.add(binding.command);
+			hints.push({keys: binding.hintKeys ?? keyLabel(binding.keys[0]!), hint: binding.hint, rank: hintOrder.indexOf(binding.command)});
+		}
+	}
+	return hints.sort((a, b) => a.rank - b.rank).map(({keys, hint}) => ({keys, hint}));
+}

@@ -1,0 +1,51 @@
+import type {AppState} from '../app-state.js';
+import {fitLine, highlighted, segment, termRanges} from '../segments.js';
+import type {Line, Theme} from '../theme.js';
+
+export const spinnerFrames = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
+
+/** The bar over the results: the query (with a caret while typing), method, scope, hits, time. */
+export function queryBar(state: AppState, paint: Theme): {left: Line; right: Line} {
+	const {query, mode} = state;
+	const left: Line = [segment('/ ', paint('key'))];
+	if (mode === 'query') {
+		const {value, caret} = query.input;
+		const at = value.slice(caret, caret + 1) || ' ';
+		left.push(segment(value.slice(0, caret)), segment(at, paint('caret')), segment(value.slice(caret + at.length)));
+	} else left.push(segment(query.submitted ?? query.input.value));
+	const facts = [query.method, `scope: ${query.scope ?? 'all'}`];
+	if (query.status === 'running') facts.push(`${spinnerFrames[state.spinner % spinnerFrames.length]} searching`);
+	if (query.status === 'done' && query.result) {
+		facts.push(`${query.result.stage1_hits.length} hit${query.result.stage1_hits.length === 1 ? '' : 's'}`);
+		const total = query.result.timings_ms.total;
+		if (total !== undefined) facts.push(`${total} ms`);
+	}
+	if (query.status === 'failed') facts.push('failed');
+	const notice = query.status === 'done' ? query.result?.notices?.[0] : undefined;
+	if (notice) facts.push(notice);
+	return {left, right: [segment(facts.join(' · '), paint('dim'))]};
+}
+
+/** The results list, windowed around the selected row. */
+export function resultsPane(state: AppState, height: number, width: number, paint: Theme): Line[] {
+	const {query, focus} = state;
+	if (query.status === 'failed') return [[segment(query.error ?? 'the search failed', paint('error'))]];
+	if (query.status === 'running' && query.rows.length === 0) return [[segment(`${spinnerFrames[state.spinner % spinnerFrames.length]} searching…`, paint('dim'))]];
+	if (query.status === 'done' && query.rows.length === 0) return [[segment(`no hits for ${JSON.stringify(query.submitted ?? '')} (m changes the method, s the scope)`, paint('dim'))]];
+	const first = Math.max(0, Math.min(query.selected - Math.floor(height / 2), query.rows.length - height));
+	const lines: Line[] = [];
+	for (let index = first; index < Math.min(query.rows.length, first + height); index++) {
+		const row = query.rows[index]!;
+		const selected = index === query.selected && focus === 'results';
+		const base = selected ? paint('selected') : undefined;
+		const snippet = highlighted(row.snippet, termRanges(row.snippet, query.submitted ?? ''), selected ? base : paint('dim'), paint('match'));
+		let line: Line;
+		if (row.kind === 'hit') {
+			line = [segment(`${row.title}  `, selected ? base : paint('title')), segment(row.target, selected ? base : paint('accent')), segment('  ', base), ...snippet, segment(`  ${row.note}`, selected ? base : paint('count'))];
+		} else {
+			line = [segment(`    ↳ ${row.note} ${row.title}  `, selected ? base : paint('dim')), ...snippet];
+		}
+		lines.push(selected ? fitLine(line, width, base) : line);
+	}
+	return lines;
+}

@@ -1,0 +1,146 @@
+import {EventEmitter} from 'node:events';
+import {PassThrough} from 'node:stream';
+import {render} from 'ink';
+import type {Depth} from '../core/depth.js';
+import {App} from './app.js';
+import type {Size} from './app-state.js';
+import {AppController} from './controller.js';
+import {readKeys, type KeySource} from './key-reader.js';
+import {minimum} from './layout.js';
+import type {Services} from './services.js';
+
+/** What the app writes to: a terminal, or any stream with a size (key playback, recordings, tests). */
+export interface ScreenSink {
+	write(data: string): unknown;
+	columns?: number;
+	rows?: number;
+	isTTY?: boolean;
+	on?(event: 'resize', listener: () => void): unknown;
+	off?(event: 'resize', listener: () => void): unknown;
+}
+
+export interface RunAppOptions {
+	services: Services;
+	stdin: KeySource;
+	stdout: ScreenSink;
+	/** A fixed layout (e.g. for recordings); otherwise the terminal's size, following resizes. */
+	size?: Size;
+	color?: boolean;
+	depth?: Depth;
+	initial?: {domain?: string; node?: string; query?: string};
+	/** Draw on the alternate screen and restore the terminal's own on exit (default: on a TTY). */
+	alternateScreen?: boolean;
+	/** Ink's frame-rate cap (default 60). */
+	maxFps?: number;
+	/** Called with the controller once the app runs (key playback, tests). */
+	onStart?: (controller: AppController) => void;
+}
+
+const enterAlternate = '\u001b[?1049h\u001b[H';
+const leaveAlternate = '\u001b[?1049l';
+const clearScreen = '\u001b[2J\u001b[H';
+
+function osc52(text: string): string {
+	return `\u001b]52;c;${Buffer.from(text, 'utf8').toString('base64')}\u0007`;
+}
+
+/**
+ * Ink's view of the screen: writes go to the real sink, the size is the app's. Ink gets no resize
+ * events of its own; the app clears and redraws on resize, so nothing of an old layout remains.
+ */
+class InkScreen extends EventEmitter {
+	readonly isTTY = true;
+	readonly writable = true;
+
+	constructor(
+		private readonly sink: ScreenSink,
+		public size: Size,
+	) {
+		super();
+	}
+
+	get columns(): number {
+		return this.size.columns;
+	}
+
+	get rows(): number {
+		return this.size.rows;
+	}
+
+	write(data: string, callback?: () => void): boolean {
+		this.sink.write(data);
+		callback?.();
+		return true;
+	}
+}
+
+function sizeOf(sink: ScreenSink): Size {
+	return {columns: sink.columns || 80, rows: sink.rows || 24};
+}
+
+const effective = (size: Size) => `${Math.max(minimum.columns, size.columns)}x${Math.max(minimum.rows, size.rows)}`;
+
+/**
+ * Runs the explorer on any pair of streams until the person quits; resolves with the exit code.
+ * Keys are read here (not by Ink), so the same function serves a terminal, a scripted key
+ * playback and a test harness.
+ */
+export async function runApp(options: RunAppOptions): Promise<number> {
+	const {services, stdin, stdout} = options;
+	const alternate = options.alternateScreen ?? Boolean(stdout.isTTY);
+	const screen = new InkScreen(stdout, options.size ?? sizeOf(stdout));
+	let finish: (code: number) => void = () => {};
+	const finished = new Promise<number>((resolve) => {
+		finish = resolve;
+	});
+	const controller = new AppController(services, {
+		size: screen.size,
+		color: options.color ?? true,
+		depth: options.depth,
+		initial: options.initial,
+		copy: (text) => stdout.write(osc52(text)),
+		quit: (code) => finish(code),
+	});
+	if (alternate) stdout.write(enterAlternate);
+	let restored = false;
+	let stopKeys = () => {};
+	const restore = () => {
+		if (restored) return;
+		restored = true;
+		stopKeys();
+		if (alternate) stdout.write(leaveAlternate);
+	};
+	// A crash or a signal must not leave the terminal in raw mode on the alternate screen.
+	process.once('exit', restore);
+	controller.start();
+	const instance = render(<App controller={controller} />, {
+		stdout: screen as unknown as NodeJS.WriteStream,
+		stdin: new PassThrough() as unknown as NodeJS.ReadStream,
+		exitOnCtrlC: false,
+		patchConsole: false,
+		maxFps: options.maxFps ?? 60,
+	});
+	const unmounted = instance.waitUntilExit().catch(() => undefined);
+	stopKeys = readKeys(stdin, (raw) => controller.input(raw));
+	const onResize = () => {
+		const size = sizeOf(stdout);
+		if (effective(size) === effective(screen.size)) return;
+		stdout.write(clearScreen);
+		instance.clear();
+		screen.size = size;
+		controller.resize(size);
+	};
+	if (!options.size) stdout.on?.('resize', onResize);
+	options.onStart?.(controller);
+	try {
+		return await finished;
+	} finally {
+		stdout.off?.('resize', onResize);
+		stopKeys();
+		instance.unmount();
+		await unmounted;
+		controller.dispose();
+		restore();
+		process.off('exit', restore);
+	}
+}

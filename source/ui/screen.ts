@@ -1,0 +1,162 @@
+import type {AppState} from './app-state.js';
+import {hintsFor, type KeyContext} from './key-table.js';
+import {layout, type Layout} from './layout.js';
+import {detailPane} from './panes/detail-pane.js';
+import {dialogPane} from './panes/dialog-pane.js';
+import {frameBar, framePanel} from './panes/frame-panel.js';
+import {helpLines} from './panes/help-pane.js';
+import {queryBar, resultsPane, spinnerFrames} from './panes/results-pane.js';
+import {treePane} from './panes/tree-pane.js';
+import {fitLine, lineWidth, mergeLine, segment} from './segments.js';
+import {theme, type Line, type Role, type Style, type Theme} from './theme.js';
+import {selectedNode} from './tree-state.js';
+
+const count = new Intl.NumberFormat('en-US');
+
+/**
+ * `┌ left ───── right ┐` (or ├ ┤, └ ┘), exactly `width` wide. When both parts do not fit, the
+ * right one keeps at most two fifths of the room and the left one (a title, a query) the rest.
+ */
+function rule(width: number, corners: [string, string], left: Line, right: Line, paint: Theme, role: Role = 'border'): Line {
+	const border = paint(role);
+	const room = width - 4;
+	const leftWanted = lineWidth(left);
+	const rightWanted = lineWidth(right);
+	const fits = leftWanted + (rightWanted > 0 ? rightWanted + 2 : 0) <= room;
+	const rightWidth = fits ? rightWanted : Math.min(rightWanted, Math.max(Math.floor(room * 0.4), room - leftWanted - 3));
+	const rightCost = rightWidth > 0 ? rightWidth + 2 : 0;
+	const leftWidth = Math.min(leftWanted, Math.max(0, room - rightCost));
+	const fill = room - leftWidth - rightCost;
+	return [
+		segment(corners[0] + (leftWidth > 0 ? ' ' : '─'), border),
+		...(leftWidth > 0 ? fitLine(left, leftWidth) : []),
+		segment((leftWidth > 0 ? ' ' : '─') + '─'.repeat(fill), border),
+		...(rightWidth > 0 ? [segment(' ', border), ...fitLine(right, rightWidth), segment(' ', border)] : []),
+		segment(corners[1], border),
+	];
+}
+
+function header(state: AppState, box: Layout, paint: Theme): Line {
+	const node = selectedNode(state.tree);
+	const trail: string[] = [];
+	const view = state.detail.key === node?.key ? state.detail.view : undefined;
+	if (node) {
+		trail.push(node.domain);
+		if (view) for (const crumb of view.breadcrumbs.slice(1)) trail.push(crumb.title);
+		if (node.id !== '') trail.push(view?.title ?? node.name);
+	}
+	const left: Line = [segment('drill', paint('title')), segment(trail.length ? ` · ${trail.join(' › ')}` : '', undefined)];
+	const right: Line = [segment('depth: ', paint('dim')), segment(state.depth, paint('accent'))];
+	return rule(box.width, ['┌', '┐'], left, right, paint);
+}
+
+function footer(state: AppState, box: Layout, paint: Theme): Line {
+	const {tree, message, filter, mode, focus} = state;
+	let left: Line;
+	if (message) left = [segment(message.text, paint(message.kind === 'error' ? 'error' : 'info'))];
+	else {
+		const contexts: KeyContext[] = mode === 'help' ? ['help'] : mode === 'query' || mode === 'filter' ? ['input'] : mode === 'dialog' ? ['dialog', 'input'] : [focus, 'global'];
+		const hints = hintsFor(contexts);
+		left = hints.flatMap((hint, index) => [segment(index ? '  ' : ''), segment(hint.keys, paint('key')), segment(` ${hint.hint}`)]);
+	}
+	const facts: string[] = [];
+	if (state.loading > 0) facts.push(`${spinnerFrames[state.spinner % spinnerFrames.length]} loading`);
+	if (filter.matches.length > 0 && mode !== 'filter') facts.push(`f ${filter.input.value} [${filter.index + 1}/${count.format(filter.matches.length)}]`);
+	if (focus === 'detail' && mode === 'browse') {
+		const {scroll, total} = detailPane(state, box.detailWidth, box.bodyHeight, paint);
+		if (total > 0) facts.push(`lines ${scroll + 1}–${Math.min(total, scroll + box.bodyHeight)}/${total}`);
+	} else if (tree.rows.length > 0) facts.push(`${count.format(tree.cursor + 1)}/${count.format(tree.rows.length)}`);
+	return rule(box.width, ['└', '┘'], left, [segment(facts.join(' · '), paint('dim'))], paint);
+}
+
+function filterBar(state: AppState, paint: Theme): {left: Line; right: Line} {
+	const {filter} = state;
+	const {value, caret} = filter.input;
+	const at = value.slice(caret, caret + 1) || ' ';
+	const left: Line = [segment('f ', paint('key')), segment(value.slice(0, caret)), segment(at, paint('caret')), segment(value.slice(caret + at.length))];
+	const facts: string[] = ['fuzzy'];
+	if (filter.status === 'searching') facts.push(`${spinnerFrames[state.spinner % spinnerFrames.length]} ${Math.round(filter.progress * 100)}%`);
+	else if (filter.status === 'done') facts.push(`${count.format(filter.matches.length)} of ${count.format(filter.searched)} names`);
+	return {left, right: [segment(facts.join(' · '), paint('dim'))]};
+}
+
+/** One block of the screen: a full-width rule, or a bordered region of side-by-side columns. */
+export type Block = {kind: 'rule'; line: Line} | {kind: 'rows'; height: number; columns: Column[]};
+
+export interface Column {
+	/** Inner width (the column adds one space of padding on each side). */
+	width: number;
+	/** At most `height` lines, each cut to `width`; padding is left to the layout. */
+	lines: Line[];
+	/** Draws a divider on the left of this column, in the focus colour when the pane has focus. */
+	divider?: 'border' | 'focusBorder';
+}
+
+export interface Screen {
+	width: number;
+	height: number;
+	blocks: Block[];
+	/** The colour of the outer vertical borders. */
+	border: Style;
+}
+
+const cut = (lines: Line[], width: number) => lines.map((line) => mergeLine(fitLine(line, width, undefined, false)));
+
+/**
+ * The whole screen, as blocks: `rows - 1` lines in all, each rule exactly `columns` wide. Pane
+ * content is cut to its width but not padded: Ink lays the columns out, and blank cells cost
+ * nothing to draw.
+ */
+export function screenModel(state: AppState): Screen {
+	const paint = theme(state.color);
+	const box = layout(state);
+	const blocks: Block[] = [{kind: 'rule', line: header(state, box, paint)}];
+	const middle = box.bodyHeight + box.barHeight + box.panelHeight;
+	const single = (height: number, lines: Line[]): Block => ({kind: 'rows', height, columns: [{width: box.width - 4, lines: cut(lines.slice(0, height), box.width - 4)}]});
+	if (state.mode === 'help') {
+		const help = helpLines(box.width - 4, paint);
+		const scroll = Math.max(0, Math.min(state.helpScroll, help.length - middle));
+		blocks.push(single(middle, help.slice(scroll, scroll + middle)));
+	} else {
+		if (box.wide) {
+			const tree = treePane(state, box.bodyHeight, box.treeWidth, paint);
+			const detail = detailPane(state, box.detailWidth, box.bodyHeight, paint).lines;
+			blocks.push({kind: 'rows', height: box.bodyHeight, columns: [{width: box.treeWidth, lines: cut(tree, box.treeWidth)}, {width: box.detailWidth, lines: cut(detail, box.detailWidth), divider: state.focus === 'detail' ? 'focusBorder' : 'border'}]});
+		} else if (box.showDetail) blocks.push(single(box.bodyHeight, detailPane(state, box.detailWidth, box.bodyHeight, paint).lines));
+		else blocks.push(single(box.bodyHeight, treePane(state, box.bodyHeight, box.treeWidth, paint)));
+		if (box.barHeight > 0) {
+			if (state.mode === 'dialog' && state.dialog) {
+				blocks.push({kind: 'rule', line: rule(box.width, ['├', '┤'], [segment(state.dialog.title, paint('title'))], [], paint, 'focusBorder')});
+				if (box.panelHeight > 0) blocks.push(single(box.panelHeight, dialogPane(state.dialog, box.panelHeight, paint)));
+			} else if (state.mode === 'filter') {
+				const bar = filterBar(state, paint);
+				blocks.push({kind: 'rule', line: rule(box.width, ['├', '┤'], bar.left, bar.right, paint, 'focusBorder')});
+			} else {
+				const bar = queryBar(state, paint);
+				blocks.push({kind: 'rule', line: rule(box.width, ['├', '┤'], bar.left, bar.right, paint, state.mode === 'query' || state.focus === 'results' ? 'focusBorder' : 'border')});
+				if (box.panelHeight > 0) blocks.push(single(box.panelHeight, resultsPane(state, box.panelHeight, box.width - 4, paint)));
+			}
+		}
+	}
+	const frames = frameBar(state, paint);
+	blocks.push({kind: 'rule', line: rule(box.width, ['├', '┤'], frames.left, frames.right, paint)});
+	if (box.planHeight > 1) blocks.push(single(box.planHeight - 1, framePanel(state, box.planHeight - 1, paint)));
+	blocks.push({kind: 'rule', line: footer(state, box, paint)});
+	return {width: box.width, height: box.height, blocks: blocks.map((block) => (block.kind === 'rule' ? {kind: 'rule', line: mergeLine(fitLine(block.line, box.width))} : block)), border: paint('border')};
+}
+
+/** The screen as plain text rows, exactly as laid out (for tests and recordings without Ink). */
+export function screenText(screen: Screen): string[] {
+	const rows: string[] = [];
+	const text = (line: Line | undefined, width: number) => fitLine(line ?? [], width).map((piece) => piece.text).join('');
+	for (const block of screen.blocks) {
+		if (block.kind === 'rule') {
+			rows.push(text(block.line, screen.width));
+			continue;
+		}
+		for (let row = 0; row < block.height; row++) {
+			rows.push(`│${block.columns.map((column) => `${column.divider ? '│' : ''} ${text(column.lines[row], column.width)} `).join('')}│`);
+		}
+	}
+	return rows;
+}

@@ -1,0 +1,86 @@
+import stringWidth from 'string-width';
+import {inertText} from '../core/inert-text.js';
+
+/** Text that is about to be shown on one line: inert, tabs and newlines folded to spaces. */
+export function oneLine(text: string): string {
+	return inertText(text, {singleLine: true});
+}
+
+/** Text that keeps its line breaks (detail pane content): inert, tabs expanded. */
+export function manyLines(text: string): string {
+	return inertText(text).replace(/\t/gu, '    ');
+}
+
+/**
+ * Characters that are one column wide on their own and never combine: ASCII, Latin-1 and Latin
+ * extended, general punctuation, arrows, box drawing, geometric shapes (less two emoji) and braille.
+ * Text made only of these is as wide as it is long; string-width's grapheme segmentation, the
+ * slowest part of drawing a frame, is needed only for the rest.
+ */
+const narrow = /^[\u0020-\u007e\u00a0-\u00ac\u00ae-\u02ff\u2010-\u2027\u2030-\u205e\u2190-\u21ff\u2500-\u25fc\u25ff\u2800-\u28ff]*$/u;
+const segmenter = new Intl.Segmenter();
+
+export function displayWidth(text: string): number {
+	return narrow.test(text) ? text.length : stringWidth(text);
+}
+
+/** Grapheme clusters with their display widths (a wide character counts two). */
+function* graphemes(text: string): Generator<{text: string; width: number}> {
+	if (narrow.test(text)) {
+		for (const character of text) yield {text: character, width: 1};
+		return;
+	}
+	for (const {segment} of segmenter.segment(text)) yield {text: segment, width: stringWidth(segment)};
+}
+
+/**
+ * Cuts text to at most `width` columns, ending in an ellipsis when something was cut, and pads it
+ * to exactly `width` when `pad` is set. Never splits a grapheme or half of a wide character.
+ */
+export function fit(text: string, width: number, pad = false): string {
+	if (width <= 0) return '';
+	const total = displayWidth(text);
+	if (total <= width) return pad ? text + ' '.repeat(width - total) : text;
+	let out = '';
+	let used = 0;
+	for (const piece of graphemes(text)) {
+		if (used + piece.width > width - 1) break;
+		out += piece.text;
+		used += piece.width;
+	}
+	out += '…';
+	used += 1;
+	return pad && used < width ? out + ' '.repeat(width - used) : out;
+}
+
+/** Word-wraps inert text to lines of at most `width` columns; words longer than a line are broken. */
+export function wrap(text: string, width: number): string[] {
+	const lines: string[] = [];
+	if (width <= 0) return lines;
+	for (const paragraph of text.split('\n')) {
+		let line = '';
+		let lineWidth = 0;
+		const flush = () => {
+			lines.push(line);
+			line = '';
+			lineWidth = 0;
+		};
+		for (const word of paragraph.split(/ +/u)) {
+			const wordWidth = displayWidth(word);
+			if (wordWidth > width) {
+				if (line) flush();
+				for (const piece of graphemes(word)) {
+					if (lineWidth + piece.width > width) flush();
+					line += piece.text;
+					lineWidth += piece.width;
+				}
+				continue;
+			}
+			if (line && lineWidth + 1 + wordWidth > width) flush();
+			line = line ? `${line} ${word}` : word;
+			lineWidth += (lineWidth ? 1 : 0) + wordWidth;
+		}
+		lines.push(line);
+	}
+	return lines;
+}

@@ -1,0 +1,107 @@
+import xterm from '@xterm/headless';
+
+// @xterm/headless is CommonJS.
+const {Terminal} = xterm;
+
+interface Waiter {
+	test: (screen: string) => boolean;
+	resolve: (arrivedAt: number) => void;
+}
+
+/**
+ * A headless terminal that output is fed into: `screen()` is what a person would see, `raw`
+ * every byte written, `until()` the moment the screen first passed a test.
+ */
+export class XtermScreen {
+	readonly terminal: InstanceType<typeof Terminal>;
+	raw = '';
+	/** Set by the owner to explain a wait that can no longer succeed (e.g. the process exited). */
+	gone: (() => string | undefined) | undefined;
+	private parsed: Promise<void> = Promise.resolve();
+	private waiters: Waiter[] = [];
+
+	/** `convertEol` does what a pty's line discipline does (LF → CR LF) for output that bypasses one. */
+	constructor(cols: number, rows: number, options: {convertEol?: boolean} = {}) {
+		this.terminal = new Terminal({cols, rows, allowProposedApi: true, convertEol: options.convertEol ?? false});
+	}
+
+	feed(data: string): void {
+		const arrivedAt = performance.now();
+		this.raw += data;
+		this.parsed = this.parsed.then(
+			() =>
+				new Promise((resolve) =>
+					this.terminal.write(data, () => {
+						this.check(arrivedAt);
+						resolve();
+					}),
+				),
+		);
+	}
+
+	private check(arrivedAt: number): void {
+		if (this.waiters.length === 0) return;
+		const screen = this.text();
+		this.waiters = this.waiters.filter((waiter) => {
+			if (!waiter.test(screen)) return true;
+			waiter.resolve(arrivedAt);
+			return false;
+		});
+	}
+
+	text(): string {
+		const buffer = this.terminal.buffer.active;
+		const lines: string[] = [];
+		for (let row = 0; row < this.terminal.rows; row++) lines.push(buffer.getLine(buffer.viewportY + row)?.translateToString(true) ?? '');
+		return lines.join('\n');
+	}
+
+	/** The visible screen, rows joined by newlines, trailing blanks trimmed. */
+	async screen(): Promise<string> {
+		await this.parsed;
+		return this.text();
+	}
+
+	async lines(): Promise<string[]> {
+		return (await this.screen()).split('\n');
+	}
+
+	/** The arrival time of the output that made the screen pass `test` (now, if it already does). */
+	async until(test: (screen: string) => boolean, label: string, timeoutMs = 10_000): Promise<number> {
+		if (test(await this.screen())) return performance.now();
+		return new Promise((resolve, reject) => {
+			const waiter: Waiter = {
+				test,
+				resolve: (arrivedAt) => {
+					clearTimeout(timer);
+					resolve(arrivedAt);
+				},
+			};
+			const timer = setTimeout(() => {
+				this.waiters = this.waiters.filter((other) => other !== waiter);
+				reject(new Error(`${this.gone?.() ?? 'timed out'} waiting for ${label}; screen:\n${this.text()}`));
+			}, timeoutMs);
+			this.waiters.push(waiter);
+		});
+	}
+
+	/** Waits until the screen shows `text` (or matches it) and returns the screen. */
+	async waitFor(text: string | RegExp, timeoutMs = 10_000): Promise<string> {
+		await this.until((screen) => (typeof text === 'string' ? screen.includes(text) : text.test(screen)), String(text), timeoutMs);
+		return this.screen();
+	}
+
+	/** Waits until the screen no longer shows `text`. */
+	async waitForGone(text: string, timeoutMs = 10_000): Promise<string> {
+		await this.until((screen) => !screen.includes(text), `${JSON.stringify(text)} to go`, timeoutMs);
+		return this.screen();
+	}
+
+	resize(cols: number, rows: number): void {
+		this.terminal.resize(cols, rows);
+	}
+
+	dispose(): void {
+		this.terminal.dispose();
+	}
+}

@@ -1,0 +1,245 @@
+import {readFileSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import {afterEach, beforeAll, describe, expect, test} from 'vitest';
+import {parseItems, type ItemRecord} from '../../source/store/interchange.js';
+import {runCli, tempDir} from '../helpers/cli.js';
+import {PtyScreen} from '../helpers/pty-screen.js';
+
+const knowledge = path.resolve('fixtures/app/knowledge');
+let folder: string;
+let store: string;
+let hostileStore: string;
+
+/** Imports items with `drill import`, so that every indexer the build registers (search) runs. */
+function writeStore(file: string, items: ItemRecord[]): void {
+	const json = path.join(folder, `${path.basename(file)}.json`);
+	writeFileSync(json, JSON.stringify(items));
+	const result = runCli(['import', json, '--store', file]);
+	expect(result.stderr).toBe('');
+	expect(result.code).toBe(0);
+}
+
+/** A namespace of `count` small items, newest first by their number. */
+function wideItems(count: number): ItemRecord[] {
+	return Array.from({length: count}, (_, index) => ({
+		namespace: 'wide',
+		item_id: `w${String(index + 1).padStart(3, '0')}`,
+		title: `Wide item ${String(index + 1).padStart(3, '0')}`,
+		generated_at: new Date(Date.UTC(2026, 0, 1) - index * 60_000).toISOString(),
+		tldr: '',
+		nodes: [{ordinal: 0, parent: null, title: `Wide item ${index + 1}`, summary: '', keywords: [], spans: []}],
+		spans: [],
+	}));
+}
+
+// Everything a store could smuggle to a terminal: OSC 52 (clipboard write), ED (clear screen),
+// OSC 0 (window title), the 8-bit CSI, and bidirectional overrides and isolates.
+const clipboard = '\u001b]52;c;ZWNobyBwd25lZA==\u0007';
+const clear = '\u001b[2J';
+const title = '\u001b]0;pwned title\u0007';
+const csi = '\u009b31m';
+const bidi = '\u202eevil\u202c \u2066iso\u2069';
+const hostile: ItemRecord = {
+	namespace: 'hostile',
+	item_id: 'x1',
+	title: `Escape ${clipboard}sequences${clear} here`,
+	generated_at: '2026-11-28T14:02:00Z',
+	tldr: `tldr ${title} with ${csi} red ${bidi}`,
+	nodes: [
+		{ordinal: 0, parent: null, title: `Escape ${clipboard}sequences${clear} here`, summary: `root summary ${title}${bidi}`, keywords: ['mischief'], spans: []},
+		{ordinal: 1, parent: 0, title: `Topic ${csi}one${title}`, summary: `topic summary ${clipboard} ${clear} mischief`, keywords: ['mischief'], spans: [0, 1]},
+	],
+	spans: [
+		{seq: 0, role: 'user', text: `span text mischief ${clipboard} ${clear} ${title} ${csi} ${bidi}`},
+		{seq: 1, role: 'assistant', text: `another mischief span ${bidi}${clear}`},
+	],
+};
+const hostileSequences = [clipboard, '\u001b]52', clear, title, '\u001b]0;', '\u009b', '\u202e', '\u202c', '\u2066', '\u2069'];
+
+beforeAll(() => {
+	folder = tempDir('drill-app-terminal-');
+	store = path.join(folder, 'store.db');
+	hostileStore = path.join(folder, 'hostile.db');
+	const fixture = parseItems(readFileSync('fixtures/app/summaries.json', 'utf8'));
+	expect(fixture.failed).toEqual([]);
+	writeStore(store, [...fixture.items, ...wideItems(60)]);
+	writeStore(hostileStore, [hostile]);
+});
+
+let app: PtyScreen | undefined;
+afterEach(() => {
+	app?.kill();
+	app = undefined;
+});
+
+function drill(args: string[], options: {cols?: number; rows?: number; env?: NodeJS.ProcessEnv} = {}): PtyScreen {
+	app = new PtyScreen(['--store', store, '--knowledge', knowledge, '--drills', folder, ...args], options);
+	return app;
+}
+
+describe('drill in a terminal', () => {
+	test('open, move, expand, depth full, search a phrase and jump to the hit, quit', async () => {
+		const screen = drill([]);
+		let text = await screen.waitFor('? help');
+		// One row per registered domain (more may be registered than these two).
+		expect(text).toMatch(/▸ knowledge 2/u);
+		expect(text).toMatch(/▸ summary 4/u);
+		const rows = text.split('\n').flatMap((line) => /^│ [▸▾·!] (\S+)/u.exec(line)?.[1] ?? []);
+		screen.write('j'.repeat(rows.indexOf('summary')));
+		await screen.waitFor("summary:''");
+		screen.write('l');
+		text = await screen.waitFor('conversation_session 2');
+		screen.write('jl');
+		text = await screen.waitFor(/▾ conversation_session 2/u);
+		expect(text).toContain('API debugging');
+		screen.write('j3');
+		text = await screen.waitFor('depth full');
+		expect(text).toContain('── content ──');
+		expect(text).toContain('TLDR: Retry storm traced to a pool limit.');
+		screen.write('/pool exhaustion\r');
+		// The hit may rank anywhere: find its row among the results, walk to it, jump.
+		const hit = 'Pool exhaustion  conversation_session:k3x9#n4';
+		text = await screen.waitFor(new RegExp(`${hit}[\\s\\S]*└.*┘`, 'u'));
+		const results = text.split('\n');
+		const bar = results.findIndex((line) => line.startsWith('├ / pool exhaustion'));
+		const target = results.findIndex((line) => line.includes(hit));
+		expect(bar).toBeGreaterThan(0);
+		screen.write(`${'j'.repeat(target - bar - 1)}\r`);
+		text = await screen.waitFor('summary:conversation_session:k3x9#n4');
+		expect(text).toContain('drill · summary › conversation_session › API debugging › Pool exhaustion');
+		expect(text).toMatch(/▾ API debugging 3/u);
+		screen.write('q');
+		expect(await screen.exit()).toBe(0);
+		// The terminal is given back: the alternate screen is left and the cursor shown again.
+		expect(screen.raw.startsWith('\u001b[?1049h')).toBe(true);
+		expect(screen.raw.lastIndexOf('\u001b[?1049l')).toBeGreaterThan(screen.raw.lastIndexOf('┌'));
+		expect(screen.raw).toContain('\u001b[?25h');
+	});
+
+	test('opens at --domain/--node/--depth/--query', async () => {
+		const screen = drill(['--domain', 'summary', '--node', 'page:pgb01#n7', '--depth', 'summary', '--query', 'pgbouncer']);
+		const text = await screen.waitFor(/\d+ hits?/u);
+		expect(text).toContain('summary:page:pgb01#n7');
+		expect(text).toContain('depth summary');
+		expect(text).toContain('/ pgbouncer');
+	});
+
+	test('no key is lost: 50 j in one write, then 40 characters and Enter in one write', async () => {
+		const screen = drill(['--domain', 'summary', '--node', 'wide']);
+		await screen.waitFor('summary:wide');
+		screen.write('l');
+		// A frame is drawn top to bottom: wait for its last line, the position, too.
+		const position = /(\d+)\/(\d+) ┘/u.exec(await screen.waitFor(/▾ wide 60[\s\S]*\d+\/\d+ ┘/u))!;
+		const [row, rows] = [Number(position[1]), Number(position[2])];
+		// wide is the last namespace: its 60 items are the last rows.
+		expect(rows - row).toBe(60);
+		screen.write('j'.repeat(50));
+		let text = await screen.waitFor(`${row + 50}/${rows} ┘`);
+		expect(text).toContain('summary:wide:w050');
+		screen.write('/');
+		await screen.waitFor('Enter run');
+		const query = 'retry storm traced to a pool limit again';
+		expect(query).toHaveLength(40);
+		screen.write(`${query}\r`);
+		text = await screen.waitFor(/\d+ hits?|no hits/u);
+		expect(text).toContain(`/ ${query}`);
+	});
+
+	test('a resize re-lays out the screen without ghosts', async () => {
+		const screen = drill(['--domain', 'summary', '--node', 'conversation_session:k3x9'], {cols: 120, rows: 34});
+		await screen.waitFor('API debugging');
+		screen.resize(80, 24);
+		let // A frame is written top to bottom: once its last rule is there, all of it is.
+		text = await screen.waitFor(/^└.{78}┘$/mu);
+		let lines = text.split('\n');
+		expect(lines.slice(0, 23).every((line) => line.length === 80 && /^[┌│├└].*[┐│┤┘]$/u.test(line))).toBe(true);
+		expect(lines[23]).toBe('');
+		screen.resize(140, 40);
+		text = await screen.waitFor(/^└.{138}┘$/mu);
+		lines = text.split('\n');
+		expect(lines.slice(0, 39).every((line) => line.length === 140)).toBe(true);
+		expect(text).toContain('summary:conversation_session:k3x9');
+		screen.write('q');
+		expect(await screen.exit()).toBe(0);
+	});
+
+	test('stored escape sequences and bidi controls never reach the terminal', async () => {
+		app = new PtyScreen(['--store', hostileStore, '--knowledge', knowledge, '--drills', folder, '--domain', 'summary', '--node', 'hostile:x1', '--depth', 'full']);
+		const screen = app;
+		let text = await screen.waitFor('Escape sequences here');
+		expect(text).toContain('span text mischief');
+		screen.write('2');
+		await screen.waitFor('depth summary');
+		screen.write('/mischief\r');
+		text = await screen.waitFor(/\d+ hits?/u);
+		screen.write('\t\t\r');
+		await screen.waitFor('summary:hostile:x1');
+		screen.write('q');
+		expect(await screen.exit()).toBe(0);
+		for (const sequence of hostileSequences) expect(screen.raw, JSON.stringify(sequence)).not.toContain(sequence);
+		expect(screen.raw).toContain('Escape sequences here');
+	});
+
+	test('NO_COLOR and --no-color: no colour codes, the selection still shows', async () => {
+		const colourCode = /\u001b\[(?:[0-9;]*;)?(?:3[0-7]|9[0-7]|38;5;\d+)(?:;[0-9;]*)?m/u;
+		for (const variant of [{args: [], env: {NO_COLOR: '1'}}, {args: ['--no-color'], env: {}}]) {
+			const screen = drill(variant.args, {env: variant.env});
+			await screen.waitFor('? help');
+			screen.write('q');
+			await screen.exit();
+			expect(screen.raw).not.toMatch(colourCode);
+			expect(screen.raw).toContain('\u001b[7m');
+			screen.kill();
+		}
+		const coloured = drill([]);
+		await coloured.waitFor('? help');
+		expect(coloured.raw).toMatch(colourCode);
+	});
+
+	test('drill down and up from the app write the .drills/ tree', async (context) => {
+		const drills = tempDir('drill-app-frames-');
+		const screen = new PtyScreen(['--store', store, '--knowledge', knowledge, '--drills', drills, '--domain', 'summary', '--node', 'conversation_session:k3x9']);
+		app = screen;
+		const text = await screen.waitFor(/frame|frames:/u);
+		if (text.includes('frames: not available')) {
+			context.skip('the frames module is not wired into this build yet (source/ui/services.ts)');
+			return;
+		}
+		screen.write('d');
+		await screen.waitFor('drill down from');
+		screen.write('pool-limit\rfind why the pool runs out\r\r');
+		await screen.waitFor(/frame [0-9a-f]{6} pool-limit/u);
+		const {readdirSync} = await import('node:fs');
+		const made = readdirSync(path.join(drills, '.drills')).filter((name) => /^\d{4}-\d{2}-\d{2}-\d{6}-[0-9a-f]{6}-pool-limit$/u.test(name));
+		expect(made).toHaveLength(1);
+		const frameFile = readFileSync(path.join(drills, '.drills', made[0]!, `${made[0]}.md`), 'utf8');
+		expect(frameFile).toContain('find why the pool runs out');
+		expect(frameFile).toContain('conversation_session:k3x9');
+		screen.write('u');
+		await screen.waitFor('undrill');
+		screen.write('pool was 20 per pod\r\rcap pools per pod\r\r\r\rk3x9#n4\r\r\r\r');
+		await screen.waitFor('frame: none');
+		const closed = readFileSync(path.join(drills, '.drills', made[0]!, `${made[0]}.md`), 'utf8');
+		expect(closed).toContain('pool was 20 per pod');
+		expect(closed).toContain('cap pools per pod');
+	});
+});
+
+describe('drill without a terminal', () => {
+	test('prints one line on why, the commands that work, and exits 2', () => {
+		const result = runCli([]);
+		expect(result.code).toBe(2);
+		const [first, ...rest] = result.stderr.trimEnd().split('\n');
+		expect(first).toMatch(/^drill: the explorer needs a terminal, but standard input is not one; these commands work without one:$/u);
+		expect(rest.join('\n')).toContain('drill walk');
+		expect(rest.join('\n')).toContain('drill import');
+		expect(result.stdout).toBe('');
+	});
+
+	test('bad flags are usage errors before anything else', () => {
+		expect(runCli(['--depth', 'deep']).code).toBe(2);
+		expect(runCli(['--depth', 'deep']).stderr).toContain('unknown depth "deep"');
+		expect(runCli(['--node', 'x']).stderr).toContain('--node needs --domain');
+		expect(runCli(['--frobnicate']).stderr).toContain("unknown option '--frobnicate'");
+	});
+});

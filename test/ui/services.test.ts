@@ -1,0 +1,83 @@
+import {mkdtempSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {expect, test} from 'vitest';
+import {DrillError} from '../../source/core/errors.js';
+import {framesNotAvailable, framesOver, interimFind, type FramesModule} from '../../source/ui/services.js';
+import {SummaryStore} from '../../source/store/summary-store.js';
+import {openWritableStore} from '../../source/store/writable.js';
+
+const config = {storePath: 's.db', knowledgeDir: 'k', drillsRoot: 'd'};
+
+function fakeModule() {
+	const calls: unknown[] = [];
+	const module: FramesModule = {
+		frameStatus: () => ({cursor: 'd4e5f6', objective: 'narrow', path: [{id: 'a1b2c3', slug: 'api', objective: 'wide', status: 'open'}, {id: 'd4e5f6', slug: 'db', objective: 'narrow', status: 'open'}], pending_plan: {actions: [{action: 'a', scope: 'project', sink: 'code', owner: 'me', evidence: 'e'}]}}),
+		async drillDown(target, options) {
+			calls.push(['down', target, options]);
+			return {drill: {id: 'f00001', slug: options.slug}};
+		},
+		async drillUp(target, options) {
+			calls.push(['up', target, options]);
+			return {closed: {id: 'f00001', slug: 'x'}, prevention_plan: Array.isArray(options.plan) ? options.plan : []};
+		},
+		parsePlanText: (text, name) => {
+			calls.push(['parse', name]);
+			return JSON.parse(text) as unknown;
+		},
+	};
+	return {module, calls};
+}
+
+test('the frames adapter maps status, down (the node as a reference) and up (entered plan or plan file)', async () => {
+	const {module, calls} = fakeModule();
+	const frames = framesOver(module, config);
+	expect(frames.available).toBe(true);
+	expect(await frames.status()).toEqual({cursor: 'd4e5f6', objective: 'narrow', path: [{id: 'a1b2c3', slug: 'api', objective: 'wide', status: 'open'}, {id: 'd4e5f6', slug: 'db', objective: 'narrow', status: 'open'}], plan: [{action: 'a', scope: 'project', sink: 'code', owner: 'me', evidence: 'e'}]});
+	expect(await frames.down({slug: 'pool', objective: 'why', context: 'summary node ns:item'})).toBe('drilled down into f00001 pool');
+	expect(calls[0]).toEqual(['down', config, {slug: 'pool', objective: 'why', refs: ['summary node ns:item']}]);
+	const action = {action: 'b', scope: 'user', sink: 'memory', owner: 'me', evidence: 'x'};
+	expect(await frames.up({findings: 'found', plan: [action]})).toBe('closed f00001 x with 1 prevention action');
+	const folder = mkdtempSync(path.join(tmpdir(), 'drill-plan-'));
+	const file = path.join(folder, 'plan.json');
+	writeFileSync(file, JSON.stringify([action, action]));
+	expect(await frames.up({findings: 'found', plan: [], planFile: file})).toBe('closed f00001 x with 2 prevention actions');
+	expect(calls.slice(1)).toEqual([
+		['up', config, {findings: 'found', plan: [action]}],
+		['parse', file],
+		['up', config, {findings: 'found', plan: [action, action]}],
+	]);
+	await expect(frames.up({findings: 'f', plan: [], planFile: path.join(folder, 'missing.json')})).rejects.toThrow(/cannot read the plan file/u);
+});
+
+test('without a frames module every call explains itself', async () => {
+	expect(framesNotAvailable.available).toBe(false);
+	await expect(framesNotAvailable.status()).rejects.toBeInstanceOf(DrillError);
+	await expect(framesNotAvailable.down({slug: 's', objective: 'o', context: 'c'})).rejects.toThrow('frames are not available in this build');
+});
+
+test('the interim funnel ranks node text, drills spans of the top items, and never chokes on a query', async () => {
+	const file = path.join(mkdtempSync(path.join(tmpdir(), 'drill-interim-')), 'store.db');
+	const writable = openWritableStore(file);
+	writable.writeItem({
+		namespace: 'cs',
+		item_id: 'k3x9',
+		title: 'API debugging',
+		generated_at: '2026-11-28T14:02:00Z',
+		tldr: 'Retry storm traced to a pool limit.',
+		nodes: [
+			{ordinal: 0, parent: null, title: 'API debugging', summary: 'Chasing 502s.', keywords: [], spans: []},
+			{ordinal: 1, parent: 0, title: 'Pool exhaustion', summary: 'The pool ran dry under load.', keywords: ['pool'], spans: [0]},
+		],
+		spans: [{seq: 0, role: 'user', text: 'the pool times out after 5 s'}],
+	});
+	writable.close();
+	const store = SummaryStore.open(file);
+	const result = await interimFind(() => store, 'pool exhaustion', {method: 'keyword'});
+	expect(result.stage1_hits[0]).toMatchObject({rank: 1, drill_node_id: 'cs:k3x9#n1', title: 'Pool exhaustion', matched_by: ['keyword']});
+	expect(result.candidate_items[0]).toMatchObject({drill_node_id: 'cs:k3x9', best_rank: 1});
+	expect(result.drilled[0]!.spans[0]).toMatchObject({drill_node_id: 'cs:k3x9#n1', seq: 0});
+	for (const query of ['"', '*', 'NEAR(', 'a:b', 'AND OR NOT', '😀', '']) await expect(interimFind(() => store, query, {method: 'keyword'})).resolves.toBeTruthy();
+	expect((await interimFind(() => store, 'pool', {method: 'keyword', scope: 'other'})).stage1_hits).toEqual([]);
+	store.close();
+});

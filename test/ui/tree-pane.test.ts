@@ -1,0 +1,47 @@
+import {expect, test} from 'vitest';
+import {initialState} from '../../source/ui/app-state.js';
+import {treePane} from '../../source/ui/panes/tree-pane.js';
+import {theme} from '../../source/ui/theme.js';
+import {emptyTree, nodeKey, treeReducer, type TreeNode} from '../../source/ui/tree-state.js';
+
+function wideState(count: number) {
+	let tree = treeReducer({...emptyTree, height: 20}, {type: 'roots', domains: ['d']});
+	const children = Array.from({length: count}, (_, index) => ({node_id: `c${index}`, name: `Child ${index}`, has_children: false}));
+	tree = treeReducer(tree, {type: 'children', key: nodeKey('d', ''), offset: 0, children, total: count});
+	tree = treeReducer(tree, {type: 'expand', key: nodeKey('d', '')});
+	return {...initialState({columns: 100, rows: 30}, false, 'index', false), tree};
+}
+
+const text = (line: Array<{text: string}>) => line.map((piece) => piece.text).join('');
+
+test('only the rows inside the window are read and turned into lines', () => {
+	const state = wideState(100_000);
+	let reads = 0;
+	const counted = new Map(state.tree.nodes);
+	const get = counted.get.bind(counted);
+	counted.get = (key: string): TreeNode | undefined => {
+		reads++;
+		return get(key);
+	};
+	const moved = treeReducer({...state.tree, nodes: counted}, {type: 'moveTo', row: 50_000});
+	const lines = treePane({...state, tree: moved}, 20, 40, theme(false));
+	expect(lines).toHaveLength(20);
+	expect(reads).toBeLessThanOrEqual(20);
+	expect(lines.map(text).some((line) => line.includes('Child 49999'))).toBe(true);
+});
+
+test('rows show the open/closed marker, indentation, child counts and the selection across the pane', () => {
+	let state = wideState(3);
+	state = {...state, tree: treeReducer(state.tree, {type: 'move', by: 1})};
+	const lines = treePane(state, 5, 30, theme(false)).map(text);
+	expect(lines[0]).toBe('▾ d 3');
+	expect(lines[1]).toBe(`  · Child 0${' '.repeat(30 - 11)}`);
+	expect(lines[2]).toBe('  · Child 1');
+	expect(lines).toHaveLength(4);
+});
+
+test('a node that failed to load shows its error', () => {
+	const state = wideState(0);
+	const tree = treeReducer(state.tree, {type: 'failed', key: nodeKey('d', ''), error: 'no store at x.db'});
+	expect(text(treePane({...state, tree}, 5, 40, theme(false))[0]!)).toContain('! d  no store at x.db');
+});
