@@ -1,19 +1,16 @@
 /**
  * The one object the app talks to. Nothing else in `source/ui/` reaches SQLite or the
  * filesystem: tests hand the app a fake, `createServices` wires the real modules.
- *
- * Wiring the real funnel and frames is a change to this file only, in `createServices`:
- *   find:   (query, {method, scope}) => find({query, method, scope, highlight: {open: '', close: ''}},
- *               {storePath: config.storePath, knowledgeDir: config.knowledgeDir})   (source/search/)
- *   frames: framesOver(framesModule, config)   with `import * as framesModule from '../frames/index.js'`
+
  */
 import {readFileSync} from 'node:fs';
 import '../domains/index.js';
 import type {Depth} from '../core/depth.js';
 import {DrillError} from '../core/errors.js';
 import {availableDomains, Drillables, type DrillConfig} from '../core/registry.js';
-import {summaryNodeId} from '../core/summary-node-id.js';
 import type {TreeView, ViewOptions} from '../core/tree-view.js';
+import * as framesModule from '../frames/index.js';
+import {find} from '../search/find.js';
 import {SummaryStore} from '../store/summary-store.js';
 
 export const findMethods = ['keyword,semantic', 'keyword', 'semantic'] as const;
@@ -117,8 +114,13 @@ export function createServices(config: DrillConfig): Services {
 	return {
 		availableDomains,
 		walk: (domain, nodeId, depth, page) => drillables.walk(domain, nodeId, depth, page),
-		find: (query, options) => interimFind(openStore, query, options),
-		frames: framesNotAvailable,
+		async find(query, options) {
+			// Let the spinner draw before the funnel takes the thread.
+			await new Promise((resolve) => setImmediate(resolve));
+			if (options.signal?.aborted) throw new DrillError('bad_argument', 'the search was replaced by a newer one');
+			return (await find({query, method: options.method, scope: options.scope, highlight: {open: '', close: ''}}, {store: openStore(), knowledgeDir: config.knowledgeDir})) as FindResult;
+		},
+		frames: framesOver(framesModule, config),
 		close() {
 			drillables.close();
 			store?.close();
@@ -171,89 +173,3 @@ export function framesOver(module: FramesModule, config: DrillConfig): FramesSer
 		},
 	};
 }
-
-const framesMissing = () => new DrillError('frame_error', 'frames are not available in this build', 'the frames module (source/frames/) is not wired into the app yet');
-
-/** INTERIM, until `source/frames/` is wired in: every frame operation explains its absence. */
-export const framesNotAvailable: FramesService = {
-	available: false,
-	status: () => Promise.reject(framesMissing()),
-	down: () => Promise.reject(framesMissing()),
-	up: () => Promise.reject(framesMissing()),
-};
-
-const topK = 8;
-const drillTopK = 5;
-const drillPerItemTopK = 5;
-
-/** Each word of a person's query, quoted for FTS5 and OR-ed, so no query is a syntax error. */
-function ftsQuery(query: string): string {
-	const terms = query.match(/[\p{L}\p{N}_]+/gu) ?? [];
-	return terms.map((term) => `"${term}"`).join(' OR ');
-}
-
-/**
- * INTERIM, until `source/search/` is wired in: a keyword-only funnel over the store's FTS5
- * tables (bm25 over node text, then the top items' spans). Semantic ranking is not attempted;
- * every hit says `matched_by: ["keyword"]`.
- */
-export async function interimFind(openStore: () => SummaryStore, query: string, options: FindOptions): Promise<FindResult> {
-	const started = performance.now();
-	const result: FindResult = {query, method: options.method, scope: options.scope ?? null, stage1_hits: [], candidate_items: [], drilled: [], timings_ms: {}};
-	const match = ftsQuery(query);
-	if (!match) return result;
-	await new Promise((resolve) => setImmediate(resolve));
-	if (options.signal?.aborted) throw new DrillError('bad_argument', 'the search was replaced by a newer one');
-	const store = openStore();
-	type HitRow = {item: number; ordinal: number; level: number; title: string; namespace: string; item_id: string; item_title: string; tldr: string; score: number; snippet: string};
-	const hits = store.guard(() =>
-		store
-			.statement(
-				`SELECT n.item, n.ordinal, n.level, n.title, i.namespace, i.item_id, i.title AS item_title, i.tldr,
-					bm25(nodes_fts) AS score, snippet(nodes_fts, -1, '', '', '…', 14) AS snippet
-				FROM nodes_fts JOIN nodes n ON n.id = nodes_fts.rowid JOIN items i ON i.id = n.item
-				WHERE nodes_fts MATCH ? AND (? IS NULL OR i.namespace = ?)
-				ORDER BY score LIMIT ?`,
-			)
-			.all(match, options.scope ?? null, options.scope ?? null, topK),
-	) as HitRow[];
-	const stage1 = performance.now();
-	const items = new Map<number, HitRow & {rank: number}>();
-	hits.forEach((hit, index) => {
-		result.stage1_hits.push({
-			rank: index + 1,
-			score: -hit.score,
-			drill_node_id: summaryNodeId(hit.namespace, hit.item_id, hit.ordinal),
-			namespace: hit.namespace,
-			item_id: hit.item_id,
-			title: hit.ordinal === 0 ? hit.item_title : hit.title,
-			snippet: hit.snippet,
-			level: hit.level,
-			matched_by: ['keyword'],
-		});
-		if (!items.has(hit.item)) items.set(hit.item, {...hit, rank: index + 1});
-	});
-	for (const hit of items.values()) {
-		result.candidate_items.push({drill_node_id: summaryNodeId(hit.namespace, hit.item_id), namespace: hit.namespace, item_id: hit.item_id, title: hit.item_title, tldr: hit.tldr, best_rank: hit.rank});
-	}
-	for (const [itemRowId, hit] of [...items].slice(0, drillTopK)) {
-		const spans = store.guard(() =>
-			store
-				.statement(
-					`SELECT s.seq, s.node, bm25(spans_fts) AS score, snippet(spans_fts, 0, '', '', '…', 16) AS snippet
-					FROM spans_fts JOIN spans s ON s.id = spans_fts.rowid
-					WHERE spans_fts MATCH ? AND s.item = ? ORDER BY score LIMIT ?`,
-				)
-				.all(match, itemRowId, drillPerItemTopK),
-		) as Array<{seq: number; node: number; score: number; snippet: string}>;
-		result.drilled.push({
-			drill_node_id: summaryNodeId(hit.namespace, hit.item_id),
-			spans: spans.map((span) => ({drill_node_id: summaryNodeId(hit.namespace, hit.item_id, span.node), seq: span.seq, snippet: span.snippet, score: -span.score})),
-		});
-	}
-	const done = performance.now();
-	result.timings_ms = {stage1: round(stage1 - started), stage2: round(done - stage1), total: round(done - started)};
-	return result;
-}
-
-const round = (ms: number) => Math.round(ms * 10) / 10;

@@ -2,9 +2,7 @@ import {mkdtempSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {expect, test} from 'vitest';
-import {DrillError} from '../../source/core/errors.js';
-import {framesNotAvailable, framesOver, interimFind, type FramesModule} from '../../source/ui/services.js';
-import {SummaryStore} from '../../source/store/summary-store.js';
+import {createServices, framesOver, type FramesModule} from '../../source/ui/services.js';
 import {openWritableStore} from '../../source/store/writable.js';
 
 const config = {storePath: 's.db', knowledgeDir: 'k', drillsRoot: 'd'};
@@ -50,15 +48,10 @@ test('the frames adapter maps status, down (the node as a reference) and up (ent
 	await expect(frames.up({findings: 'f', plan: [], planFile: path.join(folder, 'missing.json')})).rejects.toThrow(/cannot read the plan file/u);
 });
 
-test('without a frames module every call explains itself', async () => {
-	expect(framesNotAvailable.available).toBe(false);
-	await expect(framesNotAvailable.status()).rejects.toBeInstanceOf(DrillError);
-	await expect(framesNotAvailable.down({slug: 's', objective: 'o', context: 'c'})).rejects.toThrow('frames are not available in this build');
-});
-
-test('the interim funnel ranks node text, drills spans of the top items, and never chokes on a query', async () => {
-	const file = path.join(mkdtempSync(path.join(tmpdir(), 'drill-interim-')), 'store.db');
-	const writable = openWritableStore(file);
+test('the real services find with the funnel and drill with the frames library', async () => {
+	const root = mkdtempSync(path.join(tmpdir(), 'drill-services-'));
+	const storePath = path.join(root, 'store.db');
+	const writable = openWritableStore(storePath);
 	writable.writeItem({
 		namespace: 'cs',
 		item_id: 'k3x9',
@@ -72,12 +65,21 @@ test('the interim funnel ranks node text, drills spans of the top items, and nev
 		spans: [{seq: 0, role: 'user', text: 'the pool times out after 5 s'}],
 	});
 	writable.close();
-	const store = SummaryStore.open(file);
-	const result = await interimFind(() => store, 'pool exhaustion', {method: 'keyword'});
-	expect(result.stage1_hits[0]).toMatchObject({rank: 1, drill_node_id: 'cs:k3x9#n1', title: 'Pool exhaustion', matched_by: ['keyword']});
-	expect(result.candidate_items[0]).toMatchObject({drill_node_id: 'cs:k3x9', best_rank: 1});
-	expect(result.drilled[0]!.spans[0]).toMatchObject({drill_node_id: 'cs:k3x9#n1', seq: 0});
-	for (const query of ['"', '*', 'NEAR(', 'a:b', 'AND OR NOT', '😀', '']) await expect(interimFind(() => store, query, {method: 'keyword'})).resolves.toBeTruthy();
-	expect((await interimFind(() => store, 'pool', {method: 'keyword', scope: 'other'})).stage1_hits).toEqual([]);
-	store.close();
+	const services = createServices({storePath, knowledgeDir: path.join(root, 'knowledge'), drillsRoot: root});
+	try {
+		const result = await services.find('pool exhaustion', {method: 'keyword'});
+		const hit = result.stage1_hits.find((candidate) => candidate.drill_node_id === 'cs:k3x9#n1');
+		expect(hit).toMatchObject({matched_by: ['keyword']});
+		expect(services.walk('summary', hit!.drill_node_id, 'summary').title).toBe('Pool exhaustion');
+		for (const query of ['"', '*', 'NEAR(', 'a:b', 'AND OR NOT', '😀', '']) await expect(services.find(query, {method: 'keyword,semantic'})).resolves.toBeTruthy();
+
+		expect(services.frames.available).toBe(true);
+		expect(await services.frames.down({slug: 'pool', objective: 'Why does the pool run dry?', context: 'summary cs:k3x9#n1'})).toMatch(/^drilled down into [0-9a-f]{6} pool$/u);
+		const status = await services.frames.status();
+		expect(status.path.map((frame) => frame.slug)).toEqual(['pool']);
+		expect(await services.frames.up({findings: 'A missing index.', plan: []})).toMatch(/^closed [0-9a-f]{6} pool with 0 prevention actions$/u);
+		expect((await services.frames.status()).cursor).toBeNull();
+	} finally {
+		services.close();
+	}
 });
