@@ -3,6 +3,7 @@ import {cpSync, existsSync, mkdirSync, readFileSync, rmSync} from 'node:fs';
 import {homedir, tmpdir} from 'node:os';
 import path from 'node:path';
 import type {DrillConfig} from '../core/registry.js';
+import '../search/register.js';
 import {parseItems} from '../store/interchange.js';
 import {schemaVersion} from '../store/schema.js';
 import {SummaryStore} from '../store/summary-store.js';
@@ -19,6 +20,8 @@ export interface DemoStore extends DrillConfig {
 }
 
 const sourceKey = 'demo_source';
+/** Bump when the demo's contents change in a way the fixtures' hash does not show. */
+const demoVersion = 2;
 
 /** `$DRILL_DEMO_DIR`, else the user's cache folder, else the system's temp folder. */
 export function demoCacheDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -39,7 +42,7 @@ export function buildDemoStore(options: {fixtures: string; cacheDir?: string; re
 	if (options.repository && inside(path.resolve(options.repository), cacheDir)) cacheDir = path.join(tmpdir(), 'drill-demo');
 	const summaries = path.join(fixtures, 'summaries.json');
 	const text = readFileSync(summaries, 'utf8');
-	const hash = createHash('sha256').update(`${schemaVersion}\u0000`).update(text).digest('hex');
+	const hash = createHash('sha256').update(`${schemaVersion}\u0000${demoVersion}\u0000`).update(text).digest('hex');
 	const storePath = path.join(cacheDir, 'store.db');
 	const drillsRoot = path.join(cacheDir, 'drills');
 	const knowledgeDir = path.join(fixtures, 'knowledge');
