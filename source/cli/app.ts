@@ -18,6 +18,15 @@ export const appHelp = `
     --query            run this search at start
     --no-color         no colours (NO_COLOR is respected as well)
 
+  Scripted playback and recordings (no terminal needed)
+    --keys SCRIPT      play a key script (a file, or the script itself) and print the last screen
+    --record FILE.cast write the session as asciicast v2; same script and store, same bytes
+    --size COLSxROWS   the screen size for --keys (default 100x30)
+
+  Key scripts: text is typed; <enter> <esc> <tab> <space> <backspace> <up> <down> <left> <right>
+  <pgup> <pgdn> <home> <end> <c-d> (ctrl+letter) <lt> are keys; <wait 600ms> pauses;
+  <wait-for "text"> (or <wait-for "text" 10s>) waits until the text is on screen; # starts a comment.
+
   Keys: ? in the app lists them all.`;
 
 const options = {
@@ -28,6 +37,9 @@ const options = {
 	node: {type: 'string'},
 	depth: {type: 'string'},
 	query: {type: 'string'},
+	keys: {type: 'string'},
+	record: {type: 'string'},
+	size: {type: 'string'},
 	color: {type: 'boolean', default: true},
 	json: {type: 'boolean', default: false},
 } as const;
@@ -54,6 +66,15 @@ export async function openApp(argv: string[], streams: {stdout: NodeJS.WriteStre
 	if (flags.json) throw usageError('the explorer has no --json output', 'use a command, e.g. drill walk summary \'\' --json');
 	const depth = parseDepth(flags.depth);
 	if (flags.node !== undefined && flags.domain === undefined) throw usageError('--node needs --domain', "e.g. drill --domain summary --node 'conversation_session:k3x9'");
+	if (flags.record !== undefined && flags.keys === undefined) throw usageError('--record needs --keys', 'recordings are scripted: e.g. drill --keys demo/browse.keys --record demo/browse.cast');
+	if (flags.keys !== undefined) {
+		const {playScript} = await import('./playback.js');
+		return playScript(
+			{keys: flags.keys, record: flags.record, size: flags.size, color: flags.color && !process.env.NO_COLOR, depth, initial: {domain: flags.domain, node: flags.node, query: flags.query}},
+			resolveConfig(flags),
+			streams.stdout,
+		);
+	}
 	if (!process.stdin.isTTY || !streams.stdout.isTTY) {
 		streams.stderr.write(noTerminalMessage());
 		return exitUsage;

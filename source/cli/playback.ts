@@ -1,0 +1,86 @@
+import {existsSync, readFileSync, renameSync, statSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import {DrillError} from '../core/errors.js';
+import type {DrillConfig} from '../core/registry.js';
+import type {Depth} from '../core/depth.js';
+import {usageError} from './output.js';
+
+export interface PlaybackFlags {
+	keys: string;
+	record?: string;
+	size?: string;
+	color: boolean;
+	depth: Depth;
+	initial: {domain?: string; node?: string; query?: string};
+}
+
+export const defaultRecordingSize = {columns: 100, rows: 30};
+
+export function parseSize(text: string | undefined): {columns: number; rows: number} {
+	if (text === undefined) return defaultRecordingSize;
+	const match = /^(\d{2,3})x(\d{1,3})$/u.exec(text);
+	const columns = Number(match?.[1]);
+	const rows = Number(match?.[2]);
+	if (!match || columns < 40 || columns > 400 || rows < 10 || rows > 200) {
+		throw usageError(`--size ${JSON.stringify(text)} is not COLSxROWS`, 'e.g. --size 100x30 (40–400 columns, 10–200 rows)');
+	}
+	return {columns, rows};
+}
+
+/** A script file's text, or the argument itself when no such file exists. */
+function scriptText(keys: string): string {
+	if (keys.length < 4096 && existsSync(keys) && statSync(keys).isFile()) return readFileSync(keys, 'utf8');
+	return keys;
+}
+
+/**
+ * `drill --keys SCRIPT [--record FILE.cast] [--size COLSxROWS]`: plays the script against the app
+ * in a headless terminal (no terminal needed, so it works in CI), writes the recording, and
+ * prints the last screen.
+ */
+export async function playScript(flags: PlaybackFlags, config: DrillConfig, stdout: NodeJS.WritableStream): Promise<number> {
+	const size = parseSize(flags.size);
+	if (flags.record !== undefined && !flags.record.endsWith('.cast')) throw usageError(`--record ${JSON.stringify(flags.record)} should name a .cast file`, 'e.g. --record demo/browse.cast');
+	// Ink draws only its last frame when it believes it runs in CI (it reads CI once, on load);
+	// a recording wants every frame, and has a terminal of its own. Set before Ink loads.
+	process.env.CI = '0';
+	process.env.CONTINUOUS_INTEGRATION = '0';
+	// Ink's cursor restorer writes ESC[?25h to stderr at exit even though it drew into the
+	// recording, not into our stderr: keep that byte noise out of pipes and logs.
+	if (!process.stderr.isTTY) {
+		const write = process.stderr.write.bind(process.stderr);
+		const quiet = (chunk: unknown, ...rest: unknown[]): boolean => (chunk === '\u001B[?25h' ? true : write(chunk as string, ...(rest as [])));
+		process.stderr.write = quiet as typeof process.stderr.write;
+	}
+	const [{parseKeyScript}, {playKeys}, {createServices}, {runApp}] = await Promise.all([
+		import('../record/key-script.js'),
+		import('../record/playback.js'),
+		import('../ui/services.js'),
+		import('../ui/load-app.js').then((module) => module.loadRunApp()),
+	]);
+	const steps = parseKeyScript(scriptText(flags.keys));
+	const services = createServices(config);
+	try {
+		const title = flags.record ? path.basename(flags.record, '.cast') : 'drill';
+		const result = await playKeys({
+			steps,
+			size,
+			title,
+			runApp: (options) => runApp({...options, services, color: flags.color, depth: flags.depth, initial: flags.initial}),
+		});
+		if (flags.record) {
+			const target = path.resolve(flags.record);
+			const temp = `${target}.tmp-${process.pid}`;
+			try {
+				writeFileSync(temp, result.cast);
+				renameSync(temp, target);
+			} catch (error) {
+				throw new DrillError('io_error', `cannot write the recording ${target} (${(error as Error).message})`, 'check that its folder exists and is writable');
+			}
+		}
+		stdout.write(`${result.finalScreen.replace(/\s+$/u, '')}\n`);
+		return 0;
+	} finally {
+		services.close();
+	}
+}
