@@ -3,6 +3,7 @@ import path from 'node:path';
 import {DrillError} from '../core/errors.js';
 import type {DrillConfig} from '../core/registry.js';
 import type {Depth} from '../core/depth.js';
+import type {FramesConfig} from '../frames/config.js';
 import {usageError} from './output.js';
 
 export interface PlaybackFlags {
@@ -25,6 +26,29 @@ export function parseSize(text: string | undefined): {columns: number; rows: num
 		throw usageError(`--size ${JSON.stringify(text)} is not COLSxROWS`, 'e.g. --size 100x30 (40–400 columns, 10–200 rows)');
 	}
 	return {columns, rows};
+}
+
+/**
+ * Frames opened during a recording get names from a fixed clock and seeded entropy, so the same
+ * script on the same store records the same screens, drill shas included.
+ */
+function recordingConfig(config: DrillConfig): DrillConfig & Pick<FramesConfig, 'now' | 'randomBytes'> {
+	let tick = 0;
+	let seed = 0x9e3779b9;
+	return {
+		...config,
+		now: () => new Date(Date.UTC(2026, 10, 29, 12, 0, tick++)),
+		randomBytes: (size: number) => {
+			const bytes = Buffer.alloc(size);
+			for (let i = 0; i < size; i++) {
+				seed ^= seed << 13;
+				seed ^= seed >>> 17;
+				seed ^= seed << 5;
+				bytes[i] = seed & 0xff;
+			}
+			return bytes;
+		},
+	};
 }
 
 /** A script file's text, or the argument itself when no such file exists. */
@@ -59,7 +83,7 @@ export async function playScript(flags: PlaybackFlags, config: DrillConfig, stdo
 		import('../ui/load-app.js').then((module) => module.loadRunApp()),
 	]);
 	const steps = parseKeyScript(scriptText(flags.keys));
-	const services = createServices(config);
+	const services = createServices(recordingConfig(config));
 	try {
 		const title = flags.record ? path.basename(flags.record, '.cast') : 'drill';
 		const result = await playKeys({

@@ -5,15 +5,19 @@ import type {RunAppOptions} from '../ui/run-app.js';
 import type {AppController} from '../ui/controller.js';
 import {formatAsciicast, type AsciicastEvent} from './asciicast.js';
 import type {ScriptStep} from './key-script.js';
-import {screenText, serializeScreen} from './screen.js';
+import {redrawChangedRows, screenRows, screenText, serializeScreen} from './screen.js';
 
 const {Terminal} = xterm;
 
 /** Script time each key press takes in a recording: typing looks typed, commands look deliberate. */
 export const typedKeySeconds = 0.08;
 export const namedKeySeconds = 0.6;
-/** How long the screen must stay unchanged before a step counts as drawn. */
-const quietMs = 40;
+/**
+ * How long the output must stay quiet before a step counts as drawn. Ink draws a state change
+ * within a frame (about 16 ms); the margin covers a loaded machine, where a late frame would
+ * otherwise land in the next step and make two recordings of one script differ.
+ */
+const quietMs = 120;
 const maxSettleMs = 10_000;
 
 export interface PlaybackOptions {
@@ -91,12 +95,13 @@ export async function playKeys(options: PlaybackOptions): Promise<PlaybackResult
 	};
 
 	const events: AsciicastEvent[] = [];
-	let previous = '';
+	let previous: string[] = [];
 	let clock = 0;
 	const snapshot = () => {
-		const frame = serializeScreen(terminal);
-		if (frame !== previous) events.push([Number(clock.toFixed(3)), 'o', events.length === 0 ? `\u001b[2J${frame}` : frame]);
-		previous = frame;
+		const rows = screenRows(terminal);
+		const frame = events.length === 0 ? `\u001b[2J${serializeScreen(terminal)}` : redrawChangedRows(previous, rows);
+		if (frame) events.push([Number(clock.toFixed(3)), 'o', frame]);
+		previous = rows;
 	};
 
 	await started;

@@ -25,11 +25,8 @@ function style(cell: IBufferCell): string {
 	return `\u001b[${codes.join(';')}m`;
 }
 
-/**
- * The visible screen as one redraw: cursor home, every row with its colours, each row's rest
- * erased. Replaying it on any terminal of the same size shows the same picture.
- */
-export function serializeScreen(terminal: Terminal): string {
+/** Each visible row with its colours, ending with its rest erased. */
+export function screenRows(terminal: Terminal): string[] {
 	const buffer = terminal.buffer.active;
 	const rows: string[] = [];
 	const cell = buffer.getNullCell();
@@ -58,7 +55,24 @@ export function serializeScreen(terminal: Terminal): string {
 		}
 		rows.push(`${out}\u001b[0m\u001b[K`);
 	}
-	return `\u001b[?25l\u001b[H${rows.join('\r\n')}`;
+	return rows;
+}
+
+/**
+ * The visible screen as one redraw: cursor home, every row with its colours, each row's rest
+ * erased. Replaying it on any terminal of the same size shows the same picture.
+ */
+export function serializeScreen(terminal: Terminal): string {
+	return `\u001b[?25l\u001b[H${screenRows(terminal).join('\r\n')}`;
+}
+
+/** Only the rows that differ from `before`, each drawn in place: the same picture, fewer bytes. */
+export function redrawChangedRows(before: readonly string[], after: readonly string[]): string {
+	let out = '';
+	after.forEach((row, index) => {
+		if (row !== before[index]) out += `\u001b[${index + 1};1H${row}`;
+	});
+	return out;
 }
 
 /** The visible screen as plain text lines (for wait-for and tests). */
