@@ -1,4 +1,4 @@
-import type {Block, BlockKind, Unit} from '../model.js';
+import type {BlockKind, Unit} from '../model.js';
 
 /** Raw text kept per span: documents are split into spans of at most this size. */
 export const maxSpanChars = 32 * 1024;
@@ -37,8 +37,4 @@ export function documentUnits(role: string, kind: BlockKind, text: string): Unit
 export function capToolText(text: string): string {
 	if (text.length <= maxToolChars) return text;
 	return `${text.slice(0, maxToolChars)}\n[… cut: ${text.length - maxToolChars} more characters of tool output not kept]`;
-}
-
-export function block(role: string, kind: BlockKind, text: string): Block {
-	return {role, kind, text};
 }
