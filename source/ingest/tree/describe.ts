@@ -28,7 +28,8 @@ interface Candidate {
 }
 
 function candidate(text: string, terms: string[], order: number, bonus: number): Candidate {
-	return {text, terms, distinct: new Set(terms), order, bonus};
+	// A sentence that ends in a colon introduces something (code, a list) it does not say itself.
+	return {text, terms, distinct: new Set(terms), order, bonus: text.endsWith(':') ? bonus * 0.5 : bonus};
 }
 
 export interface Description {
@@ -305,7 +306,7 @@ export class ExtractiveDescriber {
 		if (picks.length === 0) picks.push(...(root.best ? [root.best, ...root.sentences.filter((sentence) => sentence !== root.best)] : root.sentences));
 		let text = '';
 		for (const sentence of picks) {
-			if (text && text.length + sentence.length + 1 > tldrChars) break;
+			if (text && text.length + sentence.length + 1 > tldrChars) continue;
 			text = text ? `${text} ${sentence}` : sentence;
 		}
 		return text || clip(root.summary, tldrChars);
