@@ -1,6 +1,6 @@
 import {spawn} from 'node:child_process';
 import {existsSync, mkdtempSync, readFileSync, rmSync} from 'node:fs';
-import {cpus, tmpdir, totalmem} from 'node:os';
+import {cpus, loadavg, tmpdir, totalmem} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {writeCorpus} from './ingest/generate.js';
@@ -18,6 +18,8 @@ const cli = [path.join(here, 'cli.js'), path.join(here, '..', 'cli.js'), path.re
 
 interface Run {
 	seconds: number;
+	/** User + system CPU seconds of the drill process (all its threads). */
+	cpuSeconds: number;
 	peakRssMb: number;
 	report: {added: number; updated: number; skipped: number; failed: unknown[]; items: number; nodes: number; spans: number; seconds: number};
 }
@@ -36,7 +38,7 @@ async function ingestRun(inputs: string[], store: string): Promise<Run> {
 	const useTime = existsSync('/usr/bin/time');
 	const args = [cli, 'ingest', ...inputs, '--store', store, '--json'];
 	const started = performance.now();
-	const child = useTime ? spawn('/usr/bin/time', ['-f', 'drill-bench-rss-kb %M', process.execPath, ...args]) : spawn(process.execPath, args);
+	const child = useTime ? spawn('/usr/bin/time', ['-f', 'drill-bench-rss-kb %M cpu %U %S', process.execPath, ...args]) : spawn(process.execPath, args);
 	let stdout = '';
 	let stderr = '';
 	let polled = 0;
@@ -46,15 +48,18 @@ async function ingestRun(inputs: string[], store: string): Promise<Run> {
 	const code: number = await new Promise((resolve) => child.on('close', (status) => resolve(status ?? -1)));
 	if (poll) clearInterval(poll);
 	const seconds = (performance.now() - started) / 1000;
-	const rss = /drill-bench-rss-kb (\d+)/u.exec(stderr);
+	const rss = /drill-bench-rss-kb (\d+) cpu ([\d.]+) ([\d.]+)/u.exec(stderr);
 	if (code > 1 || !stdout.trim().startsWith('{')) throw new Error(`drill ingest exited ${code}: ${stderr.slice(-500)}`);
-	return {seconds, peakRssMb: rss ? Number(rss[1]) / 1024 : polled, report: JSON.parse(stdout) as Run['report']};
+	return {seconds, cpuSeconds: rss ? Number(rss[2]) + Number(rss[3]) : Number.NaN, peakRssMb: rss ? Number(rss[1]) / 1024 : polled, report: JSON.parse(stdout) as Run['report']};
 }
 
 function line(label: string, megabytes: number, run: Run): string {
 	const {report} = run;
-	return `${label.padEnd(22)} ${megabytes.toFixed(1).padStart(7)} MB  ${run.seconds.toFixed(1).padStart(6)} s  ${(megabytes / run.seconds).toFixed(2).padStart(6)} MB/s  peak RSS ${run.peakRssMb.toFixed(0).padStart(4)} MB  items ${report.items} (+${report.added} ~${report.updated} =${report.skipped} !${report.failed.length})  nodes ${report.nodes}  spans ${report.spans}`;
+	const perCpu = Number.isFinite(run.cpuSeconds) ? `  cpu ${run.cpuSeconds.toFixed(1).padStart(5)} s = ${(megabytes / run.cpuSeconds).toFixed(2).padStart(5)} MB/cpu-s` : '';
+	return `${label.padEnd(22)} ${megabytes.toFixed(1).padStart(7)} MB  ${run.seconds.toFixed(1).padStart(6)} s  ${(megabytes / run.seconds).toFixed(2).padStart(6)} MB/s${perCpu}  peak RSS ${run.peakRssMb.toFixed(0).padStart(4)} MB  items ${report.items} (+${report.added} ~${report.updated} =${report.skipped} !${report.failed.length})  nodes ${report.nodes}  spans ${report.spans}`;
 }
+
+const loadText = () => loadavg().map((value) => value.toFixed(2)).join(' ');
 
 export async function run(args: string[]): Promise<void> {
 	const flag = (name: string) => args.includes(name);
@@ -65,7 +70,7 @@ export async function run(args: string[]): Promise<void> {
 	const megabytes = value('--mb', 200);
 	const work = mkdtempSync(path.join(tmpdir(), 'drill-bench-ingest-'));
 	try {
-		process.stdout.write(`ingest benchmark · ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'} · ${(totalmem() / 2 ** 30).toFixed(0)} GB · node ${process.version}\n`);
+		process.stdout.write(`ingest benchmark · ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'} · ${(totalmem() / 2 ** 30).toFixed(0)} GB · node ${process.version} · load ${loadText()}\n`);
 		process.stdout.write(`generating ${megabytes} MB in ${work} …\n`);
 		const generated = performance.now();
 		const corpus = await writeCorpus(path.join(work, 'input'), megabytes);
@@ -78,7 +83,8 @@ export async function run(args: string[]): Promise<void> {
 		const store = path.join(work, 'all.db');
 		process.stdout.write(`${line('all (fresh store)', total, await ingestRun([corpus.folder], store))}\n`);
 		process.stdout.write(`${line('all again (unchanged)', total, await ingestRun([corpus.folder], store))}\n`);
-		process.stdout.write('\ntargets: ≥ 5 MB/s extractive, peak RSS < 400 MB\n');
+		process.stdout.write(`\nload average now ${loadText()} (other processes share these cores: MB/cpu-s is the figure that does not depend on them)\n`);
+		process.stdout.write('targets: ≥ 5 MB/s extractive, peak RSS < 400 MB\n');
 	} finally {
 		if (flag('--keep')) process.stdout.write(`kept ${work}\n`);
 		else rmSync(work, {recursive: true, force: true});

@@ -37,7 +37,8 @@ export const command = defineCommand({
 	name: 'ingest',
 	help: `
   Summarize files into the store as trees that walk and find navigate: markdown (headings
-  become topics), plain text and HTML pages (topics found by lexical cohesion), and agent
+  become topics), plain text (topics found by lexical cohesion), HTML pages (the article, by
+  its headings), and agent
   transcripts (Claude Code JSONL, ChatGPT conversations.json, JSONL of {role, content}).
   Folders are walked recursively, honouring .drillignore files (gitignore syntax); hidden files
   and node_modules are skipped. The format is told from the content.

@@ -189,7 +189,13 @@ class Ingestion {
 			const itemId = itemIdFor('chatgpt', conversation.id ?? `${real}#${index}`);
 			const hash = hashBytes(bytes, salt);
 			if (this.isUnchanged(namespace, itemId, hash)) return;
-			await this.describeAndSave(conversation.source, file, 'chatgpt', {namespace, itemId, uri: conversation.id ? `${real}#${conversation.id}` : `${real}#${index}`, hash});
+			try {
+				await this.describeAndSave(conversation.source, file, 'chatgpt', {namespace, itemId, uri: conversation.id ? `${real}#${conversation.id}` : `${real}#${index}`, hash});
+			} catch (error) {
+				// One conversation that cannot be summarized costs only itself; a store failure stops the run.
+				if (error instanceof DrillError && error.code.startsWith('store_')) throw error;
+				problems.push({...(line ? {line} : {}), reason: `${where} could not be summarized (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`});
+			}
 		};
 		if (head.trimStart().startsWith('[')) {
 			for await (const element of jsonArrayElements(file.path, (bytes) => this.progress?.read(bytes), (problem) => problems.push(problem))) {

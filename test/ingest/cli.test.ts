@@ -187,3 +187,23 @@ describe('drill ingest killed mid-way', () => {
 		}
 	});
 });
+
+describe('drill ingest on worker threads', () => {
+	it('writes the same items as on the main thread', () => {
+		const records = (workers: string) => {
+			const folder = tempDir();
+			const store = path.join(folder, 's.db');
+			const result = runCli(['ingest', path.join(fixtures, 'docs'), path.join(fixtures, 'transcripts'), '--store', store, '--json'], {env: {DRILL_INGEST_WORKERS: workers}});
+			expect(result.code).toBe(1);
+			const reader = SummaryStore.open(store);
+			try {
+				return [...reader.eachItem()].map((row) => reader.record(row)).sort((a, b) => a.item_id.localeCompare(b.item_id));
+			} finally {
+				reader.close();
+			}
+		};
+		const inline = records('0');
+		expect(inline).toHaveLength(12);
+		expect(records('2')).toEqual(inline);
+	});
+});

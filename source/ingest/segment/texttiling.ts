@@ -1,5 +1,5 @@
 import type {Unit} from '../model.js';
-import {capBag, cosine, mergeBag, type Bag, type Lexicon} from '../text/words.js';
+import {capBag, mergeBag, type Bag, type Lexicon} from '../text/words.js';
 import {unitTerms} from '../tree/unit-terms.js';
 
 /**
@@ -36,10 +36,57 @@ interface Gap {
 	depth: number;
 }
 
-function sumBags(bags: Bag[], from: number, to: number): Bag {
-	const sum: Bag = new Map();
-	for (let i = Math.max(0, from); i < Math.min(bags.length, to); i++) mergeBag(sum, bags[i]!);
+function dot(a: Bag, b: Bag): number {
+	const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+	let sum = 0;
+	for (const [term, count] of small) {
+		const other = large.get(term);
+		if (other !== undefined) sum += count * other;
+	}
 	return sum;
+}
+
+/**
+ * Cosine similarity of the words of units [from, at) and [at, to), without adding the bags up:
+ * a dot product of sums is the sum of the pairwise dot products, each computed once.
+ */
+class BlockSimilarity {
+	private readonly norms: number[];
+	private readonly dots = new Map<number, number>();
+
+	constructor(private readonly bags: Bag[]) {
+		this.norms = bags.map((bag) => {
+			let sum = 0;
+			for (const count of bag.values()) sum += count * count;
+			return sum;
+		});
+	}
+
+	private pair(i: number, j: number): number {
+		if (i === j) return this.norms[i]!;
+		const key = i < j ? i * this.bags.length + j : j * this.bags.length + i;
+		let value = this.dots.get(key);
+		if (value === undefined) {
+			value = dot(this.bags[i]!, this.bags[j]!);
+			this.dots.set(key, value);
+		}
+		return value;
+	}
+
+	private square(from: number, to: number): number {
+		let sum = 0;
+		for (let i = from; i < to; i++) for (let j = from; j < to; j++) sum += this.pair(i, j);
+		return sum;
+	}
+
+	at(gap: number, span: number): number {
+		const from = Math.max(0, gap - span);
+		const to = Math.min(this.bags.length, gap + span);
+		let cross = 0;
+		for (let i = from; i < gap; i++) for (let j = gap; j < to; j++) cross += this.pair(i, j);
+		if (cross === 0) return 0;
+		return cross / Math.sqrt(this.square(from, gap) * this.square(gap, to));
+	}
 }
 
 /** Depth of each gap's valley: how far similarity climbs on both sides before it falls again. */
@@ -146,14 +193,11 @@ export function segmentUnits(units: readonly Unit[], options: SegmentOptions): S
 		const measured = units.slice(start, end).map((unit) => unitTerms(unit, new Map(), options.lexicon));
 		const bags = measured.map((entry) => entry.bag);
 		const chars = measured.map((entry) => entry.chars);
-		// blockAt[i] = the words of units i-span+1 … i, so each gap compares two precomputed blocks.
-		const blockAt = bags.map((_, index) => (limits.span === 1 ? bags[index]! : sumBags(bags, index - limits.span + 1, index + 1)));
+		const similarity = new BlockSimilarity(bags);
 		const scores: number[] = [];
 		const ats: number[] = [];
 		for (let at = start + 1; at < end; at++) {
-			const local = at - start;
-			const right = local + limits.span - 1 < count ? blockAt[local + limits.span - 1]! : sumBags(bags, local, count);
-			scores.push(cosine(blockAt[local - 1]!, right));
+			scores.push(similarity.at(at - start, limits.span));
 			ats.push(at);
 		}
 		const gapDepths = depths(scores);

@@ -17,6 +17,8 @@ export function plainText(text: string): string {
 	if (clean.includes('*') || clean.includes('_')) clean = clean.replace(emphasis, '$2').replace(italic, '$1$3');
 	if (clean.includes('<')) clean = clean.replace(tag, ' ');
 	clean = clean.includes('\n') ? clean.split('\n').map((line) => line.replace(linePrefix, '')).join(' ') : clean.replace(linePrefix, '');
+	// A heading marker quoted inside a sentence ("no ### Fixed section yet").
+	if (clean.includes('##')) clean = clean.replace(/(^|\s)#{2,6}(?=\s)/gu, '$1');
 	return clean.replace(/\s+/gu, ' ').trim();
 }
 

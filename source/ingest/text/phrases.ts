@@ -47,14 +47,27 @@ export function keyPhrases(sentences: readonly string[], weight: (term: string) 
 		});
 		flush();
 	}
-	const ranked = [...found.values()]
-		.map((entry) => ({text: entry.text, score: entry.score * (1 + 0.4 * Math.log(entry.count))}))
-		.sort((a, b) => b.score - a.score || a.text.localeCompare(b.text));
+	// The best `limit` phrases, kept in a small sorted list rather than sorting them all.
+	const before = (a: Phrase, b: Phrase) => b.score - a.score || a.text.localeCompare(b.text);
+	const best: Phrase[] = [];
+	let bestSeveral: Phrase | undefined;
+	for (const entry of found.values()) {
+		const phrase = {text: entry.text, score: entry.score * (1 + 0.4 * Math.log(entry.count))};
+		if (phrase.text.includes(' ') && (!bestSeveral || before(phrase, bestSeveral) < 0)) bestSeveral = phrase;
+		if (best.length < limit || before(phrase, best.at(-1)!) < 0) {
+			best.push(phrase);
+			best.sort(before);
+			if (best.length > limit) best.pop();
+		}
+	}
 	// A phrase of two or more words names a topic better than one word nearly as heavy.
-	const top = ranked[0]?.score ?? 0;
-	const phrase = ranked.findIndex((entry) => entry.text.includes(' ') && entry.score >= top * 0.6);
-	if (phrase > 0) ranked.unshift(...ranked.splice(phrase, 1));
-	return ranked.slice(0, limit);
+	if (bestSeveral && best[0] && !best[0].text.includes(' ') && bestSeveral.score >= best[0].score * 0.6) {
+		const at = best.indexOf(bestSeveral);
+		if (at >= 0) best.splice(at, 1);
+		else if (best.length >= limit) best.pop();
+		best.unshift(bestSeveral);
+	}
+	return best;
 }
 
 const clauseBreak = /[,;:(]\s|\s[—–-]\s/gu;

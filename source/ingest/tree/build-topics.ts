@@ -14,7 +14,7 @@ export const fanOut = 12;
 
 export const segmentLimits: Record<SourceFlavor, SegmentLimits> = {
 	// Paragraphs: a topic is a few paragraphs, from about a screen to a few pages.
-	document: {span: 2, minUnits: 2, maxUnits: 40, minChars: 2500, maxChars: 16_000},
+	document: {span: 2, minUnits: 2, maxUnits: 48, minChars: 3500, maxChars: 20_000},
 	// Conversation steps: a prompt, or an answer with its tool calls and results.
 	conversation: {span: 2, minUnits: 3, maxUnits: 30, minChars: 500, maxChars: 16_000},
 };

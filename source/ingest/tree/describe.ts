@@ -28,7 +28,8 @@ interface Candidate {
 }
 
 function candidate(text: string, terms: string[], order: number, bonus: number): Candidate {
-	return {text, terms, distinct: new Set(terms), order, bonus};
+	// A sentence that ends in a colon introduces something (code, a list) it does not say itself.
+	return {text, terms, distinct: new Set(terms), order, bonus: text.endsWith(':') ? bonus * 0.5 : bonus};
 }
 
 export interface Description {
@@ -237,7 +238,7 @@ export class ExtractiveDescriber {
 			const title = promptTitle(topic);
 			if (title) return title;
 		}
-		const texts = ranked.length > 0 ? ranked.slice(0, 6).map((entry) => entry.text) : topic.children.map((child) => child.title);
+		const texts = ranked.length > 0 ? ranked.slice(0, 10).map((entry) => entry.text) : topic.children.map((child) => child.title);
 		const phrase = phraseTitle(keyPhrases(texts, weight, 1)[0]);
 		if (phrase) return phrase;
 		const child = topic.children.find((other) => other.title);
@@ -287,19 +288,29 @@ export class ExtractiveDescriber {
 	}
 
 	/**
-	 * One to three sentences: the most central sentence of each of the first topics (for a
-	 * conversation, of the first and the last: what was asked and where it ended), else the root's own.
+	 * One to three sentences. A document: the most central sentence of each of its first topics.
+	 * A conversation: what its first topic is about, then the most central sentence of the rest.
 	 */
 	private tldrOf(root: Topic): string {
-		const topics = root.children.length === 0 ? [] : this.flavor === 'conversation' ? [root.children[0]!, ...(root.children.length > 1 ? [root.children.at(-1)!] : [])] : root.children.slice(0, 3);
-		const picks = topics.map((topic) => topic.best).filter((sentence): sentence is string => Boolean(sentence));
+		const picks: string[] = [];
+		const [first, ...others] = root.children;
+		if (this.flavor === 'conversation' && first) {
+			if (first.best) picks.push(first.best);
+			const room = tldrChars - (first.best?.length ?? 0) - 1;
+			const firstSentences = new Set(first.sentences);
+			const central = [root.best, ...root.sentences, ...others.map((topic) => topic.best)].find((sentence) => sentence && !firstSentences.has(sentence) && sentence.length <= room);
+			if (central) picks.push(central);
+		} else {
+			for (const topic of root.children.slice(0, 3)) if (topic.best) picks.push(topic.best);
+		}
 		if (picks.length === 0) picks.push(...(root.best ? [root.best, ...root.sentences.filter((sentence) => sentence !== root.best)] : root.sentences));
 		let text = '';
 		for (const sentence of picks) {
-			if (text && text.length + sentence.length + 1 > tldrChars) break;
+			if (text && text.length + sentence.length + 1 > tldrChars) continue;
 			text = text ? `${text} ${sentence}` : sentence;
 		}
 		return text || clip(root.summary, tldrChars);
 	}
+
 }
 

@@ -17,10 +17,6 @@ export function blockDigest(block: Block): string {
 	return block.text.length > chars ? block.text.slice(0, chars) : block.text;
 }
 
-export function addBlockTerms(block: Block, bag: Bag): void {
-	addTerms(blockDigest(block), bag, reach[block.kind].weight);
-}
-
 /** The unit's words, and how many characters of it count (the digest, not the raw size). */
 export function unitTerms(unit: Unit, bag: Bag = new Map(), lexicon?: Lexicon): {bag: Bag; chars: number} {
 	let chars = 0;

@@ -76,7 +76,16 @@ export async function runSourceJob(job: SourceJob, hooks: JobHooks = {}): Promis
 	if ('reason' in parsed) return {problems, failure: parsed};
 	if (isEmpty(parsed)) {
 		const conversation = job.format === 'claude-code' || job.format === 'generic-chat';
-		return {problems, failure: {reason: conversation ? 'holds no conversation messages that could be read' : 'holds no text'}};
+		const headings = parsed.root.children.length > 0;
+		const frontMatter = parsed.root.units.length > 0;
+		const reason = conversation
+			? 'holds no conversation messages that could be read'
+			: headings
+				? 'holds only headings, no text under them'
+				: frontMatter
+					? 'holds only front matter, no text'
+					: 'holds no text';
+		return {problems, failure: {reason}};
 	}
 	const described = describeSource(parsed);
 	await hooks.rewrite?.(described, job);

@@ -20,6 +20,7 @@ describe('sentencesOf', () => {
 
 	it('strips markdown markup', () => {
 		expect(plainText('## A **bold** move with [a link](http://x.y) and `code`')).toBe('A bold move with a link and code');
+		expect(plainText("There's no ### Fixed under Unreleased yet, C# and #3 stay")).toBe("There's no Fixed under Unreleased yet, C# and #3 stay");
 	});
 
 	it('clips at a word boundary and says so', () => {
