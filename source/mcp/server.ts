@@ -1,7 +1,9 @@
 import {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
 import {StdioServerTransport} from '@modelcontextprotocol/sdk/server/stdio.js';
 import '../domains/index.js';
+import '../search/register.js';
 import {Drillables, type DrillConfig} from '../core/registry.js';
+import {registerFindTools} from './find-tools.js';
 import {registerFrameTools} from './frame-tools.js';
 import {registerWalkTools} from './walk-tools.js';
 
@@ -15,8 +17,15 @@ export function createServer(config: DrillConfig): {server: McpServer; close(): 
 			'drill exposes tree-shaped knowledge: summaries of sessions/pages/documents, a markdown knowledge base, and .drills/ work frames. Use summary_search/find when you have a topic but not a node; use drill_tree/walk when you have a node id; use drill/undrill to open and close scoped work frames.',
 	});
 	registerWalkTools(server, drillables);
+	const search = registerFindTools(server, config);
 	registerFrameTools(server, config);
-	return {server, close: () => drillables.close()};
+	return {
+		server,
+		close: () => {
+			drillables.close();
+			search.close();
+		},
+	};
 }
 
 export async function serveStdio(config: DrillConfig): Promise<void> {

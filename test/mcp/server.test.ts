@@ -23,7 +23,9 @@ describe('drill mcp', () => {
 	it('lists its tools, each with a description and an input schema', async () => {
 		const {tools} = await client.listTools();
 		const names = tools.map((tool) => tool.name);
-		expect(names).toEqual(expect.arrayContaining(['drill_tree', 'walk', 'available_domains', 'drill', 'undrill', 'drill_status']));
+		expect(names).toEqual(expect.arrayContaining(['drill_tree', 'walk', 'available_domains', 'summary_search', 'find', 'drill', 'undrill', 'drill_status']));
+		const find = tools.find((tool) => tool.name === 'find')!;
+		expect(Object.keys(find.inputSchema.properties ?? {})).toEqual(expect.arrayContaining(['query', 'scope', 'method', 'top_k', 'drill', 'drill_top_k', 'drill_per_item_top_k', 'source']));
 		for (const tool of tools) {
 			expect(tool.description!.length).toBeGreaterThan(40);
 			expect(tool.inputSchema.type).toBe('object');
@@ -48,6 +50,26 @@ describe('drill mcp', () => {
 		const node = await call('walk', {domain: 'summary', node_id: child, depth: 'full'});
 		expect(node.structuredContent).toMatchObject({node_id: child, kind: 'node', depth: 'full'});
 		expect(node.content[0]!.text).toContain(child);
+	});
+
+	it('finds with summary_search and find, and every drill_node_id walks', async () => {
+		const result = await call('summary_search', {query: 'retry storm pool exhaustion'});
+		expect(result.isError).toBeFalsy();
+		const hits = result.structuredContent.stage1_hits as Array<{drill_node_id: string}>;
+		expect(hits.length).toBeGreaterThan(0);
+		expect(hits.length).toBeLessThanOrEqual(8);
+		expect(result.structuredContent.drilled.length).toBeGreaterThan(0);
+		for (const hit of hits) {
+			const walked = await call('walk', {domain: 'summary', node_id: hit.drill_node_id});
+			expect(walked.isError).toBeFalsy();
+		}
+		const scoped = await call('find', {query: 'retry storm', scope: 'page', method: 'keyword', drill: false, top_k: 3});
+		expect(scoped.structuredContent.stage1_hits.every((hit: {namespace: string}) => hit.namespace === 'page')).toBe(true);
+		expect(scoped.structuredContent.drilled).toEqual([]);
+		const knowledge = await call('find', {query: 'connection pool', source: 'knowledge'});
+		expect(knowledge.structuredContent.stage1_hits.length).toBeGreaterThan(0);
+		const empty = await call('find', {query: ''});
+		expect(empty.isError).toBe(true);
 	});
 
 	it('walks the knowledge domain', async () => {
