@@ -8,16 +8,9 @@ import {once} from 'node:events';
  * (headings, lists, code, tables), written from a seeded generator, so every run reads the same bytes.
  */
 
-export function random(seed: number): () => number {
-	let state = seed >>> 0;
-	return () => {
-		state = (state + 0x6d2b79f5) >>> 0;
-		let t = state;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
+import {random} from '../../source/search/svd.js';
+
+export {random};
 
 const topics = [
 	'cache eviction ttl redis memory keys expiry lru shard replica',

@@ -1,12 +1,12 @@
 import {mkdirSync, symlinkSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {DrillError} from '../../source/core/errors.js';
 import {Drillables} from '../../source/core/registry.js';
 import '../../source/domains/index.js';
 import {drillDown, drillUp} from '../../source/frames/index.js';
 import {tempDir} from '../helpers/cli.js';
 import {action, project} from '../frames/helpers.js';
+import {drillErrorOf} from '../helpers/errors.js';
 
 async function sample() {
 	const config = project();
@@ -18,15 +18,7 @@ async function sample() {
 	return {config, root, child, open, drillables};
 }
 
-function refusal(run: () => unknown): DrillError {
-	try {
-		run();
-	} catch (error) {
-		expect(error).toBeInstanceOf(DrillError);
-		return error as DrillError;
-	}
-	throw new Error('expected a refusal');
-}
+const refusal = drillErrorOf;
 
 describe('the drills domain', () => {
 	it('lists root drills at "" and nested drills under a sha', async () => {

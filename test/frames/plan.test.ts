@@ -1,17 +1,9 @@
 import {describe, expect, it} from 'vitest';
-import {DrillError} from '../../source/core/errors.js';
 import {parsePlanText, validatePlan} from '../../source/frames/plan.js';
 import {action} from './helpers.js';
+import {drillErrorOf} from '../helpers/errors.js';
 
-function refusal(run: () => unknown): DrillError {
-	try {
-		run();
-	} catch (error) {
-		expect(error).toBeInstanceOf(DrillError);
-		return error as DrillError;
-	}
-	throw new Error('expected a refusal');
-}
+const refusal = drillErrorOf;
 
 describe('prevention plans', () => {
 	it('accepts an empty plan, an array, and an object holding prevention_plan', () => {

@@ -2,6 +2,7 @@ import type {Block, ParsedSource, SourceProblem} from '../model.js';
 import {capToolText} from './blocks.js';
 import {ConversationBuilder} from './conversation.js';
 import {factDate} from './dates.js';
+import {parseJsonLine} from './json-line.js';
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -48,14 +49,9 @@ export class ClaudeCodeReader {
 	constructor(private readonly problems: SourceProblem[]) {}
 
 	push(text: string, line: number): void {
-		if (text.trim() === '') return;
-		let record: unknown;
-		try {
-			record = JSON.parse(text);
-		} catch (error) {
-			this.problems.push({line, reason: `line ${line} is not valid JSON (${(error as Error).message})`});
-			return;
-		}
+		const parsed = parseJsonLine(text, line, this.problems);
+		if (!parsed) return;
+		const record = parsed.value;
 		if (!isObject(record)) {
 			this.problems.push({line, reason: `line ${line} is not a JSON object`});
 			return;

@@ -3,6 +3,7 @@ import {capToolText} from './blocks.js';
 import {toolCallText} from './claude-code.js';
 import {ConversationBuilder} from './conversation.js';
 import {factDate} from './dates.js';
+import {parseJsonLine} from './json-line.js';
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -37,14 +38,9 @@ export class GenericChatReader {
 	constructor(private readonly problems: SourceProblem[]) {}
 
 	push(text: string, line: number): void {
-		if (text.trim() === '') return;
-		let record: unknown;
-		try {
-			record = JSON.parse(text);
-		} catch (error) {
-			this.problems.push({line, reason: `line ${line} is not valid JSON (${(error as Error).message})`});
-			return;
-		}
+		const parsed = parseJsonLine(text, line, this.problems);
+		if (!parsed) return;
+		const record = parsed.value;
 		this.message(record, `line ${line}`, line);
 	}
 
