@@ -14,8 +14,8 @@ export interface NodeText {
 
 /**
  * The searchable text of each node of an item. Summaries are lossy (an extractive summary keeps a
- * few sentences), so each node also carries the raw spans of its subtree: what the raw text says
- * still finds the node, and the root stands for the whole item.
+ * few sentences), so each node also carries the raw spans of its subtree: the root's stands for the
+ * whole item in stage-1 keyword ranking, and every node is embedded with its subtree's text.
  */
 export function nodeTexts(item: ItemRecord): NodeText[] {
 	const spanText = new Map(item.spans.map((span) => [span.seq, span.text]));

@@ -102,5 +102,9 @@ export async function semanticList(store: SummaryStore, meta: SemanticMeta, quer
 	const matrix = vectorMatrix(store, meta);
 	const vector = withFeedback(embedded, matrix, feedback);
 	if (!vector) return [];
-	return matrix.search(vector, limit, scopeFilter(store, scope));
+	// Below this many vectors an exact scan is cheap; above it, roots first, then the nodes of the best items.
+	return matrix.size <= exactScanLimit ? matrix.search(vector, limit, scopeFilter(store, scope)) : matrix.searchByItem(vector, limit, Math.max(coarseItems, limit), scopeFilter(store, scope));
 }
+
+export const exactScanLimit = 100_000;
+export const coarseItems = 300;

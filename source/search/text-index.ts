@@ -13,10 +13,10 @@ export function nodeIds(db: SqliteDatabase, itemRowId: number): Map<number, numb
 function writeRows(db: SqliteDatabase, command: 'insert' | 'delete', item: ItemRecord, ids: Map<number, number>): NodeText[] {
 	const [rootSql, nodeSql] =
 		command === 'insert'
-			? ['INSERT INTO search_root_fts (rowid, title, summary, keywords, tldr, body, scope) VALUES (?, ?, ?, ?, ?, ?, ?)', 'INSERT INTO search_node_fts (rowid, title, summary, keywords, body, scope) VALUES (?, ?, ?, ?, ?, ?)']
+			? ['INSERT INTO search_root_fts (rowid, title, summary, keywords, tldr, body, scope) VALUES (?, ?, ?, ?, ?, ?, ?)', 'INSERT INTO search_node_fts (rowid, title, summary, keywords, scope) VALUES (?, ?, ?, ?, ?)']
 			: [
 					"INSERT INTO search_root_fts (search_root_fts, rowid, title, summary, keywords, tldr, body, scope) VALUES ('delete', ?, ?, ?, ?, ?, ?, ?)",
-					"INSERT INTO search_node_fts (search_node_fts, rowid, title, summary, keywords, body, scope) VALUES ('delete', ?, ?, ?, ?, ?, ?)",
+					"INSERT INTO search_node_fts (search_node_fts, rowid, title, summary, keywords, scope) VALUES ('delete', ?, ?, ?, ?, ?)",
 				];
 	const root = prepared(db, rootSql);
 	const node = prepared(db, nodeSql);
@@ -26,12 +26,16 @@ function writeRows(db: SqliteDatabase, command: 'insert' | 'delete', item: ItemR
 		const id = ids.get(text.ordinal);
 		if (id === undefined) continue;
 		if (text.ordinal === 0) root.run(id, text.title, text.summary, text.keywords, text.tldr, text.body, scope);
-		else node.run(id, text.title, text.summary, text.keywords, text.body, scope);
+		else node.run(id, text.title, text.summary, text.keywords, scope);
 	}
 	return texts;
 }
 
-/** Writes an item's stage-1 keyword rows (one per node, rowid = the node's row id). */
+/**
+ * Writes an item's stage-1 keyword rows (one per node, rowid = the node's row id): the root with
+ * the item's whole raw text, inner nodes with their summary fields (their raw text is reached in
+ * stage 2; indexing every subtree again cost 4× the ranking time at 2M spans).
+ */
 export function indexItemText(db: SqliteDatabase, itemRowId: number, item: ItemRecord, ids = nodeIds(db, itemRowId)): NodeText[] {
 	const texts = writeRows(db, 'insert', item, ids);
 	prepared(db, 'INSERT INTO search_items (item, model) VALUES (?, 0) ON CONFLICT (item) DO UPDATE SET model = 0').run(itemRowId);

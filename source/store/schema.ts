@@ -72,10 +72,10 @@ export const migrations: Array<(db: Database) => void> = [
 			CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 		`);
 	},
-	// The funnel's own indexes (source/search): stage-1 keyword text per node (its summary fields plus
-	// the raw text of its subtree, so lossy summaries do not hide what the spans say) in two tables,
-	// item roots and inner nodes, so each is ranked against its own kind (bm25 normalizes by the
-	// average row length); node embeddings; the LSA model's term vectors. Filled by the search
+	// The funnel's own indexes (source/search): stage-1 keyword text in two tables, ranked each
+	// against its own kind (bm25 normalizes by the average row length): item roots with their
+	// summary fields and all the item's raw text (so lossy summaries do not hide what the spans
+	// say), and inner nodes with their summary fields; node embeddings; the LSA model's term vectors. Filled by the search
 	// indexer and `drill reindex`. The FTS tables are contentless: the indexer deletes a row by
 	// giving back the text it indexed (contentless_delete would keep deleted rows in bm25's statistics).
 	(db) => {
@@ -85,7 +85,7 @@ export const migrations: Array<(db: Database) => void> = [
 				content = '', tokenize = 'porter unicode61 remove_diacritics 2'
 			);
 			CREATE VIRTUAL TABLE search_node_fts USING fts5 (
-				title, summary, keywords, body, scope,
+				title, summary, keywords, scope,
 				content = '', tokenize = 'porter unicode61 remove_diacritics 2'
 			);
 			-- One row per item the search indexer has seen; model = the embedding generation used (0 = none yet).
