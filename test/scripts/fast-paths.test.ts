@@ -28,7 +28,7 @@ test('the fast tokenizer gives the same tokens as the grapheme tokenizer', () =>
 });
 
 test('styled characters and the text made from them are the same, also across lines and blank cells', () => {
-	const blank = () => ({type: 'char', value: ' ', fullWidth: false, styles: []});
+	const blank = () => ({type: 'char' as const, value: ' ', fullWidth: false, styles: []});
 	fc.assert(
 		fc.property(fc.array(fc.oneof(lines, narrowLines), {minLength: 1, maxLength: 4}), fc.integer({min: 0, max: 5}), (parts, blanks) => {
 			const fast = parts.flatMap((part) => [...styledCharsFromTokens(fastTokenize(part)), ...Array.from({length: blanks}, blank)]);
