@@ -565,11 +565,14 @@ export class AppController {
 		const nodes = this.state.tree.nodes;
 		if (!this.fuzzy || this.fuzzy.size !== nodes.size) this.fuzzy = new FuzzyIndex([...nodes.values()].map((node) => ({key: node.key, name: node.name})));
 		const searched = this.fuzzy.size;
+		let shown = performance.now();
 		const matches = await this.fuzzy.search(
 			text,
 			() => sequence !== this.filterSequence || this.disposed,
 			(done, total) => {
-				if (sequence !== this.filterSequence || total < 4) return;
+				// A frame for the progress at most every 100 ms: frames are what typing waits for.
+				if (sequence !== this.filterSequence || performance.now() - shown < 100) return;
+				shown = performance.now();
 				this.set({filter: {...this.state.filter, progress: done / total}});
 				this.emit();
 			},
