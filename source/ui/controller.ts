@@ -1,6 +1,5 @@
 import {depths, type Depth} from '../core/depth.js';
 import {DrillError} from '../core/errors.js';
-import type {TreeView} from '../core/tree-view.js';
 import {initialState, type AppState, type Focus, type Size} from './app-state.js';
 import {dialogKey, downDialog, fieldValue, focusedField, upDialog, type DialogState} from './dialog-state.js';
 import {FuzzyIndex} from './fuzzy.js';
@@ -8,9 +7,10 @@ import {commandFor, type Command, type KeyContext} from './key-table.js';
 import {decodeKeys, type Key} from './keys.js';
 import {layout} from './layout.js';
 import {editInput, emptyInput, inputOf, insertText} from './line-input.js';
-import {cleanResult, resultRows} from './query-results.js';
+import {cleanFrameStatus, cleanResult, cleanView, errorText} from './inert-views.js';
+import {resultRows} from './query-results.js';
 import {findMethods, type PlanAction, type Services} from './services.js';
-import {manyLines, oneLine} from './text.js';
+import {oneLine} from './text.js';
 import {nodeKey, reveal, selectedNode, treeReducer, type TreeAction, type TreeNode} from './tree-state.js';
 
 export interface ControllerOptions {
@@ -32,25 +32,8 @@ const detailChildren = 200;
 const filterDelayMs = 40;
 const spinnerMs = 90;
 
-export function errorText(error: unknown): string {
-	if (error instanceof DrillError) return oneLine(error.line);
-	return oneLine(error instanceof Error ? error.message : String(error));
-}
-
-/** A walked view with every piece of text in it made inert. */
-export function cleanView(view: TreeView): TreeView {
-	return {
-		...view,
-		node_id: oneLine(view.node_id),
-		title: oneLine(view.title),
-		kind: oneLine(view.kind),
-		parent_id: view.parent_id === null ? null : oneLine(view.parent_id),
-		breadcrumbs: view.breadcrumbs.map((crumb) => ({node_id: oneLine(crumb.node_id), title: oneLine(crumb.title)})),
-		...(view.summary === undefined ? {} : {summary: manyLines(view.summary)}),
-		children: view.children.map((child) => ({...child, node_id: oneLine(child.node_id), name: oneLine(child.name), ...(child.summary === undefined ? {} : {summary: oneLine(child.summary)})})),
-		...(view.content === undefined ? {} : {content: manyLines(view.content)}),
-	};
-}
+/** A node id as it may be shown: inert, and '' spelled out. */
+const shownId = (node: TreeNode) => (node.id === '' ? "''" : oneLine(node.id));
 
 /**
  * Owns the app's state and every effect: keys come in (whole chunks, decoded here), are looked up
@@ -106,9 +89,13 @@ export class AppController {
 		this.set({tree: treeReducer(this.state.tree, action)});
 	}
 
+	private get quiet(): boolean {
+		return this.busy === 0 && !this.filterTimer && !this.loadScheduled;
+	}
+
 	/** Resolves once no search, filter or background load is running (for tests and playback). */
 	idle(): Promise<void> {
-		if (this.busy === 0 && !this.filterTimer && !this.loadScheduled) return Promise.resolve();
+		if (this.quiet) return Promise.resolve();
 		return new Promise((resolve) => this.idleWaiters.push(resolve));
 	}
 
@@ -121,7 +108,7 @@ export class AppController {
 	}
 
 	private settleIdle(): void {
-		if (this.busy === 0 && !this.filterTimer && !this.loadScheduled) for (const resolve of this.idleWaiters.splice(0)) resolve();
+		if (this.quiet) for (const resolve of this.idleWaiters.splice(0)) resolve();
 	}
 
 	// ── start-up ───────────────────────────────────────────────────────────────
@@ -449,7 +436,7 @@ export class AppController {
 	private copyId(node: TreeNode | undefined): void {
 		if (!node) return;
 		this.options.copy?.(node.id);
-		this.note(`copied ${node.id === '' ? `the ${node.domain} root id ''` : node.id}`);
+		this.note(`copied ${node.id === '' ? `the ${node.domain} root id ''` : shownId(node)}`);
 	}
 
 	// ── search ─────────────────────────────────────────────────────────────────
@@ -465,7 +452,7 @@ export class AppController {
 		const namespace = node?.domain === 'summary' && node.id !== '' ? node.id.split(':')[0] : undefined;
 		const scope = namespace && namespace !== this.state.query.scope ? namespace : undefined;
 		this.set({query: {...this.state.query, scope}});
-		this.note(scope ? `search scope: ${scope}` : 'search scope: all namespaces');
+		this.note(scope ? `search scope: ${oneLine(scope)}` : 'search scope: all namespaces');
 		if (this.state.query.submitted) this.runQuery(this.state.query.submitted);
 	}
 
@@ -628,7 +615,7 @@ export class AppController {
 		if (!this.services.frames.available) return;
 		await this.work(
 			this.services.frames.status().then(
-				(status) => this.set({frames: {...this.state.frames, status, error: undefined}}),
+				(status) => this.set({frames: {...this.state.frames, status: cleanFrameStatus(status), error: undefined}}),
 				(error: unknown) => this.set({frames: {...this.state.frames, error: errorText(error)}}),
 			),
 		);
@@ -641,8 +628,7 @@ export class AppController {
 		if (kind === 'up' && !this.state.frames.status?.cursor) return this.note('no open frame to undrill (d drills down from the selected node)', 'error');
 		if (kind === 'down') {
 			if (!node) return;
-			const label = `${node.domain} ${node.id === '' ? "''" : node.id}`;
-			this.set({mode: 'dialog', dialog: downDialog(`Drilled from the ${node.domain} node ${node.id === '' ? "''" : node.id} (${node.name}).`, label)});
+			this.set({mode: 'dialog', dialog: downDialog(`Drilled from the ${node.domain} node ${shownId(node)} (${node.name}).`, `${node.domain} ${shownId(node)}`)});
 		} else this.set({mode: 'dialog', dialog: upDialog()});
 	}
 

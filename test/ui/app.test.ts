@@ -407,3 +407,14 @@ describe('around the app', () => {
 		expect(rendered.screen.raw.endsWith('\u001b[?1049l')).toBe(true);
 	});
 });
+
+test('frame slugs, objectives and plans from files are drawn inert', async () => {
+	const frames = new FakeFrames();
+	await frames.down({slug: 'bad\u001b]0;t\u0007slug', objective: 'clear \u001b[2J objective', context: ''});
+	const rendered = await renderApp(new FakeServices({summary, knowledge}, frames));
+	await rendered.screen.waitFor('badslug');
+	rendered.press('p');
+	await rendered.screen.waitFor('clear  objective');
+	for (const bad of ['\u001b]0;', '\u001b[2J']) expect(rendered.screen.raw).not.toContain(bad);
+	await rendered.quit();
+});
