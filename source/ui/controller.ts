@@ -6,6 +6,7 @@ import {FuzzyIndex} from './fuzzy.js';
 import {commandFor, type Command, type KeyContext} from './key-table.js';
 import {decodeKeys, type Key} from './keys.js';
 import {layout} from './layout.js';
+import {scrollLimits} from './screen.js';
 import {editInput, emptyInput, inputOf, insertText} from './line-input.js';
 import {cleanFrameStatus, cleanResult, cleanView, errorText} from './inert-views.js';
 import {resultRows} from './query-results.js';
@@ -293,8 +294,7 @@ export class AppController {
 		const by: Partial<Record<Command, number>> = {cursorDown: 1, cursorUp: -1, pageDown: page, pageUp: -page, top: -Infinity, bottom: Infinity};
 		const step = by[command];
 		if (step === undefined) return;
-		// The pane clamps the scroll to its content; here it only has to stay a number.
-		const scroll = step === -Infinity ? 0 : step === Infinity ? Number.MAX_SAFE_INTEGER : Math.max(0, Math.min(detail.scroll, 1_000_000) + step);
+		const scroll = Math.max(0, Math.min(scrollLimits(this.state).detail, detail.scroll + step));
 		this.set({detail: {...detail, scroll}});
 	}
 
@@ -321,7 +321,7 @@ export class AppController {
 
 	private helpInput(command: Command | undefined): void {
 		if (command === 'closePanel') return this.set({mode: 'browse'});
-		if (command === 'cursorDown' || command === 'cursorUp') this.set({helpScroll: Math.max(0, this.state.helpScroll + (command === 'cursorDown' ? 3 : -3))});
+		if (command === 'cursorDown' || command === 'cursorUp') this.set({helpScroll: Math.max(0, Math.min(scrollLimits(this.state).help, this.state.helpScroll + (command === 'cursorDown' ? 3 : -3)))});
 	}
 
 	// ── the tree ───────────────────────────────────────────────────────────────

@@ -80,6 +80,15 @@ function filterBar(state: AppState, paint: Theme): {left: Line; right: Line} {
 	return {left, right: [segment(facts.join(' · '), paint('dim'))]};
 }
 
+/** How far the detail pane and the help can scroll: their lines less the room they have. */
+export function scrollLimits(state: AppState): {detail: number; help: number} {
+	const paint = theme(state.color);
+	const box = layout(state);
+	const detail = detailPane(state, box.detailWidth, box.bodyHeight, paint).total;
+	const help = helpLines(box.width - 4, paint).length;
+	return {detail: Math.max(0, detail - box.bodyHeight), help: Math.max(0, help - (box.bodyHeight + box.barHeight + box.panelHeight))};
+}
+
 /** One block of the screen: a full-width rule, or a bordered region of side-by-side columns. */
 export type Block = {kind: 'rule'; line: Line} | {kind: 'rows'; height: number; columns: Column[]};
 

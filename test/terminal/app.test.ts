@@ -180,6 +180,15 @@ describe('drill in a terminal', () => {
 		expect(screen.raw).toContain('Escape sequences here');
 	});
 
+	test('SIGTERM ends the app and gives the terminal back', async () => {
+		const screen = drill([]);
+		await screen.waitFor('? help');
+		screen.child.kill('SIGTERM');
+		expect(await screen.exit()).toBe(143);
+		expect(screen.raw.lastIndexOf('\u001b[?1049l')).toBeGreaterThan(screen.raw.lastIndexOf('┌'));
+		expect(screen.raw).toContain('\u001b[?25h');
+	});
+
 	test('frames are drawn even when CI is set in the environment', async () => {
 		const screen = drill([], {env: {CI: 'true', CONTINUOUS_INTEGRATION: '1'}});
 		await screen.waitFor('? help');

@@ -139,9 +139,14 @@ describe('depth', () => {
 		await screen.waitFor('line 1');
 		press('\t');
 		press('G');
-		const text = await screen.waitFor('line 80');
+		let text = await screen.waitFor('line 80');
 		expect(text).not.toContain('line 1\n');
-		expect(text).toMatch(/lines \d+–\d+\/\d+/u);
+		const [, first, last, total] = /lines (\d+)–(\d+)\/(\d+)/u.exec(text)!;
+		expect(last).toBe(total);
+		// One line up from the bottom is one line up, not nothing.
+		press('k');
+		text = await screen.waitFor(`lines ${Number(first) - 1}–${Number(last) - 1}/${total}`);
+		expect(text).not.toContain('line 80');
 	});
 });
 
