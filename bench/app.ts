@@ -132,8 +132,8 @@ async function keyLatencies(store: string, moves: number, toggles: number): Prom
 	try {
 		await app.waitFor(/\? help/u, 20_000);
 		app.write('l');
-		// Wait until every child is loaded (the status line stops saying "loading").
-		await app.until((screen) => /100,000\b/u.test(screen) && !/loading/u.test(screen), 'all children loaded', 60_000);
+		// Wait until every child is loaded: the tree has all its rows and nothing is loading.
+		await app.until((screen) => /\/100,00\d ┘/u.test(screen) && !/loading/u.test(screen), 'all children loaded', 120_000);
 		app.write('j');
 		await app.waitFor(/Wide item/u);
 		const moveTimes: number[] = [];

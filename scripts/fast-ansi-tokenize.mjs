@@ -31,7 +31,7 @@ export function tokenize(text, endChar = Number.POSITIVE_INFINITY) {
 				parsed = graphemeTokenize(code);
 				codeTokens.set(code, parsed);
 			}
-			for (const token of parsed) tokens.push({...token});
+			for (const token of parsed) tokens.push({type: 'ansi', code: token.code, endCode: token.endCode});
 			index += code.length;
 			continue;
 		}
@@ -47,7 +47,8 @@ export function styledCharsFromTokens(tokens) {
 	const chars = [];
 	for (const token of tokens) {
 		if (token.type === 'ansi') codes = reduceAnsiCodesIncremental(codes, [token]);
-		else if (token.type === 'char') chars.push({...token, styles: codes});
+		// A literal, not a spread: one object shape for every character, several times faster.
+		else if (token.type === 'char') chars.push({type: 'char', value: token.value, fullWidth: token.fullWidth, styles: codes});
 	}
 	return chars;
 }
