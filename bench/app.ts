@@ -169,7 +169,10 @@ async function keyLatencies(store: string, moves: number, toggles: number): Prom
 			const sent = performance.now();
 			if (at === 1) started = sent;
 			app.write(typed[at - 1]!);
-			typingTimes.push((await app.until((screen) => screen.includes(`f ${typed.slice(0, at)}`), `"${typed.slice(0, at)}" in the filter`)) - sent);
+			// The bar shows the text, the caret (a blank cell) and one blank before its rule: an exact
+			// match, so a typed space is not mistaken for the caret already on screen.
+			const bar = `\n├ f ${typed.slice(0, at)}  ─`;
+			typingTimes.push((await app.until((screen) => screen.includes(bar), `"${typed.slice(0, at)}" in the filter`)) - sent);
 			await pause(40);
 		}
 		const answered = await app.until((screen) => /\d[\d,]* of 100,003 names/u.test(screen), 'the filter answer', 60_000);

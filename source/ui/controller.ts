@@ -487,11 +487,11 @@ export class AppController {
 		);
 	}
 
-	/** Ticks the spinner while a search or a filter runs. */
+	/** Ticks the spinner while a search runs (a filter shows its progress instead). */
 	private spin(): void {
 		if (this.spinnerTimer) return;
 		this.spinnerTimer = setInterval(() => {
-			const running = this.state.query.status === 'running' || this.state.filter.status === 'searching';
+			const running = this.state.query.status === 'running';
 			if (!running || this.disposed) {
 				clearInterval(this.spinnerTimer);
 				this.spinnerTimer = undefined;
@@ -540,7 +540,6 @@ export class AppController {
 			return;
 		}
 		this.set({filter: {...this.state.filter, status: 'searching', progress: 0}});
-		this.spin();
 		this.filterTimer = setTimeout(() => {
 			this.filterTimer = undefined;
 			void this.work(this.runFilter(text));
@@ -557,8 +556,8 @@ export class AppController {
 			text,
 			() => sequence !== this.filterSequence || this.disposed,
 			(done, total) => {
-				// A frame for the progress at most every 100 ms: frames are what typing waits for.
-				if (sequence !== this.filterSequence || performance.now() - shown < 100) return;
+				// A frame for the progress at most every 250 ms: frames are what typing waits for.
+				if (sequence !== this.filterSequence || performance.now() - shown < 250) return;
 				shown = performance.now();
 				this.set({filter: {...this.state.filter, progress: done / total}});
 				this.emit();

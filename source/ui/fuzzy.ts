@@ -21,8 +21,8 @@ export interface FuzzyMatch {
 	ranges: Array<[number, number]>;
 }
 
-export const sliceSize = 1000;
-const narrowSlice = 20_000;
+export const sliceSize = 500;
+const narrowSlice = 10_000;
 const threshold = 0.3;
 const maxMatches = 1000;
 // fuse's bitap matcher works on patterns of up to 32 characters; longer ones are split.

@@ -30,7 +30,7 @@ export interface RunAppOptions {
 	initial?: {domain?: string; node?: string; query?: string};
 	/** Draw on the alternate screen and restore the terminal's own on exit (default: on a TTY). */
 	alternateScreen?: boolean;
-	/** Ink's frame-rate cap (default 60). */
+	/** Ink's frame-rate cap (default 120: a key right after a frame waits at most ~8 ms for its own). */
 	maxFps?: number;
 	/** Called with the controller once the app runs (key playback, tests). */
 	onStart?: (controller: AppController) => void;
@@ -123,7 +123,7 @@ export async function runApp(options: RunAppOptions): Promise<number> {
 		stdin: new PassThrough() as unknown as NodeJS.ReadStream,
 		exitOnCtrlC: false,
 		patchConsole: false,
-		maxFps: options.maxFps ?? 60,
+		maxFps: options.maxFps ?? 120,
 	});
 	const unmounted = instance.waitUntilExit().catch(() => undefined);
 	stopKeys = readKeys(stdin, (raw) => controller.input(raw));

@@ -75,7 +75,7 @@ function filterBar(state: AppState, paint: Theme): {left: Line; right: Line} {
 	const at = value.slice(caret, caret + 1) || ' ';
 	const left: Line = [segment('f ', paint('key')), segment(value.slice(0, caret)), segment(at, paint('caret')), segment(value.slice(caret + at.length))];
 	const facts: string[] = ['fuzzy'];
-	if (filter.status === 'searching') facts.push(`${spinnerFrames[state.spinner % spinnerFrames.length]} ${Math.round(filter.progress * 100)}%`);
+	if (filter.status === 'searching') facts.push(`searching ${Math.round(filter.progress * 100)}%`);
 	else if (filter.status === 'done') facts.push(`${count.format(filter.matches.length)} of ${count.format(filter.searched)} names`);
 	return {left, right: [segment(facts.join(' · '), paint('dim'))]};
 }
