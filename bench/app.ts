@@ -7,12 +7,17 @@
  * Each key is written after the previous frame has settled; the latency is the arrival time of
  * the output that shows the key's effect, minus the time the key was written.
  */
+import {EventEmitter} from 'node:events';
 import {existsSync, mkdirSync, mkdtempSync} from 'node:fs';
 import {cpus, loadavg, tmpdir} from 'node:os';
 import path from 'node:path';
 import {buildDemoStore} from '../source/cli/demo-store.js';
 import {SummaryStore} from '../source/store/summary-store.js';
 import {openWritableStore} from '../source/store/writable.js';
+import {PassThrough} from 'node:stream';
+import type {AppController} from '../source/ui/controller.js';
+import {runApp} from '../source/ui/run-app.js';
+import {createServices} from '../source/ui/services.js';
 import {PtyScreen} from '../test/helpers/pty-screen.js';
 
 const wideNamespace = 'wide';
@@ -121,14 +126,14 @@ function position(screen: string): string | undefined {
 	return /(\d[\d,]*)\/(\d[\d,]*) ┘/u.exec(screen)?.[1];
 }
 
-async function keyLatencies(store: string, moves: number, toggles: number): Promise<{moves: number[]; toggles: number[]}> {
+async function keyLatencies(store: string, moves: number, toggles: number): Promise<{moves: number[]; toggles: number[]; typing: number[]; filterAnswer: number}> {
 	const drills = mkdtempSync(path.join(tmpdir(), 'drill-bench-drills-'));
 	const app = new PtyScreen(['--store', store, '--knowledge', drills, '--drills', drills, '--domain', 'summary', '--node', wideNamespace]);
 	try {
 		await app.waitFor(/\? help/u, 20_000);
 		app.write('l');
-		// Wait until every child is loaded (the status line stops saying "loading").
-		await app.until((screen) => /100,000\b/u.test(screen) && !/loading/u.test(screen), 'all children loaded', 60_000);
+		// Wait until every child is loaded: the tree has all its rows and nothing is loading.
+		await app.until((screen) => /\/100,00\d ┘/u.test(screen) && !/loading/u.test(screen), 'all children loaded', 120_000);
 		app.write('j');
 		await app.waitFor(/Wide item/u);
 		const moveTimes: number[] = [];
@@ -136,6 +141,7 @@ async function keyLatencies(store: string, moves: number, toggles: number): Prom
 			const before = position(await app.screen());
 			const sent = performance.now();
 			app.write(key % 10 === 9 ? 'k' : 'j');
+			// The position is on the last line: the frame is drawn whole when it changes.
 			const arrived = await app.until((screen) => position(screen) !== before, `the cursor to move from ${before}`);
 			moveTimes.push(arrived - sent);
 			await pause(40);
@@ -146,17 +152,82 @@ async function keyLatencies(store: string, moves: number, toggles: number): Prom
 			const depth = depths[(key + 1) % 3]!;
 			const sent = performance.now();
 			app.write(String(((key + 1) % 3) + 1));
-			// The detail pane names the depth it was walked at: the frame is the new depth's view.
-			toggleTimes.push(await app.until((screen) => screen.includes(`· depth ${depth}`), `depth ${depth}`));
+			// The detail pane names the depth it was walked at: the frame is the new depth's view,
+			// counted (like a move) when it is drawn down to its last line.
+			toggleTimes.push(await app.until((screen) => new RegExp(`· depth ${depth}[\\s\\S]*└.*┘`, 'u').test(screen), `depth ${depth}`));
 			toggleTimes[toggleTimes.length - 1]! -= sent;
 			await pause(40);
 		}
+		// The fuzzy filter over all 100 003 loaded names: each typed character must show at once
+		// while the searches run in slices behind it; then the time until the answer is drawn.
+		app.write('f');
+		await app.waitFor('fuzzy');
+		const typed = 'wide item 099999';
+		const typingTimes: number[] = [];
+		let started = 0;
+		for (let at = 1; at <= typed.length; at++) {
+			const sent = performance.now();
+			if (at === 1) started = sent;
+			app.write(typed[at - 1]!);
+			// The bar shows the text, the caret (a blank cell) and one blank before its rule: an exact
+			// match, so a typed space is not mistaken for the caret already on screen.
+			const bar = `\n├ f ${typed.slice(0, at)}  ─`;
+			typingTimes.push((await app.until((screen) => screen.includes(bar), `"${typed.slice(0, at)}" in the filter`)) - sent);
+			await pause(40);
+		}
+		const answered = await app.until((screen) => /\d[\d,]* of 100,003 names/u.test(screen), 'the filter answer', 60_000);
+		app.write('\r');
+		await app.waitFor('summary:wide:w099999', 20_000);
 		app.write('q');
 		await app.exit();
-		return {moves: moveTimes, toggles: toggleTimes};
+		return {moves: moveTimes, toggles: toggleTimes, typing: typingTimes, filterAnswer: answered - started};
 	} finally {
 		app.kill();
 	}
+}
+
+/**
+ * The app's own share of a keypress, without a terminal or another process: keys go into
+ * `runApp` through a stream, and the time runs until the frame is handed to the output stream.
+ */
+async function inProcess(store: string, moves: number, toggles: number): Promise<{moves: number[]; toggles: number[]}> {
+	const folder = mkdtempSync(path.join(tmpdir(), 'drill-bench-inprocess-'));
+	const services = createServices({storePath: store, knowledgeDir: folder, drillsRoot: folder});
+	let sentAt = 0;
+	let took = -1;
+	const stdout = Object.assign(new EventEmitter(), {
+		columns: 100,
+		rows: 30,
+		isTTY: true,
+		write(data: string) {
+			if (sentAt && data.length > 100) {
+				took = performance.now() - sentAt;
+				sentAt = 0;
+			}
+			return true;
+		},
+	});
+	const stdin = new PassThrough();
+	let controller: AppController | undefined;
+	const exited = runApp({services, stdin, stdout, alternateScreen: false, initial: {domain: 'summary', node: wideNamespace}, onStart: (started) => (controller = started)});
+	stdin.write('l');
+	await pause(50);
+	await controller!.idle();
+	const press = async (key: string) => {
+		took = -1;
+		sentAt = performance.now();
+		stdin.write(key);
+		while (took < 0) await new Promise((resolve) => setImmediate(resolve));
+		await pause(20);
+		return took;
+	};
+	const times = {moves: [] as number[], toggles: [] as number[]};
+	for (let key = 0; key < moves; key++) times.moves.push(await press(key % 10 === 9 ? 'k' : 'j'));
+	for (let key = 0; key < toggles; key++) times.toggles.push(await press(String(((key + 1) % 3) + 1)));
+	stdin.write('\u0003');
+	await exited;
+	services.close();
+	return times;
 }
 
 export async function run(args: string[]): Promise<void> {
@@ -175,6 +246,9 @@ export async function run(args: string[]): Promise<void> {
 	const latency = await keyLatencies(store, keys, Math.max(30, Math.floor(keys / 4)));
 	console.log(`cursor move in a node of ${wideChildren.toLocaleString('en-US')} children (${latency.moves.length} keys): p50 ${ms(percentile(latency.moves, 50))}, p95 ${ms(percentile(latency.moves, 95))}, max ${ms(Math.max(...latency.moves))}`);
 	console.log(`depth toggle 1/2/3 on one of them (${latency.toggles.length} keys): p50 ${ms(percentile(latency.toggles, 50))}, p95 ${ms(percentile(latency.toggles, 95))}, max ${ms(Math.max(...latency.toggles))}`);
+	console.log(`filter typing over 100,003 loaded names (${latency.typing.length} characters, searches running): p50 ${ms(percentile(latency.typing, 50))}, p95 ${ms(percentile(latency.typing, 95))}; first key → answer drawn ${ms(latency.filterAnswer)}`);
+	const own = await inProcess(store, keys, Math.max(30, Math.floor(keys / 4)));
+	console.log(`  the app's own share (in-process, no terminal): cursor move p50 ${ms(percentile(own.moves, 50))}, p95 ${ms(percentile(own.moves, 95))}; depth toggle p50 ${ms(percentile(own.toggles, 50))}, p95 ${ms(percentile(own.toggles, 95))}`);
 	const echo = await echoLatency(Math.min(keys, 100));
 	console.log(`  floor: key → echo from a bare raw-mode node, same pty (${echo.length} keys): p50 ${ms(percentile(echo, 50))}, p95 ${ms(percentile(echo, 95))}`);
 }

@@ -18,8 +18,8 @@ await build({
 	sourcemap: 'linked',
 	jsx: 'automatic',
 	external: native,
-	// string-width: a fast path for narrow text in front of the real one (see the file).
-	alias: {'react-devtools-core': './scripts/devtools-stub.mjs', 'string-width': './scripts/fast-string-width.mjs'},
+	// string-width and ansi-tokenize: fast paths for narrow text in front of the real ones (see the files).
+	alias: {'react-devtools-core': './scripts/devtools-stub.mjs', 'string-width': './scripts/fast-string-width.mjs', '@alcalzone/ansi-tokenize': './scripts/fast-ansi-tokenize.mjs'},
 	define: {'process.env.NODE_ENV': '"production"'},
 	banner: {
 		js: "import {createRequire as __drillCreateRequire} from 'node:module'; const require = __drillCreateRequire(import.meta.url);",

@@ -4,6 +4,7 @@ import {DrillError} from '../core/errors.js';
 import {commands} from './commands.js';
 import {resolveConfig} from './config.js';
 import {exitUsage, usageError} from './output.js';
+import {colourWanted} from '../ui/theme.js';
 
 export const appHelp = `
   drill with no command opens the explorer (on a terminal)
@@ -90,7 +91,7 @@ export async function openApp(argv: string[], streams: {stdout: NodeJS.WriteStre
 			services,
 			stdin: process.stdin,
 			stdout: streams.stdout,
-			color: flags.color && !process.env.NO_COLOR,
+			color: colourWanted(process.env, !flags.color),
 			depth,
 			initial: {domain: flags.domain, node: flags.node, query: flags.query},
 		});

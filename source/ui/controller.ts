@@ -1,16 +1,17 @@
 import {depths, type Depth} from '../core/depth.js';
 import {DrillError} from '../core/errors.js';
-import type {TreeView} from '../core/tree-view.js';
 import {initialState, type AppState, type Focus, type Size} from './app-state.js';
 import {dialogKey, downDialog, fieldValue, focusedField, upDialog, type DialogState} from './dialog-state.js';
 import {FuzzyIndex} from './fuzzy.js';
 import {commandFor, type Command, type KeyContext} from './key-table.js';
 import {decodeKeys, type Key} from './keys.js';
 import {layout} from './layout.js';
+import {scrollLimits} from './screen.js';
 import {editInput, emptyInput, inputOf, insertText} from './line-input.js';
-import {cleanResult, resultRows} from './query-results.js';
+import {cleanFrameStatus, cleanResult, cleanView, errorText} from './inert-views.js';
+import {resultRows} from './query-results.js';
 import {findMethods, type PlanAction, type Services} from './services.js';
-import {manyLines, oneLine} from './text.js';
+import {oneLine} from './text.js';
 import {nodeKey, reveal, selectedNode, treeReducer, type TreeAction, type TreeNode} from './tree-state.js';
 
 export interface ControllerOptions {
@@ -32,25 +33,8 @@ const detailChildren = 200;
 const filterDelayMs = 40;
 const spinnerMs = 90;
 
-export function errorText(error: unknown): string {
-	if (error instanceof DrillError) return oneLine(error.line);
-	return oneLine(error instanceof Error ? error.message : String(error));
-}
-
-/** A walked view with every piece of text in it made inert. */
-export function cleanView(view: TreeView): TreeView {
-	return {
-		...view,
-		node_id: oneLine(view.node_id),
-		title: oneLine(view.title),
-		kind: oneLine(view.kind),
-		parent_id: view.parent_id === null ? null : oneLine(view.parent_id),
-		breadcrumbs: view.breadcrumbs.map((crumb) => ({node_id: oneLine(crumb.node_id), title: oneLine(crumb.title)})),
-		...(view.summary === undefined ? {} : {summary: manyLines(view.summary)}),
-		children: view.children.map((child) => ({...child, node_id: oneLine(child.node_id), name: oneLine(child.name), ...(child.summary === undefined ? {} : {summary: oneLine(child.summary)})})),
-		...(view.content === undefined ? {} : {content: manyLines(view.content)}),
-	};
-}
+/** A node id as it may be shown: inert, and '' spelled out. */
+const shownId = (node: TreeNode) => (node.id === '' ? "''" : oneLine(node.id));
 
 /**
  * Owns the app's state and every effect: keys come in (whole chunks, decoded here), are looked up
@@ -106,9 +90,13 @@ export class AppController {
 		this.set({tree: treeReducer(this.state.tree, action)});
 	}
 
+	private get quiet(): boolean {
+		return this.busy === 0 && !this.filterTimer && !this.loadScheduled;
+	}
+
 	/** Resolves once no search, filter or background load is running (for tests and playback). */
 	idle(): Promise<void> {
-		if (this.busy === 0 && !this.filterTimer && !this.loadScheduled) return Promise.resolve();
+		if (this.quiet) return Promise.resolve();
 		return new Promise((resolve) => this.idleWaiters.push(resolve));
 	}
 
@@ -121,7 +109,7 @@ export class AppController {
 	}
 
 	private settleIdle(): void {
-		if (this.busy === 0 && !this.filterTimer && !this.loadScheduled) for (const resolve of this.idleWaiters.splice(0)) resolve();
+		if (this.quiet) for (const resolve of this.idleWaiters.splice(0)) resolve();
 	}
 
 	// ── start-up ───────────────────────────────────────────────────────────────
@@ -306,8 +294,7 @@ export class AppController {
 		const by: Partial<Record<Command, number>> = {cursorDown: 1, cursorUp: -1, pageDown: page, pageUp: -page, top: -Infinity, bottom: Infinity};
 		const step = by[command];
 		if (step === undefined) return;
-		// The pane clamps the scroll to its content; here it only has to stay a number.
-		const scroll = step === -Infinity ? 0 : step === Infinity ? Number.MAX_SAFE_INTEGER : Math.max(0, Math.min(detail.scroll, 1_000_000) + step);
+		const scroll = Math.max(0, Math.min(scrollLimits(this.state).detail, detail.scroll + step));
 		this.set({detail: {...detail, scroll}});
 	}
 
@@ -334,7 +321,7 @@ export class AppController {
 
 	private helpInput(command: Command | undefined): void {
 		if (command === 'closePanel') return this.set({mode: 'browse'});
-		if (command === 'cursorDown' || command === 'cursorUp') this.set({helpScroll: Math.max(0, this.state.helpScroll + (command === 'cursorDown' ? 3 : -3))});
+		if (command === 'cursorDown' || command === 'cursorUp') this.set({helpScroll: Math.max(0, Math.min(scrollLimits(this.state).help, this.state.helpScroll + (command === 'cursorDown' ? 3 : -3)))});
 	}
 
 	// ── the tree ───────────────────────────────────────────────────────────────
@@ -449,7 +436,7 @@ export class AppController {
 	private copyId(node: TreeNode | undefined): void {
 		if (!node) return;
 		this.options.copy?.(node.id);
-		this.note(`copied ${node.id === '' ? `the ${node.domain} root id ''` : node.id}`);
+		this.note(`copied ${node.id === '' ? `the ${node.domain} root id ''` : shownId(node)}`);
 	}
 
 	// ── search ─────────────────────────────────────────────────────────────────
@@ -465,7 +452,7 @@ export class AppController {
 		const namespace = node?.domain === 'summary' && node.id !== '' ? node.id.split(':')[0] : undefined;
 		const scope = namespace && namespace !== this.state.query.scope ? namespace : undefined;
 		this.set({query: {...this.state.query, scope}});
-		this.note(scope ? `search scope: ${scope}` : 'search scope: all namespaces');
+		this.note(scope ? `search scope: ${oneLine(scope)}` : 'search scope: all namespaces');
 		if (this.state.query.submitted) this.runQuery(this.state.query.submitted);
 	}
 
@@ -500,11 +487,11 @@ export class AppController {
 		);
 	}
 
-	/** Ticks the spinner while a search or a filter runs. */
+	/** Ticks the spinner while a search runs (a filter shows its progress instead). */
 	private spin(): void {
 		if (this.spinnerTimer) return;
 		this.spinnerTimer = setInterval(() => {
-			const running = this.state.query.status === 'running' || this.state.filter.status === 'searching';
+			const running = this.state.query.status === 'running';
 			if (!running || this.disposed) {
 				clearInterval(this.spinnerTimer);
 				this.spinnerTimer = undefined;
@@ -553,7 +540,6 @@ export class AppController {
 			return;
 		}
 		this.set({filter: {...this.state.filter, status: 'searching', progress: 0}});
-		this.spin();
 		this.filterTimer = setTimeout(() => {
 			this.filterTimer = undefined;
 			void this.work(this.runFilter(text));
@@ -565,11 +551,14 @@ export class AppController {
 		const nodes = this.state.tree.nodes;
 		if (!this.fuzzy || this.fuzzy.size !== nodes.size) this.fuzzy = new FuzzyIndex([...nodes.values()].map((node) => ({key: node.key, name: node.name})));
 		const searched = this.fuzzy.size;
+		let shown = performance.now();
 		const matches = await this.fuzzy.search(
 			text,
 			() => sequence !== this.filterSequence || this.disposed,
 			(done, total) => {
-				if (sequence !== this.filterSequence || total < 4) return;
+				// A frame for the progress at most every 250 ms: frames are what typing waits for.
+				if (sequence !== this.filterSequence || performance.now() - shown < 250) return;
+				shown = performance.now();
 				this.set({filter: {...this.state.filter, progress: done / total}});
 				this.emit();
 			},
@@ -625,7 +614,7 @@ export class AppController {
 		if (!this.services.frames.available) return;
 		await this.work(
 			this.services.frames.status().then(
-				(status) => this.set({frames: {...this.state.frames, status, error: undefined}}),
+				(status) => this.set({frames: {...this.state.frames, status: cleanFrameStatus(status), error: undefined}}),
 				(error: unknown) => this.set({frames: {...this.state.frames, error: errorText(error)}}),
 			),
 		);
@@ -638,8 +627,7 @@ export class AppController {
 		if (kind === 'up' && !this.state.frames.status?.cursor) return this.note('no open frame to undrill (d drills down from the selected node)', 'error');
 		if (kind === 'down') {
 			if (!node) return;
-			const label = `${node.domain} ${node.id === '' ? "''" : node.id}`;
-			this.set({mode: 'dialog', dialog: downDialog(`Drilled from the ${node.domain} node ${node.id === '' ? "''" : node.id} (${node.name}).`, label)});
+			this.set({mode: 'dialog', dialog: downDialog(`Drilled from the ${node.domain} node ${shownId(node)} (${node.name}).`, `${node.domain} ${shownId(node)}`)});
 		} else this.set({mode: 'dialog', dialog: upDialog()});
 	}
 

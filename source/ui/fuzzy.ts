@@ -1,9 +1,13 @@
 import type Fuse from 'fuse.js';
 
 /**
- * Fuzzy search over the names loaded in the tree, in slices. fuse.js takes ~180 ms to search
- * 100 000 names at once; run in slices of a few thousand, with a pause for pending keys and frames
- * between slices, the app keeps answering while a search runs, and a newer query stops an older one.
+ * Fuzzy search over the names loaded in the tree. fuse.js takes ~180 ms (and seconds, for a query
+ * most names resemble) to search 100 000 names at once, so:
+ * - the set is narrowed first, exactly: a name fuse could accept holds at least the query's
+ *   length minus the errors the threshold allows of the query's characters, which a count per
+ *   name checks far faster than fuse matches;
+ * - fuse runs on what is left in slices, with a pause for pending keys and frames between slices;
+ * - a newer query stops an older one at the next slice.
  */
 export interface NameEntry {
 	key: string;
@@ -17,42 +21,92 @@ export interface FuzzyMatch {
 	ranges: Array<[number, number]>;
 }
 
-export const sliceSize = 4000;
-const maxMatches = 5000;
+export const sliceSize = 500;
+const narrowSlice = 10_000;
+const threshold = 0.3;
+const maxMatches = 1000;
+// fuse's bitap matcher works on patterns of up to 32 characters; longer ones are split.
+const bitapLength = 32;
 
 type FuseModule = typeof import('fuse.js');
 let fuseModule: Promise<FuseModule> | undefined;
 const loadFuse = () => (fuseModule ??= import('fuse.js'));
 
-export class FuzzyIndex {
-	private readonly slices: NameEntry[][] = [];
-	private readonly engines: Array<Fuse<NameEntry> | undefined> = [];
+const pause = () => new Promise((resolve) => setImmediate(resolve));
 
-	constructor(readonly entries: readonly NameEntry[]) {
-		for (let start = 0; start < entries.length; start += sliceSize) this.slices.push(entries.slice(start, start + sliceSize));
+/**
+ * A test, on a lower-cased name, that every name fuse could match passes (and most others
+ * fail): it holds at least the query's length minus the errors the threshold allows of the
+ * query's characters. Undefined when the query is one fuse treats apart (blank, long, astral).
+ */
+export function candidateTest(query: string): ((lowerName: string) => boolean) | undefined {
+	const lower = query.toLowerCase();
+	if (!lower.trim() || lower.length > bitapLength || /[\ud800-\udfff]/u.test(lower)) return undefined;
+	const needed = lower.length - Math.floor(threshold * lower.length);
+	const slotOf = new Uint8Array(65_536);
+	const wanted = [0];
+	for (let index = 0; index < lower.length; index++) {
+		const code = lower.charCodeAt(index);
+		if (slotOf[code] === 0) {
+			slotOf[code] = wanted.length;
+			wanted.push(0);
+		}
+		wanted[slotOf[code]!]!++;
 	}
+	const left = new Int32Array(wanted.length);
+	return (lowerName) => {
+		left.set(wanted);
+		let found = 0;
+		for (let index = 0; index < lowerName.length; index++) {
+			const slot = slotOf[lowerName.charCodeAt(index)]!;
+			if (slot === 0 || left[slot] === 0) continue;
+			left[slot]!--;
+			if (++found >= needed) return true;
+		}
+		return false;
+	};
+}
+
+export class FuzzyIndex {
+	private lowered: string[] | undefined;
+
+	constructor(readonly entries: readonly NameEntry[]) {}
 
 	get size(): number {
 		return this.entries.length;
 	}
 
 	/**
-	 * Searches slice by slice, yielding to the event loop between slices. Resolves with the best
-	 * matches first, or undefined when `cancelled()` turned true on the way.
+	 * Narrows, then searches slice by slice, yielding to the event loop in between. Resolves with
+	 * the best matches first, or undefined when `cancelled()` turned true on the way.
 	 */
 	async search(query: string, cancelled: () => boolean, progress?: (done: number, total: number) => void): Promise<FuzzyMatch[] | undefined> {
 		const {default: FuseClass} = await loadFuse();
+		const test = candidateTest(query);
+		let candidates: readonly NameEntry[] = this.entries;
+		if (test) {
+			const kept: NameEntry[] = [];
+			for (let start = 0; start < this.entries.length; start += narrowSlice) {
+				if (start > 0) await pause();
+				if (cancelled()) return undefined;
+				const lowered = (this.lowered ??= this.entries.map((entry) => entry.name.toLowerCase()));
+				for (let index = start; index < Math.min(this.entries.length, start + narrowSlice); index++) if (test(lowered[index]!)) kept.push(this.entries[index]!);
+			}
+			candidates = kept;
+		}
+		const slices = Math.ceil(candidates.length / sliceSize);
 		const matches: FuzzyMatch[] = [];
-		for (let index = 0; index < this.slices.length; index++) {
-			if (index > 0) await new Promise((resolve) => setImmediate(resolve));
+		for (let index = 0; index < slices; index++) {
+			await pause();
 			if (cancelled()) return undefined;
-			const engine = (this.engines[index] ??= new FuseClass(this.slices[index]!, {keys: ['name'], includeMatches: true, includeScore: true, threshold: 0.3, ignoreLocation: true, minMatchCharLength: 1}));
-			for (const result of engine.search(query)) {
+			const engine: Fuse<NameEntry> = new FuseClass(candidates.slice(index * sliceSize, (index + 1) * sliceSize), {keys: ['name'], includeMatches: true, includeScore: true, threshold, ignoreLocation: true});
+			for (const result of engine.search(query, {limit: maxMatches})) {
 				const ranges = (result.matches?.[0]?.indices ?? []).map(([start, end]) => [start, end] as [number, number]);
 				matches.push({key: result.item.key, score: result.score ?? 1, ranges});
 			}
-			progress?.(index + 1, this.slices.length);
+			progress?.(index + 1, slices);
 		}
+		if (cancelled()) return undefined;
 		matches.sort((a, b) => a.score - b.score);
 		return matches.slice(0, maxMatches);
 	}

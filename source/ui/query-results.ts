@@ -1,19 +1,6 @@
 import {summaryNodeId} from '../core/summary-node-id.js';
 import type {ResultRow} from './app-state.js';
 import type {FindResult} from './services.js';
-import {oneLine} from './text.js';
-
-/** The funnel's answer with every piece of text made inert (it came from the store). */
-export function cleanResult(result: FindResult): FindResult {
-	return {
-		...result,
-		query: oneLine(result.query),
-		...(result.notices ? {notices: result.notices.map(oneLine)} : {}),
-		stage1_hits: result.stage1_hits.map((hit) => ({...hit, ...(hit.drill_id === undefined ? {} : {drill_id: oneLine(hit.drill_id)}), drill_node_id: oneLine(hit.drill_node_id), namespace: oneLine(hit.namespace), item_id: oneLine(hit.item_id), title: oneLine(hit.title), snippet: oneLine(hit.snippet), matched_by: hit.matched_by.map(oneLine)})),
-		candidate_items: result.candidate_items.map((item) => ({...item, drill_node_id: oneLine(item.drill_node_id), namespace: oneLine(item.namespace), item_id: oneLine(item.item_id), title: oneLine(item.title), tldr: oneLine(item.tldr)})),
-		drilled: result.drilled.map((drill) => ({drill_node_id: oneLine(drill.drill_node_id), spans: drill.spans.map((span) => ({...span, drill_node_id: oneLine(span.drill_node_id), snippet: oneLine(span.snippet)}))})),
-	};
-}
 
 /**
  * The results list: every stage-1 hit in rank order, and under the first hit of each drilled item

@@ -30,7 +30,7 @@ export interface RunAppOptions {
 	initial?: {domain?: string; node?: string; query?: string};
 	/** Draw on the alternate screen and restore the terminal's own on exit (default: on a TTY). */
 	alternateScreen?: boolean;
-	/** Ink's frame-rate cap (default 60). */
+	/** Ink's frame-rate cap (default 120: a key right after a frame waits at most ~8 ms for its own). */
 	maxFps?: number;
 	/** Called with the controller once the app runs (key playback, tests). */
 	onStart?: (controller: AppController) => void;
@@ -110,15 +110,20 @@ export async function runApp(options: RunAppOptions): Promise<number> {
 		stopKeys();
 		if (alternate) stdout.write(leaveAlternate);
 	};
-	// A crash or a signal must not leave the terminal in raw mode on the alternate screen.
+	// A crash or a signal must not leave the terminal in raw mode on the alternate screen: signals
+	// end the app the way q does, and a crash still gives the terminal back on exit.
 	process.once('exit', restore);
+	const signals = {SIGTERM: 143, SIGHUP: 129, SIGINT: 130} as const;
+	const onSignal = Object.fromEntries(Object.entries(signals).map(([signal, code]) => [signal, () => finish(code)])) as Record<keyof typeof signals, () => void>;
+	// `on`, not `once`: Ink's signal-exit re-raises a signal that no other listener is left to handle.
+	for (const signal of Object.keys(signals) as Array<keyof typeof signals>) process.on(signal, onSignal[signal]);
 	controller.start();
 	const instance = render(<App controller={controller} />, {
 		stdout: screen as unknown as NodeJS.WriteStream,
 		stdin: new PassThrough() as unknown as NodeJS.ReadStream,
 		exitOnCtrlC: false,
 		patchConsole: false,
-		maxFps: options.maxFps ?? 60,
+		maxFps: options.maxFps ?? 120,
 	});
 	const unmounted = instance.waitUntilExit().catch(() => undefined);
 	stopKeys = readKeys(stdin, (raw) => controller.input(raw));
@@ -142,5 +147,6 @@ export async function runApp(options: RunAppOptions): Promise<number> {
 		controller.dispose();
 		restore();
 		process.off('exit', restore);
+		for (const signal of Object.keys(signals) as Array<keyof typeof signals>) process.off(signal, onSignal[signal]);
 	}
 }

@@ -75,9 +75,18 @@ function filterBar(state: AppState, paint: Theme): {left: Line; right: Line} {
 	const at = value.slice(caret, caret + 1) || ' ';
 	const left: Line = [segment('f ', paint('key')), segment(value.slice(0, caret)), segment(at, paint('caret')), segment(value.slice(caret + at.length))];
 	const facts: string[] = ['fuzzy'];
-	if (filter.status === 'searching') facts.push(`${spinnerFrames[state.spinner % spinnerFrames.length]} ${Math.round(filter.progress * 100)}%`);
+	if (filter.status === 'searching') facts.push(`searching ${Math.round(filter.progress * 100)}%`);
 	else if (filter.status === 'done') facts.push(`${count.format(filter.matches.length)} of ${count.format(filter.searched)} names`);
 	return {left, right: [segment(facts.join(' · '), paint('dim'))]};
+}
+
+/** How far the detail pane and the help can scroll: their lines less the room they have. */
+export function scrollLimits(state: AppState): {detail: number; help: number} {
+	const paint = theme(state.color);
+	const box = layout(state);
+	const detail = detailPane(state, box.detailWidth, box.bodyHeight, paint).total;
+	const help = helpLines(box.width - 4, paint).length;
+	return {detail: Math.max(0, detail - box.bodyHeight), help: Math.max(0, help - (box.bodyHeight + box.barHeight + box.panelHeight))};
 }
 
 /** One block of the screen: a full-width rule, or a bordered region of side-by-side columns. */

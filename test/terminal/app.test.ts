@@ -180,6 +180,26 @@ describe('drill in a terminal', () => {
 		expect(screen.raw).toContain('Escape sequences here');
 	});
 
+	test('SIGTERM ends the app and gives the terminal back', async () => {
+		const screen = drill([]);
+		await screen.waitFor('? help');
+		screen.child.kill('SIGTERM');
+		expect(await screen.exit()).toBe(143);
+		expect(screen.raw.lastIndexOf('\u001b[?1049l')).toBeGreaterThan(screen.raw.lastIndexOf('┌'));
+		expect(screen.raw).toContain('\u001b[?25h');
+	});
+
+	test('frames are drawn even when CI is set in the environment', async () => {
+		const screen = drill([], {env: {CI: 'true', CONTINUOUS_INTEGRATION: '1'}});
+		await screen.waitFor('? help');
+		screen.write('?');
+		await screen.waitFor('fuzzy filter the loaded names');
+		screen.write('q');
+		await screen.waitForGone('fuzzy filter the loaded names');
+		screen.write('q');
+		expect(await screen.exit()).toBe(0);
+	});
+
 	test('NO_COLOR and --no-color: no colour codes, the selection still shows', async () => {
 		const colourCode = /\u001b\[(?:[0-9;]*;)?(?:3[0-7]|9[0-7]|38;5;\d+)(?:;[0-9;]*)?m/u;
 		for (const variant of [{args: [], env: {NO_COLOR: '1'}}, {args: ['--no-color'], env: {}}]) {

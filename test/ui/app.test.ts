@@ -139,9 +139,14 @@ describe('depth', () => {
 		await screen.waitFor('line 1');
 		press('\t');
 		press('G');
-		const text = await screen.waitFor('line 80');
+		let text = await screen.waitFor('line 80');
 		expect(text).not.toContain('line 1\n');
-		expect(text).toMatch(/lines \d+–\d+\/\d+/u);
+		const [, first, last, total] = /lines (\d+)–(\d+)\/(\d+)/u.exec(text)!;
+		expect(last).toBe(total);
+		// One line up from the bottom is one line up, not nothing.
+		press('k');
+		text = await screen.waitFor(`lines ${Number(first) - 1}–${Number(last) - 1}/${total}`);
+		expect(text).not.toContain('line 80');
 	});
 });
 
@@ -406,4 +411,15 @@ describe('around the app', () => {
 		expect(rendered.screen.raw.startsWith('\u001b[?1049h')).toBe(true);
 		expect(rendered.screen.raw.endsWith('\u001b[?1049l')).toBe(true);
 	});
+});
+
+test('frame slugs, objectives and plans from files are drawn inert', async () => {
+	const frames = new FakeFrames();
+	await frames.down({slug: 'bad\u001b]0;t\u0007slug', objective: 'clear \u001b[2J objective', context: ''});
+	const rendered = await renderApp(new FakeServices({summary, knowledge}, frames));
+	await rendered.screen.waitFor('badslug');
+	rendered.press('p');
+	await rendered.screen.waitFor('clear  objective');
+	for (const bad of ['\u001b]0;', '\u001b[2J']) expect(rendered.screen.raw).not.toContain(bad);
+	await rendered.quit();
 });

@@ -1,5 +1,6 @@
 import {expect, test} from 'vitest';
-import {cleanResult, resultRows} from '../../source/ui/query-results.js';
+import {cleanResult} from '../../source/ui/inert-views.js';
+import {resultRows} from '../../source/ui/query-results.js';
 import type {FindResult} from '../../source/ui/services.js';
 
 const hit = (rank: number, id: string, title: string): FindResult['stage1_hits'][number] => {

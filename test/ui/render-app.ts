@@ -2,7 +2,7 @@ import {EventEmitter} from 'node:events';
 import {PassThrough} from 'node:stream';
 import type {Depth} from '../../source/core/depth.js';
 import type {AppController} from '../../source/ui/controller.js';
-import {runApp} from '../../source/ui/run-app.js';
+import {loadRunApp} from '../../source/ui/load-app.js';
 import type {Services} from '../../source/ui/services.js';
 import {XtermScreen} from '../helpers/xterm-screen.js';
 
@@ -34,6 +34,9 @@ export interface RenderedApp {
 	quit(): Promise<number>;
 	exited: Promise<number>;
 }
+
+// Loaded as the CLI loads it: Ink must not think it runs in CI even when the tests do.
+const {runApp} = await loadRunApp();
 
 /** Runs the app in-process on a fake terminal of the given size, read through a headless xterm. */
 export async function renderApp(services: Services, options: {columns?: number; rows?: number; color?: boolean; depth?: Depth; initial?: {domain?: string; node?: string; query?: string}} = {}): Promise<RenderedApp> {

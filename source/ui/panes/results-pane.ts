@@ -1,5 +1,6 @@
 import type {AppState} from '../app-state.js';
 import {fitLine, highlighted, segment, termRanges} from '../segments.js';
+import {oneLine} from '../text.js';
 import type {Line, Theme} from '../theme.js';
 
 export const spinnerFrames = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
@@ -13,7 +14,7 @@ export function queryBar(state: AppState, paint: Theme): {left: Line; right: Lin
 		const at = value.slice(caret, caret + 1) || ' ';
 		left.push(segment(value.slice(0, caret)), segment(at, paint('caret')), segment(value.slice(caret + at.length)));
 	} else left.push(segment(query.submitted ?? query.input.value));
-	const facts = [query.method, `scope: ${query.scope ?? 'all'}`];
+	const facts = [query.method, `scope: ${query.scope === undefined ? 'all' : oneLine(query.scope)}`];
 	if (query.status === 'running') facts.push(`${spinnerFrames[state.spinner % spinnerFrames.length]} searching`);
 	if (query.status === 'done' && query.result) {
 		facts.push(`${query.result.stage1_hits.length} hit${query.result.stage1_hits.length === 1 ? '' : 's'}`);
