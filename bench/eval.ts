@@ -1,4 +1,4 @@
-// `npm run eval -- DATASET_DIR [--method keyword|semantic|keyword,semantic] [--json]`: ingests a
+// `npm run eval -- DATASET_DIR [--method keyword|semantic|keyword,semantic] [--items ingest|sketch] [--json]`: ingests a
 // BEIR collection into a temp store (each document one item), runs every judged query through
 // `find`, and prints nDCG@10, Recall@100 and MRR@10 at item level, with latency p50/p95.
 import {mkdtempSync, rmSync} from 'node:fs';
@@ -10,15 +10,21 @@ import '../source/search/register.js';
 import {reindex} from '../source/search/reindex.js';
 import type {Method} from '../source/search/types.js';
 import {loadBeir} from './eval/beir.js';
-import {evaluate, ingestCollection, type MethodScores} from './eval/run.js';
+import {evaluate, ingestCollection, type ItemPipeline, type MethodScores} from './eval/run.js';
 
-function parseArgs(args: string[]): {folder: string; methods: Method[]; json: boolean} {
+function parseArgs(args: string[]): {folder: string; methods: Method[]; json: boolean; pipeline: ItemPipeline} {
 	let folder: string | undefined;
+	let pipeline: ItemPipeline = 'sketch';
 	let methods: Method[] = ['keyword', 'semantic', 'keyword,semantic'];
 	let json = false;
 	for (let i = 0; i < args.length; i++) {
 		const arg = args[i]!;
 		if (arg === '--json') json = true;
+		else if (arg === '--items' || arg.startsWith('--items=')) {
+			const value = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : args[++i];
+			if (value !== 'ingest' && value !== 'sketch') throw new DrillError('bad_argument', `--items ${JSON.stringify(value)} is not a pipeline`, 'use --items sketch (default, the eval summarizer) or --items ingest (the ingest text pipeline)');
+			pipeline = value;
+		}
 		else if (arg === '--method' || arg.startsWith('--method=')) {
 			const value = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : args[++i];
 			methods = [parseMethod(value ?? '')];
@@ -27,11 +33,11 @@ function parseArgs(args: string[]): {folder: string; methods: Method[]; json: bo
 		else folder = arg;
 	}
 	if (!folder) throw new DrillError('bad_argument', 'give a BEIR collection folder', 'usage: npm run eval -- DATASET_DIR [--method keyword|semantic|keyword,semantic] [--json]');
-	return {folder, methods, json};
+	return {folder, methods, json, pipeline};
 }
 
 async function main(args: string[]): Promise<void> {
-	const {folder, methods, json} = parseArgs(args);
+	const {folder, methods, json, pipeline} = parseArgs(args);
 	const collection = loadBeir(folder);
 	const dir = mkdtempSync(path.join(tmpdir(), 'drill-eval-'));
 	const log = (line: string) => {
@@ -39,8 +45,8 @@ async function main(args: string[]): Promise<void> {
 	};
 	try {
 		let started = performance.now();
-		const store = ingestCollection(collection, path.join(dir, 'store.db'));
-		log(`ingested ${collection.documents.length} documents in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+		const store = ingestCollection(collection, path.join(dir, 'store.db'), pipeline);
+		log(`ingested ${collection.documents.length} documents (items by ${pipeline === 'ingest' ? 'the ingest text pipeline' : 'the eval sketch'}) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 		started = performance.now();
 		const report = await reindex(store);
 		log(`trained ${report.embedder} (${report.dimension} dims) and embedded ${report.nodes} nodes in ${((performance.now() - started) / 1000).toFixed(1)} s`);

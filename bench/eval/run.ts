@@ -5,6 +5,7 @@ import type {SummaryStore} from '../../source/store/summary-store.js';
 import {openWritableStore} from '../../source/store/writable.js';
 import type {BeirCollection} from './beir.js';
 import {documentToItem} from './document-to-item.js';
+import {textToItem} from '../../source/ingest/index.js';
 import {mean, mrrAt, ndcgAt, percentile, recallAt} from './metrics.js';
 
 export interface MethodScores {
@@ -18,9 +19,19 @@ export interface MethodScores {
 /** Stage-1 nodes asked for when ranking items to depth 100 (several nodes can share an item). */
 const rankingTopK = 300;
 
-export function ingestCollection(collection: BeirCollection, storePath: string): SummaryStore {
+/** How documents become items: the real ingest pipeline's text path, or the eval's own sketch of it. */
+export type ItemPipeline = 'ingest' | 'sketch';
+
+export function ingestCollection(collection: BeirCollection, storePath: string, pipeline: ItemPipeline = 'sketch'): SummaryStore {
 	const store = openWritableStore(storePath);
-	for (const document of collection.documents) store.writeItem(validateItem(documentToItem(document, collection.name.replace(/[^\w.-]+/gu, '_') || 'beir')));
+	const namespace = collection.name.replace(/[^\w.-]+/gu, '_') || 'beir';
+	for (const document of collection.documents) {
+		const item =
+			pipeline === 'ingest'
+				? textToItem({namespace, itemId: document._id, title: document.title, text: document.text || document.title || document._id})
+				: validateItem(documentToItem(document, namespace));
+		store.writeItem(item);
+	}
 	return store;
 }
 
