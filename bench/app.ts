@@ -80,9 +80,14 @@ function wideStore(): string {
 const bareNode = ['-e', "process.stdout.write('ready ┘')"];
 const echoNode = ['-e', "process.stdin.setRawMode(true); let n = 0; process.stdin.on('data', (d) => { if (String(d) === 'q') process.exit(0); process.stdout.write(`\\r${++n}/1 ┘`); });"];
 
+/** The demo's fixtures (fixtures/summaries.json), else the explorer's own small set. */
+function demoFixtures(): string {
+	return existsSync(path.join('fixtures', 'summaries.json')) ? 'fixtures' : path.join('fixtures', 'app');
+}
+
 /** Spawn → the main view is fully drawn (tree rows and the status line with its position). */
 async function firstFrames(runs: number): Promise<{app: number[]; node: number[]}> {
-	const demo = buildDemoStore({fixtures: 'fixtures', repository: '.'});
+	const demo = buildDemoStore({fixtures: demoFixtures(), repository: '.'});
 	const times = {app: [] as number[], node: [] as number[]};
 	for (let run = 0; run < runs; run++) {
 		for (const which of ['app', 'node'] as const) {
@@ -238,7 +243,7 @@ export async function run(args: string[]): Promise<void> {
 	console.log(`load average now: ${loadavg().map((load) => load.toFixed(2)).join(' ')}`);
 	if (only !== 'keys') {
 		const first = await firstFrames(runs);
-		console.log(`first frame (spawn → full main view, demo store, ${runs} runs): median ${ms(percentile(first.app, 50))}, p95 ${ms(percentile(first.app, 95))}, min ${ms(Math.min(...first.app))}`);
+		console.log(`first frame (spawn → full main view, demo store from ${demoFixtures()}, ${runs} runs): median ${ms(percentile(first.app, 50))}, p95 ${ms(percentile(first.app, 95))}, min ${ms(Math.min(...first.app))}`);
 		console.log(`  floor: bare node spawn → first output, same pty: median ${ms(percentile(first.node, 50))}, min ${ms(Math.min(...first.node))}`);
 	}
 	if (only === 'first') return;

@@ -548,13 +548,21 @@ export class AppController {
 
 	private async runFilter(text: string): Promise<void> {
 		const sequence = ++this.filterSequence;
+		const cancelled = () => sequence !== this.filterSequence || this.disposed;
 		const nodes = this.state.tree.nodes;
-		if (!this.fuzzy || this.fuzzy.size !== nodes.size) this.fuzzy = new FuzzyIndex([...nodes.values()].map((node) => ({key: node.key, name: node.name})));
+		if (!this.fuzzy || this.fuzzy.size !== nodes.size) {
+			const names = function* () {
+				for (const node of nodes.values()) yield {key: node.key, name: node.name};
+			};
+			const index = await FuzzyIndex.collect(names(), cancelled);
+			if (!index) return;
+			this.fuzzy = index;
+		}
 		const searched = this.fuzzy.size;
 		let shown = performance.now();
 		const matches = await this.fuzzy.search(
 			text,
-			() => sequence !== this.filterSequence || this.disposed,
+			cancelled,
 			(done, total) => {
 				// A frame for the progress at most every 250 ms: frames are what typing waits for.
 				if (sequence !== this.filterSequence || performance.now() - shown < 250) return;

@@ -68,9 +68,22 @@ export function candidateTest(query: string): ((lowerName: string) => boolean) |
 }
 
 export class FuzzyIndex {
-	private lowered: string[] | undefined;
+	private readonly lowered: string[] = [];
 
 	constructor(readonly entries: readonly NameEntry[]) {}
+
+	/** Collects the names a slice at a time, so that a first search over 100 000 keeps the keys flowing. */
+	static async collect(names: Iterable<NameEntry>, cancelled: () => boolean): Promise<FuzzyIndex | undefined> {
+		const entries: NameEntry[] = [];
+		for (const entry of names) {
+			entries.push(entry);
+			if (entries.length % narrowSlice === 0) {
+				await pause();
+				if (cancelled()) return undefined;
+			}
+		}
+		return new FuzzyIndex(entries);
+	}
 
 	get size(): number {
 		return this.entries.length;
@@ -89,8 +102,10 @@ export class FuzzyIndex {
 			for (let start = 0; start < this.entries.length; start += narrowSlice) {
 				if (start > 0) await pause();
 				if (cancelled()) return undefined;
-				const lowered = (this.lowered ??= this.entries.map((entry) => entry.name.toLowerCase()));
-				for (let index = start; index < Math.min(this.entries.length, start + narrowSlice); index++) if (test(lowered[index]!)) kept.push(this.entries[index]!);
+				for (let index = start; index < Math.min(this.entries.length, start + narrowSlice); index++) {
+					const lower = (this.lowered[index] ??= this.entries[index]!.name.toLowerCase());
+					if (test(lower)) kept.push(this.entries[index]!);
+				}
 			}
 			candidates = kept;
 		}

@@ -30,7 +30,9 @@ export function detailLines(view: TreeView, width: number, paint: Theme): Line[]
 		lines.push([]);
 		lines.push([segment(`── children (${count.format(view.children_total)}) ──`, paint('dim'))]);
 		for (const child of view.children) {
-			const id = child.node_id.startsWith(`${view.node_id}#`) ? child.node_id.slice(view.node_id.length) : child.node_id;
+			// Inside one item, a child's id differs only after the "#": show that part.
+			const item = view.node_id.split('#')[0]!;
+			const id = item && child.node_id.startsWith(`${item}#`) ? child.node_id.slice(item.length) : child.node_id;
 			const counted = child.child_count ? ` (${count.format(child.child_count)})` : '';
 			lines.push([segment(`${child.has_children ? '▸' : '·'} ${child.name}`), segment(`${counted}  ${id}`, paint('dim'))]);
 			if (child.summary) text(child.summary, 'dim', '    ');
