@@ -107,7 +107,14 @@ export class SummaryStore {
 
 	/** A namespace's items, newest first. */
 	items(namespace: string, offset = 0, limit = -1): ItemRow[] {
-		return this.all(`SELECT ${itemColumns} FROM ${itemFrom} WHERE i.namespace = ? ORDER BY i.generated_at DESC, i.item_id LIMIT ? OFFSET ?`, namespace, limit, offset);
+		// The page's ids come from the covering index first, so a deep offset skips index entries, not joined rows.
+		return this.all(
+			`SELECT ${itemColumns} FROM ${itemFrom} WHERE i.id IN (SELECT id FROM items WHERE namespace = ? ORDER BY generated_at DESC, item_id LIMIT ? OFFSET ?)
+			 ORDER BY i.generated_at DESC, i.item_id`,
+			namespace,
+			limit,
+			offset,
+		);
 	}
 
 	item(namespace: string, itemId: string): ItemRow | undefined {
