@@ -5,7 +5,7 @@ import {resolveConfig} from './cli/config.js';
 import {exitUsage, reportError, usageError} from './cli/output.js';
 
 const version = '0.1.0';
-const valueFlags = new Set(['--store', '--knowledge', '--drills', '--domain', '--node', '--depth', '--query', '--keys', '--record', '--size']);
+const valueFlags = new Set(['--store', '--knowledge', '--drills', '--domain', '--node', '--depth', '--query', '--keys', '--record', '--size', '--theme']);
 
 function mainHelp(): string {
 	const width = Math.max(...commands.map((entry) => [entry.name, ...(entry.aliases ?? [])].join(', ').length));

@@ -23,6 +23,7 @@ export const appHelp = `
     --keys SCRIPT      play a key script (a file, or the script itself) and print the last screen
     --record FILE.cast write the session as asciicast v2; same script and store, same bytes
     --size COLSxROWS   the screen size for --keys (default 100x30)
+    --theme dark|light colours for a dark (default) or a light background
 
   Key scripts: text is typed; <enter> <esc> <tab> <space> <backspace> <up> <down> <left> <right>
   <pgup> <pgdn> <home> <end> <c-d> (ctrl+letter) <lt> are keys; <wait 600ms> pauses;
@@ -41,6 +42,7 @@ const options = {
 	keys: {type: 'string'},
 	record: {type: 'string'},
 	size: {type: 'string'},
+	theme: {type: 'string'},
 	color: {type: 'boolean', default: true},
 	json: {type: 'boolean', default: false},
 } as const;
@@ -66,12 +68,14 @@ export async function openApp(argv: string[], streams: {stdout: NodeJS.WriteStre
 	const flags = parse(argv);
 	if (flags.json) throw usageError('the explorer has no --json output', 'use a command, e.g. drill walk summary \'\' --json');
 	const depth = parseDepth(flags.depth);
+	const theme = flags.theme ?? 'dark';
+	if (theme !== 'dark' && theme !== 'light') throw usageError(`--theme ${JSON.stringify(theme)} is not a colour scheme`, 'use --theme dark or --theme light');
 	if (flags.node !== undefined && flags.domain === undefined) throw usageError('--node needs --domain', "e.g. drill --domain summary --node 'conversation_session:k3x9'");
 	if (flags.record !== undefined && flags.keys === undefined) throw usageError('--record needs --keys', 'recordings are scripted: e.g. drill --keys demo/browse.keys --record demo/browse.cast');
 	if (flags.keys !== undefined) {
 		const {playScript} = await import('./playback.js');
 		return playScript(
-			{keys: flags.keys, record: flags.record, size: flags.size, color: flags.color && !process.env.NO_COLOR, depth, initial: {domain: flags.domain, node: flags.node, query: flags.query}},
+			{keys: flags.keys, record: flags.record, size: flags.size, theme, color: flags.color && !process.env.NO_COLOR, depth, initial: {domain: flags.domain, node: flags.node, query: flags.query}},
 			resolveConfig(flags),
 			streams.stdout,
 		);
@@ -92,6 +96,7 @@ export async function openApp(argv: string[], streams: {stdout: NodeJS.WriteStre
 			stdin: process.stdin,
 			stdout: streams.stdout,
 			color: colourWanted(process.env, !flags.color),
+			theme,
 			depth,
 			initial: {domain: flags.domain, node: flags.node, query: flags.query},
 		});

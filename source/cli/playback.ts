@@ -10,6 +10,7 @@ export interface PlaybackFlags {
 	keys: string;
 	record?: string;
 	size?: string;
+	theme: 'dark' | 'light';
 	color: boolean;
 	depth: Depth;
 	initial: {domain?: string; node?: string; query?: string};
@@ -90,7 +91,7 @@ export async function playScript(flags: PlaybackFlags, config: DrillConfig, stdo
 			steps,
 			size,
 			title,
-			runApp: (options) => runApp({...options, services, color: flags.color, depth: flags.depth, initial: flags.initial}),
+			runApp: (options) => runApp({...options, services, theme: flags.theme, color: flags.color, depth: flags.depth, initial: flags.initial}),
 		});
 		if (flags.record) {
 			const target = path.resolve(flags.record);

@@ -8,6 +8,7 @@ import {AppController} from './controller.js';
 import {readKeys, type KeySource} from './key-reader.js';
 import {minimum} from './layout.js';
 import type {Services} from './services.js';
+import {useScheme, type Scheme} from './theme.js';
 
 /** What the app writes to: a terminal, or any stream with a size (key playback, recordings, tests). */
 export interface ScreenSink {
@@ -26,6 +27,8 @@ export interface RunAppOptions {
 	/** A fixed layout (e.g. for recordings); otherwise the terminal's size, following resizes. */
 	size?: Size;
 	color?: boolean;
+	/** The colour scheme: dark (default) or light backgrounds. */
+	theme?: Scheme;
 	depth?: Depth;
 	initial?: {domain?: string; node?: string; query?: string};
 	/** Draw on the alternate screen and restore the terminal's own on exit (default: on a TTY). */
@@ -87,6 +90,7 @@ const effective = (size: Size) => `${Math.max(minimum.columns, size.columns)}x${
  */
 export async function runApp(options: RunAppOptions): Promise<number> {
 	const {services, stdin, stdout} = options;
+	useScheme(options.theme ?? 'dark');
 	const alternate = options.alternateScreen ?? Boolean(stdout.isTTY);
 	const screen = new InkScreen(stdout, options.size ?? sizeOf(stdout));
 	let finish: (code: number) => void = () => {};

@@ -33,10 +33,28 @@ const colours: Record<Role, Style> = {
 	count: {color: 'gray'},
 };
 
+/** Colours for a light background: blue and magenta where dark backgrounds get cyan and yellow. */
+const lightColours: Record<Role, Style> = {
+	...colours,
+	focusBorder: {color: 'blue'},
+	accent: {color: 'blue'},
+	match: {color: 'magenta', bold: true, underline: true},
+	key: {color: 'blue', bold: true},
+};
+
+export const schemes = ['dark', 'light'] as const;
+export type Scheme = (typeof schemes)[number];
+let active = colours;
+
+/** Picks the colour scheme for this process's app (`--theme`); dark is the default. */
+export function useScheme(scheme: Scheme): void {
+	active = scheme === 'light' ? lightColours : colours;
+}
+
 export type Theme = (role: Role) => Style;
 
 const plain = Object.fromEntries(Object.entries(colours).map(([role, {color: _dropped, ...rest}]) => [role, rest])) as Record<Role, Style>;
-const coloured: Theme = (role) => colours[role];
+const coloured: Theme = (role) => active[role];
 const colourless: Theme = (role) => plain[role];
 
 /** Styles by role; without colour only bold, dim, inverse and underline remain. */

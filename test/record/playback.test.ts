@@ -41,6 +41,22 @@ describe('drill --keys and --record', () => {
 		expect(first.stdout.split('\n')).toHaveLength(24);
 	});
 
+	it('records in a light colour scheme with --theme light', () => {
+		const colourPlace = place.filter((arg) => arg !== '--no-color');
+		const dark = path.join(tempDir(), 'dark.cast');
+		const light = path.join(tempDir(), 'light.cast');
+		const keys = '/retry storm<enter><wait-for "hits">';
+		const coloured = {env: {CI: 'true', NO_COLOR: ''}};
+		expect(runCli(['--keys', keys, '--record', dark, ...colourPlace], coloured).code).toBe(0);
+		expect(runCli(['--keys', keys, '--record', light, '--theme', 'light', ...colourPlace], coloured).code).toBe(0);
+		// Matches are yellow on dark backgrounds and magenta on light ones.
+		const sgr = (file: string) => readFileSync(file, 'utf8').match(/\\u001b\[[0-9;]*m/gu)?.join(' ') ?? '';
+		expect(sgr(dark)).toMatch(/;33m/u);
+		expect(sgr(light)).toMatch(/;35m/u);
+		expect(sgr(light)).not.toMatch(/;33m/u);
+		expect(runCli(['--keys', 'j', '--theme', 'blue', ...place], ci).stderr).toContain('--theme "blue" is not a colour scheme');
+	});
+
 	it('reads a script from a file', () => {
 		const file = path.join(tempDir(), 'walk.keys');
 		writeFileSync(file, 'jj<wait-for "summary">l\n');
