@@ -42,7 +42,12 @@ export function indexItemText(db: SqliteDatabase, itemRowId: number, item: ItemR
 	return texts;
 }
 
-/** An item as it was written, read back from its rows (to give FTS5 the text it indexed). */
+/**
+ * An item as it was written, read back from its rows (to give FTS5 the text it indexed). The
+ * tables are contentless, so a 'delete' must repeat exactly what was inserted: any change to
+ * `nodeTexts` or to the columns needs a stored text-index version and a full rebuild ('delete-all',
+ * see `clearTextIndex`) of stores indexed before it.
+ */
 export function storedItem(db: SqliteDatabase, itemRowId: number): ItemRecord | undefined {
 	const item = prepared(db, 'SELECT namespace, item_id, title, tldr, generated_at FROM items WHERE id = ?').get(itemRowId) as
 		| {namespace: string; item_id: string; title: string; tldr: string; generated_at: string}
