@@ -9,6 +9,8 @@ import {removeItemText} from './text-index.js';
 
 /** After a batch of writes, a store this small is (re)trained on close; a larger one waits for `drill reindex`. */
 export const autoTrainMaxNodes = 50_000;
+/** …and only when its raw text is this small too: training holds the text's term counts in memory. */
+export const autoTrainMaxTextBytes = 16 * 1024 * 1024;
 /** Items written without the indexer are caught up on close when there are at most this many. */
 export const autoCatchUpItems = 5_000;
 
@@ -70,5 +72,7 @@ function finishBatch(store: SummaryStore): void {
 	if (kind !== undefined && kind !== 'lsa') return;
 	if (status.semantic && !status.stale && status.embeddedItems === status.items) return;
 	const nodes = (store.statement('SELECT count(*) AS n FROM nodes').get() as {n: number}).n;
-	if (nodes <= autoTrainMaxNodes) retrainLsa(store);
+	if (nodes > autoTrainMaxNodes) return;
+	const text = (store.statement('SELECT coalesce(sum(length(text)), 0) AS n FROM spans').get() as {n: number}).n;
+	if (text <= autoTrainMaxTextBytes) retrainLsa(store);
 }
