@@ -33,7 +33,7 @@ export function cleanResult(result: FindResult): FindResult {
 		...result,
 		query: oneLine(result.query),
 		...(result.notices ? {notices: result.notices.map(oneLine)} : {}),
-		stage1_hits: result.stage1_hits.map((hit) => ({...hit, ...(hit.drill_id === undefined ? {} : {drill_id: oneLine(hit.drill_id)}), drill_node_id: oneLine(hit.drill_node_id), namespace: oneLine(hit.namespace), item_id: oneLine(hit.item_id), title: oneLine(hit.title), snippet: oneLine(hit.snippet), matched_by: hit.matched_by.map(oneLine)})),
+		stage1_hits: result.stage1_hits.map((hit) => ({...hit, ...(hit.drill_id === undefined ? {} : {drill_id: oneLine(hit.drill_id)}), drill_node_id: oneLine(hit.drill_node_id), namespace: oneLine(hit.namespace), item_id: oneLine(hit.item_id), title: oneLine(hit.title), snippet: oneLine(hit.snippet)})),
 		candidate_items: result.candidate_items.map((item) => ({...item, drill_node_id: oneLine(item.drill_node_id), namespace: oneLine(item.namespace), item_id: oneLine(item.item_id), title: oneLine(item.title), tldr: oneLine(item.tldr)})),
 		drilled: result.drilled.map((drill) => ({drill_node_id: oneLine(drill.drill_node_id), spans: drill.spans.map((span) => ({...span, drill_node_id: oneLine(span.drill_node_id), snippet: oneLine(span.snippet)}))})),
 	};

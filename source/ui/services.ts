@@ -11,38 +11,14 @@ import {availableDomains, Drillables, type DrillConfig} from '../core/registry.j
 import type {TreeView, ViewOptions} from '../core/tree-view.js';
 import * as framesModule from '../frames/index.js';
 import {find} from '../search/find.js';
+import type {FindResult} from '../search/types.js';
 import {SummaryStore} from '../store/summary-store.js';
 
 export const findMethods = ['keyword,semantic', 'keyword', 'semantic'] as const;
 export type FindMethod = (typeof findMethods)[number];
 
 /** The funnel's answer, in the shape DESIGN.md gives (summary_search). */
-export interface FindResult {
-	query: string;
-	method: FindMethod;
-	scope: string | null;
-	stage1_hits: Array<{
-		rank: number;
-		score: number;
-		drill_node_id: string;
-		namespace: string;
-		item_id: string;
-		title: string;
-		snippet: string;
-		level: number;
-		/** Which ranked lists found the hit: "keyword", "semantic". */
-		matched_by: string[];
-		/** With source "drill": the drill's short sha, the node id in the drills domain. */
-		drill_id?: string;
-	}>;
-	candidate_items: Array<{drill_node_id: string; namespace: string; item_id: string; title: string; tldr: string; best_rank: number}>;
-	drilled: Array<{drill_node_id: string; spans: Array<{drill_node_id: string; seq: number; snippet: string; score: number}>}>;
-	timings_ms: Record<string, number>;
-	/** What limits the answer and how to fix it (e.g. no semantic index yet). */
-	notices?: string[];
-	/** Where the ids lead: the summary domain (default), the knowledge folder, or closed drills. */
-	source?: 'summary' | 'knowledge' | 'drill';
-}
+export type {FindResult};
 
 export interface FindOptions {
 	method: FindMethod;
@@ -118,7 +94,7 @@ export function createServices(config: DrillConfig): Services {
 			// Let the spinner draw before the funnel takes the thread.
 			await new Promise((resolve) => setImmediate(resolve));
 			if (options.signal?.aborted) throw new DrillError('bad_argument', 'the search was replaced by a newer one');
-			return (await find({query, method: options.method, scope: options.scope, highlight: {open: '', close: ''}}, {store: openStore(), knowledgeDir: config.knowledgeDir})) as FindResult;
+			return (await find({query, method: options.method, scope: options.scope, highlight: {open: '', close: ''}}, {store: openStore(), knowledgeDir: config.knowledgeDir}));
 		},
 		frames: framesOver(framesModule, config),
 		close() {
