@@ -1,7 +1,7 @@
 import {summaryNodeId} from '../core/summary-node-id.js';
 import type {SummaryStore} from '../store/summary-store.js';
 import type {EmbedderSpec} from './embedder.js';
-import {drillItems} from './drill-stage.js';
+import {drillItem} from './drill-stage.js';
 import {fuse, type RankedNode} from './fusion.js';
 import {keywordList, type ScoredNode} from './keyword.js';
 import type {FindParams} from './params.js';
@@ -143,8 +143,8 @@ export async function summaryFunnel(store: SummaryStore, params: FindParams, req
 
 	const drilled = [];
 	if (params.drill && params.drillTopK > 0) {
-		const targets = [...candidates].slice(0, params.drillTopK).map(([item, candidate]) => ({item, namespace: candidate.namespace, item_id: candidate.item_id}));
-		for (const result of drillItems(store, query.match, targets, params.drillPerItemTopK)) {
+		for (const [item, candidate] of [...candidates].slice(0, params.drillTopK)) {
+			const result = drillItem(store, query.match, {item, namespace: candidate.namespace, item_id: candidate.item_id}, params.drillPerItemTopK);
 			for (const span of result.spans) span.snippet = highlight(span.snippet, open, close);
 			drilled.push(result);
 		}
