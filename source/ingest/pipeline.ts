@@ -20,6 +20,7 @@ import {LlmDescriber} from './llm/llm-describer.js';
 import type {ParsedSource, SourceProblem} from './model.js';
 import {Progress} from './progress.js';
 import {createExecutor, type Executor} from './work/executor.js';
+import {MemoryKeeper} from './work/memory.js';
 import {isEmpty, type SourceJob} from './work/source-job.js';
 
 /** Bump when the pipeline's output changes, so unchanged sources are summarized again. */
@@ -141,7 +142,10 @@ class Ingestion {
 		this.report.items++;
 		this.report.nodes += item.nodes.length;
 		this.report.spans += item.spans.length;
+		this.memory.written(item.spans.reduce((sum, span) => sum + span.text.length, 0));
 	}
+
+	private readonly memory = new MemoryKeeper();
 
 	private isUnchanged(namespace: string, itemId: string, hash: string): boolean {
 		if (this.store.contentHash(namespace, itemId) !== hash) return false;
@@ -179,6 +183,7 @@ class Ingestion {
 		const salt = this.salt('chatgpt', namespace);
 		const problems: SourceProblem[] = [];
 		const one = async (value: unknown, bytes: Buffer | string, index: number, line?: number) => {
+			this.memory.collectIfDue();
 			const where = line ? `conversation ${index} (line ${line})` : `conversation ${index}`;
 			const conversation = readChatGptConversation(value, where, problems);
 			if (!conversation) return;
@@ -312,6 +317,7 @@ class Ingestion {
 	private fatal: DrillError | undefined;
 
 	async file(file: SourceFile): Promise<void> {
+		this.memory.collectIfDue();
 		this.progress?.file(this.shown(file.path));
 		const sniffed = await sniff(file.path, file.size, this.options.format ?? 'auto');
 		if (sniffed.problem || !sniffed.format) {
@@ -341,6 +347,7 @@ class Ingestion {
 				if (this.fatal) break;
 			}
 			await this.executor.drain();
+			this.memory.collectIfDue();
 		} finally {
 			await this.executor.close();
 			this.progress?.done();

@@ -39,16 +39,16 @@ export function termCounts(terms: readonly string[]): Map<string, number> {
 	return counts;
 }
 
-export function trainLsa(documents: ReadonlyArray<readonly string[]>, options: LsaOptions = {}): LsaModel {
+/** Trains on documents given as their stemmed-term counts. */
+export function trainLsa(counted: ReadonlyArray<ReadonlyMap<string, number>>, options: LsaOptions = {}): LsaModel {
 	const settings = {...defaultLsaOptions, ...options};
-	const counted = documents.map(termCounts);
 	const df = new Map<string, number>();
 	for (const counts of counted) for (const term of counts.keys()) df.set(term, (df.get(term) ?? 0) + 1);
 	// A small store keeps its rare terms: with few documents, a term seen once still says something.
-	const minDf = documents.length < 1000 ? 1 : settings.minDocumentFrequency;
+	const minDf = counted.length < 1000 ? 1 : settings.minDocumentFrequency;
 	const vocabulary = [...df].filter(([, n]) => n >= minDf).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, settings.maxTerms);
 	const index = new Map(vocabulary.map(([term], i) => [term, i]));
-	const n = documents.length;
+	const n = counted.length;
 	let idf = Float64Array.from(vocabulary, ([, count]) => Math.log((n + 1) / (count + 0.5)));
 	if (settings.weighting === 'logentropy') {
 		// g(t) = 1 + Σ_d p log p / log n, with p = tf / gf: 1 for a term in one document, 0 for one spread evenly.

@@ -1,3 +1,4 @@
+import {stemmedTerms} from './words.js';
 import type {ItemRecord} from '../store/interchange.js';
 
 /** What stage 1 ranks for one node: its summary fields and the raw text of its whole subtree. */
@@ -17,7 +18,7 @@ export interface NodeText {
  * few sentences), so each node also carries the raw spans of its subtree: the root's stands for the
  * whole item in stage-1 keyword ranking, and every node is embedded with its subtree's text.
  */
-export function nodeTexts(item: ItemRecord): NodeText[] {
+export function nodeTexts(item: ItemRecord, withBodies: 'every' | 'root' = 'every'): NodeText[] {
 	const spanText = new Map(item.spans.map((span) => [span.seq, span.text]));
 	// Spans and children in order, so the same item read back from the store gives the same text.
 	const children = new Map<number, number[]>();
@@ -45,7 +46,8 @@ export function nodeTexts(item: ItemRecord): NodeText[] {
 		summary: node.summary,
 		keywords: node.keywords.join('\n'),
 		tldr: node.ordinal === 0 ? item.tldr : '',
-		body: collect(node.ordinal, new Set()).join('\n'),
+		// A subtree's text joined for every node is the item's text once per level: only join what is read.
+		body: withBodies === 'every' || node.ordinal === 0 ? collect(node.ordinal, new Set()).join('\n') : '',
 	}));
 }
 
@@ -54,10 +56,22 @@ export function nodeFullText(text: NodeText): string {
 	return [text.title, text.tldr, text.summary, text.keywords, text.body].filter(Boolean).join('\n');
 }
 
-/** All of an item's text once (what the LSA model trains on). */
-export function itemFullText(item: ItemRecord): string {
-	const parts = [item.title, item.tldr];
-	for (const node of item.nodes) parts.push(node.title, node.summary, node.keywords.join(' '));
-	for (const span of item.spans) parts.push(span.text);
-	return parts.filter(Boolean).join('\n');
+/**
+ * The stemmed-term counts of all of an item's text, once (what the LSA model trains on), counted
+ * piece by piece: a 20 MB item never becomes one string or one array of millions of terms.
+ */
+export function itemTermCounts(item: ItemRecord): Map<string, number> {
+	const counts = new Map<string, number>();
+	const count = (text: string) => {
+		for (const term of stemmedTerms(text)) counts.set(term, (counts.get(term) ?? 0) + 1);
+	};
+	count(item.title);
+	count(item.tldr);
+	for (const node of item.nodes) {
+		count(node.title);
+		count(node.summary);
+		count(node.keywords.join(' '));
+	}
+	for (const span of item.spans) count(span.text);
+	return counts;
 }

@@ -5,11 +5,10 @@ import {createEmbedder} from './embedders.js';
 import {indexItem, markEmbedded, reembedItem, type SyncEmbedding} from './item-index.js';
 import {trainLsa, defaultLsaOptions, type LsaOptions} from './lsa.js';
 import {LsaEmbedder, saveLsaModel} from './lsa-store.js';
-import {itemFullText, nodeFullText, nodeTexts} from './node-text.js';
+import {itemTermCounts, nodeFullText, nodeTexts} from './node-text.js';
 import {bumpVectorRevision, readSemanticMeta, writeSemanticMeta, type SemanticMeta} from './semantic-meta.js';
 import {nodeIds} from './text-index.js';
 import {writeNodeVector} from './vectors.js';
-import {stemmedTerms} from './words.js';
 
 export interface ReindexOptions {
 	/** The embedder to build with; default: the one the store records, else LSA. */
@@ -80,7 +79,7 @@ function rebuildLsa(store: SummaryStore, options: ReindexOptions, started: numbe
 	const sample = evenSample(rows, options.maxTrainingItems ?? defaultMaxTrainingItems);
 	const documents = sample.map((row, i) => {
 		if (i % 500 === 0) options.onProgress?.('train', i, sample.length);
-		return stemmedTerms(itemFullText(store.record(row)));
+		return itemTermCounts(store.record(row));
 	});
 	const lsaOptions = {...defaultLsaOptions, ...options.lsa};
 	const model = trainLsa(documents, lsaOptions);

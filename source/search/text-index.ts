@@ -21,7 +21,7 @@ function writeRows(db: SqliteDatabase, command: 'insert' | 'delete', item: ItemR
 	const root = prepared(db, rootSql);
 	const node = prepared(db, nodeSql);
 	const scope = scopeToken(item.namespace);
-	const texts = nodeTexts(item);
+	const texts = nodeTexts(item, 'root');
 	for (const text of texts) {
 		const id = ids.get(text.ordinal);
 		if (id === undefined) continue;
