@@ -1,5 +1,8 @@
 import type {SummaryStore} from '../store/summary-store.js';
-import {scopedMatch} from './query.js';
+import {quote, scopedMatch} from './query.js';
+import {searchStatus} from './search-status.js';
+import {ItemTermStats} from './term-stats.js';
+import {stem, words} from './words.js';
 
 export interface KeywordWeights {
 	/** bm25 column weights of `search_root_fts`: title, summary, keywords, tldr, body. */
@@ -50,15 +53,81 @@ export function normalizeScores<T extends {score: number}>(list: readonly T[]): 
 	return list.map((entry) => ({...entry, normalized: span > 0 ? Math.max(0, (entry.score - min) / span) : 1}));
 }
 
+/** Candidate items whose inner nodes are scored: the hits a person sees come from the first few. */
+export const nodeItems = 30;
+/** Matching inner nodes read per item. */
+const nodesPerItem = 100;
+const k1 = 1.2;
+const b = 0.75;
+
+interface NodeRow {
+	id: number;
+	title: string;
+	summary: string;
+	keywords: string;
+}
+
 /**
- * Stage-1 keyword list: two FTS5 queries (item roots, inner nodes), each with its own limit and
- * its scope applied inside FTS5 (the scope column), so no join or filter runs before a limit and
- * a scope is never emptied by a global top-k. The two lists are merged on normalized scores.
+ * BM25F over a node's summary fields, with item-level IDF: each field's term counts weighted and
+ * summed, then saturated once (so a word in both title and keywords is not counted as two words).
  */
-export function keywordList(store: SummaryStore, match: string, scope: string | undefined, limit: number, weights = keywordWeights): ScoredNode[] {
-	if (!match) return [];
+function scoreNodes(rows: readonly NodeRow[], terms: readonly string[], stats: ItemTermStats, weights: KeywordWeights['node']): ScoredNode[] {
+	const wanted = new Map(terms.map((term) => [stem(term), stats.idf(term)]));
+	const counted = rows.map((row) => {
+		const frequencies = new Map<string, number>();
+		let length = 0;
+		[row.title, row.summary, row.keywords].forEach((field, index) => {
+			for (const word of words(field)) {
+				length++;
+				const term = stem(word);
+				if (wanted.has(term)) frequencies.set(term, (frequencies.get(term) ?? 0) + weights[index]!);
+			}
+		});
+		return {id: row.id, frequencies, length};
+	});
+	const average = Math.max(1, counted.reduce((sum, entry) => sum + entry.length, 0) / Math.max(1, counted.length));
+	return counted.map(({id, frequencies, length}) => {
+		let score = 0;
+		for (const [term, tf] of frequencies) score += (wanted.get(term)! * tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * length) / average));
+		return {node: id, score};
+	});
+}
+
+/** The inner nodes of the given items that match, scored (an item's nodes have contiguous row ids). */
+function innerNodes(store: SummaryStore, match: string, items: readonly number[], terms: readonly string[], stats: ItemTermStats, weights: KeywordWeights['node']): ScoredNode[] {
+	const range = store.statement('SELECT min(id) AS lo, max(id) AS hi FROM nodes WHERE item = ?');
+	// Row ids bound as BigInts: FTS5 ignores a REAL rowid bound and would read every match.
+	const matching = store.statement(
+		`SELECT id, title, summary, keywords FROM nodes
+		 WHERE id IN (SELECT rowid FROM search_node_fts WHERE search_node_fts MATCH ? AND rowid BETWEEN ? AND ? LIMIT ?)`,
+	);
+	const rows: NodeRow[] = [];
+	for (const item of items) {
+		const {lo, hi} = store.guard(() => range.get(item) as {lo: number | null; hi: number | null});
+		if (lo === null || hi === null) continue;
+		rows.push(...store.guard(() => matching.all(match, BigInt(lo), BigInt(hi), nodesPerItem) as NodeRow[]));
+	}
+	return scoreNodes(rows, terms, stats, weights).sort((x, y) => y.score - x.score || x.node - y.node);
+}
+
+/**
+ * Stage-1 keyword list, coarse to fine. Items first: one FTS5 bm25 query over the item roots
+ * (summary fields and all raw text), with its own limit and the scope applied inside FTS5, so no
+ * join or filter runs before the limit and a scope is never emptied by a global top-k; terms held
+ * by most items are left out of it (bm25 gives them no weight, and scoring them would visit most
+ * of the store). Then the inner nodes of the best items, scored by BM25F with the same IDF. The
+ * two lists are merged on normalized scores.
+ */
+export function keywordList(store: SummaryStore, query: {terms: readonly string[]}, scope: string | undefined, limit: number, weights = keywordWeights, stats = new ItemTermStats(store, query.terms, searchStatus(store).keywordItems)): ScoredNode[] {
+	if (query.terms.length === 0) return [];
+	if (stats.items === 0) return [];
+	const terms = stats.informative(query.terms);
+	const match = terms.map(quote).join(' OR ');
 	const roots = store.guard(() => store.statement(keywordSql(true, weights.root)).all(keywordMatch(match, scope, true), limit) as ScoredNode[]);
-	const nodes = store.guard(() => store.statement(keywordSql(false, weights.node)).all(keywordMatch(match, scope, false), limit) as ScoredNode[]);
+	if (roots.length === 0) return [];
+	const items = store.guard(() => store.statement('SELECT id, item FROM nodes WHERE id IN (SELECT value FROM json_each(?))').raw(true).all(JSON.stringify(roots.slice(0, nodeItems).map((root) => root.node))) as Array<[number, number]>);
+	const itemOf = new Map(items);
+	const nodes = innerNodes(store, match, roots.slice(0, nodeItems).flatMap((root) => itemOf.get(root.node) ?? []), terms, stats, weights.node).slice(0, limit);
 	const merged = [
 		...normalizeScores(roots).map((entry) => ({node: entry.node, score: entry.normalized})),
 		...normalizeScores(nodes).map((entry) => ({node: entry.node, score: weights.nodeShare * entry.normalized})),

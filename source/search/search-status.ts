@@ -21,7 +21,28 @@ function count(store: SummaryStore, sql: string, ...params: unknown[]): number {
 	return store.guard(() => (store.statement(sql).get(...params) as {n: number}).n);
 }
 
+/**
+ * What the store looks like now, as a key that changes with any commit: `data_version` moves when
+ * another connection commits, `total_changes()` when this one writes.
+ */
+function storeVersion(store: SummaryStore): string {
+	const {version, changes} = store.guard(() => store.statement('SELECT (SELECT data_version FROM pragma_data_version) AS version, total_changes() AS changes').get() as {version: number; changes: number});
+	return `${version}:${changes}`;
+}
+
+const known = new WeakMap<SummaryStore, {version: string; status: SearchStatus}>();
+
+/** The search status, counted again only when the store has changed (it costs three counts of every item). */
 export function searchStatus(store: SummaryStore): SearchStatus {
+	const version = storeVersion(store);
+	const cached = known.get(store);
+	if (cached?.version === version) return {...cached.status, notices: [...cached.status.notices]};
+	const status = countStatus(store);
+	known.set(store, {version, status});
+	return {...status, notices: [...status.notices]};
+}
+
+function countStatus(store: SummaryStore): SearchStatus {
 	const items = count(store, 'SELECT count(*) AS n FROM items');
 	const keywordItems = count(store, 'SELECT count(*) AS n FROM search_items');
 	const semantic = readSemanticMeta(store);

@@ -1,3 +1,4 @@
+import type {SpanRanker} from './span-ranking.js';
 import type {SummaryStore} from '../store/summary-store.js';
 
 /** Private-use marks around matched words; replaced by the caller's highlight at the end. */
@@ -33,11 +34,6 @@ function subtreeOrdinals(store: SummaryStore, itemRowId: number, ordinal: number
 	return out;
 }
 
-export function spanRange(store: SummaryStore, itemRowId: number): {lo: number; hi: number} | undefined {
-	const row = store.guard(() => store.statement('SELECT min(id) AS lo, max(id) AS hi FROM spans WHERE item = ?').get(itemRowId) as {lo: number | null; hi: number | null});
-	return row.lo === null || row.hi === null ? undefined : {lo: row.lo, hi: row.hi};
-}
-
 export interface SnippetTarget {
 	node: number;
 	item: number;
@@ -48,9 +44,10 @@ export interface SnippetTarget {
 
 /**
  * A hit's snippet: FTS5 `snippet()` over the node's summary fields when the words are there,
- * else over the best-matching raw span below the node, else the start of its summary.
+ * else the best-matching raw span below the node (ranked once per item, see SpanRanker), else the
+ * start of its summary.
  */
-export function nodeSnippet(store: SummaryStore, match: string, target: SnippetTarget): string {
+export function nodeSnippet(store: SummaryStore, spans: SpanRanker, match: string, target: SnippetTarget): string {
 	if (match) {
 		const fields = store.guard(
 			() =>
@@ -60,22 +57,9 @@ export function nodeSnippet(store: SummaryStore, match: string, target: SnippetT
 					.get(match, BigInt(target.node)) as {text: string} | undefined,
 		);
 		if (fields?.text && fields.text.includes(markOpen)) return fields.text;
-		const range = spanRange(store, target.item);
-		if (range) {
-			const inside = subtreeOrdinals(store, target.item, target.ordinal);
-			const spans = store.guard(
-				() =>
-					store
-						.statement(
-							`SELECT s.node AS node, snippet(spans_fts, 0, '${markOpen}', '${markClose}', '…', 16) AS text
-							 FROM spans_fts f JOIN spans s ON s.id = f.rowid
-							 WHERE spans_fts MATCH ? AND f.rowid BETWEEN ? AND ? ORDER BY bm25(spans_fts) LIMIT 50`,
-						)
-						.all(match, BigInt(range.lo), BigInt(range.hi)) as Array<{node: number; text: string}>,
-			);
-			const best = spans.find((span) => inside.has(span.node));
-			if (best) return best.text;
-		}
+		const inside = target.ordinal === 0 ? undefined : subtreeOrdinals(store, target.item, target.ordinal);
+		const best = spans.rank(target.item).find((span) => !inside || inside.has(span.node));
+		if (best) return spans.snippet(best, 16);
 	}
 	return shorten(target.ordinal === 0 && target.tldr ? target.tldr : target.summary);
 }

@@ -3,12 +3,14 @@ import type {SummaryStore} from '../store/summary-store.js';
 import type {EmbedderSpec} from './embedder.js';
 import {drillItem} from './drill-stage.js';
 import {fuse, type RankedNode} from './fusion.js';
-import {keywordList, type ScoredNode} from './keyword.js';
+import {keywordList, keywordWeights, type ScoredNode} from './keyword.js';
 import type {FindParams} from './params.js';
-import {parseQuery} from './query.js';
+import {parseQuery, quote} from './query.js';
 import {searchStatus} from './search-status.js';
 import {checkEmbedder, feedbackHits, semanticList, type SemanticHit} from './semantic.js';
 import {highlight, nodeSnippet} from './snippets.js';
+import {SpanRanker} from './span-ranking.js';
+import {ItemTermStats} from './term-stats.js';
 import type {CandidateItem, FindResult, Stage1Hit} from './types.js';
 
 /** Each list is fetched this deep (or top_k, if larger) before fusion. */
@@ -88,10 +90,11 @@ export async function summaryFunnel(store: SummaryStore, params: FindParams, req
 	const depth = Math.max(listDepth, params.topK);
 
 	let at = performance.now();
+	const stats = new ItemTermStats(store, query.terms, status.keywordItems);
 	let keyword: ScoredNode[] = [];
 	let semantic: SemanticHit[] = [];
 	if (params.lists.keyword) {
-		keyword = keywordList(store, query.match, params.scope, depth);
+		keyword = keywordList(store, query, params.scope, depth, keywordWeights, stats);
 		at = lap('keyword', at);
 	}
 	if (params.lists.semantic && status.semantic && query.match) {
@@ -107,6 +110,9 @@ export async function summaryFunnel(store: SummaryStore, params: FindParams, req
 	const info = nodeInfo(store, top.map((hit) => hit.node));
 
 	const {open, close} = params.highlight;
+	// Spans are found by the words that can rank them: a common word would fill the read cap with weak matches.
+	const informative = stats.informative(query.terms);
+	const spans = new SpanRanker(store, informative.map(quote).join(' OR '), informative, stats);
 	const hits: Stage1Hit[] = [];
 	const candidates = new Map<number, CandidateItem>();
 	const drillIds = params.source === 'drill';
@@ -114,7 +120,7 @@ export async function summaryFunnel(store: SummaryStore, params: FindParams, req
 		const node = info.get(hit.node);
 		if (!node) continue;
 		const rank = hits.length + 1;
-		const snippet = highlight(nodeSnippet(store, query.match, {node: node.node, item: node.item, ordinal: node.ordinal, summary: node.summary, tldr: node.tldr}), open, close);
+		const snippet = highlight(nodeSnippet(store, spans, query.match, {node: node.node, item: node.item, ordinal: node.ordinal, summary: node.summary, tldr: node.tldr}), open, close);
 		hits.push({
 			rank,
 			score: round(hit.score),
@@ -144,7 +150,7 @@ export async function summaryFunnel(store: SummaryStore, params: FindParams, req
 	const drilled = [];
 	if (params.drill && params.drillTopK > 0) {
 		for (const [item, candidate] of [...candidates].slice(0, params.drillTopK)) {
-			const result = drillItem(store, query.match, {item, namespace: candidate.namespace, item_id: candidate.item_id}, params.drillPerItemTopK);
+			const result = drillItem(spans, {item, namespace: candidate.namespace, item_id: candidate.item_id}, params.drillPerItemTopK);
 			for (const span of result.spans) span.snippet = highlight(span.snippet, open, close);
 			drilled.push(result);
 		}

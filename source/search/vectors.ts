@@ -16,6 +16,23 @@ export function writeNodeVector(db: SqliteDatabase, nodeId: number, itemRowId: n
 	prepared(db, 'INSERT INTO node_vectors (node, item, vector) VALUES (?, ?, ?) ON CONFLICT (node) DO UPDATE SET item = excluded.item, vector = excluded.vector').run(nodeId, itemRowId, vectorBlob(vector));
 }
 
+/** query · data[at … at+d): four running sums, which V8 turns into a loop twice as fast as one sum. */
+function dot(query: Float32Array, data: Float32Array, at: number, d: number): number {
+	let s0 = 0;
+	let s1 = 0;
+	let s2 = 0;
+	let s3 = 0;
+	let j = 0;
+	for (; j + 3 < d; j += 4) {
+		s0 += query[j]! * data[at + j]!;
+		s1 += query[j + 1]! * data[at + j + 1]!;
+		s2 += query[j + 2]! * data[at + j + 2]!;
+		s3 += query[j + 3]! * data[at + j + 3]!;
+	}
+	for (; j < d; j++) s0 += query[j]! * data[at + j]!;
+	return s0 + s1 + s2 + s3;
+}
+
 export interface VectorHit {
 	node: number;
 	item: number;
@@ -70,16 +87,23 @@ export class VectorMatrix {
 		return new VectorMatrix(dimension, nodes.subarray(0, row), items.subarray(0, row), data.subarray(0, row * dimension));
 	}
 
-	private firsts: Int32Array | undefined;
+	private roots: {rows: Int32Array; data: Float32Array} | undefined;
 
-	/** The first row of every item: rows come in node order, and an item's root is its first node. */
-	private itemFirstRows(): Int32Array {
-		if (!this.firsts) {
+	/**
+	 * The first row of every item (rows come in node order, and an item's root is its first node),
+	 * with those rows' vectors copied side by side: a scan of them reads memory in order.
+	 */
+	private itemRoots(): {rows: Int32Array; data: Float32Array} {
+		if (!this.roots) {
 			const starts: number[] = [];
 			for (let row = 0; row < this.items.length; row++) if (row === 0 || this.items[row] !== this.items[row - 1]) starts.push(row);
-			this.firsts = Int32Array.from(starts);
+			const rows = Int32Array.from(starts);
+			const d = this.dimension;
+			const data = new Float32Array(rows.length * d);
+			rows.forEach((row, index) => data.set(this.data.subarray(row * d, (row + 1) * d), index * d));
+			this.roots = {rows, data};
 		}
-		return this.firsts;
+		return this.roots;
 	}
 
 	/**
@@ -88,34 +112,38 @@ export class VectorMatrix {
 	 * at ten nodes per item; nodes of items whose root ranks low are not considered.
 	 */
 	searchByItem(query: Float32Array, limit: number, items: number, allowItem?: (item: number) => boolean): VectorHit[] {
-		const firsts = this.itemFirstRows();
-		const topItems = this.scan(query, items, allowItem, firsts);
+		const roots = this.itemRoots();
+		const topItems = this.scan(query, items, roots.data, roots.rows, allowItem);
 		const rows: number[] = [];
 		for (const hit of topItems) {
 			const at = hit.row;
 			for (let row = at; row < this.items.length && this.items[row] === this.items[at]; row++) rows.push(row);
 		}
-		return this.scan(query, limit, undefined, Int32Array.from(rows)).map(({row, score}) => ({node: this.nodes[row]!, item: this.items[row]!, score}));
+		const only = Int32Array.from(rows);
+		const data = new Float32Array(only.length * this.dimension);
+		only.forEach((row, index) => data.set(this.data.subarray(row * this.dimension, (row + 1) * this.dimension), index * this.dimension));
+		return this.scan(query, limit, data, only).map(({row, score}) => ({node: this.nodes[row]!, item: this.items[row]!, score}));
 	}
 
 	/** The `limit` nodes most similar (cosine: vectors are unit length) to `query`, best first. */
 	search(query: Float32Array, limit: number, allowItem?: (item: number) => boolean): VectorHit[] {
-		return this.scan(query, limit, allowItem).map(({row, score}) => ({node: this.nodes[row]!, item: this.items[row]!, score}));
+		return this.scan(query, limit, this.data, undefined, allowItem).map(({row, score}) => ({node: this.nodes[row]!, item: this.items[row]!, score}));
 	}
 
-	private scan(query: Float32Array, limit: number, allowItem?: (item: number) => boolean, only?: Int32Array): Array<{row: number; score: number}> {
+	/**
+	 * The best `limit` rows of `data` (rows side by side) by dot product with `query`; `rowOf` maps
+	 * a row of `data` to this matrix's row (identity when absent).
+	 */
+	private scan(query: Float32Array, limit: number, data: Float32Array, rowOf?: Int32Array, allowItem?: (item: number) => boolean): Array<{row: number; score: number}> {
 		const d = this.dimension;
-		const data = this.data;
 		// A bounded min-heap of (score, row).
 		const heapScores = new Float64Array(limit);
 		const heapRows = new Int32Array(limit);
 		let size = 0;
-		const count = only ? only.length : this.nodes.length;
+		const count = data.length / d;
 		for (let index = 0; index < count; index++) {
-			const row = only ? only[index]! : index;
-			const at = row * d;
-			let score = 0;
-			for (let j = 0; j < d; j++) score += query[j]! * data[at + j]!;
+			const row = rowOf ? rowOf[index]! : index;
+			const score = dot(query, data, index * d, d);
 			if (size === limit && score <= heapScores[0]!) continue;
 			if (allowItem && !allowItem(this.items[row]!)) continue;
 			if (size < limit) {

@@ -16,6 +16,24 @@ export function words(text: string): string[] {
 	return found.map((word) => (ascii.test(word) ? word : word.normalize('NFKD').replace(marks, ''))).filter(Boolean);
 }
 
+/** One word of a text, where it is, and as `words` gives it (lowercased, without diacritics). */
+export interface PlacedWord {
+	start: number;
+	end: number;
+	word: string;
+}
+
+/** The words of a text with their places in it (for marking them in a snippet). */
+export function placedWords(text: string): PlacedWord[] {
+	const out: PlacedWord[] = [];
+	for (const found of text.matchAll(wordPattern)) {
+		const lower = found[0].toLowerCase();
+		const word = ascii.test(lower) ? lower : lower.normalize('NFKD').replace(marks, '');
+		if (word) out.push({start: found.index, end: found.index + found[0].length, word});
+	}
+	return out;
+}
+
 /**
  * English function words. They carry no topic, and in an OR query each one matches most of the
  * store, so they cost time without changing the ranking.
@@ -36,7 +54,8 @@ export const stopwords: ReadonlySet<string> = new Set(
 const stems = new Map<string, string>();
 const longNumber = /^\d{5,}$/u;
 
-function stem(word: string): string {
+/** The Porter stem of a lowercased word (FTS5's porter tokenizer stems the same way). */
+export function stem(word: string): string {
 	let known = stems.get(word);
 	if (known === undefined) {
 		if (stems.size > 500_000) stems.clear();

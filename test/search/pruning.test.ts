@@ -1,0 +1,82 @@
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {find} from '../../source/search/find.js';
+import {parseQuery} from '../../source/search/query.js';
+import {searchStatus} from '../../source/search/search-status.js';
+import {ItemTermStats} from '../../source/search/term-stats.js';
+import {validateItem, type ItemRecord} from '../../source/store/interchange.js';
+import type {SummaryStore} from '../../source/store/summary-store.js';
+import {openWritableStore} from '../../source/store/writable.js';
+import '../../source/search/register.js';
+import path from 'node:path';
+import {tempDir} from '../helpers/cli.js';
+
+/** An item whose leaf spans say `texts`, one span each. */
+function item(id: string, title: string, texts: string[]): ItemRecord {
+	return validateItem({
+		namespace: 'notes',
+		item_id: id,
+		title,
+		tldr: '',
+		generated_at: '2026-01-01T00:00:00Z',
+		nodes: [
+			{ordinal: 0, parent: null, title, summary: '', keywords: [], spans: []},
+			{ordinal: 1, parent: 0, title: `${title} details`, summary: '', keywords: [], spans: texts.map((_, seq) => seq)},
+		],
+		spans: texts.map((text, seq) => ({seq, role: 'text', text})),
+	});
+}
+
+let store: SummaryStore;
+
+beforeAll(() => {
+	store = openWritableStore(path.join(tempDir('drill-pruning-'), 's.db'));
+	// "project" is in every item; "glacier" in two; "moraine" in one.
+	for (let i = 0; i < 12; i++) store.writeItem(item(`i${i}`, `Project note ${i}`, [`The project moved along on day ${i}.`, 'Nothing else happened in the project.']));
+	store.writeItem(item('g1', 'Project glacier survey', ['The project mapped the glacier and its moraine.', 'Glacier melt was measured twice.']));
+	store.writeItem(item('g2', 'Project field trip', ['A glacier was seen from the project camp.']));
+	const spans = Array.from({length: 1_000}, (_, i) => `The project log, entry ${i}: routine project work on the project.`);
+	spans[950] = 'At last the glacier calved near the project site.';
+	store.writeItem(item('long', 'Project long log', spans));
+});
+afterAll(() => store.close());
+
+describe('terms that most items hold', () => {
+	it('are left out of the ranking query, unless nothing else is left', () => {
+		const stats = new ItemTermStats(store, ['project', 'glacier'], searchStatus(store).keywordItems);
+		expect(stats.documentFrequency('project')).toBe(15);
+		expect(stats.documentFrequency('glaciers')).toBe(3);
+		expect(stats.informative(['project', 'glacier'])).toEqual(['glacier']);
+		expect(stats.informative(['project'])).toEqual(['project']);
+		expect(stats.idf('project')).toBe(1e-6);
+		expect(stats.idf('glacier')).toBeGreaterThan(1);
+	});
+
+	it('do not change which items rank first, and still find something when they are all there is', async () => {
+		const both = await find({query: 'project glacier', method: 'keyword', drill: false}, {store});
+		const rare = await find({query: 'glacier', method: 'keyword', drill: false}, {store});
+		expect(both.candidate_items.map((entry) => entry.item_id)).toEqual(rare.candidate_items.map((entry) => entry.item_id));
+		expect(new Set(both.candidate_items.map((entry) => entry.item_id))).toEqual(new Set(['g1', 'g2', 'long']));
+		const common = await find({query: 'project', method: 'keyword', drill: false, top_k: 50}, {store});
+		expect(common.candidate_items).toHaveLength(15);
+	});
+
+	it('do not crowd the rare ones out of a long item: the drill reaches its 951st span', async () => {
+		const result = await find({query: 'project glacier calved', method: 'keyword', scope: 'notes'}, {store});
+		const drilled = result.drilled.find((entry) => entry.drill_node_id === 'notes:long');
+		expect(drilled?.spans[0]).toMatchObject({seq: 950, drill_node_id: 'notes:long#n1'});
+		expect(drilled!.spans[0]!.snippet).toContain('**glacier** **calved**');
+	});
+
+	it('rank a span by how often and how densely it holds the terms', async () => {
+		const result = await find({query: 'glacier moraine', method: 'keyword'}, {store});
+		const g1 = result.drilled.find((entry) => entry.drill_node_id === 'notes:g1')!;
+		expect(g1.spans.map((span) => span.seq)).toEqual([0, 1]);
+		expect(g1.spans[0]!.score).toBeGreaterThan(g1.spans[1]!.score);
+	});
+
+	it('a query of words no item holds finds nothing, quickly and without error', async () => {
+		const result = await find({query: 'zyzzyva', method: 'keyword'}, {store});
+		expect(result.stage1_hits).toEqual([]);
+		expect(parseQuery('zyzzyva').terms).toEqual(['zyzzyva']);
+	});
+});
