@@ -18,7 +18,14 @@ export interface NodeText {
  * few sentences), so each node also carries the raw spans of its subtree: the root's stands for the
  * whole item in stage-1 keyword ranking, and every node is embedded with its subtree's text.
  */
-export function nodeTexts(item: ItemRecord, withBodies: 'every' | 'root' = 'every'): NodeText[] {
+/**
+ * Layouts of the root's stage-1 row (see the `text_version` column): from 2 on, the root row's
+ * summary column also holds every inner node's title, summary and keywords, so the coarse query
+ * over item roots finds an item by any of its nodes, even one whose words are in no span.
+ */
+export const currentTextVersion = 2;
+
+export function nodeTexts(item: ItemRecord, withBodies: 'every' | 'root' = 'every', textVersion = currentTextVersion): NodeText[] {
 	const spanText = new Map(item.spans.map((span) => [span.seq, span.text]));
 	// Spans and children in order, so the same item read back from the store gives the same text.
 	const children = new Map<number, number[]>();
@@ -40,15 +47,26 @@ export function nodeTexts(item: ItemRecord, withBodies: 'every' | 'root' = 'ever
 		bodies.set(ordinal, parts);
 		return parts;
 	};
+	const below = textVersion >= 2 ? innerFields(item) : '';
 	return item.nodes.map((node) => ({
 		ordinal: node.ordinal,
 		title: node.ordinal === 0 ? item.title || node.title : node.title,
-		summary: node.summary,
+		summary: node.ordinal === 0 && below ? `${node.summary}\n${below}` : node.summary,
 		keywords: node.keywords.join('\n'),
 		tldr: node.ordinal === 0 ? item.tldr : '',
 		// A subtree's text joined for every node is the item's text once per level: only join what is read.
 		body: withBodies === 'every' || node.ordinal === 0 ? collect(node.ordinal, new Set()).join('\n') : '',
 	}));
+}
+
+/** The inner nodes' titles, summaries and keywords, in ordinal order. */
+function innerFields(item: ItemRecord): string {
+	return [...item.nodes]
+		.filter((node) => node.ordinal !== 0)
+		.sort((a, b) => a.ordinal - b.ordinal)
+		.flatMap((node) => [node.title, node.summary, node.keywords.join('\n')])
+		.filter(Boolean)
+		.join('\n');
 }
 
 /** All of a node's text as one string (what an embedder reads). */

@@ -40,12 +40,12 @@ export class ItemTermStats {
 
 	/**
 	 * Terms that can change a ranking: bm25 gives a term in more than half the items a weight of
-	 * 1e-6, yet scoring it means visiting every item that holds it (most of the store). When every
-	 * term is that common, all are kept: there is nothing better to rank by.
+	 * 1e-6, yet scoring it means visiting every item that holds it (most of the store). When no
+	 * rarer term is in any item, all are kept: there is nothing better to rank by.
 	 */
 	informative(terms: readonly string[]): string[] {
 		const kept = terms.filter((term) => this.documentFrequency(term) * 2 <= this.items);
-		return kept.length > 0 ? kept : [...terms];
+		return kept.some((term) => this.documentFrequency(term) > 0) ? kept : [...terms];
 	}
 }
 

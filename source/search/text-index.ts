@@ -1,6 +1,6 @@
 import type {ItemRecord} from '../store/interchange.js';
 import type {SqliteDatabase} from '../store/open.js';
-import {nodeTexts, type NodeText} from './node-text.js';
+import {currentTextVersion, nodeTexts, type NodeText} from './node-text.js';
 import {scopeToken} from './query.js';
 import {prepared} from './statements.js';
 
@@ -10,7 +10,7 @@ export function nodeIds(db: SqliteDatabase, itemRowId: number): Map<number, numb
 	return new Map(rows.map((row) => [row.ordinal, row.id]));
 }
 
-function writeRows(db: SqliteDatabase, command: 'insert' | 'delete', item: ItemRecord, ids: Map<number, number>): NodeText[] {
+function writeRows(db: SqliteDatabase, command: 'insert' | 'delete', item: ItemRecord, ids: Map<number, number>, textVersion = currentTextVersion): NodeText[] {
 	const [rootSql, nodeSql] =
 		command === 'insert'
 			? ['INSERT INTO search_root_fts (rowid, title, summary, keywords, tldr, body, scope) VALUES (?, ?, ?, ?, ?, ?, ?)', 'INSERT INTO search_node_fts (rowid, title, summary, keywords, scope) VALUES (?, ?, ?, ?, ?)']
@@ -21,7 +21,7 @@ function writeRows(db: SqliteDatabase, command: 'insert' | 'delete', item: ItemR
 	const root = prepared(db, rootSql);
 	const node = prepared(db, nodeSql);
 	const scope = scopeToken(item.namespace);
-	const texts = nodeTexts(item, 'root');
+	const texts = nodeTexts(item, 'root', textVersion);
 	for (const text of texts) {
 		const id = ids.get(text.ordinal);
 		if (id === undefined) continue;
@@ -38,15 +38,16 @@ function writeRows(db: SqliteDatabase, command: 'insert' | 'delete', item: ItemR
  */
 export function indexItemText(db: SqliteDatabase, itemRowId: number, item: ItemRecord, ids = nodeIds(db, itemRowId)): NodeText[] {
 	const texts = writeRows(db, 'insert', item, ids);
-	prepared(db, 'INSERT INTO search_items (item, model) VALUES (?, 0) ON CONFLICT (item) DO UPDATE SET model = 0').run(itemRowId);
+	prepared(db, 'INSERT INTO search_items (item, model, text_version) VALUES (?, 0, ?) ON CONFLICT (item) DO UPDATE SET model = 0, text_version = excluded.text_version').run(itemRowId, currentTextVersion);
 	return texts;
 }
 
 /**
  * An item as it was written, read back from its rows (to give FTS5 the text it indexed). The
- * tables are contentless, so a 'delete' must repeat exactly what was inserted: any change to
- * `nodeTexts` or to the columns needs a stored text-index version and a full rebuild ('delete-all',
- * see `clearTextIndex`) of stores indexed before it.
+ * tables are contentless, so a 'delete' must repeat exactly what was inserted: a change to
+ * `nodeTexts` needs a new `currentTextVersion`, under which the old layout stays readable (each
+ * item's rows are removed with the layout they were written with); a change to the columns, a
+ * full rebuild ('delete-all', see `clearTextIndex`).
  */
 export function storedItem(db: SqliteDatabase, itemRowId: number): ItemRecord | undefined {
 	const item = prepared(db, 'SELECT namespace, item_id, title, tldr, generated_at FROM items WHERE id = ?').get(itemRowId) as
@@ -66,10 +67,10 @@ export function storedItem(db: SqliteDatabase, itemRowId: number): ItemRecord | 
 
 /** Removes an item's stage-1 rows, vectors and bookkeeping (while its rows are still there). */
 export function removeItemText(db: SqliteDatabase, itemRowId: number): void {
-	const indexed = prepared(db, 'SELECT 1 FROM search_items WHERE item = ?').get(itemRowId);
+	const indexed = prepared(db, 'SELECT text_version FROM search_items WHERE item = ?').get(itemRowId) as {text_version: number} | undefined;
 	if (indexed) {
 		const item = storedItem(db, itemRowId);
-		if (item) writeRows(db, 'delete', item, nodeIds(db, itemRowId));
+		if (item) writeRows(db, 'delete', item, nodeIds(db, itemRowId), indexed.text_version);
 	}
 	prepared(db, 'DELETE FROM node_vectors WHERE item = ?').run(itemRowId);
 	prepared(db, 'DELETE FROM search_items WHERE item = ?').run(itemRowId);

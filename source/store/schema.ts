@@ -107,6 +107,12 @@ export const migrations: Array<(db: Database) => void> = [
 			) WITHOUT ROWID;
 		`);
 	},
+	// Which layout of stage-1 text each item's rows were written with (the tables are contentless:
+	// removing an item's rows means giving back exactly the text they were written with). 1: the
+	// root row holds the root's own fields; 2: also every inner node's title, summary and keywords.
+	(db) => {
+		db.exec('ALTER TABLE search_items ADD COLUMN text_version INTEGER NOT NULL DEFAULT 1');
+	},
 ];
 
 export const schemaVersion = migrations.length;

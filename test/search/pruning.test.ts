@@ -80,3 +80,31 @@ describe('terms that most items hold', () => {
 		expect(parseQuery('zyzzyva').terms).toEqual(['zyzzyva']);
 	});
 });
+
+describe('the coarse query over item roots', () => {
+	it('finds an item by an inner node whose words are in no span, and hits that node', async () => {
+		const file = path.join(tempDir('drill-inner-'), 's.db');
+		const inner = openWritableStore(file);
+		try {
+			for (let i = 0; i < 5; i++) inner.writeItem(item(`p${i}`, `Plain note ${i}`, ['Routine words only.']));
+			inner.writeItem(
+				validateItem({
+					namespace: 'notes',
+					item_id: 'summarized',
+					title: 'Quarterly review',
+					tldr: '',
+					generated_at: '2026-01-01T00:00:00Z',
+					nodes: [
+						{ordinal: 0, parent: null, title: 'Quarterly review', summary: '', keywords: [], spans: []},
+						{ordinal: 1, parent: 0, title: 'Budget overrun in logistics', summary: 'Freight costs doubled.', keywords: ['freight'], spans: []},
+					],
+					spans: [],
+				}),
+			);
+			const result = await find({query: 'freight overrun', method: 'keyword'}, {store: inner});
+			expect(result.stage1_hits.map((hit) => hit.drill_node_id)).toContain('notes:summarized#n1');
+		} finally {
+			inner.close();
+		}
+	});
+});
