@@ -14,7 +14,7 @@ import {evaluate, ingestCollection, type ItemPipeline, type MethodScores} from '
 
 function parseArgs(args: string[]): {folder: string; methods: Method[]; json: boolean; pipeline: ItemPipeline} {
 	let folder: string | undefined;
-	let pipeline: ItemPipeline = 'ingest';
+	let pipeline: ItemPipeline = 'sketch';
 	let methods: Method[] = ['keyword', 'semantic', 'keyword,semantic'];
 	let json = false;
 	for (let i = 0; i < args.length; i++) {
@@ -22,7 +22,7 @@ function parseArgs(args: string[]): {folder: string; methods: Method[]; json: bo
 		if (arg === '--json') json = true;
 		else if (arg === '--items' || arg.startsWith('--items=')) {
 			const value = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : args[++i];
-			if (value !== 'ingest' && value !== 'sketch') throw new DrillError('bad_argument', `--items ${JSON.stringify(value)} is not a pipeline`, 'use --items ingest (default, the ingest text pipeline) or --items sketch (the eval\'s own short-document summarizer)');
+			if (value !== 'ingest' && value !== 'sketch') throw new DrillError('bad_argument', `--items ${JSON.stringify(value)} is not a pipeline`, 'use --items sketch (default, the eval\'s short-document summarizer) or --items ingest (the ingest text pipeline)');
 			pipeline = value;
 		}
 		else if (arg === '--method' || arg.startsWith('--method=')) {

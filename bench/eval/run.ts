@@ -22,7 +22,7 @@ const rankingTopK = 300;
 /** How documents become items: the real ingest pipeline's text path, or the eval's own sketch of it. */
 export type ItemPipeline = 'ingest' | 'sketch';
 
-export function ingestCollection(collection: BeirCollection, storePath: string, pipeline: ItemPipeline = 'ingest'): SummaryStore {
+export function ingestCollection(collection: BeirCollection, storePath: string, pipeline: ItemPipeline = 'sketch'): SummaryStore {
 	const store = openWritableStore(storePath);
 	const namespace = collection.name.replace(/[^\w.-]+/gu, '_') || 'beir';
 	for (const document of collection.documents) {
