@@ -1,4 +1,5 @@
 import type {SummaryStore} from '../store/summary-store.js';
+import {bm25Scores} from './bm25.js';
 import {quote, scopedMatch} from './query.js';
 import {searchStatus} from './search-status.js';
 import {ItemTermStats} from './term-stats.js';
@@ -60,8 +61,6 @@ export function normalizeScores<T extends {score: number}>(list: readonly T[]): 
 export const nodeItems = 30;
 /** Matching inner nodes read per item. */
 const nodesPerItem = 100;
-const k1 = 1.2;
-const b = 0.75;
 
 interface NodeRow {
 	id: number;
@@ -88,12 +87,8 @@ function scoreNodes(rows: readonly NodeRow[], terms: readonly string[], stats: I
 		});
 		return {id: row.id, frequencies, length};
 	});
-	const average = Math.max(1, counted.reduce((sum, entry) => sum + entry.length, 0) / Math.max(1, counted.length));
-	return counted.map(({id, frequencies, length}) => {
-		let score = 0;
-		for (const [term, tf] of frequencies) score += (wanted.get(term)! * tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * length) / average));
-		return {node: id, score};
-	});
+	const scores = bm25Scores(counted, wanted);
+	return counted.map(({id}, index) => ({node: id, score: scores[index]!}));
 }
 
 /** The inner nodes of the given items that match, scored (an item's nodes have contiguous row ids). */

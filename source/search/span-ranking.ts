@@ -1,4 +1,5 @@
 import type {SummaryStore} from '../store/summary-store.js';
+import {bm25Scores} from './bm25.js';
 import type {ItemTermStats} from './term-stats.js';
 import {textSnippet} from './text-snippet.js';
 import {stem, words} from './words.js';
@@ -23,8 +24,6 @@ export interface RankedSpan {
 
 /** Matching spans read per item; past this, the first ones in the item's order are ranked. */
 export const maxSpansRanked = 400;
-const k1 = 1.2;
-const b = 0.75;
 
 /** An item's span row ids: contiguous, since each item is written in one transaction. */
 export function spanRange(store: SummaryStore, itemRowId: number): {lo: number; hi: number} | undefined {
@@ -84,13 +83,9 @@ export class SpanRanker {
 			}
 			return {row, frequencies, length};
 		});
-		const averageLength = Math.max(1, counted.reduce((sum, entry) => sum + entry.length, 0) / counted.length);
+		const scores = bm25Scores(counted, this.weights);
 		return counted
-			.map(({row, frequencies, length}) => {
-				let score = 0;
-				for (const [term, tf] of frequencies) score += (this.weights.get(term)! * tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * length) / averageLength));
-				return {id: row.id, text: row.text, seq: row.seq, node: row.node, score};
-			})
+			.map(({row}, index) => ({id: row.id, text: row.text, seq: row.seq, node: row.node, score: scores[index]!}))
 			.sort((x, y) => y.score - x.score || x.seq - y.seq);
 	}
 
