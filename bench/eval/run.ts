@@ -1,4 +1,4 @@
-import {find} from '../../source/search/find.js';
+import {find} from '../../source/search/funnel/find.js';
 import type {Method} from '../../source/search/types.js';
 import {validateItem} from '../../source/store/interchange.js';
 import type {SummaryStore} from '../../source/store/summary-store.js';

@@ -1,5 +1,5 @@
 import type {ItemRecord, NodeRecord, SpanRecord} from '../../source/store/interchange.js';
-import {random} from '../../source/search/svd.js';
+import {random} from '../../source/search/semantic/svd.js';
 
 /**
  * A synthetic summary store with the statistics of real text: a Zipfian vocabulary of made-up

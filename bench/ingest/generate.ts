@@ -8,7 +8,7 @@ import {once} from 'node:events';
  * (headings, lists, code, tables), written from a seeded generator, so every run reads the same bytes.
  */
 
-import {random} from '../../source/search/svd.js';
+import {random} from '../../source/search/semantic/svd.js';
 
 export {random};
 

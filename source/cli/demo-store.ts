@@ -3,7 +3,7 @@ import {cpSync, existsSync, mkdirSync, readFileSync, rmSync} from 'node:fs';
 import {homedir, tmpdir} from 'node:os';
 import path from 'node:path';
 import type {DrillConfig} from '../core/registry.js';
-import '../search/register.js';
+import '../search/indexing/register.js';
 import {parseItems} from '../store/interchange.js';
 import {schemaVersion} from '../store/schema.js';
 import {SummaryStore} from '../store/summary-store.js';

@@ -1,5 +1,5 @@
 import type {AnyFlags} from 'meow';
-import {embedderKinds, type EmbedderKind, type EmbedderSpec} from '../search/embedder.js';
+import {embedderKinds, type EmbedderKind, type EmbedderSpec} from '../search/semantic/embedder.js';
 import {usageError} from './output.js';
 
 export const embedderFlags = {

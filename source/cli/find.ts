@@ -1,5 +1,5 @@
 import {inertText} from '../core/inert-text.js';
-import {find} from '../search/find.js';
+import {find} from '../search/funnel/find.js';
 import {findDefaults, type FindResult, type FindSource} from '../search/types.js';
 import {defineCommand} from './command.js';
 import {embedderFlags, embedderHelp, embedderSpec} from './embedder-flags.js';

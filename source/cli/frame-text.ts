@@ -1,7 +1,7 @@
 import {existsSync, statSync} from 'node:fs';
 import {inertText} from '../core/inert-text.js';
 import type {FrameSummary} from '../frames/frame-summary.js';
-import type {PreventionAction} from '../frames/plan.js';
+import type {PreventionAction} from '../frames/plan/plan.js';
 import {readInput} from './read-input.js';
 
 const clean = (text: string) => inertText(text, {singleLine: true});

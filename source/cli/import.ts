@@ -1,5 +1,5 @@
 import {DrillError} from '../core/errors.js';
-import '../search/register.js';
+import '../search/indexing/register.js';
 import {parseItems} from '../store/interchange.js';
 import {openWritableStore} from '../store/writable.js';
 import {defineCommand} from './command.js';

@@ -1,5 +1,5 @@
-import '../search/register.js';
-import {reindex} from '../search/reindex.js';
+import '../search/indexing/register.js';
+import {reindex} from '../search/indexing/reindex.js';
 import {openWritableStore} from '../store/writable.js';
 import {defineCommand} from './command.js';
 import {embedderFlags, embedderHelp, embedderSpec} from './embedder-flags.js';

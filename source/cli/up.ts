@@ -1,6 +1,6 @@
 import {DrillError} from '../core/errors.js';
 import {drillUp} from '../frames/up.js';
-import {parsePlanText} from '../frames/plan.js';
+import {parsePlanText} from '../frames/plan/plan.js';
 import {defineCommand, type CommandContext} from './command.js';
 import {actionText, clean, frameLabel, pathLine, sinkCounts, textOrFile, warn} from './frame-text.js';
 import {printJson} from './output.js';

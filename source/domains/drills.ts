@@ -6,10 +6,10 @@ import {BoundedText, resolvePaging} from '../core/paging.js';
 import {registerDrillable, type DrillConfig} from '../core/registry.js';
 import type {Breadcrumb, TreeChild, TreeDrillable, TreeView, ViewOptions} from '../core/tree-view.js';
 import {resolveFrames} from '../frames/config.js';
-import {sectionText} from '../frames/drill-file.js';
-import {shaPattern} from '../frames/naming.js';
+import {sectionText} from '../frames/files/drill-file.js';
+import {shaPattern} from '../frames/files/naming.js';
 import {FrameState} from '../frames/state.js';
-import {chainOf, drillsFolderName, type DrillEntry} from '../frames/tree.js';
+import {chainOf, drillsFolderName, type DrillEntry} from '../frames/files/tree.js';
 
 const idHint = "a drill's node id is its 6-hex short sha, e.g. a1b2c3; list them with: drill walk drills ''";
 

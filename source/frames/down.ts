@@ -1,19 +1,19 @@
 import {mkdirSync, renameSync} from 'node:fs';
 import path from 'node:path';
 import {DrillError} from '../core/errors.js';
-import {removeQuietly, tempName, writeFileAtomic} from './atomic.js';
+import {removeQuietly, tempName, writeFileAtomic} from './files/atomic.js';
 import {resolveFrames, type FramesTarget} from './config.js';
-import {writeCursor} from './cursor.js';
-import {checkSourceFile, writeDocuments} from './documents.js';
-import {renderDrillDocument, type ContextDoc, type DrillMeta} from './drill-file.js';
+import {writeCursor} from './files/cursor.js';
+import {checkSourceFile, writeDocuments} from './files/documents.js';
+import {renderDrillDocument, type ContextDoc, type DrillMeta} from './files/drill-file.js';
 import {frameSummary, type FrameSummary} from './frame-summary.js';
-import {withFrameLock} from './lock.js';
-import {drillFolderName, drillSha, slugify} from './naming.js';
+import {withFrameLock} from './files/lock.js';
+import {drillFolderName, drillSha, slugify} from './files/naming.js';
 import {checkNarrower} from './narrower.js';
 import {checkExpected, FrameState} from './state.js';
-import {newDrillDocument} from './templates.js';
+import {newDrillDocument} from './files/templates.js';
 import {lines, oneLine} from './text-input.js';
-import {drillsDir, drillsFolderName} from './tree.js';
+import {drillsDir, drillsFolderName} from './files/tree.js';
 
 export interface DownOptions {
 	/** The frame's short name; any text (it is made a safe folder name). Default: from the objective. */

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import type {DrillMeta, DrillStatus} from './drill-file.js';
-import type {DrillEntry} from './tree.js';
+import type {DrillMeta, DrillStatus} from './files/drill-file.js';
+import type {DrillEntry} from './files/tree.js';
 
 /** One frame as the CLI's --json, the app's frame panel and the MCP server show it. */
 export interface FrameSummary {

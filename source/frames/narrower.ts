@@ -1,5 +1,5 @@
 import {DrillError} from '../core/errors.js';
-import type {DrillMeta} from './drill-file.js';
+import type {DrillMeta} from './files/drill-file.js';
 
 /** Scope entries compare by their segments: `services/api` covers `services/api/db.ts#pool`. */
 function segments(scope: string): string[] {

@@ -1,14 +1,14 @@
 import {DrillError} from '../core/errors.js';
-import {removeQuietly, writeFileAtomic} from './atomic.js';
+import {removeQuietly, writeFileAtomic} from './files/atomic.js';
 import {resolveFrames, type FramesTarget} from './config.js';
-import {readCursorLine, resolveCursor, writeCursor} from './cursor.js';
-import {renderDrillDocument} from './drill-file.js';
-import {withFrameLock} from './lock.js';
-import {addChildResult, applyPostDrill, postDrillOf} from './propagate.js';
+import {readCursorLine, resolveCursor, writeCursor} from './files/cursor.js';
+import {renderDrillDocument} from './files/drill-file.js';
+import {withFrameLock} from './files/lock.js';
+import {addChildResult, applyPostDrill, postDrillOf} from './plan/propagate.js';
 import {FrameState} from './state.js';
 import {statusOf, type StatusResult} from './status.js';
 import {indexDrills} from './store-index.js';
-import {chainOf, descendantsOf, drillsDir, parentOf, type DrillEntry} from './tree.js';
+import {chainOf, descendantsOf, drillsDir, parentOf, type DrillEntry} from './files/tree.js';
 
 export interface RepairResult {
 	/** What was fixed, one line each (empty when nothing needed fixing). */

@@ -1,17 +1,17 @@
 import {existsSync, mkdirSync, readFileSync, realpathSync} from 'node:fs';
 import path from 'node:path';
 import {DrillError} from '../core/errors.js';
-import {writeFileAtomic} from './atomic.js';
+import {writeFileAtomic} from './files/atomic.js';
 import {resolveFrames, type Frames, type FramesTarget} from './config.js';
-import {renderDrillDocument, type Issue} from './drill-file.js';
-import {withFrameLock} from './lock.js';
-import {shaPattern} from './naming.js';
-import type {MergedAction, PlanSink} from './plan.js';
-import {postDrillOf} from './propagate.js';
-import {relativeToRoot, routeAction, type PlannedWrite, type RouteContext} from './sinks.js';
+import {renderDrillDocument, type Issue} from './files/drill-file.js';
+import {withFrameLock} from './files/lock.js';
+import {shaPattern} from './files/naming.js';
+import type {MergedAction, PlanSink} from './plan/plan.js';
+import {postDrillOf} from './plan/propagate.js';
+import {relativeToRoot, routeAction, type PlannedWrite, type RouteContext} from './plan/sinks.js';
 import {FrameState} from './state.js';
 import {lastClosedRoot} from './status.js';
-import {drillsDir, type DrillEntry} from './tree.js';
+import {drillsDir, type DrillEntry} from './files/tree.js';
 
 export interface RetrospectOptions {
 	/** Write the routed files (else only say what would be written). */

@@ -1,8 +1,8 @@
 import {DrillError} from '../core/errors.js';
 import type {Frames} from './config.js';
-import {resolveCursor} from './cursor.js';
-import type {DrillDocument} from './drill-file.js';
-import {chainOf, readDrill, scanTree, type DrillEntry, type DrillTree} from './tree.js';
+import {resolveCursor} from './files/cursor.js';
+import type {DrillDocument} from './files/drill-file.js';
+import {chainOf, readDrill, scanTree, type DrillEntry, type DrillTree} from './files/tree.js';
 
 /** The tree as it is on disk right now, with drill files read on demand and kept. */
 export class FrameState {

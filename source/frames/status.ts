@@ -1,12 +1,12 @@
 import {existsSync} from 'node:fs';
 import {resolveFrames, type Frames, type FramesTarget} from './config.js';
-import {readCursorLine} from './cursor.js';
+import {readCursorLine} from './files/cursor.js';
 import {frameSummary, type FrameSummary} from './frame-summary.js';
-import {lockIsStale, lockPath} from './lock.js';
-import {mergePlans} from './merge.js';
-import {countBySink, type MergedAction, type PlanSink} from './plan.js';
+import {lockIsStale, lockPath} from './files/lock.js';
+import {mergePlans} from './plan/merge.js';
+import {countBySink, type MergedAction, type PlanSink} from './plan/plan.js';
 import {FrameState} from './state.js';
-import {drillsDir, parentOf, type DrillEntry} from './tree.js';
+import {drillsDir, parentOf, type DrillEntry} from './files/tree.js';
 
 export interface PendingPlan {
 	/** Where the actions come from: the closed children of the open frames, or a closed root not yet retrospected. */

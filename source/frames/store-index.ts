@@ -1,10 +1,10 @@
 import {validateItem, type ItemRecord} from '../store/interchange.js';
-import '../search/register.js';
+import '../search/indexing/register.js';
 import {openWritableStore} from '../store/writable.js';
-import {compressFindings} from './compress.js';
-import {sectionText, type DrillDocument} from './drill-file.js';
-import {actionLine, type PreventionAction} from './plan.js';
-import type {DrillEntry} from './tree.js';
+import {compressFindings} from './plan/compress.js';
+import {sectionText, type DrillDocument} from './files/drill-file.js';
+import {actionLine, type PreventionAction} from './plan/plan.js';
+import type {DrillEntry} from './files/tree.js';
 
 /** Closed drills live in the summary store under this namespace; the item id is the short sha. */
 export const drillNamespace = 'drill';

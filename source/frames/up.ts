@@ -1,21 +1,21 @@
 import {existsSync} from 'node:fs';
 import path from 'node:path';
 import {DrillError} from '../core/errors.js';
-import {writeFileAtomic} from './atomic.js';
+import {writeFileAtomic} from './files/atomic.js';
 import {resolveFrames, type FramesTarget} from './config.js';
-import {compressFindings, detectIssue} from './compress.js';
-import {writeCursor} from './cursor.js';
-import {checkSourceFile, isUrl, writeDocuments, type SourceFile} from './documents.js';
-import {containHeadings, renderDrillDocument, sectionText, type PostDrill} from './drill-file.js';
+import {compressFindings, detectIssue} from './plan/compress.js';
+import {writeCursor} from './files/cursor.js';
+import {checkSourceFile, isUrl, writeDocuments, type SourceFile} from './files/documents.js';
+import {containHeadings, renderDrillDocument, sectionText, type PostDrill} from './files/drill-file.js';
 import {frameSummary, type FrameSummary} from './frame-summary.js';
-import {withFrameLock} from './lock.js';
-import {validatePlan, type PreventionAction} from './plan.js';
-import {addChildResult, applyPostDrill, postDrillOf} from './propagate.js';
+import {withFrameLock} from './files/lock.js';
+import {validatePlan, type PreventionAction} from './plan/plan.js';
+import {addChildResult, applyPostDrill, postDrillOf} from './plan/propagate.js';
 import {checkExpected, FrameState} from './state.js';
 import {indexDrills} from './store-index.js';
-import {evidenceSection, planSection} from './templates.js';
+import {evidenceSection, planSection} from './files/templates.js';
 import {block, lines} from './text-input.js';
-import {descendantsOf, drillsDir, parentOf, type DrillEntry} from './tree.js';
+import {descendantsOf, drillsDir, parentOf, type DrillEntry} from './files/tree.js';
 
 export interface UpOptions {
 	/** What the drill found (else the drill file's Findings section as written). */

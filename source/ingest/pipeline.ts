@@ -4,7 +4,7 @@ import path from 'node:path';
 import {DrillError} from '../core/errors.js';
 import {validateItem, type ItemRecord} from '../store/interchange.js';
 import type {SummaryStore} from '../store/summary-store.js';
-import '../search/register.js';
+import '../search/indexing/register.js';
 import {openWritableStore} from '../store/writable.js';
 import {describedToItem, describeSource, type DescribedSource} from './build-item.js';
 import {readChatGptConversation} from './formats/chatgpt.js';

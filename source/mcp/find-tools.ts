@@ -1,7 +1,7 @@
 import type {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
 import {z} from 'zod';
 import type {DrillConfig} from '../core/registry.js';
-import {find} from '../search/find.js';
+import {find} from '../search/funnel/find.js';
 import type {FindResult} from '../search/types.js';
 import {SummaryStore} from '../store/summary-store.js';
 import {guardTool, toolResult} from './tool-result.js';

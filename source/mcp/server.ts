@@ -1,7 +1,7 @@
 import {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
 import {StdioServerTransport} from '@modelcontextprotocol/sdk/server/stdio.js';
 import '../domains/index.js';
-import '../search/register.js';
+import '../search/indexing/register.js';
 import {Drillables, type DrillConfig} from '../core/registry.js';
 import {registerFindTools} from './find-tools.js';
 import {registerFrameTools} from './frame-tools.js';

@@ -16,7 +16,7 @@ export interface FindOptions {
 	/** How many raw-span hits per drilled item. */
 	drill_per_item_top_k?: number;
 	/** Which embedder the caller expects the store to use; a different one is refused. */
-	embedder?: import('./embedder.js').EmbedderSpec;
+	embedder?: import('./semantic/embedder.js').EmbedderSpec;
 	/** Marks around matched words in snippets (default `**`). */
 	highlight?: {open: string; close: string};
 }

@@ -10,7 +10,7 @@ import {DrillError} from '../core/errors.js';
 import {availableDomains, Drillables, type DrillConfig} from '../core/registry.js';
 import type {TreeView, ViewOptions} from '../core/tree-view.js';
 import * as framesModule from '../frames/index.js';
-import {find} from '../search/find.js';
+import {find} from '../search/funnel/find.js';
 import type {FindResult} from '../search/types.js';
 import {SummaryStore} from '../store/summary-store.js';
 

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {compressFindings, detectIssue} from '../../source/frames/compress.js';
+import {compressFindings, detectIssue} from '../../source/frames/plan/compress.js';
 
 describe('compressing findings into a return payload', () => {
 	it('keeps the lead paragraphs and drops the detail sections after a heading', () => {

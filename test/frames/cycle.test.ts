@@ -2,7 +2,7 @@ import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {drillDown, drillUp, frameStatus, retrospect} from '../../source/frames/index.js';
-import {readDrillFile} from '../../source/frames/drill-file.js';
+import {readDrillFile} from '../../source/frames/files/drill-file.js';
 import {SummaryStore} from '../../source/store/summary-store.js';
 import {action, project, writeFile} from './helpers.js';
 

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {containHeadings, parseDrillText, renderDrillDocument, sectionText} from '../../source/frames/drill-file.js';
+import {containHeadings, parseDrillText, renderDrillDocument, sectionText} from '../../source/frames/files/drill-file.js';
 
 const fallback = {id: 'a1b2c3', name: '2026-07-11-132105-a1b2c3-api-debug', slug: 'api-debug'};
 

@@ -5,8 +5,8 @@ import path from 'node:path';
 import {beforeAll, describe, expect, it} from 'vitest';
 import {DrillError} from '../../source/core/errors.js';
 import {drillDown, frameStatus} from '../../source/frames/index.js';
-import {withFrameLock} from '../../source/frames/lock.js';
-import {scanTree} from '../../source/frames/tree.js';
+import {withFrameLock} from '../../source/frames/files/lock.js';
+import {scanTree} from '../../source/frames/files/tree.js';
 import {project, spawnCli} from './helpers.js';
 
 beforeAll(() => {

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
-import {evidenceSpecificity, mergePlans, normalizeAction} from '../../source/frames/merge.js';
-import type {PropagatedAction} from '../../source/frames/plan.js';
+import {evidenceSpecificity, mergePlans, normalizeAction} from '../../source/frames/plan/merge.js';
+import type {PropagatedAction} from '../../source/frames/plan/plan.js';
 
 const entry = (from: string, depth: number, overrides: Partial<PropagatedAction> = {}): PropagatedAction => ({
 	action: 'Add an index on orders(customer_id)',

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
-import {drillFolderName, drillSha, formatStamp, parseDrillName, slugify} from '../../source/frames/naming.js';
+import {drillFolderName, drillSha, formatStamp, parseDrillName, slugify} from '../../source/frames/files/naming.js';
 
 const seedPattern = /^\d{4}-\d{2}-\d{2}-\d{6}-[0-9a-f]{6}-[a-z0-9-]+$/u;
 

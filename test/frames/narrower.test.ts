@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import type {DrillMeta} from '../../source/frames/drill-file.js';
+import type {DrillMeta} from '../../source/frames/files/drill-file.js';
 import {checkNarrower, scopeCovers} from '../../source/frames/narrower.js';
 
 const frame = (slug: string, objective: string, scope: string[] = []): DrillMeta => ({

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {parsePlanText, validatePlan} from '../../source/frames/plan.js';
+import {parsePlanText, validatePlan} from '../../source/frames/plan/plan.js';
 import {action} from './helpers.js';
 import {drillErrorOf} from '../helpers/errors.js';
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {DrillError} from '../../source/core/errors.js';
 import {drillDown, drillUp, frameStatus, repairFrames, retrospect} from '../../source/frames/index.js';
-import {drillSha} from '../../source/frames/naming.js';
+import {drillSha} from '../../source/frames/files/naming.js';
 import {action, project, writeFile} from './helpers.js';
 
 async function refusal(run: () => unknown): Promise<DrillError> {

@@ -2,7 +2,7 @@ import {existsSync, mkdirSync, readFileSync, rmSync, unlinkSync, writeFileSync} 
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {DrillError} from '../../source/core/errors.js';
-import {parseDrillText, renderDrillDocument} from '../../source/frames/drill-file.js';
+import {parseDrillText, renderDrillDocument} from '../../source/frames/files/drill-file.js';
 import {drillDown, drillUp, frameStatus, repairFrames} from '../../source/frames/index.js';
 import {SummaryStore} from '../../source/store/summary-store.js';
 import {action, project} from './helpers.js';

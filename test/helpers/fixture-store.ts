@@ -1,7 +1,7 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {parseItems} from '../../source/store/interchange.js';
-import '../../source/search/register.js';
+import '../../source/search/indexing/register.js';
 import {openWritableStore} from '../../source/store/writable.js';
 import {tempDir} from './cli.js';
 

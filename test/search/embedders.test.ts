@@ -3,11 +3,11 @@ import {createServer, type Server} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {find} from '../../source/search/find.js';
-import {embeddingsEndpoint, OpenAiEmbedder} from '../../source/search/openai-embedder.js';
-import {reindex} from '../../source/search/reindex.js';
-import {readSemanticMeta} from '../../source/search/semantic-meta.js';
-import {TransformersEmbedder} from '../../source/search/transformers-embedder.js';
+import {find} from '../../source/search/funnel/find.js';
+import {embeddingsEndpoint, OpenAiEmbedder} from '../../source/search/semantic/openai-embedder.js';
+import {reindex} from '../../source/search/indexing/reindex.js';
+import {readSemanticMeta} from '../../source/search/semantic/semantic-meta.js';
+import {TransformersEmbedder} from '../../source/search/semantic/transformers-embedder.js';
 import {tempDir} from '../helpers/cli.js';
 import {fixtureStore} from './helpers.js';
 

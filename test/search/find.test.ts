@@ -1,8 +1,8 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {DrillError} from '../../source/core/errors.js';
 import {SummaryDrillable} from '../../source/domains/summary.js';
-import {find, summarySearch} from '../../source/search/find.js';
-import {resolveFindParams} from '../../source/search/params.js';
+import {find, summarySearch} from '../../source/search/funnel/find.js';
+import {resolveFindParams} from '../../source/search/funnel/params.js';
 import {findDefaults, type FindResult} from '../../source/search/types.js';
 import type {SummaryStore} from '../../source/store/summary-store.js';
 import {fixtureStore} from './helpers.js';

@@ -1,7 +1,7 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import '../../source/search/register.js';
-import {retrainLsa} from '../../source/search/reindex.js';
+import '../../source/search/indexing/register.js';
+import {retrainLsa} from '../../source/search/indexing/reindex.js';
 import {parseItems, type ItemRecord} from '../../source/store/interchange.js';
 import type {SummaryStore} from '../../source/store/summary-store.js';
 import {openWritableStore} from '../../source/store/writable.js';

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {find} from '../../source/search/find.js';
-import {reindex} from '../../source/search/reindex.js';
-import {searchStatus} from '../../source/search/search-status.js';
-import {readSemanticMeta} from '../../source/search/semantic-meta.js';
+import {find} from '../../source/search/funnel/find.js';
+import {reindex} from '../../source/search/indexing/reindex.js';
+import {searchStatus} from '../../source/search/indexing/search-status.js';
+import {readSemanticMeta} from '../../source/search/semantic/semantic-meta.js';
 import {SummaryStore} from '../../source/store/summary-store.js';
 import {openWritableStore} from '../../source/store/writable.js';
 import {tempDir} from '../helpers/cli.js';

@@ -2,7 +2,7 @@ import {mkdirSync, symlinkSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {beforeAll, describe, expect, it} from 'vitest';
 import {KnowledgeDrillable} from '../../source/domains/knowledge.js';
-import {find} from '../../source/search/find.js';
+import {find} from '../../source/search/funnel/find.js';
 import {tempDir} from '../helpers/cli.js';
 
 let root: string;

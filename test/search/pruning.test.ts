@@ -1,12 +1,12 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {find} from '../../source/search/find.js';
-import {parseQuery} from '../../source/search/query.js';
-import {searchStatus} from '../../source/search/search-status.js';
-import {ItemTermStats} from '../../source/search/term-stats.js';
+import {find} from '../../source/search/funnel/find.js';
+import {parseQuery} from '../../source/search/funnel/query.js';
+import {searchStatus} from '../../source/search/indexing/search-status.js';
+import {ItemTermStats} from '../../source/search/keyword/term-stats.js';
 import {validateItem, type ItemRecord} from '../../source/store/interchange.js';
 import type {SummaryStore} from '../../source/store/summary-store.js';
 import {openWritableStore} from '../../source/store/writable.js';
-import '../../source/search/register.js';
+import '../../source/search/indexing/register.js';
 import path from 'node:path';
 import {tempDir} from '../helpers/cli.js';
 

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {DrillError} from '../../source/core/errors.js';
-import {maxQueryTerms, parseQuery, scopeToken, scopedMatch} from '../../source/search/query.js';
+import {maxQueryTerms, parseQuery, scopeToken, scopedMatch} from '../../source/search/funnel/query.js';
 
 describe('parseQuery', () => {
 	it('quotes every word and ORs them, dropping function words', () => {

@@ -1,0 +1,52 @@
+import {DrillError} from '../../core/errors.js';
+import {storeError} from '../../store/open.js';
+import {SummaryStore} from '../../store/summary-store.js';
+import {knowledgeFunnel} from './knowledge-search.js';
+import {resolveFindParams} from './params.js';
+import {summaryFunnel} from './summary-funnel.js';
+import type {FindOptions, FindResult} from '../types.js';
+
+/** Where `find` reads: an open store (the app, the MCP server) or a path to open for this call. */
+export interface FindContext {
+	store?: SummaryStore;
+	storePath?: string;
+	/** The knowledge folder, for source 'knowledge'. */
+	knowledgeDir?: string;
+}
+
+function asDrillError(error: unknown, where: string): DrillError {
+	if (error instanceof DrillError) return error;
+	if (String((error as {code?: unknown}).code ?? '').startsWith('SQLITE')) return storeError(error, where);
+	const message = error instanceof Error ? error.message : String(error);
+	return new DrillError('io_error', `search failed: ${message}`, 'please report this with the query (DRILL_DEBUG=1 shows the stack)');
+}
+
+/**
+ * The universal search verb: the coarse-to-fine funnel over the summary store (default), the
+ * knowledge folder, or closed drills. Resolves to the seed's result shape; rejects only with a
+ * DrillError.
+ */
+export async function find(options: FindOptions, context: FindContext): Promise<FindResult> {
+	try {
+		const params = resolveFindParams(options);
+		if (params.source === 'knowledge') {
+			if (!context.knowledgeDir) throw new DrillError('bad_argument', 'source knowledge needs a knowledge folder', 'pass knowledgeDir (the CLI uses --knowledge or .agents/knowledge)');
+			return knowledgeFunnel(context.knowledgeDir, params);
+		}
+		if (context.store) return await summaryFunnel(context.store, params, options.embedder);
+		if (!context.storePath) throw new DrillError('bad_argument', 'find needs a store or a store path', 'pass {store} or {storePath}');
+		const store = SummaryStore.open(context.storePath);
+		try {
+			return await summaryFunnel(store, params, options.embedder);
+		} finally {
+			store.close();
+		}
+	} catch (error) {
+		throw asDrillError(error, context.storePath ?? context.store?.file ?? 'the store');
+	}
+}
+
+/** The seed's back-compat name: `find` over the summary store with the drill stage. */
+export function summarySearch(options: Omit<FindOptions, 'source'>, context: FindContext): Promise<FindResult> {
+	return find({...options, source: 'summary'}, context);
+}

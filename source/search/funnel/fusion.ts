@@ -1,0 +1,50 @@
+import {normalizeScores, type ScoredNode} from '../keyword/keyword.js';
+import type {ListName} from '../types.js';
+
+export interface RankedNode {
+	node: number;
+	score: number;
+	matched_by: ListName[];
+}
+
+/**
+ * Share of the keyword score in hybrid fusion. Chosen on the dev collections: a convex
+ * combination of min-max-normalized scores kept keyword's strength and added what the semantic
+ * list knows; reciprocal rank fusion gives a weak semantic list as much say as bm25 and lost.
+ */
+export const keywordShare = 0.7;
+
+/**
+ * Hybrid fusion. Evidence is pooled per item (the two lists often find different nodes of the same
+ * item: bm25 the root that holds every word, the embedding the topic that means the same), so an
+ * item's score is `share · best keyword + (1 − share) · best semantic` over its nodes, each list
+ * min-max normalized. Each node then gets its item's score scaled by how it compares with the
+ * item's best node: the best node of every item carries the item's score, so items rank by fused
+ * evidence and stage 1 still names the node that matched best.
+ */
+export function fuse(keyword: readonly ScoredNode[], semantic: readonly ScoredNode[], itemOf: ReadonlyMap<number, number>, share = keywordShare): RankedNode[] {
+	const k = new Map(normalizeScores(keyword).map((entry) => [entry.node, entry.normalized]));
+	const s = new Map(normalizeScores(semantic).map((entry) => [entry.node, entry.normalized]));
+	const best = new Map<number, {k: number; s: number; own: number}>();
+	const nodes: Array<{node: number; item: number; own: number; matched_by: ListName[]}> = [];
+	for (const node of new Set([...k.keys(), ...s.keys()])) {
+		const item = itemOf.get(node);
+		if (item === undefined) continue;
+		const kn = k.get(node) ?? 0;
+		const sn = s.get(node) ?? 0;
+		const own = share * kn + (1 - share) * sn;
+		const matched: ListName[] = [];
+		if (k.has(node)) matched.push('keyword');
+		if (s.has(node)) matched.push('semantic');
+		nodes.push({node, item, own, matched_by: matched});
+		const entry = best.get(item) ?? {k: 0, s: 0, own: 0};
+		best.set(item, {k: Math.max(entry.k, kn), s: Math.max(entry.s, sn), own: Math.max(entry.own, own)});
+	}
+	return nodes
+		.map(({node, item, own, matched_by}) => {
+			const entry = best.get(item)!;
+			const itemScore = share * entry.k + (1 - share) * entry.s;
+			return {node, score: entry.own > 0 ? (itemScore * own) / entry.own : 0, matched_by};
+		})
+		.sort((a, b) => b.score - a.score || a.node - b.node);
+}

@@ -1,0 +1,69 @@
+import {DrillError} from '../../core/errors.js';
+import {isValidNamespace} from '../../core/summary-node-id.js';
+import {findDefaults, type FindOptions, type FindSource, type Method} from '../types.js';
+
+export interface FindParams {
+	query: string;
+	source: FindSource;
+	scope: string | undefined;
+	method: Method;
+	lists: {keyword: boolean; semantic: boolean};
+	topK: number;
+	drill: boolean;
+	drillTopK: number;
+	drillPerItemTopK: number;
+	highlight: {open: string; close: string};
+}
+
+const sources: readonly FindSource[] = ['summary', 'knowledge', 'drill'];
+
+function count(name: string, value: unknown, fallback: number, min: number, max: number): number {
+	if (value === undefined || value === null) return fallback;
+	if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+		throw new DrillError('bad_argument', `${name} must be a whole number from ${min} to ${max}, got ${JSON.stringify(value)}`, `leave it out for the default (${fallback})`);
+	}
+	return value;
+}
+
+/** 'keyword', 'semantic' or both, in either order, with spaces or '+' allowed ('hybrid' means both). */
+export function parseMethod(value: unknown): Method {
+	if (value === undefined || value === null || value === '') return findDefaults.method;
+	if (typeof value !== 'string') throw new DrillError('bad_argument', 'method must be a string', "use 'keyword', 'semantic' or 'keyword,semantic'");
+	const parts = new Set(value.toLowerCase().split(/[\s,+]+/u).filter(Boolean).flatMap((part) => (part === 'hybrid' ? ['keyword', 'semantic'] : [part])));
+	const unknown = [...parts].filter((part) => part !== 'keyword' && part !== 'semantic');
+	if (unknown.length > 0 || parts.size === 0) {
+		throw new DrillError('bad_argument', `unknown search method ${JSON.stringify(value)}`, "use 'keyword', 'semantic' or 'keyword,semantic' (the default)");
+	}
+	return parts.size === 2 ? 'keyword,semantic' : parts.has('keyword') ? 'keyword' : 'semantic';
+}
+
+export function resolveFindParams(options: FindOptions): FindParams {
+	if (typeof options !== 'object' || options === null) throw new DrillError('bad_argument', 'find needs an options object with a query', 'e.g. find({query: "retry storm"})');
+	const source = options.source ?? findDefaults.source;
+	if (!sources.includes(source)) throw new DrillError('bad_argument', `unknown source ${JSON.stringify(source)}`, `use one of: ${sources.join(', ')}`);
+	let scope = options.scope === null || options.scope === '' ? undefined : options.scope;
+	if (scope !== undefined) {
+		if (typeof scope !== 'string' || !isValidNamespace(scope)) throw new DrillError('bad_argument', `scope ${JSON.stringify(scope)} is not a namespace name`, 'give one summary namespace, e.g. conversation_session, or leave it out');
+		if (source === 'knowledge') throw new DrillError('bad_argument', 'scope applies to summary namespaces, not to the knowledge folder', 'leave out --scope with --source knowledge');
+	}
+	if (source === 'drill') {
+		if (scope !== undefined && scope !== 'drill') throw new DrillError('bad_argument', `source drill searches the namespace "drill", not ${JSON.stringify(scope)}`, 'leave out --scope with --source drill');
+		scope = 'drill';
+	}
+	const method = parseMethod(options.method);
+	if (options.drill !== undefined && typeof options.drill !== 'boolean') throw new DrillError('bad_argument', 'drill must be true or false');
+	const highlight = options.highlight ?? {open: '**', close: '**'};
+	if (typeof highlight.open !== 'string' || typeof highlight.close !== 'string') throw new DrillError('bad_argument', 'highlight must be {open, close} strings');
+	return {
+		query: options.query,
+		source,
+		scope,
+		method,
+		lists: {keyword: method !== 'semantic', semantic: method !== 'keyword'},
+		topK: count('top_k', options.top_k, findDefaults.top_k, 1, 1000),
+		drill: options.drill ?? findDefaults.drill,
+		drillTopK: count('drill_top_k', options.drill_top_k, findDefaults.drill_top_k, 0, 100),
+		drillPerItemTopK: count('drill_per_item_top_k', options.drill_per_item_top_k, findDefaults.drill_per_item_top_k, 1, 100),
+		highlight,
+	};
+}

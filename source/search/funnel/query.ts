@@ -1,0 +1,44 @@
+import {DrillError} from '../../core/errors.js';
+import {stopwords, words} from '../keyword/words.js';
+
+/** A query's words, capped so a pasted page cannot make one FTS5 query of thousands of terms. */
+export const maxQueryTerms = 48;
+export const maxQueryChars = 100_000;
+
+export interface ParsedQuery {
+	/** The text as given (for the result). */
+	text: string;
+	/** Distinct words, content words first; what the FTS5 expression ORs together. */
+	terms: string[];
+	/** The FTS5 MATCH expression, or '' when the query has no searchable word. */
+	match: string;
+}
+
+/**
+ * Turns what a person typed into a safe FTS5 expression: every word becomes a quoted string, so
+ * quotes, AND/OR/NOT/NEAR, `*`, `:`, `^` and parentheses are plain text and never a syntax error.
+ * Terms are ORed (ranked by bm25), function words are dropped when content words remain.
+ */
+export function parseQuery(query: unknown): ParsedQuery {
+	if (typeof query !== 'string') throw new DrillError('bad_argument', 'the query must be a string', 'e.g. drill find "retry storm"');
+	if (query.trim() === '') throw new DrillError('bad_argument', 'the query is empty', 'give some words to search for, e.g. drill find "retry storm"');
+	if (query.length > maxQueryChars) throw new DrillError('bad_argument', `the query is ${query.length} characters long`, `keep it under ${maxQueryChars} characters`);
+	const all = [...new Set(words(query))];
+	const content = all.filter((word) => !stopwords.has(word));
+	const terms = (content.length > 0 ? content : all).slice(0, maxQueryTerms);
+	return {text: query, terms, match: terms.map(quote).join(' OR ')};
+}
+
+export function quote(term: string): string {
+	return `"${term.replaceAll('"', '""')}"`;
+}
+
+/** A namespace as one FTS5 token of the `scope` column: hex keeps every namespace distinct. */
+export function scopeToken(namespace: string): string {
+	return `ns${Buffer.from(namespace, 'utf8').toString('hex')}0`;
+}
+
+/** `match` restricted to one namespace, evaluated inside FTS5 before any limit. */
+export function scopedMatch(match: string, namespace: string | undefined): string {
+	return namespace ? `(${match}) AND scope : ${quote(scopeToken(namespace))}` : match;
+}

@@ -1,0 +1,171 @@
+import {summaryNodeId} from '../../core/summary-node-id.js';
+import type {SummaryStore} from '../../store/summary-store.js';
+import type {EmbedderSpec} from '../semantic/embedder.js';
+import {drillItem} from './drill-stage.js';
+import {fuse, type RankedNode} from './fusion.js';
+import {keywordList, keywordWeights, type ScoredNode} from '../keyword/keyword.js';
+import type {FindParams} from './params.js';
+import {parseQuery, quote} from './query.js';
+import {searchStatus} from '../indexing/search-status.js';
+import {checkEmbedder, feedbackHits, semanticList, type SemanticHit} from '../semantic/semantic.js';
+import {highlight, nodeSnippet} from './snippets.js';
+import {SpanRanker} from './span-ranking.js';
+import {ItemTermStats} from '../keyword/term-stats.js';
+import type {CandidateItem, FindResult, Stage1Hit} from '../types.js';
+
+/** Each list is fetched this deep (or top_k, if larger) before fusion. */
+export const listDepth = 100;
+
+interface NodeInfo {
+	node: number;
+	item: number;
+	ordinal: number;
+	level: number;
+	title: string;
+	summary: string;
+	namespace: string;
+	item_id: string;
+	item_title: string;
+	tldr: string;
+}
+
+function nodeInfo(store: SummaryStore, nodes: number[]): Map<number, NodeInfo> {
+	if (nodes.length === 0) return new Map();
+	const rows = store.guard(
+		() =>
+			store
+				.statement(
+					`SELECT n.id AS node, n.item AS item, n.ordinal AS ordinal, n.level AS level, n.title AS title, n.summary AS summary,
+						i.namespace AS namespace, i.item_id AS item_id, i.title AS item_title, i.tldr AS tldr
+					 FROM nodes n JOIN items i ON i.id = n.item WHERE n.id IN (SELECT value FROM json_each(?))`,
+				)
+				.all(JSON.stringify(nodes)) as NodeInfo[],
+	);
+	return new Map(rows.map((row) => [row.node, row]));
+}
+
+/** The item of every listed node (semantic hits know theirs; keyword hits are looked up). */
+function itemsOf(store: SummaryStore, keyword: readonly ScoredNode[], semantic: readonly SemanticHit[]): Map<number, number> {
+	const items = new Map(semantic.map((hit) => [hit.node, hit.item]));
+	const missing = keyword.map((hit) => hit.node).filter((node) => !items.has(node));
+	if (missing.length > 0) {
+		const rows = store.guard(() => store.statement('SELECT id, item FROM nodes WHERE id IN (SELECT value FROM json_each(?))').raw(true).all(JSON.stringify(missing)) as Array<[number, number]>);
+		for (const [node, item] of rows) items.set(node, item);
+	}
+	return items;
+}
+
+const round = (value: number, digits = 4) => Number(value.toFixed(digits));
+
+const readTuned = new WeakSet<SummaryStore>();
+
+/**
+ * FTS5 ranking reads many index pages per query; memory-mapping the file saves copying each one
+ * through SQLite's page cache (measured: about half the time of a cold stage-1 query at 2M spans).
+ */
+function tuneForReading(store: SummaryStore): void {
+	if (readTuned.has(store)) return;
+	readTuned.add(store);
+	try {
+		store.db.pragma('mmap_size = 2147418112');
+	} catch {
+		// Not essential: some builds or file systems refuse mmap.
+	}
+}
+
+/** The funnel over the summary store: stage 1 (keyword, semantic, or both fused), then stage 2. */
+export async function summaryFunnel(store: SummaryStore, params: FindParams, requested?: EmbedderSpec): Promise<FindResult> {
+	const started = performance.now();
+	tuneForReading(store);
+	const timings: Record<string, number> = {};
+	const lap = (name: string, since: number) => {
+		timings[name] = round(performance.now() - since, 2);
+		return performance.now();
+	};
+	const query = parseQuery(params.query);
+	const status = searchStatus(store);
+	const notices = [...status.notices];
+	if (!query.match) notices.push('the query has no searchable words (letters or digits)');
+	if (requested && status.semantic) checkEmbedder(status.semantic, requested);
+	const depth = Math.max(listDepth, params.topK);
+
+	let at = performance.now();
+	const stats = new ItemTermStats(store, query.terms, status.keywordItems);
+	let keyword: ScoredNode[] = [];
+	let semantic: SemanticHit[] = [];
+	if (params.lists.keyword) {
+		keyword = keywordList(store, query, params.scope, depth, keywordWeights, stats);
+		at = lap('keyword', at);
+	}
+	if (params.lists.semantic && status.semantic && query.match) {
+		const feedback = params.lists.keyword ? keyword.slice(0, feedbackHits).map((hit) => hit.node) : [];
+		semantic = await semanticList(store, status.semantic, query.terms.join(' '), params.scope, depth, requested, feedback);
+		at = lap('semantic', at);
+	}
+	let ranked: RankedNode[];
+	if (params.lists.keyword && params.lists.semantic) ranked = fuse(keyword, semantic, itemsOf(store, keyword, semantic));
+	else if (params.lists.keyword) ranked = keyword.map((hit) => ({...hit, matched_by: ['keyword']}));
+	else ranked = semantic.map((hit) => ({...hit, matched_by: ['semantic']}));
+	const top = ranked.slice(0, params.topK);
+	const info = nodeInfo(store, top.map((hit) => hit.node));
+
+	const {open, close} = params.highlight;
+	// Spans are found by the words that can rank them: a common word would fill the read cap with weak matches.
+	const informative = stats.informative(query.terms);
+	const spans = new SpanRanker(store, informative.map(quote).join(' OR '), informative, stats);
+	const hits: Stage1Hit[] = [];
+	const candidates = new Map<number, CandidateItem>();
+	const drillIds = params.source === 'drill';
+	for (const hit of top) {
+		const node = info.get(hit.node);
+		if (!node) continue;
+		const rank = hits.length + 1;
+		const snippet = highlight(nodeSnippet(store, spans, query.match, {node: node.node, item: node.item, ordinal: node.ordinal, summary: node.summary, tldr: node.tldr}), open, close);
+		hits.push({
+			rank,
+			score: round(hit.score),
+			drill_node_id: summaryNodeId(node.namespace, node.item_id, node.ordinal),
+			namespace: node.namespace,
+			item_id: node.item_id,
+			title: node.ordinal === 0 ? node.item_title : node.title,
+			snippet,
+			level: node.level,
+			matched_by: hit.matched_by,
+			...(drillIds ? {drill_id: node.item_id} : {}),
+		});
+		if (!candidates.has(node.item)) {
+			candidates.set(node.item, {
+				drill_node_id: summaryNodeId(node.namespace, node.item_id),
+				namespace: node.namespace,
+				item_id: node.item_id,
+				title: node.item_title,
+				tldr: node.tldr,
+				best_rank: rank,
+				...(drillIds ? {drill_id: node.item_id} : {}),
+			});
+		}
+	}
+	at = lap('stage1', started);
+
+	const drilled = [];
+	if (params.drill && params.drillTopK > 0) {
+		for (const [item, candidate] of [...candidates].slice(0, params.drillTopK)) {
+			const result = drillItem(spans, {item, namespace: candidate.namespace, item_id: candidate.item_id}, params.drillPerItemTopK);
+			for (const span of result.spans) span.snippet = highlight(span.snippet, open, close);
+			drilled.push(result);
+		}
+		at = lap('drill', at);
+	}
+	timings.total = round(performance.now() - started, 2);
+	return {
+		query: params.query,
+		method: params.method,
+		scope: params.scope ?? null,
+		stage1_hits: hits,
+		candidate_items: [...candidates.values()],
+		drilled,
+		timings_ms: timings,
+		...(params.source !== 'summary' ? {source: params.source} : {}),
+		...(notices.length > 0 ? {notices} : {}),
+	};
+}

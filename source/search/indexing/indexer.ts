@@ -1,0 +1,78 @@
+import type {SummaryStore} from '../../store/summary-store.js';
+import type {ItemIndexer} from '../../store/write-item.js';
+import {indexItem, type SyncEmbedding} from './item-index.js';
+import {LsaEmbedder} from '../semantic/lsa-store.js';
+import {indexMissingItems, retrainLsa} from './reindex.js';
+import {searchStatus} from './search-status.js';
+import {bumpVectorRevision, readSemanticMeta} from '../semantic/semantic-meta.js';
+import {removeItemText} from './text-index.js';
+
+/** After a batch of writes, a store this small is (re)trained on close; a larger one waits for `drill reindex`. */
+export const autoTrainMaxNodes = 50_000;
+/** …and only when its raw text is this small too: training holds the text's term counts in memory. */
+export const autoTrainMaxTextBytes = 16 * 1024 * 1024;
+/** Items written without the indexer are caught up on close when there are at most this many. */
+export const autoCatchUpItems = 5_000;
+
+/**
+ * Keeps the search indexes in step with every item written through `openWritableStore`:
+ * stage-1 rows and LSA vectors inside each item's transaction, and, when the writer closes the
+ * store, a first LSA model (or a retrained one once the store has outgrown it) if the store is
+ * small enough to train in a moment.
+ */
+export function searchIndexer(store: SummaryStore): void {
+	let embedding: SyncEmbedding | undefined;
+	let embeddingGeneration = -1;
+	let writes = 0;
+	const currentEmbedding = (): SyncEmbedding | undefined => {
+		const generation = Number(store.getMeta('search.semantic.generation') ?? 0);
+		if (generation !== embeddingGeneration) {
+			embeddingGeneration = generation;
+			const meta = readSemanticMeta(store);
+			if (meta && meta.spec.kind === 'lsa' && meta.dimension > 0) {
+				const embedder = new LsaEmbedder(meta.dimension, {db: store.db});
+				embedding = {generation: meta.generation, embedCounts: (counts) => embedder.embedCounts(counts)};
+			} else embedding = undefined;
+		}
+		return embedding;
+	};
+	const indexer: ItemIndexer = {
+		afterWrite(db, itemRowId, item) {
+			const now = currentEmbedding();
+			indexItem(db, itemRowId, item, now);
+			if (now) bumpVectorRevision(store);
+			writes++;
+		},
+		beforeDelete(db, itemRowId) {
+			removeItemText(db, itemRowId);
+			writes++;
+		},
+	};
+	store.indexers.push(indexer);
+	const close = store.close.bind(store);
+	store.close = () => {
+		try {
+			if (writes > 0 && store.db.open) finishBatch(store);
+		} catch {
+			// The items are written; an index that could not be brought up to date is reported by `find`.
+		} finally {
+			close();
+		}
+	};
+}
+
+function finishBatch(store: SummaryStore): void {
+	let status = searchStatus(store);
+	if (status.keywordItems < status.items && status.items - status.keywordItems <= autoCatchUpItems) {
+		indexMissingItems(store);
+		status = searchStatus(store);
+	}
+	if (status.items === 0) return;
+	const kind = status.semantic?.spec.kind;
+	if (kind !== undefined && kind !== 'lsa') return;
+	if (status.semantic && !status.stale && status.embeddedItems === status.items) return;
+	const nodes = (store.statement('SELECT count(*) AS n FROM nodes').get() as {n: number}).n;
+	if (nodes > autoTrainMaxNodes) return;
+	const text = (store.statement('SELECT coalesce(sum(length(text)), 0) AS n FROM spans').get() as {n: number}).n;
+	if (text <= autoTrainMaxTextBytes) retrainLsa(store);
+}

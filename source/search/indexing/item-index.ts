@@ -1,0 +1,79 @@
+import type {ItemRecord} from '../../store/interchange.js';
+import type {SqliteDatabase} from '../../store/open.js';
+import {termCounts} from '../semantic/lsa.js';
+import {prepared} from './statements.js';
+import {indexItemText, nodeIds, removeItemText} from './text-index.js';
+import {writeNodeVector} from '../semantic/vectors.js';
+import {stemmedTerms} from '../keyword/words.js';
+
+/**
+ * A synchronous embedder for the write path (a remote one cannot run inside a transaction). It
+ * embeds a node from the counts of the stemmed terms of its text: its own fields and the spans of
+ * its subtree, counted once per span and summed up the tree instead of re-reading each subtree.
+ */
+export interface SyncEmbedding {
+	generation: number;
+	embedCounts(counts: ReadonlyMap<string, number>): Float32Array | undefined;
+}
+
+/**
+ * Indexes one item for search: its stage-1 keyword rows, and its node vectors when an embedder
+ * can run right now. Without one the item waits for `drill reindex` (and `find` says so).
+ */
+export function indexItem(db: SqliteDatabase, itemRowId: number, item: ItemRecord, embedding?: SyncEmbedding): void {
+	removeItemText(db, itemRowId);
+	const ids = nodeIds(db, itemRowId);
+	indexItemText(db, itemRowId, item, ids);
+	if (embedding) embedItem(db, itemRowId, item, ids, embedding);
+}
+
+function add(into: Map<string, number>, from: ReadonlyMap<string, number>): void {
+	for (const [term, count] of from) into.set(term, (into.get(term) ?? 0) + count);
+}
+
+/** The term counts of each node's full text (what `nodeFullText` holds), by ordinal. */
+export function nodeTermCounts(item: ItemRecord): Map<number, Map<string, number>> {
+	const spanText = new Map(item.spans.map((span) => [span.seq, span.text]));
+	const children = new Map<number, number[]>();
+	for (const node of item.nodes) if (node.parent !== null) children.set(node.parent, [...(children.get(node.parent) ?? []), node.ordinal]);
+	const byOrdinal = new Map(item.nodes.map((node) => [node.ordinal, node]));
+	const spanCounts = new Map<number, Map<string, number>>();
+	const subtree = (ordinal: number): Map<string, number> => {
+		const known = spanCounts.get(ordinal);
+		if (known) return known;
+		const counts = new Map<string, number>();
+		spanCounts.set(ordinal, counts);
+		for (const seq of byOrdinal.get(ordinal)?.spans ?? []) add(counts, termCounts(stemmedTerms(spanText.get(seq) ?? '')));
+		for (const child of children.get(ordinal) ?? []) add(counts, subtree(child));
+		return counts;
+	};
+	const out = new Map<number, Map<string, number>>();
+	for (const node of item.nodes) {
+		const fields = [node.ordinal === 0 ? item.title || node.title : node.title, node.ordinal === 0 ? item.tldr : '', node.summary, node.keywords.join('\n')].join('\n');
+		const counts = termCounts(stemmedTerms(fields));
+		add(counts, subtree(node.ordinal));
+		out.set(node.ordinal, counts);
+	}
+	return out;
+}
+
+/** Replaces an item's node vectors with `embedding`'s. */
+export function embedItem(db: SqliteDatabase, itemRowId: number, item: ItemRecord, ids: Map<number, number>, embedding: SyncEmbedding): void {
+	prepared(db, 'DELETE FROM node_vectors WHERE item = ?').run(itemRowId);
+	for (const [ordinal, counts] of nodeTermCounts(item)) {
+		const id = ids.get(ordinal);
+		if (id === undefined) continue;
+		const vector = embedding.embedCounts(counts);
+		if (vector) writeNodeVector(db, id, itemRowId, vector);
+	}
+	markEmbedded(db, itemRowId, embedding.generation);
+}
+
+/** Re-embeds an indexed item from its stored rows. */
+export function reembedItem(db: SqliteDatabase, itemRowId: number, item: ItemRecord, embedding: SyncEmbedding): void {
+	embedItem(db, itemRowId, item, nodeIds(db, itemRowId), embedding);
+}
+
+export function markEmbedded(db: SqliteDatabase, itemRowId: number, generation: number): void {
+	prepared(db, 'UPDATE search_items SET model = ? WHERE item = ?').run(generation, itemRowId);
+}

@@ -1,0 +1,95 @@
+import {stemmedTerms} from '../keyword/words.js';
+import type {ItemRecord} from '../../store/interchange.js';
+
+/** What stage 1 ranks for one node: its summary fields and the raw text of its whole subtree. */
+export interface NodeText {
+	ordinal: number;
+	title: string;
+	summary: string;
+	keywords: string;
+	/** The item's TLDR, on the root only. */
+	tldr: string;
+	/** The text of every span this node or a node below it owns, in order. */
+	body: string;
+}
+
+/**
+ * The searchable text of each node of an item. Summaries are lossy (an extractive summary keeps a
+ * few sentences), so each node also carries the raw spans of its subtree: the root's stands for the
+ * whole item in stage-1 keyword ranking, and every node is embedded with its subtree's text.
+ */
+/**
+ * Layouts of the root's stage-1 row (see the `text_version` column): from 2 on, the root row's
+ * summary column also holds every inner node's title, summary and keywords, so the coarse query
+ * over item roots finds an item by any of its nodes, even one whose words are in no span.
+ */
+export const currentTextVersion = 2;
+
+export function nodeTexts(item: ItemRecord, withBodies: 'every' | 'root' = 'every', textVersion = currentTextVersion): NodeText[] {
+	const spanText = new Map(item.spans.map((span) => [span.seq, span.text]));
+	// Spans and children in order, so the same item read back from the store gives the same text.
+	const children = new Map<number, number[]>();
+	for (const node of [...item.nodes].sort((a, b) => a.ordinal - b.ordinal)) if (node.parent !== null) children.set(node.parent, [...(children.get(node.parent) ?? []), node.ordinal]);
+	const byOrdinal = new Map(item.nodes.map((node) => [node.ordinal, node]));
+	const bodies = new Map<number, string[]>();
+	const collect = (ordinal: number, seen: Set<number>): string[] => {
+		const known = bodies.get(ordinal);
+		if (known) return known;
+		if (seen.has(ordinal)) return [];
+		seen.add(ordinal);
+		const node = byOrdinal.get(ordinal);
+		const parts: string[] = [];
+		for (const seq of [...(node?.spans ?? [])].sort((a, b) => a - b)) {
+			const text = spanText.get(seq);
+			if (text) parts.push(text);
+		}
+		for (const child of children.get(ordinal) ?? []) parts.push(...collect(child, seen));
+		bodies.set(ordinal, parts);
+		return parts;
+	};
+	const below = textVersion >= 2 ? innerFields(item) : '';
+	return item.nodes.map((node) => ({
+		ordinal: node.ordinal,
+		title: node.ordinal === 0 ? item.title || node.title : node.title,
+		summary: node.ordinal === 0 && below ? `${node.summary}\n${below}` : node.summary,
+		keywords: node.keywords.join('\n'),
+		tldr: node.ordinal === 0 ? item.tldr : '',
+		// A subtree's text joined for every node is the item's text once per level: only join what is read.
+		body: withBodies === 'every' || node.ordinal === 0 ? collect(node.ordinal, new Set()).join('\n') : '',
+	}));
+}
+
+/** The inner nodes' titles, summaries and keywords, in ordinal order. */
+function innerFields(item: ItemRecord): string {
+	return [...item.nodes]
+		.filter((node) => node.ordinal !== 0)
+		.sort((a, b) => a.ordinal - b.ordinal)
+		.flatMap((node) => [node.title, node.summary, node.keywords.join('\n')])
+		.filter(Boolean)
+		.join('\n');
+}
+
+/** All of a node's text as one string (what an embedder reads). */
+export function nodeFullText(text: NodeText): string {
+	return [text.title, text.tldr, text.summary, text.keywords, text.body].filter(Boolean).join('\n');
+}
+
+/**
+ * The stemmed-term counts of all of an item's text, once (what the LSA model trains on), counted
+ * piece by piece: a 20 MB item never becomes one string or one array of millions of terms.
+ */
+export function itemTermCounts(item: ItemRecord): Map<string, number> {
+	const counts = new Map<string, number>();
+	const count = (text: string) => {
+		for (const term of stemmedTerms(text)) counts.set(term, (counts.get(term) ?? 0) + 1);
+	};
+	count(item.title);
+	count(item.tldr);
+	for (const node of item.nodes) {
+		count(node.title);
+		count(node.summary);
+		count(node.keywords.join(' '));
+	}
+	for (const span of item.spans) count(span.text);
+	return counts;
+}

@@ -1,0 +1,194 @@
+import {DrillError} from '../../core/errors.js';
+import type {SummaryStore, ItemRow} from '../../store/summary-store.js';
+import type {Embedder, EmbedderSpec} from '../semantic/embedder.js';
+import {createEmbedder} from '../semantic/embedders.js';
+import {indexItem, markEmbedded, reembedItem, type SyncEmbedding} from './item-index.js';
+import {trainLsa, defaultLsaOptions, type LsaOptions} from '../semantic/lsa.js';
+import {LsaEmbedder, saveLsaModel} from '../semantic/lsa-store.js';
+import {itemTermCounts, nodeFullText, nodeTexts} from './node-text.js';
+import {bumpVectorRevision, readSemanticMeta, writeSemanticMeta, type SemanticMeta} from '../semantic/semantic-meta.js';
+import {nodeIds} from './text-index.js';
+import {writeNodeVector} from '../semantic/vectors.js';
+
+export interface ReindexOptions {
+	/** The embedder to build with; default: the one the store records, else LSA. */
+	spec?: EmbedderSpec;
+	/** A ready embedder for `spec` (otherwise made from it). */
+	embedder?: Embedder;
+	lsa?: LsaOptions;
+	/** LSA trains on at most this many items (an even sample); every item is embedded. */
+	maxTrainingItems?: number;
+	onProgress?: (phase: 'keyword' | 'train' | 'embed', done: number, total: number) => void;
+}
+
+export interface ReindexReport {
+	items: number;
+	nodes: number;
+	embedder: string;
+	dimension: number;
+	generation: number;
+	/** Items newly embedded (all of them after a retrain). */
+	embedded: number;
+	seconds: number;
+}
+
+export const defaultMaxTrainingItems = 30_000;
+const batchItems = 200;
+
+function allItems(store: SummaryStore): ItemRow[] {
+	return [...store.eachItem()];
+}
+
+function evenSample<T>(list: readonly T[], size: number): T[] {
+	if (list.length <= size) return [...list];
+	const step = list.length / size;
+	return Array.from({length: size}, (_, i) => list[Math.floor(i * step)]!);
+}
+
+/** The store's LSA embedding for the write path, when the store's semantic index is LSA. */
+export function storeSyncEmbedding(store: SummaryStore, meta = readSemanticMeta(store)): SyncEmbedding | undefined {
+	if (!meta || meta.spec.kind !== 'lsa' || meta.dimension <= 0) return undefined;
+	const embedder = new LsaEmbedder(meta.dimension, {db: store.db});
+	return {generation: meta.generation, embedCounts: (counts) => embedder.embedCounts(counts)};
+}
+
+/** Indexes the items that have no stage-1 rows yet (written without the search indexer). */
+export function indexMissingItems(store: SummaryStore, onProgress?: ReindexOptions['onProgress']): number {
+	const missing = store.guard(() => store.statement('SELECT i.id FROM items i LEFT JOIN search_items s ON s.item = i.id WHERE s.item IS NULL').all() as Array<{id: number}>);
+	const embedding = storeSyncEmbedding(store);
+	for (let start = 0; start < missing.length; start += batchItems) {
+		store.guard(() =>
+			store.db
+				.transaction(() => {
+					for (const {id} of missing.slice(start, start + batchItems)) {
+						const row = store.itemByRowId(id);
+						if (row) indexItem(store.db, id, store.record(row), embedding);
+					}
+					if (embedding) bumpVectorRevision(store);
+				})
+				.immediate(),
+		);
+		onProgress?.('keyword', Math.min(start + batchItems, missing.length), missing.length);
+	}
+	return missing.length;
+}
+
+/** Retrains the LSA model on the store and re-indexes every item with it, in one transaction. */
+function rebuildLsa(store: SummaryStore, options: ReindexOptions, started: number): ReindexReport {
+	const rows = allItems(store);
+	const sample = evenSample(rows, options.maxTrainingItems ?? defaultMaxTrainingItems);
+	const documents = sample.map((row, i) => {
+		if (i % 500 === 0) options.onProgress?.('train', i, sample.length);
+		return itemTermCounts(store.record(row));
+	});
+	const lsaOptions = {...defaultLsaOptions, ...options.lsa};
+	const model = trainLsa(documents, lsaOptions);
+	options.onProgress?.('train', sample.length, sample.length);
+	const previous = readSemanticMeta(store);
+	const meta: SemanticMeta = {
+		embedder: 'lsa',
+		spec: {kind: 'lsa'},
+		dimension: lsaOptions.dimension,
+		generation: (previous?.generation ?? 0) + 1,
+		builtItems: rows.length,
+		builtAt: new Date().toISOString(),
+	};
+	const embedder = new LsaEmbedder(meta.dimension, {model});
+	const embedding: SyncEmbedding = {generation: meta.generation, embedCounts: (counts) => embedder.embedCounts(counts)};
+	let nodes = 0;
+	store.guard(() =>
+		store.db
+			.transaction(() => {
+				saveLsaModel(store.db, model);
+				store.db.exec('DELETE FROM node_vectors');
+				const indexed = new Set((store.db.prepare('SELECT item FROM search_items').raw(true).all() as Array<[number]>).map(([item]) => item));
+				rows.forEach((row, i) => {
+					const record = store.record(row);
+					nodes += record.nodes.length;
+					// Keyword rows stay as they are (rewriting them all would only cost time); vectors are redone.
+					if (indexed.has(row.id)) reembedItem(store.db, row.id, record, embedding);
+					else indexItem(store.db, row.id, record, embedding);
+					if (i % 500 === 0) options.onProgress?.('embed', i, rows.length);
+				});
+				writeSemanticMeta(store, meta);
+				bumpVectorRevision(store);
+			})
+			.immediate(),
+	);
+	options.onProgress?.('embed', rows.length, rows.length);
+	return {items: rows.length, nodes, embedder: meta.embedder, dimension: meta.dimension, generation: meta.generation, embedded: rows.length, seconds: (performance.now() - started) / 1000};
+}
+
+/** Embeds, with a remote or local model, every item the current generation has not embedded. */
+async function rebuildWith(store: SummaryStore, embedder: Embedder, spec: EmbedderSpec, options: ReindexOptions, started: number): Promise<ReindexReport> {
+	indexMissingItems(store, options.onProgress);
+	const previous = readSemanticMeta(store);
+	const same = previous && previous.embedder === embedder.name && previous.dimension === embedder.dimension;
+	const meta: SemanticMeta = same
+		? {...previous, builtItems: Math.max(previous.builtItems, 0)}
+		: {embedder: embedder.name, spec, dimension: embedder.dimension, generation: (previous?.generation ?? 0) + 1, builtItems: 0, builtAt: new Date().toISOString()};
+	if (!same) {
+		store.guard(() =>
+			store.db
+				.transaction(() => {
+					store.db.exec('DELETE FROM node_vectors; DELETE FROM lsa_terms; UPDATE search_items SET model = 0;');
+					writeSemanticMeta(store, meta);
+					bumpVectorRevision(store);
+				})
+				.immediate(),
+		);
+	}
+	const pending = store.guard(() => store.statement('SELECT item FROM search_items WHERE model <> ? ORDER BY item').all(meta.generation) as Array<{item: number}>);
+	let nodes = 0;
+	for (let start = 0; start < pending.length; start += 16) {
+		const batch = pending.slice(start, start + 16).flatMap(({item}) => {
+			const row = store.itemByRowId(item);
+			return row ? [{id: item, texts: nodeTexts(store.record(row)), ids: nodeIds(store.db, item)}] : [];
+		});
+		const texts = batch.flatMap((entry) => entry.texts.map((text) => nodeFullText(text)));
+		const vectors = await embedder.embed(texts);
+		if (vectors.length !== texts.length) throw new DrillError('embedder_failed', `the ${embedder.name} embedder returned ${vectors.length} vectors for ${texts.length} texts`, 'check the embedding server');
+		let at = 0;
+		store.guard(() =>
+			store.db
+				.transaction(() => {
+					for (const entry of batch) {
+						for (const text of entry.texts) {
+							const vector = vectors[at++];
+							const id = entry.ids.get(text.ordinal);
+							if (vector && id !== undefined) {
+								if (vector.length !== meta.dimension) throw new DrillError('embedder_failed', `the ${embedder.name} embedder returned a ${vector.length}-dimensional vector, expected ${meta.dimension}`, 'check the embedding model');
+								writeNodeVector(store.db, id, entry.id, vector);
+							}
+						}
+						nodes += entry.texts.length;
+						markEmbedded(store.db, entry.id, meta.generation);
+					}
+					bumpVectorRevision(store);
+				})
+				.immediate(),
+		);
+		options.onProgress?.('embed', Math.min(start + 16, pending.length), pending.length);
+	}
+	const items = store.guard(() => (store.statement('SELECT count(*) AS n FROM items').get() as {n: number}).n);
+	store.guard(() => store.db.transaction(() => writeSemanticMeta(store, {...meta, builtItems: items, builtAt: new Date().toISOString()})).immediate());
+	return {items, nodes, embedder: meta.embedder, dimension: meta.dimension, generation: meta.generation, embedded: pending.length, seconds: (performance.now() - started) / 1000};
+}
+
+/** Trains a new LSA model on the store and re-embeds every item (synchronous: the write path uses it). */
+export function retrainLsa(store: SummaryStore, options: Omit<ReindexOptions, 'spec' | 'embedder'> = {}): ReindexReport {
+	return rebuildLsa(store, options, performance.now());
+}
+
+/**
+ * `drill reindex`: brings the search indexes up to date. LSA retrains on the store and re-embeds
+ * everything; a remote or local model embeds what it has not embedded yet (everything, when the
+ * embedder changes).
+ */
+export async function reindex(store: SummaryStore, options: ReindexOptions = {}): Promise<ReindexReport> {
+	const started = performance.now();
+	const spec = options.spec ?? readSemanticMeta(store)?.spec ?? {kind: 'lsa'};
+	if (spec.kind === 'lsa') return rebuildLsa(store, options, started);
+	const embedder = options.embedder ?? (await createEmbedder(spec));
+	return rebuildWith(store, embedder, spec, options, started);
+}

@@ -1,0 +1,57 @@
+import type {SummaryStore} from '../../store/summary-store.js';
+import {readSemanticMeta, type SemanticMeta} from '../semantic/semantic-meta.js';
+
+/** How far the search indexes cover the store, and what to do about it. */
+export interface SearchStatus {
+	items: number;
+	/** Items with stage-1 keyword rows. */
+	keywordItems: number;
+	/** Items embedded by the current semantic index. */
+	embeddedItems: number;
+	semantic: SemanticMeta | undefined;
+	/** The store grew well past what the LSA model was trained on. */
+	stale: boolean;
+	notices: string[];
+}
+
+/** Retrain when the store has grown by half since the model was trained. */
+export const staleGrowth = 1.5;
+
+function count(store: SummaryStore, sql: string, ...params: unknown[]): number {
+	return store.guard(() => (store.statement(sql).get(...params) as {n: number}).n);
+}
+
+/**
+ * What the store looks like now, as a key that changes with any commit: `data_version` moves when
+ * another connection commits, `total_changes()` when this one writes.
+ */
+function storeVersion(store: SummaryStore): string {
+	const {version, changes} = store.guard(() => store.statement('SELECT (SELECT data_version FROM pragma_data_version) AS version, total_changes() AS changes').get() as {version: number; changes: number});
+	return `${version}:${changes}`;
+}
+
+const known = new WeakMap<SummaryStore, {version: string; status: SearchStatus}>();
+
+/** The search status, counted again only when the store has changed (it costs three counts of every item). */
+export function searchStatus(store: SummaryStore): SearchStatus {
+	const version = storeVersion(store);
+	const cached = known.get(store);
+	if (cached?.version === version) return {...cached.status, notices: [...cached.status.notices]};
+	const status = countStatus(store);
+	known.set(store, {version, status});
+	return {...status, notices: [...status.notices]};
+}
+
+function countStatus(store: SummaryStore): SearchStatus {
+	const items = count(store, 'SELECT count(*) AS n FROM items');
+	const keywordItems = count(store, 'SELECT count(*) AS n FROM search_items');
+	const semantic = readSemanticMeta(store);
+	const embeddedItems = semantic ? count(store, 'SELECT count(*) AS n FROM search_items WHERE model = ?', semantic.generation) : 0;
+	const stale = Boolean(semantic && semantic.spec.kind === 'lsa' && items >= 20 && items > staleGrowth * Math.max(semantic.builtItems, 1));
+	const notices: string[] = [];
+	if (keywordItems < items) notices.push(`${items - keywordItems} of ${items} items are not in the search index yet: run \`drill reindex\``);
+	if (items > 0 && !semantic) notices.push('no semantic index yet, so semantic search finds nothing: run `drill reindex`');
+	else if (semantic && embeddedItems < items) notices.push(`${items - embeddedItems} of ${items} items have no ${semantic.embedder} embeddings yet: run \`drill reindex\``);
+	else if (stale) notices.push(`the semantic model was trained on ${semantic!.builtItems} items and the store now has ${items}: run \`drill reindex\` to retrain it`);
+	return {items, keywordItems, embeddedItems, semantic, stale, notices};
+}

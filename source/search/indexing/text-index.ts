@@ -1,0 +1,82 @@
+import type {ItemRecord} from '../../store/interchange.js';
+import type {SqliteDatabase} from '../../store/open.js';
+import {currentTextVersion, nodeTexts, type NodeText} from './node-text.js';
+import {scopeToken} from '../funnel/query.js';
+import {prepared} from './statements.js';
+
+/** The node row ids of an item, by ordinal. */
+export function nodeIds(db: SqliteDatabase, itemRowId: number): Map<number, number> {
+	const rows = prepared(db, 'SELECT id, ordinal FROM nodes WHERE item = ?').all(itemRowId) as Array<{id: number; ordinal: number}>;
+	return new Map(rows.map((row) => [row.ordinal, row.id]));
+}
+
+function writeRows(db: SqliteDatabase, command: 'insert' | 'delete', item: ItemRecord, ids: Map<number, number>, textVersion = currentTextVersion): NodeText[] {
+	const [rootSql, nodeSql] =
+		command === 'insert'
+			? ['INSERT INTO search_root_fts (rowid, title, summary, keywords, tldr, body, scope) VALUES (?, ?, ?, ?, ?, ?, ?)', 'INSERT INTO search_node_fts (rowid, title, summary, keywords, scope) VALUES (?, ?, ?, ?, ?)']
+			: [
+					"INSERT INTO search_root_fts (search_root_fts, rowid, title, summary, keywords, tldr, body, scope) VALUES ('delete', ?, ?, ?, ?, ?, ?, ?)",
+					"INSERT INTO search_node_fts (search_node_fts, rowid, title, summary, keywords, scope) VALUES ('delete', ?, ?, ?, ?, ?)",
+				];
+	const root = prepared(db, rootSql);
+	const node = prepared(db, nodeSql);
+	const scope = scopeToken(item.namespace);
+	const texts = nodeTexts(item, 'root', textVersion);
+	for (const text of texts) {
+		const id = ids.get(text.ordinal);
+		if (id === undefined) continue;
+		if (text.ordinal === 0) root.run(id, text.title, text.summary, text.keywords, text.tldr, text.body, scope);
+		else node.run(id, text.title, text.summary, text.keywords, scope);
+	}
+	return texts;
+}
+
+/**
+ * Writes an item's stage-1 keyword rows (one per node, rowid = the node's row id): the root with
+ * the item's whole raw text, inner nodes with their summary fields (their raw text is reached in
+ * stage 2; indexing every subtree again cost 4× the ranking time at 2M spans).
+ */
+export function indexItemText(db: SqliteDatabase, itemRowId: number, item: ItemRecord, ids = nodeIds(db, itemRowId)): NodeText[] {
+	const texts = writeRows(db, 'insert', item, ids);
+	prepared(db, 'INSERT INTO search_items (item, model, text_version) VALUES (?, 0, ?) ON CONFLICT (item) DO UPDATE SET model = 0, text_version = excluded.text_version').run(itemRowId, currentTextVersion);
+	return texts;
+}
+
+/**
+ * An item as it was written, read back from its rows (to give FTS5 the text it indexed). The
+ * tables are contentless, so a 'delete' must repeat exactly what was inserted: a change to
+ * `nodeTexts` needs a new `currentTextVersion`, under which the old layout stays readable (each
+ * item's rows are removed with the layout they were written with); a change to the columns, a
+ * full rebuild ('delete-all', see `clearTextIndex`).
+ */
+export function storedItem(db: SqliteDatabase, itemRowId: number): ItemRecord | undefined {
+	const item = prepared(db, 'SELECT namespace, item_id, title, tldr, generated_at FROM items WHERE id = ?').get(itemRowId) as
+		| {namespace: string; item_id: string; title: string; tldr: string; generated_at: string}
+		| undefined;
+	if (!item) return undefined;
+	const nodes = prepared(db, 'SELECT ordinal, parent, title, summary, keywords FROM nodes WHERE item = ? ORDER BY ordinal').all(itemRowId) as Array<{ordinal: number; parent: number | null; title: string; summary: string; keywords: string}>;
+	const spans = prepared(db, 'SELECT seq, node, role, text FROM spans WHERE item = ? ORDER BY seq').all(itemRowId) as Array<{seq: number; node: number; role: string; text: string}>;
+	const owned = new Map<number, number[]>();
+	for (const span of spans) owned.set(span.node, [...(owned.get(span.node) ?? []), span.seq]);
+	return {
+		...item,
+		nodes: nodes.map((node) => ({ordinal: node.ordinal, parent: node.parent, title: node.title, summary: node.summary, keywords: node.keywords ? node.keywords.split('\n') : [], spans: owned.get(node.ordinal) ?? []})),
+		spans: spans.map((span) => ({seq: span.seq, role: span.role, text: span.text})),
+	};
+}
+
+/** Removes an item's stage-1 rows, vectors and bookkeeping (while its rows are still there). */
+export function removeItemText(db: SqliteDatabase, itemRowId: number): void {
+	const indexed = prepared(db, 'SELECT text_version FROM search_items WHERE item = ?').get(itemRowId) as {text_version: number} | undefined;
+	if (indexed) {
+		const item = storedItem(db, itemRowId);
+		if (item) writeRows(db, 'delete', item, nodeIds(db, itemRowId), indexed.text_version);
+	}
+	prepared(db, 'DELETE FROM node_vectors WHERE item = ?').run(itemRowId);
+	prepared(db, 'DELETE FROM search_items WHERE item = ?').run(itemRowId);
+}
+
+/** Empties the stage-1 tables (before rebuilding them whole). */
+export function clearTextIndex(db: SqliteDatabase): void {
+	db.exec("INSERT INTO search_root_fts (search_root_fts) VALUES ('delete-all'); INSERT INTO search_node_fts (search_node_fts) VALUES ('delete-all'); DELETE FROM node_vectors; DELETE FROM search_items;");
+}

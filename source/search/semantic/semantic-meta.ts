@@ -1,0 +1,55 @@
+import type {SummaryStore} from '../../store/summary-store.js';
+import {embedderKinds, type EmbedderKind, type EmbedderSpec} from './embedder.js';
+
+/** What the store records about its semantic index. */
+export interface SemanticMeta {
+	/** The embedder's name, e.g. `lsa` or `openai:nomic-embed-text`. */
+	embedder: string;
+	spec: EmbedderSpec;
+	dimension: number;
+	/** Bumped at every rebuild; `search_items.model` says which generation embedded an item. */
+	generation: number;
+	/** Items in the store when the index was (re)built. */
+	builtItems: number;
+	builtAt: string;
+}
+
+const key = (name: string) => `search.semantic.${name}`;
+
+export function readSemanticMeta(store: SummaryStore): SemanticMeta | undefined {
+	const embedder = store.getMeta(key('embedder'));
+	if (!embedder) return undefined;
+	let spec: EmbedderSpec;
+	try {
+		spec = JSON.parse(store.getMeta(key('spec')) ?? '{}') as EmbedderSpec;
+	} catch {
+		spec = {kind: 'lsa'};
+	}
+	if (!embedderKinds.includes(spec.kind as EmbedderKind)) spec = {kind: 'lsa'};
+	return {
+		embedder,
+		spec,
+		dimension: Number(store.getMeta(key('dimension')) ?? 0),
+		generation: Number(store.getMeta(key('generation')) ?? 0),
+		builtItems: Number(store.getMeta(key('built_items')) ?? 0),
+		builtAt: store.getMeta(key('built_at')) ?? '',
+	};
+}
+
+export function writeSemanticMeta(store: SummaryStore, meta: SemanticMeta): void {
+	store.setMeta(key('embedder'), meta.embedder);
+	store.setMeta(key('spec'), JSON.stringify(meta.spec));
+	store.setMeta(key('dimension'), String(meta.dimension));
+	store.setMeta(key('generation'), String(meta.generation));
+	store.setMeta(key('built_items'), String(meta.builtItems));
+	store.setMeta(key('built_at'), meta.builtAt);
+}
+
+/** Changes whenever any node vector changes, so an in-memory copy knows when to reload. */
+export function vectorRevision(store: SummaryStore): string {
+	return store.getMeta(key('revision')) ?? '0';
+}
+
+export function bumpVectorRevision(store: SummaryStore): void {
+	store.setMeta(key('revision'), String(Number(vectorRevision(store)) + 1));
+}

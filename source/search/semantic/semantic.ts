@@ -1,0 +1,110 @@
+import {DrillError} from '../../core/errors.js';
+import type {SummaryStore} from '../../store/summary-store.js';
+import {normalize, type Embedder, type EmbedderSpec} from './embedder.js';
+import {createEmbedder, specName} from './embedders.js';
+import type {ScoredNode} from '../keyword/keyword.js';
+import {LsaEmbedder} from './lsa-store.js';
+import {vectorRevision, type SemanticMeta} from './semantic-meta.js';
+import {VectorMatrix} from './vectors.js';
+
+/** The command that rebuilds the semantic index with `spec`. */
+export function reindexCommand(spec: EmbedderSpec): string {
+	switch (spec.kind) {
+		case 'lsa':
+			return 'drill reindex --embedder lsa';
+		case 'openai':
+			return `drill reindex --embedder openai --embed-url ${spec.url ?? 'URL'} --embed-model ${spec.model ?? 'MODEL'}`;
+		case 'transformers':
+			return `drill reindex --embedder transformers --embed-model ${spec.model ?? 'FOLDER'}`;
+	}
+}
+
+/** Refuses to search a store's vectors with a different embedder than the one that made them. */
+export function checkEmbedder(meta: SemanticMeta, requested: EmbedderSpec | undefined): void {
+	if (!requested) return;
+	// A kind without a model (e.g. only --embedder openai --embed-url …) means "the store's model".
+	const wanted = requested.kind !== 'lsa' && !requested.model ? `${requested.kind}:` : specName(requested);
+	if (wanted.endsWith(':') ? !meta.embedder.startsWith(wanted) : wanted !== meta.embedder) {
+		throw new DrillError(
+			'embedder_mismatch',
+			`the store's semantic index was built with ${meta.embedder} (${meta.dimension} dimensions), not ${wanted}`,
+			`run \`${reindexCommand(requested)}\` to rebuild it with ${wanted.replace(/:$/u, '')}, or leave out --embedder to use ${meta.embedder}`,
+		);
+	}
+}
+
+// Kept per store file: the app and the MCP server load vectors once, not per query.
+const matrices = new Map<string, {key: string; matrix: VectorMatrix}>();
+const embedders = new Map<string, Embedder>();
+
+export function vectorMatrix(store: SummaryStore, meta: SemanticMeta): VectorMatrix {
+	const key = `${meta.generation}:${meta.dimension}:${vectorRevision(store)}`;
+	const cached = matrices.get(store.file);
+	if (cached?.key === key) return cached.matrix;
+	const matrix = store.guard(() => VectorMatrix.load(store.db, meta.dimension));
+	matrices.set(store.file, {key, matrix});
+	return matrix;
+}
+
+async function queryEmbedder(store: SummaryStore, meta: SemanticMeta, requested: EmbedderSpec | undefined): Promise<Embedder> {
+	if (meta.spec.kind === 'lsa') return new LsaEmbedder(meta.dimension, {db: store.db});
+	// The server may have moved since the index was built: a URL given now wins, the model may not change.
+	const spec: EmbedderSpec = {...meta.spec, ...(requested?.url ? {url: requested.url} : {})};
+	const key = `${store.file}\n${JSON.stringify(spec)}`;
+	let embedder = embedders.get(key);
+	if (!embedder) {
+		embedder = await createEmbedder(spec);
+		embedders.set(key, embedder);
+	}
+	if (embedder.name !== meta.embedder || embedder.dimension !== meta.dimension) {
+		throw new DrillError('embedder_mismatch', `the store's semantic index holds ${meta.dimension}-dimensional ${meta.embedder} vectors, but the embedder now gives ${embedder.dimension}-dimensional ${embedder.name} vectors`, `run \`${reindexCommand(spec)}\` to rebuild it`);
+	}
+	return embedder;
+}
+
+function scopeFilter(store: SummaryStore, scope: string | undefined): ((item: number) => boolean) | undefined {
+	if (!scope) return undefined;
+	const ids = new Set(store.guard(() => (store.statement('SELECT id FROM items WHERE namespace = ?').raw(true).all(scope) as Array<[number]>).map(([id]) => id)));
+	return (item) => ids.has(item);
+}
+
+export interface SemanticHit extends ScoredNode {
+	item: number;
+}
+
+/**
+ * Pseudo-relevance feedback (Rocchio) for the hybrid: the query vector moves toward the vectors of
+ * the top keyword hits, by `feedbackWeight` of their mean. Measured on both dev collections at the
+ * default fusion share: +0.005 nDCG@10 over the plain query vector (two hits, weight 1).
+ */
+export const feedbackHits = 2;
+export const feedbackWeight = 1;
+
+function withFeedback(query: Float32Array | undefined, matrix: VectorMatrix, feedback: readonly number[]): Float32Array | undefined {
+	const vectors = feedback.map((node) => matrix.vector(node)).filter((vector): vector is Float32Array => vector !== undefined);
+	if (vectors.length === 0) return query;
+	const sum = new Float64Array(matrix.dimension);
+	if (query) for (let j = 0; j < sum.length; j++) sum[j] = query[j]!;
+	for (const vector of vectors) for (let j = 0; j < sum.length; j++) sum[j]! += (feedbackWeight / vectors.length) * vector[j]!;
+	return normalize(sum);
+}
+
+/**
+ * Stage-1 semantic list: the query's embedding against every node vector (exact cosine),
+ * optionally moved toward `feedback` nodes (the top keyword hits, in the hybrid).
+ */
+export async function semanticList(store: SummaryStore, meta: SemanticMeta, query: string, scope: string | undefined, limit: number, requested?: EmbedderSpec, feedback: readonly number[] = []): Promise<SemanticHit[]> {
+	const embedder = await queryEmbedder(store, meta, requested);
+	const [embedded] = await embedder.embed([query]);
+	if (embedded && embedded.length !== meta.dimension) {
+		throw new DrillError('embedder_mismatch', `the query embedding has ${embedded.length} dimensions, the store's index ${meta.dimension}`, `run \`${reindexCommand(meta.spec)}\``);
+	}
+	const matrix = vectorMatrix(store, meta);
+	const vector = withFeedback(embedded, matrix, feedback);
+	if (!vector) return [];
+	// Below this many vectors an exact scan is cheap; above it, roots first, then the nodes of the best items.
+	return matrix.size <= exactScanLimit ? matrix.search(vector, limit, scopeFilter(store, scope)) : matrix.searchByItem(vector, limit, Math.max(coarseItems, limit), scopeFilter(store, scope));
+}
+
+export const exactScanLimit = 100_000;
+export const coarseItems = 300;
