@@ -1,6 +1,6 @@
 import sbd from 'sbd';
 import type {ItemRecord} from '../../source/store/interchange.js';
-import {stopwords, words} from '../../source/search/keyword/words.js';
+import {stopwords, words} from '../../source/text/index-words.js';
 
 /** One BEIR document: `{"_id", "title", "text"}`. */
 export interface BeirDocument {

@@ -4,7 +4,7 @@ import {buildTopics} from './tree/build-topics.js';
 import {ExtractiveDescriber} from './tree/describe.js';
 import {topicsToItem, type ItemFacts} from './tree/to-item.js';
 import type {Topic} from './tree/topic.js';
-import {Lexicon} from './text/words.js';
+import {Lexicon} from '../text/summary-words.js';
 
 export interface DescribedSource {
 	root: Topic;

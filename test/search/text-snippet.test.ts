@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import {highlight} from '../../source/search/funnel/snippets.js';
 import {textSnippet} from '../../source/search/funnel/text-snippet.js';
-import {stem} from '../../source/search/keyword/words.js';
+import {stem} from '../../source/text/index-words.js';
 
 const terms = (...words: string[]) => new Set(words.map(stem));
 const shown = (text: string, set: ReadonlySet<string>, size: number) => highlight(textSnippet(text, set, size), '[', ']');

@@ -1,6 +1,6 @@
 import {parse as parseYaml} from 'yaml';
 import type {ParsedSource, Section, SourceFacts, SourceProblem} from '../model.js';
-import {plainText} from '../text/clean.js';
+import {plainText} from '../../text/clean.js';
 import {documentUnits} from './blocks.js';
 import {factDate} from './dates.js';
 

@@ -1,4 +1,4 @@
-import {clip, plainText} from '../text/clean.js';
+import {clip, plainText} from '../../text/clean.js';
 import {isLeaf, postorder, type Topic} from '../tree/topic.js';
 import type {DescribedSource} from '../build-item.js';
 import {ChatError, complete, type ChatSettings} from './chat-client.js';

@@ -1,5 +1,5 @@
 import type {Unit} from '../model.js';
-import {capBag, mergeBag, type Bag, type Lexicon} from '../text/words.js';
+import {capBag, mergeBag, type Bag, type Lexicon} from '../../text/summary-words.js';
 import {unitTerms} from '../tree/unit-terms.js';
 
 /**

@@ -1,6 +1,6 @@
 import type {ParsedSource, Section, SourceFlavor, Unit} from '../model.js';
 import {segmentBagSize, segmentUnits, type SegmentLimits} from '../segment/texttiling.js';
-import {capBag, cosine, mergeBag, type Bag, type Lexicon} from '../text/words.js';
+import {capBag, cosine, mergeBag, type Bag, type Lexicon} from '../../text/summary-words.js';
 import {newTopic, type Topic} from './topic.js';
 import {blockDigest, unitTerms} from './unit-terms.js';
 

@@ -1,8 +1,8 @@
 import type {Block, SourceFacts, SourceFlavor} from '../model.js';
-import {capitalize, clip, plainText} from '../text/clean.js';
-import {clauseTitle, keyPhrases, phraseTitle} from '../text/phrases.js';
-import {sentencesOf} from '../text/sentences.js';
-import {Lexicon, termsOf, type Bag} from '../text/words.js';
+import {capitalize, clip, plainText} from '../../text/clean.js';
+import {clauseTitle, keyPhrases, phraseTitle} from '../../text/phrases.js';
+import {sentencesOf} from '../../text/sentences.js';
+import {Lexicon, termsOf, type Bag} from '../../text/summary-words.js';
 import {isLeaf, postorder, preorder, type Topic} from './topic.js';
 
 /**

@@ -1,5 +1,5 @@
 import type {Block, Unit} from '../model.js';
-import type {Bag} from '../text/words.js';
+import type {Bag} from '../../text/summary-words.js';
 
 /**
  * One node of the tree being built. A topic owns blocks (its raw spans) and/or child topics;

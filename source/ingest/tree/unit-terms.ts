@@ -1,5 +1,5 @@
 import type {Block, Unit} from '../model.js';
-import {addTerms, type Bag, type Lexicon} from '../text/words.js';
+import {addTerms, type Bag, type Lexicon} from '../../text/summary-words.js';
 
 /**
  * How much of a block counts toward a topic's words: all of what people wrote, the head of code and

@@ -1,5 +1,5 @@
 import {DrillError} from '../../core/errors.js';
-import {stopwords, words} from '../keyword/words.js';
+import {stopwords, words} from '../../text/index-words.js';
 
 /** A query's words, capped so a pasted page cannot make one FTS5 query of thousands of terms. */
 export const maxQueryTerms = 48;

@@ -2,7 +2,7 @@ import type {SummaryStore} from '../../store/summary-store.js';
 import {bm25Scores} from '../keyword/bm25.js';
 import type {ItemTermStats} from '../keyword/term-stats.js';
 import {textSnippet} from './text-snippet.js';
-import {stem, words} from '../keyword/words.js';
+import {stem, words} from '../../text/index-words.js';
 
 /**
  * Stage 2 ranks an item's raw spans without FTS5's bm25(): to weigh a term, bm25() counts every

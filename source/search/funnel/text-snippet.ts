@@ -1,5 +1,5 @@
 import {markClose, markOpen} from './snippets.js';
-import {placedWords, stem} from '../keyword/words.js';
+import {placedWords, stem} from '../../text/index-words.js';
 
 /**
  * A snippet of `text` as FTS5's snippet() makes one: the window of `size` words holding the most

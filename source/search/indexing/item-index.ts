@@ -4,7 +4,7 @@ import {termCounts} from '../semantic/lsa.js';
 import {prepared} from './statements.js';
 import {indexItemText, nodeIds, removeItemText} from './text-index.js';
 import {writeNodeVector} from '../semantic/vectors.js';
-import {stemmedTerms} from '../keyword/words.js';
+import {stemmedTerms} from '../../text/index-words.js';
 
 /**
  * A synchronous embedder for the write path (a remote one cannot run inside a transaction). It

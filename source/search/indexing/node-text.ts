@@ -1,4 +1,4 @@
-import {stemmedTerms} from '../keyword/words.js';
+import {stemmedTerms} from '../../text/index-words.js';
 import type {ItemRecord} from '../../store/interchange.js';
 
 /** What stage 1 ranks for one node: its summary fields and the raw text of its whole subtree. */

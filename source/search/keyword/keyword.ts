@@ -3,7 +3,7 @@ import {bm25Scores} from './bm25.js';
 import {quote, scopedMatch} from '../funnel/query.js';
 import {searchStatus} from '../indexing/search-status.js';
 import {ItemTermStats} from './term-stats.js';
-import {stem, words} from './words.js';
+import {stem, words} from '../../text/index-words.js';
 
 export interface KeywordWeights {
 	/** bm25 column weights of `search_root_fts`: title, summary, keywords, tldr, body. */

@@ -1,5 +1,5 @@
 import type {SummaryStore} from '../../store/summary-store.js';
-import {stem} from './words.js';
+import {stem} from '../../text/index-words.js';
 
 /**
  * How many items hold each query term, read from FTS5's own index of the item roots through an

@@ -3,7 +3,7 @@ import type {Embedder} from './embedder.js';
 import {embedCounts, embedTerms, type LsaModel, type LsaTerm} from './lsa.js';
 import {prepared} from '../indexing/statements.js';
 import {blobVector, vectorBlob} from './vectors.js';
-import {stemmedTerms} from '../keyword/words.js';
+import {stemmedTerms} from '../../text/index-words.js';
 
 export function saveLsaModel(db: SqliteDatabase, model: LsaModel): void {
 	prepared(db, 'DELETE FROM lsa_terms').run();

@@ -1,6 +1,6 @@
 import sbd from 'sbd';
 import {clip, plainText} from './clean.js';
-import {isWordCode} from './words.js';
+import {isWordCode} from './summary-words.js';
 
 const listItem = /^\s*(?:[-*+•]\s|\d{1,3}[.)]\s|#{1,6}\s|>\s?|\|)/u;
 const endsSentence = /[.!?:;。！？]["')\]]*\s*$/u;

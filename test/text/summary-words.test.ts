@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {addTerms, capBag, cosine, isTermWord, Lexicon, scanWords, stemOf, termOf, termsOf} from '../../../source/ingest/text/words.js';
+import {addTerms, capBag, cosine, isTermWord, Lexicon, scanWords, stemOf, termOf, termsOf} from '../../source/text/summary-words.js';
 
 const words = (text: string) => {
 	const found: string[] = [];

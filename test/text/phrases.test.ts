@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
-import {clauseTitle, keyPhrases} from '../../../source/ingest/text/phrases.js';
-import {termOf} from '../../../source/ingest/text/words.js';
+import {clauseTitle, keyPhrases} from '../../source/text/phrases.js';
+import {termOf} from '../../source/text/summary-words.js';
 
 describe('clauseTitle', () => {
 	it('uses the first sentence that names something', () => {

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
-import {sentencesOf} from '../../../source/ingest/text/sentences.js';
-import {clip, plainText} from '../../../source/ingest/text/clean.js';
+import {sentencesOf} from '../../source/text/sentences.js';
+import {clip, plainText} from '../../source/text/clean.js';
 
 describe('sentencesOf', () => {
 	it('does not end a sentence at a dot inside a file name or field path', () => {

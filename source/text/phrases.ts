@@ -1,6 +1,6 @@
 import {clip, capitalize, plainText} from './clean.js';
 import {stopWords} from './stopwords.js';
-import {scanWords, termOf} from './words.js';
+import {scanWords, termOf} from './summary-words.js';
 
 /**
  * Key phrases: runs of topic words as written in the text ("connection pool limit"), scored by
