@@ -1,3 +1,5 @@
+import type {ItemSource} from '../store/interchange.js';
+
 /**
  * What every format parser hands to the tree builder: the raw text as blocks (each becomes one
  * span), grouped into units (what topic segmentation moves boundaries between: a paragraph of a
@@ -47,6 +49,11 @@ export interface SourceFacts {
 	generatedAt?: string;
 	/** Titles the source gives to a stretch of it, keyed by the `sourceId` of the unit it ends on. */
 	titlesByEnd?: Map<string, string>;
+	/**
+	 * What a session log says about where it came from (agent, project, times, model, counts), in
+	 * the interchange's `source` shape; the pipeline adds `uri` and `kind`.
+	 */
+	provenance?: Omit<ItemSource, 'uri' | 'kind'>;
 }
 
 export type SourceFlavor = 'document' | 'conversation';

@@ -1,13 +1,39 @@
 import {DrillError} from '../core/errors.js';
 import {isValidItemId, isValidNamespace} from '../core/summary-node-id.js';
 
+/**
+ * Where an item came from (its provenance), shown wherever the item is: the tree, the detail
+ * pane, find hits, MCP answers and `--json`. Only `uri` and `kind` existed before; every field is
+ * optional, so interchange files written by other summarizers stay valid.
+ */
+export interface ItemSource {
+	/** The source file (absolute path), `#…` appended for one conversation of a multi-item file. */
+	uri?: string;
+	/** The format that was read: claude-code, codex, gemini-cli, aider, claude-agent, chatgpt, generic-chat, markdown, text, html, summary-json. */
+	kind?: string;
+	/** The agent whose session this is: claude-code, codex, gemini-cli, aider, claude-agent, chatgpt, … */
+	agent?: string;
+	/** The session's working directory or repository. */
+	project?: string;
+	/** ISO 8601: the first and the last event of a session. */
+	started_at?: string;
+	ended_at?: string;
+	/** The model the agent ran (the last one named, when it changed). */
+	model?: string;
+	/** The person's requests (turns) and the tool calls of a session. */
+	turns?: number;
+	tool_calls?: number;
+	/** The 1-based line of the source file where the item starts (one file can hold several sessions). */
+	line?: number;
+}
+
 /** One item in the interchange shape that `drill import` reads and `drill export` writes. */
 export interface ItemRecord {
 	namespace: string;
 	item_id: string;
 	title: string;
 	generated_at: string;
-	source?: {uri?: string; kind?: string};
+	source?: ItemSource;
 	tldr: string;
 	content_hash?: string;
 	nodes: NodeRecord[];
