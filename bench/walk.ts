@@ -1,12 +1,10 @@
 import {existsSync, renameSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import '../source/domains/index.js';
 import {depths} from '../source/core/depth.js';
-import {Drillables} from '../source/core/registry.js';
 import type {ItemRecord} from '../source/store/interchange.js';
 import {SummaryStore} from '../source/store/summary-store.js';
-import {machine, ms, timeSync} from './stats.js';
+import {benchRuntime, machine, ms, timeSync} from './stats.js';
 
 const items = 20_000;
 const nodesPerItem = 50;
@@ -57,7 +55,8 @@ export async function run(args: string[]): Promise<void> {
 	const file = path.join(tmpdir(), 'drill-bench-walk-v1.db');
 	if (args.includes('--fresh')) rmSync(file, {force: true});
 	if (!existsSync(file)) generate(file);
-	const drillables = new Drillables({storePath: file, knowledgeDir: tmpdir(), drillsRoot: tmpdir()});
+	const runtime = benchRuntime(file);
+	const drillables = runtime.domains;
 	const nodesTotal = items * nodesPerItem + wideItems;
 	console.log(`drill walk benchmark — ${machine()}`);
 	console.log(`store: ${file} (${nodesTotal.toLocaleString('en')} nodes: ${items.toLocaleString('en')} items × ${nodesPerItem}, plus namespace "wide" of ${wideItems.toLocaleString('en')} items)`);
@@ -75,6 +74,6 @@ export async function run(args: string[]): Promise<void> {
 			console.log(`${label.padEnd(54)} ${depth.padEnd(8)} ${ms(figures.p50).padStart(10)} ${ms(figures.p95).padStart(10)}`);
 		}
 	}
-	drillables.close();
+	runtime.close();
 	console.log(`\n(${runs} walks per row after 5 warm-up walks; medians and 95th percentiles; targets: index first page < 20 ms p95, item/internal < 5 ms p95)`);
 }

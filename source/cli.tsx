@@ -81,8 +81,9 @@ async function main(argv: string[]): Promise<number> {
 	if (unknown.length > 0) {
 		return reportError(usageError(`unknown option ${unknown[0]!.split('=')[0]} for drill ${command.name}`, `see drill ${command.name} --help`), json, streams);
 	}
+	const {createRuntime} = await import('./runtime.js');
 	const context: CommandContext = {
-		config: resolveConfig(cli.flags as {store?: string; knowledge?: string; drills?: string}),
+		runtime: createRuntime(resolveConfig(cli.flags as {store?: string; knowledge?: string; drills?: string})),
 		json: Boolean(cli.flags.json),
 		color: Boolean(cli.flags.color) && !process.env.NO_COLOR,
 		...streams,
@@ -91,6 +92,8 @@ async function main(argv: string[]): Promise<number> {
 		return await command.run(cli as never, context);
 	} catch (error) {
 		return reportError(error, context.json, streams);
+	} finally {
+		context.runtime.close();
 	}
 }
 

@@ -84,8 +84,8 @@ export async function openApp(argv: string[], streams: {stdout: NodeJS.WriteStre
 		streams.stderr.write(noTerminalMessage());
 		return exitUsage;
 	}
-	const [{createServices}, {runApp}] = await Promise.all([import('../ui/services.js'), import('../ui/load-app.js').then((module) => module.loadRunApp())]);
-	const services = createServices(resolveConfig(flags));
+	const [{createRuntime}, {createServices}, {runApp}] = await Promise.all([import('../runtime.js'), import('../ui/services.js'), import('../ui/load-app.js').then((module) => module.loadRunApp())]);
+	const services = createServices(createRuntime(resolveConfig(flags)));
 	if (flags.domain !== undefined && !services.availableDomains().includes(flags.domain)) {
 		services.close();
 		throw new DrillError('unknown_domain', `unknown domain ${JSON.stringify(flags.domain)}`, `registered: ${services.availableDomains().join(', ')}`);

@@ -1,5 +1,5 @@
 import type {AnyFlags, Result} from 'meow';
-import type {DrillConfig} from '../core/registry.js';
+import type {Runtime} from '../runtime.js';
 
 /** Flags every command takes. */
 export const globalFlags = {
@@ -20,7 +20,8 @@ export const globalHelp = `
     --help             this help`;
 
 export interface CommandContext {
-	config: DrillConfig;
+	/** Where the command's data is: the domains, the store, search (closed when the command ends). */
+	runtime: Runtime;
 	json: boolean;
 	color: boolean;
 	stdout: NodeJS.WriteStream;

@@ -1,5 +1,3 @@
-import '../domains/index.js';
-import {availableDomains} from '../core/registry.js';
 import {defineCommand} from './command.js';
 import {printJson} from './output.js';
 
@@ -12,7 +10,7 @@ export const command = defineCommand({
     drill domains [--json]`,
 	flags: {},
 	run(_cli, context) {
-		const domains = availableDomains();
+		const domains = context.runtime.domains.availableDomains();
 		if (context.json) printJson(context.stdout, {domains});
 		else context.stdout.write(`${domains.join('\n')}\n`);
 		return 0;

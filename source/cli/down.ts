@@ -57,7 +57,7 @@ export const command = defineCommand({
 		const maxDepth = cli.flags.maxDepth;
 		if (maxDepth !== undefined && (!Number.isInteger(maxDepth) || maxDepth < 1 || maxDepth > 64)) throw usageError(`--max-depth must be a whole number from 1 to 64, got ${maxDepth}`, 'e.g. --max-depth 8');
 		const result = await drillDown(
-			{...context.config, ...(maxDepth === undefined ? {} : {maxDepth})},
+			{...context.runtime.config, ...(maxDepth === undefined ? {} : {maxDepth})},
 			{slug, objective: cli.flags.objective, scope: cli.flags.scope, context: cli.flags.context, refs: cli.flags.ref, delegate: cli.flags.delegate, from: cli.flags.from},
 		);
 		if (context.json) printJson(context.stdout, result);

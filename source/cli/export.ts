@@ -1,5 +1,4 @@
 import {inertJson} from '../core/inert-text.js';
-import {SummaryStore} from '../store/summary-store.js';
 import {defineCommand} from './command.js';
 
 export const command = defineCommand({
@@ -15,14 +14,10 @@ export const command = defineCommand({
     --namespace NS    only this namespace's items`,
 	flags: {namespace: {type: 'string'}},
 	async run(cli, context) {
-		const store = SummaryStore.open(context.config.storePath);
-		try {
-			for (const row of store.eachItem(cli.flags.namespace)) {
-				const line = `${inertJson(store.record(row))}\n`;
-				if (!context.stdout.write(line)) await new Promise((resolve) => context.stdout.once('drain', resolve));
-			}
-		} finally {
-			store.close();
+		const store = context.runtime.store();
+		for (const row of store.eachItem(cli.flags.namespace)) {
+			const line = `${inertJson(store.record(row))}\n`;
+			if (!context.stdout.write(line)) await new Promise((resolve) => context.stdout.once('drain', resolve));
 		}
 		return 0;
 	},

@@ -1,5 +1,4 @@
 import {inertText} from '../core/inert-text.js';
-import {find} from '../search/funnel/find.js';
 import {findDefaults, type FindResult, type FindSource} from '../search/types.js';
 import {defineCommand} from './command.js';
 import {embedderFlags, embedderHelp, embedderSpec} from './embedder-flags.js';
@@ -89,7 +88,7 @@ ${embedderHelp}
 		const query = cli.input.join(' ');
 		if (query.trim() === '') throw usageError('find needs a QUERY', 'e.g. drill find "retry storm"');
 		const color = context.color && Boolean(context.stdout.isTTY);
-		const result = await find(
+		const result = await context.runtime.find(
 			{
 				query,
 				source: cli.flags.source as FindSource | undefined,
@@ -102,7 +101,6 @@ ${embedderHelp}
 				embedder: embedderSpec(cli.flags),
 				...(context.json ? {} : {highlight: {open, close}}),
 			},
-			{storePath: context.config.storePath, knowledgeDir: context.config.knowledgeDir},
 		);
 		if (context.json) printJson(context.stdout, result);
 		else context.stdout.write(renderFind(result, color));

@@ -1,7 +1,5 @@
 import {DrillError} from '../core/errors.js';
-import '../search/indexing/register.js';
 import {parseItems} from '../store/interchange.js';
-import {openWritableStore} from '../store/writable.js';
 import {defineCommand} from './command.js';
 import {printJson, usageError} from './output.js';
 import {readInput} from './read-input.js';
@@ -27,8 +25,8 @@ export const command = defineCommand({
 		if (extra) throw usageError(`import takes one FILE, got also ${JSON.stringify(extra)}`, 'import files one at a time, or concatenate them as JSON lines');
 		const started = performance.now();
 		const parsed = parseItems(await readInput(file));
-		const store = openWritableStore(context.config.storePath);
-		const report = {added: 0, updated: 0, failed: parsed.failed, items: 0, nodes: 0, spans: 0, store: context.config.storePath, seconds: 0};
+		const store = context.runtime.openWritableStore();
+		const report = {added: 0, updated: 0, failed: parsed.failed, items: 0, nodes: 0, spans: 0, store: context.runtime.config.storePath, seconds: 0};
 		try {
 			for (const item of parsed.items) {
 				const outcome = store.writeItem(item);

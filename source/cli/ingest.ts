@@ -81,7 +81,7 @@ export const command = defineCommand({
 		if (!(summarizers as readonly string[]).includes(summarizer)) throw usageError(`--summarizer ${JSON.stringify(summarizer)} is not known`, 'use extractive or llm');
 		const llm = summarizer === 'llm' ? llmSettings(cli.flags, process.env) : undefined;
 		const report = await ingest(inputs, {
-			storePath: context.config.storePath,
+			storePath: context.runtime.config.storePath,
 			...(namespace ? {namespace} : {}),
 			format: format as FormatChoice,
 			summarizer: summarizer as SummarizerName,
@@ -91,7 +91,7 @@ export const command = defineCommand({
 		});
 		if (context.json) printJson(context.stdout, report);
 		else {
-			context.stdout.write(humanReport(report, context.config.storePath));
+			context.stdout.write(humanReport(report, context.runtime.config.storePath));
 			for (const failure of report.failed) {
 				context.stderr.write(`drill: ${inertText(`${failure.path}${failure.line ? `:${failure.line}` : ''}: ${failure.reason}`, {singleLine: true})}\n`);
 			}

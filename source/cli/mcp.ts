@@ -14,7 +14,7 @@ export const command = defineCommand({
 	flags: {},
 	async run(_cli, context) {
 		const {serveStdio} = await import('../mcp/server.js');
-		await serveStdio(context.config);
+		await serveStdio(context.runtime);
 		return 0;
 	},
 });

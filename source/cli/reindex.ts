@@ -1,6 +1,4 @@
-import '../search/indexing/register.js';
 import {reindex} from '../search/indexing/reindex.js';
-import {openWritableStore} from '../store/writable.js';
 import {defineCommand} from './command.js';
 import {embedderFlags, embedderHelp, embedderSpec} from './embedder-flags.js';
 import {printJson, usageError} from './output.js';
@@ -27,7 +25,7 @@ ${embedderHelp}
 		if (cli.input.length > 0) throw usageError(`reindex takes no arguments, got ${JSON.stringify(cli.input[0])}`, 'see drill reindex --help');
 		const spec = embedderSpec(cli.flags);
 		const progress = !context.json && context.stderr.isTTY;
-		const store = openWritableStore(context.config.storePath);
+		const store = context.runtime.openWritableStore();
 		try {
 			const report = await reindex(store, {
 				...(spec ? {spec} : {}),
@@ -35,7 +33,7 @@ ${embedderHelp}
 			});
 			if (progress) context.stderr.write('\r\u001b[2K');
 			const seconds = Number(report.seconds.toFixed(2));
-			if (context.json) printJson(context.stdout, {...report, seconds, store: context.config.storePath});
+			if (context.json) printJson(context.stdout, {...report, seconds, store: context.runtime.config.storePath});
 			else context.stdout.write(`reindexed ${report.items} item${report.items === 1 ? '' : 's'} (${report.nodes} nodes embedded) with ${report.embedder} (${report.dimension} dimensions) in ${seconds} s\n`);
 			return 0;
 		} finally {

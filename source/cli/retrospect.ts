@@ -28,7 +28,7 @@ export const command = defineCommand({
     workaround          .agents/workarounds.md (an entry appended)`,
 	flags: {apply: {type: 'boolean', default: false}, drill: {type: 'string'}},
 	async run(cli, context) {
-		const result = await retrospect(context.config, {apply: cli.flags.apply, drill: cli.flags.drill});
+		const result = await retrospect(context.runtime.config, {apply: cli.flags.apply, drill: cli.flags.drill});
 		if (context.json) {
 			printJson(context.stdout, result);
 			return 0;

@@ -44,7 +44,7 @@ export const command = defineCommand({
 	flags: {repair: {type: 'boolean', default: false}},
 	async run(cli, context) {
 		if (cli.flags.repair) {
-			const result = await repairFrames(context.config);
+			const result = await repairFrames(context.runtime.config);
 			if (context.json) printJson(context.stdout, result);
 			else {
 				const lines = result.repaired.length ? result.repaired.map((line) => `repaired ${clean(line)}`) : ['nothing to repair'];
@@ -53,7 +53,7 @@ export const command = defineCommand({
 			warn(context.stderr, result.warnings);
 			return 0;
 		}
-		const status = frameStatus(context.config);
+		const status = frameStatus(context.runtime.config);
 		if (context.json) printJson(context.stdout, status);
 		else context.stdout.write(render(status));
 		return 0;

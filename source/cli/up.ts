@@ -52,7 +52,7 @@ export function reclaimDash(flags: UpFlags, input: readonly string[]): {flags: U
 export async function runUp(flags: UpFlags, context: CommandContext): Promise<number> {
 	const stdinUsers = [flags.findings, flags.payload, flags.plan].filter((value) => value === '-').length;
 	if (stdinUsers > 1) throw new DrillError('bad_argument', 'only one of --findings, --payload and --plan can read standard input (-)', 'give the others as files');
-	const result = await drillUp(context.config, {
+	const result = await drillUp(context.runtime.config, {
 		findings: await textOrFile(flags.findings),
 		payload: await textOrFile(flags.payload),
 		plan: await readPlan(flags.plan),

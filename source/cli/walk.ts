@@ -1,5 +1,3 @@
-import '../domains/index.js';
-import {availableDomains, Drillables} from '../core/registry.js';
 import {defineCommand} from './command.js';
 import {printJson, usageError} from './output.js';
 import {renderView} from './render-view.js';
@@ -41,16 +39,11 @@ export const command = defineCommand({
 	},
 	run(cli, context) {
 		const [domain, nodeId = '', extra] = cli.input;
-		if (domain === undefined) throw usageError('walk needs a DOMAIN', `registered: ${availableDomains().join(', ')}; e.g. drill walk summary ''`);
+		if (domain === undefined) throw usageError('walk needs a DOMAIN', `registered: ${context.runtime.domains.availableDomains().join(', ')}; e.g. drill walk summary ''`);
 		if (extra !== undefined) throw usageError(`walk takes DOMAIN and one NODE_ID, got an extra ${JSON.stringify(extra)}`, 'quote a node id that has spaces or #');
-		const drillables = new Drillables(context.config);
-		try {
-			const view = drillables.walk(domain, nodeId, cli.flags.depth, {limit: cli.flags.limit, offset: cli.flags.offset, maxChars: cli.flags.maxChars});
-			if (context.json) printJson(context.stdout, view);
-			else context.stdout.write(renderView(view, {color: context.color && Boolean(context.stdout.isTTY), width: context.stdout.columns}));
-			return 0;
-		} finally {
-			drillables.close();
-		}
+		const view = context.runtime.domains.walk(domain, nodeId, cli.flags.depth, {limit: cli.flags.limit, offset: cli.flags.offset, maxChars: cli.flags.maxChars});
+		if (context.json) printJson(context.stdout, view);
+		else context.stdout.write(renderView(view, {color: context.color && Boolean(context.stdout.isTTY), width: context.stdout.columns}));
+		return 0;
 	},
 });

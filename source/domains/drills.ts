@@ -3,7 +3,6 @@ import path from 'node:path';
 import type {Depth} from '../core/depth.js';
 import {DrillError} from '../core/errors.js';
 import {BoundedText, resolvePaging} from '../core/paging.js';
-import {registerDrillable, type DrillConfig} from '../core/registry.js';
 import type {Breadcrumb, TreeChild, TreeDrillable, TreeView, ViewOptions} from '../core/tree-view.js';
 import {resolveFrames} from '../frames/config.js';
 import {sectionText} from '../frames/files/drill-file.js';
@@ -115,5 +114,3 @@ export class DrillsDrillable implements TreeDrillable {
 		return sectionText(doc, 'Return Payload') || doc.meta.objective;
 	}
 }
-
-registerDrillable('drills', (config: DrillConfig) => new DrillsDrillable(config.drillsRoot));

@@ -1,10 +1,9 @@
 import type {Depth} from '../core/depth.js';
 import {DrillError} from '../core/errors.js';
 import {BoundedText, resolvePaging, type Paging} from '../core/paging.js';
-import {registerDrillable, type DrillConfig} from '../core/registry.js';
 import {parseSummaryNodeId, summaryNodeId} from '../core/summary-node-id.js';
 import type {Breadcrumb, TreeChild, TreeDrillable, TreeView, ViewOptions} from '../core/tree-view.js';
-import {SummaryStore, type ItemRow, type NodeRow} from '../store/summary-store.js';
+import type {ItemRow, NodeRow, SummaryStore} from '../store/summary-store.js';
 
 const rootCrumb: Breadcrumb = {node_id: '', title: 'summary'};
 
@@ -16,18 +15,12 @@ function listOf(names: string[], total: number): string {
 /** The framework summaries in the SQLite store, walked by the seed's node ids. */
 export class SummaryDrillable implements TreeDrillable {
 	readonly domain = 'summary';
-	private store: SummaryStore | undefined;
 
-	constructor(
-		private readonly storePath: string,
-		store?: SummaryStore,
-	) {
-		this.store = store;
-	}
+	/** `store` gives the runtime's read store (opened on first use); the runtime closes it. */
+	constructor(private readonly store: () => SummaryStore) {}
 
 	private get db(): SummaryStore {
-		this.store ??= SummaryStore.open(this.storePath);
-		return this.store;
+		return this.store();
 	}
 
 	get(nodeId: string, depth: Depth, options?: ViewOptions): TreeView {
@@ -151,11 +144,4 @@ export class SummaryDrillable implements TreeDrillable {
 	private view(nodeId: string, depth: Depth, title: string, kind: string, parentId: string | null, breadcrumbs: Breadcrumb[], children: TreeChild[], total: number, paging: Paging): TreeView {
 		return {domain: this.domain, node_id: nodeId, depth, title, kind, parent_id: parentId, breadcrumbs, children, children_total: total, offset: paging.offset, limit: paging.limit};
 	}
-
-	close(): void {
-		this.store?.close();
-		this.store = undefined;
-	}
 }
-
-registerDrillable('summary', (config: DrillConfig) => new SummaryDrillable(config.storePath));

@@ -1,6 +1,5 @@
 import {validateItem, type ItemRecord} from '../store/interchange.js';
-import '../search/indexing/register.js';
-import {openWritableStore} from '../store/writable.js';
+import {openIndexedStore} from '../search/indexing/indexer.js';
 import {compressFindings} from './plan/compress.js';
 import {sectionText, type DrillDocument} from './files/drill-file.js';
 import {actionLine, type PreventionAction} from './plan/plan.js';
@@ -86,7 +85,7 @@ export function drillItem(entry: DrillEntry, doc: DrillDocument): ItemRecord {
 export function indexDrills(storePath: string | undefined, drills: ReadonlyArray<{entry: DrillEntry; doc: DrillDocument}>): string[] {
 	if (!storePath || drills.length === 0) return [];
 	try {
-		const store = openWritableStore(storePath);
+		const store = openIndexedStore(storePath);
 		try {
 			for (const {entry, doc} of drills) store.guard(() => store.writeItem(drillItem(entry, doc)));
 		} finally {

@@ -4,8 +4,7 @@ import path from 'node:path';
 import {DrillError} from '../core/errors.js';
 import {validateItem, type ItemRecord} from '../store/interchange.js';
 import type {SummaryStore} from '../store/summary-store.js';
-import '../search/indexing/register.js';
-import {openWritableStore} from '../store/writable.js';
+import {openIndexedStore} from '../search/indexing/indexer.js';
 import {describedToItem, describeSource, type DescribedSource} from './build-item.js';
 import {readChatGptConversation} from './formats/chatgpt.js';
 import {claudeSessionId} from './formats/claude-code.js';
@@ -373,7 +372,7 @@ function realPath(file: string): string {
  * export, one per conversation), written in its own transaction; unchanged sources are skipped.
  */
 export async function ingest(inputs: readonly string[], options: IngestOptions): Promise<IngestReport> {
-	const store = openWritableStore(options.storePath);
+	const store = openIndexedStore(options.storePath);
 	// A bigger page cache keeps FTS5's segment merges of a large item in memory (measured: ~1.5x faster writes).
 	store.db.pragma('cache_size = -16000');
 	try {

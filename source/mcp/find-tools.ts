@@ -1,9 +1,7 @@
 import type {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
 import {z} from 'zod';
-import type {DrillConfig} from '../core/registry.js';
-import {find} from '../search/funnel/find.js';
+import type {Runtime} from '../runtime.js';
 import type {FindResult} from '../search/types.js';
-import {SummaryStore} from '../store/summary-store.js';
 import {guardTool, toolResult} from './tool-result.js';
 
 const searchDescription = `Coarse-to-fine retrieval funnel over the summaries. Use it when you have a topic or question but do not know which item holds it. Stage 1 ranks summary nodes (item TLDRs, topic titles, summaries, keywords); stage 2 (drill=true, the default) ranks the raw spans of the top items. Every stage1_hits and candidate_items entry carries a drill_node_id that drops straight into drill_tree/walk(domain="summary", node_id=...). Use drill_tree/walk instead when you already have a node id.`;
@@ -26,12 +24,9 @@ function renderResult(result: FindResult): string {
 	return lines.join('\n');
 }
 
-export function registerFindTools(server: McpServer, config: DrillConfig): {close(): void} {
-	let store: SummaryStore | undefined;
-	const openStore = () => (store ??= SummaryStore.open(config.storePath));
+export function registerFindTools(server: McpServer, runtime: Runtime): void {
 	const run = async (args: z.infer<z.ZodObject<typeof searchInput>> & {source?: 'summary' | 'knowledge' | 'drill'}) => {
-		const source = args.source ?? 'summary';
-		const result = await find({...args, source}, source === 'knowledge' ? {knowledgeDir: config.knowledgeDir} : {store: openStore(), knowledgeDir: config.knowledgeDir});
+		const result = await runtime.find({...args, source: args.source ?? 'summary'});
 		return toolResult(result, renderResult(result));
 	};
 	server.registerTool(
@@ -49,5 +44,4 @@ export function registerFindTools(server: McpServer, config: DrillConfig): {clos
 		},
 		async (args) => guardTool(() => run(args)),
 	);
-	return {close: () => store?.close()};
 }

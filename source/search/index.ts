@@ -1,6 +1,7 @@
-// The search API the CLI, the app and the MCP server use. Importing it does not register the
-// indexer; writers import './indexing/register.js' for that.
+// The search API the CLI, the app and the MCP server use. Writers of items open the store with
+// `openIndexedStore`, which keeps the search indexes in step.
 export {find, summarySearch, type FindContext} from './funnel/find.js';
+export {openIndexedStore} from './indexing/indexer.js';
 export {reindex, type ReindexOptions, type ReindexReport} from './indexing/reindex.js';
 export {searchStatus, type SearchStatus} from './indexing/search-status.js';
 export type {Embedder, EmbedderSpec, EmbedderKind} from './semantic/embedder.js';

@@ -1,18 +1,16 @@
 /**
  * The one object the app talks to. Nothing else in `source/ui/` reaches SQLite or the
- * filesystem: tests hand the app a fake, `createServices` wires the real modules.
-
+ * filesystem: tests hand the app a fake, `createServices` wires the real modules over a runtime.
  */
 import {readFileSync} from 'node:fs';
-import '../domains/index.js';
 import type {Depth} from '../core/depth.js';
 import {DrillError} from '../core/errors.js';
-import {availableDomains, Drillables, type DrillConfig} from '../core/registry.js';
+import type {DrillConfig} from '../core/registry.js';
 import type {TreeView, ViewOptions} from '../core/tree-view.js';
 import * as framesModule from '../frames/index.js';
-import {find} from '../search/funnel/find.js';
+import type {DownOptions, FrameSummary, FramesTarget, StatusResult, UpOptions} from '../frames/index.js';
+import type {Runtime} from '../runtime.js';
 import type {FindResult} from '../search/types.js';
-import {SummaryStore} from '../store/summary-store.js';
 
 export const findMethods = ['keyword,semantic', 'keyword', 'semantic'] as const;
 export type FindMethod = (typeof findMethods)[number];
@@ -28,8 +26,7 @@ export interface FindOptions {
 	signal?: AbortSignal;
 }
 
-export const planScopes = ['universal', 'project', 'user', 'agent', 'session'] as const;
-export const planSinks = ['backlog', 'memory', 'knowledgebase', 'agentic-documents', 'upstream-issue', 'code', 'workaround'] as const;
+export {planScopes, planSinks} from '../frames/index.js';
 
 /** One prevention-plan action, with the seed's fields and vocabularies. */
 export interface PlanAction {
@@ -82,42 +79,31 @@ export interface Services {
 	close(): void;
 }
 
-/** The real services over one configuration: the registered domains, the funnel, the frames. */
-export function createServices(config: DrillConfig): Services {
-	const drillables = new Drillables(config);
-	let store: SummaryStore | undefined;
-	const openStore = () => (store ??= SummaryStore.open(config.storePath));
+/** The real services over a runtime (the app holds it, and closes it with the services). */
+export function createServices(runtime: Runtime): Services {
 	return {
-		availableDomains,
-		walk: (domain, nodeId, depth, page) => drillables.walk(domain, nodeId, depth, page),
+		availableDomains: () => runtime.domains.availableDomains(),
+		walk: (domain, nodeId, depth, page) => runtime.domains.walk(domain, nodeId, depth, page),
 		async find(query, options) {
 			// Let the spinner draw before the funnel takes the thread.
 			await new Promise((resolve) => setImmediate(resolve));
 			if (options.signal?.aborted) throw new DrillError('bad_argument', 'the search was replaced by a newer one');
-			return (await find({query, method: options.method, scope: options.scope, highlight: {open: '', close: ''}}, {store: openStore(), knowledgeDir: config.knowledgeDir}));
+			return await runtime.find({query, method: options.method, scope: options.scope, highlight: {open: '', close: ''}});
 		},
-		frames: framesOver(framesModule, config),
-		close() {
-			drillables.close();
-			store?.close();
-		},
+		frames: framesOver(framesModule, runtime.config),
+		close: () => runtime.close(),
 	};
 }
 
 /**
- * The part of `source/frames/` the app uses, typed by shape so that this file compiles before the
- * module is merged: status, down (the node goes in as a reference) and up (a plan entered in the
- * app, or a plan file parsed by the module's own reader).
+ * The part of `source/frames/` the app uses, in the module's own types narrowed to what the app
+ * reads (tests hand in a fake): status, down (the node goes in as a reference) and up (a plan
+ * entered in the app, or a plan file parsed by the module's own reader).
  */
 export interface FramesModule {
-	frameStatus(target: DrillConfig): {
-		cursor: string | null;
-		objective: string | null;
-		path: Array<{id: string; slug: string; objective: string; status: string}>;
-		pending_plan: {actions: PlanAction[]};
-	};
-	drillDown(target: DrillConfig, options: {slug: string; objective: string; refs: string[]}): Promise<{drill: {id: string; slug: string}}>;
-	drillUp(target: DrillConfig, options: {findings: string; plan: unknown}): Promise<{closed: {id: string; slug: string}; prevention_plan: unknown[]}>;
+	frameStatus(target: FramesTarget): Pick<StatusResult, 'cursor' | 'objective'> & {path: Array<Pick<FrameSummary, 'id' | 'slug' | 'objective' | 'status'>>; pending_plan: {actions: PlanAction[]}};
+	drillDown(target: FramesTarget, options: Pick<DownOptions, 'objective' | 'refs'> & {slug: string}): Promise<{drill: Pick<FrameSummary, 'id' | 'slug'>}>;
+	drillUp(target: FramesTarget, options: Pick<UpOptions, 'findings' | 'plan'>): Promise<{closed: Pick<FrameSummary, 'id' | 'slug'>; prevention_plan: unknown[]}>;
 	parsePlanText(text: string, name: string): unknown;
 }
 

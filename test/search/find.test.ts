@@ -113,16 +113,12 @@ describe('find over the summary store', () => {
 	});
 
 	it('gives ids that every one walk in the summary domain', async () => {
-		const walker = new SummaryDrillable(file);
-		try {
-			for (const query of ['retry storm', 'checkpoint readers', 'export json lines', 'import']) {
-				for (const method of ['keyword', 'semantic', 'keyword,semantic']) {
-					const result = await find({query, method}, {store});
-					for (const id of allIds(result)) expect(walker.get(id, 'index').node_id).toBe(id);
-				}
+		const walker = new SummaryDrillable(() => store);
+		for (const query of ['retry storm', 'checkpoint readers', 'export json lines', 'import']) {
+			for (const method of ['keyword', 'semantic', 'keyword,semantic']) {
+				const result = await find({query, method}, {store});
+				for (const id of allIds(result)) expect(walker.get(id, 'index').node_id).toBe(id);
 			}
-		} finally {
-			walker.close();
 		}
 	});
 
