@@ -130,9 +130,6 @@ export const migrations: Array<(db: Database) => void> = [
 			ALTER TABLE items ADD COLUMN tool_calls INTEGER;
 			ALTER TABLE items ADD COLUMN source_line INTEGER;
 			ALTER TABLE items ADD COLUMN source_folder TEXT;
-			CREATE INDEX items_by_agent ON items (agent, namespace, generated_at DESC, item_id);
-			CREATE INDEX items_by_project ON items (project, namespace, generated_at DESC, item_id);
-			CREATE INDEX items_by_folder ON items (namespace, source_folder, generated_at DESC, item_id);
 
 			CREATE TABLE item_groups (
 				namespace TEXT NOT NULL,
@@ -146,14 +143,13 @@ export const migrations: Array<(db: Database) => void> = [
 			CREATE INDEX item_groups_by_parent ON item_groups (namespace, key, parent, value);
 			CREATE INDEX item_groups_by_newest ON item_groups (namespace, key, newest DESC, value);
 		`);
-		const read = db.prepare('SELECT id, source_uri FROM items WHERE id > ? AND source_uri IS NOT NULL ORDER BY id LIMIT 10000');
-		const update = db.prepare('UPDATE items SET source_folder = ? WHERE id = ?');
-		for (let last = 0; ; ) {
-			const rows = read.all(last) as Array<{id: number; source_uri: string}>;
-			if (rows.length === 0) break;
-			for (const row of rows) update.run(sourceFolder(row.source_uri), row.id);
-			last = rows.at(-1)!.id;
-		}
+		db.function('drill_source_folder', {deterministic: true}, (uri: unknown) => sourceFolder(typeof uri === 'string' ? uri : null));
+		db.exec(`
+			UPDATE items SET source_folder = drill_source_folder(source_uri) WHERE source_uri IS NOT NULL;
+			CREATE INDEX items_by_agent ON items (agent, namespace, generated_at DESC, item_id);
+			CREATE INDEX items_by_project ON items (project, namespace, generated_at DESC, item_id);
+			CREATE INDEX items_by_folder ON items (namespace, source_folder, generated_at DESC, item_id);
+		`);
 		rebuildGroups(db);
 	},
 ];
