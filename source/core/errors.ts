@@ -5,6 +5,7 @@ export type DrillErrorCode =
 	| 'bad_depth'
 	| 'bad_argument'
 	| 'outside_root'
+	| 'unsafe_target'
 	| 'bad_input'
 	| 'store_unreadable'
 	| 'store_corrupt'

@@ -34,7 +34,7 @@ export async function repairFrames(target: FramesTarget): Promise<RepairResult> 
 				repaired.push(`removed ${leftover.slice(frames.root.length + 1)} (left by an interrupted command)`);
 			}
 			const changed = new Set<string>();
-			const write = (entry: DrillEntry) => writeFileAtomic(entry.file, renderDrillDocument(state.doc(entry)));
+			const write = (entry: DrillEntry) => writeFileAtomic(entry.file, renderDrillDocument(state.doc(entry)), frames.root);
 			// Deepest first, so a grandchild's plan reaches its parent before that parent's reaches the root.
 			for (const entry of [...state.tree.drills].reverse()) {
 				const doc = state.tryDoc(entry);

@@ -43,13 +43,21 @@ function readVersion(db: SqliteDatabase): number {
 	return db.pragma('user_version', {simple: true}) as number;
 }
 
-function migrate(db: SqliteDatabase, file: string): void {
-	const version = readVersion(db);
+function refuseNewer(version: number, file: string): void {
 	if (version > schemaVersion) {
 		throw new DrillError('store_newer', `the store ${file} has schema version ${version}, newer than this drill understands (${schemaVersion})`, 'upgrade drill, or use a store made by this version');
 	}
-	if (version === schemaVersion) return;
+}
+
+function migrate(db: SqliteDatabase, file: string): void {
+	const seen = readVersion(db);
+	refuseNewer(seen, file);
+	if (seen === schemaVersion) return;
 	db.transaction(() => {
+		// Read again under the write lock: another process may have created or migrated the store
+		// between the first read and now (ten ingests into a new store start together).
+		const version = readVersion(db);
+		refuseNewer(version, file);
 		for (let next = version; next < schemaVersion; next++) migrations[next]!(db);
 		db.pragma(`user_version = ${schemaVersion}`);
 	}).immediate();
@@ -103,7 +111,7 @@ export function openDatabase(file: string, options: OpenOptions = {}): SqliteDat
 		db.prepare('SELECT count(*) FROM sqlite_master').get();
 		if (readonly) {
 			const version = readVersion(db);
-			if (version > schemaVersion) migrate(db, file);
+			refuseNewer(version, file);
 			if (version < schemaVersion) {
 				throw new DrillError('store_readonly', `the store ${file} has schema version ${version} and needs migrating to ${schemaVersion}, but it is read-only`, 'open it once with write access');
 			}
