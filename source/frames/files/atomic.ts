@@ -43,12 +43,16 @@ export function checkWriteTarget(file: string, within?: string): void {
 	}
 	if (within === undefined) return;
 	const root = path.resolve(within);
-	let existing = path.dirname(target);
-	while (!existsSync(existing) && path.dirname(existing) !== existing) existing = path.dirname(existing);
-	const realRoot = existsSync(root) ? realpathSync(root) : root;
-	if (!isInside(root, target) || !isInside(realRoot, realpathSync(existing))) {
+	if (!isInside(root, target) || !isInside(resolvedPath(root), resolvedPath(path.dirname(target)))) {
 		throw new DrillError('outside_root', `${target} lies outside ${root}`, 'drill writes only inside its own folders: check the path and any symbolic link on the way');
 	}
+}
+
+/** `target` with the symbolic links of its existing part resolved (the rest may not exist yet). */
+function resolvedPath(target: string): string {
+	let existing = target;
+	while (!existsSync(existing) && path.dirname(existing) !== existing) existing = path.dirname(existing);
+	return path.join(realpathSync(existing), path.relative(existing, target));
 }
 
 /**
