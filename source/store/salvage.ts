@@ -79,7 +79,7 @@ export interface SalvageResult {
 }
 
 const sourceFields = ['agent', 'project', 'started_at', 'ended_at', 'model'] as const;
-const countFields = ['turns', 'tool_calls', 'line'] as const;
+const countFields = ['turns', 'tool_calls'] as const;
 
 function sourceOf(row: Row): ItemSource {
 	const source: ItemSource = {};
@@ -87,6 +87,7 @@ function sourceOf(row: Row): ItemSource {
 	if (typeof row.source_kind === 'string') source.kind = row.source_kind;
 	for (const field of sourceFields) if (typeof row[field] === 'string') source[field] = row[field];
 	for (const field of countFields) if (typeof row[field] === 'number') source[field] = row[field];
+	if (typeof row.source_line === 'number') source.line = row.source_line;
 	return source;
 }
 
