@@ -116,6 +116,23 @@ describe('drill in a terminal', () => {
 		expect(screen.raw).toContain('\u001b[?25h');
 	});
 
+	test('the detail pane keeps its blank lines: at depth full under open results it is filled to its last row', async () => {
+		// As filed: 100×30, results of "connection pool ran dry" open, the item at depth full.
+		const screen = drill(['--domain', 'summary', '--node', 'conversation_session:k3x9', '--query', 'connection pool ran dry']);
+		await screen.waitFor(/\d+ hits?/u);
+		screen.write('3');
+		const lines = (await screen.waitFor(/· depth full ·[\s\S]*└.*┘/u)).split('\n');
+		const body = lines.slice(1, lines.findIndex((line) => line.startsWith('├ / ')));
+		const detail = body.map((line) => line.split('│')[2]!.trim());
+		const kind = detail.findIndex((line) => line.includes('· depth full ·'));
+		// title, node id, kind, a blank line, the summary …
+		expect(kind).toBe(2);
+		expect(detail[3]).toBe('');
+		expect(detail[4]).toBe('Retry storm traced to a pool limit.');
+		// … and the pane is full: the view is far longer than the rows it has.
+		expect(detail.at(-1)).not.toBe('');
+	});
+
 	test('opens at --domain/--node/--depth/--query', async () => {
 		const screen = drill(['--domain', 'summary', '--node', 'page:pgb01#n7', '--depth', 'summary', '--query', 'pgbouncer']);
 		const text = await screen.waitFor(/\d+ hits?/u);
