@@ -128,6 +128,8 @@ export type Effect =
 	| {type: 'expand'; key: string}
 	/** Load a wide node's remaining children in the background, a page at a time. */
 	| {type: 'loadRest'; key: string}
+	/** Read a domain's top level again (its content changed: a drill was opened or closed), and the detail pane with it. */
+	| {type: 'reload'; domain: string}
 	/** Open the tree down to a node (loading what is needed) and select it; focus the tree after. */
 	| {type: 'reveal'; domain: string; id: string; focusTree?: boolean}
 	/** Run the funnel; the answer comes back as `search/done` or `search/failed` with this sequence. */

@@ -110,6 +110,8 @@ export class AppController {
 				return this.loader.expand(effect.key);
 			case 'loadRest':
 				return this.loader.loadRest(effect.key);
+			case 'reload':
+				return this.loader.reload(effect.domain);
 			case 'reveal':
 				return this.loader.reveal(effect.domain, effect.id, effect.focusTree);
 			case 'search':

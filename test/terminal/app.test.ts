@@ -256,6 +256,23 @@ describe('drill in a terminal', () => {
 		expect(closed).toContain('pool was 20 per pod');
 		expect(closed).toContain('cap pools per pod');
 	});
+	test('after d opens a frame, the drills row has it and opens onto it', async () => {
+		const drills = tempDir('drill-app-frames-');
+		const screen = new PtyScreen(['--store', store, '--knowledge', knowledge, '--drills', drills, '--domain', 'summary', '--node', 'conversation_session:k3x9']);
+		app = screen;
+		// No frame yet: the drills domain is an empty leaf.
+		expect(await screen.waitFor('frame: none')).toMatch(/· drills\s/u);
+		screen.write('d');
+		await screen.waitFor('drill down from');
+		screen.write('pool-limit\rfind why the pool runs out\r\r');
+		await screen.waitFor(/frame [0-9a-f]{6} pool-limit/u);
+		await screen.waitFor(/▸ drills 1/u);
+		screen.write('gl');
+		const text = await screen.waitFor(/▾ drills 1\s[\s\S]*· pool-limit \(open\)/u);
+		expect(text).toContain("drills:''");
+		screen.write('j');
+		await screen.waitFor(/drill · drills › pool-limit[\s\S]*drills:[0-9a-f]{6}/u);
+	});
 });
 
 describe('drill without a terminal', () => {
