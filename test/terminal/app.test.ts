@@ -197,6 +197,33 @@ describe('drill in a terminal', () => {
 		expect(screen.raw).toContain('Escape sequences here');
 	});
 
+	test('? at 120 columns: every description stays in its own column, wrapped under itself', async () => {
+		const screen = drill([], {cols: 120, rows: 40});
+		await screen.waitFor('? help');
+		screen.write('?');
+		const lines = (await screen.waitFor('fuzzy filter the loaded names')).split('\n');
+		const help = lines.slice(1, lines.findIndex((line, index) => index > 0 && /^[├└]/u.test(line)));
+		// The right column starts at one place; the left one never reaches it.
+		const starts = help.map((line) => /^│ .{20,}? {2,}(\S)/u.exec(line)).filter(Boolean).map((match) => match!.index + match![0].length - 1);
+		const column = Math.min(...starts.filter((start) => start > 40));
+		expect(column).toBeGreaterThan(50);
+		for (const line of help) expect(line.slice(column - 2, column), line).toBe('  ');
+		expect(help.join('\n')).not.toContain('all) Typing');
+		expect(help.join('\n')).toMatch(/search scope: the namespace under[\s\S]*the cursor \(again: all\)/u);
+	});
+
+	test('below 100 columns the status line keeps the help, Tab and q hints', async () => {
+		for (const cols of [80, 99]) {
+			const screen = drill([], {cols, rows: 24});
+			const footer = (await screen.waitFor(/^└.*┘$/mu)).split('\n').find((line) => line.startsWith('└'))!;
+			expect(footer).toContain('? help');
+			expect(footer).toContain('Tab pane');
+			expect(footer).toContain('q quit');
+			expect(footer).not.toContain('…');
+			screen.kill();
+		}
+	});
+
 	test('SIGTERM ends the app and gives the terminal back', async () => {
 		const screen = drill([]);
 		await screen.waitFor('? help');
