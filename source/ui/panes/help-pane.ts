@@ -37,11 +37,13 @@ export function helpRows(width: number): RoleLine[] {
 	const flat = blocks.flat();
 	let lines = flat;
 	if (two) {
-		const half = Math.ceil(flat.length / 2);
-		let split = blocks[0]!.length;
-		for (const block of blocks.slice(1)) {
-			if (split + block.length > half) break;
-			split += block.length;
+		// Sections stay whole; the split between them that makes the taller column shortest wins.
+		let split = 0;
+		let best = flat.length;
+		for (let at = 0, before = 0; at < blocks.length; at++) {
+			before += blocks[at]!.length;
+			const taller = Math.max(before, flat.length - before);
+			if (taller < best) [best, split] = [taller, before];
 		}
 		const left = flat.slice(0, split);
 		const right = flat.slice(split);
