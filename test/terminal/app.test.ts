@@ -201,7 +201,8 @@ describe('drill in a terminal', () => {
 		const screen = drill([], {cols: 120, rows: 40});
 		await screen.waitFor('? help');
 		screen.write('?');
-		const lines = (await screen.waitFor('fuzzy filter the loaded names')).split('\n');
+		// A frame is written top to bottom: once the status line shows the help's keys, all of it is there.
+		const lines = (await screen.waitFor(/fuzzy filter the loaded names[\s\S]*└ ↑↓ scroll/u)).split('\n');
 		const help = lines.slice(1, lines.findIndex((line, index) => index > 0 && /^[├└]/u.test(line)));
 		// The right column starts at one place; the left one never reaches it.
 		const starts = help.map((line) => /^│ .{20,}? {2,}(\S)/u.exec(line)).filter(Boolean).map((match) => match!.index + match![0].length - 1);
