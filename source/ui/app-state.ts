@@ -113,6 +113,8 @@ export interface AppState {
 	/** Nodes whose remaining children are loading in the background. */
 	loading: number;
 	spinner: number;
+	/** Measured times (a search's) are shown; recordings turn them off, so that they do not depend on the clock. */
+	showTimings: boolean;
 	/** Work the last actions asked for; the controller takes these and runs them in order. */
 	effects: readonly Effect[];
 }
@@ -184,6 +186,7 @@ export function initialState(size: Size, color: boolean, depth: Depth, framesAva
 		helpScroll: 0,
 		loading: 0,
 		spinner: 0,
+		showTimings: true,
 		effects: [],
 	};
 }
