@@ -8,9 +8,10 @@ import type {ItemRecord} from '../source/store/interchange.js';
 import {SummaryStore} from '../source/store/summary-store.js';
 import {machine, ms, timeSync} from './stats.js';
 
-const items = 20_000;
-const nodesPerItem = 50;
-const wideItems = 100_000;
+/** The store's shape; `--smoke` makes it tiny (a fresh temp file, removed after). */
+const full = {items: 20_000, nodesPerItem: 50, wideItems: 100_000, runs: 300};
+const smoke = {items: 40, nodesPerItem: 10, wideItems: 300, runs: 5};
+let {items, nodesPerItem, wideItems} = full;
 
 const words = 'retry pool postgres cache latency deploy rollback index query planner vacuum replica shard queue worker timeout budget trace span token parser schema migration lock cursor frame summary search ranking embed vector'.split(' ');
 const phrase = (seed: number, length: number) => Array.from({length}, (_, i) => words[(seed * 31 + i * 7) % words.length]).join(' ');
@@ -41,11 +42,11 @@ function generate(file: string): void {
 	};
 	for (let i = 0; i < items; i += 1000) {
 		batch(i, Math.min(items, i + 1000), (n) => item(`ns${n % 4}`, n, nodesPerItem));
-		process.stderr.write(`\rgenerating: ${i + 1000} / ${items} items of ${nodesPerItem} nodes`);
+		process.stderr.write(`\rgenerating: ${Math.min(items, i + 1000)} / ${items} items of ${nodesPerItem} nodes`);
 	}
 	for (let i = 0; i < wideItems; i += 5000) {
 		batch(i, Math.min(wideItems, i + 5000), (n) => item('wide', n, 1));
-		process.stderr.write(`\rgenerating: ${i + 5000} / ${wideItems} items in namespace "wide"      `);
+		process.stderr.write(`\rgenerating: ${Math.min(wideItems, i + 5000)} / ${wideItems} items in namespace "wide"      `);
 	}
 	store.db.pragma('wal_checkpoint(TRUNCATE)');
 	store.close();
@@ -54,17 +55,19 @@ function generate(file: string): void {
 }
 
 export async function run(args: string[]): Promise<void> {
-	const file = path.join(tmpdir(), 'drill-bench-walk-v1.db');
-	if (args.includes('--fresh')) rmSync(file, {force: true});
+	const sizes = args.includes('--smoke') ? smoke : full;
+	({items, nodesPerItem, wideItems} = sizes);
+	const file = sizes === smoke ? path.join(tmpdir(), `drill-bench-walk-smoke-${process.pid}.db`) : path.join(tmpdir(), 'drill-bench-walk-v1.db');
+	if (args.includes('--fresh') || sizes === smoke) rmSync(file, {force: true});
 	if (!existsSync(file)) generate(file);
 	const drillables = new Drillables({storePath: file, knowledgeDir: tmpdir(), drillsRoot: tmpdir()});
 	const nodesTotal = items * nodesPerItem + wideItems;
 	console.log(`drill walk benchmark — ${machine()}`);
 	console.log(`store: ${file} (${nodesTotal.toLocaleString('en')} nodes: ${items.toLocaleString('en')} items × ${nodesPerItem}, plus namespace "wide" of ${wideItems.toLocaleString('en')} items)`);
-	const runs = 300;
+	const {runs} = sizes;
 	const pick = (i: number) => (i * 7919) % items;
 	const cases: Array<[string, (i: number) => string]> = [
-		['namespace root, 100 000 children (first page of 100)', () => 'wide'],
+		[`namespace root, ${wideItems.toLocaleString('en')} children (first page of 100)`, () => 'wide'],
 		['item root', (i) => `ns${pick(i) % 4}:i${pick(i)}`],
 		['internal node', (i) => `ns${pick(i) % 4}:i${pick(i)}#n${1 + (i % 7)}`],
 	];
@@ -76,5 +79,6 @@ export async function run(args: string[]): Promise<void> {
 		}
 	}
 	drillables.close();
+	if (sizes === smoke) for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, {force: true});
 	console.log(`\n(${runs} walks per row after 5 warm-up walks; medians and 95th percentiles; targets: index first page < 20 ms p95, item/internal < 5 ms p95)`);
 }
