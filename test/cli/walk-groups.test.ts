@@ -3,17 +3,13 @@ import path from 'node:path';
 import {afterEach, beforeAll, describe, expect, it} from 'vitest';
 import type {ItemRecord} from '../../source/store/interchange.js';
 import {hasStackTrace, runCli, tempDir} from '../helpers/cli.js';
+import {okJson} from '../helpers/errors.js';
 import {PtyScreen} from '../helpers/pty-screen.js';
 
 const fixtures = path.resolve('fixtures');
 let store: string;
 const walk = (...args: string[]) => runCli(['walk', 'summary', ...args, '--store', store]);
-const walkJson = (...args: string[]) => {
-	const result = walk(...args, '--json');
-	expect(result.stderr).toBe('');
-	expect(result.code).toBe(0);
-	return JSON.parse(result.stdout);
-};
+const walkJson = (...args: string[]) => okJson(walk(...args, '--json'));
 
 beforeAll(() => {
 	store = path.join(tempDir(), 'store.db');
