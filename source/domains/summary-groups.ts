@@ -2,7 +2,7 @@ import type {Depth} from '../core/depth.js';
 import {DrillError} from '../core/errors.js';
 import {shortTime} from '../core/item-source.js';
 import {BoundedText, type Paging} from '../core/paging.js';
-import {formatGroupId, groupKeyHint, type GroupKey} from '../core/summary-groups.js';
+import {encodeGroupValue, formatGroupId, groupKeyHint, type GroupKey} from '../core/summary-groups.js';
 import type {Breadcrumb, TreeChild, TreeView} from '../core/tree-view.js';
 import {GroupReads, type GroupRow} from '../store/group-reads.js';
 import type {ItemRow, NamespaceRow, SummaryStore} from '../store/summary-store.js';
@@ -88,7 +88,7 @@ export class GroupViews {
 		const base = this.reads.commonFolder(ns.name);
 		const folder = value === '/' ? '/' : `${base}${value}/`;
 		const row = folder.startsWith(base) && folder !== base ? this.reads.group(ns.name, 'folder', folder) : undefined;
-		if (!row) throw this.noGroup(ns.name, 'folder', value);
+		if (!row) throw this.noGroup(ns.name, 'folder', value, base);
 		// Breadcrumbs through every folder between the common one and this one.
 		for (let at = row.parent; at !== base && at !== ''; ) {
 			crumbs.splice(3, 0, {node_id: formatGroupId(ns.name, 'folder', this.relative(base, at)), title: this.folderName(base, at)});
@@ -176,10 +176,15 @@ export class GroupViews {
 		view.truncated = text.truncated;
 	}
 
-	private noGroup(namespace: string, key: GroupKey, value: string): DrillError {
+	/** Not found, with a few of the values that exist (encoded as in ids) and how to list them all. */
+	private noGroup(namespace: string, key: GroupKey, value: string, base = ''): DrillError {
 		const shown = value.length > 80 ? `${JSON.stringify(value.slice(0, 80))}…` : JSON.stringify(value);
 		const what = key === 'folder' ? `no folder ${shown} below the common folder of ${namespace}` : `no ${key} ${shown} in namespace ${namespace}`;
-		return new DrillError('not_found', what, `list them with: drill walk summary '${formatGroupId(namespace, key)}'`);
+		const parent = key === 'folder' ? base : '';
+		const some = this.reads.groups(namespace, key, parent, 0, 5).map((row) => encodeGroupValue(key === 'folder' ? this.relative(base, row.value) : row.value) || '(none)');
+		const total = this.reads.groupTotals(namespace, key, parent).groups;
+		const existing = some.length === 0 ? '' : `${key === 'folder' ? 'top folders' : `${key}s`}: ${some.join(', ')}${total > some.length ? `, … (${total} in all)` : ''}; `;
+		return new DrillError('not_found', what, `${existing}list them with: drill walk summary '${formatGroupId(namespace, key)}'`);
 	}
 
 	/** The DrillError for a `groupBy` that a node cannot take. */
