@@ -254,7 +254,7 @@ class Ingestion {
 			}
 			const hash = hashBytes(bytes, salt);
 			if (this.isUnchanged(item.namespace, item.item_id, hash)) return;
-			this.save({...item, content_hash: hash, source: {uri: item.source?.uri ?? realPath(file.path), kind: item.source?.kind ?? 'summary-json'}});
+			this.save({...item, content_hash: hash, source: {...item.source, uri: item.source?.uri ?? realPath(file.path), kind: item.source?.kind ?? 'summary-json'}});
 		};
 		const start = head.trimStart()[0];
 		if (start === '[') {
