@@ -1,3 +1,4 @@
+import type {TurnOptions} from '../../store/busy.js';
 import {SummaryStore} from '../../store/summary-store.js';
 import type {ItemIndexer} from '../../store/write-item.js';
 import {indexItem, type SyncEmbedding} from './item-index.js';
@@ -81,8 +82,8 @@ function finishBatch(store: SummaryStore): void {
  * The summary store opened for writing with the search indexer attached: whoever writes items
  * (import, ingest, frames, the runtime) opens the store this way, so the indexes never fall behind.
  */
-export function openIndexedStore(file: string): SummaryStore {
-	const store = SummaryStore.open(file, {write: true});
+export function openIndexedStore(file: string, turns: TurnOptions = {}): SummaryStore {
+	const store = SummaryStore.open(file, {...turns, write: true});
 	try {
 		searchIndexer(store);
 	} catch (error) {
