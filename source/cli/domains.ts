@@ -2,12 +2,9 @@ import {defineCommand} from './command.js';
 import {printJson} from './output.js';
 
 export const command = defineCommand({
-	name: 'domains',
-	help: `
-  List the registered domains (the seed's available_domains).
-
-  Usage
-    drill domains [--json]`,
+	about: `
+  List the registered domains (the seed's available_domains).`,
+	usage: ['domains [--json]'],
 	flags: {},
 	run(_cli, context) {
 		const domains = context.runtime.domains.availableDomains();

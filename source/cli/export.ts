@@ -2,17 +2,11 @@ import {inertJson} from '../core/inert-text.js';
 import {defineCommand} from './command.js';
 
 export const command = defineCommand({
-	name: 'export',
-	help: `
+	about: `
   Write the store's summary items as JSON lines, one item per line, in the interchange shape
-  that drill import reads.
-
-  Usage
-    drill export [--namespace NS] > items.jsonl
-
-  Options
-    --namespace NS    only this namespace's items`,
-	flags: {namespace: {type: 'string'}},
+  that drill import reads.`,
+	usage: ['export [--namespace NS] > items.jsonl'],
+	flags: {namespace: {type: 'string', value: 'NS', help: "only this namespace's items"}},
 	async run(cli, context) {
 		const store = context.runtime.store();
 		for (const row of store.eachItem(cli.flags.namespace)) {

@@ -5,20 +5,17 @@ import {printJson, usageError} from './output.js';
 import {readInput} from './read-input.js';
 
 export const command = defineCommand({
-	name: 'import',
-	help: `
+	about: `
   Load summary items in the interchange shape into the store. The input holds one item object,
   an array of items, or JSON lines of items; an item that is already there is replaced.
-  Items that fail validation are reported and skipped; the rest are imported.
-
-  Usage
-    drill import FILE.json|-
-
+  Items that fail validation are reported and skipped; the rest are imported.`,
+	usage: ['import FILE.json|-'],
+	flags: {},
+	more: `
   Item shape
     {"namespace", "item_id", "title", "generated_at", "source": {"uri", "kind"}, "tldr",
      "nodes": [{"ordinal", "parent", "title", "summary", "keywords", "spans": [seq…]}],
      "spans": [{"seq", "role", "text"}]}`,
-	flags: {},
 	async run(cli, context) {
 		const [file, extra] = cli.input;
 		if (!file) throw usageError('import needs a FILE (or - for standard input)', 'e.g. drill import fixtures/summaries.json');

@@ -34,8 +34,7 @@ function humanReport(report: IngestReport, store: string): string {
 }
 
 export const command = defineCommand({
-	name: 'ingest',
-	help: `
+	about: `
   Summarize files into the store as trees that walk and find navigate: markdown (headings
   become topics), plain text (topics found by lexical cohesion), HTML pages (the article, by
   its headings), and agent
@@ -44,32 +43,22 @@ export const command = defineCommand({
   and node_modules are skipped. The format is told from the content.
 
   Unchanged sources are skipped; a changed one replaces its item. Each item is written in one
-  transaction, so an interrupted run keeps everything it finished.
-
-  Usage
-    drill ingest PATH… [options]
-
-  Options
-    --namespace NS                 put every item in NS (default: conversation_session for
-                                   transcripts, page for HTML, document for markdown and text)
-    --format auto|markdown|text|html|transcript|summary-json     (default: auto)
-    --summarizer extractive|llm    extractive is offline and deterministic (default);
-                                   llm asks an OpenAI-compatible chat endpoint
-    --llm-url URL                  the endpoint (or DRILL_LLM_URL), e.g. http://127.0.0.1:11434/v1
-    --llm-model NAME               the model (or DRILL_LLM_MODEL); DRILL_LLM_KEY is sent as a bearer token
-    --json                         print {added, updated, skipped, failed, items, nodes, spans, seconds}
+  transaction, so an interrupted run keeps everything it finished.`,
+	usage: ['ingest PATH… [options]'],
+	flags: {
+		namespace: {type: 'string', value: 'NS', help: 'put every item in NS (default: conversation_session for\ntranscripts, page for HTML, document for markdown and text)'},
+		format: {type: 'string', default: 'auto', value: 'auto|markdown|text|html|transcript|summary-json', help: 'how to read the sources (default: auto, told from the content)'},
+		summarizer: {type: 'string', default: 'extractive', value: 'extractive|llm', help: 'extractive is offline and deterministic (default);\nllm asks an OpenAI-compatible chat endpoint'},
+		llmUrl: {type: 'string', value: 'URL', help: 'the endpoint (or DRILL_LLM_URL), e.g. http://127.0.0.1:11434/v1'},
+		llmModel: {type: 'string', value: 'NAME', help: 'the model (or DRILL_LLM_MODEL); DRILL_LLM_KEY is sent as a bearer token'},
+	},
+	more: `
+  With --json it prints {added, updated, skipped, failed, items, nodes, spans, seconds}.
 
   Examples
     drill ingest ~/.claude/projects
     drill ingest notes/ conversations.json --json
     drill ingest docs/ --summarizer llm --llm-url http://127.0.0.1:11434/v1 --llm-model llama3.1:8b`,
-	flags: {
-		namespace: {type: 'string'},
-		format: {type: 'string', default: 'auto'},
-		summarizer: {type: 'string', default: 'extractive'},
-		llmUrl: {type: 'string'},
-		llmModel: {type: 'string'},
-	},
 	async run(cli, context) {
 		const inputs = cli.input;
 		if (inputs.length === 0) throw usageError('ingest needs at least one PATH', 'give files or folders, e.g. drill ingest notes/ session.jsonl');

@@ -4,14 +4,28 @@ import {printJson, usageError} from './output.js';
 import {renderView} from './render-view.js';
 
 export const command = defineCommand({
-	name: 'walk',
-	aliases: ['tree'],
-	help: `
-  Walk one node of a domain at a depth (the seed's drill_tree).
-
-  Usage
-    drill walk DOMAIN [NODE_ID] [options]        (alias: drill tree)
-
+	about: `
+  Walk one node of a domain at a depth (the seed's drill_tree).`,
+	usage: ['walk DOMAIN [NODE_ID] [options]'],
+	flags: {
+		depth: {type: 'string', short: 'd', default: 'index', value: 'index|summary|full', help: 'how much to show (default: index)'},
+		limit: {type: 'number', value: 'N', help: 'children per page (default 100)'},
+		offset: {type: 'number', value: 'N', help: 'first child to show (default 0)'},
+		maxChars: {type: 'number', value: 'N', help: 'bound on full content (default 20000)'},
+		groupBy: {
+			type: 'string',
+			value: 'KEY',
+			help: [
+				'a summary namespace grouped by KEY (the view of NAMESPACE#KEY):',
+				'  project   the session\'s project (working directory or repo)',
+				'  agent     claude-code, codex, gemini-cli, aider, …',
+				'  day       the UTC day of generated_at, newest first',
+				'  folder    source folders below the namespace\'s common one',
+				'            (folder › subfolder › page)',
+			].join('\n'),
+		},
+	},
+	more: `
   Depths
     index     the node and its children's names (default, cheapest)
     summary   the node and each child's summary text
@@ -22,18 +36,6 @@ export const command = defineCommand({
                groups: NAMESPACE#KEY (the groups)  ·  NAMESPACE#KEY=VALUE (one group's items)
     knowledge  ''  ·  a unit path without extension, e.g. architecture/summarization-framework
 
-  Options
-    --depth, -d index|summary|full   how much to show (default: index)
-    --limit N                        children per page (default 100)
-    --offset N                       first child to show (default 0)
-    --max-chars N                    bound on full content (default 20000)
-    --group-by KEY                   a summary namespace grouped by KEY (the view of NAMESPACE#KEY):
-                                       project   the session's project (working directory or repo)
-                                       agent     claude-code, codex, gemini-cli, aider, …
-                                       day       the UTC day of generated_at, newest first
-                                       folder    source folders below the namespace's common one
-                                                 (folder › subfolder › page)
-
   Examples
     drill walk summary ''
     drill walk summary conversation_session:k3x9 --depth summary
@@ -42,13 +44,6 @@ export const command = defineCommand({
     drill walk summary 'conversation_session#day=2026-11-28' --depth summary
     drill walk summary 'document#folder=guides/setup'
     drill walk knowledge architecture`,
-	flags: {
-		depth: {type: 'string', shortFlag: 'd', default: 'index'},
-		limit: {type: 'number'},
-		offset: {type: 'number'},
-		maxChars: {type: 'number'},
-		groupBy: {type: 'string'},
-	},
 	run(cli, context) {
 		const [domain, nodeId = '', extra] = cli.input;
 		if (domain === undefined) throw usageError('walk needs a DOMAIN', `registered: ${context.runtime.domains.availableDomains().join(', ')}; e.g. drill walk summary ''`);
