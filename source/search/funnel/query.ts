@@ -1,5 +1,6 @@
 import {DrillError} from '../../core/errors.js';
-import {stopwords, words} from '../../text/index-words.js';
+import {searchStopwords} from '../../text/stopwords.js';
+import {words} from '../../text/index-words.js';
 
 /** A query's words, capped so a pasted page cannot make one FTS5 query of thousands of terms. */
 export const maxQueryTerms = 48;
@@ -24,7 +25,7 @@ export function parseQuery(query: unknown): ParsedQuery {
 	if (query.trim() === '') throw new DrillError('bad_argument', 'the query is empty', 'give some words to search for, e.g. drill find "retry storm"');
 	if (query.length > maxQueryChars) throw new DrillError('bad_argument', `the query is ${query.length} characters long`, `keep it under ${maxQueryChars} characters`);
 	const all = [...new Set(words(query))];
-	const content = all.filter((word) => !stopwords.has(word));
+	const content = all.filter((word) => !searchStopwords.has(word));
 	const terms = (content.length > 0 ? content : all).slice(0, maxQueryTerms);
 	return {text: query, terms, match: terms.map(quote).join(' OR ')};
 }
