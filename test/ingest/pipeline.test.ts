@@ -50,7 +50,7 @@ describe('ingest', () => {
 
 	it('writes valid trees with real titles, summaries, keywords and a TLDR', () => {
 		for (const item of items(store)) {
-			expect(() => validateItem(item)).not.toThrow();
+			expect(validateItem(item)).toEqual(item);
 			expect(isValidItemId(item.item_id) && /^[0-9a-f]{12}$/u.test(item.item_id)).toBe(true);
 			expect(item.tldr.length).toBeGreaterThan(20);
 			expect(item.tldr.length).toBeLessThanOrEqual(600);

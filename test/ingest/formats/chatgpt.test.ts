@@ -18,7 +18,7 @@ describe('readChatGptConversation', () => {
 		const {conversation, problems} = read(0);
 		expect(problems).toEqual([]);
 		expect(conversation.source.facts.title).toBe('Redis memory at maxmemory');
-		expect(conversation.id).toBeTruthy();
+		expect(conversation.id).toBe('67f0e2c9-41ab-800c-a7d5-3c9e1b2f8a60');
 		expect(conversation.source.facts.generatedAt).toBe(new Date(1775015062.603311 * 1000).toISOString());
 	});
 
