@@ -1,7 +1,6 @@
 import {existsSync, readFileSync, statSync} from 'node:fs';
 import {checkWriteTarget, writeFileAtomic} from '../frames/files/atomic.js';
 import path from 'node:path';
-import {DrillError} from '../core/errors.js';
 import type {DrillConfig} from '../core/registry.js';
 import type {Depth} from '../core/depth.js';
 import type {FramesConfig} from '../frames/config.js';

@@ -7,7 +7,7 @@ import {parseItems, validateItem} from '../../source/store/interchange.js';
 import {rebuildGroups} from '../../source/store/item-groups.js';
 import {migrations, schemaVersion} from '../../source/store/schema.js';
 import {SummaryStore} from '../../source/store/summary-store.js';
-import {createRuntime, type Runtime} from '../../source/runtime.js';
+import {createRuntime} from '../../source/runtime.js';
 import {tempDir} from '../helpers/cli.js';
 import {drillErrorOf} from '../helpers/errors.js';
 import {makeItem} from '../helpers/items.js';
