@@ -1,6 +1,6 @@
 import {parseArgs} from 'node:util';
 import {globalFlags, type FlagSpec, type FlagTable, type FlagValues} from './command.js';
-import {flagName, kebab} from './help.js';
+import {kebab} from './help.js';
 import {usageError} from './output.js';
 
 type Token = NonNullable<ReturnType<typeof parseArgs>['tokens']>[number];
@@ -36,7 +36,7 @@ function scalar(spec: FlagSpec, token: OptionToken, where: string): string | num
 
 /**
  * Parses a command line with one flag table (the global flags are added): unknown options, a
- * missing value, a value on a switch or a flag given twice are usage errors that name the
+ * missing value or a value on a switch are usage errors that name the
  * command (`where`, e.g. `drill walk`).
  */
 export function parseCommandLine<Flags extends FlagTable>(argv: readonly string[], flags: Flags, where: string): {input: string[]; flags: FlagValues<Flags & typeof globalFlags>} {
@@ -54,11 +54,8 @@ export function parseCommandLine<Flags extends FlagTable>(argv: readonly string[
 		const negated = token.rawName.startsWith('--no-');
 		if (!known || (negated && known.spec.type !== 'boolean')) throw usageError(`unknown option ${token.rawName} for ${where}`, `see ${where} --help`);
 		const value = scalar(known.spec, token, where);
-		if (known.spec.multiple) {
-			values[known.name] = [...((values[known.name] as unknown[] | undefined) ?? []), value];
-		} else if (known.name in values && known.spec.type !== 'boolean') {
-			throw usageError(`${flagName(known.name, known.spec)} is given more than once`, `give it once; see ${where} --help`);
-		} else values[known.name] = value;
+		// A repeatable flag collects its values; any other takes the last one given (a later flag overrides).
+		values[known.name] = known.spec.multiple ? [...((values[known.name] as unknown[] | undefined) ?? []), value] : value;
 	}
 	for (const [name, spec] of Object.entries(table)) {
 		if (name in values) continue;
