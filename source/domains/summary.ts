@@ -99,7 +99,7 @@ export class SummaryDrillable implements TreeDrillable {
 		const view = summaryView(namespace, depth, namespace, 'namespace', '', [rootCrumb], children, row.item_count, paging);
 		if (depth === 'full') {
 			const text = new BoundedText(paging.maxChars);
-			for (const item of this.db.eachItem(namespace)) if (!text.add(itemEntry(item))) break;
+			for (const item of this.db.eachListedItem(namespace)) if (!text.add(itemEntry(item))) break;
 			view.content = text.toString();
 			view.truncated = text.truncated;
 		}
