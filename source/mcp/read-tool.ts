@@ -39,6 +39,16 @@ function readWithin(context: McpContext, domain: string, nodeId: string, depth: 
 	}
 }
 
+const cutMark = '\n… (cut at the byte budget)';
+
+/** The first node always comes back: when even its name and children overflow the budget, its text is cut. */
+function cutToBudget(read: Read, room: number): Read {
+	const keep = Buffer.from(read.text).subarray(0, Math.max(0, room - Buffer.byteLength(cutMark))).toString('utf8').replace(/\uFFFD$/u, '');
+	const lineEnd = keep.lastIndexOf('\n');
+	const text = `${lineEnd > 0 ? keep.slice(0, lineEnd) : keep}${cutMark}`;
+	return {view: {...read.view, truncated: true}, text, bytes: Buffer.byteLength(text)};
+}
+
 export function registerReadTool(server: McpServer, context: McpContext): void {
 	server.registerTool(
 		'read_nodes',
@@ -65,10 +75,13 @@ export function registerReadTool(server: McpServer, context: McpContext): void {
 						continue;
 					}
 					try {
-						const read = readWithin(context, args.domain, nodeId, depth, room);
-						if (read.bytes > room && nodes.length > 0) {
-							notRead.push(nodeId);
-							continue;
+						let read = readWithin(context, args.domain, nodeId, depth, room);
+						if (read.bytes > room) {
+							if (nodes.length > 0) {
+								notRead.push(nodeId);
+								continue;
+							}
+							read = cutToBudget(read, room);
 						}
 						nodes.push(viewStructure(read.view));
 						texts.push(read.text);
@@ -76,8 +89,12 @@ export function registerReadTool(server: McpServer, context: McpContext): void {
 					} catch (error) {
 						const drillError = asDrillError(error);
 						if (drillError.code === 'unknown_domain') throw drillError;
-						errors.push({node_id: nodeId, ...drillError.toJSONFor(mcpHints)});
 						const line = `error ${nodeId === '' ? "''" : nodeId}: ${drillError.lineFor(mcpHints)}`;
+						if (Buffer.byteLength(line) > room && texts.length > 0) {
+							notRead.push(nodeId);
+							continue;
+						}
+						errors.push({node_id: nodeId, ...drillError.toJSONFor(mcpHints)});
 						texts.push(line);
 						used += Buffer.byteLength(line);
 					}
