@@ -7,6 +7,7 @@ import {DrillError} from '../core/errors.js';
 import type {DrillConfig} from '../core/registry.js';
 import {McpContext} from './context.js';
 import {limits} from './limits.js';
+import {guardParams} from './message-check.js';
 import {serverInstructions} from './instructions.js';
 import {createMcpServer} from './server.js';
 
@@ -87,6 +88,7 @@ export async function serveHttp(config: DrillConfig, address: HttpAddress, optio
 			if (transport.sessionId) sessions.delete(transport.sessionId);
 		};
 		await server.connect(transport);
+		guardParams(transport);
 		await transport.handleRequest(req, res, body);
 	};
 

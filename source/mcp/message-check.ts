@@ -1,4 +1,18 @@
-import {ErrorCode, JSONRPCMessageSchema, type JSONRPCErrorResponse, type JSONRPCMessage} from '@modelcontextprotocol/sdk/types.js';
+import type {Transport} from '@modelcontextprotocol/sdk/shared/transport.js';
+import {
+	CallToolRequestSchema,
+	ErrorCode,
+	InitializeRequestSchema,
+	JSONRPCMessageSchema,
+	ListResourcesRequestSchema,
+	ListResourceTemplatesRequestSchema,
+	ListToolsRequestSchema,
+	PingRequestSchema,
+	ReadResourceRequestSchema,
+	type JSONRPCErrorResponse,
+	type JSONRPCMessage,
+} from '@modelcontextprotocol/sdk/types.js';
+import type {z} from 'zod';
 
 export type RequestId = string | number;
 
@@ -32,4 +46,39 @@ export function checkMessage(line: string): {message: JSONRPCMessage} | {error: 
 	if (typeof value.method !== 'string' && !('result' in value) && !('error' in value)) return {error: errorAnswer(id, ErrorCode.InvalidRequest, 'Invalid Request: no "method" (nor "result" or "error")')};
 	const issue = parsed.error.issues[0];
 	return {error: errorAnswer(id, ErrorCode.InvalidRequest, `Invalid Request: ${issue ? `${issue.path.join('.') || 'the message'}: ${issue.message}` : 'not a JSON-RPC 2.0 message'}`)};
+}
+
+const requestSchemas = new Map<string, z.ZodType>([
+	['initialize', InitializeRequestSchema],
+	['ping', PingRequestSchema],
+	['tools/list', ListToolsRequestSchema],
+	['tools/call', CallToolRequestSchema],
+	['resources/list', ListResourcesRequestSchema],
+	['resources/templates/list', ListResourceTemplatesRequestSchema],
+	['resources/read', ReadResourceRequestSchema],
+]);
+
+/**
+ * A request whose params do not fit its method gets -32602 with what was wrong (the SDK would
+ * answer -32603, "internal error", with a dump of the schema issues).
+ */
+export function checkParams(message: JSONRPCMessage): JSONRPCErrorResponse | undefined {
+	if (!('method' in message) || !('id' in message)) return undefined;
+	const schema = requestSchemas.get(message.method);
+	if (!schema) return undefined;
+	const parsed = schema.safeParse({method: message.method, ...(message.params === undefined ? {} : {params: message.params})});
+	if (parsed.success) return undefined;
+	const issue = parsed.error.issues[0]!;
+	const where = issue.path.filter((part) => part !== 'params').join('.') || 'params';
+	return errorAnswer(message.id, ErrorCode.InvalidParams, `Invalid params for ${message.method}: ${where}: ${issue.message}`);
+}
+
+/** Answers requests with bad params itself, before they reach the server (any transport). */
+export function guardParams(transport: Transport): void {
+	const deliver = transport.onmessage;
+	transport.onmessage = (message, extra) => {
+		const refusal = checkParams(message);
+		if (refusal) transport.send(refusal).catch((error: unknown) => transport.onerror?.(error as Error));
+		else deliver?.(message, extra);
+	};
 }

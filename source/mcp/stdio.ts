@@ -1,5 +1,6 @@
 import type {DrillConfig} from '../core/registry.js';
 import {createServer} from './server.js';
+import {guardParams} from './message-check.js';
 import {LineTransport} from './stdio-transport.js';
 
 /** Serves one client over stdin/stdout until stdin ends and every request read has its answer. */
@@ -10,6 +11,7 @@ export async function serveStdio(config: DrillConfig): Promise<void> {
 		transport.onclose = resolve;
 	});
 	await server.connect(transport);
+	guardParams(transport);
 	await closed;
 	close();
 }
