@@ -74,11 +74,13 @@ const cliCommands: Record<HintOperation, {words: string; positional: readonly st
 /** Where a flag's name is not the parameter's name with dashes. */
 const cliFlagNames: Partial<Record<HintOperation, Record<string, string>>> = {up: {prevention_plan: 'plan'}};
 
+/** A value as a shell word: bare when it can be, words with spaces in double quotes, other specials (#, $, …) in single ones. */
 function shellWord(value: HintValue): string {
 	if (isBlank(value)) return value.blank;
 	const text = String(value);
 	if (text === '') return "''";
-	return /^[\w.,:#@%+=/-]+$/u.test(text) ? text : JSON.stringify(text);
+	if (/^[\w.,:@%+=/-]+$/u.test(text)) return text;
+	return /\s|'/u.test(text) ? JSON.stringify(text) : `'${text}'`;
 }
 
 const cliFlag = (op: HintOperation, param: string) => `--${cliFlagNames[op]?.[param] ?? param.replaceAll('_', '-')}`;

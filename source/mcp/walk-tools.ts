@@ -1,6 +1,7 @@
 import type {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
 import {z} from 'zod';
 import {depths} from '../core/depth.js';
+import {groupKeys} from '../core/summary-groups.js';
 import {maxLimit} from '../core/tree-view.js';
 import type {McpContext} from './context.js';
 import {boundedText, checkedText, limits} from './limits.js';
@@ -19,6 +20,7 @@ const walkFields = {
 	offset: z.number().int().min(0).optional(),
 	limit: z.number().int().min(1).max(maxLimit).optional(),
 	max_chars: z.number().int().min(1).max(maxContentChars).optional(),
+	group_by: z.enum(groupKeys).optional(),
 };
 
 export const walkInput = describeShape(walkFields, {
@@ -28,6 +30,7 @@ export const walkInput = describeShape(walkFields, {
 	offset: 'First child to list (default 0).',
 	limit: 'Children per page (default 100).',
 	max_chars: 'Bound on the content at depth full (default 20000).',
+	group_by: "A summary namespace's items grouped: the view of '{namespace}#{key}', whose children '{namespace}#{key}={value}' list a group's items.",
 });
 
 const read = {readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false} as const;
@@ -35,7 +38,7 @@ const read = {readOnlyHint: true, destructiveHint: false, idempotentHint: true, 
 export function registerWalkTools(server: McpServer, context: McpContext): void {
 	const walk = (args: z.infer<z.ZodObject<typeof walkFields>>) =>
 		guardTool(() => {
-			const view = context.drillables.walk(args.domain, args.node_id, args.depth ?? 'index', {offset: args.offset, limit: args.limit, maxChars: args.max_chars});
+			const view = context.drillables.walk(args.domain, args.node_id, args.depth ?? 'index', {offset: args.offset, limit: args.limit, maxChars: args.max_chars, groupBy: args.group_by});
 			return toolResult(viewStructure(view), renderView(view));
 		});
 	server.registerTool('walk', {title: 'Walk a tree', description: walkDescription, inputSchema: walkInput, outputSchema: treeViewOutput, annotations: read}, walk);

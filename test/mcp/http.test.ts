@@ -89,10 +89,10 @@ describe('drill mcp --http', () => {
 	it('answers a body that is not JSON with -32700 and a body over the limit with 413', async () => {
 		const notJson = await fetch(url, {method: 'POST', headers: {'content-type': 'application/json', accept: 'application/json, text/event-stream'}, body: '{"jsonrpc":'});
 		expect(notJson.status).toBe(400);
-		expect((await notJson.json()).error.code).toBe(-32700);
+		expect(((await notJson.json()) as {error: {code: number}}).error.code).toBe(-32700);
 		const huge = await fetch(url, {method: 'POST', headers: {'content-type': 'application/json', accept: 'application/json, text/event-stream'}, body: `{"q":"${'x'.repeat(9 * 1024 * 1024)}"}`});
 		expect(huge.status).toBe(413);
-		expect((await huge.json()).error.message).toContain('over the limit of 8388608 bytes');
+		expect(((await huge.json()) as {error: {message: string}}).error.message).toContain('over the limit of 8388608 bytes');
 	});
 
 	it('will not listen on a non-loopback address without --allow-remote', () => {
