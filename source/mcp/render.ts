@@ -1,4 +1,5 @@
 import {inertText} from '../core/inert-text.js';
+import {sourceLine} from '../core/item-source.js';
 import type {TreeView} from '../core/tree-view.js';
 import type {FindResult} from '../search/types.js';
 
@@ -17,6 +18,8 @@ export function viewStructure(view: TreeView): Omit<TreeView, 'content'> & {cont
 
 export function renderView(view: TreeView): string {
 	const lines = [`${view.domain} ${id(view.node_id)} — ${line(view.title)} [${view.kind}]${view.parent_id === null ? '' : ` · parent ${id(view.parent_id)}`}`];
+	const provenance = sourceLine(view.source, {full: true});
+	if (provenance || view.source?.uri) lines.push(`from: ${[provenance, view.source?.uri ? `${view.source.uri}${view.source.line ? `:${view.source.line}` : ''}` : ''].filter(Boolean).map(line).join(' · ')}`);
 	if (view.summary) lines.push(line(view.summary));
 	const shown = view.children.length;
 	if (view.children_total === 0) lines.push('no children');
@@ -24,8 +27,9 @@ export function renderView(view: TreeView): string {
 	else {
 		lines.push(shown < view.children_total ? `children ${view.offset + 1}–${view.offset + shown} of ${view.children_total}:` : `children (${view.children_total}):`);
 		for (const child of view.children) {
-			const count = child.child_count ? ` (${child.child_count})` : '';
-			lines.push(`- ${id(child.node_id)}: ${line(child.name)}${count}${child.summary ? ` — ${line(child.summary)}` : ''}`);
+			const count = child.item_count ? ` (${child.item_count} items)` : child.child_count ? ` (${child.child_count})` : '';
+			const brief = sourceLine(child.source);
+			lines.push(`- ${id(child.node_id)}: ${line(child.name)}${count}${brief ? ` [${line(brief)}]` : ''}${child.summary ? ` — ${line(child.summary)}` : ''}`);
 		}
 		const next = view.offset + shown;
 		if (next < view.children_total) lines.push(`${view.children_total - next} more: offset=${next}`);
