@@ -4,8 +4,10 @@ import {z} from 'zod';
 
 /**
  * Drops what a JSON Schema says by default: `"$schema"` and `"additionalProperties": {}` (any
- * extra property allowed — the default). Nothing a validator checks changes; every tool's
- * schemas shrink by a few hundred bytes of the tools/list an agent reads.
+ * extra property allowed — the default), so every tool's schemas shrink by a few hundred bytes of
+ * the tools/list an agent reads; and writes a nullable type, `"type": ["string", "null"]`, as
+ * `anyOf` branches of one type each, which clients that map schemas onto a one-type dialect (the
+ * OpenAPI subset of some model providers) accept. Nothing a validator checks changes.
  */
 export function compactSchema(value: unknown): unknown {
 	if (Array.isArray(value)) return value.map(compactSchema);
@@ -15,6 +17,11 @@ export function compactSchema(value: unknown): unknown {
 		if (key === '$schema') continue;
 		if (key === 'additionalProperties' && typeof entry === 'object' && entry !== null && Object.keys(entry).length === 0) continue;
 		out[key] = compactSchema(entry);
+	}
+	const types = out.type;
+	if (Array.isArray(types) && types.length > 1) {
+		const {type: _type, ...rest} = out;
+		return {anyOf: types.map((type) => (type === 'null' ? {type} : {type, ...rest}))};
 	}
 	return out;
 }
