@@ -5,6 +5,7 @@ const benchmarks: Record<string, () => Promise<{run(args: string[]): Promise<voi
 	find: () => import('./find.js'),
 	app: () => import('./app.js'),
 	mcp: () => import('./mcp.js'),
+	'mcp-soak': () => import('./mcp-soak.js'),
 };
 
 const [name, ...args] = process.argv.slice(2);

@@ -5,6 +5,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import {buildDemoStore} from '../source/cli/demo-store.js';
+import type {DrillConfig} from '../source/core/registry.js';
 import {WireClient} from './mcp/wire.js';
 import {machine, summarize} from './stats.js';
 
@@ -15,10 +16,10 @@ function option(args: string[], name: string): string | undefined {
 
 export const cliPath = () => path.resolve('dist/cli.js');
 
-export function demoServerArgs(): string[] {
-	const demo = buildDemoStore({fixtures: path.resolve('fixtures'), repository: process.cwd()});
-	return ['mcp', '--store', demo.storePath, '--knowledge', demo.knowledgeDir, '--drills', demo.drillsRoot];
-}
+/** The demo store (fixtures/, built once into a cache folder), as `npm start` opens it. */
+export const demoConfig = (): DrillConfig => buildDemoStore({fixtures: path.resolve('fixtures'), repository: process.cwd()});
+
+export const serverArgs = (config: DrillConfig) => ['mcp', '--store', config.storePath, '--knowledge', config.knowledgeDir, '--drills', config.drillsRoot];
 
 export function startServer(args: string[]): WireClient {
 	return new WireClient(process.execPath, [cliPath(), ...args], {env: {...process.env, NO_COLOR: '1'}});
@@ -28,20 +29,20 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 export async function run(args: string[]): Promise<void> {
 	const runs = Number(option(args, '--runs') ?? 5);
-	const serverArgs = demoServerArgs();
+	const demoArgs = serverArgs(demoConfig());
 	console.log(`drill mcp benchmark — ${machine()}; load ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}`);
 
 	const startup: number[] = [];
 	for (let i = 0; i < runs; i++) {
 		const started = performance.now();
-		const client = startServer(serverArgs);
+		const client = startServer(demoArgs);
 		await client.initialize();
 		await client.request('tools/list');
 		startup.push(performance.now() - started);
 		await client.close();
 	}
 
-	const client = startServer(serverArgs);
+	const client = startServer(demoArgs);
 	await client.initialize();
 	const list = await client.request('tools/list');
 	const tools = list.message.result.tools as Array<{name: string}>;

@@ -50,12 +50,11 @@ export class WireClient {
 		}
 	}
 
-	/** Writes one line (a newline is added) and returns once it is flushed. */
-	async writeLine(line: string | Buffer): Promise<void> {
+	/** Writes one line (a newline is added) in one write, so concurrent callers never interleave, and returns once it is flushed. */
+	async writeLine(line: string): Promise<void> {
 		await new Promise<void>((resolve, reject) => {
-			this.child.stdin.write(line, (error) => (error ? reject(error) : resolve()));
+			this.child.stdin.write(`${line}\n`, (error) => (error ? reject(error) : resolve()));
 		});
-		await new Promise<void>((resolve, reject) => this.child.stdin.write('\n', (error) => (error ? reject(error) : resolve())));
 	}
 
 	/** The answer to the request with this id. */
