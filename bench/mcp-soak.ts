@@ -116,7 +116,7 @@ interface ClientRun {
 	unanswered: string[];
 	latencies: Map<string, number[]>;
 	errors: Map<string, number>;
-	rss: {start: number; peak: number; end: number};
+	rss: {start: number; peak: number; end: number; quarters: number[]};
 	exit: {code: number | null; signal: string | null};
 }
 
@@ -124,7 +124,7 @@ async function runClient(index: number, calls: number, malformedShare: number, w
 	const client = startServer(serverArgs(config));
 	await client.initialize();
 	const pid = client.child.pid;
-	const rss = {start: rssMb(pid), peak: 0, end: 0};
+	const rss = {start: rssMb(pid), peak: 0, end: 0, quarters: [] as number[]};
 	const sampler = setInterval(() => (rss.peak = Math.max(rss.peak, rssMb(pid))), 100);
 	const result: ClientRun = {answered: 0, unanswered: [], latencies: new Map(), errors: new Map(), rss, exit: {code: null, signal: null}};
 	let next = 0;
@@ -151,6 +151,7 @@ async function runClient(index: number, calls: number, malformedShare: number, w
 				continue;
 			}
 			result.answered++;
+			if (result.answered % Math.ceil(calls / 4) === 0) rss.quarters.push(rssMb(pid));
 			const latency = performance.now() - started;
 			result.latencies.set(call.kind, [...(result.latencies.get(call.kind) ?? []), latency]);
 			const code = answer.message.error ? `JSON-RPC ${answer.message.error.code}` : answer.message.result?.isError ? 'tool error' : undefined;
@@ -185,7 +186,7 @@ export async function run(args: string[]): Promise<void> {
 	const answered = runs.reduce((sum, runResult) => sum + runResult.answered, 0);
 	const unanswered = runs.flatMap((runResult) => runResult.unanswered);
 	console.log(`\nanswered ${answered} of ${answered + unanswered.length} calls in ${seconds.toFixed(1)} s${unanswered.length ? `; UNANSWERED: ${unanswered.slice(0, 10).join(', ')}` : ''}`);
-	runs.forEach((runResult, index) => console.log(`client ${index}: RSS start ${runResult.rss.start.toFixed(0)} MB, peak ${runResult.rss.peak.toFixed(0)} MB, end ${runResult.rss.end.toFixed(0)} MB; exit ${runResult.exit.code ?? runResult.exit.signal}`));
+	runs.forEach((runResult, index) => console.log(`client ${index}: RSS start ${runResult.rss.start.toFixed(0)} MB, peak ${runResult.rss.peak.toFixed(0)} MB, end ${runResult.rss.end.toFixed(0)} MB (after each quarter of its calls: ${runResult.rss.quarters.map((mb) => mb.toFixed(0)).join(', ')} MB); exit ${runResult.exit.code ?? runResult.exit.signal}`));
 	const latencies = new Map<string, number[]>();
 	const errors = new Map<string, number>();
 	for (const runResult of runs) {

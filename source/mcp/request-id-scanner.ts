@@ -22,7 +22,19 @@ export class RequestIdScanner {
 	private found: {value: string | number | null} | undefined;
 
 	feed(bytes: Uint8Array): void {
-		for (const byte of bytes) this.step(byte);
+		let at = 0;
+		while (at < bytes.length) {
+			if (this.inString && !this.escaped && this.stringRole === 'other') {
+				// Inside a string that is neither a key nor the id (the bulk of a big request): jump to its next quote or backslash.
+				const nextQuote = bytes.indexOf(quote, at);
+				const nextBackslash = bytes.indexOf(backslash, at);
+				const next = nextQuote === -1 ? nextBackslash : nextBackslash === -1 ? nextQuote : Math.min(nextQuote, nextBackslash);
+				if (next === -1) return;
+				at = next;
+			}
+			this.step(bytes[at]!);
+			at++;
+		}
 	}
 
 	private step(byte: number): void {
