@@ -1,7 +1,7 @@
 // `npm run bench -- mcp [--runs N]`: what `drill mcp` costs an agent, over real stdio against the
 // demo store (fixtures/): the size of the tools/list answer, of a default find answer, of a
 // full-depth walk of the knowledge root, and the time from spawning the server to its first
-// tools/list answer (median of N runs, default 5).
+// tools/list answer (median of N runs, default 5; --smoke: 1).
 import os from 'node:os';
 import path from 'node:path';
 import {buildDemoStore} from '../source/cli/demo-store.js';
@@ -28,7 +28,7 @@ export function startServer(args: string[]): WireClient {
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 export async function run(args: string[]): Promise<void> {
-	const runs = Number(option(args, '--runs') ?? 5);
+	const runs = Number(option(args, '--runs') ?? (args.includes('--smoke') ? 1 : 5));
 	const demoArgs = serverArgs(demoConfig());
 	console.log(`drill mcp benchmark — ${machine()}; load ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}`);
 

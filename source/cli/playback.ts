@@ -91,7 +91,8 @@ export async function playScript(flags: PlaybackFlags, config: DrillConfig, stdo
 			steps,
 			size,
 			title,
-			runApp: (options) => runApp({...options, services, theme: flags.theme, color: flags.color, depth: flags.depth, initial: flags.initial}),
+			// No measured times on screen: the same script on the same store records the same bytes.
+			runApp: (options) => runApp({...options, services, theme: flags.theme, color: flags.color, depth: flags.depth, initial: flags.initial, showTimings: false}),
 		});
 		if (flags.record) {
 			const target = path.resolve(flags.record);
