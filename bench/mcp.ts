@@ -1,7 +1,8 @@
-// `npm run bench -- mcp [--runs N]`: what `drill mcp` costs an agent, over real stdio against the
+// `npm run bench -- mcp [--runs N] [--cli PATH]`: what `drill mcp` costs an agent, over real stdio against the
 // demo store (fixtures/): the size of the tools/list answer, of a default find answer, of a
 // full-depth walk of the knowledge root, and the time from spawning the server to its first
-// tools/list answer (median of N runs, default 5; --smoke: 1).
+// tools/list answer (median of N runs, default 5; --smoke: 1). --cli measures another build of
+// drill (e.g. an older checkout's dist/cli.js) against the same store.
 import os from 'node:os';
 import path from 'node:path';
 import {buildDemoStore} from '../source/cli/demo-store.js';
@@ -14,7 +15,8 @@ function option(args: string[], name: string): string | undefined {
 	return at === -1 ? undefined : args[at + 1];
 }
 
-export const cliPath = () => path.resolve('dist/cli.js');
+let cli = path.resolve('dist/cli.js');
+export const cliPath = () => cli;
 
 /** The demo store (fixtures/, built once into a cache folder), as `npm start` opens it. */
 export const demoConfig = (): DrillConfig => buildDemoStore({fixtures: path.resolve('fixtures'), repository: process.cwd()});
@@ -29,8 +31,9 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 export async function run(args: string[]): Promise<void> {
 	const runs = Number(option(args, '--runs') ?? (args.includes('--smoke') ? 1 : 5));
+	cli = path.resolve(option(args, '--cli') ?? cli);
 	const demoArgs = serverArgs(demoConfig());
-	console.log(`drill mcp benchmark — ${machine()}; load ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+	console.log(`drill mcp benchmark (${cli}) — ${machine()}; load ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}`);
 
 	const startup: number[] = [];
 	for (let i = 0; i < runs; i++) {
