@@ -1,4 +1,4 @@
-import {cliHints, Hint, type HintSurface} from './hint.js';
+import {cliHints, Hint, hint, run, type HintSurface} from './hint.js';
 
 export type DrillErrorCode =
 	| 'unknown_domain'
@@ -7,6 +7,7 @@ export type DrillErrorCode =
 	| 'bad_depth'
 	| 'bad_argument'
 	| 'outside_root'
+	| 'unsafe_target'
 	| 'bad_input'
 	| 'store_unreadable'
 	| 'store_corrupt'
@@ -37,6 +38,8 @@ export class DrillError extends Error {
 	readonly code: DrillErrorCode;
 	readonly hint: string;
 	readonly advice: Hint | undefined;
+	/** Machine-readable facts about the failure (e.g. what an ingest committed before it stopped). */
+	details?: Record<string, unknown>;
 
 	constructor(code: DrillErrorCode, message: string, hint: string | Hint = '') {
 		super(message);
@@ -61,16 +64,38 @@ export class DrillError extends Error {
 		return hint ? `${this.message}; ${hint}` : this.message;
 	}
 
-	toJSON(): {code: DrillErrorCode; message: string; hint?: string} {
+	toJSON(): {code: DrillErrorCode; message: string; hint?: string; details?: Record<string, unknown>} {
 		return this.toJSONFor(cliHints);
 	}
 
-	toJSONFor(surface: HintSurface): {code: DrillErrorCode; message: string; hint?: string} {
+	toJSONFor(surface: HintSurface): {code: DrillErrorCode; message: string; hint?: string; details?: Record<string, unknown>} {
 		const hint = this.hintFor(surface);
-		return hint ? {code: this.code, message: this.message, hint} : {code: this.code, message: this.message};
+		return {code: this.code, message: this.message, ...(hint ? {hint} : {}), ...(this.details ? {details: this.details} : {})};
 	}
 }
 
 export function isDrillError(error: unknown): error is DrillError {
 	return error instanceof DrillError;
+}
+
+/** What to run when a store is damaged; every refusal and every failed read points here. */
+export const doctorHint = hint`run ${run('doctor')} to see what is damaged, then ${run('doctor', {repair: true})} to rebuild or salvage it`;
+
+/** SQLite's own word that a file is not a sound database. */
+export function isCorruption(error: unknown): boolean {
+	const code = (error as {code?: unknown} | null)?.code;
+	if (typeof code === 'string' && (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB')) return true;
+	return error instanceof Error && /database disk image is malformed|file is not a database/iu.test(error.message);
+}
+
+/**
+ * Anything thrown, as the DrillError a person or an agent is shown: a DrillError as it is,
+ * SQLite's corruption as `store_corrupt` pointing at `drill doctor`, anything else as an
+ * unexpected failure with `hint`.
+ */
+export function toDrillError(error: unknown, hint: string): DrillError {
+	if (error instanceof DrillError) return error;
+	const message = error instanceof Error ? error.message : String(error);
+	if (isCorruption(error)) return new DrillError('store_corrupt', `the store is damaged (${message})`, doctorHint);
+	return new DrillError('io_error', `unexpected failure: ${message}`, hint);
 }

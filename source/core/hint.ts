@@ -6,7 +6,7 @@
  */
 
 /** What a hint can tell the reader to do; every surface maps these to its own commands or tools. */
-export type HintOperation = 'walk' | 'find' | 'down' | 'up' | 'status' | 'retrospect' | 'reindex' | 'import' | 'ingest';
+export type HintOperation = 'walk' | 'find' | 'down' | 'up' | 'status' | 'retrospect' | 'reindex' | 'import' | 'ingest' | 'doctor';
 
 /** Settings the CLI takes as global flags and the MCP server as its own start-up options. */
 export type HintOption = 'store' | 'knowledge' | 'drills';
@@ -69,6 +69,7 @@ const cliCommands: Record<HintOperation, {words: string; positional: readonly st
 	reindex: {words: 'drill reindex', positional: []},
 	import: {words: 'drill import', positional: ['file']},
 	ingest: {words: 'drill ingest', positional: ['path']},
+	doctor: {words: 'drill doctor', positional: []},
 };
 
 /** Where a flag's name is not the parameter's name with dashes. */
@@ -122,12 +123,14 @@ export class Hint {
 	}
 }
 
-/** Tagged template: hint`start one with ${run('down', {slug: blank('SLUG')})}`. */
-export function hint(strings: TemplateStringsArray, ...refs: Array<HintRef | string>): Hint {
+/** Tagged template: hint`start one with ${run('down', {slug: blank('SLUG')})}`; a Hint inside another is spliced in. */
+export function hint(strings: TemplateStringsArray, ...refs: Array<HintRef | Hint | string>): Hint {
 	const parts: Array<string | HintRef> = [];
 	strings.forEach((text, index) => {
 		if (text) parts.push(text);
-		if (index < refs.length) parts.push(refs[index]!);
+		const ref = refs[index];
+		if (ref instanceof Hint) parts.push(...ref.parts);
+		else if (ref !== undefined) parts.push(ref);
 	});
 	return new Hint(parts);
 }

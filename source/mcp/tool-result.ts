@@ -1,5 +1,5 @@
 import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js';
-import {DrillError} from '../core/errors.js';
+import {toDrillError, type DrillError} from '../core/errors.js';
 import {inertText} from '../core/inert-text.js';
 import {mcpHints} from './hints.js';
 
@@ -11,9 +11,8 @@ export function toolResult(value: object, text: string): CallToolResult {
 /** Warnings (things that went wrong without stopping the call) as text lines. */
 export const warningLines = (warnings: readonly string[] | undefined) => (warnings ?? []).map((warning) => `warning: ${inertText(warning, {singleLine: true})}`);
 
-export function asDrillError(error: unknown): DrillError {
-	return error instanceof DrillError ? error : new DrillError('io_error', `unexpected failure: ${error instanceof Error ? error.message : String(error)}`, 'report this with the tool call that caused it');
-}
+/** Anything a tool body throws, as the DrillError the agent is shown. */
+export const asDrillError = (error: unknown): DrillError => toDrillError(error, 'report this with the tool call that caused it');
 
 /**
  * A DrillError becomes a tool error (never a protocol failure): its message and its hint in MCP
