@@ -10,4 +10,5 @@ export const benchmarks: Record<string, () => Promise<{run(args: string[]): Prom
 	app: () => import('./app.js'),
 	mcp: () => import('./mcp.js'),
 	'mcp-soak': () => import('./mcp-soak.js'),
+	store: () => import('./store.js'),
 };
