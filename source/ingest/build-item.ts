@@ -24,7 +24,14 @@ export function describeSource(parsed: ParsedSource): DescribedSource {
 
 export type ItemIdentity = Omit<ItemFacts, 'title' | 'tldr' | 'generatedAt'> & {generatedAt?: string; fallbackDate: string};
 
+/** The described tree as an item; where the source came from (agent, project, times, …) joins its `source`. */
 export function describedToItem(described: DescribedSource, parsed: ParsedSource, identity: ItemIdentity): ItemRecord {
-	const {fallbackDate, generatedAt, ...rest} = identity;
-	return topicsToItem(described.root, {...rest, title: described.title, tldr: described.tldr, generatedAt: generatedAt ?? parsed.facts.generatedAt ?? fallbackDate});
+	const {fallbackDate, generatedAt, source, ...rest} = identity;
+	return topicsToItem(described.root, {
+		...rest,
+		source: {...source, ...parsed.facts.provenance},
+		title: described.title,
+		tldr: described.tldr,
+		generatedAt: generatedAt ?? parsed.facts.generatedAt ?? fallbackDate,
+	});
 }

@@ -84,6 +84,17 @@ function timestamp(where: string, value: unknown): string {
 	return date.toISOString();
 }
 
+const sourceTexts = ['uri', 'kind', 'agent', 'project', 'started_at', 'ended_at', 'model'] as const;
+const sourceCounts = ['turns', 'tool_calls', 'line'] as const;
+
+/** The item's `source`: the fields of the right type are kept, anything else is dropped. */
+function sourceOf(source: Record<string, unknown>): ItemSource {
+	const kept: Record<string, string | number> = {};
+	for (const key of sourceTexts) if (typeof source[key] === 'string' && source[key] !== '') kept[key] = source[key];
+	for (const key of sourceCounts) if (typeof source[key] === 'number' && Number.isSafeInteger(source[key]) && source[key] >= 0) kept[key] = source[key];
+	return kept as ItemSource;
+}
+
 /** Checks one parsed JSON value against the interchange shape and returns it normalized. */
 export function validateItem(value: unknown, label = 'item'): ItemRecord {
 	if (!isObject(value)) throw new DrillError('bad_input', `${label} is not a JSON object`, 'each item is {"namespace", "item_id", "nodes", …}');
@@ -169,10 +180,7 @@ export function validateItem(value: unknown, label = 'item'): ItemRecord {
 		item_id: itemId,
 		title,
 		generated_at: timestamp(where, value.generated_at),
-		source: {
-			...(typeof source.uri === 'string' ? {uri: source.uri} : {}),
-			...(typeof source.kind === 'string' ? {kind: source.kind} : {}),
-		},
+		source: sourceOf(source),
 		tldr: text(where, value.tldr, 'tldr', ''),
 		...(typeof value.content_hash === 'string' ? {content_hash: value.content_hash} : {}),
 		nodes: nodes.sort((a, b) => a.ordinal - b.ordinal),

@@ -29,7 +29,7 @@ function unwrap(text: string): string {
 }
 
 export const maxSentenceLength = 240;
-const innerDot = /(?<=[\p{L}\p{N}_])\.(?=[\p{L}\p{N}_])/gu;
+const innerDot = /(?<=[\p{L}\p{N}_/~])\.(?=[\p{L}\p{N}_])/gu;
 const codeLike = /[{};=]\s*$|^\s*(?:import|export|const|let|function|return|SELECT|FROM)\b/u;
 
 function letterCount(text: string): number {

@@ -14,9 +14,12 @@ export interface WalkProblem {
 	reason: string;
 }
 
+/** Hidden files that are sources: aider keeps its chat history in the repository's root. */
+const hiddenSources = new Set(['.aider.chat.history.md']);
+
 /** Inside folders: hidden entries, dependency folders and SQLite stores are never sources. */
 function skippedName(name: string): boolean {
-	return name.startsWith('.') || name === 'node_modules' || /\.(?:db|db-wal|db-shm|sqlite|sqlite3)$/u.test(name);
+	return (name.startsWith('.') && !hiddenSources.has(name)) || name === 'node_modules' || /\.(?:db|db-wal|db-shm|sqlite|sqlite3)$/u.test(name);
 }
 
 interface IgnoreScope {
