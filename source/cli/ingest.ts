@@ -41,11 +41,18 @@ function humanReport(report: IngestReport, store: string): string {
 	return `ingested: ${report.added} added, ${report.updated} updated, ${report.skipped} unchanged, ${extras.join(', ')} — ${plural(report.items, 'item')}, ${plural(report.nodes, 'node')}, ${plural(report.spans, 'span')} written in ${report.seconds.toFixed(1)} s into ${store}\n`;
 }
 
-/** Every problem, file by file, then every conflict: each on one line, before the summary. */
-function problemLines(report: IngestReport): string[] {
-	const lines = report.failed.map((failure) => `${failure.path}${failure.line ? `:${failure.line}` : ''}: ${failure.reason}`);
-	for (const conflict of report.conflicts) lines.push(`${conflict.item}: ${conflict.reason}${conflict.copy ? ` (the other version is ${conflict.copy})` : ''}`);
+/** Conflicts listed on a terminal; `--json` has them all (two exports of the same chats can collide by the hundred). */
+const maxConflictLines = 20;
+
+function conflictLines(report: IngestReport): string[] {
+	const lines = report.conflicts.slice(0, maxConflictLines).map((conflict) => `${conflict.item}: ${conflict.reason}${conflict.copy ? ` (the other version is ${conflict.copy})` : ''}`);
+	if (report.conflicts.length > maxConflictLines) lines.push(`and ${report.conflicts.length - maxConflictLines} more conflicts like these (--json lists them all)`);
 	return lines;
+}
+
+/** Every problem, file by file, then the conflicts: each on one line, before the summary. */
+function problemLines(report: IngestReport): string[] {
+	return [...report.failed.map((failure) => `${failure.path}${failure.line ? `:${failure.line}` : ''}: ${failure.reason}`), ...conflictLines(report)];
 }
 
 export const command = defineCommand({
@@ -116,7 +123,7 @@ export const command = defineCommand({
 		});
 		if (context.json) {
 			printJson(context.stdout, report);
-			for (const conflict of report.conflicts) context.stderr.write(`drill: ${inertText(`${conflict.item}: ${conflict.reason}`, {singleLine: true})}\n`);
+			for (const line of conflictLines(report)) context.stderr.write(`drill: ${inertText(line, {singleLine: true})}\n`);
 		} else {
 			for (const line of problemLines(report)) context.stderr.write(`drill: ${inertText(line, {singleLine: true})}\n`);
 			context.stdout.write(humanReport(report, context.config.storePath));

@@ -77,3 +77,11 @@ export function judge(store: SummaryStore, contender: Contender): Verdict {
 	}
 	return {action: 'copy', conflict: {item: id, kept: other, skipped: null, reason: `${mine} and ${other} hold different versions of the same session; both are kept`}};
 }
+
+/** A conflict when an unchanged item (same bytes) was stored from another file that still exists. */
+export function sameSession(store: SummaryStore, namespace: string, itemId: string, file: string, show: (file: string) => string): IngestConflict | undefined {
+	const storedFile = fileOfUri(store.item(namespace, itemId)?.source_uri);
+	if (!storedFile || storedFile === file || !existsSync(storedFile)) return undefined;
+	const [mine, other] = [show(file), show(storedFile)];
+	return {item: `${namespace}:${itemId}`, kept: other, skipped: mine, reason: `${mine} holds the same session as ${other}; the item keeps ${other}`};
+}

@@ -1,6 +1,6 @@
 import type {ItemRecord} from '../store/interchange.js';
 import type {SummaryStore} from '../store/summary-store.js';
-import {judge} from './collisions.js';
+import {judge, sameSession} from './collisions.js';
 import {itemIdFor} from './ids.js';
 import type {IngestReport} from './report.js';
 import {MemoryKeeper} from './work/memory.js';
@@ -33,10 +33,17 @@ export class ItemSink {
 		private readonly show: (file: string) => string,
 	) {}
 
-	/** True (and counted) when the store already holds this item built from these very bytes. */
-	isUnchanged(namespace: string, itemId: string, hash: string): boolean {
+	/**
+	 * True (and counted) when the store already holds this item built from these very bytes. A
+	 * byte-for-byte copy of a session in another file is unchanged too, and reported as a conflict.
+	 */
+	isUnchanged(namespace: string, itemId: string, hash: string, placement?: Placement): boolean {
 		if (this.store.contentHash(namespace, itemId) !== hash) return false;
 		this.report.skipped++;
+		if (placement?.copyKey) {
+			const conflict = sameSession(this.store, namespace, itemId, placement.file, this.show);
+			if (conflict) this.report.conflicts.push(conflict);
+		}
 		return true;
 	}
 

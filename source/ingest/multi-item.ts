@@ -92,7 +92,9 @@ async function* summaryRecords(context: RecordContext): AsyncGenerator<FileRecor
 async function* aiderRecords(context: RecordContext): AsyncGenerator<FileRecord> {
 	const project = path.dirname(context.real);
 	const seen = new Map<string, number>();
-	let session: {reader: AiderSessionReader; hash: Hash; start: string; line: number} | undefined;
+	// Blank lines enter a session's hash only when text follows them: aider writes the blank line
+	// before the next session's start, which must not change the session before it.
+	let session: {reader: AiderSessionReader; hash: Hash; start: string; line: number; blanks: number} | undefined;
 	const close = (): FileRecord | undefined => {
 		if (!session) return undefined;
 		const {reader, hash, start, line} = session;
@@ -118,10 +120,14 @@ async function* aiderRecords(context: RecordContext): AsyncGenerator<FileRecord>
 			if (start) {
 				const done = close();
 				if (done) yield done;
-				session = {reader: new AiderSessionReader(start[1]!, line.number, project), hash: createHash('sha256').update(context.salt).update('\u0000'), start: start[1]!, line: line.number};
+				session = {reader: new AiderSessionReader(start[1]!, line.number, project), hash: createHash('sha256').update(context.salt).update('\u0000'), start: start[1]!, line: line.number, blanks: 0};
 			}
 			if (!session) continue;
-			session.hash.update(line.text).update('\n');
+			if (line.text.trim() === '') session.blanks++;
+			else {
+				session.hash.update('\n'.repeat(session.blanks)).update(line.text).update('\n');
+				session.blanks = 0;
+			}
 			if (!start) session.reader.push(line.text);
 		}
 	}

@@ -134,11 +134,11 @@ class Ingestion {
 		const session = sessionIdOf[format]?.(head);
 		const itemId = session ? itemIdFor(format, session) : itemIdFor('file', real);
 		const hash = await hashFile(file.path, this.salt(format, namespace));
-		if (this.sink.isUnchanged(namespace, itemId, hash)) {
+		const placement: Placement = {namespace, itemId, uri: real, hash, file: real, ...(session ? {copyKey: {format, key: session}} : {})};
+		if (this.sink.isUnchanged(namespace, itemId, hash, placement)) {
 			this.progress?.read(file.size);
 			return;
 		}
-		const placement: Placement = {namespace, itemId, uri: real, hash, file: real, ...(session ? {copyKey: {format, key: session}} : {})};
 		const job: SourceJob = {path: file.path, shown: this.shown(file.path), size: file.size, mtime: file.mtime.toISOString(), format, namespace, itemId, uri: real, hash, ...(format === 'gemini-chat' && isJsonDocumentStart(head) ? {document: true} : {})};
 		await this.executor.submit(job, (result) => {
 			this.reportProblems(file.path, result.problems);
@@ -188,12 +188,12 @@ class Ingestion {
 			return;
 		}
 		this.report.skipped_records += record.parsed.skipped ?? 0;
-		if (this.sink.isUnchanged(namespace, record.itemId, record.hash)) return;
+		const placement: Placement = {namespace, itemId: record.itemId, uri: record.uri, hash: record.hash, file: realPath(file.path), ...(record.copyKey ? {copyKey: {format, key: record.copyKey}} : {})};
+		if (this.sink.isUnchanged(namespace, record.itemId, record.hash, placement)) return;
 		const described = describeSource(record.parsed);
 		await this.rewrite(described, file.path);
 		const item = describedToItem(described, record.parsed, {namespace, itemId: record.itemId, source: {uri: record.uri, kind: format}, contentHash: record.hash, fallbackDate: file.mtime.toISOString()});
-		const real = realPath(file.path);
-		this.sink.save(validateItem(item, this.shown(file.path)), {namespace, itemId: record.itemId, uri: record.uri, hash: record.hash, file: real, ...(record.copyKey ? {copyKey: {format, key: record.copyKey}} : {})});
+		this.sink.save(validateItem(item, this.shown(file.path)), placement);
 	}
 
 	async file(file: SourceFile): Promise<void> {

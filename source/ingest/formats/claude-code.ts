@@ -42,11 +42,19 @@ export class ClaudeCodeReader {
 			if (typeof record.summary === 'string' && typeof record.leafUuid === 'string' && !isNoiseTitle(record.summary)) this.summaries.set(record.leafUuid, record.summary);
 			return;
 		}
+		if (type === 'system' && record.subtype === 'init') {
+			// The Agent SDK's stream-json (`claude -p --output-format stream-json`) opens with the session's setup.
+			if (typeof record.session_id === 'string') this.sessionId ??= record.session_id;
+			this.conversation.model(record.model);
+			this.conversation.project(record.cwd);
+			return;
+		}
 		if ((type !== 'user' && type !== 'assistant') || record.isSidechain === true || record.isMeta === true) {
 			this.conversation.skipped++;
 			return;
 		}
-		if (typeof record.sessionId === 'string') this.sessionId ??= record.sessionId;
+		const session = record.sessionId ?? record.session_id;
+		if (typeof session === 'string') this.sessionId ??= session;
 		const message = record.message;
 		if (!isObject(message)) {
 			this.problems.push({line, reason: `line ${line} is a ${type} line without a "message" object`});
@@ -107,6 +115,6 @@ export class ClaudeCodeReader {
 
 /** The session id from the first lines, so the item id is known before the whole file is read. */
 export function claudeSessionId(head: string): string | undefined {
-	const match = /"sessionId"\s*:\s*"([^"\\]{1,200})"/u.exec(head);
+	const match = /"session_?[iI]d"\s*:\s*"([^"\\]{1,200})"/u.exec(head);
 	return match?.[1];
 }

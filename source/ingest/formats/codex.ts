@@ -130,15 +130,10 @@ export class CodexReader {
 	private event(payload: Json): void {
 		const type = payload.type;
 		const text = typeof payload.message === 'string' ? payload.message : typeof payload.text === 'string' ? payload.text : '';
-		if (type === 'user_message' && text.trim()) {
-			if (!this.dedupe.seen('event', 'user', text)) this.conversation.prompt([{role: 'user', kind: 'prose', text}]);
-			else this.conversation.skipped++;
-		} else if (type === 'agent_message' && text.trim()) {
-			if (!this.dedupe.seen('event', 'assistant', text)) this.conversation.answer([{role: 'assistant', kind: 'prose', text}]);
-			else this.conversation.skipped++;
-		} else if ((type === 'agent_reasoning' || type === 'agent_reasoning_raw_content') && text.trim()) {
-			if (!this.dedupe.seen('event', 'thinking', text)) this.conversation.answer([{role: 'thinking', kind: 'thinking', text}]);
-			else this.conversation.skipped++;
+		if (type === 'user_message' && text.trim()) this.once('event', 'user', text, () => this.conversation.prompt([{role: 'user', kind: 'prose', text}]));
+		else if (type === 'agent_message' && text.trim()) this.once('event', 'assistant', text, () => this.conversation.answer([{role: 'assistant', kind: 'prose', text}]));
+		else if ((type === 'agent_reasoning' || type === 'agent_reasoning_raw_content') && text.trim()) {
+			this.once('event', 'thinking', text, () => this.conversation.answer([{role: 'thinking', kind: 'thinking', text}]));
 		} else if (type === 'error' && text.trim()) {
 			this.conversation.system([{role: 'system', kind: 'prose', text: `[error] ${text}`}]);
 		} else if (type === 'thread_name_updated' && typeof payload.thread_name === 'string' && !isNoiseTitle(payload.thread_name)) {
@@ -154,17 +149,15 @@ export class CodexReader {
 					this.conversation.skipped++;
 					return;
 				}
-				if (payload.role === 'user') {
-					if (!this.dedupe.seen('item', 'user', text)) this.conversation.prompt([{role: 'user', kind: 'prose', text}]);
-				} else if (payload.role === 'assistant') {
-					if (!this.dedupe.seen('item', 'assistant', text)) this.conversation.answer([{role: 'assistant', kind: 'prose', text}]);
-				} else this.conversation.system([{role: 'system', kind: 'prose', text}]);
+				if (payload.role === 'user') this.once('item', 'user', text, () => this.conversation.prompt([{role: 'user', kind: 'prose', text}]));
+				else if (payload.role === 'assistant') this.once('item', 'assistant', text, () => this.conversation.answer([{role: 'assistant', kind: 'prose', text}]));
+				else this.conversation.system([{role: 'system', kind: 'prose', text}]);
 				return;
 			}
 			case 'reasoning': {
 				const text = reasoningText(payload);
-				if (text && !this.dedupe.seen('item', 'thinking', text)) this.conversation.answer([{role: 'thinking', kind: 'thinking', text}]);
-				else if (!text) this.conversation.skipped++;
+				if (text) this.once('item', 'thinking', text, () => this.conversation.answer([{role: 'thinking', kind: 'thinking', text}]));
+				else this.conversation.skipped++;
 				return;
 			}
 			case 'function_call':
@@ -191,6 +184,12 @@ export class CodexReader {
 				// Encrypted compaction items, ghost snapshots, tool searches: nothing to read.
 				this.conversation.skipped++;
 		}
+	}
+
+	/** Adds a message the first time either channel gives it; the second copy is counted as skipped. */
+	private once(channel: 'item' | 'event', kind: string, text: string, add: () => void): void {
+		if (this.dedupe.seen(channel, kind, text)) this.conversation.skipped++;
+		else add();
 	}
 
 	private call(name: string, input: unknown): void {

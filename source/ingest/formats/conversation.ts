@@ -113,7 +113,8 @@ export class ConversationBuilder {
 		this.facts.provenance = {
 			...this.provenance,
 			...(this.firstTime ? {started_at: this.firstTime} : {}),
-			...(this.lastTime ? {ended_at: this.lastTime} : {}),
+			// One moment known (aider notes only when a session started) is no end.
+			...(this.lastTime && this.lastTime !== this.firstTime ? {ended_at: this.lastTime} : {}),
 			turns: this.turns,
 			tool_calls: this.toolCalls,
 		};

@@ -22,7 +22,7 @@ export function isInjectedContext(text: string): boolean {
 
 /** Words that only acknowledge or wave on ("ok go ahead", "perfect, thanks 🙏"). */
 const acknowledgements = new Set(
-	'y yes yep yeah yup no nope ok okay k kk sure go on ahead continue cont proceed next thanks thank you ty thx do it please pls lgtm great perfect nice good cool awesome done retry try again sounds that works fine makes sense right correct exactly agreed approved ship keep going'.split(' '),
+	'y yes yep yeah yup no nope ok okay k kk sure go on ahead continue cont proceed next thanks thank you ty thx do it please pls lgtm great perfect nice good cool awesome done retry try again sounds that works fine makes sense right correct exactly agreed approved ship keep going gracias perfecto vale si sí merci parfait oui danke gut ja genau obrigado'.split(' '),
 );
 
 /** A message that asks for something: not injected context, not a bare "yes" or "continue". */

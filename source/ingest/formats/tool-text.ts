@@ -67,7 +67,7 @@ function field(key: string, value: unknown, depth: number, out: string[]): void 
 			return;
 		}
 		out.push(`${pad}${key}:`);
-		for (const item of value) field('-', item, depth + 1, out);
+		for (const item of value) listItem(item, depth + 1, out);
 		return;
 	}
 	if (isObject(value)) {
@@ -77,6 +77,27 @@ function field(key: string, value: unknown, depth: number, out: string[]): void 
 		return;
 	}
 	out.push(`${pad}${key}: ${String(value)}`);
+}
+
+/** One element of a list, YAML-like: `- value`, or an object's fields with the first after the dash. */
+function listItem(item: unknown, depth: number, out: string[]): void {
+	const pad = indent.repeat(depth);
+	const simple = scalar(item);
+	if (simple !== undefined) {
+		out.push(`${pad}- ${simple}`);
+		return;
+	}
+	if (isObject(item) && Object.keys(item).length > 0 && depth < maxDepth) {
+		const lines: string[] = [];
+		for (const [name, inner] of Object.entries(item)) field(name, inner, depth + 1, lines);
+		out.push(`${pad}- ${lines[0]!.trimStart()}`, ...lines.slice(1));
+		return;
+	}
+	if (typeof item === 'string') {
+		out.push(`${pad}-`, indented(foldOutput(item), depth + 1));
+		return;
+	}
+	out.push(`${pad}- ${JSON.stringify(item)}`);
 }
 
 /** A shell command given as an argv array: `["bash", "-lc", "npm test"]` reads as `npm test`. */

@@ -1,4 +1,4 @@
-import {isInjectedContext} from '../formats/requests.js';
+import {isInjectedContext, isRealRequest} from '../formats/requests.js';
 import {capitalize, clip, plainText} from '../../text/clean.js';
 
 /**
@@ -17,33 +17,45 @@ export function isNoiseTitle(text: string): boolean {
 	if (refusal.test(trimmed) || titleAttempt.test(trimmed) || placeholder.test(trimmed.replace(/[.!:]+$/u, ''))) return true;
 	const visible = trimmed.replace(/\s/gu, '');
 	const letters = visible.match(/\p{L}/gu)?.length ?? 0;
-	return letters < visible.length * 0.4;
+	if (letters < visible.length * 0.4) return true;
+	// A log or path line: fewer than half its tokens are words.
+	const tokens = trimmed.split(/\s+/u);
+	return tokens.filter((token) => plainWord.test(token)).length < tokens.length / 2;
 }
+
+const plainWord = /^["'(«“‘¿¡]*\p{L}[\p{L}\p{M}\p{N}'’.-]*[.,;:!?"')»”’…]*$/u;
 
 const maxRequestTitle = 90;
 /** Slash commands of chat tools whose text is the request itself ("/ask why …"). */
 const requestCommand = /^\/(?:ask|code|architect|context|help|plan)\s+/u;
 const clauseBreak = /[,;:(]\s|\s[—–-]\s/gu;
 
-/** The first paragraph of prose of a message: code fences, quotes and shell lines left out. */
-function firstParagraph(text: string): string {
-	const lines: string[] = [];
+/** Placeholders a reader puts for what is not text: "[image]", "[attachment]". */
+const placeholderLine = /^\[(?:image|attachment|document|audio|file)\]$/iu;
+
+/** The first paragraphs of prose of a message: code fences, quotes, shell lines and placeholders left out. */
+function paragraphs(text: string, most = 3): string[] {
+	const found: string[] = [];
+	let lines: string[] = [];
 	let inFence = false;
+	const flush = () => {
+		if (lines.length > 0) found.push(plainText(lines.join('\n')));
+		lines = [];
+	};
 	for (const raw of text.split('\n')) {
+		if (found.length >= most) break;
 		const line = raw.trim();
 		if (/^(?:`{3,}|~{3,})/u.test(line)) {
 			inFence = !inFence;
-			if (lines.length > 0) break;
+			flush();
 			continue;
 		}
 		if (inFence) continue;
-		if (line === '' || /^(?:>|\||\$ |#!)/u.test(line)) {
-			if (lines.length > 0) break;
-			continue;
-		}
-		lines.push(line);
+		if (line === '' || /^(?:>|\||\$ |#!)/u.test(line) || placeholderLine.test(line)) flush();
+		else lines.push(line);
 	}
-	return plainText(lines.join('\n'));
+	flush();
+	return found.filter(Boolean);
 }
 
 /** A sentence too long for a title, cut at its first clause of four words or more, else at a word boundary. */
@@ -67,18 +79,25 @@ function shorten(text: string): string {
  */
 export function requestTitle(text: string): string | undefined {
 	if (isInjectedContext(text)) return undefined;
-	const paragraph = firstParagraph(text.trimStart().replace(requestCommand, ''));
-	// A dot inside a word (a file name, a version) ends no sentence.
-	const sentences = paragraph
-		.replace(/(?<=[\p{L}\p{N}_])\.(?=[\p{L}\p{N}_])/gu, '\u2024')
-		.split(/(?<=[.!?。！？])\s+/u)
-		.map((sentence) => sentence.replace(/\u2024/gu, '.'));
-	for (const raw of sentences.slice(0, 3)) {
-		const sentence = raw.trim().replace(/[\s.。]+$/u, '');
-		const words = sentence.match(/\p{L}[\p{L}\p{N}'’_-]*/gu) ?? [];
-		if (words.length < 3 && sentences.length > 1) continue;
-		if (words.length === 0 || isNoiseTitle(sentence)) continue;
-		return capitalize(shorten(sentence));
+	let fallback: string | undefined;
+	let tried = 0;
+	for (const paragraph of paragraphs(text.trimStart().replace(requestCommand, ''))) {
+		// A dot inside a word (a file name, a version) ends no sentence.
+		const sentences = paragraph
+			.replace(/(?<=[\p{L}\p{N}_])\.(?=[\p{L}\p{N}_])/gu, '\u2024')
+			.split(/(?<=[.!?。！？])\s+/u)
+			.map((sentence) => sentence.replace(/\u2024/gu, '.').trim().replace(/[\s.。]+$/u, ''));
+		for (const sentence of sentences) {
+			if (++tried > 4) break;
+			const words = sentence.match(/\p{L}[\p{L}\p{N}'’_-]*/gu) ?? [];
+			if (words.length === 0 || isNoiseTitle(sentence) || !isRealRequest(sentence)) continue;
+			// "Nice." or "Hi there!" says nothing; a short sentence is kept only if nothing better follows.
+			if (words.length < 3) {
+				fallback ??= sentence;
+				continue;
+			}
+			return capitalize(shorten(sentence));
+		}
 	}
-	return undefined;
+	return fallback ? capitalize(shorten(fallback)) : undefined;
 }
