@@ -89,14 +89,14 @@ export class ConversationBuilder {
 		this.lastTime = laterDate(this.lastTime, iso);
 	}
 
-	/** The model the agent ran; the last one named wins. */
+	/** The model the agent ran; the last one named wins. A "model" too long to be a name is not one. */
 	model(name: unknown): void {
-		if (typeof name === 'string' && name.trim()) this.provenance.model = name.trim();
+		if (typeof name === 'string' && name.trim() && name.length <= 256) this.provenance.model = name.trim();
 	}
 
 	/** The session's working directory or repository; the first one named wins. */
 	project(path: unknown): void {
-		if (typeof path === 'string' && path.trim() && !this.provenance.project) this.provenance.project = path.trim();
+		if (typeof path === 'string' && path.trim() && path.length <= 4096 && !this.provenance.project) this.provenance.project = path.trim();
 	}
 
 	get messageCount(): number {
