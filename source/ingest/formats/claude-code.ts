@@ -1,7 +1,7 @@
 import type {Block, ParsedSource, SourceProblem} from '../model.js';
 import {ConversationBuilder} from './conversation.js';
 import {factDate} from './dates.js';
-import {parseJsonLine} from './json-line.js';
+import {parseJsonObjectLine} from './json-line.js';
 import {isNoiseTitle} from '../tree/titles.js';
 import {toolCallText, toolOutputText, toolResultText} from './tool-text.js';
 
@@ -30,13 +30,8 @@ export class ClaudeCodeReader {
 	}
 
 	push(text: string, line: number): void {
-		const parsed = parseJsonLine(text, line, this.problems);
-		if (!parsed) return;
-		const record = parsed.value;
-		if (!isObject(record)) {
-			this.problems.push({line, reason: `line ${line} is not a JSON object`});
-			return;
-		}
+		const record = parseJsonObjectLine(text, line, this.problems);
+		if (!record) return;
 		const type = record.type;
 		if (type === 'summary') {
 			if (typeof record.summary === 'string' && typeof record.leafUuid === 'string' && !isNoiseTitle(record.summary)) this.summaries.set(record.leafUuid, record.summary);

@@ -1,7 +1,7 @@
 import type {Block, ParsedSource, SourceProblem} from '../model.js';
 import {ConversationBuilder} from './conversation.js';
 import {factDate} from './dates.js';
-import {parseJsonLine} from './json-line.js';
+import {parseJsonObjectLine} from './json-line.js';
 import {MessageDedupe} from './message-dedupe.js';
 import {isNoiseTitle} from '../tree/titles.js';
 import {jsonObjectText, toolCallText, toolOutputText, toolResultText} from './tool-text.js';
@@ -81,13 +81,8 @@ export class CodexReader {
 	}
 
 	push(text: string, line: number): void {
-		const parsed = parseJsonLine(text, line, this.problems);
-		if (!parsed) return;
-		const record = parsed.value;
-		if (!isObject(record)) {
-			this.problems.push({line, reason: `line ${line} is not a JSON object`});
-			return;
-		}
+		const record = parseJsonObjectLine(text, line, this.problems);
+		if (!record) return;
 		this.conversation.time(factDate(record.timestamp));
 		const type = record.type;
 		if (typeof type === 'string' && codexLineTypes.has(type)) {

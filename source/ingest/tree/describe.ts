@@ -174,37 +174,35 @@ function requestOf(unit: Topic['units'][number]): string | undefined {
 	return prompt && isRealRequest(prompt.text) ? prompt.text : undefined;
 }
 
-/** A title from the first request in a topic (its own units, else its first child's): what the person asked. */
-function promptTitle(topic: Topic): string | undefined {
+/** A title from the first real request among `units` that reads as one, trying at most `most` of them. */
+function requestsTitle(units: Iterable<Topic['units'][number]>, most: number): string | undefined {
 	let tries = 0;
-	for (let at: Topic | undefined = topic; at; at = at.children[0]) {
-		for (const unit of at.units) {
-			const request = requestOf(unit);
-			if (request === undefined) continue;
-			const title = requestTitle(request);
-			if (title) return title;
-			// Only the first couple of requests speak for the topic.
-			if (++tries >= 2) return undefined;
-		}
-		if (at.units.length > 0) return undefined;
+	for (const unit of units) {
+		const request = requestOf(unit);
+		if (request === undefined) continue;
+		const title = requestTitle(request);
+		if (title) return title;
+		if (++tries >= most) return undefined;
 	}
 	return undefined;
 }
 
-/** A session's title: its first real request that reads as one. */
-function firstRequestTitle(root: Topic): string | undefined {
-	let tries = 0;
-	for (const topic of preorder(root)) {
-		for (const unit of topic.units) {
-			const request = requestOf(unit);
-			if (request === undefined) continue;
-			const title = requestTitle(request);
-			if (title) return title;
-			if (++tries >= 5) return undefined;
-		}
+/** A topic's own units, else (for a group) its first child's, and so on down. */
+function* leadingUnits(topic: Topic): Generator<Topic['units'][number]> {
+	for (let at: Topic | undefined = topic; at; at = at.children[0]) {
+		yield* at.units;
+		if (at.units.length > 0) return;
 	}
-	return undefined;
 }
+
+function* everyUnit(root: Topic): Generator<Topic['units'][number]> {
+	for (const topic of preorder(root)) yield* topic.units;
+}
+
+/** What the person asked in a topic: only its first couple of requests speak for it. */
+const promptTitle = (topic: Topic) => requestsTitle(leadingUnits(topic), 2);
+/** A session's title: its first real request that reads as one. */
+const firstRequestTitle = (root: Topic) => requestsTitle(everyUnit(root), 5);
 
 export class ExtractiveDescriber {
 	private idf: (term: string) => number = () => 1;
