@@ -1,4 +1,4 @@
-// `npm run bench -- find [--items N] [--queries N] [--store FILE] [--keep] [--no-vec]`: generates a store of 50 000 items
+// `npm run bench -- find [--items N] [--queries N] [--store FILE] [--keep] [--no-vec] [--smoke]` (smoke: 300 items, 5 queries): generates a store of 50 000 items
 // (500 000 nodes, 2 000 000 spans) in a temp folder, then prints p50/p95 of `find` (hybrid, drill
 // on), of keyword-only `find`, of the bare FTS5 queries stage 1 is built on, and of the semantic
 // list's exact scan against sqlite-vec's vec0 at the same size.
@@ -48,8 +48,9 @@ function line(name: string, samples: number[]): string {
 }
 
 export async function run(args: string[]): Promise<void> {
-	const items = Number(option(args, '--items') ?? 50_000);
-	const queryCount = Number(option(args, '--queries') ?? 200);
+	const smoke = args.includes('--smoke');
+	const items = Number(option(args, '--items') ?? (smoke ? 300 : 50_000));
+	const queryCount = Number(option(args, '--queries') ?? (smoke ? 5 : 200));
 	const given = option(args, '--store');
 	const dir = given ? undefined : mkdtempSync(path.join(tmpdir(), 'drill-bench-find-'));
 	const file = given ?? path.join(dir!, 'store.db');

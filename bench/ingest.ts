@@ -11,8 +11,8 @@ import {sessionFormats, writeCorpus, type SessionFormat} from './ingest/generate
  * 20 MB session and one 20 MB heading-less document among them), runs the built `drill ingest` on
  * them in a fresh store, and prints throughput and peak RSS. `--split` also times transcripts and
  * markdown on their own; a second run shows the skip path. `--formats claude-code,codex` limits the
- * sessions to those formats. `--smoke` (4 MB) is for CI: it fails when any generated file is not
- * ingested cleanly.
+ * sessions to those formats. `--smoke` (0.2 MB, split too) is for CI: it fails when any generated file is
+ * not ingested cleanly.
  */
 
 // The bundle puts this module in dist/chunks/, beside or under dist/cli.js.
@@ -71,7 +71,7 @@ export async function run(args: string[]): Promise<void> {
 		return at >= 0 && args[at + 1] ? Number(args[at + 1]) : fallback;
 	};
 	const smoke = flag('--smoke');
-	const megabytes = value('--mb', smoke ? 4 : 200);
+	const megabytes = value('--mb', smoke ? 0.2 : 200);
 	const work = mkdtempSync(path.join(tmpdir(), 'drill-bench-ingest-'));
 	try {
 		process.stdout.write(`ingest benchmark · ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'} · ${(totalmem() / 2 ** 30).toFixed(0)} GB · node ${process.version} · load ${loadText()}\n`);
@@ -85,7 +85,7 @@ export async function run(args: string[]): Promise<void> {
 		const corpus = await writeCorpus(path.join(work, 'input'), megabytes, 42, kinds);
 		const total = (corpus.transcriptBytes + corpus.markdownBytes) / 1e6;
 		process.stdout.write(`generated ${total.toFixed(1)} MB in ${((performance.now() - generated) / 1000).toFixed(1)} s\n\n`);
-		if (flag('--split')) {
+		if (flag('--split') || smoke) {
 			process.stdout.write(`${line('transcripts (fresh)', corpus.transcriptBytes / 1e6, await ingestRun([corpus.transcripts], path.join(work, 'a.db')))}\n`);
 			process.stdout.write(`${line('markdown (fresh)', corpus.markdownBytes / 1e6, await ingestRun([corpus.markdown], path.join(work, 'b.db')))}\n`);
 		}

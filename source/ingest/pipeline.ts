@@ -231,7 +231,12 @@ class Ingestion {
 			await this.executor.close();
 			this.progress?.done();
 		}
-		if (this.fatal) throw this.fatal;
+		if (this.fatal) {
+			// What is in the store stays there: say exactly what, so a rerun is not guesswork.
+			const {added, updated, items, nodes, spans} = this.report;
+			this.fatal.details = {...this.fatal.details, committed: {added, updated, items, nodes, spans}};
+			throw this.fatal;
+		}
 		// Files summarized in parallel finish in any order: report in a stable one.
 		this.report.failed.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : (a.line ?? 0) - (b.line ?? 0)));
 		this.report.seconds = Number(((performance.now() - started) / 1000).toFixed(3));
@@ -253,7 +258,7 @@ function realPath(file: string): string {
  * sources are skipped.
  */
 export async function ingest(inputs: readonly string[], options: IngestOptions): Promise<IngestReport> {
-	const store = openWritableStore(options.storePath);
+	const store = openWritableStore(options.storePath, options.onNote ? {onWait: options.onNote} : {});
 	store.useBulkWrites();
 	try {
 		return await new Ingestion(store, options).run(inputs);

@@ -113,6 +113,8 @@ export interface AppState {
 	/** Nodes whose remaining children are loading in the background. */
 	loading: number;
 	spinner: number;
+	/** Measured times (a search's) are shown; recordings turn them off, so that they do not depend on the clock. */
+	showTimings: boolean;
 	/** Work the last actions asked for; the controller takes these and runs them in order. */
 	effects: readonly Effect[];
 }
@@ -128,6 +130,8 @@ export type Effect =
 	| {type: 'expand'; key: string}
 	/** Load a wide node's remaining children in the background, a page at a time. */
 	| {type: 'loadRest'; key: string}
+	/** Read a domain's top level again (its content changed: a drill was opened or closed), and the detail pane with it. */
+	| {type: 'reload'; domain: string}
 	/** Open the tree down to a node (loading what is needed) and select it; focus the tree after. */
 	| {type: 'reveal'; domain: string; id: string; focusTree?: boolean}
 	/** Run the funnel; the answer comes back as `search/done` or `search/failed` with this sequence. */
@@ -182,6 +186,7 @@ export function initialState(size: Size, color: boolean, depth: Depth, framesAva
 		helpScroll: 0,
 		loading: 0,
 		spinner: 0,
+		showTimings: true,
 		effects: [],
 	};
 }

@@ -17,6 +17,8 @@ export interface ControllerOptions {
 	/** Writes an OSC 52 clipboard sequence (the app's stdout). */
 	copy?: (text: string) => void;
 	quit?: (code: number) => void;
+	/** Show measured times (default true; recordings turn them off). */
+	showTimings?: boolean;
 	/** Children loaded when a node is opened, and per background step after that. */
 	firstPage?: number;
 	pageSize?: number;
@@ -51,7 +53,7 @@ export class AppController {
 		private readonly services: Services,
 		private readonly options: ControllerOptions,
 	) {
-		this.state = initialState(options.size, options.color, options.depth ?? 'index', services.frames.available);
+		this.state = {...initialState(options.size, options.color, options.depth ?? 'index', services.frames.available), showTimings: options.showTimings ?? true};
 		const context: EffectContext = {
 			services,
 			getState: this.getState,
@@ -110,6 +112,8 @@ export class AppController {
 				return this.loader.expand(effect.key);
 			case 'loadRest':
 				return this.loader.loadRest(effect.key);
+			case 'reload':
+				return this.loader.reload(effect.domain);
 			case 'reveal':
 				return this.loader.reveal(effect.domain, effect.id, effect.focusTree);
 			case 'search':

@@ -136,6 +136,9 @@ export function dialogKey(dialog: DialogState, command: Command | undefined, typ
 	return {dialog};
 }
 
+/** The domain that walks the `.drills/` tree. */
+export const framesDomain = 'drills';
+
 /** The drill dialogs' outcomes: the dialog sub-reducer. */
 export type DialogAction =
 	/** The frames library did what the dialog asked; `message` says what. */
@@ -191,7 +194,8 @@ export function dialogInput(state: AppState, key: Key, command: Command | undefi
 
 export function dialogReducer(state: AppState, action: DialogAction): AppState {
 	if (action.type === 'dialog/failed') return state.dialog ? {...state, dialog: {...state.dialog, error: action.error, busy: false}} : note(state, action.error, 'error');
-	// Done even if the form was closed meanwhile: the frames changed, so the panel is read again.
+	// Done even if the form was closed meanwhile: the frames changed, so the panel and the drills
+	// domain in the tree are read again.
 	const closed: AppState = state.dialog ? {...state, mode: 'browse', dialog: undefined} : state;
-	return withEffect(note(closed, oneLine(action.message)), {type: 'framesRefresh'});
+	return withEffect(withEffect(note(closed, oneLine(action.message)), {type: 'framesRefresh'}), {type: 'reload', domain: framesDomain});
 }

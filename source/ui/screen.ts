@@ -1,6 +1,6 @@
 import type {AppState} from './app-state.js';
 import {contextsFor} from './contexts.js';
-import {hintsFor} from './key-table.js';
+import {fitHints, hintsFor} from './key-table.js';
 import {layout, type Layout} from './layout.js';
 import {detailPane, detailRowCount} from './panes/detail-pane.js';
 import {dialogPane} from './panes/dialog-pane.js';
@@ -9,6 +9,7 @@ import {helpRows} from './panes/help-pane.js';
 import {queryBar, resultsPane, spinnerFrames} from './panes/results-pane.js';
 import {treePane} from './panes/tree-pane.js';
 import {fitLine, lineWidth, mergeLine, segment} from './segments.js';
+import {displayWidth} from './text.js';
 import {paintLine, theme, type Line, type Role, type Style, type Theme} from './theme.js';
 import {selectedNode} from './tree-state.js';
 
@@ -52,13 +53,19 @@ function header(state: AppState, box: Layout, paint: Theme): Line {
 }
 
 function footer(state: AppState, box: Layout, paint: Theme): Line {
-	const {tree, message, filter, mode, focus} = state;
-	let left: Line;
-	if (message) left = [segment(message.text, paint(message.kind === 'error' ? 'error' : 'info'))];
-	else {
-		const hints = hintsFor(contextsFor(state));
-		left = hints.flatMap((hint, index) => [segment(index ? '  ' : ''), segment(hint.keys, paint('key')), segment(` ${hint.hint}`)]);
-	}
+	const {message} = state;
+	const facts = footerFacts(state, box);
+	// The hints get what the facts leave (the facts take at most two fifths, as `rule` gives them).
+	const room = box.width - 4;
+	const factsWidth = Math.min(displayWidth(facts), Math.floor(room * 0.4));
+	const left: Line = message
+		? [segment(message.text, paint(message.kind === 'error' ? 'error' : 'info'))]
+		: fitHints(hintsFor(contextsFor(state)), room - (factsWidth > 0 ? factsWidth + 2 : 0)).flatMap((hint, index) => [segment(index ? '  ' : ''), segment(hint.keys, paint('key')), segment(` ${hint.hint}`)]);
+	return rule(box.width, ['└', '┘'], left, [segment(facts, paint('dim'))], paint);
+}
+
+function footerFacts(state: AppState, box: Layout): string {
+	const {tree, filter, mode, focus} = state;
 	const facts: string[] = [];
 	if (state.loading > 0) facts.push(`${spinnerFrames[state.spinner % spinnerFrames.length]} loading`);
 	if (filter.matches.length > 0 && mode !== 'filter') facts.push(`f ${filter.input.value} [${filter.index + 1}/${count.format(filter.matches.length)}]`);
@@ -67,7 +74,7 @@ function footer(state: AppState, box: Layout, paint: Theme): Line {
 		const scroll = Math.max(0, Math.min(state.detail.scroll, total - box.bodyHeight));
 		if (total > 0) facts.push(`lines ${scroll + 1}–${Math.min(total, scroll + box.bodyHeight)}/${total}`);
 	} else if (tree.rows.length > 0) facts.push(`${count.format(tree.cursor + 1)}/${count.format(tree.rows.length)}`);
-	return rule(box.width, ['└', '┘'], left, [segment(facts.join(' · '), paint('dim'))], paint);
+	return facts.join(' · ');
 }
 
 function filterBar(state: AppState, paint: Theme): {left: Line; right: Line} {

@@ -77,5 +77,5 @@ test('d with no frames module says so; u with no open frame says why', () => {
 	const submitted = press(dialog, 'slug\robjective\r\r');
 	expect(submitted.effects).toEqual([{type: 'framesDown', request: {slug: 'slug', objective: 'objective', context: "Drilled from the a node '' (a)."}}]);
 	const done = reduce({...submitted, effects: []}, {type: 'dialog/done', message: 'drilled down into f1 slug'});
-	expect(done).toMatchObject({mode: 'browse', dialog: undefined, message: {text: 'drilled down into f1 slug'}, effects: [{type: 'framesRefresh'}]});
+	expect(done).toMatchObject({mode: 'browse', dialog: undefined, message: {text: 'drilled down into f1 slug'}, effects: [{type: 'framesRefresh'}, {type: 'reload', domain: 'drills'}]});
 });

@@ -1,3 +1,4 @@
+import type {Depth} from '../../core/depth.js';
 import {DrillError} from '../../core/errors.js';
 import {cleanView, errorText} from '../inert-views.js';
 import {oneLine} from '../text.js';
@@ -124,12 +125,29 @@ export class Loader {
 		}
 	}
 
+	/** Forgets what was loaded of a domain and reads it again, keeping its top level open if it was. */
+	reload(domain: string): void {
+		const key = nodeKey(domain, '');
+		const node = this.node(key);
+		if (!node) return;
+		const reopen = node.expanded;
+		this.context.dispatch({type: 'tree', action: {type: 'reset', key}});
+		if (this.loadPage(key, this.pages.first, false) && reopen) this.expand(key);
+		const state = this.context.getState();
+		const selected = selectedNode(state.tree);
+		if (selected?.domain === domain) this.walkDetail(selected, state.depth);
+	}
+
 	/** The detail pane follows the selection and the depth: walks the selected node when either changed. */
 	syncDetail(): void {
 		const state = this.context.getState();
 		const node = selectedNode(state.tree);
 		const {detail, depth} = state;
 		if (!node || (detail.key === node.key && detail.depth === depth)) return;
+		this.walkDetail(node, depth);
+	}
+
+	private walkDetail(node: TreeNode, depth: Depth): void {
 		try {
 			const view = cleanView(this.context.services.walk(node.domain, node.id, depth, {limit: detailChildren}));
 			this.context.dispatch({type: 'detail', key: node.key, depth, view});
