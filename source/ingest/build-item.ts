@@ -19,7 +19,8 @@ export function describeSource(parsed: ParsedSource): DescribedSource {
 	const lexicon = new Lexicon();
 	const root = buildTopics(parsed, lexicon);
 	const {title, tldr} = new ExtractiveDescriber(parsed.flavor, parsed.facts, lexicon).describe(root);
-	return {root, title, tldr, titleFromSource: Boolean(parsed.facts.title || root.heading)};
+	// A session is named by the person's first request: a summarizer does not rename it.
+	return {root, title, tldr, titleFromSource: Boolean(parsed.facts.title || root.heading || parsed.flavor === 'conversation')};
 }
 
 export type ItemIdentity = Omit<ItemFacts, 'title' | 'tldr' | 'generatedAt'> & {generatedAt?: string; fallbackDate: string};

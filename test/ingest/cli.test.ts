@@ -73,6 +73,16 @@ describe('drill ingest', () => {
 		]);
 	});
 
+	it('refuses a file forced to a format it is not in, in one line saying what it looks like', () => {
+		const folder = tempDir();
+		const session = path.join(fixtures, 'transcripts', 'claude-code-session.jsonl');
+		const result = runCli(['ingest', session, '--format', 'codex', '--store', 's.db'], {cwd: folder});
+		expect(result.code).toBe(1);
+		expect(result.stderr).toBe(`drill: ${session}: the file is not a Codex CLI rollout (JSONL); it looks like a Claude Code session (JSONL)\ndrill: nothing could be ingested; see the reasons above\n`);
+		const forced = ingestJson([path.join(fixtures, 'transcripts', 'aider.chat.history.md'), '--format', 'aider', '--store', 's.db'], {cwd: folder});
+		expect(forced.report).toMatchObject({added: 2, failed: []});
+	});
+
 	it('makes items that drill walk shows at every depth', () => {
 		const folder = tempDir();
 		const store = path.join(folder, 's.db');
