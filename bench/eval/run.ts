@@ -3,15 +3,19 @@ import type {Method} from '../../source/search/types.js';
 import {validateItem} from '../../source/store/interchange.js';
 import type {SummaryStore} from '../../source/store/summary-store.js';
 import {openWritableStore} from '../../source/store/writable.js';
+import {BareBm25} from './bare-bm25.js';
 import type {BeirCollection} from './beir.js';
 import {documentToItem} from './document-to-item.js';
 import {textToItem} from '../../source/ingest/index.js';
 import {mean, mrrAt, ndcgAt, percentile, recallAt} from './metrics.js';
 
-export interface MethodScores {
+export interface Scores {
 	ndcg10: number;
 	recall100: number;
 	mrr10: number;
+}
+
+export interface MethodScores extends Scores {
 	p50_ms: number;
 	p95_ms: number;
 }
@@ -35,24 +39,55 @@ export function ingestCollection(collection: BeirCollection, storePath: string, 
 	return store;
 }
 
-export async function evaluate(store: SummaryStore, collection: BeirCollection, method: Method): Promise<MethodScores> {
-	const ndcg: number[] = [];
-	const recall: number[] = [];
-	const mrr: number[] = [];
-	const latency: number[] = [];
-	for (const query of collection.queries) {
+/** The judged queries of a collection, each with its judgments. */
+export function judgedQueries(collection: BeirCollection): Array<{id: string; text: string; judged: ReadonlyMap<string, number>}> {
+	return collection.queries.flatMap((query) => {
 		const judged = collection.qrels.get(query.id);
-		if (!judged || judged.size === 0) continue;
-		const ranking = await find({query: query.text, method, top_k: rankingTopK, drill: false}, {store});
-		const ranked = ranking.candidate_items.map((item) => item.item_id).slice(0, 100);
-		ndcg.push(ndcgAt(ranked, judged));
-		recall.push(recallAt(ranked, judged));
-		mrr.push(mrrAt(ranked, judged));
+		return judged && judged.size > 0 ? [{...query, judged}] : [];
+	});
+}
+
+/** Averages the three metrics over per-query rankings (document ids, best first). */
+export function scoreRankings(rankings: ReadonlyArray<{ranked: readonly string[]; judged: ReadonlyMap<string, number>}>): Scores {
+	const round = (value: number) => Number(value.toFixed(4));
+	return {
+		ndcg10: round(mean(rankings.map(({ranked, judged}) => ndcgAt(ranked, judged)))),
+		recall100: round(mean(rankings.map(({ranked, judged}) => recallAt(ranked, judged)))),
+		mrr10: round(mean(rankings.map(({ranked, judged}) => mrrAt(ranked, judged)))),
+	};
+}
+
+/** drill's item ranking for one query and method, to depth 100. */
+export async function drillRanking(store: SummaryStore, text: string, method: Method): Promise<string[]> {
+	const ranking = await find({query: text, method, top_k: rankingTopK, drill: false}, {store});
+	return ranking.candidate_items.map((item) => item.item_id).slice(0, 100);
+}
+
+export async function evaluate(store: SummaryStore, collection: BeirCollection, method: Method): Promise<MethodScores> {
+	const rankings: Array<{ranked: string[]; judged: ReadonlyMap<string, number>}> = [];
+	const latency: number[] = [];
+	for (const query of judgedQueries(collection)) {
+		rankings.push({ranked: await drillRanking(store, query.text, method), judged: query.judged});
 		// Latency as a person sees it: the default top_k with the drill stage on.
 		const started = performance.now();
 		await find({query: query.text, method}, {store});
 		latency.push(performance.now() - started);
 	}
+	return {...scoreRankings(rankings), p50_ms: Number(percentile(latency, 50).toFixed(2)), p95_ms: Number(percentile(latency, 95).toFixed(2))};
+}
+
+/** The bare FTS5 bm25 floor over the same documents (see BareBm25). */
+export function evaluateBaseline(collection: BeirCollection): Scores {
+	const bare = new BareBm25(collection);
+	try {
+		return scoreRankings(judgedQueries(collection).map((query) => ({ranked: bare.rank(query.text), judged: query.judged})));
+	} finally {
+		bare.close();
+	}
+}
+
+/** Each metric's difference to the floor (positive: above it). */
+export function versus(scores: Scores, floor: Scores): Scores {
 	const round = (value: number) => Number(value.toFixed(4));
-	return {ndcg10: round(mean(ndcg)), recall100: round(mean(recall)), mrr10: round(mean(mrr)), p50_ms: Number(percentile(latency, 50).toFixed(2)), p95_ms: Number(percentile(latency, 95).toFixed(2))};
+	return {ndcg10: round(scores.ndcg10 - floor.ndcg10), recall100: round(scores.recall100 - floor.recall100), mrr10: round(scores.mrr10 - floor.mrr10)};
 }
