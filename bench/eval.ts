@@ -15,7 +15,7 @@ import type {Method} from '../source/search/types.js';
 import {loadBeir} from './eval/beir.js';
 import {guardFailures, type CollectionReport} from './eval/guard.js';
 import {makeCollections} from './eval/collections/make.js';
-import {evaluate, evaluateBaseline, ingestCollection, judgedQueries, versus, type ItemPipeline} from './eval/run.js';
+import {evaluate, evaluateBaseline, ingestCollection, judgedQueries, sameRankings, versus, type ItemPipeline, type Rankings} from './eval/run.js';
 
 const usage = 'usage: npm run eval -- DATASET_DIR… [--method keyword|semantic|keyword,semantic] [--items sketch|ingest] [--guard[=METHODS]] [--json]; npm run eval -- --make OUT_DIR';
 
@@ -55,19 +55,24 @@ async function evaluateCollection(folder: string, args: Args, log: (line: string
 	const dir = mkdtempSync(path.join(tmpdir(), 'drill-eval-'));
 	try {
 		let started = performance.now();
-		const bm25 = evaluateBaseline(collection);
+		const bareRankings: Rankings = new Map();
+		const bm25 = evaluateBaseline(collection, bareRankings);
 		const store = ingestCollection(collection, path.join(dir, 'store.db'), args.pipeline);
 		log(`${collection.name}: ingested ${collection.documents.length} documents (items by ${args.pipeline === 'ingest' ? 'the ingest text pipeline' : 'the eval sketch'}) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 		started = performance.now();
 		const report = await reindex(store);
 		log(`${collection.name}: trained ${report.embedder} (${report.dimension} dims) and embedded ${report.nodes} nodes in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 		const methods: CollectionReport['methods'] = {};
+		let keywordOrder: CollectionReport['keyword_order'];
 		for (const method of args.methods) {
-			const scores = await evaluate(store, collection, method);
+			const rankings: Rankings = new Map();
+			const scores = await evaluate(store, collection, method, rankings);
 			methods[method] = {...scores, vs_bm25: versus(scores, bm25)};
+			// The floor by construction, checked: keyword's order of items is bare bm25's.
+			if (method === 'keyword') keywordOrder = {same_top10: sameRankings(rankings, bareRankings, 10), same_top100: sameRankings(rankings, bareRankings, 100)};
 		}
 		store.close();
-		return {collection: collection.name, documents: collection.documents.length, queries: judgedQueries(collection).length, bm25, methods};
+		return {collection: collection.name, documents: collection.documents.length, queries: judgedQueries(collection).length, bm25, methods, ...(keywordOrder ? {keyword_order: keywordOrder} : {})};
 	} finally {
 		rmSync(dir, {recursive: true, force: true});
 	}
@@ -85,6 +90,7 @@ function table(report: CollectionReport): string {
 	for (const [method, scores] of Object.entries(report.methods)) {
 		rows.push(`| ${method} | ${scores.ndcg10.toFixed(3)} | ${scores.recall100.toFixed(3)} | ${scores.mrr10.toFixed(3)} | ${signed(scores.vs_bm25.ndcg10)} | ${scores.p50_ms.toFixed(1)} | ${scores.p95_ms.toFixed(1)} |`);
 	}
+	if (report.keyword_order) rows.push(`\nkeyword's order of items is bare bm25's on ${(100 * report.keyword_order.same_top10).toFixed(1)}% of queries (top 10), ${(100 * report.keyword_order.same_top100).toFixed(1)}% (top 100)`);
 	return `${rows.join('\n')}\n`;
 }
 

@@ -7,7 +7,7 @@ import {cpus, tmpdir} from 'node:os';
 import path from 'node:path';
 import * as sqliteVec from 'sqlite-vec';
 import {find} from '../source/search/funnel/find.js';
-import {keywordMatch, keywordSql, keywordWeights} from '../source/search/keyword/keyword.js';
+import {keywordSql, keywordWeights} from '../source/search/keyword/keyword.js';
 import {searchStatus} from '../source/search/indexing/search-status.js';
 import {ItemTermStats} from '../source/search/keyword/term-stats.js';
 import {LsaEmbedder} from '../source/search/semantic/lsa-store.js';
@@ -98,7 +98,7 @@ export async function run(args: string[]): Promise<void> {
 		const keywordNoDrill: number[] = [];
 		const bare: number[] = [];
 		const semantic: number[] = [];
-		const rootSql = store.db.prepare(keywordSql(true, keywordWeights.root));
+		const rootSql = store.db.prepare(keywordSql(keywordWeights.root));
 		const indexedItems = searchStatus(store).keywordItems;
 		const core: number[] = [];
 		for (const query of queries) {
@@ -108,11 +108,11 @@ export async function run(args: string[]): Promise<void> {
 			await timeAsync(semantic, () => find({query, method: 'semantic', drill: false}, {store}));
 			const parsed = parseQuery(query);
 			// What FTS5 alone does: bm25 over the item roots with every word of the query.
-			time(bare, () => rootSql.all(keywordMatch(parsed.match, undefined, true), 100));
+			time(bare, () => rootSql.all(parsed.words.map(quote).join(' OR '), 100));
 			// The query stage 1 runs: the same, less the words most items hold, found from FTS5's vocabulary.
 			time(core, () => {
-				const stats = new ItemTermStats(store, parsed.terms, indexedItems);
-				rootSql.all(stats.informative(parsed.terms).map(quote).join(' OR '), 100);
+				const stats = new ItemTermStats(store, parsed.words, indexedItems);
+				rootSql.all(stats.informative(parsed.words).map(quote).join(' OR '), 100);
 			});
 		}
 		const ratio = (a: number[], b: number[]) => `p50 ${(percentile(a, 50) / percentile(b, 50)).toFixed(2)}×, p95 ${(percentile(a, 95) / percentile(b, 95)).toFixed(2)}×`;

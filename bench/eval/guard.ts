@@ -8,6 +8,8 @@ export interface CollectionReport {
 	/** The bare FTS5 bm25 floor over the same raw text. */
 	bm25: Scores;
 	methods: Partial<Record<Method, MethodScores & {vs_bm25: Scores}>>;
+	/** Share of queries where keyword's item ranking is bare bm25's, to depth 10 and 100. */
+	keyword_order?: {same_top10: number; same_top100: number};
 }
 
 /**

@@ -1,4 +1,8 @@
 import {find} from '../../source/search/funnel/find.js';
+import {resolveFindParams} from '../../source/search/funnel/params.js';
+import {parseQuery} from '../../source/search/funnel/query.js';
+import {rankedItemIds, type Stage1Tuning} from '../../source/search/funnel/stage1.js';
+import {searchStatus} from '../../source/search/indexing/search-status.js';
 import type {Method} from '../../source/search/types.js';
 import {validateItem} from '../../source/store/interchange.js';
 import type {SummaryStore} from '../../source/store/summary-store.js';
@@ -20,7 +24,7 @@ export interface MethodScores extends Scores {
 	p95_ms: number;
 }
 
-/** Stage-1 nodes asked for when ranking items to depth 100 (several nodes can share an item). */
+/** Stage-1 nodes ranked when ranking items to depth 100 (several nodes can share an item). */
 const rankingTopK = 300;
 
 /** How documents become items: the real ingest pipeline's text path, or the eval's own sketch of it. */
@@ -57,17 +61,22 @@ export function scoreRankings(rankings: ReadonlyArray<{ranked: readonly string[]
 	};
 }
 
-/** drill's item ranking for one query and method, to depth 100. */
-export async function drillRanking(store: SummaryStore, text: string, method: Method): Promise<string[]> {
-	const ranking = await find({query: text, method, top_k: rankingTopK, drill: false}, {store});
-	return ranking.candidate_items.map((item) => item.item_id).slice(0, 100);
+/** drill's item ranking for one query and method, to depth 100: stage 1's order of items, as `find` lists its candidates. */
+export async function drillRanking(store: SummaryStore, text: string, method: Method, tuning?: Partial<Stage1Tuning>): Promise<string[]> {
+	const params = resolveFindParams({query: text, method, top_k: rankingTopK, drill: false});
+	return rankedItemIds(store, {query: parseQuery(text), lists: params.lists, filter: {}, depth: rankingTopK, status: searchStatus(store), tuning}, 100);
 }
 
-export async function evaluate(store: SummaryStore, collection: BeirCollection, method: Method): Promise<MethodScores> {
+/** Per query id, the ranking a method gave. */
+export type Rankings = Map<string, string[]>;
+
+export async function evaluate(store: SummaryStore, collection: BeirCollection, method: Method, out: Rankings = new Map()): Promise<MethodScores> {
 	const rankings: Array<{ranked: string[]; judged: ReadonlyMap<string, number>}> = [];
 	const latency: number[] = [];
 	for (const query of judgedQueries(collection)) {
-		rankings.push({ranked: await drillRanking(store, query.text, method), judged: query.judged});
+		const ranked = await drillRanking(store, query.text, method);
+		out.set(query.id, ranked);
+		rankings.push({ranked, judged: query.judged});
 		// Latency as a person sees it: the default top_k with the drill stage on.
 		const started = performance.now();
 		await find({query: query.text, method}, {store});
@@ -77,10 +86,16 @@ export async function evaluate(store: SummaryStore, collection: BeirCollection, 
 }
 
 /** The bare FTS5 bm25 floor over the same documents (see BareBm25). */
-export function evaluateBaseline(collection: BeirCollection): Scores {
+export function evaluateBaseline(collection: BeirCollection, out: Rankings = new Map()): Scores {
 	const bare = new BareBm25(collection);
 	try {
-		return scoreRankings(judgedQueries(collection).map((query) => ({ranked: bare.rank(query.text), judged: query.judged})));
+		return scoreRankings(
+			judgedQueries(collection).map((query) => {
+				const ranked = bare.rank(query.text);
+				out.set(query.id, ranked);
+				return {ranked, judged: query.judged};
+			}),
+		);
 	} finally {
 		bare.close();
 	}
@@ -90,4 +105,15 @@ export function evaluateBaseline(collection: BeirCollection): Scores {
 export function versus(scores: Scores, floor: Scores): Scores {
 	const round = (value: number) => Number(value.toFixed(4));
 	return {ndcg10: round(scores.ndcg10 - floor.ndcg10), recall100: round(scores.recall100 - floor.recall100), mrr10: round(scores.mrr10 - floor.mrr10)};
+}
+
+/** Share of queries whose first `depth` items are the same, in the same order, in both rankings. */
+export function sameRankings(a: Rankings, b: Rankings, depth: number): number {
+	if (a.size === 0) return 0;
+	let same = 0;
+	for (const [query, ranked] of a) {
+		const other = b.get(query) ?? [];
+		if (ranked.slice(0, depth).join('\n') === other.slice(0, depth).join('\n')) same++;
+	}
+	return Number((same / a.size).toFixed(4));
 }

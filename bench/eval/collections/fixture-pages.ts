@@ -1,7 +1,7 @@
 import {readdirSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {firstParagraph, parseMarkdownUnit, splitFrontMatter} from '../../../source/domains/markdown-unit.js';
-import {firstSentence, withoutSentence, type KnownItemPage} from './known-item.js';
+import {firstSentence, withoutSentence, withoutTitleHeading, type KnownItemPage} from './known-item.js';
 
 function markdownFiles(folder: string): string[] {
 	return readdirSync(folder)
@@ -23,9 +23,10 @@ export function fixturePages(root: string): KnownItemPage[] {
 		const unit = parseMarkdownUnit(readFileSync(file, 'utf8'));
 		const id = path.relative(root, file).replace(/\\/gu, '/').replace(/\.md$/iu, '');
 		const described = typeof unit.meta.summary === 'string' || typeof unit.meta.description === 'string';
-		const {body} = splitFrontMatter(readFileSync(file, 'utf8'));
+		const title = unit.title ?? id;
+		const body = withoutTitleHeading(splitFrontMatter(readFileSync(file, 'utf8')).body, title);
 		const query = described ? unit.summary : firstSentence(firstParagraph(body, 10_000));
 		const text = described ? body : withoutSentence(body.replace(/[*_`]+/gu, ''), query);
-		return [{id, title: unit.title ?? id, text: text ?? body, query: text === undefined ? undefined : query}];
+		return [{id, title, text: text ?? body, query: text === undefined ? undefined : query}];
 	});
 }

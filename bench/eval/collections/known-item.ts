@@ -62,3 +62,10 @@ export function firstSentence(text: string): string {
 export function everyNth<T>(list: readonly T[], step: number, offset = 0): T[] {
 	return list.filter((_, index) => index % step === offset);
 }
+
+/** Markdown without its first-level heading when that heading is the page's title (BEIR keeps the title apart from the text). */
+export function withoutTitleHeading(markdown: string, title: string): string {
+	const heading = /^\s*#\s+(.+?)\s*#*\s*$/mu.exec(markdown);
+	if (!heading || heading[1]!.replace(/[*_`]+/gu, '').trim() !== title.trim()) return markdown;
+	return markdown.slice(0, heading.index) + markdown.slice(heading.index + heading[0].length);
+}

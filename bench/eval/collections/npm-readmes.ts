@@ -1,6 +1,6 @@
 import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
-import {withoutSentence, type KnownItemPage} from './known-item.js';
+import {withoutSentence, withoutTitleHeading, type KnownItemPage} from './known-item.js';
 
 function packageFolders(modules: string): string[] {
 	if (!existsSync(modules)) return [];
@@ -25,7 +25,7 @@ export function npmReadmes(modules = 'node_modules'): KnownItemPage[] {
 		}
 		const readme = existsSync(folder) ? readdirSync(folder).find((name) => /^readme(\.md|\.markdown|\.txt)?$/iu.test(name)) : undefined;
 		if (!readme || typeof pkg.name !== 'string') continue;
-		const text = readFileSync(path.join(folder, readme), 'utf8').slice(0, 60_000);
+		const text = withoutTitleHeading(readFileSync(path.join(folder, readme), 'utf8').slice(0, 60_000), pkg.name);
 		if (text.length < 300) continue;
 		const description = typeof pkg.description === 'string' && pkg.description.split(/\s+/u).length >= 3 ? pkg.description.trim() : undefined;
 		pages.push({id: pkg.name, title: pkg.name, text: (description && withoutSentence(text, description)) ?? text, query: description});

@@ -1,4 +1,4 @@
-import {normalizeScores, type ScoredNode} from '../keyword/keyword.js';
+import {normalizeScores, type KeywordHit, type ScoredNode} from '../keyword/keyword.js';
 import type {ListName} from '../types.js';
 
 export interface RankedNode {
@@ -22,8 +22,9 @@ export const keywordShare = 0.7;
  * item's best node: the best node of every item carries the item's score, so items rank by fused
  * evidence and stage 1 still names the node that matched best.
  */
-export function fuse(keyword: readonly ScoredNode[], semantic: readonly ScoredNode[], itemOf: ReadonlyMap<number, number>, share = keywordShare): RankedNode[] {
-	const k = new Map(normalizeScores(keyword).map((entry) => [entry.node, entry.normalized]));
+export function fuse(keyword: readonly KeywordHit[], semantic: readonly ScoredNode[], itemOf: ReadonlyMap<number, number>, share = keywordShare): RankedNode[] {
+	// The keyword list comes normalized (see keywordList).
+	const k = new Map(keyword.map((entry) => [entry.node, entry.score]));
 	const s = new Map(normalizeScores(semantic).map((entry) => [entry.node, entry.normalized]));
 	const best = new Map<number, {k: number; s: number; own: number}>();
 	const nodes: Array<{node: number; item: number; own: number; matched_by: ListName[]}> = [];

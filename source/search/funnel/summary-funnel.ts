@@ -2,15 +2,13 @@ import {summaryNodeId} from '../../core/summary-node-id.js';
 import type {SummaryStore} from '../../store/summary-store.js';
 import type {EmbedderSpec} from '../semantic/embedder.js';
 import {drillItem} from './drill-stage.js';
-import {fuse, type RankedNode} from './fusion.js';
-import {keywordList, keywordWeights, type ScoredNode} from '../keyword/keyword.js';
 import type {FindParams} from './params.js';
-import {parseQuery, quote} from './query.js';
+import {parseQuery} from './query.js';
 import {searchStatus} from '../indexing/search-status.js';
-import {checkEmbedder, feedbackHits, semanticList, type SemanticHit} from '../semantic/semantic.js';
+import {checkEmbedder} from '../semantic/semantic.js';
+import {rankStage1} from './stage1.js';
 import {highlight, nodeSnippet} from './snippets.js';
 import {SpanRanker} from './span-ranking.js';
-import {ItemTermStats} from '../keyword/term-stats.js';
 import type {CandidateItem, FindResult, Stage1Hit} from '../types.js';
 
 /** Each list is fetched this deep (or top_k, if larger) before fusion. */
@@ -42,17 +40,6 @@ function nodeInfo(store: SummaryStore, nodes: number[]): Map<number, NodeInfo> {
 				.all(JSON.stringify(nodes)) as NodeInfo[],
 	);
 	return new Map(rows.map((row) => [row.node, row]));
-}
-
-/** The item of every listed node (semantic hits know theirs; keyword hits are looked up). */
-function itemsOf(store: SummaryStore, keyword: readonly ScoredNode[], semantic: readonly SemanticHit[]): Map<number, number> {
-	const items = new Map(semantic.map((hit) => [hit.node, hit.item]));
-	const missing = keyword.map((hit) => hit.node).filter((node) => !items.has(node));
-	if (missing.length > 0) {
-		const rows = store.guard(() => store.statement('SELECT id, item FROM nodes WHERE id IN (SELECT value FROM json_each(?))').raw(true).all(JSON.stringify(missing)) as Array<[number, number]>);
-		for (const [node, item] of rows) items.set(node, item);
-	}
-	return items;
 }
 
 const round = (value: number, digits = 4) => Number(value.toFixed(digits));
@@ -90,29 +77,14 @@ export async function summaryFunnel(store: SummaryStore, params: FindParams, req
 	const depth = Math.max(listDepth, params.topK);
 
 	let at = performance.now();
-	const stats = new ItemTermStats(store, query.terms, status.keywordItems);
-	let keyword: ScoredNode[] = [];
-	let semantic: SemanticHit[] = [];
-	if (params.lists.keyword) {
-		keyword = keywordList(store, query, params.scope, depth, keywordWeights, stats);
-		at = lap('keyword', at);
-	}
-	if (params.lists.semantic && status.semantic && query.match) {
-		const feedback = params.lists.keyword ? keyword.slice(0, feedbackHits).map((hit) => hit.node) : [];
-		semantic = await semanticList(store, status.semantic, query.terms.join(' '), params.scope, depth, requested, feedback);
-		at = lap('semantic', at);
-	}
-	let ranked: RankedNode[];
-	if (params.lists.keyword && params.lists.semantic) ranked = fuse(keyword, semantic, itemsOf(store, keyword, semantic));
-	else if (params.lists.keyword) ranked = keyword.map((hit) => ({...hit, matched_by: ['keyword']}));
-	else ranked = semantic.map((hit) => ({...hit, matched_by: ['semantic']}));
+	const {ranked, stats} = await rankStage1(store, {query, lists: params.lists, filter: {namespace: params.scope}, depth, status, requested}, (name) => {
+		at = lap(name, at);
+	});
 	const top = ranked.slice(0, params.topK);
 	const info = nodeInfo(store, top.map((hit) => hit.node));
 
 	const {open, close} = params.highlight;
-	// Spans are found by the words that can rank them: a common word would fill the read cap with weak matches.
-	const informative = stats.informative(query.terms);
-	const spans = new SpanRanker(store, informative.map(quote).join(' OR '), informative, stats);
+	const spans = new SpanRanker(store, query.terms, stats);
 	const hits: Stage1Hit[] = [];
 	const candidates = new Map<number, CandidateItem>();
 	const drillIds = params.source === 'drill';

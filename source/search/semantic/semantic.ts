@@ -6,6 +6,7 @@ import type {ScoredNode} from '../keyword/keyword.js';
 import {LsaEmbedder} from './lsa-store.js';
 import {vectorRevision, type SemanticMeta} from './semantic-meta.js';
 import {VectorMatrix} from './vectors.js';
+import {itemPredicate, type ItemFilter} from '../funnel/item-filter.js';
 
 /** The command that rebuilds the semantic index with `spec`. */
 export function reindexCommand(spec: EmbedderSpec): string {
@@ -62,12 +63,6 @@ async function queryEmbedder(store: SummaryStore, meta: SemanticMeta, requested:
 	return embedder;
 }
 
-function scopeFilter(store: SummaryStore, scope: string | undefined): ((item: number) => boolean) | undefined {
-	if (!scope) return undefined;
-	const ids = new Set(store.guard(() => (store.statement('SELECT id FROM items WHERE namespace = ?').raw(true).all(scope) as Array<[number]>).map(([id]) => id)));
-	return (item) => ids.has(item);
-}
-
 export interface SemanticHit extends ScoredNode {
 	item: number;
 }
@@ -80,12 +75,12 @@ export interface SemanticHit extends ScoredNode {
 export const feedbackHits = 2;
 export const feedbackWeight = 1;
 
-function withFeedback(query: Float32Array | undefined, matrix: VectorMatrix, feedback: readonly number[]): Float32Array | undefined {
+function withFeedback(query: Float32Array | undefined, matrix: VectorMatrix, feedback: readonly number[], weight: number): Float32Array | undefined {
 	const vectors = feedback.map((node) => matrix.vector(node)).filter((vector): vector is Float32Array => vector !== undefined);
 	if (vectors.length === 0) return query;
 	const sum = new Float64Array(matrix.dimension);
 	if (query) for (let j = 0; j < sum.length; j++) sum[j] = query[j]!;
-	for (const vector of vectors) for (let j = 0; j < sum.length; j++) sum[j]! += (feedbackWeight / vectors.length) * vector[j]!;
+	for (const vector of vectors) for (let j = 0; j < sum.length; j++) sum[j]! += (weight / vectors.length) * vector[j]!;
 	return normalize(sum);
 }
 
@@ -93,17 +88,18 @@ function withFeedback(query: Float32Array | undefined, matrix: VectorMatrix, fee
  * Stage-1 semantic list: the query's embedding against every node vector (exact cosine),
  * optionally moved toward `feedback` nodes (the top keyword hits, in the hybrid).
  */
-export async function semanticList(store: SummaryStore, meta: SemanticMeta, query: string, scope: string | undefined, limit: number, requested?: EmbedderSpec, feedback: readonly number[] = []): Promise<SemanticHit[]> {
+export async function semanticList(store: SummaryStore, meta: SemanticMeta, query: string, filter: ItemFilter, limit: number, requested?: EmbedderSpec, feedback: readonly number[] = [], weight = feedbackWeight): Promise<SemanticHit[]> {
 	const embedder = await queryEmbedder(store, meta, requested);
 	const [embedded] = await embedder.embed([query]);
 	if (embedded && embedded.length !== meta.dimension) {
 		throw new DrillError('embedder_mismatch', `the query embedding has ${embedded.length} dimensions, the store's index ${meta.dimension}`, `run \`${reindexCommand(meta.spec)}\``);
 	}
 	const matrix = vectorMatrix(store, meta);
-	const vector = withFeedback(embedded, matrix, feedback);
+	const vector = withFeedback(embedded, matrix, feedback, weight);
 	if (!vector) return [];
 	// Below this many vectors an exact scan is cheap; above it, roots first, then the nodes of the best items.
-	return matrix.size <= exactScanLimit ? matrix.search(vector, limit, scopeFilter(store, scope)) : matrix.searchByItem(vector, limit, Math.max(coarseItems, limit), scopeFilter(store, scope));
+	const allow = itemPredicate(store, filter);
+	return matrix.size <= exactScanLimit ? matrix.search(vector, limit, allow) : matrix.searchByItem(vector, limit, Math.max(coarseItems, limit), allow);
 }
 
 export const exactScanLimit = 100_000;
