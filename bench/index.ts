@@ -4,6 +4,7 @@ const benchmarks: Record<string, () => Promise<{run(args: string[]): Promise<voi
 	ingest: () => import('./ingest.js'),
 	find: () => import('./find.js'),
 	app: () => import('./app.js'),
+	tune: () => import('./tune.js'),
 };
 
 const [name, ...args] = process.argv.slice(2);

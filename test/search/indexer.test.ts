@@ -105,7 +105,7 @@ describe('items indexed with an older layout of the root row', () => {
 	it('are named in a notice and rewritten by reindex, removed with the layout they were written with', async () => {
 		const {store} = fixtureStore();
 		try {
-			const [{id}] = store.db.prepare("SELECT id FROM items WHERE item_id = 'k3x9'").all() as Array<{id: number}>;
+			const {id} = store.db.prepare("SELECT id FROM items WHERE item_id = 'k3x9'").get() as {id: number};
 			const record = store.record(store.itemByRowId(id)!);
 			store.db.transaction(() => {
 				writeRows(store.db, 'delete', record, nodeIds(store.db, id), currentTextVersion);

@@ -25,6 +25,12 @@ export const keywordShare = 0.7;
 export function fuse(keyword: readonly KeywordHit[], semantic: readonly ScoredNode[], itemOf: ReadonlyMap<number, number>, share = keywordShare): RankedNode[] {
 	// The keyword list comes normalized (see keywordList).
 	const k = new Map(keyword.map((entry) => [entry.node, entry.score]));
+	// Items holding the query's rare identifiers stay first, as in the keyword list.
+	const tiers = new Map<number, number>();
+	for (const entry of keyword) {
+		const item = itemOf.get(entry.node);
+		if (item !== undefined && entry.tier > (tiers.get(item) ?? 0)) tiers.set(item, entry.tier);
+	}
 	const s = new Map(normalizeScores(semantic).map((entry) => [entry.node, entry.normalized]));
 	const best = new Map<number, {k: number; s: number; own: number}>();
 	const nodes: Array<{node: number; item: number; own: number; matched_by: ListName[]}> = [];
@@ -45,7 +51,8 @@ export function fuse(keyword: readonly KeywordHit[], semantic: readonly ScoredNo
 		.map(({node, item, own, matched_by}) => {
 			const entry = best.get(item)!;
 			const itemScore = share * entry.k + (1 - share) * entry.s;
-			return {node, score: entry.own > 0 ? (itemScore * own) / entry.own : 0, matched_by};
+			return {node, score: entry.own > 0 ? (itemScore * own) / entry.own : 0, matched_by, tier: tiers.get(item) ?? 0};
 		})
-		.sort((a, b) => b.score - a.score || a.node - b.node);
+		.sort((a, b) => b.tier - a.tier || b.score - a.score || a.node - b.node)
+		.map(({tier: _tier, ...hit}) => hit);
 }

@@ -12,6 +12,8 @@ export interface ParsedQuery {
 	terms: string[];
 	/** Every distinct word, in order: what stage-1 bm25 ranks by (the same query bare FTS5 bm25 would run). */
 	words: string[];
+	/** The content words in the order typed, repeats kept: neighbours here are the pairs proximity looks for. */
+	sequence: string[];
 	/** The FTS5 MATCH expression, or '' when the query has no searchable word. */
 	match: string;
 }
@@ -28,7 +30,9 @@ export function parseQuery(query: unknown): ParsedQuery {
 	const all = [...new Set(words(query))].slice(0, maxQueryTerms);
 	const content = all.filter((word) => !stopwords.has(word));
 	const terms = content.length > 0 ? content : all;
-	return {text: query, terms, words: all, match: terms.map(quote).join(' OR ')};
+	const typed = words(query);
+	const sequence = (content.length > 0 ? typed.filter((word) => !stopwords.has(word)) : typed).slice(0, maxQueryTerms);
+	return {text: query, terms, words: all, sequence, match: terms.map(quote).join(' OR ')};
 }
 
 export function quote(term: string): string {

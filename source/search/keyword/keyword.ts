@@ -5,6 +5,8 @@ import {filteredRootsSql, isFiltered, type ItemFilter} from '../funnel/item-filt
 import {searchStatus} from '../indexing/search-status.js';
 import {ItemTermStats} from './term-stats.js';
 import {stem, words} from '../../text/index-words.js';
+import {identifierHolders, queryIdentifiers} from './identifiers.js';
+import {neighbourPairs, proximityDepth, proximityScores, proximityWeight} from './proximity.js';
 
 export interface KeywordWeights {
 	/** bm25 column weights of `search_root_fts`: title, summary, keywords, tldr, body. */
@@ -27,12 +29,12 @@ export interface ScoredNode {
 	score: number;
 }
 
-/** A stage-1 keyword hit: `score` in [0, 1] (normalized), `item` its item's rank in bm25's order. */
+/** A stage-1 keyword hit: `score` in [0, 1] (normalized), `itemRank` its item's place in the list's order of items. */
 export interface KeywordHit extends ScoredNode {
-	/** 0 for the best item, 1 for the next…: bm25's order of items, which nothing in this list changes. */
+	/** 0 for the best item, 1 for the next…: the order of items, which no inner node changes. */
 	itemRank: number;
-	/** bm25 of the item's root row (the item's own score, also on its inner nodes). */
-	bm25: number;
+	/** How many of the query's rare identifiers the item holds: a higher tier ranks first, in any method that has the keyword list. */
+	tier: number;
 }
 
 /** The bm25 query over item roots, optionally restricted to the roots of filtered items (a row filter, evaluated before the limit). */
@@ -137,35 +139,90 @@ export function rankingTerms(queryWords: readonly string[], stats: ItemTermStats
  * items, scored by BM25F over their summary fields, each below its own item's root: a hit can be
  * the very node that matches, and no node moves its item ahead of another.
  */
-export function keywordList(store: SummaryStore, query: {words: readonly string[]; terms: readonly string[]}, filter: ItemFilter, limit: number, weights = keywordWeights, stats = new ItemTermStats(store, query.words, searchStatus(store).keywordItems)): KeywordHit[] {
+export function keywordList(
+	store: SummaryStore,
+	query: {text: string; words: readonly string[]; terms: readonly string[]; sequence: readonly string[]},
+	filter: ItemFilter,
+	limit: number,
+	weights = keywordWeights,
+	stats = new ItemTermStats(store, query.words, searchStatus(store).keywordItems),
+	options: KeywordOptions = {},
+): KeywordHit[] {
 	if (query.words.length === 0 || stats.items === 0) return [];
-	const match = rankingTerms(query.words, stats).map(quote).join(' OR ');
+	const ranking = rankingTerms(query.words, stats);
+	const match = ranking.map(quote).join(' OR ');
 	if (!match) return [];
 	const filtered = isFiltered(filter);
 	if (filtered) loadFilter(store, filter);
-	const roots = store.guard(() => store.statement(keywordSql(weights.root, filtered)).all(match, limit) as ScoredNode[]);
+	const bm25 = store.guard(() => store.statement(keywordSql(weights.root, filtered)).all(match, limit) as ScoredNode[]);
+	const roots = rescore(store, query, bm25, ranking, weights, stats, filtered, options);
 	if (roots.length === 0) return [];
 	const rootItems = new Map(
 		store.guard(() => store.statement('SELECT id, item FROM nodes WHERE id IN (SELECT value FROM json_each(?))').raw(true).all(JSON.stringify(roots.map((root) => root.node))) as Array<[number, number]>),
 	);
-	const normalized = normalizeScores(roots);
-	const byItem = new Map<number, {rank: number; score: number; bm25: number}>();
-	const hits: KeywordHit[] = normalized.map((root, rank) => {
+	// Normalized over the order of scores (a tier can put a lower score first).
+	const normalized = new Map(normalizeScores([...roots].sort((a, b) => b.score - a.score)).map((root) => [root.node, root.normalized]));
+	const byItem = new Map<number, {rank: number; score: number; tier: number}>();
+	const hits: KeywordHit[] = roots.map((root, rank) => {
 		const item = rootItems.get(root.node) ?? -1;
-		byItem.set(item, {rank, score: root.normalized, bm25: root.score});
-		return {node: root.node, score: root.normalized, itemRank: rank, bm25: root.score};
+		const score = normalized.get(root.node) ?? 0;
+		byItem.set(item, {rank, score, tier: root.tier});
+		return {node: root.node, score, itemRank: rank, tier: root.tier};
 	});
 	const nodeTerms = query.terms.length > 0 ? query.terms : query.words;
 	const nodeMatch = nodeTerms.map(quote).join(' OR ');
 	const nodes = normalizeScores(innerNodes(store, nodeMatch, roots.slice(0, nodeItems).flatMap((root) => rootItems.get(root.node) ?? []), nodeTerms, stats, weights.node).sort((x, y) => y.score - x.score || x.node - y.node));
 	for (const node of nodes) {
 		const own = byItem.get(node.item);
-		if (own) hits.push({node: node.node, score: own.score * weights.nodeShare * node.normalized, itemRank: own.rank, bm25: own.bm25});
+		if (own) hits.push({node: node.node, score: own.score * weights.nodeShare * node.normalized, itemRank: own.rank, tier: own.tier});
 	}
 	return sortKeywordHits(hits).slice(0, limit);
 }
 
+/** What may be added on top of bm25 (each measured on every collection; see bench/eval). */
+export interface KeywordOptions {
+	/** Weight of the proximity evidence (0: none). */
+	proximity?: number;
+	/** Rank items holding the query's rare identifiers first. */
+	identifiers?: boolean;
+}
+
+/**
+ * bm25's roots, re-scored: the best `proximityDepth` gain their proximity evidence, and items
+ * holding rare identifiers of the query take a tier (fetched with their bm25 when the list missed
+ * them). Sorted by tier, then score; ties keep bm25's order.
+ */
+function rescore(
+	store: SummaryStore,
+	query: {text: string; sequence: readonly string[]},
+	bm25: readonly ScoredNode[],
+	ranking: readonly string[],
+	weights: KeywordWeights,
+	stats: ItemTermStats,
+	filtered: boolean,
+	options: KeywordOptions,
+): Array<ScoredNode & {tier: number}> {
+	const lambda = options.proximity ?? proximityWeight;
+	const roots = bm25.map((root, rank) => ({...root, tier: 0, rank}));
+	if (lambda > 0) {
+		const top = roots.slice(0, proximityDepth);
+		const extra = proximityScores(store, top.map((root) => root.node), neighbourPairs(query.sequence, new Set(ranking)), weights.root);
+		for (const root of top) root.score += lambda * (extra.get(root.node) ?? 0);
+	}
+	if (options.identifiers ?? true) {
+		const holders = identifierHolders(store, queryIdentifiers(query.text), stats.items);
+		const missing = [...holders.keys()].filter((node) => !roots.some((root) => root.node === node));
+		if (missing.length > 0) {
+			const statement = store.statement(`${keywordSql(weights.root, filtered).replace(' ORDER BY', ' AND rowid IN (SELECT value FROM json_each(?)) ORDER BY')}`);
+			const match = ranking.map(quote).join(' OR ');
+			for (const row of store.guard(() => statement.all(match, JSON.stringify(missing), missing.length) as ScoredNode[])) roots.push({...row, tier: 0, rank: roots.length});
+		}
+		for (const root of roots) root.tier = holders.get(root.node) ?? 0;
+	}
+	return roots.sort((a, b) => b.tier - a.tier || b.score - a.score || a.rank - b.rank);
+}
+
 /** Best first by score; ties in bm25's order of items, an item's root before its inner nodes. */
 export function sortKeywordHits<T extends KeywordHit>(hits: T[]): T[] {
-	return hits.sort((a, b) => b.score - a.score || a.itemRank - b.itemRank || a.node - b.node);
+	return hits.sort((a, b) => b.tier - a.tier || b.score - a.score || a.itemRank - b.itemRank || a.node - b.node);
 }
