@@ -1,7 +1,9 @@
-// `npm run bench -- find [--items N] [--queries N] [--store FILE] [--keep] [--no-vec]`: generates a store of 50 000 items
+// `npm run bench -- find [--items N] [--queries N] [--store FILE] [--keep] [--no-vec] [--first-runs N]`: generates a store of 50 000 items
 // (500 000 nodes, 2 000 000 spans) in a temp folder, then prints p50/p95 of `find` (hybrid, drill
 // on), of keyword-only `find`, of the bare FTS5 queries stage 1 is built on, and of the semantic
-// list's exact scan against sqlite-vec's vec0 at the same size.
+// list's exact scan against sqlite-vec's vec0 at the same size; first, the first query after opening
+// the store, in fresh processes.
+import {spawnSync} from 'node:child_process';
 import {existsSync, mkdtempSync, rmSync, statSync} from 'node:fs';
 import {cpus, tmpdir} from 'node:os';
 import path from 'node:path';
@@ -47,7 +49,36 @@ function line(name: string, samples: number[]): string {
 	return `${name.padEnd(44)} p50 ${ms(percentile(samples, 50)).padStart(8)} ms   p95 ${ms(percentile(samples, 95)).padStart(8)} ms`;
 }
 
+/**
+ * `find --first-query FILE QUERY…` (run in a fresh process): opens the store and times its first
+ * `find` (hybrid, drill on) — what a person waits for after starting the app — then the next ones.
+ */
+async function firstQuery(args: string[]): Promise<void> {
+	const [file, ...queries] = args;
+	const started = performance.now();
+	const store = SummaryStore.open(file!);
+	const opened = performance.now();
+	await find({query: queries[0]!}, {store});
+	const first = performance.now();
+	const later: number[] = [];
+	for (const query of queries.slice(1)) await timeAsync(later, () => find({query}, {store}));
+	store.close();
+	process.stdout.write(`${JSON.stringify({open: opened - started, first: first - opened, later: percentile(later, 50)})}\n`);
+}
+
+/** The first query after opening the store, in fresh processes (median of `runs`). */
+function measureFirstQuery(file: string, queries: string[], runs: number): {open: number; first: number; later: number} {
+	const samples = Array.from({length: runs}, (_, run) => {
+		const result = spawnSync(process.execPath, [process.argv[1]!, 'find', '--first-query', file, ...queries.slice(run, run + 6)], {encoding: 'utf8'});
+		if (result.status !== 0) throw new Error(`first-query run failed: ${result.stderr}`);
+		return JSON.parse(result.stdout.trim().split('\n').pop()!) as {open: number; first: number; later: number};
+	});
+	const median = (key: 'open' | 'first' | 'later') => percentile(samples.map((sample) => sample[key]), 50);
+	return {open: median('open'), first: median('first'), later: median('later')};
+}
+
 export async function run(args: string[]): Promise<void> {
+	if (args[0] === '--first-query') return firstQuery(args.slice(1));
 	const items = Number(option(args, '--items') ?? 50_000);
 	const queryCount = Number(option(args, '--queries') ?? 200);
 	const given = option(args, '--store');
@@ -85,6 +116,10 @@ export async function run(args: string[]): Promise<void> {
 			}
 		}
 		log(`store: ${(statSync(file).size / 1e9).toFixed(2)} GB on disk; ${queries.length} queries such as ${JSON.stringify(queries[0])}, ${JSON.stringify(queries[1])}`);
+
+		const firstRuns = Number(option(args, '--first-runs') ?? 5);
+		const cold = measureFirstQuery(file, queries, firstRuns);
+		log(`first query after opening the store (fresh process, hybrid, drill on; median of ${firstRuns}): open ${ms(cold.open)} ms, first find ${ms(cold.first)} ms, later finds ${ms(cold.later)} ms`);
 
 		const store = SummaryStore.open(file);
 		const meta = readSemanticMeta(store)!;

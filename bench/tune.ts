@@ -1,9 +1,10 @@
-// `npm run bench -- tune --stores DIR [--lsa JSON] COLLECTION_DIR…`: measures the settings stage 1
+// `npm run bench -- tune --stores DIR [--lsa JSON --tag NAME] [--quick] [--keyword-only] COLLECTION_DIR…`: measures the settings stage 1
 // is built from on every collection at once — keyword with and without each addition on top of
 // bm25 (proximity, rare identifiers), and the hybrid over a grid of fusion shares and feedback —
 // then picks the hybrid setting by leave-one-collection-out and prints the gain over keyword on
 // each held-out collection. Stores are built once into DIR (one per collection) and reused.
-import {existsSync, mkdirSync} from 'node:fs';
+import {copyFileSync, existsSync, mkdirSync} from 'node:fs';
+import {openWritableStore} from '../source/store/writable.js';
 import path from 'node:path';
 import {fuse} from '../source/search/funnel/fusion.js';
 import {parseQuery} from '../source/search/funnel/query.js';
@@ -29,7 +30,14 @@ interface Prepared {
 async function prepare(folder: string, stores: string, lsa: LsaOptions | undefined, tag: string): Promise<Prepared> {
 	const collection = loadBeir(folder);
 	const file = path.join(stores, `${collection.name}${tag}.db`);
-	if (!existsSync(file)) {
+	const base = path.join(stores, `${collection.name}.db`);
+	if (!existsSync(file) && tag && existsSync(base)) {
+		// Another semantic model over the same items: retrain a copy of the base store.
+		copyFileSync(base, file);
+		const store = openWritableStore(file);
+		await reindex(store, {lsa});
+		store.close();
+	} else if (!existsSync(file)) {
 		const store = ingestCollection(collection, file);
 		await reindex(store, {lsa});
 		store.close();
@@ -51,8 +59,8 @@ function itemOrder(prepared: Prepared, nodes: ReadonlyArray<{node: number}>): st
 	return out;
 }
 
-const shares = [0.5, 0.6, 0.7, 0.8, 0.9];
-const feedbacks: Array<[number, number]> = [
+let shares = [0.5, 0.6, 0.7, 0.8, 0.9];
+let feedbacks: Array<[number, number]> = [
 	[0, 0],
 	[2, 0.5],
 	[2, 1],
@@ -63,11 +71,18 @@ const feedbacks: Array<[number, number]> = [
 
 export async function run(args: string[]): Promise<void> {
 	const stores = args[args.indexOf('--stores') + 1];
-	if (!args.includes('--stores') || !stores) throw new Error('usage: npm run bench -- tune --stores DIR [--lsa JSON] [--tag NAME] COLLECTION_DIR…');
+	if (!args.includes('--stores') || !stores) throw new Error('usage: npm run bench -- tune --stores DIR [--lsa JSON --tag NAME] [--quick] [--keyword-only] COLLECTION_DIR…');
 	const lsa = args.includes('--lsa') ? (JSON.parse(args[args.indexOf('--lsa') + 1]!) as LsaOptions) : undefined;
 	const tag = args.includes('--tag') ? `-${args[args.indexOf('--tag') + 1]}` : '';
 	const folders = args.filter((arg, i) => !arg.startsWith('--') && !['--stores', '--lsa', '--tag'].includes(args[i - 1] ?? ''));
 	mkdirSync(stores, {recursive: true});
+	if (args.includes('--quick')) {
+		shares = [0.7, 0.8];
+		feedbacks = [
+			[0, 0],
+			[5, 1],
+		];
+	}
 	const keywordVariants: Record<string, KeywordOptions> = {bm25: {proximity: 0, identifiers: false}, '+identifiers': {proximity: 0, identifiers: true}, '+proximity': {identifiers: false}, 'keyword (both)': {}};
 	// results[collection][setting] = nDCG@10 (and the other metrics)
 	const results = new Map<string, Map<string, ReturnType<typeof scoreRankings>>>();
@@ -89,7 +104,7 @@ export async function run(args: string[]): Promise<void> {
 				push(name, itemOrder(prepared, list), query.judged);
 				keyword = list;
 			}
-			if (!status.semantic || !parsed.match) continue;
+			if (!status.semantic || !parsed.match || args.includes('--keyword-only')) continue;
 			const plain = await semanticList(prepared.store, status.semantic, parsed.terms.join(' '), {}, 300);
 			push('semantic', itemOrder(prepared, plain), query.judged);
 			for (const [hits, weight] of feedbacks) {
@@ -112,6 +127,7 @@ export async function run(args: string[]): Promise<void> {
 	for (const setting of ['bare bm25', ...settings.filter((name) => name !== 'bare bm25')]) out(`| ${setting} | ${names.map((name) => results.get(name)!.get(setting)?.ndcg10.toFixed(4) ?? '').join(' | ')} |`);
 	// Leave one collection out: the hybrid setting with the best smallest gain over keyword on the others.
 	const hybrid = settings.filter((name) => name.startsWith('hybrid'));
+	if (hybrid.length === 0) return;
 	const gain = (setting: string, name: string) => results.get(name)!.get(setting)!.ndcg10 - results.get(name)!.get('keyword (both)')!.ndcg10;
 	const pick = (among: string[]) => hybrid.reduce((best, setting) => (Math.min(...among.map((name) => gain(setting, name))) > Math.min(...among.map((name) => gain(best, name))) ? setting : best));
 	out('');

@@ -66,14 +66,14 @@ afterAll(() => store.close());
 describe('rare exact tokens', () => {
 	it('are found in a query as typed: identifiers, error and file names', () => {
 		expect(queryIdentifiers('ConnectionRefused API error')).toEqual([['connectionrefused']]);
-		expect(queryIdentifiers('why is max_connections low in config.yaml, see src/db/pool.ts and ECONNREFUSED k3x9')).toEqual([
+		expect(queryIdentifiers('why is max_connections low in config.yaml, see src/db/pool.ts and ECONNREFUSED, getUserById')).toEqual([
 			['max', 'connections'],
 			['config', 'yaml'],
 			['src', 'db', 'pool', 'ts'],
 			['econnrefused'],
-			['k3x9'],
+			['getuserbyid'],
 		]);
-		expect(queryIdentifiers('the API returned an error, e.g. a 502')).toEqual([]);
+		expect(queryIdentifiers('the API returned an error, e.g. a 502 in mRNA and TypeScript read/write')).toEqual([['typescript']]);
 	});
 
 	it('rank the session holding the exact error first, where bm25 alone does not have it in the top 3', async () => {

@@ -194,7 +194,7 @@ export interface KeywordOptions {
  */
 function rescore(
 	store: SummaryStore,
-	query: {text: string; sequence: readonly string[]},
+	query: {text: string; words: readonly string[]; sequence: readonly string[]},
 	bm25: readonly ScoredNode[],
 	ranking: readonly string[],
 	weights: KeywordWeights,
@@ -210,7 +210,7 @@ function rescore(
 		for (const root of top) root.score += lambda * (extra.get(root.node) ?? 0);
 	}
 	if (options.identifiers ?? true) {
-		const holders = identifierHolders(store, queryIdentifiers(query.text), stats.items);
+		const holders = identifierHolders(store, queryIdentifiers(query.text), query.words, stats);
 		const missing = [...holders.keys()].filter((node) => !roots.some((root) => root.node === node));
 		if (missing.length > 0) {
 			const statement = store.statement(`${keywordSql(weights.root, filtered).replace(' ORDER BY', ' AND rowid IN (SELECT value FROM json_each(?)) ORDER BY')}`);
