@@ -4,6 +4,7 @@
 // p50/p95, next to the bare FTS5 bm25 floor over the same raw text and each method's difference
 // to it. `--guard` exits 3 when a guarded method (default keyword and keyword,semantic) falls
 // below the floor, or the hybrid below keyword. `--make DIR` writes the generated collections.
+// `--smoke` adds a tiny built-in collection (to check that the eval runs).
 import {mkdtempSync, rmSync} from 'node:fs';
 import {cpus, loadavg, tmpdir} from 'node:os';
 import path from 'node:path';
@@ -15,9 +16,10 @@ import type {Method} from '../source/search/types.js';
 import {loadBeir} from './eval/beir.js';
 import {guardFailures, type CollectionReport} from './eval/guard.js';
 import {makeCollections} from './eval/collections/make.js';
+import {writeSmokeCollection} from './eval/smoke.js';
 import {evaluate, evaluateBaseline, ingestCollection, judgedQueries, sameRankings, versus, type ItemPipeline, type Rankings} from './eval/run.js';
 
-const usage = 'usage: npm run eval -- DATASET_DIR… [--method keyword|semantic|keyword,semantic] [--items sketch|ingest] [--guard[=METHODS]] [--json]; npm run eval -- --make OUT_DIR';
+const usage = 'usage: npm run eval -- DATASET_DIR…|--smoke [--method keyword|semantic|keyword,semantic] [--items sketch|ingest] [--guard[=METHODS]] [--json]; npm run eval -- --make OUT_DIR';
 
 interface Args {
 	folders: string[];
@@ -28,12 +30,13 @@ interface Args {
 	make: string | undefined;
 }
 
-function parseArgs(args: string[]): Args {
+function parseArgs(args: string[], smokeFolder: () => string): Args {
 	const parsed: Args = {folders: [], methods: ['keyword', 'semantic', 'keyword,semantic'], json: false, pipeline: 'sketch', guard: undefined, make: undefined};
 	for (let i = 0; i < args.length; i++) {
 		const arg = args[i]!;
 		const value = () => (arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : args[++i]);
 		if (arg === '--json') parsed.json = true;
+		else if (arg === '--smoke') parsed.folders.push(smokeFolder());
 		else if (arg === '--guard') parsed.guard = ['keyword', 'keyword,semantic'];
 		else if (arg.startsWith('--guard=')) parsed.guard = value()!.split(/\s*;\s*|\s+/u).filter(Boolean).map((method) => parseMethod(method));
 		else if (arg === '--items' || arg.startsWith('--items=')) {
@@ -95,7 +98,15 @@ function table(report: CollectionReport): string {
 }
 
 async function main(argv: string[]): Promise<void> {
-	const args = parseArgs(argv);
+	const smoke = mkdtempSync(path.join(tmpdir(), 'drill-eval-smoke-'));
+	try {
+		await evaluateAll(parseArgs(argv, () => writeSmokeCollection(smoke)));
+	} finally {
+		rmSync(smoke, {recursive: true, force: true});
+	}
+}
+
+async function evaluateAll(args: Args): Promise<void> {
 	if (args.make !== undefined) {
 		for (const made of makeCollections(args.make)) process.stdout.write(`${made.folder}: ${made.documents} documents, ${made.queries} queries\n`);
 		return;

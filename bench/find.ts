@@ -1,4 +1,4 @@
-// `npm run bench -- find [--items N] [--queries N] [--store FILE] [--keep] [--no-vec] [--first-runs N]`: generates a store of 50 000 items
+// `npm run bench -- find [--items N] [--queries N] [--store FILE] [--keep] [--no-vec] [--first-runs N] [--smoke]` (smoke: 300 items, 5 queries): generates a store of 50 000 items
 // (500 000 nodes, 2 000 000 spans) in a temp folder, then prints p50/p95 of `find` (hybrid, drill
 // on), of keyword-only `find`, of the bare FTS5 queries stage 1 is built on, and of the semantic
 // list's exact scan against sqlite-vec's vec0 at the same size; first, the first query after opening
@@ -79,8 +79,9 @@ function measureFirstQuery(file: string, queries: string[], runs: number): {open
 
 export async function run(args: string[]): Promise<void> {
 	if (args[0] === '--first-query') return firstQuery(args.slice(1));
-	const items = Number(option(args, '--items') ?? 50_000);
-	const queryCount = Number(option(args, '--queries') ?? 200);
+	const smoke = args.includes('--smoke');
+	const items = Number(option(args, '--items') ?? (smoke ? 300 : 50_000));
+	const queryCount = Number(option(args, '--queries') ?? (smoke ? 5 : 200));
 	const given = option(args, '--store');
 	const dir = given ? undefined : mkdtempSync(path.join(tmpdir(), 'drill-bench-find-'));
 	const file = given ?? path.join(dir!, 'store.db');
@@ -117,7 +118,7 @@ export async function run(args: string[]): Promise<void> {
 		}
 		log(`store: ${(statSync(file).size / 1e9).toFixed(2)} GB on disk; ${queries.length} queries such as ${JSON.stringify(queries[0])}, ${JSON.stringify(queries[1])}`);
 
-		const firstRuns = Number(option(args, '--first-runs') ?? 5);
+		const firstRuns = Number(option(args, '--first-runs') ?? (smoke ? 1 : 5));
 		const cold = measureFirstQuery(file, queries, firstRuns);
 		log(`first query after opening the store (fresh process, hybrid, drill on; median of ${firstRuns}): open ${ms(cold.open)} ms, first find ${ms(cold.first)} ms, later finds ${ms(cold.later)} ms`);
 

@@ -6,7 +6,7 @@ import {fileURLToPath} from 'node:url';
 import {writeCorpus} from './ingest/generate.js';
 
 /**
- * `npm run bench -- ingest [--mb 200] [--split] [--keep]`: generates MB of Claude Code sessions
+ * `npm run bench -- ingest [--mb 200] [--split] [--keep] [--smoke]` (smoke: 0.2 MB, split too): generates MB of Claude Code sessions
  * and markdown (half each, one 20 MB session and one 20 MB heading-less document among them),
  * runs the built `drill ingest` on them in a fresh store, and prints throughput and peak RSS.
  * `--split` also times transcripts and markdown on their own; a second run shows the skip path.
@@ -67,7 +67,8 @@ export async function run(args: string[]): Promise<void> {
 		const at = args.indexOf(name);
 		return at >= 0 && args[at + 1] ? Number(args[at + 1]) : fallback;
 	};
-	const megabytes = value('--mb', 200);
+	const smoke = flag('--smoke');
+	const megabytes = value('--mb', smoke ? 0.2 : 200);
 	const work = mkdtempSync(path.join(tmpdir(), 'drill-bench-ingest-'));
 	try {
 		process.stdout.write(`ingest benchmark · ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'} · ${(totalmem() / 2 ** 30).toFixed(0)} GB · node ${process.version} · load ${loadText()}\n`);
@@ -76,7 +77,7 @@ export async function run(args: string[]): Promise<void> {
 		const corpus = await writeCorpus(path.join(work, 'input'), megabytes);
 		const total = (corpus.transcriptBytes + corpus.markdownBytes) / 1e6;
 		process.stdout.write(`generated ${total.toFixed(1)} MB in ${((performance.now() - generated) / 1000).toFixed(1)} s\n\n`);
-		if (flag('--split')) {
+		if (flag('--split') || smoke) {
 			process.stdout.write(`${line('transcripts (fresh)', corpus.transcriptBytes / 1e6, await ingestRun([corpus.transcripts], path.join(work, 'a.db')))}\n`);
 			process.stdout.write(`${line('markdown (fresh)', corpus.markdownBytes / 1e6, await ingestRun([corpus.markdown], path.join(work, 'b.db')))}\n`);
 		}

@@ -3,7 +3,9 @@
 // bm25 (proximity, rare identifiers), and the hybrid over a grid of fusion shares and feedback —
 // then picks the hybrid setting by leave-one-collection-out and prints the gain over keyword on
 // each held-out collection. Stores are built once into DIR (one per collection) and reused.
-import {copyFileSync, existsSync, mkdirSync} from 'node:fs';
+import {copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {writeSmokeCollection} from './eval/smoke.js';
 import {openWritableStore} from '../source/store/writable.js';
 import path from 'node:path';
 import {fuse} from '../source/search/funnel/fusion.js';
@@ -69,9 +71,19 @@ let feedbacks: Array<[number, number]> = [
 	[5, 2],
 ];
 
-export async function run(args: string[]): Promise<void> {
+export async function run(argv: string[]): Promise<void> {
+	// Smoke: the eval's tiny collection, in a temp folder.
+	const smoke = argv.includes('--smoke') ? mkdtempSync(path.join(tmpdir(), 'drill-tune-')) : undefined;
+	try {
+		await tune(smoke ? ['--stores', smoke, writeSmokeCollection(smoke), ...argv.filter((arg) => arg !== '--smoke')] : argv);
+	} finally {
+		if (smoke) rmSync(smoke, {recursive: true, force: true});
+	}
+}
+
+async function tune(args: string[]): Promise<void> {
 	const stores = args[args.indexOf('--stores') + 1];
-	if (!args.includes('--stores') || !stores) throw new Error('usage: npm run bench -- tune --stores DIR [--lsa JSON --tag NAME] [--quick] [--keyword-only] COLLECTION_DIR…');
+	if (!args.includes('--stores') || !stores) throw new Error('usage: npm run bench -- tune --stores DIR [--lsa JSON --tag NAME] [--quick] [--keyword-only] COLLECTION_DIR… (or --smoke)');
 	const lsa = args.includes('--lsa') ? (JSON.parse(args[args.indexOf('--lsa') + 1]!) as LsaOptions) : undefined;
 	const tag = args.includes('--tag') ? `-${args[args.indexOf('--tag') + 1]}` : '';
 	const folders = args.filter((arg, i) => !arg.startsWith('--') && !['--stores', '--lsa', '--tag'].includes(args[i - 1] ?? ''));

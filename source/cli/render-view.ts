@@ -1,4 +1,5 @@
 import {inertText} from '../core/inert-text.js';
+import {sourceLine} from '../core/item-source.js';
 import type {TreeView} from '../core/tree-view.js';
 
 export interface Paint {
@@ -28,7 +29,7 @@ function wrapLines(text: string, width: number, indent: string): string[] {
 }
 
 /** A TreeView as a readable listing; every piece of stored text is made inert first. */
-export function renderView(view: TreeView, options: {color: boolean; width?: number}): string {
+export function renderView(view: TreeView, options: {color: boolean; width?: number; home?: string}): string {
 	const p = paint(options.color);
 	const width = Math.max(40, Math.min(options.width ?? 100, 160));
 	const clean = (text: string) => inertText(text, {singleLine: true});
@@ -36,6 +37,10 @@ export function renderView(view: TreeView, options: {color: boolean; width?: num
 	const trail = [...view.breadcrumbs.map((crumb) => clean(crumb.title)), clean(view.title)].join(' › ');
 	out.push(p.dim(`${view.domain} · ${trail}`));
 	out.push(`${p.bold(clean(view.title))}  ${p.dim(`[${view.kind}]`)}  ${p.accent(clean(view.node_id) || "''")}`);
+	const provenance = clean(sourceLine(view.source, {home: options.home, full: true}));
+	if (provenance) out.push(`  ${provenance}`);
+	if (view.source?.uri) out.push(p.dim(`  from ${clean(view.source.uri)}${view.source.line ? `, line ${view.source.line}` : ''}${view.source.kind ? ` (${clean(view.source.kind)})` : ''}`));
+	if (view.group && !view.summary) out.push(p.dim(`  ${view.group.item_count} item${view.group.item_count === 1 ? '' : 's'}${view.group.base ? ` below ${clean(view.group.base)}` : ''}`));
 	if (view.summary) out.push(...wrapLines(clean(view.summary), width - 2, '  '));
 	if (view.children_total > 0) {
 		const shown = view.children.length;
@@ -43,8 +48,10 @@ export function renderView(view: TreeView, options: {color: boolean; width?: num
 		out.push('', p.dim(`children: ${view.children_total}${range}`));
 		for (const child of view.children) {
 			const marker = child.has_children ? '▸' : '·';
-			const count = child.child_count ? p.dim(` (${child.child_count})`) : '';
+			const count = child.item_count !== undefined ? p.dim(` (${child.item_count} item${child.item_count === 1 ? '' : 's'})`) : child.child_count ? p.dim(` (${child.child_count})`) : '';
 			out.push(`  ${marker} ${clean(child.name)}${count}  ${p.accent(clean(child.node_id))}`);
+			const brief = clean(sourceLine(child.source, {home: options.home}));
+			if (brief) out.push(p.dim(`      ${brief}`));
 			if (child.summary) out.push(...wrapLines(clean(child.summary), width - 6, '      '));
 		}
 	} else out.push('', p.dim('no children'));

@@ -1,3 +1,4 @@
+import {homedir} from 'node:os';
 import '../domains/index.js';
 import {availableDomains, Drillables} from '../core/registry.js';
 import {defineCommand} from './command.js';
@@ -20,6 +21,7 @@ export const command = defineCommand({
 
   Node ids
     summary    ''  ·  NAMESPACE  ·  NAMESPACE:ITEM  ·  NAMESPACE:ITEM#nORDINAL
+               groups: NAMESPACE#KEY (the groups)  ·  NAMESPACE#KEY=VALUE (one group's items)
     knowledge  ''  ·  a unit path without extension, e.g. architecture/summarization-framework
 
   Options
@@ -27,17 +29,27 @@ export const command = defineCommand({
     --limit N                        children per page (default 100)
     --offset N                       first child to show (default 0)
     --max-chars N                    bound on full content (default 20000)
+    --group-by KEY                   a summary namespace grouped by KEY (the view of NAMESPACE#KEY):
+                                       project   the session's project (working directory or repo)
+                                       agent     claude-code, codex, gemini-cli, aider, …
+                                       day       the UTC day of generated_at, newest first
+                                       folder    source folders below the namespace's common one
+                                                 (folder › subfolder › page)
 
   Examples
     drill walk summary ''
     drill walk summary conversation_session:k3x9 --depth summary
     drill walk summary 'conversation_session:k3x9#n2' --depth full --json
+    drill walk summary conversation_session --group-by project
+    drill walk summary 'conversation_session#day=2026-11-28' --depth summary
+    drill walk summary 'document#folder=guides/setup'
     drill walk knowledge architecture`,
 	flags: {
 		depth: {type: 'string', shortFlag: 'd', default: 'index'},
 		limit: {type: 'number'},
 		offset: {type: 'number'},
 		maxChars: {type: 'number'},
+		groupBy: {type: 'string'},
 	},
 	run(cli, context) {
 		const [domain, nodeId = '', extra] = cli.input;
@@ -45,9 +57,9 @@ export const command = defineCommand({
 		if (extra !== undefined) throw usageError(`walk takes DOMAIN and one NODE_ID, got an extra ${JSON.stringify(extra)}`, 'quote a node id that has spaces or #');
 		const drillables = new Drillables(context.config);
 		try {
-			const view = drillables.walk(domain, nodeId, cli.flags.depth, {limit: cli.flags.limit, offset: cli.flags.offset, maxChars: cli.flags.maxChars});
+			const view = drillables.walk(domain, nodeId, cli.flags.depth, {limit: cli.flags.limit, offset: cli.flags.offset, maxChars: cli.flags.maxChars, groupBy: cli.flags.groupBy});
 			if (context.json) printJson(context.stdout, view);
-			else context.stdout.write(renderView(view, {color: context.color && Boolean(context.stdout.isTTY), width: context.stdout.columns}));
+			else context.stdout.write(renderView(view, {color: context.color && Boolean(context.stdout.isTTY), width: context.stdout.columns, home: homedir()}));
 			return 0;
 		} finally {
 			drillables.close();

@@ -57,7 +57,13 @@ export class Drillables {
 	walk(domain: string, nodeId = '', depth: Depth | string = defaultDepth, options?: ViewOptions): TreeView {
 		if (typeof domain !== 'string' || !factories.has(domain)) throw unknownDomain(String(domain));
 		if (typeof nodeId !== 'string') throw new DrillError('bad_node_id', 'node id must be a string');
-		return this.domain(domain).get(nodeId, parseDepth(depth), options);
+		const drillable = this.domain(domain);
+		const parsedDepth = parseDepth(depth);
+		if (options?.groupBy !== undefined && options.groupBy !== '' && !drillable.groupKeys?.length) {
+			const grouped = availableDomains().filter((name) => this.domain(name).groupKeys?.length);
+			throw new DrillError('bad_argument', `the ${domain} domain has no grouped views`, `group_by applies to: ${grouped.join(', ') || 'no domain'}`);
+		}
+		return drillable.get(nodeId, parsedDepth, options);
 	}
 
 	/** The seed's long name for `walk`. */

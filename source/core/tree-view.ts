@@ -1,4 +1,5 @@
 import type {Depth} from './depth.js';
+import type {ItemSource, ItemSourceBrief} from './item-source.js';
 
 export interface Breadcrumb {
 	node_id: string;
@@ -12,6 +13,20 @@ export interface TreeChild {
 	child_count?: number;
 	/** Present at `summary` and `full` depth. */
 	summary?: string;
+	/** A summary item's provenance in brief (agent, project, start, counts), when it has any. */
+	source?: ItemSourceBrief;
+	/** A group's items (for a folder: every item below it; `child_count` counts its direct children). */
+	item_count?: number;
+}
+
+/** What a group node stands for (see core/summary-groups.ts). */
+export interface GroupInfo {
+	key: string;
+	/** The group's value; absent on the grouping root (`{namespace}#{key}`). */
+	value?: string;
+	item_count: number;
+	/** Folder groups: the common folder their values are relative to (e.g. "/home/ana/docs/"). */
+	base?: string;
 }
 
 /** What every domain returns for one node at one depth. */
@@ -32,6 +47,10 @@ export interface TreeView {
 	/** At `full` depth: this node's content and its subtree, concatenated in order. */
 	content?: string;
 	truncated?: boolean;
+	/** A summary item's root: where the item came from (its whole provenance). */
+	source?: ItemSource;
+	/** A group node: its key, value and item count. */
+	group?: GroupInfo;
 }
 
 export interface ViewOptions {
@@ -41,6 +60,11 @@ export interface ViewOptions {
 	limit?: number;
 	/** Bound on `content` at `full` depth. */
 	maxChars?: number;
+	/**
+	 * Show a namespace grouped by this key (summary domain: project, agent, day, folder): the
+	 * view is then the one of `{namespace}#{key}`. Only for domains that list `groupKeys`.
+	 */
+	groupBy?: string;
 }
 
 export const defaultLimit = 100;
@@ -49,6 +73,8 @@ export const defaultMaxChars = 20_000;
 
 export interface TreeDrillable {
 	readonly domain: string;
+	/** The groupings `ViewOptions.groupBy` may name; a domain without them refuses `groupBy`. */
+	readonly groupKeys?: readonly string[];
 	get(nodeId: string, depth: Depth, options?: ViewOptions): TreeView;
 	close?(): void;
 }

@@ -2,11 +2,12 @@ import type {Depth} from '../core/depth.js';
 import {DrillError} from '../core/errors.js';
 import {BoundedText, resolvePaging, type Paging} from '../core/paging.js';
 import {registerDrillable, type DrillConfig} from '../core/registry.js';
-import {parseSummaryNodeId, summaryNodeId} from '../core/summary-node-id.js';
+import {groupKeys, parseGroupKey, type GroupKey} from '../core/summary-groups.js';
+import {parseSummaryNodeId, summaryNodeId, type SummaryNodeId} from '../core/summary-node-id.js';
 import type {Breadcrumb, TreeChild, TreeDrillable, TreeView, ViewOptions} from '../core/tree-view.js';
-import {SummaryStore, type ItemRow, type NodeRow} from '../store/summary-store.js';
-
-const rootCrumb: Breadcrumb = {node_id: '', title: 'summary'};
+import {itemSource, SummaryStore, type ItemRow, type NamespaceRow, type NodeRow} from '../store/summary-store.js';
+import {GroupViews} from './summary-groups.js';
+import {itemChild, itemEntry, rootCrumb, summaryView} from './summary-view.js';
 
 function listOf(names: string[], total: number): string {
 	const shown = names.slice(0, 10).join(', ');
@@ -16,7 +17,9 @@ function listOf(names: string[], total: number): string {
 /** The framework summaries in the SQLite store, walked by the seed's node ids. */
 export class SummaryDrillable implements TreeDrillable {
 	readonly domain = 'summary';
+	readonly groupKeys = groupKeys;
 	private store: SummaryStore | undefined;
+	private groupViews: GroupViews | undefined;
 
 	constructor(
 		private readonly storePath: string,
@@ -30,8 +33,13 @@ export class SummaryDrillable implements TreeDrillable {
 		return this.store;
 	}
 
+	private get groups(): GroupViews {
+		this.groupViews ??= new GroupViews(this.db);
+		return this.groupViews;
+	}
+
 	get(nodeId: string, depth: Depth, options?: ViewOptions): TreeView {
-		const id = parseSummaryNodeId(nodeId);
+		const id = this.grouped(parseSummaryNodeId(nodeId), nodeId, parseGroupKey(options?.groupBy));
 		const paging = resolvePaging(options);
 		switch (id.kind) {
 			case 'root':
@@ -42,7 +50,19 @@ export class SummaryDrillable implements TreeDrillable {
 				return this.node(id.namespace, id.itemId, 0, depth, paging);
 			case 'node':
 				return this.node(id.namespace, id.itemId, id.ordinal, depth, paging);
+			case 'grouping':
+				return this.groups.grouping(this.namespaceRow(id.namespace), id.key, depth, paging);
+			case 'group':
+				return this.groups.group(this.namespaceRow(id.namespace), id.key, id.value, depth, paging);
 		}
+	}
+
+	/** `groupBy` turns a namespace into its grouping `{namespace}#{key}`; a group of that key keeps it. */
+	private grouped(id: SummaryNodeId, nodeId: string, groupBy: GroupKey | undefined): SummaryNodeId {
+		if (groupBy === undefined) return id;
+		if (id.kind === 'namespace') return {kind: 'grouping', namespace: id.namespace, key: groupBy};
+		if ((id.kind === 'grouping' || id.kind === 'group') && id.key === groupBy) return id;
+		throw GroupViews.misplaced(nodeId, groupBy);
 	}
 
 	private root(depth: Depth, paging: Paging): TreeView {
@@ -55,7 +75,7 @@ export class SummaryDrillable implements TreeDrillable {
 			child_count: row.item_count,
 			...(depth === 'index' ? {} : {summary: `${row.item_count} item${row.item_count === 1 ? '' : 's'}`}),
 		}));
-		const view = this.view('', depth, 'summary', 'root', null, [], children, total, paging);
+		const view = summaryView('', depth, 'summary', 'root', null, [], children, total, paging);
 		if (depth === 'full') {
 			const text = new BoundedText(paging.maxChars);
 			for (const row of this.db.namespaces()) if (!text.add(`${row.name}\t${row.item_count} items\n`)) break;
@@ -65,34 +85,25 @@ export class SummaryDrillable implements TreeDrillable {
 		return view;
 	}
 
-	private namespace(namespace: string, depth: Depth, paging: Paging): TreeView {
+	private namespaceRow(namespace: string): NamespaceRow {
 		const row = this.db.namespace(namespace);
-		if (!row) {
-			const names = this.db.namespaces(0, 11).map((ns) => ns.name);
-			throw new DrillError('not_found', `no namespace ${JSON.stringify(namespace)} in the store`, names.length ? `namespaces: ${listOf(names, this.db.namespaceCount())}` : 'the store is empty: import or ingest something first');
-		}
+		if (row) return row;
+		const names = this.db.namespaces(0, 11).map((ns) => ns.name);
+		throw new DrillError('not_found', `no namespace ${JSON.stringify(namespace)} in the store`, names.length ? `namespaces: ${listOf(names, this.db.namespaceCount())}` : 'the store is empty: import or ingest something first');
+	}
+
+	private namespace(namespace: string, depth: Depth, paging: Paging): TreeView {
+		const row = this.namespaceRow(namespace);
 		const items = this.db.items(namespace, paging.offset, paging.limit);
-		const children = items.map((item) => this.itemChild(item, depth));
-		const view = this.view(namespace, depth, namespace, 'namespace', '', [rootCrumb], children, row.item_count, paging);
+		const children = items.map((item) => itemChild(item, depth));
+		const view = summaryView(namespace, depth, namespace, 'namespace', '', [rootCrumb], children, row.item_count, paging);
 		if (depth === 'full') {
 			const text = new BoundedText(paging.maxChars);
-			for (const item of this.db.eachItem(namespace)) {
-				if (!text.add(`## ${item.title} (${summaryNodeId(item.namespace, item.item_id)}) — ${item.generated_at}\n${item.tldr}\n\n`)) break;
-			}
+			for (const item of this.db.eachItem(namespace)) if (!text.add(itemEntry(item))) break;
 			view.content = text.toString();
 			view.truncated = text.truncated;
 		}
 		return view;
-	}
-
-	private itemChild(item: ItemRow, depth: Depth): TreeChild {
-		return {
-			node_id: summaryNodeId(item.namespace, item.item_id),
-			name: item.title,
-			has_children: item.topic_count > 0,
-			child_count: item.topic_count,
-			...(depth === 'index' ? {} : {summary: item.tldr}),
-		};
 	}
 
 	private node(namespace: string, itemId: string, ordinal: number, depth: Depth, paging: Paging): TreeView {
@@ -122,8 +133,9 @@ export class SummaryDrillable implements TreeDrillable {
 			...(depth === 'index' ? {} : {summary: child.summary}),
 		}));
 		const isRoot = ordinal === 0;
-		const view = this.view(summaryNodeId(namespace, itemId, ordinal), depth, isRoot ? item.title : node.title, isRoot ? 'item' : 'node', parentId, breadcrumbs, children, node.child_count, paging);
+		const view = summaryView(summaryNodeId(namespace, itemId, ordinal), depth, isRoot ? item.title : node.title, isRoot ? 'item' : 'node', parentId, breadcrumbs, children, node.child_count, paging);
 		if (depth !== 'index') view.summary = isRoot && item.tldr ? item.tldr : node.summary;
+		if (isRoot) view.source = itemSource(item);
 		if (depth === 'full') this.fillContent(view, item, node, paging.maxChars);
 		return view;
 	}
@@ -146,10 +158,6 @@ export class SummaryDrillable implements TreeDrillable {
 		visit(top);
 		view.content = text.toString().trimEnd();
 		view.truncated = text.truncated;
-	}
-
-	private view(nodeId: string, depth: Depth, title: string, kind: string, parentId: string | null, breadcrumbs: Breadcrumb[], children: TreeChild[], total: number, paging: Paging): TreeView {
-		return {domain: this.domain, node_id: nodeId, depth, title, kind, parent_id: parentId, breadcrumbs, children, children_total: total, offset: paging.offset, limit: paging.limit};
 	}
 
 	close(): void {

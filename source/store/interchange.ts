@@ -1,31 +1,9 @@
 import {DrillError} from '../core/errors.js';
+import type {ItemSource} from '../core/item-source.js';
 import {isValidItemId, isValidNamespace} from '../core/summary-node-id.js';
+import {validateSource} from './validate-source.js';
 
-/**
- * Where an item came from (its provenance), shown wherever the item is: the tree, the detail
- * pane, find hits, MCP answers and `--json`. Only `uri` and `kind` existed before; every field is
- * optional, so interchange files written by other summarizers stay valid.
- */
-export interface ItemSource {
-	/** The source file (absolute path), `#…` appended for one conversation of a multi-item file. */
-	uri?: string;
-	/** The format that was read: claude-code, codex, gemini-cli, aider, claude-agent, chatgpt, generic-chat, markdown, text, html, summary-json. */
-	kind?: string;
-	/** The agent whose session this is: claude-code, codex, gemini-cli, aider, claude-agent, chatgpt, … */
-	agent?: string;
-	/** The session's working directory or repository. */
-	project?: string;
-	/** ISO 8601: the first and the last event of a session. */
-	started_at?: string;
-	ended_at?: string;
-	/** The model the agent ran (the last one named, when it changed). */
-	model?: string;
-	/** The person's requests (turns) and the tool calls of a session. */
-	turns?: number;
-	tool_calls?: number;
-	/** The 1-based line of the source file where the item starts (one file can hold several sessions). */
-	line?: number;
-}
+export type {ItemSource} from '../core/item-source.js';
 
 /** One item in the interchange shape that `drill import` reads and `drill export` writes. */
 export interface ItemRecord {
@@ -163,16 +141,15 @@ export function validateItem(value: unknown, label = 'item'): ItemRecord {
 
 	const title = oneLine(text(where, value.title, 'title', '')) || root.title || itemId;
 	if (!root.title) root.title = title;
-	const source = isObject(value.source) ? value.source : {};
+	const source = validateSource(where, value.source);
+	const undated = value.generated_at === undefined || value.generated_at === null || value.generated_at === '';
 	return {
 		namespace,
 		item_id: itemId,
 		title,
-		generated_at: timestamp(where, value.generated_at),
-		source: {
-			...(typeof source.uri === 'string' ? {uri: source.uri} : {}),
-			...(typeof source.kind === 'string' ? {kind: source.kind} : {}),
-		},
+		// A session is dated by its start when the file gives no date of its own.
+		generated_at: undated && source.started_at ? source.started_at : timestamp(where, value.generated_at),
+		source,
 		tldr: text(where, value.tldr, 'tldr', ''),
 		...(typeof value.content_hash === 'string' ? {content_hash: value.content_hash} : {}),
 		nodes: nodes.sort((a, b) => a.ordinal - b.ordinal),

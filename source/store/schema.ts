@@ -1,4 +1,6 @@
 import type {Database} from 'better-sqlite3';
+import {rebuildGroups} from './item-groups.js';
+import {sourceFolder} from './source-folder.js';
 
 /**
  * Forward migrations. The store's `PRAGMA user_version` is the number of migrations applied;
@@ -112,6 +114,43 @@ export const migrations: Array<(db: Database) => void> = [
 	// root row holds the root's own fields; 2: also every inner node's title, summary and keywords.
 	(db) => {
 		db.exec('ALTER TABLE search_items ADD COLUMN text_version INTEGER NOT NULL DEFAULT 1');
+	},
+	// Provenance: every field of the interchange's `source` as a column (agent, project, the
+	// session's start and end, model, counts, the line it starts at), the folder of the source for
+	// `--group-by folder`, the indexes that list a group's items newest first (and let search filter
+	// by agent or project), and the per-group counts behind the grouped views (item-groups.ts).
+	(db) => {
+		db.exec(`
+			ALTER TABLE items ADD COLUMN agent TEXT;
+			ALTER TABLE items ADD COLUMN project TEXT;
+			ALTER TABLE items ADD COLUMN started_at TEXT;
+			ALTER TABLE items ADD COLUMN ended_at TEXT;
+			ALTER TABLE items ADD COLUMN model TEXT;
+			ALTER TABLE items ADD COLUMN turns INTEGER;
+			ALTER TABLE items ADD COLUMN tool_calls INTEGER;
+			ALTER TABLE items ADD COLUMN source_line INTEGER;
+			ALTER TABLE items ADD COLUMN source_folder TEXT;
+
+			CREATE TABLE item_groups (
+				namespace TEXT NOT NULL,
+				key TEXT NOT NULL,
+				value TEXT NOT NULL,
+				parent TEXT NOT NULL DEFAULT '',
+				item_count INTEGER NOT NULL,
+				newest TEXT NOT NULL DEFAULT '',
+				PRIMARY KEY (namespace, key, value)
+			) WITHOUT ROWID;
+			CREATE INDEX item_groups_by_parent ON item_groups (namespace, key, parent, value);
+			CREATE INDEX item_groups_by_newest ON item_groups (namespace, key, newest DESC, value);
+		`);
+		db.function('drill_source_folder', {deterministic: true}, (uri: unknown) => sourceFolder(typeof uri === 'string' ? uri : null));
+		db.exec(`
+			UPDATE items SET source_folder = drill_source_folder(source_uri) WHERE source_uri IS NOT NULL;
+			CREATE INDEX items_by_agent ON items (agent, namespace, generated_at DESC, item_id);
+			CREATE INDEX items_by_project ON items (project, namespace, generated_at DESC, item_id);
+			CREATE INDEX items_by_folder ON items (namespace, source_folder, generated_at DESC, item_id);
+		`);
+		rebuildGroups(db);
 	},
 ];
 

@@ -1,7 +1,10 @@
 import type {Statement} from 'better-sqlite3';
+import {isCorruption} from '../core/errors.js';
+import {takeTurn, type TurnOptions} from './busy.js';
+import {recordChecked} from './health.js';
 import {openDatabase, storeError, type OpenOptions, type SqliteDatabase} from './open.js';
 import {deleteItem, writeItem, type ItemIndexer, type WriteOutcome} from './write-item.js';
-import type {ItemRecord} from './interchange.js';
+import type {ItemRecord, ItemSource} from './interchange.js';
 
 export interface NamespaceRow {
 	name: string;
@@ -22,6 +25,33 @@ export interface ItemRow {
 	span_count: number;
 	/** Children of the item root: its level-1 topics. */
 	topic_count: number;
+	/** Provenance (the interchange's `source`; see itemSource). */
+	agent: string | null;
+	project: string | null;
+	started_at: string | null;
+	ended_at: string | null;
+	model: string | null;
+	turns: number | null;
+	tool_calls: number | null;
+	source_line: number | null;
+	/** The folder of source_uri ("/docs/guides/"), for --group-by folder. */
+	source_folder: string | null;
+}
+
+/** An item row's provenance in the interchange shape: only the fields it has. */
+export function itemSource(row: ItemRow): ItemSource {
+	const source: ItemSource = {};
+	if (row.source_uri) source.uri = row.source_uri;
+	if (row.source_kind) source.kind = row.source_kind;
+	if (row.agent) source.agent = row.agent;
+	if (row.project) source.project = row.project;
+	if (row.started_at) source.started_at = row.started_at;
+	if (row.ended_at) source.ended_at = row.ended_at;
+	if (row.model) source.model = row.model;
+	if (row.turns !== null) source.turns = row.turns;
+	if (row.tool_calls !== null) source.tool_calls = row.tool_calls;
+	if (row.source_line !== null) source.line = row.source_line;
+	return source;
 }
 
 export interface NodeRow {
@@ -46,9 +76,10 @@ export interface SpanRow {
 	text: string;
 }
 
-const itemColumns = `i.id, i.namespace, i.item_id, i.title, i.tldr, i.generated_at, i.source_uri, i.source_kind, i.content_hash,
-	i.node_count, i.span_count, coalesce(r.child_count, 0) AS topic_count`;
-const itemFrom = 'items i LEFT JOIN nodes r ON r.item = i.id AND r.ordinal = 0';
+export const itemColumns = `i.id, i.namespace, i.item_id, i.title, i.tldr, i.generated_at, i.source_uri, i.source_kind, i.content_hash,
+	i.node_count, i.span_count, coalesce(r.child_count, 0) AS topic_count,
+	i.agent, i.project, i.started_at, i.ended_at, i.model, i.turns, i.tool_calls, i.source_line, i.source_folder`;
+export const itemFrom = 'items i LEFT JOIN nodes r ON r.item = i.id AND r.ordinal = 0';
 
 /**
  * The SQLite summary store: every read and write the domains, search and ingest need, with
@@ -58,13 +89,19 @@ export class SummaryStore {
 	private readonly statements = new Map<string, Statement>();
 	readonly indexers: ItemIndexer[] = [];
 
+	/** Set when a read or write met damage: the store is then not recorded as sound on close. */
+	private damaged = false;
+
 	private constructor(
 		readonly db: SqliteDatabase,
 		readonly file: string,
+		private readonly writable: boolean,
+		private readonly turns: TurnOptions,
 	) {}
 
 	static open(file: string, options: OpenOptions = {}): SummaryStore {
-		return new SummaryStore(openDatabase(file, options), file);
+		const {onWait, maxWaitMs} = options;
+		return new SummaryStore(openDatabase(file, options), file, Boolean(options.write), {...(onWait ? {onWait} : {}), ...(maxWaitMs === undefined ? {} : {maxWaitMs})});
 	}
 
 	/** Runs `action`, turning SQLite's errors into one-line DrillErrors about this store. */
@@ -72,6 +109,7 @@ export class SummaryStore {
 		try {
 			return action();
 		} catch (error) {
+			if (isCorruption(error)) this.damaged = true;
 			throw storeError(error, this.file);
 		}
 	}
@@ -85,11 +123,11 @@ export class SummaryStore {
 		return statement;
 	}
 
-	private all<T>(sql: string, ...params: unknown[]): T[] {
+	all<T>(sql: string, ...params: unknown[]): T[] {
 		return this.guard(() => this.statement(sql).all(...params) as T[]);
 	}
 
-	private one<T>(sql: string, ...params: unknown[]): T | undefined {
+	one<T>(sql: string, ...params: unknown[]): T | undefined {
 		return this.guard(() => this.statement(sql).get(...params) as T | undefined);
 	}
 
@@ -151,11 +189,16 @@ export class SummaryStore {
 	}
 
 	/** Walks every item (optionally of one namespace) without holding them all in memory. */
-	*eachItem(namespace?: string): Generator<ItemRow> {
-		const statement = namespace
-			? this.statement(`SELECT ${itemColumns} FROM ${itemFrom} WHERE i.namespace = ? ORDER BY i.namespace, i.generated_at DESC, i.item_id`)
-			: this.statement(`SELECT ${itemColumns} FROM ${itemFrom} ORDER BY i.namespace, i.generated_at DESC, i.item_id`);
-		const rows = this.guard(() => (namespace ? statement.iterate(namespace) : statement.iterate()) as IterableIterator<ItemRow>);
+	eachItem(namespace?: string): Generator<ItemRow> {
+		return namespace
+			? this.iterate(`SELECT ${itemColumns} FROM ${itemFrom} WHERE i.namespace = ? ORDER BY i.namespace, i.generated_at DESC, i.item_id`, namespace)
+			: this.iterate(`SELECT ${itemColumns} FROM ${itemFrom} ORDER BY i.namespace, i.generated_at DESC, i.item_id`);
+	}
+
+	/** The rows of a query one at a time; stopping early releases the statement. */
+	*iterate<T>(sql: string, ...params: unknown[]): Generator<T> {
+		const statement = this.statement(sql);
+		const rows = this.guard(() => statement.iterate(...params) as IterableIterator<T>);
 		try {
 			for (;;) {
 				const next = this.guard(() => rows.next());
@@ -178,7 +221,7 @@ export class SummaryStore {
 			item_id: row.item_id,
 			title: row.title,
 			generated_at: row.generated_at,
-			source: {...(row.source_uri ? {uri: row.source_uri} : {}), ...(row.source_kind ? {kind: row.source_kind} : {})},
+			source: itemSource(row),
 			tldr: row.tldr,
 			...(row.content_hash ? {content_hash: row.content_hash} : {}),
 			nodes: this.nodes(row.id).map((node) => ({
@@ -197,12 +240,13 @@ export class SummaryStore {
 		return this.one<{content_hash: string | null}>('SELECT content_hash FROM items WHERE namespace = ? AND item_id = ?', namespace, itemId)?.content_hash ?? undefined;
 	}
 
+	/** Writes one item in one transaction, waiting its turn while another process writes. */
 	writeItem(item: ItemRecord): WriteOutcome {
-		return this.guard(() => writeItem(this.db, item, this.indexers));
+		return this.guard(() => takeTurn(this.file, () => writeItem(this.db, item, this.indexers), this.turns));
 	}
 
 	deleteItem(namespace: string, itemId: string): boolean {
-		return this.guard(() => deleteItem(this.db, namespace, itemId, this.indexers));
+		return this.guard(() => takeTurn(this.file, () => deleteItem(this.db, namespace, itemId, this.indexers), this.turns));
 	}
 
 	getMeta(key: string): string | undefined {
@@ -214,6 +258,9 @@ export class SummaryStore {
 	}
 
 	close(): void {
-		if (this.db.open) this.db.close();
+		if (!this.db.open) return;
+		this.db.close();
+		// The file as this writer leaves it is sound: the next writer need not check it again.
+		if (this.writable && !this.damaged) recordChecked(this.file);
 	}
 }

@@ -1,5 +1,7 @@
 import type {SqliteDatabase} from './open.js';
 import type {ItemRecord} from './interchange.js';
+import {addToGroups, removeFromGroups, type GroupedFields} from './item-groups.js';
+import {sourceFolder} from './source-folder.js';
 
 export type WriteOutcome = 'added' | 'updated';
 
@@ -11,6 +13,7 @@ export type ItemIndexer = {
 
 function deleteItemRows(db: SqliteDatabase, itemRowId: number, indexers: readonly ItemIndexer[]): void {
 	for (const indexer of indexers) indexer.beforeDelete?.(db, itemRowId);
+	const grouped = db.prepare('SELECT namespace, project, agent, generated_at, source_folder FROM items WHERE id = ?').get(itemRowId) as GroupedFields;
 	// External-content FTS tables need the old text to remove their entries.
 	db.prepare(
 		`INSERT INTO nodes_fts (nodes_fts, rowid, title, summary, keywords, tldr)
@@ -20,6 +23,7 @@ function deleteItemRows(db: SqliteDatabase, itemRowId: number, indexers: readonl
 	db.prepare('DELETE FROM spans WHERE item = ?').run(itemRowId);
 	db.prepare('DELETE FROM nodes WHERE item = ?').run(itemRowId);
 	db.prepare('DELETE FROM items WHERE id = ?').run(itemRowId);
+	removeFromGroups(db, grouped);
 }
 
 function levels(item: ItemRecord): Map<number, number> {
@@ -47,13 +51,20 @@ export function writeItem(db: SqliteDatabase, item: ItemRecord, indexers: readon
 		else {
 			db.prepare('INSERT INTO namespaces (name, item_count) VALUES (?, 0) ON CONFLICT (name) DO NOTHING').run(item.namespace);
 		}
+		const source = item.source ?? {};
+		const grouped: GroupedFields = {namespace: item.namespace, project: source.project || null, agent: source.agent || null, generated_at: item.generated_at, source_folder: sourceFolder(source.uri)};
 		const {lastInsertRowid} = db
 			.prepare(
-				`INSERT INTO items (namespace, item_id, title, tldr, generated_at, source_uri, source_kind, content_hash, node_count, span_count)
-				 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+				`INSERT INTO items (namespace, item_id, title, tldr, generated_at, source_uri, source_kind, content_hash, node_count, span_count,
+					agent, project, started_at, ended_at, model, turns, tool_calls, source_line, source_folder)
+				 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			)
-			.run(item.namespace, item.item_id, item.title, item.tldr, item.generated_at, item.source?.uri ?? null, item.source?.kind ?? null, item.content_hash ?? null, item.nodes.length, item.spans.length);
+			.run(
+				item.namespace, item.item_id, item.title, item.tldr, item.generated_at, source.uri || null, source.kind || null, item.content_hash ?? null, item.nodes.length, item.spans.length,
+				grouped.agent, grouped.project, source.started_at || null, source.ended_at || null, source.model || null, source.turns ?? null, source.tool_calls ?? null, source.line ?? null, grouped.source_folder,
+			);
 		const itemRowId = Number(lastInsertRowid);
+		addToGroups(db, grouped);
 
 		const childCount = new Map<number, number>();
 		for (const node of item.nodes) if (node.parent !== null) childCount.set(node.parent, (childCount.get(node.parent) ?? 0) + 1);

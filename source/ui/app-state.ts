@@ -1,10 +1,32 @@
 import type {Depth} from '../core/depth.js';
 import type {TreeView} from '../core/tree-view.js';
-import type {DialogState} from './dialog-state.js';
+import {browseReducer} from './browse-reducer.js';
+import {dialogReducer, type DialogAction, type DialogState} from './dialog-state.js';
+import {filterReducer, type FilterAction} from './filter-state.js';
 import type {FuzzyMatch} from './fuzzy.js';
+import type {Key} from './keys.js';
+import {layout} from './layout.js';
 import {emptyInput, type LineInput} from './line-input.js';
-import type {FindMethod, FindResult, FrameStatus} from './services.js';
-import {emptyTree, type TreeState} from './tree-state.js';
+import {searchReducer, type SearchAction} from './search-state.js';
+import {note, withEffect} from './state-updates.js';
+import type {DownRequest, FindMethod, FindResult, FrameStatus, UpRequest} from './services.js';
+import {emptyTree, treeReducer, type TreeAction, type TreeState} from './tree-state.js';
+
+/**
+ * The app's whole state, and the one reducer every change goes through.
+ *
+ * How the app runs (see controller.ts): raw input is decoded into keys; each key is dispatched as
+ * a `key` action; `appReducer` looks the key up in the key table for the contexts of the moment
+ * (`contextsFor`) and returns the next state. When a change needs the outside world (a walk, a
+ * search, the frames library, the clipboard), the reducer does not do it: it appends an `Effect`
+ * to `state.effects`, and the controller hands each effect to its module in `effects/`, which
+ * does the work and dispatches what came of it as another action (`search/done`, `tree`, …).
+ * So every state change is an action through `appReducer`, and every effect is data a test can see.
+ *
+ * To add a feature: add its state here (or in its own `*-state.ts`), its actions to `AppAction`
+ * (or to the sub-reducer's own union), its effects to `Effect` and a module in `effects/` that
+ * runs them, and its keys to key-table.ts (which also writes the help).
+ */
 
 export interface Size {
 	columns: number;
@@ -47,6 +69,8 @@ export interface QueryState {
 	error?: string;
 	/** Whether the results panel is shown. */
 	open: boolean;
+	/** Numbers the searches: an answer for any but the latest is dropped. */
+	sequence: number;
 }
 
 export interface FilterState {
@@ -59,6 +83,10 @@ export interface FilterState {
 	progress: number;
 	/** How many names the last search looked at. */
 	searched: number;
+	/** Numbers the filter runs: progress and answers of any but the latest are dropped. */
+	sequence: number;
+	/** Enter was pressed before the answer came: jump to the best match when it does. */
+	jumpWhenDone: boolean;
 }
 
 export interface FramesState {
@@ -85,7 +113,63 @@ export interface AppState {
 	/** Nodes whose remaining children are loading in the background. */
 	loading: number;
 	spinner: number;
+	/** Measured times (a search's) are shown; recordings turn them off, so that they do not depend on the clock. */
+	showTimings: boolean;
+	/** Work the last actions asked for; the controller takes these and runs them in order. */
+	effects: readonly Effect[];
 }
+
+/**
+ * Work with the outside world, asked for by the reducer and run by a module in `effects/`
+ * (loading.ts, search.ts, filter.ts, frames.ts; `copy` and `quit` by the controller).
+ */
+export type Effect =
+	/** Load the first page of every domain's root, then select the first one that could be read. */
+	| {type: 'loadRoots'}
+	/** Load a node's first page of children if it has none yet, then expand it. */
+	| {type: 'expand'; key: string}
+	/** Load a wide node's remaining children in the background, a page at a time. */
+	| {type: 'loadRest'; key: string}
+	/** Read a domain's top level again (its content changed: a drill was opened or closed), and the detail pane with it. */
+	| {type: 'reload'; domain: string}
+	/** Open the tree down to a node (loading what is needed) and select it; focus the tree after. */
+	| {type: 'reveal'; domain: string; id: string; focusTree?: boolean}
+	/** Run the funnel; the answer comes back as `search/done` or `search/failed` with this sequence. */
+	| {type: 'search'; sequence: number; text: string; method: FindMethod; scope?: string}
+	/** Fuzzy-match the loaded names (debounced); the answer comes back as `filter/done`. */
+	| {type: 'filter'; sequence: number; text: string}
+	| {type: 'filterCancel'}
+	| {type: 'framesRefresh'}
+	| {type: 'framesDown'; request: DownRequest}
+	| {type: 'framesUp'; request: UpRequest}
+	/** Write the text to the clipboard (OSC 52). */
+	| {type: 'copy'; text: string}
+	| {type: 'quit'; code: number};
+
+/** Everything that can change the state. Sub-reducers own their families (`search/…`, `filter/…`, `dialog/…`). */
+export type AppAction =
+	/** The app starts: one row per domain, opened at `initial`. */
+	| {type: 'start'; domains: string[]; initial?: {domain?: string; node?: string; query?: string}}
+	/** A chunk of keys begins (the status line's message goes). */
+	| {type: 'input'}
+	/** One key press, looked up in the key table for the contexts of the moment. */
+	| {type: 'key'; key: Key}
+	| {type: 'resize'; size: Size}
+	/** A change to the tree (children loaded, a node failed, expanded, selected). */
+	| {type: 'tree'; action: TreeAction}
+	/** How many nodes are still loading in the background. */
+	| {type: 'loading'; count: number}
+	| {type: 'focus'; focus: Focus}
+	| {type: 'note'; text: string; kind?: 'info' | 'error'}
+	/** The selected node was walked at the current depth (or failed to be). */
+	| {type: 'detail'; key: string; depth: Depth; view?: TreeView; error?: string}
+	| {type: 'frames/status'; status: FrameStatus}
+	| {type: 'frames/failed'; error: string}
+	/** The spinner's next frame. */
+	| {type: 'spin'}
+	| SearchAction
+	| FilterAction
+	| DialogAction;
 
 export function initialState(size: Size, color: boolean, depth: Depth, framesAvailable: boolean): AppState {
 	return {
@@ -96,11 +180,67 @@ export function initialState(size: Size, color: boolean, depth: Depth, framesAva
 		focus: 'tree',
 		mode: 'browse',
 		detail: {scroll: 0},
-		query: {input: emptyInput, method: 'keyword,semantic', status: 'idle', rows: [], selected: 0, open: false},
-		filter: {input: emptyInput, status: 'idle', matches: [], highlight: new Map(), index: 0, progress: 0, searched: 0},
+		query: {input: emptyInput, method: 'keyword,semantic', status: 'idle', rows: [], selected: 0, open: false, sequence: 0},
+		filter: {input: emptyInput, status: 'idle', matches: [], highlight: new Map(), index: 0, progress: 0, searched: 0, sequence: 0, jumpWhenDone: false},
 		frames: {available: framesAvailable, expanded: false},
 		helpScroll: 0,
 		loading: 0,
 		spinner: 0,
+		showTimings: true,
+		effects: [],
 	};
+}
+
+function start(state: AppState, domains: string[], initial: {domain?: string; node?: string; query?: string} = {}): AppState {
+	let next = withEffect({...state, tree: treeReducer(state.tree, {type: 'roots', domains})}, {type: 'loadRoots'});
+	if (initial.domain !== undefined) next = withEffect(next, {type: 'reveal', domain: initial.domain, id: initial.node ?? ''});
+	else if (initial.node !== undefined) next = note(next, '--node needs --domain to say which tree it is in', 'error');
+	if (initial.query) next = searchReducer(next, {type: 'search/run', text: initial.query});
+	return next.frames.available ? withEffect(next, {type: 'framesRefresh'}) : next;
+}
+
+function reduce(state: AppState, action: AppAction): AppState {
+	switch (action.type) {
+		case 'start':
+			return start(state, action.domains, action.initial);
+		case 'input':
+			return state.message ? {...state, message: undefined} : state;
+		case 'key':
+			return browseReducer(state, action.key);
+		case 'resize':
+			return {...state, size: action.size};
+		case 'tree':
+			return {...state, tree: treeReducer(state.tree, action.action)};
+		case 'loading':
+			return state.loading === action.count ? state : {...state, loading: action.count};
+		case 'focus':
+			return {...state, focus: action.focus};
+		case 'note':
+			return note(state, action.text, action.kind);
+		case 'detail': {
+			const {key, depth, view, error} = action;
+			return {...state, detail: {key, depth, view, error, scroll: view && state.detail.key === key ? state.detail.scroll : 0}};
+		}
+		case 'frames/status':
+			return {...state, frames: {...state.frames, status: action.status, error: undefined}};
+		case 'frames/failed':
+			return {...state, frames: {...state.frames, error: action.error}};
+		case 'spin':
+			return {...state, spinner: state.spinner + 1};
+		default:
+			if (action.type.startsWith('search/')) return searchReducer(state, action as SearchAction);
+			if (action.type.startsWith('filter/')) return filterReducer(state, action as FilterAction);
+			return dialogReducer(state, action as DialogAction);
+	}
+}
+
+/** The tree pane's height follows the layout (terminal size, open panels). */
+function fitTree(state: AppState): AppState {
+	const {bodyHeight} = layout(state);
+	return bodyHeight === state.tree.height ? state : {...state, tree: treeReducer(state.tree, {type: 'height', height: bodyHeight})};
+}
+
+export function appReducer(state: AppState, action: AppAction): AppState {
+	const next = reduce(state, action);
+	return next === state ? state : fitTree(next);
 }

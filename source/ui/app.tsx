@@ -5,10 +5,13 @@ import {screenModel, type Column} from './screen.js';
 import {sameLine} from './segments.js';
 import {toAnsi, type Line, type Style} from './theme.js';
 
-/** One line of styled pieces. Lines that did not change are not re-rendered. */
+/**
+ * One line of styled pieces. Lines that did not change are not re-rendered. An empty line is
+ * drawn as a space: Ink gives an empty Text no height, and every line below it would move up.
+ */
 const ScreenLine = memo(
 	function ScreenLine({line}: {line: Line}) {
-		return <Text wrap="truncate">{toAnsi(line)}</Text>;
+		return <Text wrap="truncate">{toAnsi(line) || ' '}</Text>;
 	},
 	(before, after) => sameLine(before.line, after.line),
 );

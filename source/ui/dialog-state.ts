@@ -1,6 +1,11 @@
-import {editInput, emptyInput, inputOf, insertText, type LineInput} from './line-input.js';
+import type {AppState} from './app-state.js';
 import type {Command} from './key-table.js';
-import {planScopes, planSinks, type PlanAction} from './services.js';
+import type {Key} from './keys.js';
+import {editInput, emptyInput, inputOf, insertText, type LineInput} from './line-input.js';
+import {planScopes, planSinks, type PlanAction, type UpRequest} from './services.js';
+import {note, withEffect} from './state-updates.js';
+import {oneLine} from './text.js';
+import {selectedNode} from './tree-state.js';
 
 /** The `d` (drill down) and `u` (undrill) forms: text fields, choices and buttons. */
 export interface Field {
@@ -129,4 +134,68 @@ export function dialogKey(dialog: DialogState, command: Command | undefined, typ
 	if (typed !== undefined) return {dialog: withField(dialog, field.name, (current) => ({...current, input: insertText(current.input, typed)}))};
 	if (command) return {dialog: withField(dialog, field.name, (current) => ({...current, input: editInput(current.input, command)}))};
 	return {dialog};
+}
+
+/** The domain that walks the `.drills/` tree. */
+export const framesDomain = 'drills';
+
+/** The drill dialogs' outcomes: the dialog sub-reducer. */
+export type DialogAction =
+	/** The frames library did what the dialog asked; `message` says what. */
+	| {type: 'dialog/done'; message: string}
+	| {type: 'dialog/failed'; error: string};
+
+/** d / u: opens the form, or says why it cannot. */
+export function openDialog(state: AppState, kind: 'down' | 'up'): AppState {
+	if (!state.frames.available) return note(state, 'frames are not available in this build', 'error');
+	if (kind === 'up') {
+		if (!state.frames.status?.cursor) return note(state, 'no open frame to undrill (d drills down from the selected node)', 'error');
+		return {...state, mode: 'dialog', dialog: upDialog()};
+	}
+	const node = selectedNode(state.tree);
+	if (!node) return state;
+	const id = node.id === '' ? "''" : oneLine(node.id);
+	return {...state, mode: 'dialog', dialog: downDialog(`Drilled from the ${node.domain} node ${id} (${node.name}).`, `${node.domain} ${id}`)};
+}
+
+/** Checks the form and asks the frames library to act; a missing field keeps the form open with the reason. */
+function submit(state: AppState, dialog: DialogState): AppState {
+	const fail = (error: string): AppState => ({...state, dialog: {...dialog, error, busy: false}});
+	const busy: AppState = {...state, dialog: {...dialog, busy: true, error: undefined}};
+	if (dialog.kind === 'down') {
+		const slug = fieldValue(dialog, 'slug').trim();
+		const objective = fieldValue(dialog, 'objective').trim();
+		if (!slug || !objective) return fail('a drill needs a slug and an objective');
+		return withEffect(busy, {type: 'framesDown', request: {slug, objective, context: dialog.context ?? ''}});
+	}
+	const findings = fieldValue(dialog, 'findings').trim();
+	const planFile = fieldValue(dialog, 'planFile').trim();
+	if (!findings) return fail('undrilling needs findings');
+	const plan: PlanAction[] = [...dialog.plan];
+	const pending = fieldValue(dialog, 'action').trim();
+	if (pending) {
+		const action = {action: pending, scope: fieldValue(dialog, 'scope'), sink: fieldValue(dialog, 'sink'), owner: fieldValue(dialog, 'owner').trim(), evidence: fieldValue(dialog, 'evidence').trim()};
+		if (!action.owner || !action.evidence) return fail('finish the action being entered (owner, evidence) or clear it');
+		plan.push(action);
+	}
+	const request: UpRequest = {findings, plan, ...(planFile ? {planFile} : {})};
+	return withEffect(busy, {type: 'framesUp', request});
+}
+
+/** A key while a dialog is open. */
+export function dialogInput(state: AppState, key: Key, command: Command | undefined): AppState {
+	const {dialog} = state;
+	if (!dialog) return {...state, mode: 'browse'};
+	const typed = !command && key.text !== undefined ? key.text : undefined;
+	const outcome = dialogKey(dialog, command, typed);
+	if (outcome.cancel) return {...state, mode: 'browse', dialog: undefined};
+	return outcome.submit ? submit(state, outcome.dialog) : {...state, dialog: outcome.dialog};
+}
+
+export function dialogReducer(state: AppState, action: DialogAction): AppState {
+	if (action.type === 'dialog/failed') return state.dialog ? {...state, dialog: {...state.dialog, error: action.error, busy: false}} : note(state, action.error, 'error');
+	// Done even if the form was closed meanwhile: the frames changed, so the panel and the drills
+	// domain in the tree are read again.
+	const closed: AppState = state.dialog ? {...state, mode: 'browse', dialog: undefined} : state;
+	return withEffect(withEffect(note(closed, oneLine(action.message)), {type: 'framesRefresh'}), {type: 'reload', domain: framesDomain});
 }

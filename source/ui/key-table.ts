@@ -1,4 +1,5 @@
 import {keyLabel} from './keys.js';
+import {displayWidth} from './text.js';
 
 /**
  * The one table of commands and their keys. The input layer looks keys up here and the `?`
@@ -165,16 +166,37 @@ export function helpSections(): Array<{title: string; rows: Array<{keys: string;
 // The status line's order: help first, so it survives on a narrow terminal.
 const hintOrder: Command[] = ['help', 'cursorDown', 'open', 'jump', 'close', 'closePanel', 'depthCycle', 'query', 'filter', 'drillDown', 'drillUp', 'switchPane', 'submit', 'cancel', 'nextField', 'quit'];
 
+// What a short status line keeps longest: help, quit and the pane switch, then the keys of the moment.
+const hintKeep: Command[] = ['help', 'quit', 'switchPane', 'submit', 'cancel', 'cursorDown', 'open', 'jump', 'nextField', 'closePanel', 'query', 'depthCycle', 'close', 'filter', 'drillDown', 'drillUp'];
+
+export interface Hint {
+	command: Command;
+	keys: string;
+	hint: string;
+}
+
 /** The status line's hints for the active contexts: "? help  ↑↓ move  → open …". */
-export function hintsFor(contexts: readonly KeyContext[]): Array<{keys: string; hint: string}> {
-	const hints: Array<{keys: string; hint: string; rank: number}> = [];
+export function hintsFor(contexts: readonly KeyContext[]): Hint[] {
+	const hints: Array<Hint & {rank: number}> = [];
 	const seen = new Set<Command>();
 	for (const context of contexts) {
 		for (const binding of keyTable) {
 			if (binding.context !== context || !binding.hint || seen.has(binding.command)) continue;
 			seen.add(binding.command);
-			hints.push({keys: binding.hintKeys ?? keyLabel(binding.keys[0]!), hint: binding.hint, rank: hintOrder.indexOf(binding.command)});
+			hints.push({command: binding.command, keys: binding.hintKeys ?? keyLabel(binding.keys[0]!), hint: binding.hint, rank: hintOrder.indexOf(binding.command)});
 		}
 	}
-	return hints.sort((a, b) => a.rank - b.rank).map(({keys, hint}) => ({keys, hint}));
+	return hints.sort((a, b) => a.rank - b.rank).map(({command, keys, hint}) => ({command, keys, hint}));
+}
+
+/** The hints that fit in `width` columns: the least needed go first, the rest keep their order. */
+export function fitHints(hints: Hint[], width: number): Hint[] {
+	const size = (list: Hint[]) => list.reduce((sum, hint, index) => sum + (index ? 2 : 0) + displayWidth(hint.keys) + 1 + displayWidth(hint.hint), 0);
+	const kept = [...hints];
+	while (kept.length > 0 && size(kept) > width) {
+		const rank = (hint: Hint) => (hintKeep.includes(hint.command) ? hintKeep.indexOf(hint.command) : hintKeep.length);
+		const least = kept.reduce((worst, hint) => (rank(hint) >= rank(worst) ? hint : worst));
+		kept.splice(kept.indexOf(least), 1);
+	}
+	return kept;
 }

@@ -31,6 +31,8 @@ export interface RunAppOptions {
 	theme?: Scheme;
 	depth?: Depth;
 	initial?: {domain?: string; node?: string; query?: string};
+	/** Show measured times, e.g. a search's (default true): a recording must not depend on the clock. */
+	showTimings?: boolean;
 	/** Draw on the alternate screen and restore the terminal's own on exit (default: on a TTY). */
 	alternateScreen?: boolean;
 	/** Ink's frame-rate cap (default 120: a key right after a frame waits at most ~8 ms for its own). */
@@ -102,6 +104,7 @@ export async function runApp(options: RunAppOptions): Promise<number> {
 		color: options.color ?? true,
 		depth: options.depth,
 		initial: options.initial,
+		showTimings: options.showTimings,
 		copy: (text) => stdout.write(osc52(text)),
 		quit: (code) => finish(code),
 	});

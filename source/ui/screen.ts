@@ -1,14 +1,16 @@
 import type {AppState} from './app-state.js';
-import {hintsFor, type KeyContext} from './key-table.js';
+import {contextsFor} from './contexts.js';
+import {fitHints, hintsFor} from './key-table.js';
 import {layout, type Layout} from './layout.js';
-import {detailPane} from './panes/detail-pane.js';
+import {detailPane, detailRowCount} from './panes/detail-pane.js';
 import {dialogPane} from './panes/dialog-pane.js';
 import {frameBar, framePanel} from './panes/frame-panel.js';
-import {helpLines} from './panes/help-pane.js';
+import {helpRows} from './panes/help-pane.js';
 import {queryBar, resultsPane, spinnerFrames} from './panes/results-pane.js';
 import {treePane} from './panes/tree-pane.js';
 import {fitLine, lineWidth, mergeLine, segment} from './segments.js';
-import {theme, type Line, type Role, type Style, type Theme} from './theme.js';
+import {displayWidth} from './text.js';
+import {paintLine, theme, type Line, type Role, type Style, type Theme} from './theme.js';
 import {selectedNode} from './tree-state.js';
 
 const count = new Intl.NumberFormat('en-US');
@@ -51,22 +53,28 @@ function header(state: AppState, box: Layout, paint: Theme): Line {
 }
 
 function footer(state: AppState, box: Layout, paint: Theme): Line {
-	const {tree, message, filter, mode, focus} = state;
-	let left: Line;
-	if (message) left = [segment(message.text, paint(message.kind === 'error' ? 'error' : 'info'))];
-	else {
-		const contexts: KeyContext[] = mode === 'help' ? ['help'] : mode === 'query' || mode === 'filter' ? ['input'] : mode === 'dialog' ? ['dialog', 'input'] : [focus, 'global'];
-		const hints = hintsFor(contexts);
-		left = hints.flatMap((hint, index) => [segment(index ? '  ' : ''), segment(hint.keys, paint('key')), segment(` ${hint.hint}`)]);
-	}
+	const {message} = state;
+	const facts = footerFacts(state, box);
+	// The hints get what the facts leave (the facts take at most two fifths, as `rule` gives them).
+	const room = box.width - 4;
+	const factsWidth = Math.min(displayWidth(facts), Math.floor(room * 0.4));
+	const left: Line = message
+		? [segment(message.text, paint(message.kind === 'error' ? 'error' : 'info'))]
+		: fitHints(hintsFor(contextsFor(state)), room - (factsWidth > 0 ? factsWidth + 2 : 0)).flatMap((hint, index) => [segment(index ? '  ' : ''), segment(hint.keys, paint('key')), segment(` ${hint.hint}`)]);
+	return rule(box.width, ['└', '┘'], left, [segment(facts, paint('dim'))], paint);
+}
+
+function footerFacts(state: AppState, box: Layout): string {
+	const {tree, filter, mode, focus} = state;
 	const facts: string[] = [];
 	if (state.loading > 0) facts.push(`${spinnerFrames[state.spinner % spinnerFrames.length]} loading`);
 	if (filter.matches.length > 0 && mode !== 'filter') facts.push(`f ${filter.input.value} [${filter.index + 1}/${count.format(filter.matches.length)}]`);
 	if (focus === 'detail' && mode === 'browse') {
-		const {scroll, total} = detailPane(state, box.detailWidth, box.bodyHeight, paint);
+		const total = detailRowCount(state, box.detailWidth);
+		const scroll = Math.max(0, Math.min(state.detail.scroll, total - box.bodyHeight));
 		if (total > 0) facts.push(`lines ${scroll + 1}–${Math.min(total, scroll + box.bodyHeight)}/${total}`);
 	} else if (tree.rows.length > 0) facts.push(`${count.format(tree.cursor + 1)}/${count.format(tree.rows.length)}`);
-	return rule(box.width, ['└', '┘'], left, [segment(facts.join(' · '), paint('dim'))], paint);
+	return facts.join(' · ');
 }
 
 function filterBar(state: AppState, paint: Theme): {left: Line; right: Line} {
@@ -78,15 +86,6 @@ function filterBar(state: AppState, paint: Theme): {left: Line; right: Line} {
 	if (filter.status === 'searching') facts.push(`searching ${Math.round(filter.progress * 100)}%`);
 	else if (filter.status === 'done') facts.push(`${count.format(filter.matches.length)} of ${count.format(filter.searched)} names`);
 	return {left, right: [segment(facts.join(' · '), paint('dim'))]};
-}
-
-/** How far the detail pane and the help can scroll: their lines less the room they have. */
-export function scrollLimits(state: AppState): {detail: number; help: number} {
-	const paint = theme(state.color);
-	const box = layout(state);
-	const detail = detailPane(state, box.detailWidth, box.bodyHeight, paint).total;
-	const help = helpLines(box.width - 4, paint).length;
-	return {detail: Math.max(0, detail - box.bodyHeight), help: Math.max(0, help - (box.bodyHeight + box.barHeight + box.panelHeight))};
 }
 
 /** One block of the screen: a full-width rule, or a bordered region of side-by-side columns. */
@@ -123,9 +122,9 @@ export function screenModel(state: AppState): Screen {
 	const middle = box.bodyHeight + box.barHeight + box.panelHeight;
 	const single = (height: number, lines: Line[]): Block => ({kind: 'rows', height, columns: [{width: box.width - 4, lines: cut(lines.slice(0, height), box.width - 4)}]});
 	if (state.mode === 'help') {
-		const help = helpLines(box.width - 4, paint);
+		const help = helpRows(box.width - 4);
 		const scroll = Math.max(0, Math.min(state.helpScroll, help.length - middle));
-		blocks.push(single(middle, help.slice(scroll, scroll + middle)));
+		blocks.push(single(middle, help.slice(scroll, scroll + middle).map((line) => paintLine(line, paint))));
 	} else {
 		if (box.wide) {
 			const tree = treePane(state, box.bodyHeight, box.treeWidth, paint);

@@ -1,7 +1,6 @@
 /**
  * The one object the app talks to. Nothing else in `source/ui/` reaches SQLite or the
  * filesystem: tests hand the app a fake, `createServices` wires the real modules.
-
  */
 import {readFileSync} from 'node:fs';
 import '../domains/index.js';
@@ -105,9 +104,9 @@ export function createServices(config: DrillConfig): Services {
 }
 
 /**
- * The part of `source/frames/` the app uses, typed by shape so that this file compiles before the
- * module is merged: status, down (the node goes in as a reference) and up (a plan entered in the
- * app, or a plan file parsed by the module's own reader).
+ * The part of `source/frames/` the app uses (a shape, so tests can hand in a fake): status, down
+ * (the node goes in as a reference) and up (a plan entered in the app, or a plan file parsed by
+ * the module's own reader).
  */
 export interface FramesModule {
 	frameStatus(target: DrillConfig): {

@@ -17,6 +17,12 @@ export type Line = Segment[];
 
 export type Role = 'border' | 'title' | 'dim' | 'accent' | 'selected' | 'selectedDim' | 'match' | 'error' | 'info' | 'key' | 'caret' | 'count' | 'focusBorder';
 
+/**
+ * A line laid out but not yet painted: pieces name their role, not their colours. Long texts (the
+ * detail pane, the help) are laid out once per width and painted only where they show.
+ */
+export type RoleLine = Array<{text: string; role?: Role}>;
+
 const colours: Record<Role, Style> = {
 	border: {color: 'gray'},
 	focusBorder: {color: 'cyan'},
@@ -60,6 +66,10 @@ const colourless: Theme = (role) => plain[role];
 /** Styles by role; without colour only bold, dim, inverse and underline remain. */
 export function theme(color: boolean): Theme {
 	return color ? coloured : colourless;
+}
+
+export function paintLine(line: RoleLine, paint: Theme): Line {
+	return line.map(({text, role}) => (role ? {text, style: paint(role)} : {text}));
 }
 
 /** Whether colours are wanted: off under NO_COLOR (any non-empty value) or --no-color. */

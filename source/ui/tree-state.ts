@@ -49,7 +49,9 @@ export type TreeAction =
 	| {type: 'moveTo'; row: number}
 	| {type: 'page'; by: number}
 	| {type: 'select'; key: string}
-	| {type: 'height'; height: number};
+	| {type: 'height'; height: number}
+	/** Forgets a node's loaded children (they changed and are read again): it closes, its subtree leaves the arena. */
+	| {type: 'reset'; key: string};
 
 export function nodeKey(domain: string, id: string): string {
 	return `${domain}\u0000${id}`;
@@ -196,6 +198,23 @@ export function treeReducer(state: TreeState, action: TreeAction): TreeState {
 		}
 		case 'height':
 			return settle({...state, height: Math.max(1, action.height)}, state.cursor);
+		case 'reset': {
+			const node = state.nodes.get(action.key);
+			if (!node) return state;
+			const closed = treeReducer(state, {type: 'collapse', key: node.key});
+			const forget = (key: string) => {
+				for (const child of state.nodes.get(key)?.childKeys ?? []) {
+					forget(child);
+					state.nodes.delete(child);
+				}
+			};
+			forget(node.key);
+			delete node.childKeys;
+			delete node.total;
+			delete node.error;
+			node.hasChildren = true;
+			return {...closed};
+		}
 	}
 }
 

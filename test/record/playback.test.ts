@@ -41,6 +41,19 @@ describe('drill --keys and --record', () => {
 		expect(first.stdout.split('\n')).toHaveLength(24);
 	});
 
+	it('a recording with a search is byte-identical too: no measured time on screen', () => {
+		const cast = path.join(tempDir(), 'search.cast');
+		const keys = '/pool exhaustion<enter><wait-for "hits">j<enter>';
+		const first = runCli(['--keys', keys, '--record', cast, ...place], ci);
+		expect(first.code).toBe(0);
+		const recorded = readFileSync(cast, 'utf8');
+		expect(runCli(['--keys', keys, '--record', cast, ...place], ci).code).toBe(0);
+		expect(readFileSync(cast, 'utf8')).toBe(recorded);
+		const bar = first.stdout.split('\n').find((line) => line.startsWith('├ / pool exhaustion'));
+		expect(bar).toMatch(/\d+ hits? ─*┤$/u);
+		expect(recorded).not.toMatch(/hits? · [\d.]+ ms/u);
+	});
+
 	it('records in a light colour scheme with --theme light', () => {
 		const colourPlace = place.filter((arg) => arg !== '--no-color');
 		const dark = path.join(tempDir(), 'dark.cast');

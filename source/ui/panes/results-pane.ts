@@ -19,7 +19,7 @@ export function queryBar(state: AppState, paint: Theme): {left: Line; right: Lin
 	if (query.status === 'done' && query.result) {
 		facts.push(`${query.result.stage1_hits.length} hit${query.result.stage1_hits.length === 1 ? '' : 's'}`);
 		const total = query.result.timings_ms.total;
-		if (total !== undefined) facts.push(`${total} ms`);
+		if (total !== undefined && state.showTimings) facts.push(`${total} ms`);
 	}
 	if (query.status === 'failed') facts.push('failed');
 	const notice = query.status === 'done' ? query.result?.notices?.[0] : undefined;

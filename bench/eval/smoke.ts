@@ -1,0 +1,25 @@
+import {mkdirSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+
+/** A tiny BEIR collection for `npm run eval -- --smoke`: six documents, three judged queries. */
+export function writeSmokeCollection(parent: string): string {
+	const folder = path.join(parent, 'smoke');
+	mkdirSync(folder, {recursive: true});
+	const documents = [
+		{_id: 'd1', title: 'Retry storms', text: 'Clients retry without backoff and the connection pool runs dry. Jitter spreads the retries.'},
+		{_id: 'd2', title: 'WAL mode', text: 'Readers do not block writers in write-ahead logging. Checkpoints move pages back.'},
+		{_id: 'd3', title: 'Export', text: 'Items are exported as JSON lines, one item a line.'},
+		{_id: 'd4', title: 'PgBouncer', text: 'Transaction pooling hands the server connection back after each transaction.'},
+		{_id: 'd5', title: 'Cache stampede', text: 'When a hot key expires every request recomputes it at once; a lock or early refresh helps.'},
+		{_id: 'd6', title: 'Token budgets', text: 'A summary keeps within its token budget by cutting the least informative sentences.'},
+	];
+	const queries = [
+		{_id: 'q1', text: 'retry backoff pool'},
+		{_id: 'q2', text: 'write-ahead log readers'},
+		{_id: 'q3', text: 'hot key expiry'},
+	];
+	writeFileSync(path.join(folder, 'corpus.jsonl'), documents.map((doc) => JSON.stringify(doc)).join('\n'));
+	writeFileSync(path.join(folder, 'queries.jsonl'), queries.map((query) => JSON.stringify(query)).join('\n'));
+	writeFileSync(path.join(folder, 'qrels.tsv'), 'query-id\tcorpus-id\tscore\nq1\td1\t2\nq1\td4\t1\nq2\td2\t1\nq3\td5\t1\n');
+	return folder;
+}

@@ -1,0 +1,59 @@
+import {DrillError} from '../core/errors.js';
+import type {ItemSource} from '../core/item-source.js';
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const oneLine = (text: string) => text.replace(/[\r\n\t]+/gu, ' ').trim();
+
+// Names and paths, never documents: a longer value is a mistake, not a source.
+const longest = {uri: 4096, kind: 64, agent: 128, project: 4096, model: 256} as const;
+
+function name(where: string, field: keyof typeof longest, value: unknown): string | undefined {
+	if (value === undefined || value === null) return undefined;
+	if (typeof value !== 'string') throw new DrillError('bad_input', `${where}: "source.${field}" must be a string, got ${typeof value}`);
+	const clean = field === 'uri' || field === 'project' ? value.trim() : oneLine(value);
+	if (clean.length > longest[field]) throw new DrillError('bad_input', `${where}: "source.${field}" is longer than ${longest[field]} characters`, `give the ${field} itself, not a document`);
+	return clean || undefined;
+}
+
+function time(where: string, field: 'started_at' | 'ended_at', value: unknown): string | undefined {
+	if (value === undefined || value === null || value === '') return undefined;
+	const date = typeof value === 'number' ? new Date(value < 1e12 ? value * 1000 : value) : typeof value === 'string' ? new Date(value) : new Date(Number.NaN);
+	if (Number.isNaN(date.getTime())) {
+		throw new DrillError('bad_input', `${where}: "source.${field}" ${JSON.stringify(value)?.slice(0, 60)} is not a date`, 'use ISO 8601, e.g. 2026-11-28T14:02:00Z');
+	}
+	return date.toISOString();
+}
+
+function count(where: string, field: 'turns' | 'tool_calls' | 'line', value: unknown): number | undefined {
+	if (value === undefined || value === null) return undefined;
+	const least = field === 'line' ? 1 : 0;
+	if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < least) {
+		throw new DrillError('bad_input', `${where}: "source.${field}" must be a whole number ≥ ${least}, got ${JSON.stringify(value)?.slice(0, 60)}`);
+	}
+	return value;
+}
+
+/**
+ * The interchange's `source` checked and normalized: every field optional (files from other
+ * summarizers stay valid), a wrong type refused with the field's name, times as ISO 8601 UTC.
+ * A bare string is taken as the uri.
+ */
+export function validateSource(where: string, value: unknown): ItemSource {
+	if (value === undefined || value === null) return {};
+	if (typeof value === 'string') value = {uri: value};
+	if (!isObject(value)) throw new DrillError('bad_input', `${where}: "source" must be an object, got ${Array.isArray(value) ? 'an array' : typeof value}`, 'give {"uri", "kind", "agent", "project", "started_at", …}');
+	const source: ItemSource = {
+		uri: name(where, 'uri', value.uri),
+		kind: name(where, 'kind', value.kind),
+		agent: name(where, 'agent', value.agent),
+		project: name(where, 'project', value.project),
+		started_at: time(where, 'started_at', value.started_at),
+		ended_at: time(where, 'ended_at', value.ended_at),
+		model: name(where, 'model', value.model),
+		turns: count(where, 'turns', value.turns),
+		tool_calls: count(where, 'tool_calls', value.tool_calls),
+		line: count(where, 'line', value.line),
+	};
+	for (const key of Object.keys(source) as Array<keyof ItemSource>) if (source[key] === undefined) delete source[key];
+	return source;
+}

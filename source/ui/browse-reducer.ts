@@ -1,0 +1,138 @@
+import {depths} from '../core/depth.js';
+import type {AppState, Focus} from './app-state.js';
+import {contextsFor} from './contexts.js';
+import {dialogInput, openDialog} from './dialog-state.js';
+import {filterKey, stepMatch} from './filter-state.js';
+import {commandFor, type Command} from './key-table.js';
+import type {Key} from './keys.js';
+import {layout} from './layout.js';
+import {inputOf} from './line-input.js';
+import {scrollLimits} from './scroll.js';
+import {cycleMethod, queryKey, resultsCommand, setScope} from './search-state.js';
+import {note, withEffect} from './state-updates.js';
+import {oneLine} from './text.js';
+import {selectedNode, treeReducer, type TreeAction} from './tree-state.js';
+
+/**
+ * One key, in the state's mode: looked up in the key table for `contextsFor(state)` and handed to
+ * the part of the app that has the focus (the query box, the filter, a dialog, the help, or the
+ * tree, detail and results panes while browsing).
+ */
+export function browseReducer(state: AppState, key: Key): AppState {
+	const command = commandFor(key.name, contextsFor(state));
+	if (command === 'quit') return withEffect(state, {type: 'quit', code: 0});
+	switch (state.mode) {
+		case 'query':
+			return queryKey(state, key, command);
+		case 'filter':
+			return filterKey(state, key, command);
+		case 'dialog':
+			return dialogInput(state, key, command);
+		case 'help':
+			return helpCommand(state, command);
+		default:
+			return command ? browse(state, command) : state;
+	}
+}
+
+function browse(state: AppState, command: Command): AppState {
+	switch (command) {
+		case 'help':
+			return {...state, mode: 'help', helpScroll: 0};
+		case 'depthIndex':
+			return {...state, depth: 'index'};
+		case 'depthSummary':
+			return {...state, depth: 'summary'};
+		case 'depthFull':
+			return {...state, depth: 'full'};
+		case 'depthCycle':
+			return {...state, depth: depths[(depths.indexOf(state.depth) + 1) % depths.length]!};
+		case 'switchPane': {
+			const order: Focus[] = state.query.open && state.query.rows.length > 0 ? ['tree', 'detail', 'results'] : ['tree', 'detail'];
+			return {...state, focus: order[(order.indexOf(state.focus) + 1) % order.length]!};
+		}
+		case 'query':
+			return {...state, mode: 'query', query: {...state.query, open: true, input: inputOf(state.query.input.value)}};
+		case 'method':
+			return cycleMethod(state);
+		case 'togglePlan':
+			return {...state, frames: {...state.frames, expanded: !state.frames.expanded}};
+		default:
+			break;
+	}
+	if (state.focus === 'detail') return detailCommand(state, command);
+	if (state.focus === 'results') return resultsCommand(state, command);
+	return treeCommand(state, command);
+}
+
+const tree = (state: AppState, action: TreeAction): AppState => ({...state, tree: treeReducer(state.tree, action)});
+
+function treeCommand(state: AppState, command: Command): AppState {
+	const node = selectedNode(state.tree);
+	const {height} = state.tree;
+	const half = Math.max(1, Math.floor(height / 2));
+	switch (command) {
+		case 'cursorDown':
+			return tree(state, {type: 'move', by: 1});
+		case 'cursorUp':
+			return tree(state, {type: 'move', by: -1});
+		case 'top':
+			return tree(state, {type: 'moveTo', row: 0});
+		case 'bottom':
+			return tree(state, {type: 'moveTo', row: -1});
+		case 'pageDown':
+			return tree(state, {type: 'page', by: height});
+		case 'pageUp':
+			return tree(state, {type: 'page', by: -height});
+		case 'halfDown':
+			return tree(state, {type: 'page', by: half});
+		case 'halfUp':
+			return tree(state, {type: 'page', by: -half});
+		case 'open': {
+			if (!node?.hasChildren) return state;
+			// Loaded children open at once; a first page must be walked first (an effect, in order).
+			if (!node.childKeys) return withEffect(state, {type: 'expand', key: node.key});
+			const opened = tree(state, {type: 'expand', key: node.key});
+			return node.total !== undefined && node.childKeys.length < node.total ? withEffect(opened, {type: 'loadRest', key: node.key}) : opened;
+		}
+		case 'close':
+			if (!node) return state;
+			if (node.expanded) return tree(state, {type: 'collapse', key: node.key});
+			return node.parentKey ? tree(state, {type: 'select', key: node.parentKey}) : state;
+		case 'filter':
+			return {...state, mode: 'filter', filter: {...state.filter, input: inputOf(state.filter.input.value)}};
+		case 'nextMatch':
+			return stepMatch(state, 1);
+		case 'previousMatch':
+			return stepMatch(state, -1);
+		case 'scope':
+			return setScope(state);
+		case 'drillDown':
+			return openDialog(state, 'down');
+		case 'drillUp':
+			return openDialog(state, 'up');
+		case 'copyId':
+			if (!node) return state;
+			return withEffect(note(state, `copied ${node.id === '' ? `the ${node.domain} root id ''` : oneLine(node.id)}`), {type: 'copy', text: node.id});
+		case 'closePanel':
+			return {...state, filter: {...state.filter, matches: [], highlight: new Map(), index: 0, status: 'idle'}, query: {...state.query, open: false}};
+		default:
+			return state;
+	}
+}
+
+function detailCommand(state: AppState, command: Command): AppState {
+	const page = Math.max(1, layout(state).bodyHeight - 2);
+	const by: Partial<Record<Command, number>> = {cursorDown: 1, cursorUp: -1, pageDown: page, pageUp: -page, top: -Infinity, bottom: Infinity};
+	const step = by[command];
+	if (step === undefined) return state;
+	const scroll = Math.max(0, Math.min(scrollLimits(state).detail, state.detail.scroll + step));
+	return scroll === state.detail.scroll ? state : {...state, detail: {...state.detail, scroll}};
+}
+
+function helpCommand(state: AppState, command: Command | undefined): AppState {
+	if (command === 'closePanel') return {...state, mode: 'browse'};
+	if (command !== 'cursorDown' && command !== 'cursorUp') return state;
+	const helpScroll = Math.max(0, Math.min(scrollLimits(state).help, state.helpScroll + (command === 'cursorDown' ? 3 : -3)));
+	return {...state, helpScroll};
+}

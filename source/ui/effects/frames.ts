@@ -1,0 +1,36 @@
+import type {DownRequest, UpRequest} from '../services.js';
+import {cleanFrameStatus, errorText} from '../inert-views.js';
+import type {EffectContext} from './context.js';
+
+/** Reads the frames' status and asks the frames library to drill down or up. */
+export class Frames {
+	constructor(private readonly context: EffectContext) {}
+
+	refresh(): void {
+		const {services, dispatch, track} = this.context;
+		void track(
+			services.frames.status().then(
+				(status) => dispatch({type: 'frames/status', status: cleanFrameStatus(status)}),
+				(error: unknown) => dispatch({type: 'frames/failed', error: errorText(error)}),
+			),
+		);
+	}
+
+	down(request: DownRequest): void {
+		this.report(this.context.services.frames.down(request));
+	}
+
+	up(request: UpRequest): void {
+		this.report(this.context.services.frames.up(request));
+	}
+
+	private report(request: Promise<string>): void {
+		const {dispatch, track} = this.context;
+		void track(
+			request.then(
+				(message) => dispatch({type: 'dialog/done', message}),
+				(error: unknown) => dispatch({type: 'dialog/failed', error: errorText(error)}),
+			),
+		);
+	}
+}

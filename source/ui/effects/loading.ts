@@ -1,0 +1,158 @@
+import type {Depth} from '../../core/depth.js';
+import {DrillError} from '../../core/errors.js';
+import {cleanView, errorText} from '../inert-views.js';
+import {oneLine} from '../text.js';
+import {nodeKey, selectedNode, type TreeNode} from '../tree-state.js';
+import type {EffectContext} from './context.js';
+
+/** Children listed in the detail pane; a wider node says how many more there are. */
+const detailChildren = 200;
+
+function incomplete(node: TreeNode | undefined): boolean {
+	return Boolean(node?.childKeys && node.total !== undefined && node.childKeys.length < node.total);
+}
+
+/**
+ * Walks the domains for the tree and the detail pane. Walks are synchronous (SQLite and small
+ * files), so a key that needs one (opening a node) sees its children before the next key of the
+ * same chunk runs; a wide node's remaining pages load a page at a time between keys and frames.
+ */
+export class Loader {
+	private readonly queue: string[] = [];
+	private scheduled = false;
+
+	constructor(
+		private readonly context: EffectContext,
+		private readonly pages: {first: number; size: number},
+	) {}
+
+	private node(key: string): TreeNode | undefined {
+		return this.context.getState().tree.nodes.get(key);
+	}
+
+	/** Loads the next page of a node's children; false (with the error on the node) on failure. */
+	private loadPage(key: string, limit: number, report = true): boolean {
+		const node = this.node(key);
+		if (!node) return false;
+		const offset = node.childKeys?.length ?? 0;
+		const {dispatch, services} = this.context;
+		try {
+			const view = services.walk(node.domain, node.id, 'index', {offset, limit});
+			dispatch({type: 'tree', action: {type: 'children', key, offset, children: view.children, total: view.children_total}});
+			return true;
+		} catch (error) {
+			dispatch({type: 'tree', action: {type: 'failed', key, error: errorText(error)}});
+			if (report) dispatch({type: 'note', text: errorText(error), kind: 'error'});
+			return false;
+		}
+	}
+
+	/** The first page of every domain; the cursor starts on the first domain that could be read. */
+	loadRoots(): void {
+		const {rows} = this.context.getState().tree;
+		for (const key of rows) this.loadPage(key, this.pages.first, false);
+		// A missing knowledge folder is not a welcome.
+		const readable = rows.find((key) => !this.node(key)?.error);
+		if (readable) this.context.dispatch({type: 'tree', action: {type: 'select', key: readable}});
+	}
+
+	expand(key: string): void {
+		const node = this.node(key);
+		if (!node?.hasChildren) return;
+		if (!node.childKeys && !this.loadPage(key, this.pages.first)) return;
+		this.context.dispatch({type: 'tree', action: {type: 'expand', key}});
+		this.loadRest(key);
+	}
+
+	/** Loads a wide node's remaining children a page at a time, between keys and frames. */
+	loadRest(key: string): void {
+		if (!incomplete(this.node(key)) || this.queue.includes(key)) return;
+		this.queue.push(key);
+		this.context.dispatch({type: 'loading', count: this.queue.length});
+		this.schedule();
+	}
+
+	private schedule(): void {
+		if (this.scheduled || this.queue.length === 0) return;
+		this.scheduled = true;
+		setImmediate(() => {
+			this.scheduled = false;
+			if (this.context.disposed()) return;
+			const key = this.queue[0]!;
+			if (incomplete(this.node(key))) this.loadPage(key, this.pages.size);
+			// Done, or failed (the error is on the node): either way this node leaves the queue.
+			if (!incomplete(this.node(key)) || this.node(key)?.error) this.queue.shift();
+			this.context.dispatch({type: 'loading', count: this.queue.length});
+			this.schedule();
+			this.context.settle();
+		});
+	}
+
+	pending(): boolean {
+		return this.scheduled;
+	}
+
+	/**
+	 * Opens the tree along a node's path and selects it: the node's breadcrumbs name every
+	 * ancestor from the domain's root, so this works the same in every domain.
+	 */
+	reveal(domain: string, id: string, focusTree = false): void {
+		const {dispatch, services} = this.context;
+		try {
+			if (!this.node(nodeKey(domain, ''))) throw new DrillError('unknown_domain', `no domain ${JSON.stringify(domain)} in the tree`, `domains: ${services.availableDomains().join(', ')}`);
+			let chain = [''];
+			if (id !== '') {
+				const view = services.walk(domain, id, 'index', {limit: 1});
+				chain = [...view.breadcrumbs.map((crumb) => crumb.node_id), view.node_id];
+				if (chain[0] !== '') chain.unshift('');
+			}
+			for (let step = 0; step + 1 < chain.length; step++) {
+				const parentKey = nodeKey(domain, chain[step]!);
+				const childKey = nodeKey(domain, chain[step + 1]!);
+				const parent = this.node(parentKey);
+				if (!parent) throw new DrillError('not_found', `cannot open ${oneLine(chain[step]!)}`);
+				while (!this.node(childKey) && (!parent.childKeys || incomplete(parent))) {
+					if (!this.loadPage(parentKey, parent.childKeys ? this.pages.size : this.pages.first)) return;
+				}
+				if (!this.node(childKey)) throw new DrillError('not_found', `${oneLine(chain[step + 1]!)} is not among the children of ${oneLine(chain[step]!) || domain}`);
+				dispatch({type: 'tree', action: {type: 'expand', key: parentKey}});
+				this.loadRest(parentKey);
+			}
+			dispatch({type: 'tree', action: {type: 'select', key: nodeKey(domain, chain.at(-1)!)}});
+			if (focusTree) dispatch({type: 'focus', focus: 'tree'});
+		} catch (error) {
+			dispatch({type: 'note', text: errorText(error), kind: 'error'});
+		}
+	}
+
+	/** Forgets what was loaded of a domain and reads it again, keeping its top level open if it was. */
+	reload(domain: string): void {
+		const key = nodeKey(domain, '');
+		const node = this.node(key);
+		if (!node) return;
+		const reopen = node.expanded;
+		this.context.dispatch({type: 'tree', action: {type: 'reset', key}});
+		if (this.loadPage(key, this.pages.first, false) && reopen) this.expand(key);
+		const state = this.context.getState();
+		const selected = selectedNode(state.tree);
+		if (selected?.domain === domain) this.walkDetail(selected, state.depth);
+	}
+
+	/** The detail pane follows the selection and the depth: walks the selected node when either changed. */
+	syncDetail(): void {
+		const state = this.context.getState();
+		const node = selectedNode(state.tree);
+		const {detail, depth} = state;
+		if (!node || (detail.key === node.key && detail.depth === depth)) return;
+		this.walkDetail(node, depth);
+	}
+
+	private walkDetail(node: TreeNode, depth: Depth): void {
+		try {
+			const view = cleanView(this.context.services.walk(node.domain, node.id, depth, {limit: detailChildren}));
+			this.context.dispatch({type: 'detail', key: node.key, depth, view});
+		} catch (error) {
+			this.context.dispatch({type: 'detail', key: node.key, depth, error: errorText(error)});
+		}
+	}
+}

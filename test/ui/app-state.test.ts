@@ -1,0 +1,81 @@
+import {expect, test} from 'vitest';
+import {appReducer, initialState, type AppAction, type AppState} from '../../source/ui/app-state.js';
+import {contextsFor} from '../../source/ui/contexts.js';
+import {decodeKeys} from '../../source/ui/keys.js';
+import {scrollLimits} from '../../source/ui/scroll.js';
+import {nodeKey, selectedNode} from '../../source/ui/tree-state.js';
+import {emptyResult} from './fake-services.js';
+
+const base = () => initialState({columns: 100, rows: 30}, false, 'index', true);
+const reduce = (state: AppState, ...actions: AppAction[]) => actions.reduce(appReducer, state);
+const press = (state: AppState, raw: string) => reduce(state, ...decodeKeys(raw).keys.map((key) => ({type: 'key', key}) as const));
+const children = (key: string, names: string[]): AppAction => ({type: 'tree', action: {type: 'children', key, offset: 0, total: names.length, children: names.map((name) => ({node_id: name, name, has_children: false}))}});
+
+function started(): AppState {
+	const state = reduce(base(), {type: 'start', domains: ['a', 'b']});
+	expect(state.effects).toEqual([{type: 'loadRoots'}, {type: 'framesRefresh'}]);
+	return {...state, effects: []};
+}
+
+test('opening a node without children loaded asks for them; with them loaded it opens at once', () => {
+	let state = press(started(), 'l');
+	expect(state.effects).toEqual([{type: 'expand', key: nodeKey('a', '')}]);
+	expect(state.tree.rows).toHaveLength(2);
+	state = press(reduce({...state, effects: []}, children(nodeKey('a', ''), ['x', 'y'])), 'lj');
+	expect(state.effects).toEqual([]);
+	expect(state.tree.rows).toHaveLength(4);
+	expect(selectedNode(state.tree)?.id).toBe('x');
+});
+
+test('q asks to quit; keys in the query box are text', () => {
+	expect(press(started(), 'q').effects).toEqual([{type: 'quit', code: 0}]);
+	const state = press(started(), '/qj');
+	expect(state.effects).toEqual([]);
+	expect(state.query.input.value).toBe('qj');
+	expect(contextsFor(state)).toEqual(['input']);
+});
+
+test('Enter runs the search; an answer to any but the latest search is dropped', () => {
+	let state = press(started(), '/pool\r');
+	expect(state.effects).toEqual([{type: 'search', sequence: 1, text: 'pool', method: 'keyword,semantic', scope: undefined}]);
+	state = press({...state, effects: []}, 'm');
+	expect(state.effects).toMatchObject([{type: 'search', sequence: 2, method: 'keyword'}]);
+	const old = reduce(state, {type: 'search/done', sequence: 1, result: emptyResult('pool', {method: 'keyword,semantic'})});
+	expect(old).toBe(state);
+	expect(reduce(state, {type: 'search/done', sequence: 2, result: emptyResult('pool', {method: 'keyword'})}).query.status).toBe('done');
+});
+
+test('Enter in the filter before its answer jumps when the answer comes', () => {
+	let state = reduce(started(), children(nodeKey('a', ''), ['alpha', 'beta']));
+	state = press(state, 'fbet');
+	expect(state.effects.at(-1)).toEqual({type: 'filter', sequence: 3, text: 'bet'});
+	state = press({...state, effects: []}, '\r');
+	expect(state.filter.jumpWhenDone).toBe(true);
+	state = reduce(state, {type: 'filter/done', sequence: 2, matches: [{key: nodeKey('a', 'alpha'), score: 0.5, ranges: []}], searched: 4});
+	expect(state.filter.status).toBe('searching');
+	state = reduce(state, {type: 'filter/done', sequence: 3, matches: [{key: nodeKey('a', 'beta'), score: 0.1, ranges: [[0, 2]]}], searched: 4});
+	expect(selectedNode(state.tree)?.id).toBe('beta');
+	expect(state.tree.rows).toContain(nodeKey('a', 'beta'));
+});
+
+test('the detail pane scrolls within the bound the layout gives it', () => {
+	const content = Array.from({length: 80}, (_, index) => `line ${index + 1}`).join('\n');
+	let state = reduce(started(), {type: 'detail', key: nodeKey('a', ''), depth: 'full', view: {domain: 'a', node_id: '', depth: 'full', title: 'a', kind: 'root', parent_id: null, breadcrumbs: [], children: [], children_total: 0, offset: 0, limit: 0, content}});
+	state = press(state, '\tG');
+	const {detail} = scrollLimits(state);
+	expect(detail).toBeGreaterThan(50);
+	expect(state.detail.scroll).toBe(detail);
+	expect(press(state, 'k').detail.scroll).toBe(detail - 1);
+});
+
+test('d with no frames module says so; u with no open frame says why', () => {
+	const noFrames = reduce(initialState({columns: 100, rows: 30}, false, 'index', false), {type: 'start', domains: ['a']});
+	expect(press(noFrames, 'd').message).toEqual({text: 'frames are not available in this build', kind: 'error'});
+	expect(press(started(), 'u').message?.text).toMatch(/^no open frame to undrill/u);
+	const dialog = press(started(), 'd');
+	expect(dialog.mode).toBe('dialog');
+	const submitted = press(dialog, 'slug\robjective\r\r');
+	expect(submitted.effects).toEqual([{type: 'framesDown', request: {slug: 'slug', objective: 'objective', context: "Drilled from the a node '' (a)."}}]);
+	const done = reduce({...submitted, effects: []}, {type: 'dialog/done', message: 'drilled down into f1 slug'});
+	expect(done).toMatchObject({mode: 'browse', dialog: undefined, message: {text: 'drilled down into f1 slug'}, effects: [{type: 'framesRefresh'}, {type: 'reload', domain: 'drills'}]});
+});
