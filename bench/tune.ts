@@ -92,6 +92,7 @@ async function tune(args: string[]): Promise<void> {
 		shares = [0.7, 0.8];
 		feedbacks = [
 			[0, 0],
+			[2, 1],
 			[5, 1],
 		];
 	}
@@ -151,4 +152,13 @@ async function tune(args: string[]): Promise<void> {
 	}
 	const overall = pick(names);
 	out(`\nchosen on all: ${overall}; gains ${names.map((name) => `${name} ${gain(overall, name).toFixed(4)}`).join(', ')}; minimum ${Math.min(...names.map((name) => gain(overall, name))).toFixed(4)}`);
+	out('');
+	out(`| nDCG@10 / R@100 / MRR@10 | ${names.join(' | ')} |`);
+	out(`|---|${names.map(() => '---|').join('')}`);
+	for (const setting of ['bare bm25', 'keyword (both)', 'semantic', overall]) {
+		out(`| ${setting} | ${names.map((name) => {
+			const scores = results.get(name)!.get(setting)!;
+			return `${scores.ndcg10.toFixed(3)} / ${scores.recall100.toFixed(3)} / ${scores.mrr10.toFixed(3)}`;
+		}).join(' | ')} |`);
+	}
 }

@@ -1,5 +1,6 @@
 import {summaryNodeId} from '../../core/summary-node-id.js';
-import type {SummaryStore} from '../../store/summary-store.js';
+import {itemSource, type SummaryStore} from '../../store/summary-store.js';
+import type {ItemSource} from '../../store/interchange.js';
 import type {EmbedderSpec} from '../semantic/embedder.js';
 import {drillItem} from './drill-stage.js';
 import type {FindParams} from './params.js';
@@ -25,6 +26,7 @@ interface NodeInfo {
 	item_id: string;
 	item_title: string;
 	tldr: string;
+	source: ItemSource;
 }
 
 function nodeInfo(store: SummaryStore, nodes: number[]): Map<number, NodeInfo> {
@@ -34,12 +36,13 @@ function nodeInfo(store: SummaryStore, nodes: number[]): Map<number, NodeInfo> {
 			store
 				.statement(
 					`SELECT n.id AS node, n.item AS item, n.ordinal AS ordinal, n.level AS level, n.title AS title, n.summary AS summary,
-						i.namespace AS namespace, i.item_id AS item_id, i.title AS item_title, i.tldr AS tldr
+						i.namespace AS namespace, i.item_id AS item_id, i.title AS item_title, i.tldr AS tldr,
+						i.source_uri, i.source_kind, i.agent, i.project, i.started_at, i.ended_at, i.model, i.turns, i.tool_calls, i.source_line
 					 FROM nodes n JOIN items i ON i.id = n.item WHERE n.id IN (SELECT value FROM json_each(?))`,
 				)
-				.all(JSON.stringify(nodes)) as NodeInfo[],
+				.all(JSON.stringify(nodes)) as Array<Omit<NodeInfo, 'source'> & Parameters<typeof itemSource>[0]>,
 	);
-	return new Map(rows.map((row) => [row.node, row]));
+	return new Map(rows.map((row) => [row.node, {node: row.node, item: row.item, ordinal: row.ordinal, level: row.level, title: row.title, summary: row.summary, namespace: row.namespace, item_id: row.item_id, item_title: row.item_title, tldr: row.tldr, source: itemSource(row)}]));
 }
 
 const round = (value: number, digits = 4) => Number(value.toFixed(digits));
@@ -77,7 +80,7 @@ export async function summaryFunnel(store: SummaryStore, params: FindParams, req
 	const depth = Math.max(listDepth, params.topK);
 
 	let at = performance.now();
-	const {ranked, stats} = await rankStage1(store, {query, lists: params.lists, filter: {namespace: params.scope}, depth, status, requested}, (name) => {
+	const {ranked, stats} = await rankStage1(store, {query, lists: params.lists, filter: {namespace: params.scope, agent: params.agent, project: params.project}, depth, status, requested}, (name) => {
 		at = lap(name, at);
 	});
 	const top = ranked.slice(0, params.topK);
@@ -103,6 +106,7 @@ export async function summaryFunnel(store: SummaryStore, params: FindParams, req
 			snippet,
 			level: node.level,
 			matched_by: hit.matched_by,
+			source: node.source,
 			...(drillIds ? {drill_id: node.item_id} : {}),
 		});
 		if (!candidates.has(node.item)) {
@@ -113,6 +117,7 @@ export async function summaryFunnel(store: SummaryStore, params: FindParams, req
 				title: node.item_title,
 				tldr: node.tldr,
 				best_rank: rank,
+				source: node.source,
 				...(drillIds ? {drill_id: node.item_id} : {}),
 			});
 		}

@@ -81,14 +81,23 @@ export interface RootRow {
  */
 export function rootRow(item: ItemRecord, body: string): RootRow {
 	const title = item.title || item.nodes.find((node) => node.ordinal === 0)?.title || '';
-	const known = new Set([...words(title), ...words(body)]);
+	const titleWords = new Set(words(title));
 	const novel = new Set<string>();
 	for (const field of [item.tldr, ...item.nodes.flatMap((node) => [node.title, node.summary, node.keywords.join('\n')])]) {
-		for (const word of words(field.replace(clipped, ' '))) if (!known.has(word)) novel.add(word);
+		for (const word of words(field.replace(clipped, ' '))) if (!titleWords.has(word)) novel.add(word);
+	}
+	// Read the body only as far as it takes to find them all (no array of all its words).
+	if (novel.size > 0) {
+		for (const found of body.matchAll(wordPattern)) {
+			const [word] = words(found[0]);
+			if (word !== undefined) novel.delete(word);
+			if (novel.size === 0) break;
+		}
 	}
 	return {title, summary: [...novel].join(' '), keywords: '', tldr: '', body, scope: ''};
 }
 
+const wordPattern = /[\p{L}\p{N}\p{M}]+/gu;
 const clipped = /[\p{L}\p{N}\p{M}]+(…|\.\.\.)/gu;
 
 /** The inner nodes' titles, summaries and keywords, in ordinal order. */
