@@ -15,6 +15,10 @@ export interface FindOptions {
 	method?: string;
 	/** Stage-1 cap: how many summary nodes to return. */
 	top_k?: number;
+	/** Skip this many stage-1 hits first (paging: the next page starts at offset + top_k). */
+	offset?: number;
+	/** Leave out stage-1 hits scoring below this. */
+	min_score?: number;
 	/** Run stage 2 over the top candidate items. */
 	drill?: boolean;
 	/** How many distinct items to drill. */

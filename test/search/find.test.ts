@@ -92,8 +92,8 @@ describe('find over the summary store', () => {
 		expect(scoped.scope).toBe('docs');
 		expect(scoped.stage1_hits.length).toBeGreaterThan(0);
 		for (const hit of scoped.stage1_hits) expect(hit.namespace).toBe('docs');
-		const none = await find({query: 'checkpoint', scope: 'no_such_namespace'}, {store});
-		expect(none.stage1_hits).toEqual([]);
+		// An unknown scope is refused with the namespaces there are, as walk does (issue 14).
+		await expect(find({query: 'checkpoint', scope: 'no_such_namespace'}, {store})).rejects.toMatchObject({code: 'not_found', message: 'no namespace "no_such_namespace" in the store', hint: expect.stringMatching(/^namespaces: .*docs/u)});
 	});
 
 	it('a scope is applied before the limit, so a small namespace is not crowded out', async () => {

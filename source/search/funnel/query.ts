@@ -1,4 +1,5 @@
 import {DrillError} from '../../core/errors.js';
+import {hint, run} from '../../core/hint.js';
 import {stopwords, words} from '../../text/index-words.js';
 
 /** A query's words, capped so a pasted page cannot make one FTS5 query of thousands of terms. */
@@ -24,8 +25,8 @@ export interface ParsedQuery {
  * Terms are ORed (ranked by bm25), function words are dropped when content words remain.
  */
 export function parseQuery(query: unknown): ParsedQuery {
-	if (typeof query !== 'string') throw new DrillError('bad_argument', 'the query must be a string', 'e.g. drill find "retry storm"');
-	if (query.trim() === '') throw new DrillError('bad_argument', 'the query is empty', 'give some words to search for, e.g. drill find "retry storm"');
+	if (typeof query !== 'string') throw new DrillError('bad_argument', 'the query must be a string', hint`e.g. ${run('find', {query: 'retry storm'})}`);
+	if (query.trim() === '') throw new DrillError('bad_argument', 'the query is empty', hint`give some words to search for, e.g. ${run('find', {query: 'retry storm'})}`);
 	if (query.length > maxQueryChars) throw new DrillError('bad_argument', `the query is ${query.length} characters long`, `keep it under ${maxQueryChars} characters`);
 	const all = [...new Set(words(query))].slice(0, maxQueryTerms);
 	const content = all.filter((word) => !stopwords.has(word));

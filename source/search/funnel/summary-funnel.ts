@@ -77,13 +77,13 @@ export async function summaryFunnel(store: SummaryStore, params: FindParams, req
 	const notices = [...status.notices];
 	if (!query.match) notices.push('the query has no searchable words (letters or digits)');
 	if (requested && status.semantic) checkEmbedder(status.semantic, requested);
-	const depth = Math.max(listDepth, params.topK);
+	const depth = Math.max(listDepth, params.offset + params.topK);
 
 	let at = performance.now();
 	const {ranked, stats} = await rankStage1(store, {query, lists: params.lists, filter: {namespace: params.scope, agent: params.agent, project: params.project}, depth, status, requested}, (name) => {
 		at = lap(name, at);
 	});
-	const top = ranked.slice(0, params.topK);
+	const top = ranked.slice(params.offset, params.offset + params.topK).filter((hit) => params.minScore === undefined || hit.score >= params.minScore);
 	const info = nodeInfo(store, top.map((hit) => hit.node));
 
 	const {open, close} = params.highlight;
@@ -94,7 +94,7 @@ export async function summaryFunnel(store: SummaryStore, params: FindParams, req
 	for (const hit of top) {
 		const node = info.get(hit.node);
 		if (!node) continue;
-		const rank = hits.length + 1;
+		const rank = params.offset + hits.length + 1;
 		const snippet = highlight(nodeSnippet(store, spans, query.match, {node: node.node, item: node.item, ordinal: node.ordinal, summary: node.summary, tldr: node.tldr}), open, close);
 		hits.push({
 			rank,
