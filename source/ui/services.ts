@@ -9,7 +9,6 @@ import {DrillError} from '../core/errors.js';
 import {availableDomains, Drillables, type DrillConfig} from '../core/registry.js';
 import type {TreeView, ViewOptions} from '../core/tree-view.js';
 import * as framesModule from '../frames/index.js';
-import {find} from '../search/funnel/find.js';
 import type {FindResult} from '../search/types.js';
 import {SummaryStore} from '../store/summary-store.js';
 import {searchWorkerScript, WorkerSearch} from './search-client.js';
@@ -101,6 +100,7 @@ export function createServices(config: DrillConfig): Services {
 			// Let the spinner draw before the funnel takes the thread.
 			await new Promise((resolve) => setImmediate(resolve));
 			if (options.signal?.aborted) throw new DrillError('bad_argument', 'the search was replaced by a newer one');
+			const {find} = await import('../search/funnel/find.js');
 			return (await find({query, method: options.method, scope: options.scope, highlight: {open: '', close: ''}}, {store: openStore(), knowledgeDir: config.knowledgeDir}));
 		},
 		prepareFind: () => worker?.warm(),
