@@ -21,6 +21,7 @@ export const commands: CommandEntry[] = [
 	{name: 'ingest', summary: 'summarize files and folders (markdown, text, HTML, transcripts) into the store', load: () => import('./ingest.js')},
 	{name: 'mcp', summary: 'serve drill to agents over MCP (stdio)', load: () => import('./mcp.js')},
 	{name: 'find', aliases: ['search'], summary: 'search coarse-to-fine: ranked summary nodes, candidate items, drilled spans', load: () => import('./find.js')},
+	{name: 'doctor', summary: 'check the store for damage; --repair rebuilds it from what can be read', load: () => import('./doctor.js')},
 	{name: 'reindex', summary: 'rebuild the search indexes (keyword rows, semantic model and vectors)', load: () => import('./reindex.js')},
 ];
 

@@ -80,15 +80,25 @@ export const command = defineCommand({
 		if (!(formatChoices as readonly string[]).includes(format)) throw usageError(`--format ${JSON.stringify(format)} is not known`, `use one of ${formatChoices.join(', ')}`);
 		if (!(summarizers as readonly string[]).includes(summarizer)) throw usageError(`--summarizer ${JSON.stringify(summarizer)} is not known`, 'use extractive or llm');
 		const llm = summarizer === 'llm' ? llmSettings(cli.flags, process.env) : undefined;
-		const report = await ingest(inputs, {
-			storePath: context.config.storePath,
-			...(namespace ? {namespace} : {}),
-			format: format as FormatChoice,
-			summarizer: summarizer as SummarizerName,
-			...(llm ? {llm} : {}),
-			progress: context.stderr,
-			onNote: (note) => context.stderr.write(`drill: ${inertText(note, {singleLine: true})}\n`),
-		});
+		let report: IngestReport;
+		try {
+			report = await ingest(inputs, {
+				storePath: context.config.storePath,
+				...(namespace ? {namespace} : {}),
+				format: format as FormatChoice,
+				summarizer: summarizer as SummarizerName,
+				...(llm ? {llm} : {}),
+				progress: context.stderr,
+				onNote: (note) => context.stderr.write(`drill: ${inertText(note, {singleLine: true})}\n`),
+			});
+		} catch (error) {
+			// A run that stops says what it committed (with --json, in the error's details).
+			const committed = error instanceof DrillError ? (error.details?.committed as {added: number; updated: number; items: number} | undefined) : undefined;
+			if (committed && !context.json) {
+				context.stderr.write(`drill: ingest stopped; committed before stopping, and kept in the store: ${committed.added} added, ${committed.updated} updated (${plural(committed.items, 'item')})\n`);
+			}
+			throw error;
+		}
 		if (context.json) printJson(context.stdout, report);
 		else {
 			context.stdout.write(humanReport(report, context.config.storePath));

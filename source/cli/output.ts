@@ -1,4 +1,4 @@
-import {DrillError} from '../core/errors.js';
+import {DrillError, toDrillError} from '../core/errors.js';
 import {inertJson, inertText} from '../core/inert-text.js';
 
 export const exitOk = 0;
@@ -13,10 +13,7 @@ export function printJson(stream: NodeJS.WritableStream, value: unknown): void {
 
 /** Prints an error as one line (or as JSON with --json) and returns the exit code. */
 export function reportError(error: unknown, json: boolean, streams: {stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream}): number {
-	const drillError =
-		error instanceof DrillError
-			? error
-			: new DrillError('io_error', `unexpected failure: ${inertText(error instanceof Error ? error.message : String(error), {singleLine: true})}`, 'please report this with the command you ran (DRILL_DEBUG=1 shows the stack)');
+	const drillError = toDrillError(error, 'please report this with the command you ran (DRILL_DEBUG=1 shows the stack)');
 	if (process.env.DRILL_DEBUG && error instanceof Error) streams.stderr.write(`${error.stack}\n`);
 	if (json) printJson(streams.stdout, {error: drillError.toJSON()});
 	else streams.stderr.write(`drill: ${inertText(drillError.line, {singleLine: true})}\n`);

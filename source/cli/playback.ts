@@ -1,4 +1,5 @@
-import {existsSync, readFileSync, renameSync, statSync, writeFileSync} from 'node:fs';
+import {existsSync, readFileSync, statSync} from 'node:fs';
+import {checkWriteTarget, writeFileAtomic} from '../frames/files/atomic.js';
 import path from 'node:path';
 import {DrillError} from '../core/errors.js';
 import type {DrillConfig} from '../core/registry.js';
@@ -66,6 +67,7 @@ function scriptText(keys: string): string {
 export async function playScript(flags: PlaybackFlags, config: DrillConfig, stdout: NodeJS.WritableStream): Promise<number> {
 	const size = parseSize(flags.size);
 	if (flags.record !== undefined && !flags.record.endsWith('.cast')) throw usageError(`--record ${JSON.stringify(flags.record)} should name a .cast file`, 'e.g. --record demo/browse.cast');
+	if (flags.record !== undefined) checkWriteTarget(path.resolve(flags.record));
 	// Ink draws only its last frame when it believes it runs in CI (it reads CI once, on load);
 	// a recording wants every frame, and has a terminal of its own. Set before Ink loads.
 	process.env.CI = '0';
@@ -95,14 +97,8 @@ export async function playScript(flags: PlaybackFlags, config: DrillConfig, stdo
 			runApp: (options) => runApp({...options, services, theme: flags.theme, color: flags.color, depth: flags.depth, initial: flags.initial, showTimings: false}),
 		});
 		if (flags.record) {
-			const target = path.resolve(flags.record);
-			const temp = `${target}.tmp-${process.pid}`;
-			try {
-				writeFileSync(temp, result.cast);
-				renameSync(temp, target);
-			} catch (error) {
-				throw new DrillError('io_error', `cannot write the recording ${target} (${(error as Error).message})`, 'check that its folder exists and is writable');
-			}
+			// Whole or not at all, and never over a device, a folder or a link (`--record /dev/null`).
+			writeFileAtomic(path.resolve(flags.record), result.cast);
 		}
 		stdout.write(`${result.finalScreen.replace(/\s+$/u, '')}\n`);
 		return 0;

@@ -5,6 +5,7 @@ export type DrillErrorCode =
 	| 'bad_depth'
 	| 'bad_argument'
 	| 'outside_root'
+	| 'unsafe_target'
 	| 'bad_input'
 	| 'store_unreadable'
 	| 'store_corrupt'
@@ -32,6 +33,8 @@ export type DrillErrorCode =
 export class DrillError extends Error {
 	readonly code: DrillErrorCode;
 	readonly hint: string;
+	/** Machine-readable facts about the failure (e.g. what an ingest committed before it stopped). */
+	details?: Record<string, unknown>;
 
 	constructor(code: DrillErrorCode, message: string, hint = '') {
 		super(message);
@@ -45,11 +48,33 @@ export class DrillError extends Error {
 		return this.hint ? `${this.message}; ${this.hint}` : this.message;
 	}
 
-	toJSON(): {code: DrillErrorCode; message: string; hint?: string} {
-		return this.hint ? {code: this.code, message: this.message, hint: this.hint} : {code: this.code, message: this.message};
+	toJSON(): {code: DrillErrorCode; message: string; hint?: string; details?: Record<string, unknown>} {
+		return {code: this.code, message: this.message, ...(this.hint ? {hint: this.hint} : {}), ...(this.details ? {details: this.details} : {})};
 	}
 }
 
 export function isDrillError(error: unknown): error is DrillError {
 	return error instanceof DrillError;
+}
+
+/** What to run when a store is damaged; every refusal and every failed read points here. */
+export const doctorHint = 'run drill doctor to see what is damaged, then drill doctor --repair to rebuild or salvage it';
+
+/** SQLite's own word that a file is not a sound database. */
+export function isCorruption(error: unknown): boolean {
+	const code = (error as {code?: unknown} | null)?.code;
+	if (typeof code === 'string' && (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB')) return true;
+	return error instanceof Error && /database disk image is malformed|file is not a database/iu.test(error.message);
+}
+
+/**
+ * Anything thrown, as the DrillError a person or an agent is shown: a DrillError as it is,
+ * SQLite's corruption as `store_corrupt` pointing at `drill doctor`, anything else as an
+ * unexpected failure with `hint`.
+ */
+export function toDrillError(error: unknown, hint: string): DrillError {
+	if (error instanceof DrillError) return error;
+	const message = error instanceof Error ? error.message : String(error);
+	if (isCorruption(error)) return new DrillError('store_corrupt', `the store is damaged (${message})`, doctorHint);
+	return new DrillError('io_error', `unexpected failure: ${message}`, hint);
 }

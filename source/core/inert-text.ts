@@ -11,7 +11,11 @@ const c1String = /[\u0090\u0098\u009d\u009e\u009f][^\u0007\u009c]*(?:\u0007|\u00
 const c1Csi = /\u009b[0-?]*[ -/]*[@-~]?/gu;
 const controls = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
 
+// Anything inertText would change (a quick test, so clean text costs one scan).
+const unsafe = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+
 export function inertText(text: string, options: {singleLine?: boolean} = {}): string {
+	if (!unsafe.test(text) && !(options.singleLine && /[\n\t]/u.test(text))) return text;
 	let clean = text.replace(escapeSequence, '').replace(c1String, '').replace(c1Csi, '').replace(/\r\n?/gu, '\n').replace(controls, '');
 	if (options.singleLine) clean = clean.replace(/[\n\t]+/gu, ' ');
 	return clean;

@@ -27,9 +27,6 @@ export interface ItemSource {
 /** What each item child of a listing carries, so items with the same title can be told apart. */
 export type ItemSourceBrief = Pick<ItemSource, 'agent' | 'project' | 'started_at' | 'turns' | 'tool_calls'>;
 
-export const itemSourceTextFields = ['uri', 'kind', 'agent', 'project', 'started_at', 'ended_at', 'model'] as const;
-export const itemSourceCountFields = ['turns', 'tool_calls', 'line'] as const;
-
 /** The brief form of a source: only the fields that are present. */
 export function briefSource(source: ItemSource | undefined): ItemSourceBrief | undefined {
 	if (!source) return undefined;

@@ -1,36 +1,15 @@
 import type {Depth} from '../core/depth.js';
 import {DrillError} from '../core/errors.js';
-import {briefSource, shortTime, sourceLine} from '../core/item-source.js';
+import {shortTime} from '../core/item-source.js';
 import {BoundedText, type Paging} from '../core/paging.js';
-import {formatGroupId, groupKeyHint, type GroupKey} from '../core/summary-groups.js';
-import {summaryNodeId} from '../core/summary-node-id.js';
+import {encodeGroupValue, formatGroupId, groupKeyHint, type GroupKey} from '../core/summary-groups.js';
 import type {Breadcrumb, TreeChild, TreeView} from '../core/tree-view.js';
 import {GroupReads, type GroupRow} from '../store/group-reads.js';
-import {itemSource, type ItemRow, type NamespaceRow, type SummaryStore} from '../store/summary-store.js';
-
-export const rootCrumb: Breadcrumb = {node_id: '', title: 'summary'};
+import type {ItemRow, NamespaceRow, SummaryStore} from '../store/summary-store.js';
+import {itemChild, itemEntry, rootCrumb, summaryView} from './summary-view.js';
 
 const noneName: Record<GroupKey, string> = {project: '(no project)', agent: '(no agent)', day: '(no day)', folder: '(no folder)'};
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
-/** An item as a child of a listing: its id, title, topic count and provenance in brief. */
-export function itemChild(item: ItemRow, depth: Depth): TreeChild {
-	const source = briefSource(itemSource(item));
-	return {
-		node_id: summaryNodeId(item.namespace, item.item_id),
-		name: item.title,
-		has_children: item.topic_count > 0,
-		child_count: item.topic_count,
-		...(depth === 'index' ? {} : {summary: item.tldr}),
-		...(source ? {source} : {}),
-	};
-}
-
-/** An item in a full-depth listing: heading with id and time, provenance, TLDR. */
-export function itemEntry(item: ItemRow): string {
-	const line = sourceLine(itemSource(item));
-	return `## ${item.title} (${summaryNodeId(item.namespace, item.item_id)}) — ${item.generated_at}\n${line ? `${line}\n` : ''}${item.tldr}\n\n`;
-}
 
 /** Children read part by part (groups, then items, …) and paged as one list. */
 function pageAcross(parts: Array<{count: number; read(offset: number, limit: number): TreeChild[]}>, paging: Paging): TreeChild[] {
@@ -55,10 +34,7 @@ function pageAcross(parts: Array<{count: number; read(offset: number, limit: num
 export class GroupViews {
 	private readonly reads: GroupReads;
 
-	constructor(
-		private readonly store: SummaryStore,
-		private readonly view: (nodeId: string, depth: Depth, title: string, kind: string, parentId: string | null, breadcrumbs: Breadcrumb[], children: TreeChild[], total: number, paging: Paging) => TreeView,
-	) {
+	constructor(store: SummaryStore) {
 		this.reads = new GroupReads(store);
 	}
 
@@ -69,7 +45,7 @@ export class GroupViews {
 		const nodeId = formatGroupId(ns.name, key);
 		const totals = this.reads.groupTotals(ns.name, key);
 		const children = this.reads.groups(ns.name, key, '', paging.offset, paging.limit).map((row) => this.groupChild(ns.name, key, row, row.value, depth));
-		const view = this.view(nodeId, depth, `${ns.name} by ${key}`, 'grouping', ns.name, crumbs, children, totals.groups, paging);
+		const view = summaryView(nodeId, depth, `${ns.name} by ${key}`, 'grouping', ns.name, crumbs, children, totals.groups, paging);
 		view.group = {key, item_count: ns.item_count};
 		if (depth !== 'index') view.summary = `${plural(ns.item_count, 'item')} in ${plural(totals.groups, key === 'day' ? 'day' : key)}`;
 		if (depth === 'full') {
@@ -99,7 +75,7 @@ export class GroupViews {
 		const row = this.reads.group(ns.name, key, value);
 		if (!row) throw this.noGroup(ns.name, key, value);
 		const children = this.reads.items(ns.name, key, value, paging.offset, paging.limit).map((item) => itemChild(item, depth));
-		const view = this.view(formatGroupId(ns.name, key, value), depth, value || noneName[key], 'group', groupingId, crumbs, children, row.item_count, paging);
+		const view = summaryView(formatGroupId(ns.name, key, value), depth, value || noneName[key], 'group', groupingId, crumbs, children, row.item_count, paging);
 		view.group = {key, value, item_count: row.item_count};
 		if (depth !== 'index') view.summary = this.groupSummary(key, row);
 		if (depth === 'full') this.fill(view, paging.maxChars, (text) => {
@@ -112,7 +88,7 @@ export class GroupViews {
 		const base = this.reads.commonFolder(ns.name);
 		const folder = value === '/' ? '/' : `${base}${value}/`;
 		const row = folder.startsWith(base) && folder !== base ? this.reads.group(ns.name, 'folder', folder) : undefined;
-		if (!row) throw this.noGroup(ns.name, 'folder', value);
+		if (!row) throw this.noGroup(ns.name, 'folder', value, base);
 		// Breadcrumbs through every folder between the common one and this one.
 		for (let at = row.parent; at !== base && at !== ''; ) {
 			crumbs.splice(3, 0, {node_id: formatGroupId(ns.name, 'folder', this.relative(base, at)), title: this.folderName(base, at)});
@@ -139,7 +115,7 @@ export class GroupViews {
 			],
 			paging,
 		);
-		const view = this.view(nodeId, depth, title, kind, parentId, crumbs, children, below.groups + pages + withoutFolder, paging);
+		const view = summaryView(nodeId, depth, title, kind, parentId, crumbs, children, below.groups + pages + withoutFolder, paging);
 		if (depth !== 'index') {
 			const where = folder === '' ? 'in no common folder' : `in ${folder}`;
 			view.summary = `${plural(top ? ns.item_count : total, 'item')} ${where}: ${plural(below.groups, 'folder')}, ${plural(pages, 'page')} of its own${withoutFolder ? `, ${withoutFolder} without a folder` : ''}`;
@@ -200,10 +176,15 @@ export class GroupViews {
 		view.truncated = text.truncated;
 	}
 
-	private noGroup(namespace: string, key: GroupKey, value: string): DrillError {
+	/** Not found, with a few of the values that exist (encoded as in ids) and how to list them all. */
+	private noGroup(namespace: string, key: GroupKey, value: string, base = ''): DrillError {
 		const shown = value.length > 80 ? `${JSON.stringify(value.slice(0, 80))}…` : JSON.stringify(value);
 		const what = key === 'folder' ? `no folder ${shown} below the common folder of ${namespace}` : `no ${key} ${shown} in namespace ${namespace}`;
-		return new DrillError('not_found', what, `list them with: drill walk summary '${formatGroupId(namespace, key)}'`);
+		const parent = key === 'folder' ? base : '';
+		const some = this.reads.groups(namespace, key, parent, 0, 5).map((row) => encodeGroupValue(key === 'folder' ? this.relative(base, row.value) : row.value) || '(none)');
+		const total = this.reads.groupTotals(namespace, key, parent).groups;
+		const existing = some.length === 0 ? '' : `${key === 'folder' ? 'top folders' : `${key}s`}: ${some.join(', ')}${total > some.length ? `, … (${total} in all)` : ''}; `;
+		return new DrillError('not_found', what, `${existing}list them with: drill walk summary '${formatGroupId(namespace, key)}'`);
 	}
 
 	/** The DrillError for a `groupBy` that a node cannot take. */

@@ -6,7 +6,8 @@ import {groupKeys, parseGroupKey, type GroupKey} from '../core/summary-groups.js
 import {parseSummaryNodeId, summaryNodeId, type SummaryNodeId} from '../core/summary-node-id.js';
 import type {Breadcrumb, TreeChild, TreeDrillable, TreeView, ViewOptions} from '../core/tree-view.js';
 import {itemSource, SummaryStore, type ItemRow, type NamespaceRow, type NodeRow} from '../store/summary-store.js';
-import {GroupViews, itemChild, itemEntry, rootCrumb} from './summary-groups.js';
+import {GroupViews} from './summary-groups.js';
+import {itemChild, itemEntry, rootCrumb, summaryView} from './summary-view.js';
 
 function listOf(names: string[], total: number): string {
 	const shown = names.slice(0, 10).join(', ');
@@ -33,7 +34,7 @@ export class SummaryDrillable implements TreeDrillable {
 	}
 
 	private get groups(): GroupViews {
-		this.groupViews ??= new GroupViews(this.db, (...args) => this.view(...args));
+		this.groupViews ??= new GroupViews(this.db);
 		return this.groupViews;
 	}
 
@@ -74,7 +75,7 @@ export class SummaryDrillable implements TreeDrillable {
 			child_count: row.item_count,
 			...(depth === 'index' ? {} : {summary: `${row.item_count} item${row.item_count === 1 ? '' : 's'}`}),
 		}));
-		const view = this.view('', depth, 'summary', 'root', null, [], children, total, paging);
+		const view = summaryView('', depth, 'summary', 'root', null, [], children, total, paging);
 		if (depth === 'full') {
 			const text = new BoundedText(paging.maxChars);
 			for (const row of this.db.namespaces()) if (!text.add(`${row.name}\t${row.item_count} items\n`)) break;
@@ -95,7 +96,7 @@ export class SummaryDrillable implements TreeDrillable {
 		const row = this.namespaceRow(namespace);
 		const items = this.db.items(namespace, paging.offset, paging.limit);
 		const children = items.map((item) => itemChild(item, depth));
-		const view = this.view(namespace, depth, namespace, 'namespace', '', [rootCrumb], children, row.item_count, paging);
+		const view = summaryView(namespace, depth, namespace, 'namespace', '', [rootCrumb], children, row.item_count, paging);
 		if (depth === 'full') {
 			const text = new BoundedText(paging.maxChars);
 			for (const item of this.db.eachItem(namespace)) if (!text.add(itemEntry(item))) break;
@@ -132,7 +133,7 @@ export class SummaryDrillable implements TreeDrillable {
 			...(depth === 'index' ? {} : {summary: child.summary}),
 		}));
 		const isRoot = ordinal === 0;
-		const view = this.view(summaryNodeId(namespace, itemId, ordinal), depth, isRoot ? item.title : node.title, isRoot ? 'item' : 'node', parentId, breadcrumbs, children, node.child_count, paging);
+		const view = summaryView(summaryNodeId(namespace, itemId, ordinal), depth, isRoot ? item.title : node.title, isRoot ? 'item' : 'node', parentId, breadcrumbs, children, node.child_count, paging);
 		if (depth !== 'index') view.summary = isRoot && item.tldr ? item.tldr : node.summary;
 		if (isRoot) view.source = itemSource(item);
 		if (depth === 'full') this.fillContent(view, item, node, paging.maxChars);
@@ -157,10 +158,6 @@ export class SummaryDrillable implements TreeDrillable {
 		visit(top);
 		view.content = text.toString().trimEnd();
 		view.truncated = text.truncated;
-	}
-
-	private view(nodeId: string, depth: Depth, title: string, kind: string, parentId: string | null, breadcrumbs: Breadcrumb[], children: TreeChild[], total: number, paging: Paging): TreeView {
-		return {domain: this.domain, node_id: nodeId, depth, title, kind, parent_id: parentId, breadcrumbs, children, children_total: total, offset: paging.offset, limit: paging.limit};
 	}
 
 	close(): void {

@@ -113,7 +113,7 @@ export async function drillDown(target: FramesTarget, options: DownOptions): Pro
 					child_results: [],
 				};
 				const doc = newDrillDocument(meta, scope.length === 0 && effectiveScope.length > 0);
-				writeFileAtomic(path.join(building, `${name}.md`), renderDrillDocument(doc));
+				writeFileAtomic(path.join(building, `${name}.md`), renderDrillDocument(doc), building);
 				renameSync(building, final);
 			} catch (error) {
 				removeQuietly(building);

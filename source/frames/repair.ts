@@ -1,4 +1,7 @@
+import {existsSync, readFileSync, renameSync} from 'node:fs';
+import path from 'node:path';
 import {DrillError} from '../core/errors.js';
+import {rebuildDrillDocument} from './files/drill-file-rebuild.js';
 import {removeQuietly, writeFileAtomic} from './files/atomic.js';
 import {resolveFrames, type FramesTarget} from './config.js';
 import {readCursorLine, resolveCursor, writeCursor} from './files/cursor.js';
@@ -18,6 +21,36 @@ export interface RepairResult {
 }
 
 /**
+ * A drill file whose front matter does not parse would block every command that reads it: the
+ * file is kept beside itself (`NAME.md.broken-STAMP`) and a new one is written with the fields
+ * that could still be read, the rest from the folder. Returns whether anything was rebuilt.
+ */
+function rebuildBrokenFiles(state: FrameState, repaired: string[]): boolean {
+	let rebuilt = false;
+	for (const entry of state.tree.drills) {
+		let problem: DrillError | undefined;
+		try {
+			state.doc(entry);
+		} catch (error) {
+			if (!(error instanceof DrillError) || error.code !== 'frame_error') throw error;
+			problem = error;
+		}
+		if (!problem || !existsSync(entry.file)) continue;
+		const text = readFileSync(entry.file, 'utf8');
+		const {doc, lost} = rebuildDrillDocument(text, entry);
+		const aside = `${entry.file}.broken-${state.frames.now().toISOString().replace(/[-:]/gu, '').slice(0, 15)}`;
+		renameSync(entry.file, aside);
+		writeFileAtomic(entry.file, renderDrillDocument(doc), state.frames.root);
+		const rel = (file: string) => path.relative(state.frames.root, file).split(path.sep).join('/');
+		repaired.push(
+			`rebuilt the front matter of drill ${entry.id} (${entry.slug}): ${problem.message.replace(`${entry.file} `, '')}; the file as it was is kept at ${rel(aside)}${lost.length ? `; ${lost.join(', ')} could not be read and took defaults (status ${doc.meta.status}, objective ${JSON.stringify(doc.meta.objective)}): check them` : ''}`,
+		);
+		rebuilt = true;
+	}
+	return rebuilt;
+}
+
+/**
  * Recovers from an interrupted command or a hand edit: sweeps temporary files, redoes a missing
  * hand-over of a closed drill to its parent and a missing post-drill merge, points the cursor at
  * the deepest open drill (or clears it), and indexes the closed drills in the store again.
@@ -33,8 +66,10 @@ export async function repairFrames(target: FramesTarget): Promise<RepairResult> 
 				removeQuietly(leftover);
 				repaired.push(`removed ${leftover.slice(frames.root.length + 1)} (left by an interrupted command)`);
 			}
+			if (rebuildBrokenFiles(state, repaired)) state = new FrameState(frames);
+			for (const ignored of state.tree.ignored) repaired.push(`left ${ignored.rel} alone: ${ignored.reason}`);
 			const changed = new Set<string>();
-			const write = (entry: DrillEntry) => writeFileAtomic(entry.file, renderDrillDocument(state.doc(entry)));
+			const write = (entry: DrillEntry) => writeFileAtomic(entry.file, renderDrillDocument(state.doc(entry)), frames.root);
 			// Deepest first, so a grandchild's plan reaches its parent before that parent's reaches the root.
 			for (const entry of [...state.tree.drills].reverse()) {
 				const doc = state.tryDoc(entry);

@@ -1,7 +1,7 @@
-import {existsSync, mkdirSync, readFileSync, realpathSync} from 'node:fs';
+import {mkdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {DrillError} from '../core/errors.js';
-import {writeFileAtomic} from './files/atomic.js';
+import {checkWriteTarget, writeFileAtomic} from './files/atomic.js';
 import {resolveFrames, type Frames, type FramesTarget} from './config.js';
 import {renderDrillDocument, type Issue} from './files/drill-file.js';
 import {withFrameLock} from './files/lock.js';
@@ -67,7 +67,9 @@ function findRoot(state: FrameState, wanted: string | undefined): DrillEntry {
 function plan(frames: Frames, state: FrameState, root: DrillEntry): {context: RouteContext; actions: MergedAction[]; writes: PlannedWrite[]; issues: Issue[]} {
 	const doc = state.doc(root);
 	const post = doc.meta.post_drill ?? postDrillOf(root, doc, doc.meta.closed ?? frames.now().toISOString());
-	const date = (doc.meta.closed ?? frames.now().toISOString()).slice(0, 10);
+	// The day names routed files: a hand-edited `closed` that is not a date must not become a path.
+	const closed = doc.meta.closed ?? '';
+	const date = /^\d{4}-\d{2}-\d{2}/u.test(closed) ? closed.slice(0, 10) : frames.now().toISOString().slice(0, 10);
 	const context: RouteContext = {frames, root, meta: doc.meta, date, planned: new Map()};
 	const writes: PlannedWrite[] = [];
 	for (const action of post.merged_prevention_plan) {
@@ -78,22 +80,17 @@ function plan(frames: Frames, state: FrameState, root: DrillEntry): {context: Ro
 	return {context, actions: post.merged_prevention_plan, writes, issues: post.issues};
 }
 
-/** The real folder a write lands in must be inside the drills root or the knowledge folder: no link leads out. */
-function checkDestination(frames: Frames, write: PlannedWrite): void {
-	let existing = path.dirname(write.file);
-	while (!existsSync(existing) && path.dirname(existing) !== existing) existing = path.dirname(existing);
-	const real = realpathSync(existing);
-	const allowed = [frames.realRoot, existsSync(frames.knowledgeDir) ? realpathSync(frames.knowledgeDir) : frames.knowledgeDir];
-	if (!allowed.some((base) => real === base || real.startsWith(base + path.sep))) {
-		throw new DrillError('outside_root', `retrospect would write ${write.file}, but ${existing} leads outside the drills root`, 'remove the symbolic link, or route with --drills pointing at the real project');
-	}
+/** Where a routed write must stay: the knowledge folder for lessons, the drills root for the rest. */
+function destinationRoot(frames: Frames, write: PlannedWrite): string {
+	return write.sink === 'knowledgebase' ? frames.knowledgeDir : frames.root;
 }
 
-function applyWrite(write: PlannedWrite): void {
+function applyWrite(frames: Frames, write: PlannedWrite): void {
 	if (write.mode === 'unchanged') return;
+	const within = destinationRoot(frames, write);
 	mkdirSync(path.dirname(write.file), {recursive: true});
 	if (write.mode === 'create') {
-		writeFileAtomic(write.file, write.content);
+		writeFileAtomic(write.file, write.content, within);
 		return;
 	}
 	let existing = '';
@@ -102,7 +99,7 @@ function applyWrite(write: PlannedWrite): void {
 	} catch (error) {
 		if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new DrillError('io_error', `cannot read ${write.file} (${(error as Error).message})`, 'check its permissions');
 	}
-	writeFileAtomic(write.file, `${existing.replace(/\n*$/u, '\n')}${write.content}`);
+	writeFileAtomic(write.file, `${existing.replace(/\n*$/u, '\n')}${write.content}`, within);
 }
 
 /**
@@ -120,13 +117,14 @@ export async function retrospect(target: FramesTarget, options: RetrospectOption
 		const doc = state.doc(root);
 		const previously = doc.meta.retrospect?.applied_at ?? null;
 		if (options.apply) {
-			for (const write of writes) checkDestination(frames, write);
-			for (const write of writes) applyWrite(write);
+			// Every destination is checked before anything is written: all or nothing.
+			for (const write of writes) checkWriteTarget(write.file, destinationRoot(frames, write));
+			for (const write of writes) applyWrite(frames, write);
 			if (!doc.meta.retrospect) {
 				const routed = writes.map((write) => ({sink: write.sink, path: relativeToRoot(frames, write.file)}));
 				doc.meta.retrospect = {applied_at: frames.now().toISOString(), routed};
 				doc.sections.set('Retrospect', routed.length ? `Routed at ${doc.meta.retrospect.applied_at}:\n\n${routed.map((item) => `- ${item.sink}: \`${item.path}\``).join('\n')}` : `Run at ${doc.meta.retrospect.applied_at}: nothing to route.`);
-				writeFileAtomic(root.file, renderDrillDocument(doc));
+				writeFileAtomic(root.file, renderDrillDocument(doc), frames.root);
 			}
 		}
 		const missed = actions.length === 0 && issues.length > 0;

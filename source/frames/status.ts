@@ -1,6 +1,7 @@
 import {existsSync} from 'node:fs';
+import {DrillError} from '../core/errors.js';
 import {resolveFrames, type Frames, type FramesTarget} from './config.js';
-import {readCursorLine} from './files/cursor.js';
+import {readCursorLine, resolveCursor} from './files/cursor.js';
 import {frameSummary, type FrameSummary} from './frame-summary.js';
 import {lockIsStale, lockPath} from './files/lock.js';
 import {mergePlans} from './plan/merge.js';
@@ -54,6 +55,7 @@ function problemsOf(state: FrameState, path: readonly DrillEntry[]): string[] {
 	if (tree.leftovers.length) problems.push(`${tree.leftovers.length} temporary file${tree.leftovers.length === 1 ? '' : 's'} left by an interrupted command (${tree.leftovers.map((file) => file.slice(tree.root.length + 1)).join(', ')})`);
 	const lock = lockPath(drillsDir(tree.root));
 	if (existsSync(lock) && lockIsStale(lock)) problems.push('a stale lock left by a process that is gone (.drills/.lock)');
+	for (const ignored of tree.ignored) problems.push(`ignored ${ignored.rel}: ${ignored.reason}`);
 	const onPath = new Set(path.map((entry) => entry.dir));
 	for (const entry of tree.drills) {
 		let doc;
@@ -88,9 +90,24 @@ function pendingPlan(state: FrameState, path: readonly DrillEntry[], lastRoot: D
 	return {source: 'none', root: null, actions: [], by_sink: {}, plan_missed: false};
 }
 
+/**
+ * The current drill, or undefined when its file cannot be read: status is how a person finds out
+ * what is wrong, so a broken drill file is reported among the problems instead of blocking it.
+ */
+function readableCurrent(state: FrameState): {current?: DrillEntry; chain: DrillEntry[]} {
+	try {
+		const current = state.current();
+		return {...(current ? {current} : {}), chain: state.chain(current)};
+	} catch (error) {
+		if (!(error instanceof DrillError) || error.code !== 'frame_error') throw error;
+		// The cursor's own drill is unreadable: its chain still tells which open drills are on the path.
+		return {chain: state.chain(resolveCursor(state.tree))};
+	}
+}
+
 export function statusOf(state: FrameState, frames: Frames): StatusResult {
-	const current = state.current();
-	const path = state.chain(current);
+	const {current, chain} = readableCurrent(state);
+	const path = chain.filter((entry) => state.tryDoc(entry));
 	const summary = (entry: DrillEntry) => frameSummary(entry, state.doc(entry).meta);
 	const open = state.openDrills();
 	const lastRoot = lastClosedRoot(state);
@@ -105,7 +122,7 @@ export function statusOf(state: FrameState, frames: Frames): StatusResult {
 		pending_plan: pendingPlan(state, path, lastRoot),
 		last_closed_root: lastRoot ? summary(lastRoot) : null,
 		counts: {drills, open: open.length, closed: state.tree.drills.filter((entry) => state.tryDoc(entry)?.meta.status === 'closed').length},
-		problems: problemsOf(state, path),
+		problems: problemsOf(state, chain),
 	};
 }
 

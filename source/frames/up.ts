@@ -150,10 +150,10 @@ export async function drillUp(target: FramesTarget, options: UpOptions = {}): Pr
 				post = postDrillOf(current, doc, closed);
 				applyPostDrill(doc, post);
 			}
-			writeFileAtomic(current.file, renderDrillDocument(doc));
+			writeFileAtomic(current.file, renderDrillDocument(doc), frames.root);
 			if (parent && parentDoc) {
 				addChildResult(parent, parentDoc, current, doc);
-				writeFileAtomic(parent.file, renderDrillDocument(parentDoc));
+				writeFileAtomic(parent.file, renderDrillDocument(parentDoc), frames.root);
 			}
 			writeCursor(frames.root, parent?.id);
 			return {

@@ -1,4 +1,5 @@
 import type {ItemRecord} from '../store/interchange.js';
+import {makeSourceInert} from './inert-source.js';
 import type {ParsedSource} from './model.js';
 import {buildTopics} from './tree/build-topics.js';
 import {ExtractiveDescriber} from './tree/describe.js';
@@ -16,6 +17,7 @@ export interface DescribedSource {
 
 /** Segments and describes a parsed source with the extractive summarizer. */
 export function describeSource(parsed: ParsedSource): DescribedSource {
+	makeSourceInert(parsed);
 	const lexicon = new Lexicon();
 	const root = buildTopics(parsed, lexicon);
 	const {title, tldr} = new ExtractiveDescriber(parsed.flavor, parsed.facts, lexicon).describe(root);

@@ -254,7 +254,7 @@ class Ingestion {
 			}
 			const hash = hashBytes(bytes, salt);
 			if (this.isUnchanged(item.namespace, item.item_id, hash)) return;
-			this.save({...item, content_hash: hash, source: {uri: item.source?.uri ?? realPath(file.path), kind: item.source?.kind ?? 'summary-json'}});
+			this.save({...item, content_hash: hash, source: {...item.source, uri: item.source?.uri ?? realPath(file.path), kind: item.source?.kind ?? 'summary-json'}});
 		};
 		const start = head.trimStart()[0];
 		if (start === '[') {
@@ -352,7 +352,12 @@ class Ingestion {
 			await this.executor.close();
 			this.progress?.done();
 		}
-		if (this.fatal) throw this.fatal;
+		if (this.fatal) {
+			// What is in the store stays there: say exactly what, so a rerun is not guesswork.
+			const {added, updated, items, nodes, spans} = this.report;
+			this.fatal.details = {...this.fatal.details, committed: {added, updated, items, nodes, spans}};
+			throw this.fatal;
+		}
 		// Files summarized in parallel finish in any order: report in a stable one.
 		this.report.failed.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : (a.line ?? 0) - (b.line ?? 0)));
 		this.report.seconds = Number(((performance.now() - started) / 1000).toFixed(3));
@@ -373,7 +378,7 @@ function realPath(file: string): string {
  * export, one per conversation), written in its own transaction; unchanged sources are skipped.
  */
 export async function ingest(inputs: readonly string[], options: IngestOptions): Promise<IngestReport> {
-	const store = openWritableStore(options.storePath);
+	const store = openWritableStore(options.storePath, options.onNote ? {onWait: options.onNote} : {});
 	// A bigger page cache keeps FTS5's segment merges of a large item in memory (measured: ~1.5x faster writes).
 	store.db.pragma('cache_size = -16000');
 	try {

@@ -1,5 +1,5 @@
 import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js';
-import {DrillError} from '../core/errors.js';
+import {toDrillError} from '../core/errors.js';
 import {inertText} from '../core/inert-text.js';
 
 /** A tool's answer: the same JSON the CLI prints with --json, plus a short text rendering. */
@@ -9,8 +9,7 @@ export function toolResult(value: object, text: string): CallToolResult {
 
 /** A DrillError becomes a tool error (never a protocol failure) that keeps its code and hint. */
 export function toolError(error: unknown): CallToolResult {
-	const drillError =
-		error instanceof DrillError ? error : new DrillError('io_error', `unexpected failure: ${error instanceof Error ? error.message : String(error)}`, 'report this with the tool call that caused it');
+	const drillError = toDrillError(error, 'report this with the tool call that caused it');
 	return {
 		isError: true,
 		structuredContent: {error: drillError.toJSON()},

@@ -61,12 +61,6 @@ export class GroupReads {
 		);
 	}
 
-	/** How many items `items` would list (for a folder: only those directly in it). */
-	itemCount(namespace: string, key: GroupKey, value: string): number {
-		const [where, params] = this.where(namespace, key, value);
-		return this.store.one<{n: number}>(`SELECT count(*) AS n FROM items WHERE ${where}`, ...params)!.n;
-	}
-
 	/** Every item in a folder and below it, folder by folder, newest first within each. */
 	folderSubtree(namespace: string, folder: string): Generator<ItemRow> {
 		return this.store.iterate(

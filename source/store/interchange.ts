@@ -1,4 +1,5 @@
 import {DrillError} from '../core/errors.js';
+import {inertText} from '../core/inert-text.js';
 import type {ItemSource} from '../core/item-source.js';
 import {isValidItemId, isValidNamespace} from '../core/summary-node-id.js';
 import {validateSource} from './validate-source.js';
@@ -36,6 +37,14 @@ export interface SpanRecord {
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const oneLine = (text: string) => text.replace(/[\r\n\t]+/gu, ' ').trim();
+
+/**
+ * Text an item holds is indexed, summarized and shown: control and escape sequences go whole
+ * (not only before display, or `ESC[31mRED` is indexed as the word `31mRED`).
+ */
+function content(where: string, value: unknown, field: string, fallback?: string): string {
+	return inertText(text(where, value, field, fallback));
+}
 
 function text(where: string, value: unknown, field: string, fallback?: string): string {
 	if (value === undefined || value === null) {
@@ -88,7 +97,7 @@ export function validateItem(value: unknown, label = 'item'): ItemRecord {
 		const seq = wholeNumber(at, span.seq ?? index, 'seq');
 		if (seqs.has(seq)) throw new DrillError('bad_input', `${at}: seq ${seq} appears twice`, 'give every span its own seq');
 		seqs.add(seq);
-		spans.push({seq, role: oneLine(text(at, span.role, 'role', 'text')) || 'text', text: text(at, span.text, 'text')});
+		spans.push({seq, role: oneLine(content(at, span.role, 'role', 'text')) || 'text', text: content(at, span.text, 'text')});
 	});
 
 	const nodes: NodeRecord[] = [];
@@ -115,9 +124,9 @@ export function validateItem(value: unknown, label = 'item'): ItemRecord {
 		nodes.push({
 			ordinal,
 			parent,
-			title: oneLine(text(at, node.title, 'title', '')),
-			summary: text(at, node.summary, 'summary', ''),
-			keywords: keywords.map((keyword) => oneLine(keyword as string)).filter(Boolean),
+			title: oneLine(content(at, node.title, 'title', '')),
+			summary: content(at, node.summary, 'summary', ''),
+			keywords: keywords.map((keyword) => oneLine(inertText(keyword as string))).filter(Boolean),
 			spans: owned as number[],
 		});
 	});
@@ -139,7 +148,7 @@ export function validateItem(value: unknown, label = 'item'): ItemRecord {
 	// Spans nobody claims belong to the root, so no raw text is lost.
 	for (const span of spans) if (!owner.has(span.seq)) root.spans.push(span.seq);
 
-	const title = oneLine(text(where, value.title, 'title', '')) || root.title || itemId;
+	const title = oneLine(content(where, value.title, 'title', '')) || root.title || itemId;
 	if (!root.title) root.title = title;
 	const source = validateSource(where, value.source);
 	const undated = value.generated_at === undefined || value.generated_at === null || value.generated_at === '';
@@ -150,7 +159,7 @@ export function validateItem(value: unknown, label = 'item'): ItemRecord {
 		// A session is dated by its start when the file gives no date of its own.
 		generated_at: undated && source.started_at ? source.started_at : timestamp(where, value.generated_at),
 		source,
-		tldr: text(where, value.tldr, 'tldr', ''),
+		tldr: content(where, value.tldr, 'tldr', ''),
 		...(typeof value.content_hash === 'string' ? {content_hash: value.content_hash} : {}),
 		nodes: nodes.sort((a, b) => a.ordinal - b.ordinal),
 		spans: spans.sort((a, b) => a.seq - b.seq),

@@ -2,7 +2,9 @@ import {accessSync, constants, existsSync, mkdirSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 import Database from 'better-sqlite3';
-import {DrillError} from '../core/errors.js';
+import {DrillError, doctorHint, isCorruption} from '../core/errors.js';
+import {takeTurn, type TurnOptions} from './busy.js';
+import {refuseDamaged} from './health.js';
 import {migrations, schemaVersion} from './schema.js';
 
 export type SqliteDatabase = Database.Database;
@@ -11,7 +13,7 @@ export type SqliteDatabase = Database.Database;
 // create its -shm file beside it). Read by better-sqlite3 when its addon first loads.
 process.env.SQLITE_USE_URI = '1';
 
-export interface OpenOptions {
+export interface OpenOptions extends TurnOptions {
 	/** Create the file (and its folder) when missing, and allow writes. */
 	write?: boolean;
 }
@@ -21,8 +23,8 @@ export function storeError(error: unknown, file: string): DrillError {
 	if (error instanceof DrillError) return error;
 	const code = (error as {code?: string}).code ?? '';
 	const message = error instanceof Error ? error.message : String(error);
-	if (code === 'SQLITE_NOTADB' || code.startsWith('SQLITE_CORRUPT') || /malformed|not a database/i.test(message)) {
-		return new DrillError('store_corrupt', `the store ${file} is damaged or not a drill store (${message})`, 'point --store at a good store, or move this file away and re-import');
+	if (isCorruption(error)) {
+		return new DrillError('store_corrupt', `the store ${file} is damaged or not a drill store (${message})`, doctorHint);
 	}
 	if (code.startsWith('SQLITE_READONLY') || code === 'SQLITE_PERM' || code === 'SQLITE_AUTH') {
 		return new DrillError('store_readonly', `the store ${file} cannot be written (${message})`, 'make its folder writable or choose another with --store');
@@ -43,13 +45,21 @@ function readVersion(db: SqliteDatabase): number {
 	return db.pragma('user_version', {simple: true}) as number;
 }
 
-function migrate(db: SqliteDatabase, file: string): void {
-	const version = readVersion(db);
+function refuseNewer(version: number, file: string): void {
 	if (version > schemaVersion) {
 		throw new DrillError('store_newer', `the store ${file} has schema version ${version}, newer than this drill understands (${schemaVersion})`, 'upgrade drill, or use a store made by this version');
 	}
-	if (version === schemaVersion) return;
+}
+
+function migrate(db: SqliteDatabase, file: string): void {
+	const seen = readVersion(db);
+	refuseNewer(seen, file);
+	if (seen === schemaVersion) return;
 	db.transaction(() => {
+		// Read again under the write lock: another process may have created or migrated the store
+		// between the first read and now (ten ingests into a new store start together).
+		const version = readVersion(db);
+		refuseNewer(version, file);
 		for (let next = version; next < schemaVersion; next++) migrations[next]!(db);
 		db.pragma(`user_version = ${schemaVersion}`);
 	}).immediate();
@@ -103,12 +113,15 @@ export function openDatabase(file: string, options: OpenOptions = {}): SqliteDat
 		db.prepare('SELECT count(*) FROM sqlite_master').get();
 		if (readonly) {
 			const version = readVersion(db);
-			if (version > schemaVersion) migrate(db, file);
+			refuseNewer(version, file);
 			if (version < schemaVersion) {
 				throw new DrillError('store_readonly', `the store ${file} has schema version ${version} and needs migrating to ${schemaVersion}, but it is read-only`, 'open it once with write access');
 			}
 		} else {
-			migrate(db, file);
+			// Never write into a damaged store: a write would spread the damage or hide it.
+			if (exists && statSync(file).size > 0) refuseDamaged(db, file);
+			const opened = db;
+			takeTurn(file, () => migrate(opened, file), options);
 		}
 		return db;
 	} catch (error) {

@@ -1,4 +1,7 @@
 import type {Statement} from 'better-sqlite3';
+import {isCorruption} from '../core/errors.js';
+import {takeTurn, type TurnOptions} from './busy.js';
+import {recordChecked} from './health.js';
 import {openDatabase, storeError, type OpenOptions, type SqliteDatabase} from './open.js';
 import {deleteItem, writeItem, type ItemIndexer, type WriteOutcome} from './write-item.js';
 import type {ItemRecord, ItemSource} from './interchange.js';
@@ -86,13 +89,19 @@ export class SummaryStore {
 	private readonly statements = new Map<string, Statement>();
 	readonly indexers: ItemIndexer[] = [];
 
+	/** Set when a read or write met damage: the store is then not recorded as sound on close. */
+	private damaged = false;
+
 	private constructor(
 		readonly db: SqliteDatabase,
 		readonly file: string,
+		private readonly writable: boolean,
+		private readonly turns: TurnOptions,
 	) {}
 
 	static open(file: string, options: OpenOptions = {}): SummaryStore {
-		return new SummaryStore(openDatabase(file, options), file);
+		const {onWait, maxWaitMs} = options;
+		return new SummaryStore(openDatabase(file, options), file, Boolean(options.write), {...(onWait ? {onWait} : {}), ...(maxWaitMs === undefined ? {} : {maxWaitMs})});
 	}
 
 	/** Runs `action`, turning SQLite's errors into one-line DrillErrors about this store. */
@@ -100,6 +109,7 @@ export class SummaryStore {
 		try {
 			return action();
 		} catch (error) {
+			if (isCorruption(error)) this.damaged = true;
 			throw storeError(error, this.file);
 		}
 	}
@@ -230,12 +240,13 @@ export class SummaryStore {
 		return this.one<{content_hash: string | null}>('SELECT content_hash FROM items WHERE namespace = ? AND item_id = ?', namespace, itemId)?.content_hash ?? undefined;
 	}
 
+	/** Writes one item in one transaction, waiting its turn while another process writes. */
 	writeItem(item: ItemRecord): WriteOutcome {
-		return this.guard(() => writeItem(this.db, item, this.indexers));
+		return this.guard(() => takeTurn(this.file, () => writeItem(this.db, item, this.indexers), this.turns));
 	}
 
 	deleteItem(namespace: string, itemId: string): boolean {
-		return this.guard(() => deleteItem(this.db, namespace, itemId, this.indexers));
+		return this.guard(() => takeTurn(this.file, () => deleteItem(this.db, namespace, itemId, this.indexers), this.turns));
 	}
 
 	getMeta(key: string): string | undefined {
@@ -247,6 +258,9 @@ export class SummaryStore {
 	}
 
 	close(): void {
-		if (this.db.open) this.db.close();
+		if (!this.db.open) return;
+		this.db.close();
+		// The file as this writer leaves it is sound: the next writer need not check it again.
+		if (this.writable && !this.damaged) recordChecked(this.file);
 	}
 }

@@ -1,3 +1,4 @@
+import type {TurnOptions} from './busy.js';
 import {SummaryStore} from './summary-store.js';
 
 /**
@@ -11,8 +12,8 @@ export function registerIndexer(setup: IndexerSetup): void {
 	setups.push(setup);
 }
 
-export function openWritableStore(file: string): SummaryStore {
-	const store = SummaryStore.open(file, {write: true});
+export function openWritableStore(file: string, turns: TurnOptions = {}): SummaryStore {
+	const store = SummaryStore.open(file, {...turns, write: true});
 	try {
 		for (const setup of setups) setup(store);
 	} catch (error) {

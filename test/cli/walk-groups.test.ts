@@ -3,17 +3,13 @@ import path from 'node:path';
 import {afterEach, beforeAll, describe, expect, it} from 'vitest';
 import type {ItemRecord} from '../../source/store/interchange.js';
 import {hasStackTrace, runCli, tempDir} from '../helpers/cli.js';
+import {okJson} from '../helpers/errors.js';
 import {PtyScreen} from '../helpers/pty-screen.js';
 
 const fixtures = path.resolve('fixtures');
 let store: string;
 const walk = (...args: string[]) => runCli(['walk', 'summary', ...args, '--store', store]);
-const walkJson = (...args: string[]) => {
-	const result = walk(...args, '--json');
-	expect(result.stderr).toBe('');
-	expect(result.code).toBe(0);
-	return JSON.parse(result.stdout);
-};
+const walkJson = (...args: string[]) => okJson(walk(...args, '--json'));
 
 beforeAll(() => {
 	store = path.join(tempDir(), 'store.db');
@@ -119,7 +115,8 @@ describe('drill walk summary --group-by', () => {
 		[['document#folder=../../etc'], 1, 'no empty, "." or ".." segments'],
 		[['conversation_session#project=a\u001b[2Jb'], 1, 'white space and control characters in a group value are written %XX'],
 		[[`conversation_session#project=${'x'.repeat(20_000)}`], 1, 'a group id is at most 16384 characters'],
-		[['conversation_session#project=/nowhere'], 1, "no project \"/nowhere\" in namespace conversation_session; list them with: drill walk summary 'conversation_session#project'"],
+		[['conversation_session#project=/nowhere'], 1, "no project \"/nowhere\" in namespace conversation_session; projects: /home/elodie/src/files, /home/jun/src/gateway, /home/ana/src/api, /home/tomas/src/platform, /home/priya/src/billing, … (14 in all); list them with: drill walk summary 'conversation_session#project'"],
+		[['document#folder=nowhere'], 1, "no folder \"nowhere\" below the common folder of document; top folders: ana, jun, lucas, marta, tomas; list them with: drill walk summary 'document#folder'"],
 	])('drill walk summary %j exits %i with one line', (args, code, message) => {
 		const result = walk(...args);
 		expect(result.code).toBe(code);

@@ -3,16 +3,12 @@ import {chmodSync, mkdirSync, symlinkSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {beforeAll, describe, expect, it} from 'vitest';
 import {cliPath, hasStackTrace, runCli, tempDir} from '../helpers/cli.js';
+import {okJson} from '../helpers/errors.js';
 
 const fixtures = path.resolve('fixtures');
 let store: string;
 const walk = (...args: string[]) => runCli(['walk', ...args, '--store', store, '--knowledge', path.join(fixtures, 'knowledge')]);
-const walkJson = (...args: string[]) => {
-	const result = walk(...args, '--json');
-	expect(result.stderr).toBe('');
-	expect(result.code).toBe(0);
-	return JSON.parse(result.stdout);
-};
+const walkJson = (...args: string[]) => okJson(walk(...args, '--json'));
 
 beforeAll(() => {
 	store = path.join(tempDir(), 'store.db');

@@ -241,7 +241,7 @@ describe('every grouped view walks', () => {
 
 describe('refusals', () => {
 	it.each([
-		['conversation_session#project=/nowhere', 'not_found', "no project \"/nowhere\" in namespace conversation_session; list them with: drill walk summary 'conversation_session#project'"],
+		['conversation_session#project=/nowhere', 'not_found', "no project \"/nowhere\" in namespace conversation_session; projects: /home/bo/My%20Project%20100%25/%1B[31mred, /home/ana/src/web, /home/ana/src/api, (none); list them with: drill walk summary 'conversation_session#project'"],
 		['conversation_session#day=2020-01-01', 'not_found', 'no day "2020-01-01"'],
 		['document#folder=nowhere', 'not_found', 'no folder "nowhere" below the common folder of document'],
 		['document#folder=/', 'not_found', 'no folder "/" below the common folder'],

@@ -11,3 +11,10 @@ export function drillErrorOf(action: () => unknown): DrillError {
 	}
 	throw new Error('expected a DrillError, but nothing was thrown');
 }
+
+/** The JSON a command printed, after checking that it succeeded without a word on stderr. */
+export function okJson(result: {code: number; stdout: string; stderr: string}): any {
+	expect(result.stderr).toBe('');
+	expect(result.code).toBe(0);
+	return JSON.parse(result.stdout);
+}

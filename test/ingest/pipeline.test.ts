@@ -183,4 +183,14 @@ describe('ingest of summary interchange files', () => {
 		const again = await ingest([path.join(folder, 'items.json')], {storePath: store, cwd: folder});
 		expect(again).toMatchObject({added: 0, skipped: 2});
 	});
+
+	it('keeps the provenance an interchange item carries', async () => {
+		const folder = tempDir();
+		const source = {agent: 'codex', project: '/home/ana/src/api', started_at: '2026-01-01T00:00:00.000Z', model: 'gpt-5-codex', turns: 3, tool_calls: 7, line: 4};
+		const record = {namespace: 'conversation_session', item_id: 'p1', title: 'P', generated_at: '2026-01-01T00:00:00Z', source, tldr: 't', nodes: [{ordinal: 0, parent: null, title: 'P', summary: 's', keywords: [], spans: []}], spans: []};
+		writeFileSync(path.join(folder, 'items.jsonl'), `${JSON.stringify(record)}\n`);
+		const store = storeIn(folder);
+		await ingest([path.join(folder, 'items.jsonl')], {storePath: store, cwd: folder});
+		expect(items(store)[0]!.source).toEqual({...source, uri: expect.stringMatching(/items\.jsonl$/u), kind: 'summary-json'});
+	});
 });

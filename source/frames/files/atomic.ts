@@ -1,5 +1,5 @@
 import {randomBytes} from 'node:crypto';
-import {closeSync, fsyncSync, openSync, renameSync, rmSync, unlinkSync, writeSync} from 'node:fs';
+import {closeSync, existsSync, fsyncSync, lstatSync, openSync, realpathSync, renameSync, rmSync, unlinkSync, writeSync, type Stats} from 'node:fs';
 import path from 'node:path';
 import {DrillError} from '../../core/errors.js';
 
@@ -10,11 +10,58 @@ export function tempName(base: string): string {
 	return `${tempPrefix}${base.slice(0, 60)}-${process.pid}-${randomBytes(4).toString('hex')}`;
 }
 
+function kindOf(stat: Stats): string {
+	if (stat.isDirectory()) return 'a folder';
+	if (stat.isSymbolicLink()) return 'a symbolic link';
+	if (stat.isCharacterDevice() || stat.isBlockDevice()) return 'a device';
+	if (stat.isFIFO()) return 'a named pipe';
+	if (stat.isSocket()) return 'a socket';
+	return 'not a regular file';
+}
+
+/** Whether `target` is `root` or lies inside it, both already resolved. */
+function isInside(root: string, target: string): boolean {
+	const rel = path.relative(root, target);
+	return rel === '' || (!rel.startsWith(`..${path.sep}`) && rel !== '..' && !path.isAbsolute(rel));
+}
+
+/**
+ * Refuses a write by rename that would replace something other than a regular file (a device such
+ * as /dev/null, a folder, a link, a pipe), or that would land outside `within` — by its path or,
+ * through a symbolic link, by where its folder really is.
+ */
+export function checkWriteTarget(file: string, within?: string): void {
+	const target = path.resolve(file);
+	let stat: Stats | undefined;
+	try {
+		stat = lstatSync(target);
+	} catch (error) {
+		if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new DrillError('io_error', `cannot check ${target} (${(error as Error).message})`, 'check the folder permissions');
+	}
+	if (stat && !stat.isFile()) {
+		throw new DrillError('unsafe_target', `${target} is ${kindOf(stat)}, which drill will not replace`, 'give the path of a regular file, or of one that does not exist yet');
+	}
+	if (within === undefined) return;
+	const root = path.resolve(within);
+	if (!isInside(root, target) || !isInside(resolvedPath(root), resolvedPath(path.dirname(target)))) {
+		throw new DrillError('outside_root', `${target} lies outside ${root}`, 'drill writes only inside its own folders: check the path and any symbolic link on the way');
+	}
+}
+
+/** `target` with the symbolic links of its existing part resolved (the rest may not exist yet). */
+function resolvedPath(target: string): string {
+	let existing = target;
+	while (!existsSync(existing) && path.dirname(existing) !== existing) existing = path.dirname(existing);
+	return path.join(realpathSync(existing), path.relative(existing, target));
+}
+
 /**
  * Writes a file whole or not at all: the text goes to a temporary file beside it, is flushed,
- * and is renamed over the target, so a reader (or a crash) never sees half a file.
+ * and is renamed over the target, so a reader (or a crash) never sees half a file. The target
+ * must be a regular file (or not exist) and, when `within` is given, lie inside that folder.
  */
-export function writeFileAtomic(file: string, content: string | Buffer): void {
+export function writeFileAtomic(file: string, content: string | Buffer, within?: string): void {
+	checkWriteTarget(file, within);
 	const temp = path.join(path.dirname(file), tempName(path.basename(file)));
 	let fd: number | undefined;
 	try {

@@ -52,5 +52,5 @@ export function writeCursor(root: string, id: string | undefined): void {
 		return;
 	}
 	mkdirSync(drillsDir(root), {recursive: true});
-	writeFileAtomic(cursorPath(root), `${id}\n`);
+	writeFileAtomic(cursorPath(root), `${id}\n`, root);
 }

@@ -83,7 +83,7 @@ export function writeDocuments(sources: readonly SourceFile[], drillDir: string,
 			throw new DrillError('io_error', `cannot read ${source.abs} (${(error as Error).message})`, 'check its permissions');
 		}
 		if (source.markdown) {
-			writeFileAtomic(card, buffer);
+			writeFileAtomic(card, buffer, drillDir);
 		} else {
 			const rawName = path.basename(source.abs).replace(/[^A-Za-z0-9._-]+/gu, '_').replace(/^\.+/u, '_') || 'file';
 			const raw = rawName === `${name}.md` ? `${rawName}.orig` : rawName;
@@ -104,7 +104,7 @@ export function writeDocuments(sources: readonly SourceFile[], drillDir: string,
 				...(text === undefined ? ['', '(binary file: no excerpt)'] : ['', fenceFor(text) + 'text', text, fenceFor(text)]),
 				'',
 			].join('\n');
-			writeFileAtomic(card, body);
+			writeFileAtomic(card, body, drillDir);
 		}
 		docs.push({document: `${name}/${name}.md`, origin: source.origin});
 	}

@@ -76,6 +76,9 @@ export interface DrillDocument {
 	sections: Map<SectionName, string>;
 }
 
+const repairsFrontMatter = 'drill status --repair sets the file aside and rebuilds its front matter from what can still be read';
+const frontMatterFix = `fix the YAML between the --- lines (or ${repairsFrontMatter})`;
+
 const frontMatter = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/u;
 const headingLine = new RegExp(`^## (${sectionNames.join('|')})[ \\t]*$`, 'u');
 const knownKeys = ['id', 'name', 'slug', 'parent', 'depth', 'status', 'objective', 'scope', 'created', 'closed', 'delegation', 'context', 'refs', 'prevention_plan', 'issues', 'evidence', 'child_results', 'post_drill', 'retrospect'] as const;
@@ -100,7 +103,7 @@ function storedIssues(value: unknown): Issue[] {
 	return asObjects(value).map((item) => ({from: asText(item.from), text: asText(item.text)}));
 }
 
-function normalizeMeta(raw: Record<string, unknown>, fallback: {id: string; name: string; slug: string}): DrillMeta {
+export function normalizeMeta(raw: Record<string, unknown>, fallback: {id: string; name: string; slug: string}): DrillMeta {
 	const meta: DrillMeta = {
 		id: asText(raw.id, fallback.id) || fallback.id,
 		name: asText(raw.name, fallback.name) || fallback.name,
@@ -150,7 +153,7 @@ function normalizeMeta(raw: Record<string, unknown>, fallback: {id: string; name
 }
 
 /** Splits the body into the preamble and the known sections; a fenced block never splits. */
-function splitSections(body: string): {preamble: string; sections: Map<SectionName, string>} {
+export function splitSections(body: string): {preamble: string; sections: Map<SectionName, string>} {
 	const preamble: string[] = [];
 	const lines = new Map<SectionName, string[]>();
 	let current = preamble;
@@ -178,14 +181,17 @@ function splitSections(body: string): {preamble: string; sections: Map<SectionNa
 
 export function parseDrillText(text: string, fallback: {id: string; name: string; slug: string}, file = 'the drill file'): DrillDocument {
 	const match = frontMatter.exec(text);
-	if (!match) throw new DrillError('frame_error', `${file} has no front matter`, 'a drill file starts with a --- YAML block holding id, parent, status, objective …');
+	if (!match) throw new DrillError('frame_error', `${file} has no front matter`, `a drill file starts with a --- YAML block holding id, parent, status, objective …; ${repairsFrontMatter}`);
 	let raw: unknown;
 	try {
 		raw = parseYaml(match[1]!, {maxAliasCount: 50});
 	} catch (error) {
-		throw new DrillError('frame_error', `${file} has malformed front matter (${(error as Error).message.split('\n')[0]})`, 'fix the YAML between the --- lines');
+		// The YAML starts on the file's second line, after the opening ---.
+		const at = (error as {linePos?: Array<{line: number}>}).linePos?.[0]?.line;
+		const reason = (error as Error).message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/u, '');
+		throw new DrillError('frame_error', `${file} has malformed front matter (${at ? `line ${at + 1}: ` : ''}${reason})`, frontMatterFix);
 	}
-	if (!isObject(raw)) throw new DrillError('frame_error', `${file} front matter is not a YAML mapping`, 'fix the YAML between the --- lines');
+	if (!isObject(raw)) throw new DrillError('frame_error', `${file} front matter is not a YAML mapping`, frontMatterFix);
 	const extra: Record<string, unknown> = {};
 	for (const [key, value] of Object.entries(raw)) if (!(knownKeys as readonly string[]).includes(key)) extra[key] = value;
 	const {preamble, sections} = splitSections(text.slice(match[0].length));

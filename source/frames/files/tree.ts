@@ -35,6 +35,8 @@ export interface DrillTree {
 	drills: DrillEntry[];
 	/** Temporary files and folders a crash left behind. */
 	leftovers: string[];
+	/** Folders under a `.drills/` that are not named like drills (hand-made): never part of the tree, always reported. */
+	ignored: Array<{rel: string; reason: string}>;
 	byId(id: string): DrillEntry[];
 }
 
@@ -70,6 +72,8 @@ function collectLeftovers(folder: string, leftovers: string[]): void {
 	}
 }
 
+const notDrillName = 'not a drill folder (a drill folder is named YYYY-MM-DD-HHMMSS-sha-slug: a 6-hex sha, a slug of a–z, 0–9 and single hyphens); rename it like one or move it out of .drills/';
+
 /**
  * Walks `.drills/` and every drill's own `.drills/`. Only real folders named like drills count;
  * symbolic links are never followed, so nothing outside the root is ever part of the tree.
@@ -77,6 +81,7 @@ function collectLeftovers(folder: string, leftovers: string[]): void {
 export function scanTree(root: string): DrillTree {
 	const drills: DrillEntry[] = [];
 	const leftovers: string[] = [];
+	const ignored: DrillTree['ignored'] = [];
 	const visit = (dir: string, parent: DrillEntry | null, depth: number) => {
 		if (depth > scanDepthLimit) return;
 		if (isSymlink(dir)) {
@@ -92,7 +97,10 @@ export function scanTree(root: string): DrillTree {
 			}
 			if (!entry.isDirectory()) continue;
 			const parsed = parseDrillName(entry.name);
-			if (!parsed) continue;
+			if (!parsed) {
+				ignored.push({rel: path.relative(root, path.join(dir, entry.name)).split(path.sep).join('/'), reason: notDrillName});
+				continue;
+			}
 			const folder = path.join(dir, entry.name);
 			const drill: DrillEntry = {
 				id: parsed.sha,
@@ -115,7 +123,7 @@ export function scanTree(root: string): DrillTree {
 	visit(drillsDir(root), null, 1);
 	const index = new Map<string, DrillEntry[]>();
 	for (const drill of drills) index.set(drill.id, [...(index.get(drill.id) ?? []), drill]);
-	return {root, drills, leftovers, byId: (id) => index.get(id) ?? []};
+	return {root, drills, leftovers, ignored, byId: (id) => index.get(id) ?? []};
 }
 
 /** Reads a drill's file, with the folder name as the fallback for missing fields. */

@@ -6,10 +6,16 @@ export interface Line {
 	text: string;
 	/** Why the line could not be read as text (invalid UTF-8, too long); `text` is then ''. */
 	problem?: string;
+	/** What to do about the problem: the two have different cures. */
+	fix?: string;
 }
+
 
 const chunkBytes = 1 << 20;
 export const maxLineBytes = 32 << 20;
+const maxLineLabel = `${maxLineBytes >> 20} MB`;
+const encodingFix = 'convert the file to UTF-8 (e.g. iconv -f LATIN1 -t UTF-8)';
+const lengthFix = `break it into lines or paragraphs (e.g. fold -s -w 120) or split the file: one line may hold at most ${maxLineLabel}`;
 
 /**
  * Reads a file as UTF-8 lines, a batch per chunk, without holding the file in memory. A line
@@ -49,7 +55,7 @@ export async function* readLines(file: string, onBytes?: (bytes: number) => void
 					if (number === 1 && line.charCodeAt(0) === 0xfeff) line = line.slice(1);
 					out.push({number, text: line.endsWith('\r') ? line.slice(0, -1) : line});
 				} catch {
-					out.push({number, text: '', problem: 'is not valid UTF-8'});
+					out.push({number, text: '', problem: 'is not valid UTF-8', fix: encodingFix});
 				}
 				if (end === -1) break;
 				start = end + 1;
@@ -82,7 +88,7 @@ export async function* readLines(file: string, onBytes?: (bytes: number) => void
 				pending.push(rest);
 				pendingBytes += rest.length;
 				if (pendingBytes > maxLineBytes) {
-					out.push({number: ++number, text: '', problem: `is longer than ${maxLineBytes >> 20} MB`});
+					out.push({number: ++number, text: '', problem: `is longer than the limit of ${maxLineLabel} for one line`, fix: lengthFix});
 					pending = [];
 					pendingBytes = 0;
 					skipping = true;

@@ -60,7 +60,7 @@ async function parse(job: SourceJob, problems: SourceProblem[], hooks: JobHooks)
 		for (const line of batch) {
 			if (line.problem) {
 				// One bad line of a transcript costs that line; in a document it means the wrong encoding.
-				if (!jsonLines) return {reason: `line ${line.number} ${line.problem}; convert the file to UTF-8 (e.g. iconv -f LATIN1 -t UTF-8)`, line: line.number};
+				if (!jsonLines) return {reason: `line ${line.number} ${line.problem}${line.fix ? `; ${line.fix}` : ''}`, line: line.number};
 				problems.push({line: line.number, reason: `line ${line.number} ${line.problem}`});
 				continue;
 			}

@@ -32,6 +32,18 @@ describe('readLines', () => {
 		]);
 	});
 
+	it('says a line is too long, and how to fix that, rather than blaming the encoding', async () => {
+		const file = path.join(tempDir(), 'one-line.txt');
+		writeFileSync(file, `${'pool retry '.repeat(3_200_000)}\nsecond line\n`);
+		const lines = await all(file);
+		expect(lines.map((line) => [line.number, line.text, line.problem])).toEqual([
+			[1, '', 'is longer than the limit of 32 MB for one line'],
+			[2, 'second line', undefined],
+		]);
+		expect(lines[0]!.fix).toMatch(/^break it into lines or paragraphs .* one line may hold at most 32 MB$/u);
+		expect(lines[0]!.fix).not.toContain('UTF-8');
+	});
+
 	it('counts the bytes it reads', async () => {
 		const file = path.join(tempDir(), 'small.txt');
 		writeFileSync(file, 'a\nb\n');

@@ -1,0 +1,64 @@
+import {inertText} from '../core/inert-text.js';
+import '../search/indexing/register.js';
+import {diagnose, repairStore, type Diagnosis, type Repair} from '../store/doctor.js';
+import {openWritableStore} from '../store/writable.js';
+import {defineCommand} from './command.js';
+import {printJson, usageError} from './output.js';
+
+function size(bytes: number): string {
+	return bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1e3))} KB`;
+}
+
+function diagnosisText(diagnosis: Diagnosis): string {
+	const head = `store ${diagnosis.store} (${size(diagnosis.bytes)}${diagnosis.schema_version === null ? '' : `, schema ${diagnosis.schema_version}`}${diagnosis.items === null ? '' : `, ${diagnosis.items} items`}): ${diagnosis.healthy ? 'healthy' : 'damaged'} — checked in ${diagnosis.checked_ms} ms`;
+	if (diagnosis.healthy) return `${head}\n`;
+	const lines = [head, ...diagnosis.problems.slice(0, 10).map((problem) => `  ${inertText(problem, {singleLine: true})}`)];
+	if (diagnosis.problems.length > 10) lines.push(`  … and ${diagnosis.problems.length - 10} more`);
+	if (diagnosis.damaged_tables.length > 0) lines.push(`damaged tables: ${diagnosis.damaged_tables.join(', ')}`);
+	return `${lines.join('\n')}\n`;
+}
+
+function repairText(repair: Repair, store: string): string {
+	const lines = [`repaired: ${repair.salvaged} item${repair.salvaged === 1 ? '' : 's'} rebuilt into ${store}, search indexes rebuilt from them; the damaged file is kept at ${repair.damaged_copy}`];
+	for (const lost of repair.lost) lines.push(`  lost ${inertText(lost.item, {singleLine: true})}: ${inertText(lost.reason, {singleLine: true})}`);
+	for (const partial of repair.partial) lines.push(`  partly lost ${inertText(partial.item, {singleLine: true})}: ${partial.lost_nodes} nodes, ${partial.lost_spans} spans`);
+	const {items, nodes, spans} = repair.unreadable_rows;
+	if (items + nodes + spans > 0) lines.push(`  unreadable rows: ${items} items, ${nodes} nodes, ${spans} spans`);
+	if (repair.lost.length === 0 && repair.partial.length === 0 && items + nodes + spans === 0) lines.push('  nothing was lost');
+	return `${lines.join('\n')}\n`;
+}
+
+export const command = defineCommand({
+	name: 'doctor',
+	help: `
+  Check the summary store for damage (every page, with SQLite's integrity check) and say which
+  tables are hit. With --repair, rebuild a damaged store: every item that can still be read is
+  written into a new store, whose search indexes are rebuilt from the items; the damaged file is
+  moved aside (never deleted) and the report lists what could not be saved.
+
+  Writers refuse a damaged store (drill ingest, import, up …): this is the command they point at.
+
+  Usage
+    drill doctor [--repair]
+
+  Options
+    --repair    rebuild a damaged store from what can be read (a healthy store is left alone)
+    --json      print {store, bytes, schema_version, healthy, problems, damaged_tables, items,
+                checked_ms, repair?: {salvaged, lost, partial, unreadable_rows, damaged_copy}}
+
+  Exit status: 0 when the store is healthy or was repaired, 1 when it is damaged.`,
+	flags: {repair: {type: 'boolean', default: false}},
+	async run(cli, context) {
+		if (cli.input.length > 0) throw usageError(`doctor takes no arguments, got ${JSON.stringify(cli.input[0])}`, 'see drill doctor --help');
+		const store = context.config.storePath;
+		const diagnosis = diagnose(store);
+		const repair = cli.flags.repair && !diagnosis.healthy ? repairStore(store, openWritableStore) : undefined;
+		if (context.json) printJson(context.stdout, {...diagnosis, ...(repair ? {repair} : {})});
+		else {
+			context.stdout.write(diagnosisText(diagnosis));
+			if (repair) context.stdout.write(repairText(repair, store));
+			else if (!diagnosis.healthy) context.stdout.write('run drill doctor --repair to rebuild the store from what can still be read\n');
+		}
+		return diagnosis.healthy || repair ? 0 : 1;
+	},
+});

@@ -1,0 +1,148 @@
+import {closeSync, existsSync, openSync, readSync, renameSync, rmSync, statSync} from 'node:fs';
+import Database from 'better-sqlite3';
+import {DrillError, isCorruption} from '../core/errors.js';
+import {recordChecked} from './health.js';
+import type {SqliteDatabase} from './open.js';
+import {salvageItems, type LostItem, type PartialItem} from './salvage.js';
+import type {SummaryStore} from './summary-store.js';
+
+/** What `drill doctor` finds. */
+export interface Diagnosis {
+	store: string;
+	bytes: number;
+	schema_version: number | null;
+	healthy: boolean;
+	/** `PRAGMA integrity_check`'s findings (at most 50), or why it could not run. */
+	problems: string[];
+	/** Tables whose b-tree or indexes are damaged; `items`, `nodes` and `spans` hold the data itself. */
+	damaged_tables: string[];
+	/** Items whose rows can be read, when they can be counted. */
+	items: number | null;
+	checked_ms: number;
+}
+
+export interface Repair {
+	/** Items written into the rebuilt store. */
+	salvaged: number;
+	lost: LostItem[];
+	partial: PartialItem[];
+	unreadable_rows: {items: number; nodes: number; spans: number};
+	/** Where the damaged file was moved (kept, never deleted). */
+	damaged_copy: string;
+}
+
+const dataTables = new Set(['items', 'nodes', 'spans', 'namespaces']);
+const sqliteHeader = 'SQLite format 3\u0000';
+
+function headerOf(file: string): string {
+	const fd = openSync(file, 'r');
+	try {
+		const buffer = Buffer.alloc(16);
+		const read = readSync(fd, buffer, 0, 16, 0);
+		return buffer.subarray(0, read).toString('latin1');
+	} finally {
+		closeSync(fd);
+	}
+}
+
+function rows(db: SqliteDatabase, sql: string): string[] {
+	try {
+		return (db.prepare(sql).all() as Array<Record<string, unknown>>).map((row) => String(Object.values(row)[0]));
+	} catch (error) {
+		if (isCorruption(error)) return [(error as Error).message];
+		throw error;
+	}
+}
+
+function openForReading(file: string): SqliteDatabase {
+	try {
+		return new Database(file, {readonly: true, fileMustExist: true});
+	} catch (error) {
+		throw new DrillError('store_unreadable', `cannot open the store ${file} (${(error as Error).message})`, 'check that the file exists and is readable');
+	}
+}
+
+/** Checks every page of the store and says which tables are damaged. Reads only. */
+export function diagnose(file: string): Diagnosis {
+	if (!existsSync(file)) throw new DrillError('store_unreadable', `no store at ${file}`, 'point --store or DRILL_STORE at the store to check');
+	const started = performance.now();
+	const bytes = statSync(file).size;
+	const base = {store: file, bytes, damaged_tables: [] as string[]};
+	if (bytes > 0 && headerOf(file) !== sqliteHeader) {
+		return {...base, schema_version: null, healthy: false, problems: ['the file is not a SQLite database (its header is wrong): nothing in it can be read as a store'], items: null, checked_ms: performance.now() - started};
+	}
+	const db = openForReading(file);
+	try {
+		const version = (() => {
+			try {
+				return db.pragma('user_version', {simple: true}) as number;
+			} catch {
+				return null;
+			}
+		})();
+		const problems = rows(db, 'PRAGMA integrity_check(50)')
+			.flatMap((problem) => problem.split('\n'))
+			.filter((line) => line.trim() !== '' && line !== 'ok' && !line.startsWith('***'));
+		const damaged: string[] = [];
+		if (problems.length > 0) {
+			const tables = rows(db, "SELECT name FROM sqlite_master WHERE type = 'table' AND rootpage > 0 ORDER BY name");
+			for (const table of tables) {
+				if (!/^[A-Za-z_][A-Za-z0-9_]*$/u.test(table)) continue;
+				if (rows(db, `PRAGMA integrity_check("${table}")`).some((line) => line !== 'ok')) damaged.push(table);
+			}
+		}
+		let items: number | null = null;
+		try {
+			items = (db.prepare('SELECT count(*) AS n FROM items').get() as {n: number}).n;
+		} catch {
+			items = null;
+		}
+		return {...base, schema_version: version, healthy: problems.length === 0, problems, damaged_tables: damaged, items, checked_ms: Math.round(performance.now() - started)};
+	} finally {
+		db.close();
+	}
+}
+
+/** True when only search indexes are damaged: the items themselves are whole. */
+export function onlyIndexesDamaged(diagnosis: Diagnosis): boolean {
+	return diagnosis.damaged_tables.length > 0 && diagnosis.damaged_tables.every((table) => !dataTables.has(table));
+}
+
+function moveIfPresent(from: string, to: string): void {
+	if (existsSync(from)) renameSync(from, to);
+}
+
+/**
+ * Rebuilds a damaged store: every readable item is written into a new store (whose writer
+ * rebuilds the search indexes from the items), the damaged file is moved aside — never deleted —
+ * and the new one takes its place. `openWritable` opens the new store with its indexers.
+ */
+export function repairStore(file: string, openWritable: (file: string) => SummaryStore, now = new Date()): Repair {
+	const fresh = `${file}.salvage-${process.pid}`;
+	for (const leftover of [fresh, `${fresh}-wal`, `${fresh}-shm`]) rmSync(leftover, {force: true});
+	const source = openForReading(file);
+	let salvage;
+	try {
+		salvage = salvageItems(source);
+	} finally {
+		source.close();
+	}
+	const target = openWritable(fresh);
+	try {
+		for (const item of salvage.items) target.writeItem(item);
+	} catch (error) {
+		target.close();
+		rmSync(fresh, {force: true});
+		throw error;
+	}
+	target.close();
+	const damagedCopy = `${file}.damaged-${now.toISOString().replace(/[:.]/gu, '-')}`;
+	renameSync(file, damagedCopy);
+	// The damaged file's log belongs to it: left beside the new store, SQLite would replay it there.
+	moveIfPresent(`${file}-wal`, `${damagedCopy}-wal`);
+	moveIfPresent(`${file}-shm`, `${damagedCopy}-shm`);
+	renameSync(fresh, file);
+	rmSync(`${fresh}-checked`, {force: true});
+	recordChecked(file);
+	return {salvaged: salvage.items.length, lost: salvage.lost, partial: salvage.partial, unreadable_rows: salvage.unreadable_rows, damaged_copy: damagedCopy};
+}
