@@ -93,13 +93,12 @@ describe('drill in a terminal', () => {
 		text = await screen.waitFor(/▾ conversation_session 2/u);
 		expect(text).toContain('API debugging');
 		screen.write('j3');
-		text = await screen.waitFor('depth full');
-		expect(text).toContain('── content ──');
-		expect(text).toContain('TLDR: Retry storm traced to a pool limit.');
+		// A frame is written top to bottom: wait for the content, not only the header's depth.
+		text = await screen.waitFor(/depth full[\s\S]*── content ──[\s\S]*TLDR: Retry storm traced to a pool limit\./u);
 		screen.write('/pool exhaustion\r');
 		// The hit may rank anywhere: find its row among the results, walk to it, jump.
 		const hit = 'Pool exhaustion  conversation_session:k3x9#n4';
-		text = await screen.waitFor(new RegExp(`${hit}[\\s\\S]*└.*┘`, 'u'));
+		text = await screen.waitForFrame(new RegExp(`${hit}[\\s\\S]*└.*┘`, 'u'));
 		const results = text.split('\n');
 		const bar = results.findIndex((line) => line.startsWith('├ / pool exhaustion'));
 		const target = results.findIndex((line) => line.includes(hit));
@@ -123,7 +122,7 @@ describe('drill in a terminal', () => {
 		const screen = drill(['--domain', 'summary', '--node', 'conversation_session:k3x9', '--query', 'connection pool ran dry']);
 		await screen.waitFor(/\d+ hits?/u);
 		screen.write('3');
-		const lines = (await screen.waitFor(/· depth full ·[\s\S]*└.*┘/u)).split('\n');
+		const lines = (await screen.waitForFrame(/· depth full ·[\s\S]*Retry storm traced to a pool limit\./u)).split('\n');
 		const body = lines.slice(1, lines.findIndex((line) => line.startsWith('├ / ')));
 		const detail = body.map((line) => line.split('│')[2]!.trim());
 		const kind = detail.findIndex((line) => line.includes('· depth full ·'));
@@ -161,7 +160,7 @@ describe('drill in a terminal', () => {
 		const screen = drill([]);
 		await screen.waitFor('? help');
 		screen.write('/connection pool ran dry\r');
-		const lines = (await screen.waitFor(/\d+ hits?[ ·].*┤[\s\S]*└ .*Enter jump.*┘/u)).split('\n');
+		const lines = (await screen.waitForFrame(/\d+ hits?[ ·].*┤[\s\S]*└ .*Enter jump.*┘/u)).split('\n');
 		const hits = lines.map((line) => /^│ (\d+) .+?  (\S+:\S+)  /u.exec(line)).filter((match) => match !== null);
 		expect(hits.map((match) => match![1])).toEqual(hits.map((_, index) => String(index + 1)));
 		expect(hits.length).toBeGreaterThanOrEqual(4);
@@ -244,7 +243,7 @@ describe('drill in a terminal', () => {
 		await screen.waitFor('? help');
 		screen.write('?');
 		// A frame is written top to bottom: once the status line shows the help's keys, all of it is there.
-		const lines = (await screen.waitFor(/fuzzy filter the loaded names[\s\S]*└ ↑↓ scroll/u)).split('\n');
+		const lines = (await screen.waitForFrame(/fuzzy filter the loaded names[\s\S]*└ ↑↓ scroll/u)).split('\n');
 		const help = lines.slice(1, lines.findIndex((line, index) => index > 0 && /^[├└]/u.test(line)));
 		// The right column starts at one place; the left one never reaches it.
 		const starts = help.map((line) => /^│ .{20,}? {2,}(\S)/u.exec(line)).filter(Boolean).map((match) => match!.index + match![0].length - 1);
@@ -258,7 +257,7 @@ describe('drill in a terminal', () => {
 	test('below 100 columns the status line keeps the help, Tab and q hints', async () => {
 		for (const cols of [80, 99]) {
 			const screen = drill([], {cols, rows: 24});
-			const footer = (await screen.waitFor(/^└.*┘$/mu)).split('\n').find((line) => line.startsWith('└'))!;
+			const footer = (await screen.waitForFrame(/^└.*┘$/mu)).split('\n').find((line) => line.startsWith('└'))!;
 			expect(footer).toContain('? help');
 			expect(footer).toContain('Tab pane');
 			expect(footer).toContain('q quit');
