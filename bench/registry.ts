@@ -8,4 +8,5 @@ export const benchmarks: Record<string, () => Promise<{run(args: string[]): Prom
 	ingest: () => import('./ingest.js'),
 	find: () => import('./find.js'),
 	app: () => import('./app.js'),
+	store: () => import('./store.js'),
 };
