@@ -64,8 +64,12 @@ export const command = defineCommand({
   Options
     --method keyword|semantic|keyword,semantic   ranking (default: keyword,semantic)
     --scope NAMESPACE           only this summary namespace
+    --agent NAME                only items of this agent (e.g. claude-code, codex; their source.agent)
+    --project NAME              only items of this project (their source.project: working directory or repository)
     --source summary|knowledge|drill   what to search (default: summary; drill = closed drills)
     --top-k N                   stage-1 hits (default ${findDefaults.top_k})
+    --offset N                  skip the first N stage-1 hits (the next page: --offset 8)
+    --min-score X               leave out stage-1 hits scoring below X
     --no-drill                  skip stage 2
     --drill-top-k N             items to drill (default ${findDefaults.drill_top_k})
     --drill-per-item-top-k N    spans per drilled item (default ${findDefaults.drill_per_item_top_k})
@@ -74,12 +78,17 @@ ${embedderHelp}
   Examples
     drill find retry storm
     drill find "pool exhaustion" --scope conversation_session --method keyword --json
-    drill find onboarding --source knowledge`,
+    drill find onboarding --source knowledge
+    drill find "flaky test" --agent claude-code --project /home/me/shop`,
 	flags: {
 		scope: {type: 'string'},
+		agent: {type: 'string'},
+		project: {type: 'string'},
 		method: {type: 'string'},
 		source: {type: 'string'},
 		topK: {type: 'number'},
+		offset: {type: 'number'},
+		minScore: {type: 'number'},
 		drill: {type: 'boolean', default: true},
 		drillTopK: {type: 'number'},
 		drillPerItemTopK: {type: 'number'},
@@ -94,8 +103,12 @@ ${embedderHelp}
 				query,
 				source: cli.flags.source as FindSource | undefined,
 				scope: cli.flags.scope,
+				agent: cli.flags.agent,
+				project: cli.flags.project,
 				method: cli.flags.method,
 				top_k: count('top-k', cli.flags.topK),
+				offset: count('offset', cli.flags.offset),
+				min_score: cli.flags.minScore,
 				drill: cli.flags.drill,
 				drill_top_k: count('drill-top-k', cli.flags.drillTopK),
 				drill_per_item_top_k: count('drill-per-item-top-k', cli.flags.drillPerItemTopK),

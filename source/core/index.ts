@@ -5,3 +5,4 @@ export * from './paging.js';
 export * from './registry.js';
 export * from './inert-text.js';
 export * from './summary-node-id.js';
+export * from './hint.js';

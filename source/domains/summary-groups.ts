@@ -1,5 +1,6 @@
 import type {Depth} from '../core/depth.js';
 import {DrillError} from '../core/errors.js';
+import {blank, hint, run} from '../core/hint.js';
 import {shortTime} from '../core/item-source.js';
 import {BoundedText, type Paging} from '../core/paging.js';
 import {encodeGroupValue, formatGroupId, groupKeyHint, type GroupKey} from '../core/summary-groups.js';
@@ -184,11 +185,11 @@ export class GroupViews {
 		const some = this.reads.groups(namespace, key, parent, 0, 5).map((row) => encodeGroupValue(key === 'folder' ? this.relative(base, row.value) : row.value) || '(none)');
 		const total = this.reads.groupTotals(namespace, key, parent).groups;
 		const existing = some.length === 0 ? '' : `${key === 'folder' ? 'top folders' : `${key}s`}: ${some.join(', ')}${total > some.length ? `, … (${total} in all)` : ''}; `;
-		return new DrillError('not_found', what, `${existing}list them with: drill walk summary '${formatGroupId(namespace, key)}'`);
+		return new DrillError('not_found', what, hint`${existing}list them with: ${run('walk', {domain: 'summary', node_id: formatGroupId(namespace, key)})}`);
 	}
 
 	/** The DrillError for a `groupBy` that a node cannot take. */
 	static misplaced(nodeId: string, groupBy: GroupKey): DrillError {
-		return new DrillError('bad_argument', `group_by ${groupBy} applies to a namespace, not to ${JSON.stringify(nodeId.slice(0, 80))}`, `walk the namespace with group_by, e.g. drill walk summary NAMESPACE --group-by ${groupBy}; ${groupKeyHint}`);
+		return new DrillError('bad_argument', `group_by ${groupBy} applies to a namespace, not to ${JSON.stringify(nodeId.slice(0, 80))}`, hint`walk the namespace with group_by, e.g. ${run('walk', {domain: 'summary', node_id: blank('NAMESPACE'), group_by: groupBy})}; ${groupKeyHint}`);
 	}
 }
