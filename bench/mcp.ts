@@ -3,6 +3,7 @@
 // full-depth walk of the knowledge root, and the time from spawning the server to its first
 // tools/list answer (median of N runs, default 5; --smoke: 1). --cli measures another build of
 // drill (e.g. an older checkout's dist/cli.js) against the same store.
+import {readFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {buildDemoStore} from '../source/cli/demo-store.js';
@@ -29,6 +30,16 @@ export function startServer(args: string[]): WireClient {
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
+/** A process's CPU time so far (user + system), from /proc (Linux): less swayed by a busy machine than wall time. */
+function cpuMs(pid: number | undefined): number {
+	try {
+		const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+		return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+	} catch {
+		return Number.NaN;
+	}
+}
+
 export async function run(args: string[]): Promise<void> {
 	const runs = Number(option(args, '--runs') ?? (args.includes('--smoke') ? 1 : 5));
 	cli = path.resolve(option(args, '--cli') ?? cli);
@@ -36,12 +47,14 @@ export async function run(args: string[]): Promise<void> {
 	console.log(`drill mcp benchmark (${cli}) — ${machine()}; load ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}`);
 
 	const startup: number[] = [];
+	const cpu: number[] = [];
 	for (let i = 0; i < runs; i++) {
 		const started = performance.now();
 		const client = startServer(demoArgs);
 		await client.initialize();
 		await client.request('tools/list');
 		startup.push(performance.now() - started);
+		cpu.push(cpuMs(client.child.pid));
 		await client.close();
 	}
 
@@ -63,4 +76,5 @@ export async function run(args: string[]): Promise<void> {
 
 	const figures = summarize(startup);
 	console.log(`\nspawn → first tools/list answer: median ${figures.p50.toFixed(0)} ms, max ${figures.max.toFixed(0)} ms over ${runs} runs (${startup.map((value) => value.toFixed(0)).join(', ')})`);
+	console.log(`the server's CPU time up to that answer: median ${summarize(cpu).p50.toFixed(0)} ms (${cpu.map((value) => value.toFixed(0)).join(', ')})`);
 }

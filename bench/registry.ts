@@ -11,4 +11,5 @@ export const benchmarks: Record<string, () => Promise<{run(args: string[]): Prom
 	mcp: () => import('./mcp.js'),
 	'mcp-soak': () => import('./mcp-soak.js'),
 	store: () => import('./store.js'),
+	tune: () => import('./tune.js'),
 };

@@ -64,6 +64,8 @@ export const command = defineCommand({
   Options
     --method keyword|semantic|keyword,semantic   ranking (default: keyword,semantic)
     --scope NAMESPACE           only this summary namespace
+    --agent NAME                only items of this agent (e.g. claude-code, codex; their source.agent)
+    --project NAME              only items of this project (their source.project: working directory or repository)
     --source summary|knowledge|drill   what to search (default: summary; drill = closed drills)
     --top-k N                   stage-1 hits (default ${findDefaults.top_k})
     --offset N                  skip the first N stage-1 hits (the next page: --offset 8)
@@ -76,9 +78,12 @@ ${embedderHelp}
   Examples
     drill find retry storm
     drill find "pool exhaustion" --scope conversation_session --method keyword --json
-    drill find onboarding --source knowledge`,
+    drill find onboarding --source knowledge
+    drill find "flaky test" --agent claude-code --project /home/me/shop`,
 	flags: {
 		scope: {type: 'string'},
+		agent: {type: 'string'},
+		project: {type: 'string'},
 		method: {type: 'string'},
 		source: {type: 'string'},
 		topK: {type: 'number'},
@@ -98,6 +103,8 @@ ${embedderHelp}
 				query,
 				source: cli.flags.source as FindSource | undefined,
 				scope: cli.flags.scope,
+				agent: cli.flags.agent,
+				project: cli.flags.project,
 				method: cli.flags.method,
 				top_k: count('top-k', cli.flags.topK),
 				offset: count('offset', cli.flags.offset),

@@ -1,3 +1,4 @@
+import {existsSync} from 'node:fs';
 import type {McpContext} from './context.js';
 
 const usage =
@@ -16,12 +17,8 @@ function storeLine(context: McpContext): string {
 }
 
 function knowledgeLine(context: McpContext): string {
-	try {
-		const top = context.drillables.walk('knowledge', '', 'index', {limit: 1});
-		return `The knowledge folder has ${top.children_total} unit${top.children_total === 1 ? '' : 's'} at its top.`;
-	} catch {
-		return 'There is no knowledge folder.';
-	}
+	// Only whether it is there: counting its units would read the folder before the first answer.
+	return existsSync(context.config.knowledgeDir) ? 'walk(domain="knowledge", node_id="") lists the knowledge folder.' : 'There is no knowledge folder.';
 }
 
 /** The server's instructions, from what the store and the knowledge folder hold right now. */

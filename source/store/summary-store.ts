@@ -250,6 +250,14 @@ export class SummaryStore {
 		return this.one<{content_hash: string | null}>('SELECT content_hash FROM items WHERE namespace = ? AND item_id = ?', namespace, itemId)?.content_hash ?? undefined;
 	}
 
+	/**
+	 * Many items are about to be written one after another (an ingest): a bigger page cache keeps
+	 * FTS5's segment merges of a large item in memory (measured: ~1.5x faster writes).
+	 */
+	useBulkWrites(): void {
+		this.guard(() => this.db.pragma('cache_size = -16000'));
+	}
+
 	/** Writes one item in one transaction, waiting its turn while another process writes. */
 	writeItem(item: ItemRecord): WriteOutcome {
 		return this.guard(() => takeTurn(this.file, () => writeItem(this.db, item, this.indexers), this.turns));

@@ -9,9 +9,9 @@ import {DrillError} from '../core/errors.js';
 import {availableDomains, Drillables, type DrillConfig} from '../core/registry.js';
 import type {TreeView, ViewOptions} from '../core/tree-view.js';
 import * as framesModule from '../frames/index.js';
-import {find} from '../search/funnel/find.js';
 import type {FindResult} from '../search/types.js';
 import {SummaryStore} from '../store/summary-store.js';
+import {searchWorkerScript, WorkerSearch} from './search-client.js';
 
 export const findMethods = ['keyword,semantic', 'keyword', 'semantic'] as const;
 export type FindMethod = (typeof findMethods)[number];
@@ -77,6 +77,8 @@ export interface Services {
 	availableDomains(): string[];
 	walk(domain: string, nodeId: string, depth: Depth, page?: ViewOptions): TreeView;
 	find(query: string, options: FindOptions): Promise<FindResult>;
+	/** Gets the search ready ahead of the first query (the query box opened). */
+	prepareFind?(): void;
 	frames: FramesService;
 	close(): void;
 }
@@ -86,17 +88,25 @@ export function createServices(config: DrillConfig): Services {
 	const drillables = new Drillables(config);
 	let store: SummaryStore | undefined;
 	const openStore = () => (store ??= SummaryStore.open(config.storePath));
+	// From the build, the funnel runs on a worker thread with its own connection, so a search
+	// never holds up a key; from source (unit tests), it runs here.
+	const script = searchWorkerScript();
+	const worker = script ? new WorkerSearch(script, {storePath: config.storePath, knowledgeDir: config.knowledgeDir}) : undefined;
 	return {
 		availableDomains,
 		walk: (domain, nodeId, depth, page) => drillables.walk(domain, nodeId, depth, page),
 		async find(query, options) {
+			if (worker) return worker.find(query, options);
 			// Let the spinner draw before the funnel takes the thread.
 			await new Promise((resolve) => setImmediate(resolve));
 			if (options.signal?.aborted) throw new DrillError('bad_argument', 'the search was replaced by a newer one');
+			const {find} = await import('../search/funnel/find.js');
 			return (await find({query, method: options.method, scope: options.scope, highlight: {open: '', close: ''}}, {store: openStore(), knowledgeDir: config.knowledgeDir}));
 		},
+		prepareFind: () => worker?.warm(),
 		frames: framesOver(framesModule, config),
 		close() {
+			worker?.close();
 			drillables.close();
 			store?.close();
 		},

@@ -196,7 +196,7 @@ describe('what agents expect', () => {
 	it('instructions come from the store: namespaces and their counts', () => {
 		const instructions = client.getInstructions()!;
 		expect(instructions).toContain('The summary store holds 4 namespaces: conversation_session (16 items), document (9 items), notes (1 item), page (9 items)');
-		expect(instructions).toMatch(/The knowledge folder has \d+ units at its top/u);
+		expect(instructions).toContain('walk(domain="knowledge", node_id="") lists the knowledge folder.');
 	});
 
 	it('opens nodes as resources drill://{domain}/{node_id}', async () => {

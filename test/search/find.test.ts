@@ -52,9 +52,10 @@ describe('find over the summary store', () => {
 		expect(result.stage1_hits.length).toBeGreaterThan(0);
 		expect(result.stage1_hits.length).toBeLessThanOrEqual(8);
 		const hit = result.stage1_hits[0]!;
-		expect(Object.keys(hit).sort()).toEqual(['drill_node_id', 'item_id', 'level', 'matched_by', 'namespace', 'rank', 'score', 'snippet', 'title']);
-		expect(hit).toMatchObject({rank: 1, namespace: 'conversation_session', item_id: 'k3x9'});
-		expect(result.candidate_items[0]).toMatchObject({drill_node_id: 'conversation_session:k3x9', title: 'API debugging', tldr: 'Retry storm traced to a connection pool limit.', best_rank: 1});
+		// The seed's fields, and the item's provenance (`source`, an addition).
+		expect(Object.keys(hit).sort()).toEqual(['drill_node_id', 'item_id', 'level', 'matched_by', 'namespace', 'rank', 'score', 'snippet', 'source', 'title']);
+		expect(hit).toMatchObject({rank: 1, namespace: 'conversation_session', item_id: 'k3x9', source: {uri: 'transcripts/k3x9.jsonl', kind: 'transcript'}});
+		expect(result.candidate_items[0]).toMatchObject({drill_node_id: 'conversation_session:k3x9', title: 'API debugging', tldr: 'Retry storm traced to a connection pool limit.', best_rank: 1, source: {uri: 'transcripts/k3x9.jsonl'}});
 		expect(result.drilled[0]!.drill_node_id).toBe('conversation_session:k3x9');
 		const span = result.drilled[0]!.spans[0]!;
 		expect(span.drill_node_id).toBe('conversation_session:k3x9#n2');

@@ -7,6 +7,8 @@ export interface FindParams {
 	query: string;
 	source: FindSource;
 	scope: string | undefined;
+	agent: string | undefined;
+	project: string | undefined;
 	method: Method;
 	lists: {keyword: boolean; semantic: boolean};
 	topK: number;
@@ -41,6 +43,16 @@ export function parseMethod(value: unknown): Method {
 	return parts.size === 2 ? 'keyword,semantic' : parts.has('keyword') ? 'keyword' : 'semantic';
 }
 
+/** An agent or project to narrow to: a non-empty string, summary store only. */
+function provenanceFilter(name: 'agent' | 'project', value: unknown, source: FindSource): string | undefined {
+	if (value === undefined || value === null || value === '') return undefined;
+	if (typeof value !== 'string' || value.length > 4096 || /[\u0000-\u001f]/u.test(value)) {
+		throw new DrillError('bad_argument', `${name} must be one line of text, got ${JSON.stringify(value).slice(0, 80)}`, name === 'agent' ? 'e.g. --agent claude-code (drill walk summary shows each item\'s agent)' : 'e.g. --project /home/me/repo (the session\'s working directory)');
+	}
+	if (source !== 'summary') throw new DrillError('bad_argument', `--${name} narrows the summary store, not --source ${source}`, `leave out --${name} with --source ${source}`);
+	return value;
+}
+
 /** Paging goes this deep into stage 1; past it, a narrower query serves better than a deeper page. */
 export const maxFindOffset = 10_000;
 
@@ -63,6 +75,8 @@ export function resolveFindParams(options: FindOptions): FindParams {
 		if (scope !== undefined && scope !== 'drill') throw new DrillError('bad_argument', `source drill searches the namespace "drill", not ${JSON.stringify(scope)}`, hint`leave out ${give('find', 'scope')} with ${give('find', 'source', 'drill')}`);
 		scope = 'drill';
 	}
+	const agent = provenanceFilter('agent', options.agent, source);
+	const project = provenanceFilter('project', options.project, source);
 	const method = parseMethod(options.method);
 	if (options.drill !== undefined && typeof options.drill !== 'boolean') throw new DrillError('bad_argument', 'drill must be true or false');
 	const highlight = options.highlight ?? {open: '**', close: '**'};
@@ -71,6 +85,8 @@ export function resolveFindParams(options: FindOptions): FindParams {
 		query: options.query,
 		source,
 		scope,
+		agent,
+		project,
 		method,
 		lists: {keyword: method !== 'semantic', semantic: method !== 'keyword'},
 		topK: count('top_k', options.top_k, findDefaults.top_k, 1, 1000),
