@@ -1,12 +1,16 @@
 /**
  * `npm run bench -- app [--runs N] [--keys N] [--only first|keys] [--smoke]`: the explorer in a real pseudo-terminal
  * (`--smoke`: 2 spawns, 10 keys, 300 children — it checks that the bench runs, its figures mean nothing).
- * - first frame: spawn → the whole main view on screen (tree rows and the status line), median
- *   and p95 over N spawns, on the demo store built from fixtures/;
- * - keypress → frame: p50/p95 of moving the cursor inside a node of 100 000 children (a store
- *   generated into a temp folder), and of toggling the depth (1/2/3) on one of those children.
- * Each key is written after the previous frame has settled; the latency is the arrival time of
- * the output that shows the key's effect, minus the time the key was written.
+ * - first frame: spawn → the whole main view on screen (tree rows and the status line), over N
+ *   spawns, on the demo store built from fixtures/;
+ * - keypress → frame, in a namespace of 100 000 items (a store generated into a temp folder, with
+ *   its search index): moving the cursor, toggling the depth (1/2/3) on one of the children;
+ * - typing in the query box at 8 keys a second, so that live searches run (on their thread)
+ *   between keys: key → the character on screen, and last key → the live results drawn;
+ * - typing in the fuzzy filter over every loaded name: key → character, last key → answer drawn.
+ * Every figure is a p50 and a p95. Each key is written after the previous frame has settled; a
+ * latency is the arrival time of the output that shows the key's effect, minus the time the key
+ * was written.
  */
 import {EventEmitter} from 'node:events';
 import {existsSync, mkdirSync, mkdtempSync} from 'node:fs';
@@ -24,7 +28,7 @@ import {PtyScreen} from '../test/helpers/pty-screen.js';
 
 const wideNamespace = 'wide';
 let wideChildren = 100_000;
-const storeVersion = 'app-bench-1';
+const storeVersion = 'app-bench-2';
 
 function option(args: string[], name: string, fallback: number): number {
 	const at = args.indexOf(`--${name}`);
@@ -133,9 +137,37 @@ function position(screen: string): string | undefined {
 	return /(\d[\d,]*)\/(\d[\d,]*) ┘/u.exec(screen)?.[1];
 }
 
-async function keyLatencies(store: string, moves: number, toggles: number): Promise<{moves: number[]; toggles: number[]; typing: number[]; filterAnswer: number}> {
+interface Latencies {
+	moves: number[];
+	toggles: number[];
+	queryKeys: number[];
+	queryResults: number[];
+	filterKeys: number[];
+	filterAnswers: number[];
+	names: number;
+}
+
+/** Types `text` a key at a time, `gap` ms apart, each once the previous one shows; the key latencies. */
+async function typeInto(app: PtyScreen, bar: string, text: string, gap: number, into: number[]): Promise<number> {
+	let last = 0;
+	for (let at = 1; at <= text.length; at++) {
+		last = performance.now();
+		app.write(text[at - 1]!);
+		// The bar shows the text, the caret (a blank cell) and one blank before its rule: an exact
+		// match, so a typed space is not mistaken for the caret already on screen.
+		const shown = `\n├ ${bar} ${text.slice(0, at)}  ─`;
+		into.push((await app.until((screen) => screen.includes(shown), `"${text.slice(0, at)}" typed`)) - last);
+		await pause(gap);
+	}
+	return last;
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
+
+async function keyLatencies(store: string, moves: number, toggles: number, rounds: number): Promise<Latencies> {
 	const drills = mkdtempSync(path.join(tmpdir(), 'drill-bench-drills-'));
 	const app = new PtyScreen(['--store', store, '--knowledge', drills, '--drills', drills, '--domain', 'summary', '--node', wideNamespace]);
+	const times: Latencies = {moves: [], toggles: [], queryKeys: [], queryResults: [], filterKeys: [], filterAnswers: [], names: 0};
 	try {
 		await app.waitFor(/\? help/u, 20_000);
 		app.write('l');
@@ -143,17 +175,15 @@ async function keyLatencies(store: string, moves: number, toggles: number): Prom
 		await app.until((screen) => Number(/\/([\d,]+) ┘/u.exec(screen)?.[1]?.replaceAll(',', '') ?? 0) > wideChildren && !/loading/u.test(screen), 'all children loaded', 120_000);
 		app.write('j');
 		await app.waitFor(/Wide item/u);
-		const moveTimes: number[] = [];
 		for (let key = 0; key < moves; key++) {
 			const before = position(await app.screen());
 			const sent = performance.now();
 			app.write(key % 10 === 9 ? 'k' : 'j');
 			// The position is on the last line: the frame is drawn whole when it changes.
 			const arrived = await app.until((screen) => position(screen) !== before, `the cursor to move from ${before}`);
-			moveTimes.push(arrived - sent);
+			times.moves.push(arrived - sent);
 			await pause(40);
 		}
-		const toggleTimes: number[] = [];
 		const depths = ['index', 'summary', 'full'];
 		for (let key = 0; key < toggles; key++) {
 			const depth = depths[(key + 1) % 3]!;
@@ -161,36 +191,37 @@ async function keyLatencies(store: string, moves: number, toggles: number): Prom
 			app.write(String(((key + 1) % 3) + 1));
 			// The detail pane names the depth it was walked at: the frame is the new depth's view,
 			// counted (like a move) when it is drawn down to its last line.
-			toggleTimes.push(await app.until((screen) => new RegExp(`· depth ${depth}[\\s\\S]*└.*┘`, 'u').test(screen), `depth ${depth}`));
-			toggleTimes[toggleTimes.length - 1]! -= sent;
+			times.toggles.push((await app.until((screen) => new RegExp(`· depth ${depth}[\\s\\S]*└.*┘`, 'u').test(screen), `depth ${depth}`)) - sent);
 			await pause(40);
 		}
-		// The fuzzy filter over every loaded name: each typed character must show at once
-		// while the searches run in slices behind it; then the time until the answer is drawn.
-		app.write('f');
-		await app.waitFor('fuzzy');
-		const last = String(wideChildren - 1).padStart(6, '0');
-		const typed = `wide item ${last}`;
-		const typingTimes: number[] = [];
-		let started = 0;
-		for (let at = 1; at <= typed.length; at++) {
-			const sent = performance.now();
-			if (at === 1) started = sent;
-			app.write(typed[at - 1]!);
-			// The bar shows the text, the caret (a blank cell) and one blank before its rule: an exact
-			// match, so a typed space is not mistaken for the caret already on screen.
-			const bar = `\n├ f ${typed.slice(0, at)}  ─`;
-			typingTimes.push((await app.until((screen) => screen.includes(bar), `"${typed.slice(0, at)}" in the filter`)) - sent);
-			await pause(40);
+		const id = (round: number) => String(Math.floor(((round + 1) * wideChildren) / (rounds + 1)) - 1).padStart(6, '0');
+		// The query box: "N hits" shows once the search of the box's text answered.
+		for (let round = 0; round < rounds; round++) {
+			app.write('/');
+			await app.waitFor('Enter run');
+			const text = `wide item ${id(round)}`;
+			const last = await typeInto(app, '/', text, 120, times.queryKeys);
+			times.queryResults.push((await app.until((screen) => new RegExp(`├ / ${escape(text)} .*\\d+ hits?`, 'u').test(screen), `live results for "${text}"`, 60_000)) - last);
+			app.write('\u0015\u001b');
+			await app.waitForGone('Enter run');
 		}
-		// Every loaded name is searched: the wide namespace's children plus the rows above them (domains
-		// and namespaces, however many are registered), so the count is read, never assumed.
-		const answered = await app.until((screen) => Number(/\d[\d,]* of ([\d,]+) names/u.exec(screen)?.[1]?.replaceAll(',', '') ?? 0) > wideChildren, 'the filter answer', 60_000);
-		app.write('\r');
-		await app.waitFor(`summary:wide:w${last}`, 20_000);
+		// The fuzzy filter over every loaded name, typed fast (40 ms a key).
+		for (let round = 0; round < rounds; round++) {
+			app.write('f');
+			await app.waitFor('fuzzy');
+			const text = `wide item ${id(round)}`;
+			const last = await typeInto(app, 'f', text, 40, times.filterKeys);
+			const answered = new RegExp(`├ f ${escape(text)}  ─.*of ([\\d,]+) names`, 'u');
+			times.filterAnswers.push((await app.until((screen) => answered.test(screen), `the filter's answer for "${text}"`, 60_000)) - last);
+			times.names = Number(answered.exec(await app.screen())?.[1]?.replaceAll(',', '') ?? 0);
+			app.write('\r');
+			await app.waitFor(`summary:wide:w${id(round)}`, 20_000);
+			app.write('\u001b');
+			await app.waitForGone(`f ${text} [`);
+		}
 		app.write('q');
 		await app.exit();
-		return {moves: moveTimes, toggles: toggleTimes, typing: typingTimes, filterAnswer: answered - started};
+		return times;
 	} finally {
 		app.kill();
 	}
@@ -250,16 +281,20 @@ export async function run(args: string[]): Promise<void> {
 	console.log(`load average now: ${loadavg().map((load) => load.toFixed(2)).join(' ')}`);
 	if (only !== 'keys') {
 		const first = await firstFrames(runs);
-		console.log(`first frame (spawn → full main view, demo store from ${demoFixtures()}, ${runs} runs): median ${ms(percentile(first.app, 50))}, p95 ${ms(percentile(first.app, 95))}, min ${ms(Math.min(...first.app))}`);
+		console.log(`first frame (spawn → full main view, demo store from ${demoFixtures()}, ${runs} runs): p50 ${ms(percentile(first.app, 50))}, p95 ${ms(percentile(first.app, 95))}, min ${ms(Math.min(...first.app))}`);
 		console.log(`  floor: bare node spawn → first output, same pty: median ${ms(percentile(first.node, 50))}, min ${ms(Math.min(...first.node))}`);
 	}
 	if (only === 'first') return;
 	const store = wideStore();
 	const toggles = smoke ? 3 : Math.max(30, Math.floor(keys / 4));
-	const latency = await keyLatencies(store, keys, toggles);
-	console.log(`cursor move in a node of ${wideChildren.toLocaleString('en-US')} children (${latency.moves.length} keys): p50 ${ms(percentile(latency.moves, 50))}, p95 ${ms(percentile(latency.moves, 95))}, max ${ms(Math.max(...latency.moves))}`);
-	console.log(`depth toggle 1/2/3 on one of them (${latency.toggles.length} keys): p50 ${ms(percentile(latency.toggles, 50))}, p95 ${ms(percentile(latency.toggles, 95))}, max ${ms(Math.max(...latency.toggles))}`);
-	console.log(`filter typing over the ${wideChildren.toLocaleString('en-US')} loaded names and the rows above them (${latency.typing.length} characters, searches running): p50 ${ms(percentile(latency.typing, 50))}, p95 ${ms(percentile(latency.typing, 95))}; first key → answer drawn ${ms(latency.filterAnswer)}`);
+	const rounds = smoke ? 1 : 8;
+	const latency = await keyLatencies(store, keys, toggles, rounds);
+	const figures = (values: number[]) => `p50 ${ms(percentile(values, 50))}, p95 ${ms(percentile(values, 95))}`;
+	const items = wideChildren.toLocaleString('en-US');
+	console.log(`cursor move in a node of ${items} children (${latency.moves.length} keys): ${figures(latency.moves)}, max ${ms(Math.max(...latency.moves))}`);
+	console.log(`depth toggle 1/2/3 on one of them (${latency.toggles.length} keys): ${figures(latency.toggles)}, max ${ms(Math.max(...latency.toggles))}`);
+	console.log(`query box, typed at 8 keys/s over ${items} items (${latency.queryKeys.length} keys, live searches running): key → character ${figures(latency.queryKeys)}; last key → live results drawn (${latency.queryResults.length} queries) ${figures(latency.queryResults)}`);
+	console.log(`fuzzy filter over ${latency.names.toLocaleString('en-US')} loaded names, typed at 25 keys/s (${latency.filterKeys.length} keys): key → character ${figures(latency.filterKeys)}; last key → answer drawn (${latency.filterAnswers.length} queries) ${figures(latency.filterAnswers)}`);
 	const own = await inProcess(store, keys, toggles);
 	console.log(`  the app's own share (in-process, no terminal): cursor move p50 ${ms(percentile(own.moves, 50))}, p95 ${ms(percentile(own.moves, 95))}; depth toggle p50 ${ms(percentile(own.toggles, 50))}, p95 ${ms(percentile(own.toggles, 95))}`);
 	const echo = await echoLatency(Math.min(keys, 100));

@@ -1,12 +1,16 @@
-// `npm run bench -- find [--items N] [--queries N] [--store FILE] [--keep] [--no-vec] [--smoke]` (smoke: 300 items, 5 queries): generates a store of 50 000 items
+// `npm run bench -- find [--items N] [--queries N] [--store FILE] [--keep] [--no-vec] [--first-runs N] [--smoke]` (smoke: 300 items, 5 queries): generates a store of 50 000 items
 // (500 000 nodes, 2 000 000 spans) in a temp folder, then prints p50/p95 of `find` (hybrid, drill
 // on), of keyword-only `find`, of the bare FTS5 queries stage 1 is built on, and of the semantic
-// list's exact scan against sqlite-vec's vec0 at the same size.
+// list's exact scan against sqlite-vec's vec0 at the same size; first, the first query after opening
+// the store, in fresh processes.
+import {spawnSync} from 'node:child_process';
 import {existsSync, mkdtempSync, rmSync, statSync} from 'node:fs';
 import {cpus, tmpdir} from 'node:os';
 import path from 'node:path';
 import * as sqliteVec from 'sqlite-vec';
-import {keywordMatch, keywordSql, keywordWeights} from '../source/search/keyword/keyword.js';
+import {find} from '../source/search/funnel/find.js';
+import {keywordSql, keywordWeights} from '../source/search/keyword/keyword.js';
+import {SummaryStore} from '../source/store/summary-store.js';
 import {searchStatus} from '../source/search/indexing/search-status.js';
 import {ItemTermStats} from '../source/search/keyword/term-stats.js';
 import {LsaEmbedder} from '../source/search/semantic/lsa-store.js';
@@ -44,7 +48,36 @@ function line(name: string, samples: number[]): string {
 	return `${name.padEnd(44)} p50 ${ms(percentile(samples, 50)).padStart(8)} ms   p95 ${ms(percentile(samples, 95)).padStart(8)} ms`;
 }
 
+/**
+ * `find --first-query FILE QUERY…` (run in a fresh process): opens the store and times its first
+ * `find` (hybrid, drill on) — what a person waits for after starting the app — then the next ones.
+ */
+async function firstQuery(args: string[]): Promise<void> {
+	const [file, ...queries] = args;
+	const started = performance.now();
+	const store = SummaryStore.open(file!);
+	const opened = performance.now();
+	await find({query: queries[0]!}, {store});
+	const first = performance.now();
+	const later: number[] = [];
+	for (const query of queries.slice(1)) await timeAsync(later, () => find({query}, {store}));
+	store.close();
+	process.stdout.write(`${JSON.stringify({open: opened - started, first: first - opened, later: percentile(later, 50)})}\n`);
+}
+
+/** The first query after opening the store, in fresh processes (median of `runs`). */
+function measureFirstQuery(file: string, queries: string[], runs: number): {open: number; first: number; later: number} {
+	const samples = Array.from({length: runs}, (_, run) => {
+		const result = spawnSync(process.execPath, [process.argv[1]!, 'find', '--first-query', file, ...queries.slice(run, run + 6)], {encoding: 'utf8'});
+		if (result.status !== 0) throw new Error(`first-query run failed: ${result.stderr}`);
+		return JSON.parse(result.stdout.trim().split('\n').pop()!) as {open: number; first: number; later: number};
+	});
+	const median = (key: 'open' | 'first' | 'later') => percentile(samples.map((sample) => sample[key]), 50);
+	return {open: median('open'), first: median('first'), later: median('later')};
+}
+
 export async function run(args: string[]): Promise<void> {
+	if (args[0] === '--first-query') return firstQuery(args.slice(1));
 	const smoke = args.includes('--smoke');
 	const items = Number(option(args, '--items') ?? (smoke ? 300 : 50_000));
 	const queryCount = Number(option(args, '--queries') ?? (smoke ? 5 : 200));
@@ -84,6 +117,10 @@ export async function run(args: string[]): Promise<void> {
 		}
 		log(`store: ${(statSync(file).size / 1e9).toFixed(2)} GB on disk; ${queries.length} queries such as ${JSON.stringify(queries[0])}, ${JSON.stringify(queries[1])}`);
 
+		const firstRuns = Number(option(args, '--first-runs') ?? (smoke ? 1 : 5));
+		const cold = measureFirstQuery(file, queries, firstRuns);
+		log(`first query after opening the store (fresh process, hybrid, drill on; median of ${firstRuns}): open ${ms(cold.open)} ms, first find ${ms(cold.first)} ms, later finds ${ms(cold.later)} ms`);
+
 		const runtime = benchRuntime(file);
 		const store = runtime.store();
 		const meta = readSemanticMeta(store)!;
@@ -97,7 +134,7 @@ export async function run(args: string[]): Promise<void> {
 		const keywordNoDrill: number[] = [];
 		const bare: number[] = [];
 		const semantic: number[] = [];
-		const rootSql = store.db.prepare(keywordSql(true, keywordWeights.root));
+		const rootSql = store.db.prepare(keywordSql(keywordWeights.root));
 		const indexedItems = searchStatus(store).keywordItems;
 		const core: number[] = [];
 		for (const query of queries) {
@@ -107,11 +144,11 @@ export async function run(args: string[]): Promise<void> {
 			await timeAsync(semantic, () => runtime.find({query, method: 'semantic', drill: false}));
 			const parsed = parseQuery(query);
 			// What FTS5 alone does: bm25 over the item roots with every word of the query.
-			time(bare, () => rootSql.all(keywordMatch(parsed.match, undefined, true), 100));
+			time(bare, () => rootSql.all(parsed.words.map(quote).join(' OR '), 100));
 			// The query stage 1 runs: the same, less the words most items hold, found from FTS5's vocabulary.
 			time(core, () => {
-				const stats = new ItemTermStats(store, parsed.terms, indexedItems);
-				rootSql.all(stats.informative(parsed.terms).map(quote).join(' OR '), 100);
+				const stats = new ItemTermStats(store, parsed.words, indexedItems);
+				rootSql.all(stats.informative(parsed.words).map(quote).join(' OR '), 100);
 			});
 		}
 		const ratio = (a: number[], b: number[]) => `p50 ${(percentile(a, 50) / percentile(b, 50)).toFixed(2)}×, p95 ${(percentile(a, 95) / percentile(b, 95)).toFixed(2)}×`;

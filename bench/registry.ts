@@ -8,4 +8,8 @@ export const benchmarks: Record<string, () => Promise<{run(args: string[]): Prom
 	ingest: () => import('./ingest.js'),
 	find: () => import('./find.js'),
 	app: () => import('./app.js'),
+	mcp: () => import('./mcp.js'),
+	'mcp-soak': () => import('./mcp-soak.js'),
+	store: () => import('./store.js'),
+	tune: () => import('./tune.js'),
 };

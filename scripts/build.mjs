@@ -32,7 +32,8 @@ const fastPathPlugin = {
 };
 
 await build({
-	entryPoints: {cli: 'source/cli.tsx', 'demo-store': 'source/cli/demo-store.ts', ...(process.env.DRILL_BUILD_BENCH === '0' ? {} : {bench: 'bench/index.ts', eval: 'bench/eval.ts'})},
+	// search-worker: the funnel's thread in the app (source/ui/search-client.ts finds it beside the bundle).
+	entryPoints: {cli: 'source/cli.tsx', 'demo-store': 'source/cli/demo-store.ts', 'search-worker': 'source/ui/search-worker.ts', ...(process.env.DRILL_BUILD_BENCH === '0' ? {} : {bench: 'bench/index.ts', eval: 'bench/eval.ts'})},
 	outdir: 'dist',
 	bundle: true,
 	splitting: true,

@@ -12,6 +12,11 @@ export interface BeirDocument {
 
 const sentencesPerTopic = 4;
 
+/** A document's raw text as the bm25 floor reads it: its title, then its text. */
+export function documentText(document: BeirDocument): string {
+	return [document.title.trim(), document.text.trim()].filter(Boolean).join('\n');
+}
+
 function topWords(text: string, count: number): string[] {
 	const counts = new Map<string, number>();
 	for (const word of words(text)) {
@@ -51,7 +56,8 @@ function clip(text: string, max: number): string {
 export function documentToItem(document: BeirDocument, namespace: string): ItemRecord {
 	const text = document.text.trim();
 	const sentences = text ? sbd.sentences(text, {newline_boundaries: true}).map((sentence) => sentence.trim()).filter(Boolean) : [];
-	const title = document.title.trim() || clip(sentences[0] ?? document._id, 80);
+	// A document without a title gets a dash: no word, so bm25 reads the same text as the floor.
+	const title = document.title.trim() || '—';
 	const summary = central(sentences, 2);
 	const item: ItemRecord = {
 		namespace,
@@ -69,7 +75,7 @@ export function documentToItem(document: BeirDocument, namespace: string): ItemR
 		item.nodes.push({
 			ordinal: item.nodes.length,
 			parent: 0,
-			title: keywords.slice(0, 3).join(', ') || `Part ${item.nodes.length}`,
+			title: keywords.slice(0, 3).join(', ') || clip(part[0]!, 60),
 			summary: central(part, 1).join(' '),
 			keywords,
 			spans: part.map((_, offset) => start + offset),

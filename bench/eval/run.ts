@@ -1,22 +1,30 @@
 import {find} from '../../source/search/funnel/find.js';
+import {resolveFindParams} from '../../source/search/funnel/params.js';
+import {parseQuery} from '../../source/search/funnel/query.js';
+import {rankedItemIds, type Stage1Tuning} from '../../source/search/funnel/stage1.js';
+import {searchStatus} from '../../source/search/indexing/search-status.js';
 import type {Method} from '../../source/search/types.js';
 import {validateItem} from '../../source/store/interchange.js';
 import type {SummaryStore} from '../../source/store/summary-store.js';
+import {BareBm25} from './bare-bm25.js';
 import type {BeirCollection} from './beir.js';
 import {documentToItem} from './document-to-item.js';
 import {textToItem} from '../../source/ingest/index.js';
 import {mean, mrrAt, ndcgAt, percentile, recallAt} from './metrics.js';
 import {benchRuntime} from '../stats.js';
 
-export interface MethodScores {
+export interface Scores {
 	ndcg10: number;
 	recall100: number;
 	mrr10: number;
+}
+
+export interface MethodScores extends Scores {
 	p50_ms: number;
 	p95_ms: number;
 }
 
-/** Stage-1 nodes asked for when ranking items to depth 100 (several nodes can share an item). */
+/** Stage-1 nodes ranked when ranking items to depth 100 (several nodes can share an item). */
 const rankingTopK = 300;
 
 /** How documents become items: the real ingest pipeline's text path, or the eval's own sketch of it. */
@@ -35,24 +43,77 @@ export function ingestCollection(collection: BeirCollection, storePath: string, 
 	return store;
 }
 
-export async function evaluate(store: SummaryStore, collection: BeirCollection, method: Method): Promise<MethodScores> {
-	const ndcg: number[] = [];
-	const recall: number[] = [];
-	const mrr: number[] = [];
-	const latency: number[] = [];
-	for (const query of collection.queries) {
+/** The judged queries of a collection, each with its judgments. */
+export function judgedQueries(collection: BeirCollection): Array<{id: string; text: string; judged: ReadonlyMap<string, number>}> {
+	return collection.queries.flatMap((query) => {
 		const judged = collection.qrels.get(query.id);
-		if (!judged || judged.size === 0) continue;
-		const ranking = await find({query: query.text, method, top_k: rankingTopK, drill: false}, {store});
-		const ranked = ranking.candidate_items.map((item) => item.item_id).slice(0, 100);
-		ndcg.push(ndcgAt(ranked, judged));
-		recall.push(recallAt(ranked, judged));
-		mrr.push(mrrAt(ranked, judged));
+		return judged && judged.size > 0 ? [{...query, judged}] : [];
+	});
+}
+
+/** Averages the three metrics over per-query rankings (document ids, best first). */
+export function scoreRankings(rankings: ReadonlyArray<{ranked: readonly string[]; judged: ReadonlyMap<string, number>}>): Scores {
+	const round = (value: number) => Number(value.toFixed(4));
+	return {
+		ndcg10: round(mean(rankings.map(({ranked, judged}) => ndcgAt(ranked, judged)))),
+		recall100: round(mean(rankings.map(({ranked, judged}) => recallAt(ranked, judged)))),
+		mrr10: round(mean(rankings.map(({ranked, judged}) => mrrAt(ranked, judged)))),
+	};
+}
+
+/** drill's item ranking for one query and method, to depth 100: stage 1's order of items, as `find` lists its candidates. */
+export async function drillRanking(store: SummaryStore, text: string, method: Method, tuning?: Partial<Stage1Tuning>): Promise<string[]> {
+	const params = resolveFindParams({query: text, method, top_k: rankingTopK, drill: false});
+	return rankedItemIds(store, {query: parseQuery(text), lists: params.lists, filter: {}, depth: rankingTopK, status: searchStatus(store), tuning}, 100);
+}
+
+/** Per query id, the ranking a method gave. */
+export type Rankings = Map<string, string[]>;
+
+export async function evaluate(store: SummaryStore, collection: BeirCollection, method: Method, out: Rankings = new Map()): Promise<MethodScores> {
+	const rankings: Array<{ranked: string[]; judged: ReadonlyMap<string, number>}> = [];
+	const latency: number[] = [];
+	for (const query of judgedQueries(collection)) {
+		const ranked = await drillRanking(store, query.text, method);
+		out.set(query.id, ranked);
+		rankings.push({ranked, judged: query.judged});
 		// Latency as a person sees it: the default top_k with the drill stage on.
 		const started = performance.now();
 		await find({query: query.text, method}, {store});
 		latency.push(performance.now() - started);
 	}
+	return {...scoreRankings(rankings), p50_ms: Number(percentile(latency, 50).toFixed(2)), p95_ms: Number(percentile(latency, 95).toFixed(2))};
+}
+
+/** The bare FTS5 bm25 floor over the same documents (see BareBm25). */
+export function evaluateBaseline(collection: BeirCollection, out: Rankings = new Map()): Scores {
+	const bare = new BareBm25(collection);
+	try {
+		return scoreRankings(
+			judgedQueries(collection).map((query) => {
+				const ranked = bare.rank(query.text);
+				out.set(query.id, ranked);
+				return {ranked, judged: query.judged};
+			}),
+		);
+	} finally {
+		bare.close();
+	}
+}
+
+/** Each metric's difference to the floor (positive: above it). */
+export function versus(scores: Scores, floor: Scores): Scores {
 	const round = (value: number) => Number(value.toFixed(4));
-	return {ndcg10: round(mean(ndcg)), recall100: round(mean(recall)), mrr10: round(mean(mrr)), p50_ms: Number(percentile(latency, 50).toFixed(2)), p95_ms: Number(percentile(latency, 95).toFixed(2))};
+	return {ndcg10: round(scores.ndcg10 - floor.ndcg10), recall100: round(scores.recall100 - floor.recall100), mrr10: round(scores.mrr10 - floor.mrr10)};
+}
+
+/** Share of queries whose first `depth` items are the same, in the same order, in both rankings. */
+export function sameRankings(a: Rankings, b: Rankings, depth: number): number {
+	if (a.size === 0) return 0;
+	let same = 0;
+	for (const [query, ranked] of a) {
+		const other = b.get(query) ?? [];
+		if (ranked.slice(0, depth).join('\n') === other.slice(0, depth).join('\n')) same++;
+	}
+	return Number((same / a.size).toFixed(4));
 }

@@ -58,8 +58,12 @@ export const command = defineCommand({
 	flags: {
 		method: {type: 'string', value: 'keyword|semantic|keyword,semantic', help: 'ranking (default: keyword,semantic)'},
 		scope: {type: 'string', value: 'NAMESPACE', help: 'only this summary namespace'},
+		agent: {type: 'string', value: 'NAME', help: 'only items of this agent (e.g. claude-code, codex; their source.agent)'},
+		project: {type: 'string', value: 'NAME', help: 'only items of this project (their source.project: working directory or repository)'},
 		source: {type: 'string', value: 'summary|knowledge|drill', help: 'what to search (default: summary; drill = closed drills)'},
 		topK: {type: 'number', value: 'N', help: `stage-1 hits (default ${findDefaults.top_k})`},
+		offset: {type: 'number', value: 'N', help: 'skip the first N stage-1 hits (the next page: --offset 8)'},
+		minScore: {type: 'number', value: 'X', help: 'leave out stage-1 hits scoring below X'},
 		drill: {type: 'boolean', default: true, help: 'skip stage 2'},
 		drillTopK: {type: 'number', value: 'N', help: `items to drill (default ${findDefaults.drill_top_k})`},
 		drillPerItemTopK: {type: 'number', value: 'N', help: `spans per drilled item (default ${findDefaults.drill_per_item_top_k})`},
@@ -69,7 +73,8 @@ export const command = defineCommand({
   Examples
     drill find retry storm
     drill find "pool exhaustion" --scope conversation_session --method keyword --json
-    drill find onboarding --source knowledge`,
+    drill find onboarding --source knowledge
+    drill find "flaky test" --agent claude-code --project /home/me/shop`,
 	async run(cli, context) {
 		const query = cli.input.join(' ');
 		if (query.trim() === '') throw usageError('find needs a QUERY', 'e.g. drill find "retry storm"');
@@ -79,8 +84,12 @@ export const command = defineCommand({
 				query,
 				source: cli.flags.source as FindSource | undefined,
 				scope: cli.flags.scope,
+				agent: cli.flags.agent,
+				project: cli.flags.project,
 				method: cli.flags.method,
 				top_k: count('top-k', cli.flags.topK),
+				offset: count('offset', cli.flags.offset),
+				min_score: cli.flags.minScore,
 				drill: cli.flags.drill,
 				drill_top_k: count('drill-top-k', cli.flags.drillTopK),
 				drill_per_item_top_k: count('drill-per-item-top-k', cli.flags.drillPerItemTopK),

@@ -1,3 +1,5 @@
+import {cliHints, Hint, hint, run, type HintSurface} from './hint.js';
+
 export type DrillErrorCode =
 	| 'unknown_domain'
 	| 'bad_node_id'
@@ -27,34 +29,93 @@ export type DrillErrorCode =
 	| 'io_error';
 
 /**
+ * What kind of failure an error is, so a caller can tell what to do without reading codes: a
+ * `store` failure means the store cannot be used as asked (stop; nothing else will work), the
+ * others concern the input at hand (report it and go on with the next).
+ */
+export type DrillErrorCategory = 'input' | 'store' | 'embedder' | 'frame' | 'io';
+
+const categories: Record<DrillErrorCode, DrillErrorCategory> = {
+	unknown_domain: 'input',
+	bad_node_id: 'input',
+	not_found: 'input',
+	bad_depth: 'input',
+	bad_argument: 'input',
+	outside_root: 'input',
+	unsafe_target: 'input',
+	bad_input: 'input',
+	store_unreadable: 'store',
+	store_corrupt: 'store',
+	store_newer: 'store',
+	store_readonly: 'store',
+	store_busy: 'store',
+	embedder_mismatch: 'embedder',
+	embedder_unavailable: 'embedder',
+	embedder_failed: 'embedder',
+	frame_error: 'frame',
+	frame_not_narrower: 'frame',
+	frame_too_deep: 'frame',
+	frame_none_open: 'frame',
+	frame_moved: 'frame',
+	frame_open: 'frame',
+	frame_locked: 'frame',
+	cursor_broken: 'frame',
+	plan_invalid: 'frame',
+	io_error: 'io',
+};
+
+/**
  * The one error type every layer throws for bad input. `message` says what was wrong,
  * `hint` what would be right; the CLI prints them on one line, the MCP server as a tool error.
+ * A hint built with `hint\`…\`` keeps its references to operations and parameters (`advice`), so
+ * each surface names them in its own words: `hint` is the CLI's wording, `hintFor(surface)` any other.
  */
 export class DrillError extends Error {
 	readonly code: DrillErrorCode;
 	readonly hint: string;
+	readonly advice: Hint | undefined;
 	/** Machine-readable facts about the failure (e.g. what an ingest committed before it stopped). */
 	details?: Record<string, unknown>;
 
-	constructor(code: DrillErrorCode, message: string, hint = '') {
+	constructor(code: DrillErrorCode, message: string, hint: string | Hint = '') {
 		super(message);
 		this.name = 'DrillError';
 		this.code = code;
-		this.hint = hint;
+		this.advice = hint instanceof Hint ? hint : undefined;
+		this.hint = hint instanceof Hint ? hint.render(cliHints) : hint;
+	}
+
+	/** The hint in a surface's words (the CLI's when it has no references). */
+	hintFor(surface: HintSurface): string {
+		return this.advice ? this.advice.render(surface) : this.hint;
+	}
+
+	get category(): DrillErrorCategory {
+		return categories[this.code];
 	}
 
 	/** The one-line form people see: `what was wrong; what would be right`. */
 	get line(): string {
-		return this.hint ? `${this.message}; ${this.hint}` : this.message;
+		return this.lineFor(cliHints);
+	}
+
+	lineFor(surface: HintSurface): string {
+		const hint = this.hintFor(surface);
+		return hint ? `${this.message}; ${hint}` : this.message;
 	}
 
 	toJSON(): {code: DrillErrorCode; message: string; hint?: string; details?: Record<string, unknown>} {
-		return {code: this.code, message: this.message, ...(this.hint ? {hint: this.hint} : {}), ...(this.details ? {details: this.details} : {})};
+		return this.toJSONFor(cliHints);
+	}
+
+	toJSONFor(surface: HintSurface): {code: DrillErrorCode; message: string; hint?: string; details?: Record<string, unknown>} {
+		const hint = this.hintFor(surface);
+		return {code: this.code, message: this.message, ...(hint ? {hint} : {}), ...(this.details ? {details: this.details} : {})};
 	}
 }
 
 /** What to run when a store is damaged; every refusal and every failed read points here. */
-export const doctorHint = 'run drill doctor to see what is damaged, then drill doctor --repair to rebuild or salvage it';
+export const doctorHint = hint`run ${run('doctor')} to see what is damaged, then ${run('doctor', {repair: true})} to rebuild or salvage it`;
 
 /** SQLite's own word that a file is not a sound database. */
 export function isCorruption(error: unknown): boolean {

@@ -2,11 +2,13 @@ import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Depth} from '../core/depth.js';
 import {DrillError} from '../core/errors.js';
+import {hint, run} from '../core/hint.js';
 import {BoundedText, resolvePaging} from '../core/paging.js';
 import type {Breadcrumb, TreeChild, TreeDrillable, TreeView, ViewOptions} from '../core/tree-view.js';
 import {chainOf, drillsFolderName, FrameState, resolveFrames, sectionText, shaPattern, type DrillEntry} from '../frames/index.js';
 
-const idHint = "a drill's node id is its 6-hex short sha, e.g. a1b2c3; list them with: drill walk drills ''";
+const listDrills = run('walk', {domain: 'drills', node_id: ''});
+const idHint = hint`a drill's node id is its 6-hex short sha, e.g. a1b2c3; list them with: ${listDrills}`;
 
 function readText(file: string): string {
 	try {
@@ -56,7 +58,7 @@ export class DrillsDrillable implements TreeDrillable {
 				throw new DrillError('bad_node_id', `malformed drills node id ${shown}`, idHint);
 			}
 			const matches = state.tree.byId(id);
-			if (matches.length === 0) throw new DrillError('not_found', `no drill ${id} under ${path.join(this.root, drillsFolderName)}`, "list the drills with: drill walk drills ''");
+			if (matches.length === 0) throw new DrillError('not_found', `no drill ${id} under ${path.join(this.root, drillsFolderName)}`, hint`list the drills with: ${listDrills}`);
 			entry = matches[0]!;
 		}
 		const all = state.tree.drills.filter((drill) => (entry ? drill.parentId === entry.id && path.dirname(path.dirname(drill.dir)) === entry.dir : drill.depth === 1));

@@ -2,6 +2,7 @@ import {closeSync, openSync, readdirSync, readSync, realpathSync, statSync, type
 import path from 'node:path';
 import type {Depth} from '../core/depth.js';
 import {DrillError} from '../core/errors.js';
+import {hint, option, run} from '../core/hint.js';
 import {BoundedText, resolvePaging} from '../core/paging.js';
 import type {Breadcrumb, TreeChild, TreeDrillable, TreeView, ViewOptions} from '../core/tree-view.js';
 import {checkUnitId, insideRoot} from './knowledge-paths.js';
@@ -52,7 +53,7 @@ export class KnowledgeDrillable implements TreeDrillable {
 		if (this.realRoot) return this.realRoot;
 		const stats = statOrUndefined(this.root);
 		if (!stats?.isDirectory()) {
-			throw new DrillError('not_found', `the knowledge folder ${this.root} does not exist`, 'point --knowledge at a folder of markdown files (default .agents/knowledge)');
+			throw new DrillError('not_found', `the knowledge folder ${this.root} does not exist`, hint`point ${option('knowledge')} at a folder of markdown files (default .agents/knowledge)`);
 		}
 		this.realRoot = realpathSync(this.root);
 		return this.realRoot;
@@ -139,7 +140,7 @@ export class KnowledgeDrillable implements TreeDrillable {
 		const unit = this.unit(id);
 		if (!unit) {
 			const parentId = id.includes('/') ? id.slice(0, id.lastIndexOf('/')) : '';
-			throw new DrillError('not_found', `no knowledge unit ${JSON.stringify(id)} in ${this.root}`, `list the units with: drill walk knowledge ${parentId ? JSON.stringify(parentId) : "''"}`);
+			throw new DrillError('not_found', `no knowledge unit ${JSON.stringify(id)} in ${this.root}`, hint`list the units with: ${run('walk', {domain: 'knowledge', node_id: parentId})}`);
 		}
 		const all = this.childrenOf(unit);
 		const children: TreeChild[] = all.slice(paging.offset, paging.offset + paging.limit).map((child) => {

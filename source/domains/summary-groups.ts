@@ -1,11 +1,12 @@
 import type {Depth} from '../core/depth.js';
 import {DrillError} from '../core/errors.js';
+import {blank, hint, run} from '../core/hint.js';
 import {shortTime} from '../core/item-source.js';
 import {BoundedText, type Paging} from '../core/paging.js';
 import {encodeGroupValue, formatGroupId, groupKeyHint, type GroupKey} from '../core/summary-groups.js';
 import type {Breadcrumb, TreeChild, TreeView} from '../core/tree-view.js';
 import {GroupReads, type GroupRow} from '../store/group-reads.js';
-import type {ItemRow, NamespaceRow, SummaryStore} from '../store/summary-store.js';
+import type {ItemListRow, NamespaceRow, SummaryStore} from '../store/summary-store.js';
 import {itemChild, itemEntry, rootCrumb, summaryView} from './summary-view.js';
 
 const noneName: Record<GroupKey, string> = {project: '(no project)', agent: '(no agent)', day: '(no day)', folder: '(no folder)'};
@@ -123,7 +124,7 @@ export class GroupViews {
 		if (depth === 'full') {
 			this.fill(view, paging.maxChars, (text) => {
 				let heading: string | null | undefined;
-				const add = (item: ItemRow) => {
+				const add = (item: ItemListRow) => {
 					if (item.source_folder !== heading) {
 						heading = item.source_folder;
 						if (!text.add(`# ${heading ?? noneName.folder}\n\n`)) return false;
@@ -184,11 +185,11 @@ export class GroupViews {
 		const some = this.reads.groups(namespace, key, parent, 0, 5).map((row) => encodeGroupValue(key === 'folder' ? this.relative(base, row.value) : row.value) || '(none)');
 		const total = this.reads.groupTotals(namespace, key, parent).groups;
 		const existing = some.length === 0 ? '' : `${key === 'folder' ? 'top folders' : `${key}s`}: ${some.join(', ')}${total > some.length ? `, … (${total} in all)` : ''}; `;
-		return new DrillError('not_found', what, `${existing}list them with: drill walk summary '${formatGroupId(namespace, key)}'`);
+		return new DrillError('not_found', what, hint`${existing}list them with: ${run('walk', {domain: 'summary', node_id: formatGroupId(namespace, key)})}`);
 	}
 
 	/** The DrillError for a `groupBy` that a node cannot take. */
 	static misplaced(nodeId: string, groupBy: GroupKey): DrillError {
-		return new DrillError('bad_argument', `group_by ${groupBy} applies to a namespace, not to ${JSON.stringify(nodeId.slice(0, 80))}`, `walk the namespace with group_by, e.g. drill walk summary NAMESPACE --group-by ${groupBy}; ${groupKeyHint}`);
+		return new DrillError('bad_argument', `group_by ${groupBy} applies to a namespace, not to ${JSON.stringify(nodeId.slice(0, 80))}`, hint`walk the namespace with group_by, e.g. ${run('walk', {domain: 'summary', node_id: blank('NAMESPACE'), group_by: groupBy})}; ${groupKeyHint}`);
 	}
 }

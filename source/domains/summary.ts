@@ -1,5 +1,7 @@
 import type {Depth} from '../core/depth.js';
 import {DrillError} from '../core/errors.js';
+import {hint, run} from '../core/hint.js';
+import {namespacesHint, unknownNamespace} from '../store/namespace-list.js';
 import {BoundedText, resolvePaging, type Paging} from '../core/paging.js';
 import {groupKeys, parseGroupKey, type GroupKey} from '../core/summary-groups.js';
 import {parseSummaryNodeId, summaryNodeId, type SummaryNodeId} from '../core/summary-node-id.js';
@@ -7,11 +9,6 @@ import type {Breadcrumb, TreeChild, TreeDrillable, TreeView, ViewOptions} from '
 import {itemSource, type ItemRow, type NamespaceRow, type NodeRow, type SummaryStore} from '../store/summary-store.js';
 import {GroupViews} from './summary-groups.js';
 import {itemChild, itemEntry, rootCrumb, summaryView} from './summary-view.js';
-
-function listOf(names: string[], total: number): string {
-	const shown = names.slice(0, 10).join(', ');
-	return total > 10 ? `${shown}, … (${total} in all)` : shown;
-}
 
 /** The framework summaries in the SQLite store, walked by the seed's node ids. */
 export class SummaryDrillable implements TreeDrillable {
@@ -81,8 +78,7 @@ export class SummaryDrillable implements TreeDrillable {
 	private namespaceRow(namespace: string): NamespaceRow {
 		const row = this.db.namespace(namespace);
 		if (row) return row;
-		const names = this.db.namespaces(0, 11).map((ns) => ns.name);
-		throw new DrillError('not_found', `no namespace ${JSON.stringify(namespace)} in the store`, names.length ? `namespaces: ${listOf(names, this.db.namespaceCount())}` : 'the store is empty: import or ingest something first');
+		throw unknownNamespace(this.db, namespace);
 	}
 
 	private namespace(namespace: string, depth: Depth, paging: Paging): TreeView {
@@ -92,7 +88,7 @@ export class SummaryDrillable implements TreeDrillable {
 		const view = summaryView(namespace, depth, namespace, 'namespace', '', [rootCrumb], children, row.item_count, paging);
 		if (depth === 'full') {
 			const text = new BoundedText(paging.maxChars);
-			for (const item of this.db.eachItem(namespace)) if (!text.add(itemEntry(item))) break;
+			for (const item of this.db.eachListedItem(namespace)) if (!text.add(itemEntry(item))) break;
 			view.content = text.toString();
 			view.truncated = text.truncated;
 		}
@@ -102,7 +98,7 @@ export class SummaryDrillable implements TreeDrillable {
 	private node(namespace: string, itemId: string, ordinal: number, depth: Depth, paging: Paging): TreeView {
 		const item = this.db.item(namespace, itemId);
 		if (!item) {
-			throw new DrillError('not_found', `no item ${JSON.stringify(itemId)} in namespace ${JSON.stringify(namespace)}`, this.db.namespace(namespace) ? `list its items with: drill walk summary ${namespace}` : `namespaces: ${listOf(this.db.namespaces(0, 11).map((ns) => ns.name), this.db.namespaceCount())}`);
+			throw new DrillError('not_found', `no item ${JSON.stringify(itemId)} in namespace ${JSON.stringify(namespace)}`, this.db.namespace(namespace) ? hint`list its items with: ${run('walk', {domain: 'summary', node_id: namespace})}` : namespacesHint(this.db));
 		}
 		const node = this.db.node(item.id, ordinal);
 		if (!node) {

@@ -2,6 +2,7 @@ import {randomBytes} from 'node:crypto';
 import {lstatSync, realpathSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {DrillError} from '../core/errors.js';
+import {blank, hint, option, type HintSurface} from '../core/hint.js';
 
 export const defaultMaxDepth = 8;
 
@@ -21,6 +22,8 @@ export interface FramesConfig {
 	lockWaitMs?: number;
 	/** The deepest a drill may nest (root = 1; default 8). */
 	maxDepth?: number;
+	/** Whose words warnings use for commands and parameters (default: the CLI's). */
+	hints?: HintSurface;
 }
 
 export type FramesTarget = string | FramesConfig;
@@ -35,12 +38,13 @@ export interface Frames {
 	randomBytes: (size: number) => Buffer;
 	lockWaitMs?: number;
 	maxDepth: number;
+	hints?: HintSurface;
 }
 
 export function resolveFrames(target: FramesTarget): Frames {
 	const config: FramesConfig = typeof target === 'string' ? {drillsRoot: target} : target;
 	if (!config || typeof config.drillsRoot !== 'string' || config.drillsRoot === '') {
-		throw new DrillError('bad_argument', 'no drills root given', 'pass the folder that holds .drills/ (--drills DIR)');
+		throw new DrillError('bad_argument', 'no drills root given', hint`pass the folder that holds .drills/ (${option('drills', blank('DIR'))})`);
 	}
 	const root = path.resolve(config.drillsRoot);
 	let realRoot: string;
@@ -48,7 +52,7 @@ export function resolveFrames(target: FramesTarget): Frames {
 		if (!statSync(root).isDirectory()) throw new Error('not a folder');
 		realRoot = realpathSync(root);
 	} catch {
-		throw new DrillError('not_found', `the drills root ${root} is not an existing folder`, 'point --drills at the project folder that holds (or will hold) .drills/');
+		throw new DrillError('not_found', `the drills root ${root} is not an existing folder`, hint`point ${option('drills')} at the project folder that holds (or will hold) .drills/`);
 	}
 	const drills = path.join(root, '.drills');
 	let linked = false;
@@ -67,6 +71,7 @@ export function resolveFrames(target: FramesTarget): Frames {
 		randomBytes: config.randomBytes ?? randomBytes,
 		lockWaitMs: config.lockWaitMs,
 		maxDepth: config.maxDepth ?? defaultMaxDepth,
+		hints: config.hints,
 	};
 }
 

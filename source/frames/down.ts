@@ -1,6 +1,7 @@
 import {mkdirSync, renameSync} from 'node:fs';
 import path from 'node:path';
 import {DrillError} from '../core/errors.js';
+import {blank, give, hint} from '../core/hint.js';
 import {removeQuietly, tempName, writeFileAtomic} from './files/atomic.js';
 import {resolveFrames, type FramesTarget} from './config.js';
 import {writeCursor} from './files/cursor.js';
@@ -57,7 +58,7 @@ export async function drillDown(target: FramesTarget, options: DownOptions): Pro
 	const frames = resolveFrames(target);
 	if (!options || typeof options !== 'object') throw new DrillError('bad_argument', 'drill down needs options', 'give at least {objective}');
 	const objective = oneLine(options.objective ?? '', 'the objective', maxObjective);
-	if (!objective) throw new DrillError('bad_argument', 'drill down needs an objective', 'give --objective TEXT: the narrower question this frame answers');
+	if (!objective) throw new DrillError('bad_argument', 'drill down needs an objective', hint`give ${give('down', 'objective', blank('TEXT'))}: the narrower question this frame answers`);
 	const slug = slugify(options.slug === undefined || options.slug === '' ? objective : options.slug);
 	const scope = lines(options.scope, 'a scope', 300);
 	const refs = lines(options.refs, 'a reference', 300);
@@ -70,7 +71,7 @@ export async function drillDown(target: FramesTarget, options: DownOptions): Pro
 		() => {
 			const state = new FrameState(frames);
 			const current = state.current();
-			checkExpected(current, options.from, 'drill down');
+			checkExpected(current, options.from, 'down');
 			const chain = state.chain(current);
 			const chainMeta = chain.map((entry) => state.doc(entry).meta);
 			const effectiveScope = checkNarrower(chainMeta, {slug, objective, scope}, frames.maxDepth);

@@ -1,4 +1,5 @@
 import {DrillError} from '../core/errors.js';
+import {give, hint, run} from '../core/hint.js';
 import type {DrillMeta} from './files/drill-file.js';
 
 /** Scope entries compare by their segments: `services/api` covers `services/api/db.ts#pool`. */
@@ -37,7 +38,7 @@ export interface NarrowerInput {
 export function checkNarrower(chain: readonly DrillMeta[], child: NarrowerInput, maxDepth: number): string[] {
 	const depth = chain.length + 1;
 	if (depth > maxDepth) {
-		throw new DrillError('frame_too_deep', `a drill here would be ${depth} levels deep, deeper than the limit of ${maxDepth}`, 'close a frame with drill up first, or raise the limit with --max-depth');
+		throw new DrillError('frame_too_deep', `a drill here would be ${depth} levels deep, deeper than the limit of ${maxDepth}`, hint`close a frame with ${run('up')} first, or raise the limit with ${give('down', 'max_depth')}`);
 	}
 	for (const ancestor of chain) {
 		if (ancestor.slug === child.slug) {

@@ -116,5 +116,5 @@ export async function repairFrames(target: FramesTarget): Promise<RepairResult> 
 		},
 		{waitMs: frames.lockWaitMs},
 	);
-	return {repaired, warnings: indexDrills(frames.storePath, outcome.closed), status: outcome.status};
+	return {repaired, warnings: indexDrills(frames, outcome.closed), status: outcome.status};
 }

@@ -1,6 +1,7 @@
 import {mkdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {DrillError} from '../core/errors.js';
+import {hint, run} from '../core/hint.js';
 import {checkWriteTarget, writeFileAtomic} from './files/atomic.js';
 import {resolveFrames, type Frames, type FramesTarget} from './config.js';
 import {renderDrillDocument, type Issue} from './files/drill-file.js';
@@ -50,17 +51,17 @@ function findRoot(state: FrameState, wanted: string | undefined): DrillEntry {
 		const sha = wanted.trim().toLowerCase();
 		if (!shaPattern.test(sha)) throw new DrillError('bad_argument', `${JSON.stringify(wanted)} is not a drill's short sha`, 'give the 6 hex digits of a root drill, e.g. --drill a1b2c3 (drill walk drills lists them)');
 		const matches = state.tree.byId(sha);
-		if (matches.length === 0) throw new DrillError('not_found', `no drill ${sha} under ${drillsDir(state.frames.root)}`, "list the drills with: drill walk drills ''");
+		if (matches.length === 0) throw new DrillError('not_found', `no drill ${sha} under ${drillsDir(state.frames.root)}`, hint`list the drills with: ${run('walk', {domain: 'drills', node_id: ''})}`);
 		const entry = matches[0]!;
 		if (entry.depth !== 1) {
 			const root = state.chain(entry)[0]!;
-			throw new DrillError('bad_argument', `drill ${sha} is nested; nested drills only pass their plans up and do not retrospect`, `retrospect its root: drill retrospect --drill ${root.id}`);
+			throw new DrillError('bad_argument', `drill ${sha} is nested; nested drills only pass their plans up and do not retrospect`, hint`retrospect its root: ${run('retrospect', {drill: root.id})}`);
 		}
-		if (state.doc(entry).meta.status !== 'closed') throw new DrillError('frame_open', `root drill ${sha} is still open`, 'close it with drill up first: the post-drill phase runs after the root closes');
+		if (state.doc(entry).meta.status !== 'closed') throw new DrillError('frame_open', `root drill ${sha} is still open`, hint`close it with ${run('up')} first: the post-drill phase runs after the root closes`);
 		return entry;
 	}
 	const last = lastClosedRoot(state);
-	if (!last) throw new DrillError('not_found', 'no closed root drill to retrospect', 'close a root drill with drill up first');
+	if (!last) throw new DrillError('not_found', 'no closed root drill to retrospect', hint`close a root drill with ${run('up')} first`);
 	return last;
 }
 

@@ -1,4 +1,5 @@
 import {DrillError} from '../core/errors.js';
+import {give, hint, run} from '../core/hint.js';
 import type {Frames} from './config.js';
 import {resolveCursor} from './files/cursor.js';
 import type {DrillDocument} from './files/drill-file.js';
@@ -55,13 +56,13 @@ export class FrameState {
 		if (!current) {
 			const open = this.openDrills();
 			if (open.length > 0) {
-				throw new DrillError('cursor_broken', `there is no .drills/cursor, but ${open.length} drill${open.length === 1 ? ' is' : 's are'} open (${open.map((entry) => entry.id).join(', ')})`, 'run drill status --repair to point the cursor at the deepest open drill');
+				throw new DrillError('cursor_broken', `there is no .drills/cursor, but ${open.length} drill${open.length === 1 ? ' is' : 's are'} open (${open.map((entry) => entry.id).join(', ')})`, hint`run ${run('status', {repair: true})} to point the cursor at the deepest open drill`);
 			}
 			return undefined;
 		}
 		const doc = this.doc(current);
 		if (doc.meta.status !== 'open') {
-			throw new DrillError('cursor_broken', `the cursor points at drill ${current.id}, which is already closed`, 'run drill status --repair to move the cursor to the open drill above it');
+			throw new DrillError('cursor_broken', `the cursor points at drill ${current.id}, which is already closed`, hint`run ${run('status', {repair: true})} to move the cursor to the open drill above it`);
 		}
 		return current;
 	}
@@ -72,11 +73,11 @@ export class FrameState {
 }
 
 /** Refuses when the caller expected another current frame (`from`): two callers cannot both win. */
-export function checkExpected(current: DrillEntry | undefined, from: string | undefined, verb: string): void {
+export function checkExpected(current: DrillEntry | undefined, from: string | undefined, op: 'down' | 'up'): void {
 	if (from === undefined) return;
 	const expected = from === '' || from === 'root' ? undefined : from;
 	if ((current?.id ?? undefined) === expected) return;
 	const now = current ? `drill ${current.id} (${current.slug})` : 'no drill (the root level)';
 	const wanted = expected ? `drill ${expected}` : 'the root level';
-	throw new DrillError('frame_moved', `${verb} expected to start from ${wanted}, but the current frame is ${now}`, 'another command moved the cursor: check drill status, then retry with the right --from');
+	throw new DrillError('frame_moved', `drill ${op} expected to start from ${wanted}, but the current frame is ${now}`, hint`another command moved the cursor: check ${run('status')}, then retry with the right ${give(op, 'from')}`);
 }

@@ -1,4 +1,7 @@
+import {DrillError} from '../core/errors.js';
+import {cliHints, hint, run} from '../core/hint.js';
 import {validateItem, type ItemRecord} from '../store/interchange.js';
+import type {Frames} from './config.js';
 import {openIndexedStore} from '../search/indexing/indexer.js';
 import {compressFindings} from './plan/compress.js';
 import {sectionText, type DrillDocument} from './files/drill-file.js';
@@ -82,7 +85,8 @@ export function drillItem(entry: DrillEntry, doc: DrillDocument): ItemRecord {
 }
 
 /** Writes closed drills into the store; returns warnings instead of failing (the drills are closed on disk). */
-export function indexDrills(storePath: string | undefined, drills: ReadonlyArray<{entry: DrillEntry; doc: DrillDocument}>): string[] {
+export function indexDrills(frames: Pick<Frames, 'storePath' | 'hints'>, drills: ReadonlyArray<{entry: DrillEntry; doc: DrillDocument}>): string[] {
+	const {storePath} = frames;
 	if (!storePath || drills.length === 0) return [];
 	try {
 		const store = openIndexedStore(storePath);
@@ -93,7 +97,8 @@ export function indexDrills(storePath: string | undefined, drills: ReadonlyArray
 		}
 		return [];
 	} catch (error) {
-		const message = error instanceof Error ? ((error as {line?: string}).line ?? error.message) : String(error);
-		return [`closed drill${drills.length === 1 ? ` ${drills[0]!.entry.id}` : 's'} not indexed in the store ${storePath} (${message}); it is closed on disk, and drill status --repair indexes it again`];
+		const surface = frames.hints ?? cliHints;
+		const message = error instanceof DrillError ? error.lineFor(surface) : error instanceof Error ? error.message : String(error);
+		return [hint`closed drill${drills.length === 1 ? ` ${drills[0]!.entry.id}` : 's'} not indexed in the store ${storePath} (${message}); it is closed on disk, and ${run('status', {repair: true})} indexes it again`.render(surface)];
 	}
 }

@@ -1,6 +1,7 @@
 import {existsSync} from 'node:fs';
 import path from 'node:path';
 import {DrillError} from '../core/errors.js';
+import {blank, give, hint, run} from '../core/hint.js';
 import {writeFileAtomic} from './files/atomic.js';
 import {resolveFrames, type FramesTarget} from './config.js';
 import {compressFindings, detectIssue} from './plan/compress.js';
@@ -71,9 +72,9 @@ function anchorEvidence(evidence: string, entry: DrillEntry): string {
 	return evidence;
 }
 
-const noFindings = 'say what the drill found: --findings TEXT|FILE, --payload FILE, or write it in the Findings section of the drill file';
-const noPlan =
-	'give --plan FILE (a JSON or YAML array of actions, each with action, scope, sink, owner, evidence; [] when there are none), or a prevention_plan in the drill file front matter';
+const noFindings = hint`say what the drill found: ${give('up', 'findings', blank('TEXT|FILE'))}, ${give('up', 'payload', blank('FILE'))}, or write it in the Findings section of the drill file`;
+const noPlan = hint`give ${give('up', 'prevention_plan', blank('FILE'))} (a JSON or YAML array of actions, each with action, scope, sink, owner, evidence; [] when there are none), or a prevention_plan in the drill file front matter`;
+const startOne = hint`start one with ${run('down', {slug: blank('SLUG'), objective: blank('TEXT')})}`;
 
 /**
  * The upward drill (also /undrill): finalizes the current drill file with Findings, Return
@@ -89,18 +90,18 @@ export async function drillUp(target: FramesTarget, options: UpOptions = {}): Pr
 	const issuesGiven = lines(options.issues, 'an issue', 1000);
 	const evidenceGiven = (options.evidence ?? []).map(String).filter((item) => item.trim() !== '');
 	const cwd = options.cwd ?? process.cwd();
-	if (!existsSync(drillsDir(frames.root))) throw new DrillError('frame_none_open', `no drill is open: there is no ${drillsDir(frames.root)}`, 'start one with drill down SLUG --objective TEXT');
+	if (!existsSync(drillsDir(frames.root))) throw new DrillError('frame_none_open', `no drill is open: there is no ${drillsDir(frames.root)}`, startOne);
 
 	const outcome = await withFrameLock(
 		drillsDir(frames.root),
 		() => {
 			const state = new FrameState(frames);
 			const current = state.current();
-			checkExpected(current, options.from, 'drill up');
-			if (!current) throw new DrillError('frame_none_open', 'no drill is open: there is nothing to close', 'start one with drill down SLUG --objective TEXT');
+			checkExpected(current, options.from, 'up');
+			if (!current) throw new DrillError('frame_none_open', 'no drill is open: there is nothing to close', startOne);
 			const stillOpen = descendantsOf(state.tree, current).filter((entry) => state.isOpen(entry));
 			if (stillOpen.length > 0) {
-				throw new DrillError('frame_open', `drill ${current.id} still has open drills below it: ${stillOpen.map((entry) => `${entry.id} (${entry.slug})`).join(', ')}`, 'close them first, or run drill status --repair to point the cursor at them');
+				throw new DrillError('frame_open', `drill ${current.id} still has open drills below it: ${stillOpen.map((entry) => `${entry.id} (${entry.slug})`).join(', ')}`, hint`close them first, or run ${run('status', {repair: true})} to point the cursor at them`);
 			}
 			const doc = state.doc(current);
 			const parent = parentOf(state.tree, current);
@@ -174,6 +175,6 @@ export async function drillUp(target: FramesTarget, options: UpOptions = {}): Pr
 		},
 		{waitMs: frames.lockWaitMs},
 	);
-	outcome.result.warnings.push(...indexDrills(frames.storePath, [outcome.indexed]));
+	outcome.result.warnings.push(...indexDrills(frames, [outcome.indexed]));
 	return outcome.result;
 }

@@ -1,47 +1,58 @@
 import type {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
 import {z} from 'zod';
-import type {Runtime} from '../runtime.js';
-import type {FindResult} from '../search/types.js';
+import {find} from '../search/funnel/find.js';
+import {maxFindOffset} from '../search/funnel/params.js';
+import {findDefaults, type FindSource} from '../search/types.js';
+import type {McpContext} from './context.js';
+import {mcpHints} from './hints.js';
+import {boundedText, checkedText, limits} from './limits.js';
+import {renderFind} from './render.js';
+import {describeShape, findOutput} from './schemas.js';
 import {guardTool, toolResult} from './tool-result.js';
 
-const searchDescription = `Coarse-to-fine retrieval funnel over the summaries. Use it when you have a topic or question but do not know which item holds it. Stage 1 ranks summary nodes (item TLDRs, topic titles, summaries, keywords); stage 2 (drill=true, the default) ranks the raw spans of the top items. Every stage1_hits and candidate_items entry carries a drill_node_id that drops straight into drill_tree/walk(domain="summary", node_id=...). Use drill_tree/walk instead when you already have a node id.`;
+const findDescription = `Coarse-to-fine search when you have a topic but not the node: stage 1 ranks summary nodes (TLDRs, topic titles, summaries, keywords); stage 2 (drill=true, default) ranks the raw spans of the top items. Each hit's drill_node_id goes straight into walk(domain="summary", node_id=...) or read_nodes. source: 'summary' (default), 'knowledge' (ids for walk domain 'knowledge') or 'drill' (closed drills; drill_id walks in domain 'drills'). Page with offset; drop weak hits with min_score.`;
 
-const searchInput = {
-	query: z.string().describe('Natural-language query.'),
-	scope: z.string().optional().describe("Restrict stage 1 to one summary namespace (e.g. 'conversation_session'); omit for all."),
-	method: z.enum(['keyword', 'semantic', 'keyword,semantic']).optional().describe("'keyword', 'semantic', or 'keyword,semantic' (default, hybrid)."),
-	top_k: z.number().int().min(1).max(1000).optional().describe('Stage-1 cap: how many summary nodes to consider (default 8).'),
-	drill: z.boolean().optional().describe('Run stage 2 over the top candidates (default true).'),
-	drill_top_k: z.number().int().min(0).max(100).optional().describe('How many distinct items to drill (default 5).'),
-	drill_per_item_top_k: z.number().int().min(0).max(100).optional().describe('How many raw-span hits per drilled item (default 5).'),
+const searchFields = {
+	query: boundedText('query', limits.query),
+	scope: checkedText('scope', limits.name).optional(),
+	method: z.enum(['keyword', 'semantic', 'keyword,semantic']).optional(),
+	top_k: z.number().int().min(1).max(1000).optional(),
+	offset: z.number().int().min(0).max(maxFindOffset).optional(),
+	min_score: z.number().optional(),
+	drill: z.boolean().optional(),
+	drill_top_k: z.number().int().min(0).max(100).optional(),
+	drill_per_item_top_k: z.number().int().min(1).max(100).optional(),
 };
 
-function renderResult(result: FindResult): string {
-	const lines = [`${result.stage1_hits.length} hits for ${JSON.stringify(result.query)} (${result.method})`];
-	for (const hit of result.stage1_hits) lines.push(`${hit.rank}. ${hit.drill_node_id} — ${hit.title}: ${hit.snippet}`);
-	for (const item of result.drilled) for (const span of item.spans) lines.push(`   ↳ ${span.drill_node_id} span ${span.seq}: ${span.snippet}`);
-	for (const notice of result.notices ?? []) lines.push(`note: ${notice}`);
-	return lines.join('\n');
-}
+const findInput = describeShape(
+	{...searchFields, source: z.enum(['summary', 'knowledge', 'drill']).optional()},
+	{
+		query: 'Natural-language query.',
+		scope: "Only this summary namespace (e.g. 'conversation_session'); omit for all.",
+		method: "'keyword', 'semantic' or 'keyword,semantic' (default).",
+		top_k: `Stage-1 hits to return (default ${findDefaults.top_k}).`,
+		offset: 'Stage-1 hits to skip first (default 0; the next page is offset + top_k).',
+		min_score: 'Leave out stage-1 hits scoring below this.',
+		drill: 'Run stage 2 over the top items (default true).',
+		drill_top_k: `Items to drill (default ${findDefaults.drill_top_k}).`,
+		drill_per_item_top_k: `Raw-span hits per drilled item (default ${findDefaults.drill_per_item_top_k}).`,
+		source: "'summary' (default), 'knowledge' or 'drill'.",
+	},
+);
 
-export function registerFindTools(server: McpServer, runtime: Runtime): void {
-	const run = async (args: z.infer<z.ZodObject<typeof searchInput>> & {source?: 'summary' | 'knowledge' | 'drill'}) => {
-		const result = await runtime.find({...args, source: args.source ?? 'summary'});
-		return toolResult(result, renderResult(result));
-	};
+const read = {readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false} as const;
+
+export function registerFindTools(server: McpServer, context: McpContext): void {
+	const run = (args: z.infer<z.ZodObject<typeof searchFields>> & {source?: FindSource}) =>
+		guardTool(async () => {
+			const source = args.source ?? 'summary';
+			const result = await find({...args, source}, source === 'knowledge' ? {knowledgeDir: context.config.knowledgeDir, hints: mcpHints} : {store: context.store(), knowledgeDir: context.config.knowledgeDir, hints: mcpHints});
+			return toolResult(result, renderFind(result, args.top_k ?? findDefaults.top_k));
+		});
+	server.registerTool('find', {title: 'Find', description: findDescription, inputSchema: findInput, outputSchema: findOutput, annotations: read}, run);
 	server.registerTool(
 		'summary_search',
-		{title: 'Summary search', description: `${searchDescription} (summary_search is the same as find with source='summary'.)`, inputSchema: searchInput, annotations: {readOnlyHint: true}},
-		async (args) => guardTool(() => run(args)),
-	);
-	server.registerTool(
-		'find',
-		{
-			title: 'Find',
-			description: `${searchDescription} find is the universal verb: source='summary' (default) searches the summary store, 'knowledge' the knowledge folder's units (ids for walk domain 'knowledge'), 'drill' closed drills' findings, payloads and plans (each hit also carries drill_id for walk domain 'drills').`,
-			inputSchema: {...searchInput, source: z.enum(['summary', 'knowledge', 'drill']).optional().describe("'summary' (default), 'knowledge' or 'drill'.")},
-			annotations: {readOnlyHint: true},
-		},
-		async (args) => guardTool(() => run(args)),
+		{title: 'Summary search', description: "The seed's name for find with source='summary': same parameters (but source), same answer. Coarse-to-fine search over the summaries.", inputSchema: searchFields, outputSchema: findOutput, annotations: read},
+		run,
 	);
 }

@@ -1,32 +1,33 @@
 import {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
-import {StdioServerTransport} from '@modelcontextprotocol/sdk/server/stdio.js';
-import type {Runtime} from '../runtime.js';
-import {version} from '../version.js';
+import type {DrillConfig} from '../core/registry.js';
+import {McpContext} from './context.js';
 import {registerFindTools} from './find-tools.js';
 import {registerFrameTools} from './frame-tools.js';
+import {serverInstructions} from './instructions.js';
+import {registerReadTool} from './read-tool.js';
+import {registerResources} from './resources.js';
+import {registerStatusTool} from './status-tool.js';
+import {answerToolListCompactly, recordTools} from './tool-list.js';
 import {registerWalkTools} from './walk-tools.js';
 
-export const serverInfo = {name: 'drill', version};
+export const serverInfo = {name: 'drill', version: '0.1.0'};
 
-/** The MCP server: a thin adapter over the same core the CLI and the app use. */
-export function createServer(runtime: Runtime): {server: McpServer; close(): void} {
-	const server = new McpServer(serverInfo, {
-		instructions:
-			'drill exposes tree-shaped knowledge: summaries of sessions/pages/documents, a markdown knowledge base, and .drills/ work frames. Use summary_search/find when you have a topic but not a node; use drill_tree/walk when you have a node id; use drill/undrill to open and close scoped work frames.',
-	});
-	registerWalkTools(server, runtime.domains);
-	registerFindTools(server, runtime);
-	registerFrameTools(server, runtime.config);
-	return {server, close: () => runtime.close()};
+/** One MCP server on a shared context: a thin adapter over the same core the CLI and the app use. */
+export function createMcpServer(context: McpContext, instructions = serverInstructions(context)): McpServer {
+	const server = new McpServer(serverInfo, {instructions});
+	const tools = recordTools(server);
+	registerWalkTools(server, context);
+	registerReadTool(server, context);
+	registerFindTools(server, context);
+	registerStatusTool(server, context);
+	registerFrameTools(server, context);
+	registerResources(server, context);
+	answerToolListCompactly(server, tools);
+	return server;
 }
 
-export async function serveStdio(runtime: Runtime): Promise<void> {
-	const {server, close} = createServer(runtime);
-	const transport = new StdioServerTransport();
-	await server.connect(transport);
-	await new Promise<void>((resolve) => {
-		transport.onclose = resolve;
-		process.stdin.once('end', resolve);
-	});
-	close();
+/** A server with a context of its own (closed with it). */
+export function createServer(config: DrillConfig): {server: McpServer; context: McpContext; close(): void} {
+	const context = new McpContext(config);
+	return {server: createMcpServer(context), context, close: () => context.close()};
 }

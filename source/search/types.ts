@@ -1,3 +1,5 @@
+import type {ItemSource} from '../store/interchange.js';
+
 /** The funnel's parameters, as the seed gives them (defaults in `findDefaults`). */
 export interface FindOptions {
 	query: string;
@@ -5,10 +7,18 @@ export interface FindOptions {
 	source?: FindSource;
 	/** Restrict stage 1 to one summary namespace. */
 	scope?: string;
+	/** Restrict stage 1 to the items of one agent (provenance `source.agent`, e.g. claude-code). */
+	agent?: string;
+	/** Restrict stage 1 to the items of one project (provenance `source.project`, a working directory or repository). */
+	project?: string;
 	/** 'keyword', 'semantic', or 'keyword,semantic' (default). */
 	method?: string;
 	/** Stage-1 cap: how many summary nodes to return. */
 	top_k?: number;
+	/** Skip this many stage-1 hits first (paging: the next page starts at offset + top_k). */
+	offset?: number;
+	/** Leave out stage-1 hits scoring below this. */
+	min_score?: number;
 	/** Run stage 2 over the top candidate items. */
 	drill?: boolean;
 	/** How many distinct items to drill. */
@@ -37,6 +47,8 @@ export interface Stage1Hit {
 	snippet: string;
 	level: number;
 	matched_by: ListName[];
+	/** The item's provenance (only the fields it has). */
+	source?: ItemSource;
 	/** source=drill: the drill's short sha, for `drill walk drills SHA`. */
 	drill_id?: string;
 }
@@ -48,6 +60,8 @@ export interface CandidateItem {
 	title: string;
 	tldr: string;
 	best_rank: number;
+	/** The item's provenance (only the fields it has). */
+	source?: ItemSource;
 	drill_id?: string;
 }
 

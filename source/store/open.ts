@@ -3,6 +3,7 @@ import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 import Database from 'better-sqlite3';
 import {DrillError, doctorHint, isCorruption} from '../core/errors.js';
+import {blank, hint, option, run} from '../core/hint.js';
 import {takeTurn, type TurnOptions} from './busy.js';
 import {refuseDamaged} from './health.js';
 import {migrations, schemaVersion} from './schema.js';
@@ -27,10 +28,10 @@ export function storeError(error: unknown, file: string): DrillError {
 		return new DrillError('store_corrupt', `the store ${file} is damaged or not a drill store (${message})`, doctorHint);
 	}
 	if (code.startsWith('SQLITE_READONLY') || code === 'SQLITE_PERM' || code === 'SQLITE_AUTH') {
-		return new DrillError('store_readonly', `the store ${file} cannot be written (${message})`, 'make its folder writable or choose another with --store');
+		return new DrillError('store_readonly', `the store ${file} cannot be written (${message})`, hint`make its folder writable or choose another with ${option('store')}`);
 	}
 	if (code.startsWith('SQLITE_CANTOPEN') || code === 'EACCES' || code === 'EPERM') {
-		return new DrillError('store_unreadable', `cannot open the store ${file} (${message})`, 'check that the file and its folder are readable, or choose another with --store');
+		return new DrillError('store_unreadable', `cannot open the store ${file} (${message})`, hint`check that the file and its folder are readable, or choose another with ${option('store')}`);
 	}
 	if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) {
 		return new DrillError('store_busy', `the store ${file} is locked by another process`, 'try again when the other drill command has finished');
@@ -38,7 +39,7 @@ export function storeError(error: unknown, file: string): DrillError {
 	if (code === 'SQLITE_FULL' || code === 'SQLITE_IOERR' || code.startsWith('SQLITE_IOERR')) {
 		return new DrillError('io_error', `cannot read or write the store ${file} (${message})`, 'check the disk and the file');
 	}
-	return new DrillError('store_unreadable', `the store ${file} failed: ${message}`, 'check the file, or choose another with --store');
+	return new DrillError('store_unreadable', `the store ${file} failed: ${message}`, hint`check the file, or choose another with ${option('store')}`);
 }
 
 function readVersion(db: SqliteDatabase): number {
@@ -81,24 +82,24 @@ function isWritable(target: string): boolean {
 export function openDatabase(file: string, options: OpenOptions = {}): SqliteDatabase {
 	const exists = existsSync(file);
 	if (!exists && !options.write) {
-		throw new DrillError('store_unreadable', `no store at ${file}`, 'create one with `drill import FILE` or `drill ingest PATH`, or point --store or DRILL_STORE at one');
+		throw new DrillError('store_unreadable', `no store at ${file}`, hint`create one with ${run('import', {file: blank('FILE')}, {quoted: true})} or ${run('ingest', {path: blank('PATH')}, {quoted: true})}, or point ${option('store')} or DRILL_STORE at one`);
 	}
 	if (exists && statSync(file).isDirectory()) {
-		throw new DrillError('store_unreadable', `the store path ${file} is a folder`, 'point --store at a .db file');
+		throw new DrillError('store_unreadable', `the store path ${file} is a folder`, hint`point ${option('store')} at a .db file`);
 	}
 	const folder = path.dirname(file);
 	if (!exists) {
 		try {
 			mkdirSync(folder, {recursive: true});
 		} catch (error) {
-			throw new DrillError('store_readonly', `cannot create the folder ${folder} for the store (${(error as Error).message})`, 'choose a writable place with --store or DRILL_STORE');
+			throw new DrillError('store_readonly', `cannot create the folder ${folder} for the store (${(error as Error).message})`, hint`choose a writable place with ${option('store')} or DRILL_STORE`);
 		}
 	}
 	const readonly = exists && (!isWritable(file) || !isWritable(folder)) && !options.write;
 	// Nobody can write where we cannot: read the file as it is, without WAL side files.
 	const target = readonly && !isWritable(folder) ? `${pathToFileURL(file).href}?immutable=1` : file;
 	if (options.write && exists && (!isWritable(file) || !isWritable(folder))) {
-		throw new DrillError('store_readonly', `the store ${file} or its folder is read-only`, 'make them writable, or choose another store with --store');
+		throw new DrillError('store_readonly', `the store ${file} or its folder is read-only`, hint`make them writable, or choose another store with ${option('store')}`);
 	}
 	let db: SqliteDatabase | undefined;
 	try {

@@ -134,8 +134,16 @@ export type Effect =
 	| {type: 'reload'; domain: string}
 	/** Open the tree down to a node (loading what is needed) and select it; focus the tree after. */
 	| {type: 'reveal'; domain: string; id: string; focusTree?: boolean}
-	/** Run the funnel; the answer comes back as `search/done` or `search/failed` with this sequence. */
-	| {type: 'search'; sequence: number; text: string; method: FindMethod; scope?: string}
+	/**
+	 * Run the funnel, after `delayMs` without another search asked for (typing), or at once; the
+	 * answer comes back as `search/done` or `search/failed` with this sequence. A search with the
+	 * sequence of the one already started is that one (Enter after typing): nothing new starts.
+	 */
+	| {type: 'search'; sequence: number; text: string; method: FindMethod; scope?: string; delayMs?: number}
+	/** Drop the search waiting to start or running (the query box was emptied). */
+	| {type: 'searchCancel'}
+	/** Get the search ready: the query box opened. */
+	| {type: 'searchPrepare'}
 	/** Fuzzy-match the loaded names (debounced); the answer comes back as `filter/done`. */
 	| {type: 'filter'; sequence: number; text: string}
 	| {type: 'filterCancel'}

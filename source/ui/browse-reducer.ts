@@ -52,7 +52,7 @@ function browse(state: AppState, command: Command): AppState {
 			return {...state, focus: order[(order.indexOf(state.focus) + 1) % order.length]!};
 		}
 		case 'query':
-			return {...state, mode: 'query', query: {...state.query, open: true, input: inputOf(state.query.input.value)}};
+			return withEffect({...state, mode: 'query', query: {...state.query, open: true, input: inputOf(state.query.input.value)}}, {type: 'searchPrepare'});
 		case 'method':
 			return cycleMethod(state);
 		case 'togglePlan':

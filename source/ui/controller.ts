@@ -118,6 +118,10 @@ export class AppController {
 				return this.loader.reveal(effect.domain, effect.id, effect.focusTree);
 			case 'search':
 				return this.searcher.run(effect);
+			case 'searchCancel':
+				return this.searcher.cancel();
+			case 'searchPrepare':
+				return this.searcher.prepare();
 			case 'filter':
 				return this.filter.schedule(effect);
 			case 'filterCancel':
@@ -136,7 +140,7 @@ export class AppController {
 	}
 
 	private get quiet(): boolean {
-		return this.busy === 0 && !this.filter.pending() && !this.loader.pending();
+		return this.busy === 0 && !this.searcher.pending() && !this.filter.pending() && !this.loader.pending();
 	}
 
 	/** Resolves once no search, filter, frames request or background load is running (for tests and playback). */

@@ -90,9 +90,11 @@ export const keyTable: Binding[] = [
 	{command: 'top', keys: ['g', 'home'], context: 'detail', help: 'top'},
 	{command: 'bottom', keys: ['G', 'end'], context: 'detail', help: 'bottom'},
 
-	{command: 'cursorDown', keys: ['down', 'j'], context: 'results', help: 'next result', hint: 'move', hintKeys: '↑↓'},
-	{command: 'cursorUp', keys: ['up', 'k'], context: 'results', help: 'previous result'},
-	{command: 'jump', keys: ['enter', 'right', 'l'], context: 'results', help: 'jump to the result in the tree', hint: 'jump'},
+	{command: 'cursorDown', keys: ['down', 'j'], context: 'results', help: 'next hit (among a hit\'s spans: next span)', hint: 'move', hintKeys: '↑↓'},
+	{command: 'cursorUp', keys: ['up', 'k'], context: 'results', help: 'previous hit (or span)'},
+	{command: 'open', keys: ['right', 'l'], context: 'results', help: 'into the hit\'s drilled spans (a hit without any: jump)', hint: 'spans'},
+	{command: 'close', keys: ['left', 'h'], context: 'results', help: 'from the spans back to their hit'},
+	{command: 'jump', keys: ['enter'], context: 'results', help: 'jump to the hit or span in the tree', hint: 'jump'},
 	{command: 'closePanel', keys: ['escape'], context: 'results', help: 'close the results', hint: 'close'},
 
 	{command: 'depthIndex', keys: ['1'], context: 'global', help: 'depth index (names only)'},

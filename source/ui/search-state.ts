@@ -1,4 +1,4 @@
-import type {AppState, Focus} from './app-state.js';
+import type {AppState, Focus, ResultRow} from './app-state.js';
 import {note, withEffect} from './state-updates.js';
 import type {Command} from './key-table.js';
 import type {Key} from './keys.js';
@@ -16,12 +16,30 @@ export type SearchAction =
 	| {type: 'search/done'; sequence: number; result: FindResult}
 	| {type: 'search/failed'; sequence: number; error: string};
 
-/** A newer search replaces this one: its answer will be dropped and its work aborted. */
-function run(state: AppState, text: string): AppState {
-	const sequence = state.query.sequence + 1;
+/** How long typing must pause before the query box searches what it holds. */
+export const liveSearchMs = 80;
+
+/**
+ * Asks for a search of `text` (after `delayMs`, while typing). A newer search replaces this one:
+ * its answer will be dropped and its work aborted. With `same`, a search of this text already
+ * asked for is kept (Enter on what typing already searched) instead of starting over.
+ */
+function request(state: AppState, text: string, delayMs = 0, same = false): AppState {
+	const keep = same && text === state.query.submitted && state.query.status === 'running';
+	const sequence = keep ? state.query.sequence : state.query.sequence + 1;
 	const {method, scope} = state.query;
 	const query = {...state.query, submitted: text, status: 'running' as const, error: undefined, open: true, sequence};
-	return withEffect({...state, query}, {type: 'search', sequence, text, method, scope});
+	return withEffect({...state, query}, {type: 'search', sequence, text, method, scope, ...(delayMs ? {delayMs} : {})});
+}
+
+const run = (state: AppState, text: string) => request(state, text);
+
+/** The box was emptied while a search waited or ran: it is dropped and the last answer stays. */
+function dropLive(state: AppState): AppState {
+	const {query} = state;
+	if (query.status !== 'running') return state;
+	const status = query.result ? ('done' as const) : ('idle' as const);
+	return withEffect({...state, query: {...query, status, submitted: query.result?.query, sequence: query.sequence + 1}}, {type: 'searchCancel'});
 }
 
 /** Leaves the results for the tree when there is nothing left to select in them. */
@@ -46,17 +64,27 @@ export function searchReducer(state: AppState, action: SearchAction): AppState {
 	}
 }
 
-/** A key while the query box has the focus: edit, run (Enter) or leave (Esc). */
+/**
+ * A key while the query box has the focus: edits search as you type (once typing pauses), Enter
+ * shows the results of what was typed (searching it now if it was not yet), Esc leaves the box.
+ */
 export function queryKey(state: AppState, key: Key, command: Command | undefined): AppState {
 	const {query} = state;
 	if (command === 'submit') {
 		const text = query.input.value.trim();
 		if (!text) return {...state, mode: 'browse', query: {...query, open: query.status !== 'idle'}};
-		return run({...state, mode: 'browse', focus: 'results'}, text);
+		const browsing: AppState = {...state, mode: 'browse', focus: 'results'};
+		if (text === query.submitted && query.status === 'done') return {...browsing, focus: leaveEmptyResults(browsing)};
+		return request(browsing, text, 0, true);
 	}
 	if (command === 'cancel') return {...state, mode: 'browse', query: {...query, open: query.status !== 'idle'}};
 	const input = !command && key.text !== undefined ? insertText(query.input, key.text) : command ? editInput(query.input, command) : query.input;
-	return input === query.input ? state : {...state, query: {...query, input}};
+	if (input === query.input) return state;
+	const edited: AppState = {...state, query: {...query, input}};
+	const text = input.value.trim();
+	if (!text) return dropLive(edited);
+	if (text === query.submitted && query.status !== 'failed' && query.status !== 'idle') return edited;
+	return request(edited, text, liveSearchMs);
 }
 
 export function cycleMethod(state: AppState): AppState {
@@ -74,19 +102,45 @@ export function setScope(state: AppState): AppState {
 	return next.query.submitted ? run(next, next.query.submitted) : next;
 }
 
-/** Keys on the results list. */
+/** The row a move from `at` lands on: hits step over the spans under them; spans step within their hit. */
+function step(rows: readonly ResultRow[], at: number, by: 1 | -1): number {
+	if (rows[at]?.kind === 'span') {
+		const next = at + by;
+		// Above the first span is its hit; below the last, the next hit.
+		return next >= 0 && next < rows.length ? next : at;
+	}
+	for (let next = at + by; next >= 0 && next < rows.length; next += by) if (rows[next]!.kind === 'hit') return next;
+	return at;
+}
+
+/** The hit a row belongs to (a hit is its own). */
+function hitOf(rows: readonly ResultRow[], at: number): number {
+	let hit = at;
+	while (hit > 0 && rows[hit]!.kind === 'span') hit--;
+	return hit;
+}
+
+function jump(state: AppState): AppState {
+	const row = state.query.rows[state.query.selected];
+	return row ? withEffect(state, {type: 'reveal', domain: row.domain, id: row.target, focusTree: true}) : state;
+}
+
+/** Keys on the results list: j/k move between hits, l/→ goes into a hit's drilled spans, h/← back out. */
 export function resultsCommand(state: AppState, command: Command): AppState {
 	const {query} = state;
+	const select = (selected: number): AppState => (selected === query.selected ? state : {...state, query: {...query, selected}});
 	switch (command) {
 		case 'cursorDown':
-		case 'cursorUp': {
-			const selected = Math.max(0, Math.min(query.rows.length - 1, query.selected + (command === 'cursorDown' ? 1 : -1)));
-			return {...state, query: {...query, selected}};
-		}
-		case 'jump': {
-			const row = query.rows[query.selected];
-			return row ? withEffect(state, {type: 'reveal', domain: row.domain, id: row.target, focusTree: true}) : state;
-		}
+			return select(step(query.rows, query.selected, 1));
+		case 'cursorUp':
+			return select(step(query.rows, query.selected, -1));
+		case 'open':
+			if (query.rows[query.selected]?.kind === 'hit' && query.rows[query.selected + 1]?.kind === 'span') return select(query.selected + 1);
+			return jump(state);
+		case 'close':
+			return select(hitOf(query.rows, query.selected));
+		case 'jump':
+			return jump(state);
 		case 'closePanel':
 			return {...state, focus: 'tree', query: {...query, open: false}};
 		default:

@@ -8,9 +8,9 @@ import {DrillError} from '../core/errors.js';
 import type {DrillConfig} from '../core/registry.js';
 import type {TreeView, ViewOptions} from '../core/tree-view.js';
 import * as framesModule from '../frames/index.js';
-import type {DownOptions, FrameSummary, FramesTarget, StatusResult, UpOptions} from '../frames/index.js';
-import type {Runtime} from '../runtime.js';
 import type {FindResult} from '../search/types.js';
+import type {Runtime} from '../runtime.js';
+import {searchWorkerScript, WorkerSearch} from './search-client.js';
 
 export const findMethods = ['keyword,semantic', 'keyword', 'semantic'] as const;
 export type FindMethod = (typeof findMethods)[number];
@@ -26,7 +26,8 @@ export interface FindOptions {
 	signal?: AbortSignal;
 }
 
-export {planScopes, planSinks} from '../frames/index.js';
+export const planScopes = ['universal', 'project', 'user', 'agent', 'session'] as const;
+export const planSinks = ['backlog', 'memory', 'knowledgebase', 'agentic-documents', 'upstream-issue', 'code', 'workaround'] as const;
 
 /** One prevention-plan action, with the seed's fields and vocabularies. */
 export interface PlanAction {
@@ -75,35 +76,52 @@ export interface Services {
 	availableDomains(): string[];
 	walk(domain: string, nodeId: string, depth: Depth, page?: ViewOptions): TreeView;
 	find(query: string, options: FindOptions): Promise<FindResult>;
+	/** Gets the search ready ahead of the first query (the query box opened). */
+	prepareFind?(): void;
 	frames: FramesService;
 	close(): void;
 }
 
 /** The real services over a runtime (the app holds it, and closes it with the services). */
 export function createServices(runtime: Runtime): Services {
+	const {config} = runtime;
+	// From the build, the funnel runs on a worker thread with its own connection, so a search
+	// never holds up a key; from source (unit tests), it runs here.
+	const script = searchWorkerScript();
+	const worker = script ? new WorkerSearch(script, {storePath: config.storePath, knowledgeDir: config.knowledgeDir}) : undefined;
 	return {
 		availableDomains: () => runtime.domains.availableDomains(),
 		walk: (domain, nodeId, depth, page) => runtime.domains.walk(domain, nodeId, depth, page),
 		async find(query, options) {
+			if (worker) return worker.find(query, options);
 			// Let the spinner draw before the funnel takes the thread.
 			await new Promise((resolve) => setImmediate(resolve));
 			if (options.signal?.aborted) throw new DrillError('bad_argument', 'the search was replaced by a newer one');
 			return await runtime.find({query, method: options.method, scope: options.scope, highlight: {open: '', close: ''}});
 		},
-		frames: framesOver(framesModule, runtime.config),
-		close: () => runtime.close(),
+		prepareFind: () => worker?.warm(),
+		frames: framesOver(framesModule, config),
+		close() {
+			worker?.close();
+			runtime.close();
+		},
 	};
 }
 
 /**
- * The part of `source/frames/` the app uses, in the module's own types narrowed to what the app
- * reads (tests hand in a fake): status, down (the node goes in as a reference) and up (a plan
- * entered in the app, or a plan file parsed by the module's own reader).
+ * The part of `source/frames/` the app uses (a shape, so tests can hand in a fake): status, down
+ * (the node goes in as a reference) and up (a plan entered in the app, or a plan file parsed by
+ * the module's own reader).
  */
 export interface FramesModule {
-	frameStatus(target: FramesTarget): Pick<StatusResult, 'cursor' | 'objective'> & {path: Array<Pick<FrameSummary, 'id' | 'slug' | 'objective' | 'status'>>; pending_plan: {actions: PlanAction[]}};
-	drillDown(target: FramesTarget, options: Pick<DownOptions, 'objective' | 'refs'> & {slug: string}): Promise<{drill: Pick<FrameSummary, 'id' | 'slug'>}>;
-	drillUp(target: FramesTarget, options: Pick<UpOptions, 'findings' | 'plan'>): Promise<{closed: Pick<FrameSummary, 'id' | 'slug'>; prevention_plan: unknown[]}>;
+	frameStatus(target: DrillConfig): {
+		cursor: string | null;
+		objective: string | null;
+		path: Array<{id: string; slug: string; objective: string; status: string}>;
+		pending_plan: {actions: PlanAction[]};
+	};
+	drillDown(target: DrillConfig, options: {slug: string; objective: string; refs: string[]}): Promise<{drill: {id: string; slug: string}}>;
+	drillUp(target: DrillConfig, options: {findings: string; plan: unknown}): Promise<{closed: {id: string; slug: string}; prevention_plan: unknown[]}>;
 	parsePlanText(text: string, name: string): unknown;
 }
 

@@ -78,8 +78,34 @@ describe('the eval runner', () => {
 		const parsed = JSON.parse(result.stdout);
 		expect(parsed.collection).toBe('tiny');
 		expect(Object.keys(parsed.methods)).toEqual(['keyword', 'semantic', 'keyword,semantic']);
-		expect(Object.keys(parsed.methods.keyword).sort()).toEqual(['mrr10', 'ndcg10', 'p50_ms', 'p95_ms', 'recall100']);
+		expect(Object.keys(parsed.methods.keyword).sort()).toEqual(['mrr10', 'ndcg10', 'p50_ms', 'p95_ms', 'recall100', 'vs_bm25']);
 		expect(parsed.methods.keyword.ndcg10).toBe(1);
+		// The bare bm25 floor over the same raw text, and each method's difference to it.
+		expect(parsed.bm25).toEqual({ndcg10: 1, recall100: 1, mrr10: 1});
+		expect(parsed.methods.keyword.vs_bm25).toEqual({ndcg10: 0, recall100: 0, mrr10: 0});
+	});
+
+	it('--guard exits 3 naming the method that falls below bare bm25, and 0 when none does', () => {
+		// LSA leaves out long numbers, so the semantic list cannot find a document by one; bm25 can.
+		const folder = path.join(tempDir('drill-beir-'), 'numbers');
+		mkdirSync(folder);
+		const docs = Array.from({length: 6}, (_, i) => ({_id: `d${i}`, title: `Ticket ${i}`, text: `Ticket ${i} about the export job, reference ${70000 + i * 1111}.`}));
+		writeFileSync(path.join(folder, 'corpus.jsonl'), docs.map((doc) => JSON.stringify(doc)).join('\n'));
+		writeFileSync(path.join(folder, 'queries.jsonl'), [{_id: 'q1', text: '73333'}, {_id: 'q2', text: '75555'}].map((q) => JSON.stringify(q)).join('\n'));
+		writeFileSync(path.join(folder, 'qrels.tsv'), 'query-id\tcorpus-id\tscore\nq1\td3\t1\nq2\td5\t1\n');
+		const guarded = spawnSync(process.execPath, ['dist/eval.js', folder, '--guard'], {encoding: 'utf8', timeout: 60_000});
+		expect(guarded.stderr).not.toMatch(/guard/u);
+		expect(guarded.status).toBe(0);
+		const semantic = spawnSync(process.execPath, ['dist/eval.js', folder, '--guard=semantic', '--json'], {encoding: 'utf8', timeout: 60_000});
+		expect(semantic.status).toBe(3);
+		expect(semantic.stderr).toMatch(/^eval: guard: semantic nDCG@10 0\.0000 is below bare bm25's 1\.0000 on numbers$/mu);
+		expect(JSON.parse(semantic.stdout).methods.semantic.vs_bm25.ndcg10).toBe(-1);
+	});
+
+	it('reports several collections in one run', () => {
+		const result = spawnSync(process.execPath, ['dist/eval.js', tinyCollection(), tinyCollection(), '--method', 'keyword', '--json'], {encoding: 'utf8', timeout: 60_000});
+		expect(result.status).toBe(0);
+		expect(JSON.parse(result.stdout).collections).toHaveLength(2);
 	});
 
 	it('runs one method and refuses a bad folder in one line', () => {

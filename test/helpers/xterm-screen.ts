@@ -19,6 +19,7 @@ export class XtermScreen {
 	gone: (() => string | undefined) | undefined;
 	private parsed: Promise<void> = Promise.resolve();
 	private waiters: Waiter[] = [];
+	private lastFeed = 0;
 
 	/** `convertEol` does what a pty's line discipline does (LF → CR LF) for output that bypasses one. */
 	constructor(cols: number, rows: number, options: {convertEol?: boolean} = {}) {
@@ -27,6 +28,7 @@ export class XtermScreen {
 
 	feed(data: string): void {
 		const arrivedAt = performance.now();
+		this.lastFeed = arrivedAt;
 		this.raw += data;
 		this.parsed = this.parsed.then(
 			() =>
@@ -88,6 +90,16 @@ export class XtermScreen {
 	/** Waits until the screen shows `text` (or matches it) and returns the screen. */
 	async waitFor(text: string | RegExp, timeoutMs = 10_000): Promise<string> {
 		await this.until((screen) => (typeof text === 'string' ? screen.includes(text) : text.test(screen)), String(text), timeoutMs);
+		return this.screen();
+	}
+
+	/**
+	 * Waits for `text` and then until nothing more has arrived for `quietMs`: a frame is written top
+	 * to bottom, and on a loaded machine it may arrive in pieces; this returns the whole of it.
+	 */
+	async waitForFrame(text: string | RegExp, quietMs = 150, timeoutMs = 10_000): Promise<string> {
+		await this.waitFor(text, timeoutMs);
+		while (performance.now() - this.lastFeed < quietMs) await new Promise((resolve) => setTimeout(resolve, quietMs / 3));
 		return this.screen();
 	}
 

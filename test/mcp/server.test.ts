@@ -17,13 +17,15 @@ beforeAll(async () => {
 afterAll(async () => client?.close());
 
 type Structured = Record<string, any>;
-const call = async (name: string, args: Record<string, unknown> = {}) => (await client.callTool({name, arguments: args})) as {isError?: boolean; structuredContent: Structured; content: Array<{type: string; text: string}>};
+type Answer = {isError?: boolean; structuredContent: Structured; content: Array<{type: string; text: string}>; _meta?: {'drill/error'?: {code: string; message: string; hint?: string}}};
+const call = async (name: string, args: Record<string, unknown> = {}) => (await client.callTool({name, arguments: args})) as Answer;
+const errorCode = (answer: Answer) => answer._meta?.['drill/error']?.code;
 
 describe('drill mcp', () => {
 	it('lists its tools, each with a description and an input schema', async () => {
 		const {tools} = await client.listTools();
 		const names = tools.map((tool) => tool.name);
-		expect(names).toEqual(expect.arrayContaining(['drill_tree', 'walk', 'available_domains', 'summary_search', 'find', 'drill', 'undrill', 'drill_status']));
+		expect(names).toEqual(expect.arrayContaining(['drill_tree', 'walk', 'available_domains', 'summary_search', 'find', 'drill', 'undrill', 'drill_status', 'read_nodes', 'store_status']));
 		const find = tools.find((tool) => tool.name === 'find')!;
 		expect(Object.keys(find.inputSchema.properties ?? {})).toEqual(expect.arrayContaining(['query', 'scope', 'method', 'top_k', 'drill', 'drill_top_k', 'drill_per_item_top_k', 'source']));
 		for (const tool of tools) {
@@ -32,7 +34,7 @@ describe('drill mcp', () => {
 		}
 		const walk = tools.find((tool) => tool.name === 'walk')!;
 		expect(Object.keys(walk.inputSchema.properties ?? {})).toEqual(expect.arrayContaining(['domain', 'node_id', 'depth']));
-		expect(walk.inputSchema.required).toEqual(expect.arrayContaining(['domain', 'node_id']));
+		expect(walk.inputSchema.required).toEqual(['domain']);
 	});
 
 	it('names the registered domains', async () => {
@@ -80,10 +82,10 @@ describe('drill mcp', () => {
 	it('answers a bad node id with a tool error and keeps serving', async () => {
 		const bad = await call('walk', {domain: 'summary', node_id: 'x:y#nZ'});
 		expect(bad.isError).toBe(true);
-		expect(bad.structuredContent.error.code).toBe('bad_node_id');
+		expect(errorCode(bad)).toBe('bad_node_id');
 		expect(bad.content[0]!.text).toContain('malformed summary node id');
 		const escape = await call('walk', {domain: 'knowledge', node_id: '../../etc/passwd'});
-		expect(escape.structuredContent.error.code).toBe('outside_root');
+		expect(errorCode(escape)).toBe('outside_root');
 		const unknown = await call('walk', {domain: 'sumary', node_id: ''});
 		expect(unknown.content[0]!.text).toBe('unknown domain "sumary"; registered: drills, knowledge, summary');
 		const after = await call('available_domains');
@@ -101,7 +103,7 @@ describe('drill mcp', () => {
 
 		const notNarrower = await call('drill', {slug: 'wider', objective: 'Everything', scope: ['services']});
 		expect(notNarrower.isError).toBe(true);
-		expect(notNarrower.structuredContent.error.code).toBe('frame_not_narrower');
+		expect(errorCode(notNarrower)).toBe('frame_not_narrower');
 
 		const plan = [{action: 'Add an index on orders(customer_id)', scope: 'project', sink: 'code', owner: 'parent agent', evidence: 'services/api/db/schema.sql:1'}];
 		const upChild = await call('undrill', {findings: 'A sequential scan on orders holds connections for 4 s.', prevention_plan: plan});
@@ -117,6 +119,6 @@ describe('drill mcp', () => {
 	it('refuses going up with no open frame as a tool error', async () => {
 		const result = await call('undrill', {findings: 'nothing', prevention_plan: []});
 		expect(result.isError).toBe(true);
-		expect(result.structuredContent.error.code).toBe('frame_none_open');
+		expect(errorCode(result)).toBe('frame_none_open');
 	});
 });

@@ -52,9 +52,10 @@ describe('find over the summary store', () => {
 		expect(result.stage1_hits.length).toBeGreaterThan(0);
 		expect(result.stage1_hits.length).toBeLessThanOrEqual(8);
 		const hit = result.stage1_hits[0]!;
-		expect(Object.keys(hit).sort()).toEqual(['drill_node_id', 'item_id', 'level', 'matched_by', 'namespace', 'rank', 'score', 'snippet', 'title']);
-		expect(hit).toMatchObject({rank: 1, namespace: 'conversation_session', item_id: 'k3x9'});
-		expect(result.candidate_items[0]).toMatchObject({drill_node_id: 'conversation_session:k3x9', title: 'API debugging', tldr: 'Retry storm traced to a connection pool limit.', best_rank: 1});
+		// The seed's fields, and the item's provenance (`source`, an addition).
+		expect(Object.keys(hit).sort()).toEqual(['drill_node_id', 'item_id', 'level', 'matched_by', 'namespace', 'rank', 'score', 'snippet', 'source', 'title']);
+		expect(hit).toMatchObject({rank: 1, namespace: 'conversation_session', item_id: 'k3x9', source: {uri: 'transcripts/k3x9.jsonl', kind: 'transcript'}});
+		expect(result.candidate_items[0]).toMatchObject({drill_node_id: 'conversation_session:k3x9', title: 'API debugging', tldr: 'Retry storm traced to a connection pool limit.', best_rank: 1, source: {uri: 'transcripts/k3x9.jsonl'}});
 		expect(result.drilled[0]!.drill_node_id).toBe('conversation_session:k3x9');
 		const span = result.drilled[0]!.spans[0]!;
 		expect(span.drill_node_id).toBe('conversation_session:k3x9#n2');
@@ -96,8 +97,8 @@ describe('find over the summary store', () => {
 		expect(scoped.scope).toBe('docs');
 		expect(scoped.stage1_hits.length).toBeGreaterThan(0);
 		for (const hit of scoped.stage1_hits) expect(hit.namespace).toBe('docs');
-		const none = await find({query: 'checkpoint', scope: 'no_such_namespace'}, {store});
-		expect(none.stage1_hits).toEqual([]);
+		// An unknown scope is refused with the namespaces there are, as walk does (issue 14).
+		await expect(find({query: 'checkpoint', scope: 'no_such_namespace'}, {store})).rejects.toMatchObject({code: 'not_found', message: 'no namespace "no_such_namespace" in the store', hint: expect.stringMatching(/^namespaces: .*docs/u)});
 	});
 
 	it('a scope is applied before the limit, so a small namespace is not crowded out', async () => {

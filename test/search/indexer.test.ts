@@ -7,6 +7,8 @@ import {readSemanticMeta} from '../../source/search/semantic/semantic-meta.js';
 import {SummaryStore} from '../../source/store/summary-store.js';
 import {openIndexedStore} from '../../source/search/indexing/indexer.js';
 import {tempDir} from '../helpers/cli.js';
+import {currentTextVersion} from '../../source/search/indexing/node-text.js';
+import {nodeIds, writeRows} from '../../source/search/indexing/text-index.js';
 import {fixtureItems, fixtureStore} from './helpers.js';
 
 const keywordScores = async (store: SummaryStore, query: string) => (await find({query, method: 'keyword', drill: false, top_k: 20}, {store})).stage1_hits.map((hit) => [hit.drill_node_id, hit.score]);
@@ -93,6 +95,29 @@ describe('the search indexer', () => {
 			const status = searchStatus(store);
 			expect(status.stale).toBe(true);
 			expect(status.notices).toEqual(['the semantic model was trained on 4 items and the store now has 34: run `drill reindex` to retrain it']);
+		} finally {
+			store.close();
+		}
+	});
+});
+
+describe('items indexed with an older layout of the root row', () => {
+	it('are named in a notice and rewritten by reindex, removed with the layout they were written with', async () => {
+		const {store} = fixtureStore();
+		try {
+			const {id} = store.db.prepare("SELECT id FROM items WHERE item_id = 'k3x9'").get() as {id: number};
+			const record = store.record(store.itemByRowId(id)!);
+			store.db.transaction(() => {
+				writeRows(store.db, 'delete', record, nodeIds(store.db, id), currentTextVersion);
+				writeRows(store.db, 'insert', record, nodeIds(store.db, id), 2);
+				store.db.prepare('UPDATE search_items SET text_version = 2 WHERE item = ?').run(id);
+			})();
+			expect(searchStatus(store).notices.join('\n')).toMatch(/1 of \d+ items are indexed the way an older drill did.*drill reindex/u);
+			await reindex(store);
+			expect(searchStatus(store).notices).toEqual([]);
+			expect(() => store.db.exec("INSERT INTO search_root_fts (search_root_fts) VALUES ('integrity-check')")).not.toThrow();
+			const result = await find({query: 'retry storm pool', method: 'keyword'}, {store});
+			expect(result.candidate_items[0]!.item_id).toBe('k3x9');
 		} finally {
 			store.close();
 		}

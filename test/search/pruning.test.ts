@@ -3,6 +3,7 @@ import {find} from '../../source/search/funnel/find.js';
 import {parseQuery} from '../../source/search/funnel/query.js';
 import {searchStatus} from '../../source/search/indexing/search-status.js';
 import {ItemTermStats} from '../../source/search/keyword/term-stats.js';
+import {pruneMinItems, rankingTerms} from '../../source/search/keyword/keyword.js';
 import {validateItem, type ItemRecord} from '../../source/store/interchange.js';
 import type {SummaryStore} from '../../source/store/summary-store.js';
 import {openIndexedStore} from '../../source/search/indexing/indexer.js';
@@ -50,11 +51,17 @@ describe('terms that most items hold', () => {
 		expect(stats.idf('glacier')).toBeGreaterThan(1);
 	});
 
-	it('do not change which items rank first, and still find something when they are all there is', async () => {
-		const both = await find({query: 'project glacier', method: 'keyword', drill: false}, {store});
+	it('are scored in a small store, as bare bm25 does, and left out of the query only in a large one', async () => {
+		const both = await find({query: 'project glacier', method: 'keyword', drill: false, top_k: 50}, {store});
 		const rare = await find({query: 'glacier', method: 'keyword', drill: false}, {store});
-		expect(both.candidate_items.map((entry) => entry.item_id)).toEqual(rare.candidate_items.map((entry) => entry.item_id));
-		expect(new Set(both.candidate_items.map((entry) => entry.item_id))).toEqual(new Set(['g1', 'g2', 'long']));
+		// bm25 weighs "project" 1e-6: the glacier items lead as they do alone, the others follow.
+		expect(both.candidate_items.slice(0, 3).map((entry) => entry.item_id)).toEqual(rare.candidate_items.map((entry) => entry.item_id));
+		expect(new Set(rare.candidate_items.map((entry) => entry.item_id))).toEqual(new Set(['g1', 'g2', 'long']));
+		expect(both.candidate_items).toHaveLength(15);
+		const stats = new ItemTermStats(store, ['project', 'glacier'], searchStatus(store).keywordItems);
+		expect(rankingTerms(['project', 'glacier'], stats)).toEqual(['project', 'glacier']);
+		const large = Object.assign(Object.create(ItemTermStats.prototype) as ItemTermStats, {items: pruneMinItems, frequencies: new Map([['project', pruneMinItems], ['glacier', 3]])});
+		expect(rankingTerms(['project', 'glacier'], large)).toEqual(['glacier']);
 		const common = await find({query: 'project', method: 'keyword', drill: false, top_k: 50}, {store});
 		expect(common.candidate_items).toHaveLength(15);
 	});

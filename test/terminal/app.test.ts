@@ -93,18 +93,19 @@ describe('drill in a terminal', () => {
 		text = await screen.waitFor(/▾ conversation_session 2/u);
 		expect(text).toContain('API debugging');
 		screen.write('j3');
-		text = await screen.waitFor('depth full');
-		expect(text).toContain('── content ──');
-		expect(text).toContain('TLDR: Retry storm traced to a pool limit.');
+		// A frame is written top to bottom: wait for the content, not only the header's depth.
+		text = await screen.waitFor(/depth full[\s\S]*── content ──[\s\S]*TLDR: Retry storm traced to a pool limit\./u);
 		screen.write('/pool exhaustion\r');
 		// The hit may rank anywhere: find its row among the results, walk to it, jump.
 		const hit = 'Pool exhaustion  conversation_session:k3x9#n4';
-		text = await screen.waitFor(new RegExp(`${hit}[\\s\\S]*└.*┘`, 'u'));
+		text = await screen.waitForFrame(new RegExp(`${hit}[\\s\\S]*└.*┘`, 'u'));
 		const results = text.split('\n');
 		const bar = results.findIndex((line) => line.startsWith('├ / pool exhaustion'));
 		const target = results.findIndex((line) => line.includes(hit));
 		expect(bar).toBeGreaterThan(0);
-		screen.write(`${'j'.repeat(target - bar - 1)}\r`);
+		// j steps from hit to hit, over the drilled spans (↳) under them.
+		const hitsAbove = results.slice(bar + 2, target + 1).filter((line) => !line.includes('↳')).length;
+		screen.write(`${'j'.repeat(hitsAbove)}\r`);
 		text = await screen.waitFor('summary:conversation_session:k3x9#n4');
 		expect(text).toContain('drill · summary › conversation_session › API debugging › Pool exhaustion');
 		expect(text).toMatch(/▾ API debugging 3/u);
@@ -121,7 +122,7 @@ describe('drill in a terminal', () => {
 		const screen = drill(['--domain', 'summary', '--node', 'conversation_session:k3x9', '--query', 'connection pool ran dry']);
 		await screen.waitFor(/\d+ hits?/u);
 		screen.write('3');
-		const lines = (await screen.waitFor(/· depth full ·[\s\S]*└.*┘/u)).split('\n');
+		const lines = (await screen.waitForFrame(/· depth full ·[\s\S]*Retry storm traced to a pool limit\./u)).split('\n');
 		const body = lines.slice(1, lines.findIndex((line) => line.startsWith('├ / ')));
 		const detail = body.map((line) => line.split('│')[2]!.trim());
 		const kind = detail.findIndex((line) => line.includes('· depth full ·'));
@@ -131,6 +132,46 @@ describe('drill in a terminal', () => {
 		expect(detail[4]).toBe('Retry storm traced to a pool limit.');
 		// … and the pane is full: the view is far longer than the rows it has.
 		expect(detail.at(-1)).not.toBe('');
+	});
+
+	test('results come as you type, before Enter; Enter then moves into them', async () => {
+		const screen = drill([]);
+		await screen.waitFor('? help');
+		screen.write('/');
+		await screen.waitFor('Enter run');
+		// Typed a key at a time, as a person types: each key shows at once, and once typing
+		// pauses the results of what the box holds come without Enter.
+		for (const [at, character] of [...'pool exh'].entries()) {
+			screen.write(character);
+			await screen.waitFor(`├ / ${'pool exh'.slice(0, at + 1)}`);
+		}
+		// "N hits" shows only once the search of the box's text answered (a newer text shows "searching").
+		let text = await screen.waitFor(/├ \/ pool exh .*\d+ hits?/u);
+		expect(text).toContain('Enter run');
+		screen.write('austion');
+		text = await screen.waitFor(/├ \/ pool exhaustion .*\d+ hits?[\s\S]*Pool exhaustion/u);
+		expect(text).toContain('Enter run');
+		screen.write('\r');
+		text = await screen.waitFor('Enter jump');
+		expect(text).toMatch(/├ \/ pool exhaustion ─.*\d+ hits?/u);
+	});
+
+	test('in the results jjj lands on hit 4; l goes into a hit\'s drilled spans', async () => {
+		const screen = drill([]);
+		await screen.waitFor('? help');
+		screen.write('/connection pool ran dry\r');
+		const lines = (await screen.waitForFrame(/\d+ hits?[ ·].*┤[\s\S]*└ .*Enter jump.*┘/u)).split('\n');
+		const hits = lines.map((line) => /^│ (\d+) .+?  (\S+:\S+)  /u.exec(line)).filter((match) => match !== null);
+		expect(hits.map((match) => match![1])).toEqual(hits.map((_, index) => String(index + 1)));
+		expect(hits.length).toBeGreaterThanOrEqual(4);
+		expect(lines.some((line) => line.includes('↳'))).toBe(true);
+		screen.write('jjj\r');
+		await screen.waitFor(`summary:${hits[3]![2]}`);
+		// Back in the results (they kept their place): k k k to hit 1, l into its first span.
+		screen.write('\t\tkkk');
+		const span = /↳ (#n\d+) span \d+/u.exec(lines.find((line) => line.includes('↳'))!)![1]!;
+		screen.write('l\r');
+		await screen.waitFor(new RegExp(`summary:${hits[0]![2]!.split('#')[0]}${span}\\s`, 'u'));
 	});
 
 	test('opens at --domain/--node/--depth/--query', async () => {
@@ -202,7 +243,7 @@ describe('drill in a terminal', () => {
 		await screen.waitFor('? help');
 		screen.write('?');
 		// A frame is written top to bottom: once the status line shows the help's keys, all of it is there.
-		const lines = (await screen.waitFor(/fuzzy filter the loaded names[\s\S]*└ ↑↓ scroll/u)).split('\n');
+		const lines = (await screen.waitForFrame(/fuzzy filter the loaded names[\s\S]*└ ↑↓ scroll/u)).split('\n');
 		const help = lines.slice(1, lines.findIndex((line, index) => index > 0 && /^[├└]/u.test(line)));
 		// The right column starts at one place; the left one never reaches it.
 		const starts = help.map((line) => /^│ .{20,}? {2,}(\S)/u.exec(line)).filter(Boolean).map((match) => match!.index + match![0].length - 1);
@@ -216,7 +257,7 @@ describe('drill in a terminal', () => {
 	test('below 100 columns the status line keeps the help, Tab and q hints', async () => {
 		for (const cols of [80, 99]) {
 			const screen = drill([], {cols, rows: 24});
-			const footer = (await screen.waitFor(/^└.*┘$/mu)).split('\n').find((line) => line.startsWith('└'))!;
+			const footer = (await screen.waitForFrame(/^└.*┘$/mu)).split('\n').find((line) => line.startsWith('└'))!;
 			expect(footer).toContain('? help');
 			expect(footer).toContain('Tab pane');
 			expect(footer).toContain('q quit');

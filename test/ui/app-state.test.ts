@@ -27,22 +27,55 @@ test('opening a node without children loaded asks for them; with them loaded it 
 	expect(selectedNode(state.tree)?.id).toBe('x');
 });
 
-test('q asks to quit; keys in the query box are text', () => {
+test('q asks to quit; keys in the query box are text, searched once typing pauses', () => {
 	expect(press(started(), 'q').effects).toEqual([{type: 'quit', code: 0}]);
 	const state = press(started(), '/qj');
-	expect(state.effects).toEqual([]);
+	expect(state.effects.map((effect) => effect.type)).toEqual(['searchPrepare', 'search', 'search']);
+	expect(state.effects.at(-1)).toEqual({type: 'search', sequence: 2, text: 'qj', method: 'keyword,semantic', scope: undefined, delayMs: 80});
 	expect(state.query.input.value).toBe('qj');
 	expect(contextsFor(state)).toEqual(['input']);
+	// Emptying the box drops the search waiting for the pause.
+	const emptied = press({...state, effects: []}, '\u0015');
+	expect(emptied.effects).toEqual([{type: 'searchCancel'}]);
+	expect(emptied.query).toMatchObject({status: 'idle', sequence: 3});
 });
 
-test('Enter runs the search; an answer to any but the latest search is dropped', () => {
+test('Enter runs what typing asked for at once; an answer to any but the latest search is dropped', () => {
 	let state = press(started(), '/pool\r');
-	expect(state.effects).toEqual([{type: 'search', sequence: 1, text: 'pool', method: 'keyword,semantic', scope: undefined}]);
+	// p, po, poo, pool while typing; Enter starts the last of them now instead of after the pause.
+	expect(state.effects.at(-2)).toEqual({type: 'search', sequence: 4, text: 'pool', method: 'keyword,semantic', scope: undefined, delayMs: 80});
+	expect(state.effects.at(-1)).toEqual({type: 'search', sequence: 4, text: 'pool', method: 'keyword,semantic', scope: undefined});
+	expect(state).toMatchObject({mode: 'browse', focus: 'results'});
 	state = press({...state, effects: []}, 'm');
-	expect(state.effects).toMatchObject([{type: 'search', sequence: 2, method: 'keyword'}]);
-	const old = reduce(state, {type: 'search/done', sequence: 1, result: emptyResult('pool', {method: 'keyword,semantic'})});
+	expect(state.effects).toMatchObject([{type: 'search', sequence: 5, method: 'keyword'}]);
+	const old = reduce(state, {type: 'search/done', sequence: 4, result: emptyResult('pool', {method: 'keyword,semantic'})});
 	expect(old).toBe(state);
-	expect(reduce(state, {type: 'search/done', sequence: 2, result: emptyResult('pool', {method: 'keyword'})}).query.status).toBe('done');
+	expect(reduce(state, {type: 'search/done', sequence: 5, result: emptyResult('pool', {method: 'keyword'})}).query.status).toBe('done');
+});
+
+test('in the results j/k move between hits, l goes into a hit\'s spans and h back out', () => {
+	const hit = (rank: number, id: string) => ({rank, score: 1, drill_node_id: id, namespace: 'ns', item_id: id.split(/[:#]/u)[1]!, title: `hit ${rank}`, snippet: '', level: 0, matched_by: ['keyword' as const]});
+	const result = {
+		...emptyResult('x', {method: 'keyword'}),
+		stage1_hits: [hit(1, 'ns:a'), hit(2, 'ns:b'), hit(3, 'ns:c'), hit(4, 'ns:d'), hit(5, 'ns:e')],
+		drilled: [
+			{drill_node_id: 'ns:a', spans: [1, 2, 3].map((seq) => ({drill_node_id: `ns:a#n${seq}`, seq, snippet: '', score: 1}))},
+			{drill_node_id: 'ns:b', spans: [{drill_node_id: 'ns:b#n1', seq: 1, snippet: '', score: 1}]},
+		],
+	};
+	let state = press(started(), '/x\r');
+	state = reduce({...state, effects: []}, {type: 'search/done', sequence: state.query.sequence, result});
+	const selected = (current: AppState) => current.query.rows[current.query.selected]!.target;
+	expect(selected(press(state, 'jjj'))).toBe('ns:d');
+	expect(selected(press(state, 'jjjjjjj'))).toBe('ns:e');
+	expect(selected(press(state, 'l'))).toBe('ns:a#n1');
+	expect(selected(press(state, 'ljj'))).toBe('ns:a#n3');
+	expect(selected(press(state, 'ljjj'))).toBe('ns:b');
+	expect(selected(press(state, 'ljjh'))).toBe('ns:a');
+	expect(selected(press(state, 'lk'))).toBe('ns:a');
+	// A hit without spans: l jumps, as Enter does.
+	expect(press(state, 'jjjl').effects).toEqual([{type: 'reveal', domain: 'summary', id: 'ns:d', focusTree: true}]);
+	expect(press(state, 'l\r').effects).toEqual([{type: 'reveal', domain: 'summary', id: 'ns:a#n1', focusTree: true}]);
 });
 
 test('Enter in the filter before its answer jumps when the answer comes', () => {

@@ -163,9 +163,11 @@ describe('the query box and its results', () => {
 		press('\r');
 		text = await screen.waitFor('summary:conversation_session:k3x9#n2');
 		expect(text).toContain('drill · summary › conversation_session › API debugging › Pool exhaustion');
-		// Back to the results (Tab: tree → detail → results): a span row jumps to the node that owns the span.
-		press('\t\tj\r');
+		// Back to the results (Tab: tree → detail → results): l goes into hit 1's spans, and a span
+		// row jumps to the node that owns the span.
+		press('\t\tl\r');
 		await screen.waitFor('summary:conversation_session:k3x9#n3');
+		// From the span, j goes on to the next hit.
 		press('\t\tj\r');
 		await screen.waitFor('summary:page:pgb01#n2');
 	});

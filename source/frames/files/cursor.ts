@@ -1,11 +1,12 @@
 import {mkdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {DrillError} from '../../core/errors.js';
+import {hint, run} from '../../core/hint.js';
 import {unlinkIfPresent, writeFileAtomic} from './atomic.js';
 import {shaPattern} from './naming.js';
 import {drillsDir, type DrillEntry, type DrillTree} from './tree.js';
 
-const repairHint = 'run drill status --repair to point the cursor at the deepest open drill (or clear it)';
+const repairHint = hint`run ${run('status', {repair: true})} to point the cursor at the deepest open drill (or clear it)`;
 
 export function cursorPath(root: string): string {
 	return path.join(drillsDir(root), 'cursor');
@@ -18,7 +19,7 @@ export function readCursorLine(root: string): string | undefined {
 	} catch (error) {
 		const code = (error as NodeJS.ErrnoException).code;
 		if (code === 'ENOENT') return undefined;
-		if (code === 'EISDIR') throw new DrillError('cursor_broken', `${cursorPath(root)} is a folder, not the one-line cursor file`, 'remove it, then run drill status --repair');
+		if (code === 'EISDIR') throw new DrillError('cursor_broken', `${cursorPath(root)} is a folder, not the one-line cursor file`, hint`remove it, then run ${run('status', {repair: true})}`);
 		throw new DrillError('io_error', `cannot read ${cursorPath(root)} (${(error as Error).message})`, 'check its permissions');
 	}
 }
@@ -41,7 +42,7 @@ export function resolveCursor(tree: DrillTree): DrillEntry | undefined {
 		throw new DrillError('cursor_broken', `${file} points at drill ${line}, but no folder *-${line}-* exists under .drills/ (deleted or moved?)`, repairHint);
 	}
 	if (matches.length > 1) {
-		throw new DrillError('cursor_broken', `${file} points at drill ${line}, which names ${matches.length} folders: ${matches.map((match) => match.rel).join(', ')}`, 'rename or remove the duplicate folder, then run drill status --repair');
+		throw new DrillError('cursor_broken', `${file} points at drill ${line}, which names ${matches.length} folders: ${matches.map((match) => match.rel).join(', ')}`, hint`rename or remove the duplicate folder, then run ${run('status', {repair: true})}`);
 	}
 	return matches[0];
 }

@@ -1,6 +1,7 @@
 import {readFileSync} from 'node:fs';
 import {parse as parseYaml, stringify as stringifyYaml} from 'yaml';
 import {DrillError} from '../../core/errors.js';
+import {hint, run} from '../../core/hint.js';
 import {frontMatterOf} from '../../text/front-matter.js';
 import type {MergedAction, PreventionAction, PropagatedAction} from '../plan/plan.js';
 
@@ -77,8 +78,8 @@ export interface DrillDocument {
 	sections: Map<SectionName, string>;
 }
 
-const repairsFrontMatter = 'drill status --repair sets the file aside and rebuilds its front matter from what can still be read';
-const frontMatterFix = `fix the YAML between the --- lines (or ${repairsFrontMatter})`;
+const repairsFrontMatter = hint`${run('status', {repair: true})} sets the file aside and rebuilds its front matter from what can still be read`;
+const frontMatterFix = hint`fix the YAML between the --- lines (or ${repairsFrontMatter})`;
 
 const headingLine = new RegExp(`^## (${sectionNames.join('|')})[ \\t]*$`, 'u');
 const knownKeys = ['id', 'name', 'slug', 'parent', 'depth', 'status', 'objective', 'scope', 'created', 'closed', 'delegation', 'context', 'refs', 'prevention_plan', 'issues', 'evidence', 'child_results', 'post_drill', 'retrospect'] as const;
@@ -181,7 +182,7 @@ export function splitSections(body: string): {preamble: string; sections: Map<Se
 
 export function parseDrillText(text: string, fallback: {id: string; name: string; slug: string}, file = 'the drill file'): DrillDocument {
 	const found = frontMatterOf(text);
-	if (!found) throw new DrillError('frame_error', `${file} has no front matter`, `a drill file starts with a --- YAML block holding id, parent, status, objective …; ${repairsFrontMatter}`);
+	if (!found) throw new DrillError('frame_error', `${file} has no front matter`, hint`a drill file starts with a --- YAML block holding id, parent, status, objective …; ${repairsFrontMatter}`);
 	let raw: unknown;
 	try {
 		raw = parseYaml(found.yaml, {maxAliasCount: 50});

@@ -1,8 +1,10 @@
 import {DrillError} from '../../core/errors.js';
+import type {HintSurface} from '../../core/hint.js';
 import {storeError} from '../../store/open.js';
 import {SummaryStore} from '../../store/summary-store.js';
 import {knowledgeFunnel} from './knowledge-search.js';
-import {resolveFindParams} from './params.js';
+import {resolveFindParams, type FindParams} from './params.js';
+import {scopeNotices} from './scope-check.js';
 import {summaryFunnel} from './summary-funnel.js';
 import type {FindOptions, FindResult} from '../types.js';
 
@@ -12,6 +14,14 @@ export interface FindContext {
 	storePath?: string;
 	/** The knowledge folder, for source 'knowledge'. */
 	knowledgeDir?: string;
+	/** Whose words notices use for commands and parameters (default: the CLI's). */
+	hints?: HintSurface;
+}
+
+async function searchStore(store: SummaryStore, params: FindParams, options: FindOptions, hints: HintSurface | undefined): Promise<FindResult> {
+	const notices = scopeNotices(store, params, hints);
+	const result = await summaryFunnel(store, params, options.embedder);
+	return notices.length > 0 ? {...result, notices: [...notices, ...(result.notices ?? [])]} : result;
 }
 
 function asDrillError(error: unknown, where: string): DrillError {
@@ -33,11 +43,11 @@ export async function find(options: FindOptions, context: FindContext): Promise<
 			if (!context.knowledgeDir) throw new DrillError('bad_argument', 'source knowledge needs a knowledge folder', 'pass knowledgeDir (the CLI uses --knowledge or .agents/knowledge)');
 			return knowledgeFunnel(context.knowledgeDir, params);
 		}
-		if (context.store) return await summaryFunnel(context.store, params, options.embedder);
+		if (context.store) return await searchStore(context.store, params, options, context.hints);
 		if (!context.storePath) throw new DrillError('bad_argument', 'find needs a store or a store path', 'pass {store} or {storePath}');
 		const store = SummaryStore.open(context.storePath);
 		try {
-			return await summaryFunnel(store, params, options.embedder);
+			return await searchStore(store, params, options, context.hints);
 		} finally {
 			store.close();
 		}

@@ -2,6 +2,7 @@ import {closeSync, openSync, readdirSync, readSync, realpathSync, statSync} from
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import {DrillError} from '../../core/errors.js';
+import {hint, option} from '../../core/hint.js';
 import {parseMarkdownUnit} from '../../domains/markdown-unit.js';
 import type {FindParams} from './params.js';
 import {parseQuery} from './query.js';
@@ -31,7 +32,7 @@ function listUnits(root: string): UnitFile[] {
 		if (!statSync(root).isDirectory()) throw new Error('not a folder');
 		realRoot = realpathSync(root);
 	} catch {
-		throw new DrillError('not_found', `the knowledge folder ${root} does not exist`, 'point --knowledge at a folder of markdown files (default .agents/knowledge)');
+		throw new DrillError('not_found', `the knowledge folder ${root} does not exist`, hint`point ${option('knowledge')} at a folder of markdown files (default .agents/knowledge)`);
 	}
 	const units: UnitFile[] = [];
 	const visit = (folder: string, id: string) => {
@@ -135,14 +136,16 @@ export function knowledgeFunnel(knowledgeDir: string, params: FindParams): FindR
 	const rows = query.match
 		? (index.db
 				.prepare(`SELECT rowid AS unit, -bm25(units, 3, 2, 1) AS score, snippet(units, -1, '${markOpen}', '${markClose}', '…', 16) AS snippet FROM units WHERE units MATCH ? ORDER BY bm25(units, 3, 2, 1) LIMIT ?`)
-				.all(query.match, params.topK) as Array<{unit: number; score: number; snippet: string}>)
+				.all(query.match, params.offset + params.topK) as Array<{unit: number; score: number; snippet: string}>)
+				.slice(params.offset)
+				.filter((row) => params.minScore === undefined || row.score >= params.minScore)
 		: [];
 	const hits: Stage1Hit[] = [];
 	const candidates: CandidateItem[] = [];
 	for (const row of rows) {
 		const unit = index.titles.get(row.unit);
 		if (!unit) continue;
-		const rank = hits.length + 1;
+		const rank = params.offset + hits.length + 1;
 		hits.push({
 			rank,
 			score: Number(row.score.toFixed(4)),

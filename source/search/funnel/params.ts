@@ -1,4 +1,5 @@
 import {DrillError} from '../../core/errors.js';
+import {give, hint} from '../../core/hint.js';
 import {isValidNamespace} from '../../core/summary-node-id.js';
 import {findDefaults, type FindOptions, type FindSource, type Method} from '../types.js';
 
@@ -6,9 +7,14 @@ export interface FindParams {
 	query: string;
 	source: FindSource;
 	scope: string | undefined;
+	agent: string | undefined;
+	project: string | undefined;
 	method: Method;
 	lists: {keyword: boolean; semantic: boolean};
 	topK: number;
+	/** Stage-1 hits skipped before the first one returned. */
+	offset: number;
+	minScore: number | undefined;
 	drill: boolean;
 	drillTopK: number;
 	drillPerItemTopK: number;
@@ -37,6 +43,25 @@ export function parseMethod(value: unknown): Method {
 	return parts.size === 2 ? 'keyword,semantic' : parts.has('keyword') ? 'keyword' : 'semantic';
 }
 
+/** An agent or project to narrow to: a non-empty string, summary store only. */
+function provenanceFilter(name: 'agent' | 'project', value: unknown, source: FindSource): string | undefined {
+	if (value === undefined || value === null || value === '') return undefined;
+	if (typeof value !== 'string' || value.length > 4096 || /[\u0000-\u001f]/u.test(value)) {
+		throw new DrillError('bad_argument', `${name} must be one line of text, got ${JSON.stringify(value).slice(0, 80)}`, name === 'agent' ? 'e.g. --agent claude-code (drill walk summary shows each item\'s agent)' : 'e.g. --project /home/me/repo (the session\'s working directory)');
+	}
+	if (source !== 'summary') throw new DrillError('bad_argument', `--${name} narrows the summary store, not --source ${source}`, `leave out --${name} with --source ${source}`);
+	return value;
+}
+
+/** Paging goes this deep into stage 1; past it, a narrower query serves better than a deeper page. */
+export const maxFindOffset = 10_000;
+
+function minScore(value: unknown): number | undefined {
+	if (value === undefined || value === null) return undefined;
+	if (typeof value !== 'number' || !Number.isFinite(value)) throw new DrillError('bad_argument', `min_score must be a number, got ${JSON.stringify(value)}`, 'leave it out to keep every hit');
+	return value;
+}
+
 export function resolveFindParams(options: FindOptions): FindParams {
 	if (typeof options !== 'object' || options === null) throw new DrillError('bad_argument', 'find needs an options object with a query', 'e.g. find({query: "retry storm"})');
 	const source = options.source ?? findDefaults.source;
@@ -44,12 +69,14 @@ export function resolveFindParams(options: FindOptions): FindParams {
 	let scope = options.scope === null || options.scope === '' ? undefined : options.scope;
 	if (scope !== undefined) {
 		if (typeof scope !== 'string' || !isValidNamespace(scope)) throw new DrillError('bad_argument', `scope ${JSON.stringify(scope)} is not a namespace name`, 'give one summary namespace, e.g. conversation_session, or leave it out');
-		if (source === 'knowledge') throw new DrillError('bad_argument', 'scope applies to summary namespaces, not to the knowledge folder', 'leave out --scope with --source knowledge');
+		if (source === 'knowledge') throw new DrillError('bad_argument', 'scope applies to summary namespaces, not to the knowledge folder', hint`leave out ${give('find', 'scope')} with ${give('find', 'source', 'knowledge')}`);
 	}
 	if (source === 'drill') {
-		if (scope !== undefined && scope !== 'drill') throw new DrillError('bad_argument', `source drill searches the namespace "drill", not ${JSON.stringify(scope)}`, 'leave out --scope with --source drill');
+		if (scope !== undefined && scope !== 'drill') throw new DrillError('bad_argument', `source drill searches the namespace "drill", not ${JSON.stringify(scope)}`, hint`leave out ${give('find', 'scope')} with ${give('find', 'source', 'drill')}`);
 		scope = 'drill';
 	}
+	const agent = provenanceFilter('agent', options.agent, source);
+	const project = provenanceFilter('project', options.project, source);
 	const method = parseMethod(options.method);
 	if (options.drill !== undefined && typeof options.drill !== 'boolean') throw new DrillError('bad_argument', 'drill must be true or false');
 	const highlight = options.highlight ?? {open: '**', close: '**'};
@@ -58,9 +85,13 @@ export function resolveFindParams(options: FindOptions): FindParams {
 		query: options.query,
 		source,
 		scope,
+		agent,
+		project,
 		method,
 		lists: {keyword: method !== 'semantic', semantic: method !== 'keyword'},
 		topK: count('top_k', options.top_k, findDefaults.top_k, 1, 1000),
+		offset: count('offset', options.offset, 0, 0, maxFindOffset),
+		minScore: minScore(options.min_score),
 		drill: options.drill ?? findDefaults.drill,
 		drillTopK: count('drill_top_k', options.drill_top_k, findDefaults.drill_top_k, 0, 100),
 		drillPerItemTopK: count('drill_per_item_top_k', options.drill_per_item_top_k, findDefaults.drill_per_item_top_k, 1, 100),

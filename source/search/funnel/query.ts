@@ -1,4 +1,5 @@
 import {DrillError} from '../../core/errors.js';
+import {hint, run} from '../../core/hint.js';
 import {searchStopwords} from '../../text/stopwords.js';
 import {words} from '../../text/index-words.js';
 
@@ -9,8 +10,12 @@ export const maxQueryChars = 100_000;
 export interface ParsedQuery {
 	/** The text as given (for the result). */
 	text: string;
-	/** Distinct words, content words first; what the FTS5 expression ORs together. */
+	/** Distinct content words (function words dropped when content words remain): what snippets mark and stage 2 drills by. */
 	terms: string[];
+	/** Every distinct word, in order: what stage-1 bm25 ranks by (the same query bare FTS5 bm25 would run). */
+	words: string[];
+	/** The content words in the order typed, repeats kept: neighbours here are the pairs proximity looks for. */
+	sequence: string[];
 	/** The FTS5 MATCH expression, or '' when the query has no searchable word. */
 	match: string;
 }
@@ -21,13 +26,15 @@ export interface ParsedQuery {
  * Terms are ORed (ranked by bm25), function words are dropped when content words remain.
  */
 export function parseQuery(query: unknown): ParsedQuery {
-	if (typeof query !== 'string') throw new DrillError('bad_argument', 'the query must be a string', 'e.g. drill find "retry storm"');
-	if (query.trim() === '') throw new DrillError('bad_argument', 'the query is empty', 'give some words to search for, e.g. drill find "retry storm"');
+	if (typeof query !== 'string') throw new DrillError('bad_argument', 'the query must be a string', hint`e.g. ${run('find', {query: 'retry storm'})}`);
+	if (query.trim() === '') throw new DrillError('bad_argument', 'the query is empty', hint`give some words to search for, e.g. ${run('find', {query: 'retry storm'})}`);
 	if (query.length > maxQueryChars) throw new DrillError('bad_argument', `the query is ${query.length} characters long`, `keep it under ${maxQueryChars} characters`);
-	const all = [...new Set(words(query))];
+	const all = [...new Set(words(query))].slice(0, maxQueryTerms);
 	const content = all.filter((word) => !searchStopwords.has(word));
-	const terms = (content.length > 0 ? content : all).slice(0, maxQueryTerms);
-	return {text: query, terms, match: terms.map(quote).join(' OR ')};
+	const terms = content.length > 0 ? content : all;
+	const typed = words(query);
+	const sequence = (content.length > 0 ? typed.filter((word) => !searchStopwords.has(word)) : typed).slice(0, maxQueryTerms);
+	return {text: query, terms, words: all, sequence, match: terms.map(quote).join(' OR ')};
 }
 
 export function quote(term: string): string {

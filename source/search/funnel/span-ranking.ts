@@ -1,6 +1,7 @@
 import type {SummaryStore} from '../../store/summary-store.js';
 import {bm25Scores} from '../keyword/bm25.js';
 import type {ItemTermStats} from '../keyword/term-stats.js';
+import {quote} from './query.js';
 import {textSnippet} from './text-snippet.js';
 import {stem, words} from '../../text/index-words.js';
 
@@ -32,29 +33,43 @@ export function spanRange(store: SummaryStore, itemRowId: number): {lo: number; 
 }
 
 /**
+ * A term's weight inside one item: how rare it is among the item's spans (Lucene's always-positive
+ * IDF), so that in an item where every span says "postgres", "vacuum" decides.
+ */
+function localIdf(spans: number, holding: number): number {
+	return Math.log(1 + (spans - holding + 0.5) / (holding + 0.5));
+}
+
+/**
  * Ranks spans for one query, item by item; results are kept, so the drill stage and the hits'
- * snippets share the work.
+ * snippets share the work. Every span that holds a query word can be returned, in a store of one
+ * item or of millions: the spans holding the rarer words are read first (a common word would fill
+ * the read cap with weak matches), then those holding only the common ones.
  */
 export class SpanRanker {
 	private readonly ranked = new Map<number, RankedSpan[]>();
 	private readonly weights: Map<string, number>;
 	private readonly stems: Set<string>;
+	/** FTS5 expressions read in turn: the rarer words, then the words most items hold. */
+	private readonly passes: string[];
 
 	constructor(
 		private readonly store: SummaryStore,
-		private readonly match: string,
 		terms: readonly string[],
 		stats: ItemTermStats,
 	) {
 		this.weights = new Map(terms.map((term) => [stem(term), stats.idf(term)]));
 		this.stems = new Set(this.weights.keys());
+		const rare = terms.filter((term) => stats.documentFrequency(term) * 2 <= stats.items);
+		const common = terms.filter((term) => !rare.includes(term));
+		this.passes = [rare, common].filter((list) => list.length > 0).map((list) => list.map(quote).join(' OR '));
 	}
 
 	/** The item's matching spans, best first. */
 	rank(itemRowId: number): RankedSpan[] {
 		const known = this.ranked.get(itemRowId);
 		if (known) return known;
-		const ranked = this.match ? this.score(itemRowId) : [];
+		const ranked = this.passes.length > 0 ? this.score(itemRowId) : [];
 		this.ranked.set(itemRowId, ranked);
 		return ranked;
 	}
@@ -63,16 +78,22 @@ export class SpanRanker {
 		const range = spanRange(this.store, itemRowId);
 		if (!range) return [];
 		// Row ids bound as BigInts: FTS5 ignores a REAL rowid bound and would read every match.
-		const rows = this.store.guard(
-			() =>
-				this.store
-					.statement(
-						`SELECT s.id AS id, s.seq AS seq, s.node AS node, s.text AS text FROM spans s
-						 WHERE s.id IN (SELECT rowid FROM spans_fts WHERE spans_fts MATCH ? AND rowid BETWEEN ? AND ? LIMIT ?)`,
-					)
-					.all(this.match, BigInt(range.lo), BigInt(range.hi), maxSpansRanked) as Array<{id: number; seq: number; node: number; text: string}>,
+		const statement = this.store.statement(
+			`SELECT s.id AS id, s.seq AS seq, s.node AS node, s.text AS text FROM spans s
+			 WHERE s.id IN (SELECT rowid FROM spans_fts WHERE spans_fts MATCH ? AND rowid BETWEEN ? AND ? LIMIT ?)`,
 		);
+		const rows: Array<{id: number; seq: number; node: number; text: string}> = [];
+		const seen = new Set<number>();
+		for (const match of this.passes) {
+			if (rows.length >= maxSpansRanked) break;
+			for (const row of this.store.guard(() => statement.all(match, BigInt(range.lo), BigInt(range.hi), maxSpansRanked) as typeof rows)) {
+				if (rows.length >= maxSpansRanked) break;
+				if (!seen.has(row.id)) rows.push(row);
+				seen.add(row.id);
+			}
+		}
 		if (rows.length === 0) return [];
+		const holding = new Map<string, number>();
 		const counted = rows.map((row) => {
 			const frequencies = new Map<string, number>();
 			let length = 0;
@@ -81,9 +102,12 @@ export class SpanRanker {
 				const term = stem(word);
 				if (this.weights.has(term)) frequencies.set(term, (frequencies.get(term) ?? 0) + 1);
 			}
+			for (const term of frequencies.keys()) holding.set(term, (holding.get(term) ?? 0) + 1);
 			return {row, frequencies, length};
 		});
-		const scores = bm25Scores(counted, this.weights);
+		const spans = range.hi - range.lo + 1;
+		const weights = new Map([...this.weights].map(([term, idf]) => [term, idf + localIdf(spans, holding.get(term) ?? 0)]));
+		const scores = bm25Scores(counted, weights);
 		return counted
 			.map(({row}, index) => ({id: row.id, text: row.text, seq: row.seq, node: row.node, score: scores[index]!}))
 			.sort((x, y) => y.score - x.score || x.seq - y.seq);

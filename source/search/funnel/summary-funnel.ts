@@ -1,16 +1,15 @@
 import {summaryNodeId} from '../../core/summary-node-id.js';
-import type {SummaryStore} from '../../store/summary-store.js';
+import {itemSource, type SummaryStore} from '../../store/summary-store.js';
+import type {ItemSource} from '../../store/interchange.js';
 import type {EmbedderSpec} from '../semantic/embedder.js';
 import {drillItem} from './drill-stage.js';
-import {fuse, type RankedNode} from './fusion.js';
-import {keywordList, keywordWeights, type ScoredNode} from '../keyword/keyword.js';
 import type {FindParams} from './params.js';
-import {parseQuery, quote} from './query.js';
+import {parseQuery} from './query.js';
 import {searchStatus} from '../indexing/search-status.js';
-import {checkEmbedder, feedbackHits, semanticList, type SemanticHit} from '../semantic/semantic.js';
+import {checkEmbedder} from '../semantic/semantic.js';
+import {rankStage1} from './stage1.js';
 import {highlight, nodeSnippet} from './snippets.js';
 import {SpanRanker} from './span-ranking.js';
-import {ItemTermStats} from '../keyword/term-stats.js';
 import type {CandidateItem, FindResult, Stage1Hit} from '../types.js';
 
 /** Each list is fetched this deep (or top_k, if larger) before fusion. */
@@ -27,6 +26,7 @@ interface NodeInfo {
 	item_id: string;
 	item_title: string;
 	tldr: string;
+	source: ItemSource;
 }
 
 function nodeInfo(store: SummaryStore, nodes: number[]): Map<number, NodeInfo> {
@@ -36,23 +36,13 @@ function nodeInfo(store: SummaryStore, nodes: number[]): Map<number, NodeInfo> {
 			store
 				.statement(
 					`SELECT n.id AS node, n.item AS item, n.ordinal AS ordinal, n.level AS level, n.title AS title, n.summary AS summary,
-						i.namespace AS namespace, i.item_id AS item_id, i.title AS item_title, i.tldr AS tldr
+						i.namespace AS namespace, i.item_id AS item_id, i.title AS item_title, i.tldr AS tldr,
+						i.source_uri, i.source_kind, i.agent, i.project, i.started_at, i.ended_at, i.model, i.turns, i.tool_calls, i.source_line
 					 FROM nodes n JOIN items i ON i.id = n.item WHERE n.id IN (SELECT value FROM json_each(?))`,
 				)
-				.all(JSON.stringify(nodes)) as NodeInfo[],
+				.all(JSON.stringify(nodes)) as Array<Omit<NodeInfo, 'source'> & Parameters<typeof itemSource>[0]>,
 	);
-	return new Map(rows.map((row) => [row.node, row]));
-}
-
-/** The item of every listed node (semantic hits know theirs; keyword hits are looked up). */
-function itemsOf(store: SummaryStore, keyword: readonly ScoredNode[], semantic: readonly SemanticHit[]): Map<number, number> {
-	const items = new Map(semantic.map((hit) => [hit.node, hit.item]));
-	const missing = keyword.map((hit) => hit.node).filter((node) => !items.has(node));
-	if (missing.length > 0) {
-		const rows = store.guard(() => store.statement('SELECT id, item FROM nodes WHERE id IN (SELECT value FROM json_each(?))').raw(true).all(JSON.stringify(missing)) as Array<[number, number]>);
-		for (const [node, item] of rows) items.set(node, item);
-	}
-	return items;
+	return new Map(rows.map((row) => [row.node, {node: row.node, item: row.item, ordinal: row.ordinal, level: row.level, title: row.title, summary: row.summary, namespace: row.namespace, item_id: row.item_id, item_title: row.item_title, tldr: row.tldr, source: itemSource(row)}]));
 }
 
 const round = (value: number, digits = 4) => Number(value.toFixed(digits));
@@ -87,39 +77,24 @@ export async function summaryFunnel(store: SummaryStore, params: FindParams, req
 	const notices = [...status.notices];
 	if (!query.match) notices.push('the query has no searchable words (letters or digits)');
 	if (requested && status.semantic) checkEmbedder(status.semantic, requested);
-	const depth = Math.max(listDepth, params.topK);
+	const depth = Math.max(listDepth, params.offset + params.topK);
 
 	let at = performance.now();
-	const stats = new ItemTermStats(store, query.terms, status.keywordItems);
-	let keyword: ScoredNode[] = [];
-	let semantic: SemanticHit[] = [];
-	if (params.lists.keyword) {
-		keyword = keywordList(store, query, params.scope, depth, keywordWeights, stats);
-		at = lap('keyword', at);
-	}
-	if (params.lists.semantic && status.semantic && query.match) {
-		const feedback = params.lists.keyword ? keyword.slice(0, feedbackHits).map((hit) => hit.node) : [];
-		semantic = await semanticList(store, status.semantic, query.terms.join(' '), params.scope, depth, requested, feedback);
-		at = lap('semantic', at);
-	}
-	let ranked: RankedNode[];
-	if (params.lists.keyword && params.lists.semantic) ranked = fuse(keyword, semantic, itemsOf(store, keyword, semantic));
-	else if (params.lists.keyword) ranked = keyword.map((hit) => ({...hit, matched_by: ['keyword']}));
-	else ranked = semantic.map((hit) => ({...hit, matched_by: ['semantic']}));
-	const top = ranked.slice(0, params.topK);
+	const {ranked, stats} = await rankStage1(store, {query, lists: params.lists, filter: {namespace: params.scope, agent: params.agent, project: params.project}, depth, status, requested}, (name) => {
+		at = lap(name, at);
+	});
+	const top = ranked.slice(params.offset, params.offset + params.topK).filter((hit) => params.minScore === undefined || hit.score >= params.minScore);
 	const info = nodeInfo(store, top.map((hit) => hit.node));
 
 	const {open, close} = params.highlight;
-	// Spans are found by the words that can rank them: a common word would fill the read cap with weak matches.
-	const informative = stats.informative(query.terms);
-	const spans = new SpanRanker(store, informative.map(quote).join(' OR '), informative, stats);
+	const spans = new SpanRanker(store, query.terms, stats);
 	const hits: Stage1Hit[] = [];
 	const candidates = new Map<number, CandidateItem>();
 	const drillIds = params.source === 'drill';
 	for (const hit of top) {
 		const node = info.get(hit.node);
 		if (!node) continue;
-		const rank = hits.length + 1;
+		const rank = params.offset + hits.length + 1;
 		const snippet = highlight(nodeSnippet(store, spans, query.match, {node: node.node, item: node.item, ordinal: node.ordinal, summary: node.summary, tldr: node.tldr}), open, close);
 		hits.push({
 			rank,
@@ -131,6 +106,7 @@ export async function summaryFunnel(store: SummaryStore, params: FindParams, req
 			snippet,
 			level: node.level,
 			matched_by: hit.matched_by,
+			source: node.source,
 			...(drillIds ? {drill_id: node.item_id} : {}),
 		});
 		if (!candidates.has(node.item)) {
@@ -141,6 +117,7 @@ export async function summaryFunnel(store: SummaryStore, params: FindParams, req
 				title: node.item_title,
 				tldr: node.tldr,
 				best_rank: rank,
+				source: node.source,
 				...(drillIds ? {drill_id: node.item_id} : {}),
 			});
 		}

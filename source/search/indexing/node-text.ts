@@ -1,4 +1,4 @@
-import {stemmedTerms} from '../../text/index-words.js';
+import {stemmedTerms, words} from '../../text/index-words.js';
 import type {ItemRecord} from '../../store/interchange.js';
 
 /** What stage 1 ranks for one node: its summary fields and the raw text of its whole subtree. */
@@ -21,9 +21,10 @@ export interface NodeText {
 /**
  * Layouts of the root's stage-1 row (see the `text_version` column): from 2 on, the root row's
  * summary column also holds every inner node's title, summary and keywords, so the coarse query
- * over item roots finds an item by any of its nodes, even one whose words are in no span.
+ * over item roots finds an item by any of its nodes, even one whose words are in no span. From 3
+ * on the root row is the item's raw text and nothing else that bm25 would count (see `rootRow`).
  */
-export const currentTextVersion = 2;
+export const currentTextVersion = 3;
 
 export function nodeTexts(item: ItemRecord, withBodies: 'every' | 'root' = 'every', textVersion = currentTextVersion): NodeText[] {
 	const spanText = new Map(item.spans.map((span) => [span.seq, span.text]));
@@ -58,6 +59,46 @@ export function nodeTexts(item: ItemRecord, withBodies: 'every' | 'root' = 'ever
 		body: withBodies === 'every' || node.ordinal === 0 ? collect(node.ordinal, new Set()).join('\n') : '',
 	}));
 }
+
+/** The columns of an item's root row in `search_root_fts`. */
+export interface RootRow {
+	title: string;
+	summary: string;
+	keywords: string;
+	tldr: string;
+	body: string;
+	scope: string;
+}
+
+/**
+ * The root row from layout 3 on: exactly the item's raw text — its title and its spans — so that
+ * bm25 over these rows is bm25 over the raw text (the floor of the keyword list, by construction).
+ * The summary column holds only the words of the summary fields (titles, summaries, keywords,
+ * TLDR) that the raw text does not have, once each: nothing for an extractive summarizer, the new
+ * words of an abstractive one, so an item is still found by what only its summary says. A word cut
+ * short before an ellipsis is not a word. No scope token: a scope is a row filter (a token in
+ * every row would lengthen each by one and move bm25's length normalization).
+ */
+export function rootRow(item: ItemRecord, body: string): RootRow {
+	const title = item.title || item.nodes.find((node) => node.ordinal === 0)?.title || '';
+	const titleWords = new Set(words(title));
+	const novel = new Set<string>();
+	for (const field of [item.tldr, ...item.nodes.flatMap((node) => [node.title, node.summary, node.keywords.join('\n')])]) {
+		for (const word of words(field.replace(clipped, ' '))) if (!titleWords.has(word)) novel.add(word);
+	}
+	// Read the body only as far as it takes to find them all (no array of all its words).
+	if (novel.size > 0) {
+		for (const found of body.matchAll(wordPattern)) {
+			const [word] = words(found[0]);
+			if (word !== undefined) novel.delete(word);
+			if (novel.size === 0) break;
+		}
+	}
+	return {title, summary: [...novel].join(' '), keywords: '', tldr: '', body, scope: ''};
+}
+
+const wordPattern = /[\p{L}\p{N}\p{M}]+/gu;
+const clipped = /[\p{L}\p{N}\p{M}]+(…|\.\.\.)/gu;
 
 /** The inner nodes' titles, summaries and keywords, in ordinal order. */
 function innerFields(item: ItemRecord): string {

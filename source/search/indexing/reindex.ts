@@ -5,7 +5,7 @@ import {createEmbedder} from '../semantic/embedders.js';
 import {indexItem, markEmbedded, reembedItem, type SyncEmbedding} from './item-index.js';
 import {trainLsa, defaultLsaOptions, type LsaOptions} from '../semantic/lsa.js';
 import {LsaEmbedder, saveLsaModel} from '../semantic/lsa-store.js';
-import {itemTermCounts, nodeFullText, nodeTexts} from './node-text.js';
+import {currentTextVersion, itemTermCounts, nodeFullText, nodeTexts} from './node-text.js';
 import {bumpVectorRevision, readSemanticMeta, writeSemanticMeta, type SemanticMeta} from '../semantic/semantic-meta.js';
 import {nodeIds} from './text-index.js';
 import {writeNodeVector} from '../semantic/vectors.js';
@@ -52,9 +52,14 @@ export function storeSyncEmbedding(store: SummaryStore, meta = readSemanticMeta(
 	return {generation: meta.generation, embedCounts: (counts) => embedder.embedCounts(counts)};
 }
 
-/** Indexes the items that have no stage-1 rows yet (written without the search indexer). */
+/**
+ * Indexes the items that have no stage-1 rows yet (written without the search indexer), and
+ * rewrites the rows of items indexed with an older layout of the root row (see `currentTextVersion`).
+ */
 export function indexMissingItems(store: SummaryStore, onProgress?: ReindexOptions['onProgress']): number {
-	const missing = store.guard(() => store.statement('SELECT i.id FROM items i LEFT JOIN search_items s ON s.item = i.id WHERE s.item IS NULL').all() as Array<{id: number}>);
+	const missing = store.guard(
+		() => store.statement('SELECT i.id FROM items i LEFT JOIN search_items s ON s.item = i.id WHERE s.item IS NULL OR s.text_version < ?').all(currentTextVersion) as Array<{id: number}>,
+	);
 	const embedding = storeSyncEmbedding(store);
 	for (let start = 0; start < missing.length; start += batchItems) {
 		store.guard(() =>
@@ -101,11 +106,11 @@ function rebuildLsa(store: SummaryStore, options: ReindexOptions, started: numbe
 			.transaction(() => {
 				saveLsaModel(store.db, model);
 				store.db.exec('DELETE FROM node_vectors');
-				const indexed = new Set((store.db.prepare('SELECT item FROM search_items').raw(true).all() as Array<[number]>).map(([item]) => item));
+				const indexed = new Set((store.db.prepare('SELECT item FROM search_items WHERE text_version >= ?').raw(true).all(currentTextVersion) as Array<[number]>).map(([item]) => item));
 				rows.forEach((row, i) => {
 					const record = store.record(row);
 					nodes += record.nodes.length;
-					// Keyword rows stay as they are (rewriting them all would only cost time); vectors are redone.
+					// Keyword rows of the current layout stay as they are (rewriting them would only cost time); vectors are redone.
 					if (indexed.has(row.id)) reembedItem(store.db, row.id, record, embedding);
 					else indexItem(store.db, row.id, record, embedding);
 					if (i % 500 === 0) options.onProgress?.('embed', i, rows.length);

@@ -1,5 +1,6 @@
 import type {SummaryStore} from '../../store/summary-store.js';
 import {readSemanticMeta, type SemanticMeta} from '../semantic/semantic-meta.js';
+import {currentTextVersion} from './node-text.js';
 
 /** How far the search indexes cover the store, and what to do about it. */
 export interface SearchStatus {
@@ -45,11 +46,13 @@ export function searchStatus(store: SummaryStore): SearchStatus {
 function countStatus(store: SummaryStore): SearchStatus {
 	const items = count(store, 'SELECT count(*) AS n FROM items');
 	const keywordItems = count(store, 'SELECT count(*) AS n FROM search_items');
+	const oldLayout = count(store, 'SELECT count(*) AS n FROM search_items WHERE text_version < ?', currentTextVersion);
 	const semantic = readSemanticMeta(store);
 	const embeddedItems = semantic ? count(store, 'SELECT count(*) AS n FROM search_items WHERE model = ?', semantic.generation) : 0;
 	const stale = Boolean(semantic && semantic.spec.kind === 'lsa' && items >= 20 && items > staleGrowth * Math.max(semantic.builtItems, 1));
 	const notices: string[] = [];
 	if (keywordItems < items) notices.push(`${items - keywordItems} of ${items} items are not in the search index yet: run \`drill reindex\``);
+	else if (oldLayout > 0) notices.push(`${oldLayout} of ${items} items are indexed the way an older drill did, which ranks them differently: run \`drill reindex\``);
 	if (items > 0 && !semantic) notices.push('no semantic index yet, so semantic search finds nothing: run `drill reindex`');
 	else if (semantic && embeddedItems < items) notices.push(`${items - embeddedItems} of ${items} items have no ${semantic.embedder} embeddings yet: run \`drill reindex\``);
 	else if (stale) notices.push(`the semantic model was trained on ${semantic!.builtItems} items and the store now has ${items}: run \`drill reindex\` to retrain it`);

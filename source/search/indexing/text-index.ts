@@ -1,6 +1,6 @@
 import type {ItemRecord} from '../../store/interchange.js';
 import type {SqliteDatabase} from '../../store/open.js';
-import {currentTextVersion, nodeTexts, type NodeText} from './node-text.js';
+import {currentTextVersion, nodeTexts, rootRow, type NodeText} from './node-text.js';
 import {scopeToken} from '../funnel/query.js';
 import {prepared} from './statements.js';
 
@@ -10,7 +10,7 @@ export function nodeIds(db: SqliteDatabase, itemRowId: number): Map<number, numb
 	return new Map(rows.map((row) => [row.ordinal, row.id]));
 }
 
-function writeRows(db: SqliteDatabase, command: 'insert' | 'delete', item: ItemRecord, ids: Map<number, number>, textVersion = currentTextVersion): NodeText[] {
+export function writeRows(db: SqliteDatabase, command: 'insert' | 'delete', item: ItemRecord, ids: Map<number, number>, textVersion = currentTextVersion): NodeText[] {
 	const [rootSql, nodeSql] =
 		command === 'insert'
 			? ['INSERT INTO search_root_fts (rowid, title, summary, keywords, tldr, body, scope) VALUES (?, ?, ?, ?, ?, ?, ?)', 'INSERT INTO search_node_fts (rowid, title, summary, keywords, scope) VALUES (?, ?, ?, ?, ?)']
@@ -25,7 +25,10 @@ function writeRows(db: SqliteDatabase, command: 'insert' | 'delete', item: ItemR
 	for (const text of texts) {
 		const id = ids.get(text.ordinal);
 		if (id === undefined) continue;
-		if (text.ordinal === 0) root.run(id, text.title, text.summary, text.keywords, text.tldr, text.body, scope);
+		if (text.ordinal === 0 && textVersion >= 3) {
+			const row = rootRow(item, text.body);
+			root.run(id, row.title, row.summary, row.keywords, row.tldr, row.body, row.scope);
+		} else if (text.ordinal === 0) root.run(id, text.title, text.summary, text.keywords, text.tldr, text.body, scope);
 		else node.run(id, text.title, text.summary, text.keywords, scope);
 	}
 	return texts;

@@ -1,47 +1,47 @@
 import type {SummaryStore} from '../../store/summary-store.js';
 import {bm25Scores} from './bm25.js';
-import {quote, scopedMatch} from '../funnel/query.js';
+import {quote} from '../funnel/query.js';
+import {filteredRootsSql, isFiltered, type ItemFilter} from '../funnel/item-filter.js';
 import {searchStatus} from '../indexing/search-status.js';
 import {ItemTermStats} from './term-stats.js';
 import {stem, words} from '../../text/index-words.js';
+import {identifierHolders, queryIdentifiers} from './identifiers.js';
+import {neighbourPairs, proximityDepth, proximityScores, proximityWeight} from './proximity.js';
 
 export interface KeywordWeights {
 	/** bm25 column weights of `search_root_fts`: title, summary, keywords, tldr, body. */
 	root: [number, number, number, number, number];
 	/** bm25 column weights of `search_node_fts`: title, summary, keywords. */
 	node: [number, number, number];
-	/** How much an inner node's normalized score counts against an item root's. */
+	/** How much an inner node's normalized score counts against its item root's. */
 	nodeShare: number;
 }
 
 /**
- * Tuned on the dev collections, with items made by the ingest pipeline and by the eval's sketch:
- * the body (the raw text under a node) carries the evidence, the title lifts, keywords help a
- * little. An item's extractive summary and TLDR are sentences of its body, so weighing them again
- * only doubles the sentences the summarizer liked (measured: with them at 0.25/0.5, cranfield fell
- * to 0.355 with ingested items; without, every collection and pipeline is above plain bm25).
+ * Root rows hold the item's raw text (title and body) and the words only its summaries have (in
+ * the summary column, see `rootRow`), all at weight 1: bm25 over them is bm25 over the raw text.
+ * Keywords and TLDR columns are empty from layout 3 on (weight 0 for older rows).
  */
-export const keywordWeights: KeywordWeights = {root: [2, 0, 0.5, 0, 1], node: [2, 1, 1], nodeShare: 0.5};
+export const keywordWeights: KeywordWeights = {root: [1, 1, 0, 0, 1], node: [2, 1, 1], nodeShare: 0.5};
 
 export interface ScoredNode {
 	node: number;
 	score: number;
 }
 
-/**
- * The MATCH expression of either table. No column filter: it costs a fifth of the query time,
- * and the only other column, `scope`, holds tokens (ns…0 hex) that words do not match (and has
- * bm25 weight 0).
- */
-export function keywordMatch(match: string, scope: string | undefined, _root?: boolean): string {
-	return scopedMatch(match, scope);
+/** A stage-1 keyword hit: `score` in [0, 1] (normalized), `itemRank` its item's place in the list's order of items. */
+export interface KeywordHit extends ScoredNode {
+	/** 0 for the best item, 1 for the next…: the order of items, which no inner node changes. */
+	itemRank: number;
+	/** How many of the query's rare identifiers the item holds: a higher tier ranks first, in any method that has the keyword list. */
+	tier: number;
 }
 
-/** One of the two bare FTS5 queries stage 1 is built on. */
-export function keywordSql(root: boolean, weights: readonly number[]): string {
-	const table = root ? 'search_root_fts' : 'search_node_fts';
+/** The bm25 query over item roots, optionally restricted to the roots of filtered items (a row filter, evaluated before the limit). */
+export function keywordSql(weights: readonly number[], filtered = false): string {
 	const w = [...weights, 0].join(', ');
-	return `SELECT rowid AS node, -bm25(${table}, ${w}) AS score FROM ${table} WHERE ${table} MATCH ? ORDER BY bm25(${table}, ${w}) LIMIT ?`;
+	const where = filtered ? ' AND (rowid + 0) IN (SELECT id FROM temp.search_filter)' : '';
+	return `SELECT rowid AS node, -bm25(search_root_fts, ${w}) AS score FROM search_root_fts WHERE search_root_fts MATCH ?${where} ORDER BY bm25(search_root_fts, ${w}) LIMIT ?`;
 }
 
 /** Lists are normalized over their first `normalizeDepth` entries, so a deeper fetch does not reorder the top. */
@@ -61,9 +61,17 @@ export function normalizeScores<T extends {score: number}>(list: readonly T[]): 
 export const nodeItems = 30;
 /** Matching inner nodes read per item. */
 const nodesPerItem = 100;
+/**
+ * Below this many items every query word is scored, as bare bm25 does. Above it, words more than
+ * half the items hold are left out of the query (bm25 weighs them 1e-6, yet scoring them visits
+ * most of the store): scores move by at most ~1e-5, and items that hold only such words drop off
+ * the end of the list.
+ */
+export const pruneMinItems = 20_000;
 
 interface NodeRow {
 	id: number;
+	item: number;
 	title: string;
 	summary: string;
 	keywords: string;
@@ -73,7 +81,7 @@ interface NodeRow {
  * BM25F over a node's summary fields, with item-level IDF: each field's term counts weighted and
  * summed, then saturated once (so a word in both title and keywords is not counted as two words).
  */
-function scoreNodes(rows: readonly NodeRow[], terms: readonly string[], stats: ItemTermStats, weights: KeywordWeights['node']): ScoredNode[] {
+function scoreNodes(rows: readonly NodeRow[], terms: readonly string[], stats: ItemTermStats, weights: KeywordWeights['node']): Array<ScoredNode & {item: number}> {
 	const wanted = new Map(terms.map((term) => [stem(term), stats.idf(term)]));
 	const counted = rows.map((row) => {
 		const frequencies = new Map<string, number>();
@@ -85,18 +93,18 @@ function scoreNodes(rows: readonly NodeRow[], terms: readonly string[], stats: I
 				if (wanted.has(term)) frequencies.set(term, (frequencies.get(term) ?? 0) + weights[index]!);
 			}
 		});
-		return {id: row.id, frequencies, length};
+		return {id: row.id, item: row.item, frequencies, length};
 	});
 	const scores = bm25Scores(counted, wanted);
-	return counted.map(({id}, index) => ({node: id, score: scores[index]!}));
+	return counted.map(({id, item}, index) => ({node: id, item, score: scores[index]!}));
 }
 
 /** The inner nodes of the given items that match, scored (an item's nodes have contiguous row ids). */
-function innerNodes(store: SummaryStore, match: string, items: readonly number[], terms: readonly string[], stats: ItemTermStats, weights: KeywordWeights['node']): ScoredNode[] {
+function innerNodes(store: SummaryStore, match: string, items: readonly number[], terms: readonly string[], stats: ItemTermStats, weights: KeywordWeights['node']): Array<ScoredNode & {item: number}> {
 	const range = store.statement('SELECT min(id) AS lo, max(id) AS hi FROM nodes WHERE item = ?');
 	// Row ids bound as BigInts: FTS5 ignores a REAL rowid bound and would read every match.
 	const matching = store.statement(
-		`SELECT id, title, summary, keywords FROM nodes
+		`SELECT id, item, title, summary, keywords FROM nodes
 		 WHERE id IN (SELECT rowid FROM search_node_fts WHERE search_node_fts MATCH ? AND rowid BETWEEN ? AND ? LIMIT ?)`,
 	);
 	const rows: NodeRow[] = [];
@@ -105,30 +113,116 @@ function innerNodes(store: SummaryStore, match: string, items: readonly number[]
 		if (lo === null || hi === null) continue;
 		rows.push(...store.guard(() => matching.all(match, BigInt(lo), BigInt(hi), nodesPerItem) as NodeRow[]));
 	}
-	return scoreNodes(rows, terms, stats, weights).sort((x, y) => y.score - x.score || x.node - y.node);
+	return scoreNodes(rows, terms, stats, weights).filter((node) => node.score > 0);
+}
+
+/** Fills `temp.search_filter` with the root ids a filter lets through (once per query). */
+function loadFilter(store: SummaryStore, filter: ItemFilter): void {
+	const {sql, params} = filteredRootsSql(filter);
+	store.guard(() => {
+		store.db.exec('CREATE TEMP TABLE IF NOT EXISTS search_filter (id INTEGER PRIMARY KEY)');
+		store.statement('DELETE FROM temp.search_filter').run();
+		store.statement(`INSERT INTO temp.search_filter (id) ${sql}`).run(...params);
+	});
+}
+
+/** The words stage 1 ranks items by: every query word, less those most items hold in a large store. */
+export function rankingTerms(queryWords: readonly string[], stats: ItemTermStats): string[] {
+	return stats.items >= pruneMinItems ? stats.informative(queryWords) : [...queryWords];
 }
 
 /**
- * Stage-1 keyword list, coarse to fine. Items first: one FTS5 bm25 query over the item roots
- * (summary fields and all raw text), with its own limit and the scope applied inside FTS5, so no
- * join or filter runs before the limit and a scope is never emptied by a global top-k; terms held
- * by most items are left out of it (bm25 gives them no weight, and scoring them would visit most
- * of the store). Then the inner nodes of the best items, scored by BM25F with the same IDF. The
- * two lists are merged on normalized scores.
+ * Stage-1 keyword list, coarse to fine. Items first, ranked by FTS5 bm25 over their root rows —
+ * which hold the item's raw text and nothing else bm25 would count, queried with every word of
+ * the query — so the order of items is bare bm25's over the raw text, by construction; a filter
+ * (scope) is a row filter inside that query, before its limit. Then the inner nodes of the best
+ * items, scored by BM25F over their summary fields, each below its own item's root: a hit can be
+ * the very node that matches, and no node moves its item ahead of another.
  */
-export function keywordList(store: SummaryStore, query: {terms: readonly string[]}, scope: string | undefined, limit: number, weights = keywordWeights, stats = new ItemTermStats(store, query.terms, searchStatus(store).keywordItems)): ScoredNode[] {
-	if (query.terms.length === 0) return [];
-	if (stats.items === 0) return [];
-	const terms = stats.informative(query.terms);
-	const match = terms.map(quote).join(' OR ');
-	const roots = store.guard(() => store.statement(keywordSql(true, weights.root)).all(keywordMatch(match, scope, true), limit) as ScoredNode[]);
+export function keywordList(
+	store: SummaryStore,
+	query: {text: string; words: readonly string[]; terms: readonly string[]; sequence: readonly string[]},
+	filter: ItemFilter,
+	limit: number,
+	weights = keywordWeights,
+	stats = new ItemTermStats(store, query.words, searchStatus(store).keywordItems),
+	options: KeywordOptions = {},
+): KeywordHit[] {
+	if (query.words.length === 0 || stats.items === 0) return [];
+	const ranking = rankingTerms(query.words, stats);
+	const match = ranking.map(quote).join(' OR ');
+	if (!match) return [];
+	const filtered = isFiltered(filter);
+	if (filtered) loadFilter(store, filter);
+	const bm25 = store.guard(() => store.statement(keywordSql(weights.root, filtered)).all(match, limit) as ScoredNode[]);
+	const roots = rescore(store, query, bm25, ranking, weights, stats, filtered, options);
 	if (roots.length === 0) return [];
-	const items = store.guard(() => store.statement('SELECT id, item FROM nodes WHERE id IN (SELECT value FROM json_each(?))').raw(true).all(JSON.stringify(roots.slice(0, nodeItems).map((root) => root.node))) as Array<[number, number]>);
-	const itemOf = new Map(items);
-	const nodes = innerNodes(store, match, roots.slice(0, nodeItems).flatMap((root) => itemOf.get(root.node) ?? []), terms, stats, weights.node).slice(0, limit);
-	const merged = [
-		...normalizeScores(roots).map((entry) => ({node: entry.node, score: entry.normalized})),
-		...normalizeScores(nodes).map((entry) => ({node: entry.node, score: weights.nodeShare * entry.normalized})),
-	];
-	return merged.sort((a, b) => b.score - a.score || a.node - b.node).slice(0, limit);
+	const rootItems = new Map(
+		store.guard(() => store.statement('SELECT id, item FROM nodes WHERE id IN (SELECT value FROM json_each(?))').raw(true).all(JSON.stringify(roots.map((root) => root.node))) as Array<[number, number]>),
+	);
+	// Normalized over the order of scores (a tier can put a lower score first).
+	const normalized = new Map(normalizeScores([...roots].sort((a, b) => b.score - a.score)).map((root) => [root.node, root.normalized]));
+	const byItem = new Map<number, {rank: number; score: number; tier: number}>();
+	const hits: KeywordHit[] = roots.map((root, rank) => {
+		const item = rootItems.get(root.node) ?? -1;
+		const score = normalized.get(root.node) ?? 0;
+		byItem.set(item, {rank, score, tier: root.tier});
+		return {node: root.node, score, itemRank: rank, tier: root.tier};
+	});
+	const nodeTerms = query.terms.length > 0 ? query.terms : query.words;
+	const nodeMatch = nodeTerms.map(quote).join(' OR ');
+	const nodes = normalizeScores(innerNodes(store, nodeMatch, roots.slice(0, nodeItems).flatMap((root) => rootItems.get(root.node) ?? []), nodeTerms, stats, weights.node).sort((x, y) => y.score - x.score || x.node - y.node));
+	for (const node of nodes) {
+		const own = byItem.get(node.item);
+		if (own) hits.push({node: node.node, score: own.score * weights.nodeShare * node.normalized, itemRank: own.rank, tier: own.tier});
+	}
+	return sortKeywordHits(hits).slice(0, limit);
+}
+
+/** What may be added on top of bm25 (each measured on every collection; see bench/eval). */
+export interface KeywordOptions {
+	/** Weight of the proximity evidence (0: none). */
+	proximity?: number;
+	/** Rank items holding the query's rare identifiers first. */
+	identifiers?: boolean;
+}
+
+/**
+ * bm25's roots, re-scored: the best `proximityDepth` gain their proximity evidence, and items
+ * holding rare identifiers of the query take a tier (fetched with their bm25 when the list missed
+ * them). Sorted by tier, then score; ties keep bm25's order.
+ */
+function rescore(
+	store: SummaryStore,
+	query: {text: string; words: readonly string[]; sequence: readonly string[]},
+	bm25: readonly ScoredNode[],
+	ranking: readonly string[],
+	weights: KeywordWeights,
+	stats: ItemTermStats,
+	filtered: boolean,
+	options: KeywordOptions,
+): Array<ScoredNode & {tier: number}> {
+	const lambda = options.proximity ?? proximityWeight;
+	const roots = bm25.map((root, rank) => ({...root, tier: 0, rank}));
+	if (lambda > 0) {
+		const top = roots.slice(0, proximityDepth);
+		const extra = proximityScores(store, top.map((root) => root.node), neighbourPairs(query.sequence, new Set(ranking)), weights.root);
+		for (const root of top) root.score += lambda * (extra.get(root.node) ?? 0);
+	}
+	if (options.identifiers ?? true) {
+		const holders = identifierHolders(store, queryIdentifiers(query.text), query.words, stats);
+		const missing = [...holders.keys()].filter((node) => !roots.some((root) => root.node === node));
+		if (missing.length > 0) {
+			const statement = store.statement(`${keywordSql(weights.root, filtered).replace(' ORDER BY', ' AND rowid IN (SELECT value FROM json_each(?)) ORDER BY')}`);
+			const match = ranking.map(quote).join(' OR ');
+			for (const row of store.guard(() => statement.all(match, JSON.stringify(missing), missing.length) as ScoredNode[])) roots.push({...row, tier: 0, rank: roots.length});
+		}
+		for (const root of roots) root.tier = holders.get(root.node) ?? 0;
+	}
+	return roots.sort((a, b) => b.tier - a.tier || b.score - a.score || a.rank - b.rank);
+}
+
+/** Best first by score; ties in bm25's order of items, an item's root before its inner nodes. */
+export function sortKeywordHits<T extends KeywordHit>(hits: T[]): T[] {
+	return hits.sort((a, b) => b.tier - a.tier || b.score - a.score || a.itemRank - b.itemRank || a.node - b.node);
 }

@@ -6,6 +6,8 @@ import type {ScoredNode} from '../keyword/keyword.js';
 import {LsaEmbedder} from './lsa-store.js';
 import {vectorRevision, type SemanticMeta} from './semantic-meta.js';
 import {VectorMatrix} from './vectors.js';
+import {VectorIndex} from './vector-index.js';
+import {itemPredicate, type ItemFilter} from '../funnel/item-filter.js';
 
 /** The command that rebuilds the semantic index with `spec`. */
 export function reindexCommand(spec: EmbedderSpec): string {
@@ -37,6 +39,19 @@ export function checkEmbedder(meta: SemanticMeta, requested: EmbedderSpec | unde
 const matrices = new Map<string, {key: string; matrix: VectorMatrix}>();
 const embedders = new Map<string, Embedder>();
 
+const indexes = new WeakMap<SummaryStore['db'], {key: string; index: VectorIndex}>();
+
+/** The store's node vectors, read lazily (see VectorIndex), kept per connection and vector revision. */
+export function vectorIndex(store: SummaryStore, meta: SemanticMeta): VectorIndex {
+	const key = `${meta.generation}:${meta.dimension}:${vectorRevision(store)}`;
+	const cached = indexes.get(store.db);
+	if (cached?.key === key) return cached.index;
+	const index = new VectorIndex(store.db, meta.dimension);
+	indexes.set(store.db, {key, index});
+	return index;
+}
+
+/** Every node vector in memory at once (the find bench compares exact scans with it). */
 export function vectorMatrix(store: SummaryStore, meta: SemanticMeta): VectorMatrix {
 	const key = `${meta.generation}:${meta.dimension}:${vectorRevision(store)}`;
 	const cached = matrices.get(store.file);
@@ -62,30 +77,23 @@ async function queryEmbedder(store: SummaryStore, meta: SemanticMeta, requested:
 	return embedder;
 }
 
-function scopeFilter(store: SummaryStore, scope: string | undefined): ((item: number) => boolean) | undefined {
-	if (!scope) return undefined;
-	const ids = new Set(store.guard(() => (store.statement('SELECT id FROM items WHERE namespace = ?').raw(true).all(scope) as Array<[number]>).map(([id]) => id)));
-	return (item) => ids.has(item);
-}
-
 export interface SemanticHit extends ScoredNode {
 	item: number;
 }
 
 /**
  * Pseudo-relevance feedback (Rocchio) for the hybrid: the query vector moves toward the vectors of
- * the top keyword hits, by `feedbackWeight` of their mean. Measured on both dev collections at the
- * default fusion share: +0.005 nDCG@10 over the plain query vector (two hits, weight 1).
+ * the top keyword hits, by `feedbackWeight` of their mean (two hits, weight 1: see keywordShare).
  */
 export const feedbackHits = 2;
 export const feedbackWeight = 1;
 
-function withFeedback(query: Float32Array | undefined, matrix: VectorMatrix, feedback: readonly number[]): Float32Array | undefined {
-	const vectors = feedback.map((node) => matrix.vector(node)).filter((vector): vector is Float32Array => vector !== undefined);
-	if (vectors.length === 0) return query;
-	const sum = new Float64Array(matrix.dimension);
+function withFeedback(query: Float32Array | undefined, vectors: VectorIndex, feedback: readonly number[], weight: number): Float32Array | undefined {
+	const found = feedback.map((node) => vectors.vector(node)).filter((vector): vector is Float32Array => vector !== undefined);
+	if (found.length === 0) return query;
+	const sum = new Float64Array(vectors.dimension);
 	if (query) for (let j = 0; j < sum.length; j++) sum[j] = query[j]!;
-	for (const vector of vectors) for (let j = 0; j < sum.length; j++) sum[j]! += (feedbackWeight / vectors.length) * vector[j]!;
+	for (const vector of found) for (let j = 0; j < sum.length; j++) sum[j]! += (weight / found.length) * vector[j]!;
 	return normalize(sum);
 }
 
@@ -93,18 +101,17 @@ function withFeedback(query: Float32Array | undefined, matrix: VectorMatrix, fee
  * Stage-1 semantic list: the query's embedding against every node vector (exact cosine),
  * optionally moved toward `feedback` nodes (the top keyword hits, in the hybrid).
  */
-export async function semanticList(store: SummaryStore, meta: SemanticMeta, query: string, scope: string | undefined, limit: number, requested?: EmbedderSpec, feedback: readonly number[] = []): Promise<SemanticHit[]> {
+export async function semanticList(store: SummaryStore, meta: SemanticMeta, query: string, filter: ItemFilter, limit: number, requested?: EmbedderSpec, feedback: readonly number[] = [], weight = feedbackWeight): Promise<SemanticHit[]> {
 	const embedder = await queryEmbedder(store, meta, requested);
 	const [embedded] = await embedder.embed([query]);
 	if (embedded && embedded.length !== meta.dimension) {
 		throw new DrillError('embedder_mismatch', `the query embedding has ${embedded.length} dimensions, the store's index ${meta.dimension}`, `run \`${reindexCommand(meta.spec)}\``);
 	}
-	const matrix = vectorMatrix(store, meta);
-	const vector = withFeedback(embedded, matrix, feedback);
+	const vectors = store.guard(() => vectorIndex(store, meta));
+	const vector = withFeedback(embedded, vectors, feedback, weight);
 	if (!vector) return [];
-	// Below this many vectors an exact scan is cheap; above it, roots first, then the nodes of the best items.
-	return matrix.size <= exactScanLimit ? matrix.search(vector, limit, scopeFilter(store, scope)) : matrix.searchByItem(vector, limit, Math.max(coarseItems, limit), scopeFilter(store, scope));
+	// Roots first, then the nodes of the best items (coarse to fine, like the keyword list).
+	return store.guard(() => vectors.search(vector, limit, Math.max(coarseItems, limit), itemPredicate(store, filter)));
 }
 
-export const exactScanLimit = 100_000;
 export const coarseItems = 300;

@@ -17,7 +17,7 @@ export function writeNodeVector(db: SqliteDatabase, nodeId: number, itemRowId: n
 }
 
 /** query · data[at … at+d): four running sums, which V8 turns into a loop twice as fast as one sum. */
-function dot(query: Float32Array, data: Float32Array, at: number, d: number): number {
+export function dot(query: Float32Array, data: Float32Array, at: number, d: number): number {
 	let s0 = 0;
 	let s1 = 0;
 	let s2 = 0;
@@ -135,46 +135,54 @@ export class VectorMatrix {
 	 * a row of `data` to this matrix's row (identity when absent).
 	 */
 	private scan(query: Float32Array, limit: number, data: Float32Array, rowOf?: Int32Array, allowItem?: (item: number) => boolean): Array<{row: number; score: number}> {
-		const d = this.dimension;
-		// A bounded min-heap of (score, row).
-		const heapScores = new Float64Array(limit);
-		const heapRows = new Int32Array(limit);
-		let size = 0;
-		const count = data.length / d;
-		for (let index = 0; index < count; index++) {
-			const row = rowOf ? rowOf[index]! : index;
-			const score = dot(query, data, index * d, d);
-			if (size === limit && score <= heapScores[0]!) continue;
-			if (allowItem && !allowItem(this.items[row]!)) continue;
-			if (size < limit) {
-				let i = size++;
-				while (i > 0) {
-					const parent = (i - 1) >> 1;
-					if (heapScores[parent]! <= score) break;
-					heapScores[i] = heapScores[parent]!;
-					heapRows[i] = heapRows[parent]!;
-					i = parent;
-				}
-				heapScores[i] = score;
-				heapRows[i] = row;
-			} else {
-				let i = 0;
-				for (;;) {
-					const left = 2 * i + 1;
-					if (left >= size) break;
-					const right = left + 1;
-					const child = right < size && heapScores[right]! < heapScores[left]! ? right : left;
-					if (heapScores[child]! >= score) break;
-					heapScores[i] = heapScores[child]!;
-					heapRows[i] = heapRows[child]!;
-					i = child;
-				}
-				heapScores[i] = score;
-				heapRows[i] = row;
-			}
-		}
-		const hits: Array<{row: number; score: number}> = [];
-		for (let i = 0; i < size; i++) hits.push({row: heapRows[i]!, score: heapScores[i]!});
-		return hits.sort((a, b) => b.score - a.score || a.row - b.row);
+		return topRows(query, limit, data, this.dimension, (index) => (rowOf ? rowOf[index]! : index), allowItem ? (row) => allowItem(this.items[row]!) : undefined);
 	}
+}
+
+/**
+ * The best `limit` rows of `data` (vectors of `d` side by side) by dot product with `query`, as
+ * rows named by `rowOf(index)`, best first; `allow` filters rows (checked only for rows that would
+ * enter the top).
+ */
+export function topRows(query: Float32Array, limit: number, data: Float32Array, d: number, rowOf: (index: number) => number, allow?: (row: number) => boolean): Array<{row: number; score: number}> {
+	// A bounded min-heap of (score, row).
+	const heapScores = new Float64Array(limit);
+	const heapRows = new Int32Array(limit);
+	let size = 0;
+	const count = data.length / d;
+	for (let index = 0; index < count; index++) {
+		const score = dot(query, data, index * d, d);
+		if (size === limit && score <= heapScores[0]!) continue;
+		const row = rowOf(index);
+		if (allow && !allow(row)) continue;
+		if (size < limit) {
+			let i = size++;
+			while (i > 0) {
+				const parent = (i - 1) >> 1;
+				if (heapScores[parent]! <= score) break;
+				heapScores[i] = heapScores[parent]!;
+				heapRows[i] = heapRows[parent]!;
+				i = parent;
+			}
+			heapScores[i] = score;
+			heapRows[i] = row;
+		} else {
+			let i = 0;
+			for (;;) {
+				const left = 2 * i + 1;
+				if (left >= size) break;
+				const right = left + 1;
+				const child = right < size && heapScores[right]! < heapScores[left]! ? right : left;
+				if (heapScores[child]! >= score) break;
+				heapScores[i] = heapScores[child]!;
+				heapRows[i] = heapRows[child]!;
+				i = child;
+			}
+			heapScores[i] = score;
+			heapRows[i] = row;
+		}
+	}
+	const hits: Array<{row: number; score: number}> = [];
+	for (let i = 0; i < size; i++) hits.push({row: heapRows[i]!, score: heapScores[i]!});
+	return hits.sort((a, b) => b.score - a.score || a.row - b.row);
 }

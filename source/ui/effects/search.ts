@@ -3,20 +3,38 @@ import {cleanResult, errorText} from '../inert-views.js';
 import type {EffectContext} from './context.js';
 
 const spinnerMs = 90;
+type SearchEffect = Extract<Effect, {type: 'search'}>;
 
-/** Runs the funnel. A newer search aborts the one in flight; the reducer drops any stale answer. */
+/**
+ * Runs the funnel. A search asked for while typing waits until typing pauses; a newer search
+ * replaces a waiting one and aborts a running one, and the reducer drops any stale answer.
+ */
 export class Searcher {
 	private abort: AbortController | undefined;
+	private timer: NodeJS.Timeout | undefined;
+	/** The sequence of the search last started. */
+	private started = 0;
 	private spinner: NodeJS.Timeout | undefined;
 
 	constructor(private readonly context: EffectContext) {}
 
-	run({sequence, text, method, scope}: Extract<Effect, {type: 'search'}>): void {
+	run(effect: SearchEffect): void {
+		if (effect.sequence === this.started) return;
+		this.cancel();
+		this.spin();
+		if (!effect.delayMs) return this.start(effect);
+		this.timer = setTimeout(() => {
+			this.timer = undefined;
+			this.start(effect);
+			this.context.settle();
+		}, effect.delayMs);
+	}
+
+	private start({sequence, text, method, scope}: SearchEffect): void {
 		const {services, dispatch, track} = this.context;
-		this.abort?.abort();
+		this.started = sequence;
 		const abort = new AbortController();
 		this.abort = abort;
-		this.spin();
 		void track(
 			services.find(text, {method, scope, signal: abort.signal}).then(
 				(result) => dispatch({type: 'search/done', sequence, result: cleanResult(result)}),
@@ -25,7 +43,24 @@ export class Searcher {
 		);
 	}
 
-	/** Ticks the spinner while a search runs. */
+	/** Drops the search waiting to start and aborts the one running. */
+	cancel(): void {
+		clearTimeout(this.timer);
+		this.timer = undefined;
+		this.abort?.abort();
+		this.abort = undefined;
+		this.context.settle();
+	}
+
+	prepare(): void {
+		this.context.services.prepareFind?.();
+	}
+
+	pending(): boolean {
+		return this.timer !== undefined;
+	}
+
+	/** Ticks the spinner while a search waits or runs. */
 	private spin(): void {
 		if (this.spinner) return;
 		this.spinner = setInterval(() => {
@@ -40,6 +75,7 @@ export class Searcher {
 	}
 
 	dispose(): void {
+		clearTimeout(this.timer);
 		this.abort?.abort();
 		clearInterval(this.spinner);
 	}

@@ -1,0 +1,152 @@
+import {randomUUID} from 'node:crypto';
+import {createServer as createHttpServer, type IncomingMessage, type ServerResponse} from 'node:http';
+import {isIP} from 'node:net';
+import {StreamableHTTPServerTransport} from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import {ErrorCode, isInitializeRequest} from '@modelcontextprotocol/sdk/types.js';
+import {DrillError} from '../core/errors.js';
+import type {DrillConfig} from '../core/registry.js';
+import {McpContext} from './context.js';
+import {limits} from './limits.js';
+import {guardParams} from './message-check.js';
+import {serverInstructions} from './instructions.js';
+import {createMcpServer} from './server.js';
+
+export interface HttpAddress {
+	host: string;
+	port: number;
+}
+
+/** Sessions kept at once; the least recently used goes first. */
+export const maxSessions = 64;
+export const mcpPath = '/mcp';
+
+/** `127.0.0.1:PORT`, `[::1]:PORT`, `localhost:PORT` or a bare `PORT` (loopback). */
+export function parseHttpAddress(value: string): HttpAddress {
+	const match = /^(?:(\[[0-9a-f:.]+\]|[^:[\]]+):)?(\d{1,5})$/iu.exec(value.trim());
+	const port = match ? Number(match[2]) : Number.NaN;
+	if (!match || port > 65_535) throw new DrillError('bad_argument', `--http ${JSON.stringify(value)} is not HOST:PORT`, 'e.g. --http 127.0.0.1:8765 (port 0 picks a free one)');
+	const host = match[1] ? match[1].replace(/^\[|\]$/gu, '') : '127.0.0.1';
+	return {host, port};
+}
+
+export function isLoopback(host: string): boolean {
+	if (host === 'localhost') return true;
+	if (isIP(host) === 4) return host.startsWith('127.');
+	return host === '::1';
+}
+
+const hostHeaders = (host: string, port: number) => {
+	const names = new Set([host.includes(':') ? `[${host}]` : host, '127.0.0.1', 'localhost', '[::1]']);
+	return new Set([...names].map((name) => `${name}:${port}`));
+};
+
+function answer(res: ServerResponse, status: number, code: number, message: string): void {
+	if (res.headersSent) return;
+	res.writeHead(status, {'content-type': 'application/json'}).end(JSON.stringify({jsonrpc: '2.0', id: null, error: {code, message}}));
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer | 'too large'> {
+	const chunks: Buffer[] = [];
+	let size = 0;
+	for await (const chunk of req as AsyncIterable<Buffer>) {
+		size += chunk.length;
+		if (size > limits.maxRequestBytes) return 'too large';
+		chunks.push(chunk);
+	}
+	return Buffer.concat(chunks, size);
+}
+
+/**
+ * MCP over Streamable HTTP on HOST:PORT/mcp, one session per client (each its own McpServer on
+ * the shared context). Bound to loopback unless `allowRemote`: the server has no authentication,
+ * so a request whose Host or Origin is not this loopback address is refused (DNS rebinding).
+ */
+export async function serveHttp(config: DrillConfig, address: HttpAddress, options: {allowRemote?: boolean; log?: (line: string) => void; signal?: AbortSignal} = {}): Promise<void> {
+	const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+	const loopback = isLoopback(address.host);
+	if (!loopback && !options.allowRemote) {
+		throw new DrillError('bad_argument', `drill mcp --http will not listen on ${address.host}: that is not a loopback address, and the server has no authentication`, 'use 127.0.0.1:PORT, or add --allow-remote if every host that can reach it may read and write your store and frames');
+	}
+	const context = new McpContext(config);
+	const sessions = new Map<string, {transport: StreamableHTTPServerTransport; close(): Promise<void>}>();
+	let allowedHosts = new Set<string>();
+
+	const newSession = async (req: IncomingMessage, res: ServerResponse, body: unknown) => {
+		const server = createMcpServer(context, serverInstructions(context));
+		const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+			sessionIdGenerator: () => randomUUID(),
+			onsessioninitialized: (id) => {
+				sessions.set(id, {transport, close: () => server.close()});
+				while (sessions.size > maxSessions) {
+					const [oldest, session] = sessions.entries().next().value!;
+					sessions.delete(oldest);
+					void session.close();
+				}
+			},
+		});
+		transport.onclose = () => {
+			if (transport.sessionId) sessions.delete(transport.sessionId);
+		};
+		await server.connect(transport);
+		guardParams(transport);
+		await transport.handleRequest(req, res, body);
+	};
+
+	const handle = async (req: IncomingMessage, res: ServerResponse) => {
+		const url = new URL(req.url ?? '/', 'http://localhost');
+		if (loopback && !allowedHosts.has(req.headers.host ?? '')) return answer(res, 403, -32000, `Forbidden: Host ${JSON.stringify(req.headers.host ?? '')} is not this loopback server`);
+		const origin = req.headers.origin;
+		if (loopback && origin && !allowedHosts.has(origin.replace(/^https?:\/\//u, ''))) return answer(res, 403, -32000, `Forbidden: Origin ${JSON.stringify(origin)} may not use this server`);
+		if (url.pathname !== mcpPath) return answer(res, 404, -32000, `Not found: the MCP endpoint is ${mcpPath}`);
+		const sessionId = req.headers['mcp-session-id'];
+		const session = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
+		if (req.method !== 'POST') {
+			if (!session) return answer(res, sessionId ? 404 : 400, -32000, sessionId ? 'Session not found' : 'Bad Request: no mcp-session-id header');
+			return session.transport.handleRequest(req, res);
+		}
+		const raw = await readBody(req);
+		if (raw === 'too large') return answer(res, 413, ErrorCode.InvalidRequest, `Request too large: over the limit of ${limits.maxRequestBytes} bytes per message`);
+		let body: unknown;
+		try {
+			body = JSON.parse(raw.toString('utf8'));
+		} catch {
+			return answer(res, 400, ErrorCode.ParseError, 'Parse error: the body is not JSON');
+		}
+		if (session) {
+			// Refresh its place in the least-recently-used order.
+			sessions.delete(sessionId as string);
+			sessions.set(sessionId as string, session);
+			return session.transport.handleRequest(req, res, body);
+		}
+		if (sessionId) return answer(res, 404, -32001, 'Session not found');
+		if (!isInitializeRequest(body)) return answer(res, 400, -32000, 'Bad Request: no mcp-session-id header, and the request is not initialize');
+		return newSession(req, res, body);
+	};
+
+	const http = createHttpServer((req, res) => {
+		handle(req, res).catch((error: unknown) => answer(res, 500, ErrorCode.InternalError, `Internal error: ${error instanceof Error ? error.message : String(error)}`));
+	});
+	await new Promise<void>((resolve, reject) => {
+		http.once('error', (error: NodeJS.ErrnoException) => reject(new DrillError('io_error', `cannot listen on ${address.host}:${address.port} (${error.code ?? error.message})`, 'choose another port, e.g. --http 127.0.0.1:0 for a free one')));
+		http.listen(address.port, address.host, resolve);
+	});
+	const bound = http.address();
+	const port = typeof bound === 'object' && bound ? bound.port : address.port;
+	allowedHosts = hostHeaders(address.host, port);
+	const shown = address.host.includes(':') ? `[${address.host}]` : address.host;
+	if (!loopback) log(`drill mcp: WARNING: listening on ${shown}:${port}, which is not loopback: anyone who can reach it can read and write your store and frames (no authentication)`);
+	log(`drill mcp: listening on http://${shown}:${port}${mcpPath}`);
+
+	await new Promise<void>((resolve) => {
+		const stop = () => resolve();
+		process.once('SIGINT', stop);
+		process.once('SIGTERM', stop);
+		options.signal?.addEventListener('abort', stop, {once: true});
+	});
+	for (const session of sessions.values()) await session.close();
+	sessions.clear();
+	const closed = new Promise<void>((resolve) => http.close(() => resolve()));
+	http.closeAllConnections();
+	await closed;
+	context.close();
+}

@@ -1,0 +1,84 @@
+import type {Transport} from '@modelcontextprotocol/sdk/shared/transport.js';
+import {
+	CallToolRequestSchema,
+	ErrorCode,
+	InitializeRequestSchema,
+	JSONRPCMessageSchema,
+	ListResourcesRequestSchema,
+	ListResourceTemplatesRequestSchema,
+	ListToolsRequestSchema,
+	PingRequestSchema,
+	ReadResourceRequestSchema,
+	type JSONRPCErrorResponse,
+	type JSONRPCMessage,
+} from '@modelcontextprotocol/sdk/types.js';
+import type {z} from 'zod';
+
+export type RequestId = string | number;
+
+export const errorAnswer = (id: RequestId | null, code: number, message: string): JSONRPCErrorResponse => ({jsonrpc: '2.0', id: id as RequestId, error: {code, message}});
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const validId = (value: unknown): value is RequestId => typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
+
+/**
+ * One line of the stdio stream as a JSON-RPC message, or the error to answer it with: -32700 for
+ * text that is not JSON, -32602 for a request whose params are not an object, -32600 for anything
+ * else that is not a message (with the request's id when it has a readable one, else null).
+ */
+export function checkMessage(line: string): {message: JSONRPCMessage} | {error: JSONRPCErrorResponse} {
+	let value: unknown;
+	try {
+		value = JSON.parse(line);
+	} catch (error) {
+		return {error: errorAnswer(null, ErrorCode.ParseError, `Parse error: the line is not JSON (${(error as Error).message})`)};
+	}
+	const parsed = JSONRPCMessageSchema.safeParse(value);
+	if (parsed.success) return {message: parsed.data};
+	if (Array.isArray(value)) return {error: errorAnswer(null, ErrorCode.InvalidRequest, 'Invalid Request: batches are not supported; send one message per line')};
+	if (!isObject(value)) return {error: errorAnswer(null, ErrorCode.InvalidRequest, `Invalid Request: a message is a JSON object, not ${value === null ? 'null' : typeof value}`)};
+	const id = validId(value.id) ? value.id : null;
+	if (value.jsonrpc !== '2.0') return {error: errorAnswer(id, ErrorCode.InvalidRequest, 'Invalid Request: "jsonrpc" must be "2.0"')};
+	if ('id' in value && !validId(value.id) && value.id !== null) return {error: errorAnswer(null, ErrorCode.InvalidRequest, 'Invalid Request: "id" must be a string or a number')};
+	if (typeof value.method === 'string' && 'params' in value && !isObject(value.params)) {
+		return {error: errorAnswer(id, ErrorCode.InvalidParams, `Invalid params: "params" must be an object, not ${value.params === null ? 'null' : Array.isArray(value.params) ? 'an array' : typeof value.params}`)};
+	}
+	if (typeof value.method !== 'string' && !('result' in value) && !('error' in value)) return {error: errorAnswer(id, ErrorCode.InvalidRequest, 'Invalid Request: no "method" (nor "result" or "error")')};
+	const issue = parsed.error.issues[0];
+	return {error: errorAnswer(id, ErrorCode.InvalidRequest, `Invalid Request: ${issue ? `${issue.path.join('.') || 'the message'}: ${issue.message}` : 'not a JSON-RPC 2.0 message'}`)};
+}
+
+const requestSchemas = new Map<string, z.ZodType>([
+	['initialize', InitializeRequestSchema],
+	['ping', PingRequestSchema],
+	['tools/list', ListToolsRequestSchema],
+	['tools/call', CallToolRequestSchema],
+	['resources/list', ListResourcesRequestSchema],
+	['resources/templates/list', ListResourceTemplatesRequestSchema],
+	['resources/read', ReadResourceRequestSchema],
+]);
+
+/**
+ * A request whose params do not fit its method gets -32602 with what was wrong (the SDK would
+ * answer -32603, "internal error", with a dump of the schema issues).
+ */
+export function checkParams(message: JSONRPCMessage): JSONRPCErrorResponse | undefined {
+	if (!('method' in message) || !('id' in message)) return undefined;
+	const schema = requestSchemas.get(message.method);
+	if (!schema) return undefined;
+	const parsed = schema.safeParse({method: message.method, ...(message.params === undefined ? {} : {params: message.params})});
+	if (parsed.success) return undefined;
+	const issue = parsed.error.issues[0]!;
+	const where = issue.path.filter((part) => part !== 'params').join('.') || 'params';
+	return errorAnswer(message.id, ErrorCode.InvalidParams, `Invalid params for ${message.method}: ${where}: ${issue.message}`);
+}
+
+/** Answers requests with bad params itself, before they reach the server (any transport). */
+export function guardParams(transport: Transport): void {
+	const deliver = transport.onmessage;
+	transport.onmessage = (message, extra) => {
+		const refusal = checkParams(message);
+		if (refusal) transport.send(refusal).catch((error: unknown) => transport.onerror?.(error as Error));
+		else deliver?.(message, extra);
+	};
+}

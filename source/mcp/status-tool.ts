@@ -1,0 +1,79 @@
+import {existsSync} from 'node:fs';
+import type {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
+import {searchStatus} from '../search/indexing/search-status.js';
+import {storeStats} from '../store/store-stats.js';
+import type {McpContext} from './context.js';
+import {mcpHints} from './hints.js';
+import {storeStatusOutput} from './schemas.js';
+import {asDrillError, guardTool, toolResult} from './tool-result.js';
+
+export interface StoreStatus {
+	store: string;
+	exists: boolean;
+	bytes: number;
+	last_write: string | null;
+	namespaces: Array<{namespace: string; items: number; nodes: number; spans: number; newest_item: string | null}>;
+	totals: {items: number; nodes: number; spans: number};
+	search: {keyword_items: number; embedder: string | null; embedded_items: number; semantic_built_at: string | null; semantic_built_items: number; stale: boolean};
+	notices: string[];
+}
+
+/** The summary store at a glance: what it holds per namespace, and how far the search indexes cover it. */
+export function storeStatus(context: McpContext): StoreStatus {
+	const file = context.config.storePath;
+	const empty = {keyword_items: 0, embedder: null, embedded_items: 0, semantic_built_at: null, semantic_built_items: 0, stale: false};
+	if (!existsSync(file)) {
+		let notice: string;
+		try {
+			context.store();
+			notice = 'the store appeared while reading it: ask again';
+		} catch (error) {
+			notice = asDrillError(error).lineFor(mcpHints);
+		}
+		return {store: file, exists: false, bytes: 0, last_write: null, namespaces: [], totals: {items: 0, nodes: 0, spans: 0}, search: empty, notices: [notice]};
+	}
+	const store = context.store();
+	const stats = storeStats(store);
+	const search = searchStatus(store);
+	return {
+		...stats,
+		exists: true,
+		search: {
+			keyword_items: search.keywordItems,
+			embedder: search.semantic?.embedder ?? null,
+			embedded_items: search.embeddedItems,
+			semantic_built_at: search.semantic?.builtAt ?? null,
+			semantic_built_items: search.semantic?.builtItems ?? 0,
+			stale: search.stale,
+		},
+		notices: search.notices,
+	};
+}
+
+function render(status: StoreStatus): string {
+	if (!status.exists) return [`store ${status.store}: none yet`, ...status.notices.map((notice) => `note: ${notice}`)].join('\n');
+	const lines = [
+		`store ${status.store}: ${status.totals.items} items, ${status.totals.nodes} nodes, ${status.totals.spans} spans, ${(status.bytes / 1048576).toFixed(1)} MB, last written ${status.last_write ?? 'unknown'}`,
+		...status.namespaces.map((ns) => `- ${ns.namespace}: ${ns.items} items, ${ns.nodes} nodes, ${ns.spans} spans, newest ${ns.newest_item ?? '—'}`),
+		`search: ${status.search.keyword_items}/${status.totals.items} items keyword-indexed; semantic ${status.search.embedder ? `${status.search.embedder}, ${status.search.embedded_items} items embedded, built ${status.search.semantic_built_at} on ${status.search.semantic_built_items} items${status.search.stale ? ', stale' : ''}` : 'none'}`,
+		...status.notices.map((notice) => `note: ${notice}`),
+	];
+	return lines.join('\n');
+}
+
+export function registerStatusTool(server: McpServer, context: McpContext): void {
+	server.registerTool(
+		'store_status',
+		{
+			title: 'Store status',
+			description: "The summary store at a glance: items, nodes and spans per namespace, when it was last written, which embedder the semantic index uses, whether that index is stale, and what to run when it is. (drill_status is the frames' status.)",
+			outputSchema: storeStatusOutput,
+			annotations: {readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false},
+		},
+		async () =>
+			guardTool(() => {
+				const status = storeStatus(context);
+				return toolResult(status, render(status));
+			}),
+	);
+}

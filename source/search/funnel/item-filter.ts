@@ -1,0 +1,42 @@
+import type {SummaryStore} from '../../store/summary-store.js';
+
+/** What narrows a search to some items — a namespace (`scope`), an agent, a project — applied inside the ranking. */
+export interface ItemFilter {
+	namespace?: string;
+	agent?: string;
+	project?: string;
+}
+
+export function isFiltered(filter: ItemFilter): boolean {
+	return filter.namespace !== undefined || filter.agent !== undefined || filter.project !== undefined;
+}
+
+/** The filter's conditions on `items` (aliased `alias`), with their parameters. */
+function conditions(filter: ItemFilter, alias: string): {where: string[]; params: unknown[]} {
+	const where: string[] = [];
+	const params: unknown[] = [];
+	for (const [column, value] of [
+		['namespace', filter.namespace],
+		['agent', filter.agent],
+		['project', filter.project],
+	] as const) {
+		if (value === undefined) continue;
+		where.push(`${alias}${column} = ?`);
+		params.push(value);
+	}
+	return {where, params};
+}
+
+/** SQL selecting the root node ids of the items the filter lets through, with its parameters. */
+export function filteredRootsSql(filter: ItemFilter): {sql: string; params: unknown[]} {
+	const {where, params} = conditions(filter, 'i.');
+	return {sql: `SELECT n.id FROM items i JOIN nodes n ON n.item = i.id AND n.ordinal = 0${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`, params};
+}
+
+/** The item row ids the filter lets through, as a predicate (undefined: every item). */
+export function itemPredicate(store: SummaryStore, filter: ItemFilter): ((item: number) => boolean) | undefined {
+	if (!isFiltered(filter)) return undefined;
+	const {where, params} = conditions(filter, '');
+	const ids = new Set(store.guard(() => (store.statement(`SELECT id FROM items WHERE ${where.join(' AND ')}`).raw(true).all(...params) as Array<[number]>).map(([id]) => id)));
+	return (item) => ids.has(item);
+}

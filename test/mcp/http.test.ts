@@ -1,0 +1,105 @@
+// drill mcp --http: Streamable HTTP on loopback, through the SDK's own HTTP client, from the built CLI.
+import {spawn, type ChildProcessWithoutNullStreams} from 'node:child_process';
+import {request as httpRequest} from 'node:http';
+import path from 'node:path';
+import {Client} from '@modelcontextprotocol/sdk/client/index.js';
+import {StreamableHTTPClientTransport} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {cliPath, runCli, tempDir} from '../helpers/cli.js';
+import {fixtureStore, fixturesDir} from '../helpers/fixture-store.js';
+
+let server: ChildProcessWithoutNullStreams;
+let url: URL;
+let stderr = '';
+
+beforeAll(async () => {
+	const cwd = tempDir();
+	server = spawn(process.execPath, [cliPath, 'mcp', '--http', '127.0.0.1:0', '--store', fixtureStore(), '--knowledge', path.join(fixturesDir, 'knowledge'), '--drills', cwd], {cwd, env: {PATH: process.env.PATH ?? '', HOME: cwd, NO_COLOR: '1'}});
+	server.stderr.setEncoding('utf8');
+	url = await new Promise<URL>((resolve, reject) => {
+		server.stderr.on('data', (chunk: string) => {
+			stderr += chunk;
+			const match = /listening on (http:\/\/\S+)/u.exec(stderr);
+			if (match) resolve(new URL(match[1]!));
+		});
+		server.once('exit', (code) => reject(new Error(`drill mcp --http exited ${code}: ${stderr}`)));
+	});
+});
+afterAll(async () => {
+	if (!server || server.exitCode !== null) return;
+	const exited = new Promise((resolve) => server.once('exit', resolve));
+	server.kill('SIGTERM');
+	await exited;
+});
+
+async function connect(): Promise<Client> {
+	const client = new Client({name: 'drill-http-test', version: '1.0.0'});
+	await client.connect(new StreamableHTTPClientTransport(url));
+	return client;
+}
+
+describe('drill mcp --http', () => {
+	it('listens on loopback and prints where', () => {
+		expect(url.hostname).toBe('127.0.0.1');
+		expect(url.pathname).toBe('/mcp');
+		expect(Number(url.port)).toBeGreaterThan(0);
+	});
+
+	it('serves the same tools to several clients at once, each with its own session', async () => {
+		const [a, b] = await Promise.all([connect(), connect()]);
+		try {
+			const tools = (await a.listTools()).tools.map((tool) => tool.name);
+			expect(tools).toEqual(expect.arrayContaining(['walk', 'drill_tree', 'find', 'summary_search', 'read_nodes', 'store_status', 'drill', 'undrill', 'drill_status']));
+			const [walked, found] = await Promise.all([a.callTool({name: 'walk', arguments: {domain: 'summary'}}), b.callTool({name: 'find', arguments: {query: 'retry storm'}})]);
+			expect((walked.structuredContent as {kind: string}).kind).toBe('root');
+			expect((found.structuredContent as {stage1_hits: unknown[]}).stage1_hits.length).toBeGreaterThan(0);
+			const bad = await b.callTool({name: 'walk', arguments: {domain: 'drills', node_id: 'abcdef'}});
+			expect(bad.isError).toBe(true);
+			expect((bad.content as Array<{text: string}>)[0]!.text).toContain('walk(domain="drills", node_id="")');
+			expect(a.getInstructions()).toContain('namespaces');
+		} finally {
+			await Promise.all([a.close(), b.close()]);
+		}
+	});
+
+	it('refuses a request whose Host is not this loopback address (DNS rebinding), and one from a web page elsewhere', async () => {
+		const init = {jsonrpc: '2.0', id: 1, method: 'initialize', params: {protocolVersion: '2025-06-18', capabilities: {}, clientInfo: {name: 'x', version: '1'}}};
+		// node:http, not fetch: fetch will not send a Host header of one's choosing.
+		const post = (headers: Record<string, string>) =>
+			new Promise<{status: number; body: string}>((resolve, reject) => {
+				const request = httpRequest(url, {method: 'POST', headers: {'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers}}, (response) => {
+					let body = '';
+					response.setEncoding('utf8');
+					response.on('data', (chunk: string) => (body += chunk));
+					response.on('end', () => resolve({status: response.statusCode ?? 0, body}));
+				});
+				request.on('error', reject);
+				request.end(JSON.stringify(init));
+			});
+		const rebinding = await post({host: `evil.example:${url.port}`});
+		expect(rebinding.status).toBe(403);
+		expect(JSON.parse(rebinding.body).error.message).toContain('Host "evil.example:');
+		const page = await post({origin: 'http://evil.example'});
+		expect(page.status).toBe(403);
+		expect(JSON.parse(page.body).error.message).toContain('Origin "http://evil.example" may not use this server');
+		const local = await post({origin: `http://localhost:${url.port}`});
+		expect(local.status).toBe(200);
+	});
+
+	it('answers a body that is not JSON with -32700 and a body over the limit with 413', async () => {
+		const notJson = await fetch(url, {method: 'POST', headers: {'content-type': 'application/json', accept: 'application/json, text/event-stream'}, body: '{"jsonrpc":'});
+		expect(notJson.status).toBe(400);
+		expect(((await notJson.json()) as {error: {code: number}}).error.code).toBe(-32700);
+		const huge = await fetch(url, {method: 'POST', headers: {'content-type': 'application/json', accept: 'application/json, text/event-stream'}, body: `{"q":"${'x'.repeat(9 * 1024 * 1024)}"}`});
+		expect(huge.status).toBe(413);
+		expect(((await huge.json()) as {error: {message: string}}).error.message).toContain('over the limit of 8388608 bytes');
+	});
+
+	it('will not listen on a non-loopback address without --allow-remote', () => {
+		const refused = runCli(['mcp', '--http', '0.0.0.0:0']);
+		expect(refused.code).toBe(2);
+		expect(refused.stderr).toBe('drill: drill mcp --http will not listen on 0.0.0.0: that is not a loopback address, and the server has no authentication; use 127.0.0.1:PORT, or add --allow-remote if every host that can reach it may read and write your store and frames\n');
+		const malformed = runCli(['mcp', '--http', 'localhost:99999']);
+		expect(malformed.stderr).toContain('--http "localhost:99999" is not HOST:PORT');
+	});
+});
