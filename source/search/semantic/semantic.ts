@@ -83,9 +83,9 @@ export interface SemanticHit extends ScoredNode {
 
 /**
  * Pseudo-relevance feedback (Rocchio) for the hybrid: the query vector moves toward the vectors of
- * the top keyword hits, by `feedbackWeight` of their mean (five hits, weight 1: see keywordShare).
+ * the top keyword hits, by `feedbackWeight` of their mean (two hits, weight 1: see keywordShare).
  */
-export const feedbackHits = 5;
+export const feedbackHits = 2;
 export const feedbackWeight = 1;
 
 function withFeedback(query: Float32Array | undefined, vectors: VectorIndex, feedback: readonly number[], weight: number): Float32Array | undefined {
