@@ -17,13 +17,13 @@ import {existsSync, mkdirSync, mkdtempSync} from 'node:fs';
 import {cpus, loadavg, tmpdir} from 'node:os';
 import path from 'node:path';
 import {buildDemoStore} from '../source/cli/demo-store.js';
+import {createRuntime} from '../source/runtime.js';
 import {SummaryStore} from '../source/store/summary-store.js';
-import '../source/search/indexing/register.js';
-import {openWritableStore} from '../source/store/writable.js';
 import {PassThrough} from 'node:stream';
 import type {AppController} from '../source/ui/controller.js';
 import {runApp} from '../source/ui/run-app.js';
 import {createServices} from '../source/ui/services.js';
+import {benchRuntime} from './stats.js';
 import {PtyScreen} from '../test/helpers/pty-screen.js';
 
 const wideNamespace = 'wide';
@@ -56,7 +56,7 @@ function wideStore(): string {
 	}
 	mkdirSync(folder, {recursive: true});
 	const started = performance.now();
-	const store = openWritableStore(file);
+	const store = benchRuntime(file).openWritableStore();
 	store.db.transaction(() => {
 		for (let index = 0; index < wideChildren; index++) {
 			const id = String(index).padStart(6, '0');
@@ -233,7 +233,7 @@ async function keyLatencies(store: string, moves: number, toggles: number, round
  */
 async function inProcess(store: string, moves: number, toggles: number): Promise<{moves: number[]; toggles: number[]}> {
 	const folder = mkdtempSync(path.join(tmpdir(), 'drill-bench-inprocess-'));
-	const services = createServices({storePath: store, knowledgeDir: folder, drillsRoot: folder});
+	const services = createServices(createRuntime({storePath: store, knowledgeDir: folder, drillsRoot: folder}));
 	let sentAt = 0;
 	let took = -1;
 	const stdout = Object.assign(new EventEmitter(), {

@@ -56,8 +56,7 @@ function problemLines(report: IngestReport): string[] {
 }
 
 export const command = defineCommand({
-	name: 'ingest',
-	help: `
+	about: `
   Summarize files into the store as trees that walk and find navigate: markdown (headings
   become topics), plain text (topics found by lexical cohesion), HTML pages (the article, by
   its headings), and agent sessions: Claude Code JSONL, Codex CLI rollouts, Gemini CLI
@@ -71,37 +70,23 @@ export const command = defineCommand({
   transaction, so an interrupted run keeps everything it finished. A session keeps its id
   wherever its file is; when two files hold the same session, the item is replaced only by a
   version that holds all of it (the session grew); a shorter copy is skipped, and two versions
-  that differ are both kept. Each such conflict is reported.
-
-  Usage
-    drill ingest PATH… [options]
-
-  Options
-    --namespace NS                 put every item in NS (default: conversation_session for
-                                   transcripts, page for HTML, document for markdown and text)
-    --format NAME                  auto (default), transcript (any session format), or one
-                                   of: markdown, text, html, claude-code, codex, gemini-cli,
-                                   gemini-chat, aider, claude-agent, chatgpt, generic-chat,
-                                   summary-json; a file of another format is refused, saying
-                                   what it looks like
-    --summarizer extractive|llm    extractive is offline and deterministic (default);
-                                   llm asks an OpenAI-compatible chat endpoint
-    --llm-url URL                  the endpoint (or DRILL_LLM_URL), e.g. http://127.0.0.1:11434/v1
-    --llm-model NAME               the model (or DRILL_LLM_MODEL); DRILL_LLM_KEY is sent as a bearer token
-    --json                         print {added, updated, skipped, skipped_records, failed,
-                                   conflicts, items, nodes, spans, seconds}
+  that differ are both kept. Each such conflict is reported.`,
+	usage: ['ingest PATH… [options]'],
+	flags: {
+		namespace: {type: 'string', value: 'NS', help: 'put every item in NS (default: conversation_session for\ntranscripts, page for HTML, document for markdown and text)'},
+		format: {type: 'string', default: 'auto', value: 'NAME', help: 'auto (default), transcript (any session format), or one\nof: markdown, text, html, claude-code, codex, gemini-cli,\ngemini-chat, aider, claude-agent, chatgpt, generic-chat,\nsummary-json; a file of another format is refused, saying\nwhat it looks like'},
+		summarizer: {type: 'string', default: 'extractive', value: 'extractive|llm', help: 'extractive is offline and deterministic (default);\nllm asks an OpenAI-compatible chat endpoint'},
+		llmUrl: {type: 'string', value: 'URL', help: 'the endpoint (or DRILL_LLM_URL), e.g. http://127.0.0.1:11434/v1'},
+		llmModel: {type: 'string', value: 'NAME', help: 'the model (or DRILL_LLM_MODEL); DRILL_LLM_KEY is sent as a bearer token'},
+	},
+	more: `
+  With --json it prints {added, updated, skipped, skipped_records, failed, conflicts, items,
+  nodes, spans, seconds}.
 
   Examples
     drill ingest ~/.claude/projects ~/.codex/sessions
     drill ingest notes/ conversations.json --json
     drill ingest docs/ --summarizer llm --llm-url http://127.0.0.1:11434/v1 --llm-model llama3.1:8b`,
-	flags: {
-		namespace: {type: 'string'},
-		format: {type: 'string', default: 'auto'},
-		summarizer: {type: 'string', default: 'extractive'},
-		llmUrl: {type: 'string'},
-		llmModel: {type: 'string'},
-	},
 	async run(cli, context) {
 		const inputs = cli.input;
 		if (inputs.length === 0) throw usageError('ingest needs at least one PATH', 'give files or folders, e.g. drill ingest notes/ session.jsonl');
@@ -115,7 +100,7 @@ export const command = defineCommand({
 		let report: IngestReport;
 		try {
 			report = await ingest(inputs, {
-				storePath: context.config.storePath,
+				storePath: context.runtime.config.storePath,
 				...(namespace ? {namespace} : {}),
 				format: format as FormatChoice,
 				summarizer: summarizer as SummarizerName,
@@ -136,7 +121,7 @@ export const command = defineCommand({
 			for (const line of conflictLines(report)) context.stderr.write(`drill: ${inertText(line, {singleLine: true})}\n`);
 		} else {
 			for (const line of problemLines(report)) context.stderr.write(`drill: ${inertText(line, {singleLine: true})}\n`);
-			context.stdout.write(humanReport(report, context.config.storePath));
+			context.stdout.write(humanReport(report, context.runtime.config.storePath));
 		}
 		const wrote = report.items + report.skipped;
 		if (wrote === 0 && report.failed.length > 0 && !context.json) throw new DrillError('bad_input', 'nothing could be ingested', 'see the reasons above');

@@ -114,10 +114,6 @@ export class DrillError extends Error {
 	}
 }
 
-export function isDrillError(error: unknown): error is DrillError {
-	return error instanceof DrillError;
-}
-
 /** What to run when a store is damaged; every refusal and every failed read points here. */
 export const doctorHint = hint`run ${run('doctor')} to see what is damaged, then ${run('doctor', {repair: true})} to rebuild or salvage it`;
 

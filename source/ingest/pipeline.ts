@@ -3,8 +3,7 @@ import path from 'node:path';
 import {DrillError} from '../core/errors.js';
 import {validateItem} from '../store/interchange.js';
 import type {SummaryStore} from '../store/summary-store.js';
-import '../search/indexing/register.js';
-import {openWritableStore} from '../store/writable.js';
+import {openIndexedStore} from '../search/indexing/indexer.js';
 import {describedToItem, describeSource, type DescribedSource} from './build-item.js';
 import {multiItemFormats, namespaceOf, type Format, type FormatChoice} from './formats/catalog.js';
 import {claudeAgentSessionId} from './formats/claude-agent.js';
@@ -26,7 +25,7 @@ import {emptyReport, type IngestReport} from './report.js';
 import {createExecutor, type Executor} from './work/executor.js';
 import type {SourceJob} from './work/source-job.js';
 
-export type {IngestConflict, IngestFailure, IngestReport} from './report.js';
+export type {IngestReport} from './report.js';
 
 /** Bump when the pipeline's output changes, so unchanged sources are summarized again. */
 export const pipelineVersion = 'ingest-2';
@@ -258,7 +257,7 @@ function realPath(file: string): string {
  * sources are skipped.
  */
 export async function ingest(inputs: readonly string[], options: IngestOptions): Promise<IngestReport> {
-	const store = openWritableStore(options.storePath, options.onNote ? {onWait: options.onNote} : {});
+	const store = openIndexedStore(options.storePath, options.onNote ? {onWait: options.onNote} : {});
 	store.useBulkWrites();
 	try {
 		return await new Ingestion(store, options).run(inputs);

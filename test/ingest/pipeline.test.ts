@@ -2,8 +2,8 @@ import {copyFileSync, cpSync, mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {isValidItemId} from '../../source/core/summary-node-id.js';
-import {SummaryDrillable} from '../../source/domains/summary.js';
 import {ingest, type IngestReport} from '../../source/ingest/pipeline.js';
+import {createRuntime} from '../../source/runtime.js';
 import {validateItem} from '../../source/store/interchange.js';
 import {SummaryStore} from '../../source/store/summary-store.js';
 import {tempDir} from '../helpers/cli.js';
@@ -52,7 +52,7 @@ describe('ingest', () => {
 
 	it('writes valid trees with real titles, summaries, keywords and a TLDR', () => {
 		for (const item of items(store)) {
-			expect(() => validateItem(item)).not.toThrow();
+			expect(validateItem(item)).toEqual(item);
 			expect(isValidItemId(item.item_id) && /^[0-9a-f]{12}$/u.test(item.item_id)).toBe(true);
 			expect(item.tldr.length).toBeGreaterThan(20);
 			expect(item.tldr.length).toBeLessThanOrEqual(600);
@@ -92,18 +92,18 @@ describe('ingest', () => {
 	});
 
 	it('can be walked at every depth', () => {
-		const drillable = new SummaryDrillable(store);
+		const runtime = createRuntime({storePath: store, knowledgeDir: tempDir(), drillsRoot: tempDir()});
 		try {
 			for (const item of items(store)) {
 				for (const node of item.nodes) {
 					const id = node.ordinal === 0 ? `${item.namespace}:${item.item_id}` : `${item.namespace}:${item.item_id}#n${node.ordinal}`;
-					const view = drillable.get(id, 'full');
+					const view = runtime.domains.walk('summary', id, 'full');
 					expect(view.title).toBe(node.ordinal === 0 ? item.title : node.title);
 					expect(view.children_total).toBe(item.nodes.filter((other) => other.parent === node.ordinal).length);
 				}
 			}
 		} finally {
-			drillable.close();
+			runtime.close();
 		}
 	});
 

@@ -57,7 +57,3 @@ export const namespaceOf: Record<Format, string> = {
 
 /** Files that hold many items (one per conversation or session); the others hold one. */
 export const multiItemFormats: ReadonlySet<Format> = new Set(['chatgpt', 'aider', 'summary-json']);
-
-export function isFormat(value: string): value is Format {
-	return (formats as readonly string[]).includes(value);
-}

@@ -5,7 +5,7 @@ import {conversationFormats, documentFormats, formatLabels, type Format, type Fo
 import {agentEvent} from './claude-agent.js';
 import {codexItemTypes, codexLineTypes} from './codex.js';
 
-export {formatChoices, formats, type Format, type FormatChoice} from './catalog.js';
+export type {Format, FormatChoice} from './catalog.js';
 const headBytes = 64 * 1024;
 
 export interface Sniffed {

@@ -7,9 +7,6 @@ import {toolCallText, toolOutputText} from './tool-text.js';
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The event types of `gemini --output-format stream-json` (JsonStreamEventType in gemini-cli). */
-export const geminiStreamTypes = new Set(['init', 'message', 'tool_use', 'tool_result', 'error', 'result']);
-
 /**
  * A Gemini CLI `--output-format stream-json` log: `init` (session id, model), `message` (user or
  * assistant; assistant text arrives as `delta` chunks that are joined), `tool_use` (tool_name,
