@@ -1,6 +1,6 @@
 import {defaultDepth, parseDepth, type Depth} from './depth.js';
 import {DrillError} from './errors.js';
-import type {TreeDrillable, TreeView, ViewOptions} from './tree-view.js';
+import type {SourceFile, TreeDrillable, TreeView, ViewOptions} from './tree-view.js';
 
 /** Where the domains find their data. Plain paths: the core itself does no I/O. */
 export interface DrillConfig {
@@ -74,6 +74,12 @@ export class Drillables {
 			throw new DrillError('bad_argument', `the ${domain} domain has no grouped views`, `group_by applies to: ${grouped.join(', ') || 'no domain'}`);
 		}
 		return drillable.get(nodeId, parsedDepth, options);
+	}
+
+	/** The file a node comes from, when its domain knows one (the node is checked as a walk checks it). */
+	sourceFile(domain: string, nodeId: string): SourceFile | undefined {
+		if (!this.registry.factory(domain)) throw this.unknownDomain(domain);
+		return this.domain(domain).sourceFile?.(nodeId);
 	}
 
 	/** The seed's long name for `walk`. */

@@ -67,6 +67,13 @@ export interface ViewOptions {
 	groupBy?: string;
 }
 
+/** A node's source on disk. */
+export interface SourceFile {
+	file: string;
+	/** 1-based. */
+	line?: number;
+}
+
 export const defaultLimit = 100;
 export const maxLimit = 10_000;
 export const defaultMaxChars = 20_000;
@@ -76,5 +83,7 @@ export interface TreeDrillable {
 	/** The groupings `ViewOptions.groupBy` may name; a domain without them refuses `groupBy`. */
 	readonly groupKeys?: readonly string[];
 	get(nodeId: string, depth: Depth, options?: ViewOptions): TreeView;
+	/** The file a node's text comes from, and its line when known (the explorer's `o` and `e`); undefined when there is none. */
+	sourceFile?(nodeId: string): SourceFile | undefined;
 	close?(): void;
 }

@@ -4,7 +4,7 @@ import type {Depth} from '../core/depth.js';
 import {DrillError} from '../core/errors.js';
 import {hint, option, run} from '../core/hint.js';
 import {BoundedText, resolvePaging} from '../core/paging.js';
-import type {Breadcrumb, TreeChild, TreeDrillable, TreeView, ViewOptions} from '../core/tree-view.js';
+import type {Breadcrumb, SourceFile, TreeChild, TreeDrillable, TreeView, ViewOptions} from '../core/tree-view.js';
 import {checkUnitId, insideRoot} from './knowledge-paths.js';
 import {parseMarkdownUnit, type MarkdownUnit} from './markdown-unit.js';
 
@@ -132,6 +132,11 @@ export class KnowledgeDrillable implements TreeDrillable {
 
 	private titleOf(unit: Unit): string {
 		return this.markdown(unit.file)?.title ?? unit.name;
+	}
+
+	sourceFile(nodeId: string): SourceFile | undefined {
+		const file = this.unit(checkUnitId(nodeId))?.file;
+		return file ? {file} : undefined;
 	}
 
 	get(nodeId: string, depth: Depth, options?: ViewOptions): TreeView {

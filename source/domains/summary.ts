@@ -5,7 +5,8 @@ import {namespacesHint, unknownNamespace} from '../store/namespace-list.js';
 import {BoundedText, resolvePaging, type Paging} from '../core/paging.js';
 import {groupKeys, parseGroupKey, type GroupKey} from '../core/summary-groups.js';
 import {parseSummaryNodeId, summaryNodeId, type SummaryNodeId} from '../core/summary-node-id.js';
-import type {Breadcrumb, TreeChild, TreeDrillable, TreeView, ViewOptions} from '../core/tree-view.js';
+import type {Breadcrumb, SourceFile, TreeChild, TreeDrillable, TreeView, ViewOptions} from '../core/tree-view.js';
+import {localSourceFile} from './source-file.js';
 import {itemSource, type ItemRow, type NamespaceRow, type NodeRow, type SummaryStore} from '../store/summary-store.js';
 import {GroupViews} from './summary-groups.js';
 import {itemChild, itemEntry, rootCrumb, summaryView} from './summary-view.js';
@@ -26,6 +27,13 @@ export class SummaryDrillable implements TreeDrillable {
 	private get groups(): GroupViews {
 		this.groupViews ??= new GroupViews(this.db);
 		return this.groupViews;
+	}
+
+	/** An item's or a node's source file: the item's provenance, when it names a file on this machine. */
+	sourceFile(nodeId: string): SourceFile | undefined {
+		const id = parseSummaryNodeId(nodeId);
+		if (id.kind !== 'item' && id.kind !== 'node') return undefined;
+		return localSourceFile(this.get(summaryNodeId(id.namespace, id.itemId), 'index', {limit: 1}).source);
 	}
 
 	get(nodeId: string, depth: Depth, options?: ViewOptions): TreeView {

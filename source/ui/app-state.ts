@@ -3,7 +3,9 @@ import type {TreeView} from '../core/tree-view.js';
 import {browseReducer} from './browse-reducer.js';
 import {dialogReducer, type DialogAction, type DialogState} from './dialog-state.js';
 import {filterReducer, type FilterAction} from './filter-state.js';
+import {emptyFind, type FindState} from './find-state.js';
 import type {FuzzyMatch} from './fuzzy.js';
+import type {ExternalProgram} from './effects/external.js';
 import type {Key} from './keys.js';
 import {layout} from './layout.js';
 import {emptyInput, type LineInput} from './line-input.js';
@@ -34,7 +36,7 @@ export interface Size {
 }
 
 export type Focus = 'tree' | 'detail' | 'results';
-export type Mode = 'browse' | 'query' | 'filter' | 'dialog' | 'help';
+export type Mode = 'browse' | 'query' | 'filter' | 'find' | 'dialog' | 'help';
 
 export interface DetailState {
 	key?: string;
@@ -106,6 +108,8 @@ export interface AppState {
 	detail: DetailState;
 	query: QueryState;
 	filter: FilterState;
+	/** Find in the detail pane (less-style `/`, n/N). */
+	find: FindState;
 	frames: FramesState;
 	dialog?: DialogState;
 	helpScroll: number;
@@ -152,6 +156,10 @@ export type Effect =
 	| {type: 'framesUp'; request: UpRequest}
 	/** Write the text to the clipboard (OSC 52). */
 	| {type: 'copy'; text: string}
+	/** Copy a node's text (full depth) to the clipboard. */
+	| {type: 'copyText'; domain: string; id: string}
+	/** Show a node's source (or its text) in the pager or the editor, the terminal handed over meanwhile. */
+	| {type: 'external'; program: ExternalProgram; domain: string; id: string}
 	| {type: 'quit'; code: number};
 
 /** Everything that can change the state. Sub-reducers own their families (`search/…`, `filter/…`, `dialog/…`). */
@@ -190,6 +198,7 @@ export function initialState(size: Size, color: boolean, depth: Depth, framesAva
 		detail: {scroll: 0},
 		query: {input: emptyInput, method: 'keyword,semantic', status: 'idle', rows: [], selected: 0, open: false, sequence: 0},
 		filter: {input: emptyInput, status: 'idle', matches: [], highlight: new Map(), index: 0, progress: 0, searched: 0, sequence: 0, jumpWhenDone: false},
+		find: emptyFind,
 		frames: {available: framesAvailable, expanded: false},
 		helpScroll: 0,
 		loading: 0,
@@ -227,7 +236,8 @@ function reduce(state: AppState, action: AppAction): AppState {
 			return note(state, action.text, action.kind);
 		case 'detail': {
 			const {key, depth, view, error} = action;
-			return {...state, detail: {key, depth, view, error, scroll: view && state.detail.key === key ? state.detail.scroll : 0}};
+			const same = view !== undefined && state.detail.key === key;
+			return {...state, detail: {key, depth, view, error, scroll: same ? state.detail.scroll : 0}, find: same ? state.find : {...state.find, index: -1}};
 		}
 		case 'frames/status':
 			return {...state, frames: {...state.frames, status: action.status, error: undefined}};

@@ -3,6 +3,7 @@ import type {AppState, Focus} from './app-state.js';
 import {contextsFor} from './contexts.js';
 import {dialogInput, openDialog} from './dialog-state.js';
 import {filterKey, stepMatch} from './filter-state.js';
+import {emptyFind, findKey, openFind, stepFind} from './find-state.js';
 import {commandFor, type Command} from './key-table.js';
 import type {Key} from './keys.js';
 import {layout} from './layout.js';
@@ -26,6 +27,8 @@ export function browseReducer(state: AppState, key: Key): AppState {
 			return queryKey(state, key, command);
 		case 'filter':
 			return filterKey(state, key, command);
+		case 'find':
+			return findKey(state, key, command);
 		case 'dialog':
 			return dialogInput(state, key, command);
 		case 'help':
@@ -57,6 +60,14 @@ function browse(state: AppState, command: Command): AppState {
 			return cycleMethod(state);
 		case 'togglePlan':
 			return {...state, frames: {...state.frames, expanded: !state.frames.expanded}};
+		case 'openPager':
+		case 'openEditor':
+		case 'copyText': {
+			const node = selectedNode(state.tree);
+			if (!node) return state;
+			if (command === 'copyText') return withEffect(state, {type: 'copyText', domain: node.domain, id: node.id});
+			return withEffect(state, {type: 'external', program: command === 'openPager' ? 'pager' : 'editor', domain: node.domain, id: node.id});
+		}
 		default:
 			break;
 	}
@@ -122,6 +133,18 @@ function treeCommand(state: AppState, command: Command): AppState {
 }
 
 function detailCommand(state: AppState, command: Command): AppState {
+	switch (command) {
+		case 'find':
+			return openFind(state);
+		case 'nextMatch':
+			return stepFind(state, 1);
+		case 'previousMatch':
+			return stepFind(state, -1);
+		case 'closePanel':
+			return state.find.pattern ? {...state, find: emptyFind} : {...state, focus: 'tree'};
+		default:
+			break;
+	}
 	const page = Math.max(1, layout(state).bodyHeight - 2);
 	const by: Partial<Record<Command, number>> = {cursorDown: 1, cursorUp: -1, pageDown: page, pageUp: -page, top: -Infinity, bottom: Infinity};
 	const step = by[command];

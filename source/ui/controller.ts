@@ -1,6 +1,7 @@
 import type {Depth} from '../core/depth.js';
 import {appReducer, initialState, type AppAction, type AppState, type Effect, type Size} from './app-state.js';
 import type {EffectContext} from './effects/context.js';
+import {External, type RunExternal} from './effects/external.js';
 import {Filter} from './effects/filter.js';
 import {Frames} from './effects/frames.js';
 import {Loader} from './effects/loading.js';
@@ -16,6 +17,8 @@ export interface ControllerOptions {
 	initial?: {domain?: string; node?: string; query?: string};
 	/** Writes an OSC 52 clipboard sequence (the app's stdout). */
 	copy?: (text: string) => void;
+	/** Hands the terminal to the pager or the editor (absent without a terminal: key playback, tests). */
+	external?: RunExternal;
 	quit?: (code: number) => void;
 	/** Show measured times (default true; recordings turn them off). */
 	showTimings?: boolean;
@@ -48,6 +51,7 @@ export class AppController {
 	private readonly searcher: Searcher;
 	private readonly filter: Filter;
 	private readonly frames: Frames;
+	private readonly external: External;
 
 	constructor(
 		private readonly services: Services,
@@ -66,6 +70,7 @@ export class AppController {
 		this.searcher = new Searcher(context);
 		this.filter = new Filter(context);
 		this.frames = new Frames(context);
+		this.external = new External(context, {run: options.external, copy: options.copy});
 	}
 
 	getState = (): AppState => this.state;
@@ -134,6 +139,10 @@ export class AppController {
 				return this.frames.up(effect.request);
 			case 'copy':
 				return this.options.copy?.(effect.text);
+			case 'copyText':
+				return this.external.copyText(effect.domain, effect.id);
+			case 'external':
+				return this.external.open(effect.program, effect.domain, effect.id);
 			case 'quit':
 				return this.options.quit?.(effect.code);
 		}

@@ -29,12 +29,16 @@ export type Command =
 	| 'method'
 	| 'scope'
 	| 'filter'
+	| 'find'
 	| 'nextMatch'
 	| 'previousMatch'
 	| 'drillDown'
 	| 'drillUp'
 	| 'togglePlan'
 	| 'copyId'
+	| 'copyText'
+	| 'openPager'
+	| 'openEditor'
 	| 'jump'
 	| 'closePanel'
 	| 'submit'
@@ -61,34 +65,40 @@ export interface Binding {
 	hint?: string;
 	/** How the status line writes the keys, when not just the first key. */
 	hintKeys?: string;
+	/** The `?` help lists the bindings of one context with the same group on one row, with this text. */
+	group?: string;
 }
 
 export const keyTable: Binding[] = [
-	{command: 'cursorDown', keys: ['down', 'j'], context: 'tree', help: 'move down', hint: 'move', hintKeys: '↑↓'},
-	{command: 'cursorUp', keys: ['up', 'k'], context: 'tree', help: 'move up'},
+	{command: 'cursorDown', keys: ['down', 'j'], context: 'tree', help: 'move down', hint: 'move', hintKeys: '↑↓', group: 'move down / up'},
+	{command: 'cursorUp', keys: ['up', 'k'], context: 'tree', help: 'move up', group: 'move down / up'},
 	{command: 'open', keys: ['right', 'l', 'enter'], context: 'tree', help: 'open (expand) the node', hint: 'open'},
 	{command: 'close', keys: ['left', 'h'], context: 'tree', help: 'close the node, or go to its parent', hint: 'close'},
-	{command: 'top', keys: ['g', 'home'], context: 'tree', help: 'first row'},
-	{command: 'bottom', keys: ['G', 'end'], context: 'tree', help: 'last row'},
-	{command: 'pageDown', keys: ['pagedown'], context: 'tree', help: 'page down'},
-	{command: 'pageUp', keys: ['pageup'], context: 'tree', help: 'page up'},
-	{command: 'halfDown', keys: ['ctrl-d'], context: 'tree', help: 'half a page down'},
-	{command: 'halfUp', keys: ['ctrl-u'], context: 'tree', help: 'half a page up'},
+	{command: 'top', keys: ['g', 'home'], context: 'tree', help: 'first row', group: 'first / last row'},
+	{command: 'bottom', keys: ['G', 'end'], context: 'tree', help: 'last row', group: 'first / last row'},
+	{command: 'pageDown', keys: ['pagedown'], context: 'tree', help: 'page down', group: 'page down / up'},
+	{command: 'pageUp', keys: ['pageup'], context: 'tree', help: 'page up', group: 'page down / up'},
+	{command: 'halfDown', keys: ['ctrl-d'], context: 'tree', help: 'half a page down', group: 'half a page down / up'},
+	{command: 'halfUp', keys: ['ctrl-u'], context: 'tree', help: 'half a page up', group: 'half a page down / up'},
 	{command: 'filter', keys: ['f'], context: 'tree', help: 'fuzzy filter the loaded names', hint: 'filter'},
-	{command: 'nextMatch', keys: ['n'], context: 'tree', help: 'next filter match'},
-	{command: 'previousMatch', keys: ['N'], context: 'tree', help: 'previous filter match'},
+	{command: 'nextMatch', keys: ['n'], context: 'tree', help: 'next filter match', group: 'next / previous filter match'},
+	{command: 'previousMatch', keys: ['N'], context: 'tree', help: 'previous filter match', group: 'next / previous filter match'},
 	{command: 'scope', keys: ['s'], context: 'tree', help: 'search scope: the namespace under the cursor (again: all)'},
 	{command: 'drillDown', keys: ['d'], context: 'tree', help: 'drill down from the selected node (new frame)', hint: 'drill'},
 	{command: 'drillUp', keys: ['u'], context: 'tree', help: 'undrill: close the current frame with findings and a plan', hint: 'undrill'},
 	{command: 'copyId', keys: ['y'], context: 'tree', help: 'copy the node id (OSC 52)'},
 	{command: 'closePanel', keys: ['escape'], context: 'tree', help: 'clear the filter, close the results'},
 
-	{command: 'cursorDown', keys: ['down', 'j'], context: 'detail', help: 'scroll down', hint: 'scroll', hintKeys: '↑↓'},
-	{command: 'cursorUp', keys: ['up', 'k'], context: 'detail', help: 'scroll up'},
+	{command: 'cursorDown', keys: ['down', 'j'], context: 'detail', help: 'scroll down', hint: 'scroll', hintKeys: '↑↓', group: 'scroll down / up'},
+	{command: 'cursorUp', keys: ['up', 'k'], context: 'detail', help: 'scroll up', group: 'scroll down / up'},
 	{command: 'pageDown', keys: ['pagedown', 'ctrl-d', ' '], context: 'detail', help: 'page down'},
 	{command: 'pageUp', keys: ['pageup', 'ctrl-u'], context: 'detail', help: 'page up'},
-	{command: 'top', keys: ['g', 'home'], context: 'detail', help: 'top'},
-	{command: 'bottom', keys: ['G', 'end'], context: 'detail', help: 'bottom'},
+	{command: 'top', keys: ['g', 'home'], context: 'detail', help: 'top', group: 'top / bottom'},
+	{command: 'bottom', keys: ['G', 'end'], context: 'detail', help: 'bottom', group: 'top / bottom'},
+	{command: 'find', keys: ['/'], context: 'detail', help: 'find in this pane (as less)', hint: 'find'},
+	{command: 'nextMatch', keys: ['n'], context: 'detail', help: 'next match (after a jump: of the query)', group: 'next / previous match (after a jump: of the query)'},
+	{command: 'previousMatch', keys: ['N'], context: 'detail', help: 'previous match', group: 'next / previous match (after a jump: of the query)'},
+	{command: 'closePanel', keys: ['escape'], context: 'detail', help: 'clear the find, or back to the tree'},
 
 	{command: 'cursorDown', keys: ['down', 'j'], context: 'results', help: 'next hit (among a hit\'s spans: next span)', hint: 'move', hintKeys: '↑↓'},
 	{command: 'cursorUp', keys: ['up', 'k'], context: 'results', help: 'previous hit (or span)'},
@@ -105,25 +115,28 @@ export const keyTable: Binding[] = [
 	{command: 'query', keys: ['/'], context: 'global', help: 'search (the funnel)', hint: 'search'},
 	{command: 'method', keys: ['m'], context: 'global', help: 'cycle the search method'},
 	{command: 'togglePlan', keys: ['p'], context: 'global', help: 'show or hide the frame panel and its plan'},
+	{command: 'openPager', keys: ['o'], context: 'global', help: 'the node\'s source in $PAGER (less -R)'},
+	{command: 'openEditor', keys: ['e'], context: 'global', help: 'the node\'s source in $EDITOR (vi)'},
+	{command: 'copyText', keys: ['Y'], context: 'global', help: 'copy the node\'s text (OSC 52)'},
 	{command: 'help', keys: ['?'], context: 'global', help: 'this help (every key)', hint: 'help'},
 	{command: 'quit', keys: ['q', 'ctrl-c'], context: 'global', help: 'quit', hint: 'quit'},
 
 	{command: 'submit', keys: ['enter'], context: 'input', help: 'run / accept', hint: 'run'},
 	{command: 'cancel', keys: ['escape'], context: 'input', help: 'cancel', hint: 'cancel'},
-	{command: 'deleteBack', keys: ['backspace'], context: 'input', help: 'delete the character before the caret'},
-	{command: 'deleteForward', keys: ['delete'], context: 'input', help: 'delete the character under the caret'},
+	{command: 'deleteBack', keys: ['backspace'], context: 'input', help: 'delete the character before the caret', group: 'delete before / under the caret'},
+	{command: 'deleteForward', keys: ['delete'], context: 'input', help: 'delete the character under the caret', group: 'delete before / under the caret'},
 	{command: 'deleteWord', keys: ['ctrl-w'], context: 'input', help: 'delete the word before the caret'},
 	{command: 'clearLine', keys: ['ctrl-u'], context: 'input', help: 'clear the line'},
-	{command: 'caretLeft', keys: ['left'], context: 'input', help: 'caret left'},
-	{command: 'caretRight', keys: ['right'], context: 'input', help: 'caret right'},
-	{command: 'caretHome', keys: ['home', 'ctrl-a'], context: 'input', help: 'caret to the start'},
-	{command: 'caretEnd', keys: ['end', 'ctrl-e'], context: 'input', help: 'caret to the end'},
+	{command: 'caretLeft', keys: ['left'], context: 'input', help: 'caret left', group: 'move the caret'},
+	{command: 'caretRight', keys: ['right'], context: 'input', help: 'caret right', group: 'move the caret'},
+	{command: 'caretHome', keys: ['home', 'ctrl-a'], context: 'input', help: 'caret to the start', group: 'move the caret'},
+	{command: 'caretEnd', keys: ['end', 'ctrl-e'], context: 'input', help: 'caret to the end', group: 'move the caret'},
 	{command: 'quit', keys: ['ctrl-c'], context: 'input', help: 'quit'},
 
-	{command: 'nextField', keys: ['tab', 'down'], context: 'dialog', help: 'next field', hint: 'next'},
-	{command: 'previousField', keys: ['shift-tab', 'up'], context: 'dialog', help: 'previous field'},
-	{command: 'choiceNext', keys: ['right'], context: 'dialog', help: 'next choice (scope, sink)'},
-	{command: 'choicePrevious', keys: ['left'], context: 'dialog', help: 'previous choice (scope, sink)'},
+	{command: 'nextField', keys: ['tab', 'down'], context: 'dialog', help: 'next field', hint: 'next', group: 'next / previous field'},
+	{command: 'previousField', keys: ['shift-tab', 'up'], context: 'dialog', help: 'previous field', group: 'next / previous field'},
+	{command: 'choiceNext', keys: ['right'], context: 'dialog', help: 'next choice (scope, sink)', group: 'next / previous choice (scope, sink)'},
+	{command: 'choicePrevious', keys: ['left'], context: 'dialog', help: 'previous choice (scope, sink)', group: 'next / previous choice (scope, sink)'},
 
 	{command: 'closePanel', keys: ['escape', '?', 'q'], context: 'help', help: 'close this help', hint: 'close'},
 	{command: 'cursorDown', keys: ['down', 'j', 'pagedown', ' '], context: 'help', help: 'scroll down', hint: 'scroll', hintKeys: '↑↓'},
@@ -159,17 +172,28 @@ const contextTitles: Record<KeyContext, string> = {
 /** The help overlay's text: every context, every command, its keys. */
 export function helpSections(): Array<{title: string; rows: Array<{keys: string; help: string}>}> {
 	const order: KeyContext[] = ['tree', 'global', 'detail', 'results', 'input', 'dialog'];
-	return order.map((context) => ({
-		title: contextTitles[context],
-		rows: keyTable.filter((binding) => binding.context === context).map((binding) => ({keys: binding.keys.map(keyLabel).join(' '), help: binding.help})),
-	}));
+	return order.map((context) => {
+		const rows: Array<{keys: string; help: string}> = [];
+		const grouped = new Map<string, {keys: string; help: string}>();
+		for (const binding of keyTable.filter((entry) => entry.context === context)) {
+			const keys = binding.keys.map(keyLabel).join(' ');
+			const group = binding.group ? grouped.get(binding.group) : undefined;
+			if (group) group.keys += ` ${keys}`;
+			else {
+				const row = {keys, help: binding.group ?? binding.help};
+				if (binding.group) grouped.set(binding.group, row);
+				rows.push(row);
+			}
+		}
+		return {title: contextTitles[context], rows};
+	});
 }
 
 // The status line's order: help first, so it survives on a narrow terminal.
-const hintOrder: Command[] = ['help', 'cursorDown', 'open', 'jump', 'close', 'closePanel', 'depthCycle', 'query', 'filter', 'drillDown', 'drillUp', 'switchPane', 'submit', 'cancel', 'nextField', 'quit'];
+const hintOrder: Command[] = ['help', 'cursorDown', 'open', 'jump', 'close', 'closePanel', 'depthCycle', 'find', 'query', 'filter', 'drillDown', 'drillUp', 'switchPane', 'submit', 'cancel', 'nextField', 'quit'];
 
 // What a short status line keeps longest: help, quit and the pane switch, then the keys of the moment.
-const hintKeep: Command[] = ['help', 'quit', 'switchPane', 'submit', 'cancel', 'cursorDown', 'open', 'jump', 'nextField', 'closePanel', 'query', 'depthCycle', 'close', 'filter', 'drillDown', 'drillUp'];
+const hintKeep: Command[] = ['help', 'quit', 'switchPane', 'submit', 'cancel', 'cursorDown', 'open', 'jump', 'nextField', 'closePanel', 'query', 'depthCycle', 'close', 'find', 'filter', 'drillDown', 'drillUp'];
 
 export interface Hint {
 	command: Command;

@@ -44,7 +44,7 @@ export function layout(state: AppState): Layout {
 	if (state.mode === 'dialog' && state.dialog) {
 		barHeight = 1;
 		panelHeight = Math.min(dialogLines(state), Math.max(0, free - 4));
-	} else if (state.mode === 'filter') {
+	} else if (state.mode === 'filter' || state.mode === 'find') {
 		barHeight = 1;
 	} else if (state.mode === 'query' || state.query.open) {
 		barHeight = 1;

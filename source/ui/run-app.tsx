@@ -1,4 +1,5 @@
 import {EventEmitter} from 'node:events';
+import {runExternal} from './external-program.js';
 import {PassThrough} from 'node:stream';
 import {render} from 'ink';
 import type {Depth} from '../core/depth.js';
@@ -37,6 +38,12 @@ export interface RunAppOptions {
 	alternateScreen?: boolean;
 	/** Ink's frame-rate cap (default 120: a key right after a frame waits at most ~8 ms for its own). */
 	maxFps?: number;
+	/**
+	 * Let `o`/`e` hand the terminal to $PAGER/$EDITOR (default: on a TTY). The program runs with
+	 * the terminal's own stdio while the app waits; the environment to read them from is `env`.
+	 */
+	external?: boolean;
+	env?: NodeJS.ProcessEnv;
 	/** Called with the controller once the app runs (key playback, tests). */
 	onStart?: (controller: AppController) => void;
 }
@@ -44,6 +51,8 @@ export interface RunAppOptions {
 const enterAlternate = '\u001b[?1049h\u001b[H';
 const leaveAlternate = '\u001b[?1049l';
 const clearScreen = '\u001b[2J\u001b[H';
+const showCursor = '\u001b[?25h';
+const hideCursor = '\u001b[?25l';
 
 function osc52(text: string): string {
 	return `\u001b]52;c;${Buffer.from(text, 'utf8').toString('base64')}\u0007`;
@@ -99,6 +108,8 @@ export async function runApp(options: RunAppOptions): Promise<number> {
 	const finished = new Promise<number>((resolve) => {
 		finish = resolve;
 	});
+	let suspended: {leave(): void; back(): void} | undefined;
+	const external = (options.external ?? Boolean(stdout.isTTY && stdin.isTTY));
 	const controller = new AppController(services, {
 		size: screen.size,
 		color: options.color ?? true,
@@ -106,6 +117,7 @@ export async function runApp(options: RunAppOptions): Promise<number> {
 		initial: options.initial,
 		showTimings: options.showTimings,
 		copy: (text) => stdout.write(osc52(text)),
+		external: external ? (program, file, line) => runExternal(program, file, line, options.env ?? process.env, suspended!) : undefined,
 		quit: (code) => finish(code),
 	});
 	if (alternate) stdout.write(enterAlternate);
@@ -134,6 +146,18 @@ export async function runApp(options: RunAppOptions): Promise<number> {
 	});
 	const unmounted = instance.waitUntilExit().catch(() => undefined);
 	stopKeys = readKeys(stdin, (raw) => controller.input(raw));
+	suspended = {
+		// The terminal goes back to how the program expects it: cooked mode, its own screen, a cursor.
+		leave: () => {
+			stopKeys();
+			stdout.write(`${alternate ? leaveAlternate : ''}${showCursor}`);
+		},
+		back: () => {
+			stdout.write(`${alternate ? enterAlternate : clearScreen}${hideCursor}`);
+			instance.clear();
+			stopKeys = readKeys(stdin, (raw) => controller.input(raw));
+		},
+	};
 	const onResize = () => {
 		const size = sizeOf(stdout);
 		if (effective(size) === effective(screen.size)) return;

@@ -2,6 +2,7 @@ import type {AppState} from './app-state.js';
 import {contextsFor} from './contexts.js';
 import {fitHints, hintsFor} from './key-table.js';
 import {layout, type Layout} from './layout.js';
+import {findMatches, findPosition} from './find-state.js';
 import {detailPane, detailRowCount} from './panes/detail-pane.js';
 import {dialogPane} from './panes/dialog-pane.js';
 import {frameBar, framePanel} from './panes/frame-panel.js';
@@ -9,7 +10,7 @@ import {helpRows} from './panes/help-pane.js';
 import {queryBar, resultsPane, spinnerFrames} from './panes/results-pane.js';
 import {treePane} from './panes/tree-pane.js';
 import {fitLine, lineWidth, mergeLine, segment} from './segments.js';
-import {displayWidth} from './text.js';
+import {displayWidth, oneLine} from './text.js';
 import {paintLine, theme, type Line, type Role, type Style, type Theme} from './theme.js';
 import {selectedNode} from './tree-state.js';
 
@@ -47,7 +48,8 @@ function header(state: AppState, box: Layout, paint: Theme): Line {
 		if (view) for (const crumb of view.breadcrumbs.slice(1)) trail.push(crumb.title);
 		if (node.id !== '') trail.push(view?.title ?? node.name);
 	}
-	const left: Line = [segment('drill', paint('title')), segment(trail.length ? ` · ${trail.join(' › ')}` : '', undefined)];
+	// The trail names the tree's cursor: the tree pane's title, in the accent colour while it has the focus.
+	const left: Line = [segment('drill', paint('title')), segment(trail.length ? ' · ' : ''), segment(trail.join(' › '), state.focus === 'tree' && state.mode === 'browse' ? paint('focusTitle') : undefined)];
 	const right: Line = [segment('depth: ', paint('dim')), segment(state.depth, paint('accent'))];
 	return rule(box.width, ['┌', '┐'], left, right, paint);
 }
@@ -69,6 +71,7 @@ function footerFacts(state: AppState, box: Layout): string {
 	const facts: string[] = [];
 	if (state.loading > 0) facts.push(`${spinnerFrames[state.spinner % spinnerFrames.length]} loading`);
 	if (filter.matches.length > 0 && mode !== 'filter') facts.push(`f ${filter.input.value} [${filter.index + 1}/${count.format(filter.matches.length)}]`);
+	if (state.find.pattern && mode !== 'find') facts.push(`/${oneLine(state.find.pattern)} ${findPosition(state)}`);
 	if (focus === 'detail' && mode === 'browse') {
 		const total = detailRowCount(state, box.detailWidth);
 		const scroll = Math.max(0, Math.min(state.detail.scroll, total - box.bodyHeight));
@@ -86,6 +89,13 @@ function filterBar(state: AppState, paint: Theme): {left: Line; right: Line} {
 	if (filter.status === 'searching') facts.push(`searching ${Math.round(filter.progress * 100)}%`);
 	else if (filter.status === 'done') facts.push(`${count.format(filter.matches.length)} of ${count.format(filter.searched)} names`);
 	return {left, right: [segment(facts.join(' · '), paint('dim'))]};
+}
+
+function findBar(state: AppState, paint: Theme): {left: Line; right: Line} {
+	const {value, caret} = state.find.input;
+	const at = value.slice(caret, caret + 1) || ' ';
+	const left: Line = [segment('find ', paint('key')), segment(oneLine(value.slice(0, caret))), segment(oneLine(at), paint('caret')), segment(oneLine(value.slice(caret + at.length)))];
+	return {left, right: [segment(value ? findPosition(state) : 'in the detail pane', paint('dim'))]};
 }
 
 /** One block of the screen: a full-width rule, or a bordered region of side-by-side columns. */
@@ -128,16 +138,16 @@ export function screenModel(state: AppState): Screen {
 	} else {
 		if (box.wide) {
 			const tree = treePane(state, box.bodyHeight, box.treeWidth, paint);
-			const detail = detailPane(state, box.detailWidth, box.bodyHeight, paint).lines;
+			const detail = detailPane(state, box.detailWidth, box.bodyHeight, paint, findMatches(state)).lines;
 			blocks.push({kind: 'rows', height: box.bodyHeight, columns: [{width: box.treeWidth, lines: cut(tree, box.treeWidth)}, {width: box.detailWidth, lines: cut(detail, box.detailWidth), divider: state.focus === 'detail' ? 'focusBorder' : 'border'}]});
-		} else if (box.showDetail) blocks.push(single(box.bodyHeight, detailPane(state, box.detailWidth, box.bodyHeight, paint).lines));
+		} else if (box.showDetail) blocks.push(single(box.bodyHeight, detailPane(state, box.detailWidth, box.bodyHeight, paint, findMatches(state)).lines));
 		else blocks.push(single(box.bodyHeight, treePane(state, box.bodyHeight, box.treeWidth, paint)));
 		if (box.barHeight > 0) {
 			if (state.mode === 'dialog' && state.dialog) {
 				blocks.push({kind: 'rule', line: rule(box.width, ['├', '┤'], [segment(state.dialog.title, paint('title'))], [], paint, 'focusBorder')});
 				if (box.panelHeight > 0) blocks.push(single(box.panelHeight, dialogPane(state.dialog, box.panelHeight, paint)));
-			} else if (state.mode === 'filter') {
-				const bar = filterBar(state, paint);
+			} else if (state.mode === 'filter' || state.mode === 'find') {
+				const bar = state.mode === 'find' ? findBar(state, paint) : filterBar(state, paint);
 				blocks.push({kind: 'rule', line: rule(box.width, ['├', '┤'], bar.left, bar.right, paint, 'focusBorder')});
 			} else {
 				const bar = queryBar(state, paint);

@@ -2,6 +2,7 @@ import type {AppState, Focus, ResultRow} from './app-state.js';
 import {note, withEffect} from './state-updates.js';
 import type {Command} from './key-table.js';
 import type {Key} from './keys.js';
+import {findWords} from './find-state.js';
 import {editInput, insertText} from './line-input.js';
 import {resultRows} from './query-results.js';
 import {findMethods, type FindResult} from './services.js';
@@ -122,7 +123,8 @@ function hitOf(rows: readonly ResultRow[], at: number): number {
 
 function jump(state: AppState): AppState {
 	const row = state.query.rows[state.query.selected];
-	return row ? withEffect(state, {type: 'reveal', domain: row.domain, id: row.target, focusTree: true}) : state;
+	// The detail pane then highlights the query's words (n/N step through them).
+	return row ? findWords(withEffect(state, {type: 'reveal', domain: row.domain, id: row.target, focusTree: true}), state.query.submitted) : state;
 }
 
 /** Keys on the results list: j/k move between hits, l/→ goes into a hit's drilled spans, h/← back out. */

@@ -6,11 +6,12 @@ import {readFileSync} from 'node:fs';
 import type {Depth} from '../core/depth.js';
 import {DrillError} from '../core/errors.js';
 import type {DrillConfig} from '../core/registry.js';
-import type {TreeView, ViewOptions} from '../core/tree-view.js';
+import type {SourceFile, TreeView, ViewOptions} from '../core/tree-view.js';
 import * as framesModule from '../frames/index.js';
 import type {FindResult} from '../search/types.js';
 import type {Runtime} from '../runtime.js';
 import {searchWorkerScript, WorkerSearch} from './search-client.js';
+import {textFile} from './text-file.js';
 
 export const findMethods = ['keyword,semantic', 'keyword', 'semantic'] as const;
 export type FindMethod = (typeof findMethods)[number];
@@ -79,6 +80,10 @@ export interface Services {
 	/** Gets the search ready ahead of the first query (the query box opened). */
 	prepareFind?(): void;
 	frames: FramesService;
+	/** The file a node's text comes from, when its domain knows one (`o`, `e`). */
+	sourceFile(domain: string, nodeId: string): SourceFile | undefined;
+	/** Writes text to a new private temporary file (for `o`/`e` on a node without a source file). */
+	textFile(text: string, name: string): {file: string; remove(): void};
 	close(): void;
 }
 
@@ -101,6 +106,8 @@ export function createServices(runtime: Runtime): Services {
 		},
 		prepareFind: () => worker?.warm(),
 		frames: framesOver(framesModule, config),
+		sourceFile: (domain, nodeId) => runtime.domains.sourceFile(domain, nodeId),
+		textFile,
 		close() {
 			worker?.close();
 			runtime.close();

@@ -15,7 +15,7 @@ export interface Segment {
 /** One screen row, exactly the terminal's width once padded. */
 export type Line = Segment[];
 
-export type Role = 'border' | 'title' | 'dim' | 'accent' | 'selected' | 'selectedDim' | 'match' | 'error' | 'info' | 'key' | 'caret' | 'count' | 'focusBorder';
+export type Role = 'border' | 'title' | 'dim' | 'accent' | 'selected' | 'selectedDim' | 'match' | 'error' | 'info' | 'key' | 'caret' | 'count' | 'focusBorder' | 'focusTitle' | 'current';
 
 /**
  * A line laid out but not yet painted: pieces name their role, not their colours. Long texts (the
@@ -32,6 +32,10 @@ const colours: Record<Role, Style> = {
 	selected: {inverse: true},
 	selectedDim: {inverse: true, dim: true},
 	match: {color: 'yellow', bold: true, underline: true},
+	/** The find's current match: a match, in reverse video. */
+	current: {color: 'yellow', bold: true, underline: true, inverse: true},
+	/** The focused pane's title. */
+	focusTitle: {color: 'cyan', bold: true},
 	error: {color: 'red', bold: true},
 	info: {color: 'green'},
 	key: {color: 'cyan', bold: true},
@@ -45,6 +49,8 @@ const lightColours: Record<Role, Style> = {
 	focusBorder: {color: 'blue'},
 	accent: {color: 'blue'},
 	match: {color: 'magenta', bold: true, underline: true},
+	current: {color: 'magenta', bold: true, underline: true, inverse: true},
+	focusTitle: {color: 'blue', bold: true},
 	key: {color: 'blue', bold: true},
 };
 

@@ -8,6 +8,15 @@ interface Waiter {
 	resolve: (arrivedAt: number) => void;
 }
 
+export interface CellStyle {
+	fg: number;
+	bold: boolean;
+	underline: boolean;
+	inverse: boolean;
+	row: number;
+	column: number;
+}
+
 /**
  * A headless terminal that output is fed into: `screen()` is what a person would see, `raw`
  * every byte written, `until()` the moment the screen first passed a test.
@@ -107,6 +116,26 @@ export class XtermScreen {
 	async waitForGone(text: string, timeoutMs = 10_000): Promise<string> {
 		await this.until((screen) => !screen.includes(text), `${JSON.stringify(text)} to go`, timeoutMs);
 		return this.screen();
+	}
+
+	/**
+	 * How the screen draws the `nth` occurrence of `text` (its first cell): the palette colour of
+	 * the foreground (-1 for the default), and bold, underline, inverse.
+	 */
+	async styleOf(text: string, nth = 0): Promise<CellStyle | undefined> {
+		await this.parsed;
+		const buffer = this.terminal.buffer.active;
+		let seen = 0;
+		for (let row = 0; row < this.terminal.rows; row++) {
+			const line = buffer.getLine(buffer.viewportY + row);
+			const content = line?.translateToString(false) ?? '';
+			for (let at = content.indexOf(text); at !== -1; at = content.indexOf(text, at + 1)) {
+				if (seen++ < nth) continue;
+				const cell = line!.getCell(at)!;
+				return {fg: cell.isFgPalette() ? cell.getFgColor() : -1, bold: Boolean(cell.isBold()), underline: Boolean(cell.isUnderline()), inverse: Boolean(cell.isInverse()), row, column: at};
+			}
+		}
+		return undefined;
 	}
 
 	resize(cols: number, rows: number): void {

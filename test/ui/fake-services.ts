@@ -1,6 +1,6 @@
 import type {Depth} from '../../source/core/depth.js';
 import {DrillError} from '../../source/core/errors.js';
-import type {Breadcrumb, TreeView, ViewOptions} from '../../source/core/tree-view.js';
+import type {Breadcrumb, SourceFile, TreeView, ViewOptions} from '../../source/core/tree-view.js';
 import type {DownRequest, FindOptions, FindResult, FrameStatus, FramesService, PlanAction, Services, UpRequest} from '../../source/ui/services.js';
 
 /** A node of a fake domain: children listed, or generated on first use. */
@@ -113,7 +113,7 @@ export class FakeServices implements Services {
 			children_total: all.length,
 			offset,
 			limit,
-			...(depth === 'full' ? {content: found.node.content ?? '', truncated: false} : {}),
+			...(depth === 'full' ? fullContent(found.node.content ?? '', page.maxChars) : {}),
 		};
 	}
 
@@ -123,7 +123,25 @@ export class FakeServices implements Services {
 		return Promise.resolve(emptyResult(query, options));
 	}
 
+	/** Source files by `domain\u0000id`; a node without one is shown from a text file. */
+	readonly sources = new Map<string, SourceFile>();
+	readonly textFiles: Array<{text: string; name: string; removed: boolean}> = [];
+
+	sourceFile(domain: string, nodeId: string): SourceFile | undefined {
+		return this.sources.get(`${domain}\u0000${nodeId}`);
+	}
+
+	textFile(text: string, name: string): {file: string; remove(): void} {
+		const entry = {text, name, removed: false};
+		this.textFiles.push(entry);
+		return {file: `/tmp/fake/${name}.txt`, remove: () => void (entry.removed = true)};
+	}
+
 	close(): void {}
+}
+
+function fullContent(content: string, maxChars = 20_000): {content: string; truncated: boolean} {
+	return {content: content.slice(0, maxChars), truncated: content.length > maxChars};
 }
 
 export function emptyResult(query: string, options: FindOptions): FindResult {

@@ -1,5 +1,6 @@
 import {expect, test} from 'vitest';
 import {commandFor, helpSections, hintsFor, keyTable} from '../../source/ui/key-table.js';
+import {keyLabel} from '../../source/ui/keys.js';
 
 test('no key is bound to two commands in the same context', () => {
 	const seen = new Map<string, string>();
@@ -22,12 +23,14 @@ test('lookup tries the contexts in order', () => {
 	expect(commandFor('right', ['input', 'dialog'])).toBe('caretRight');
 });
 
-test('the help overlay lists every binding of the table, with its keys', () => {
+test('the help overlay lists every binding of the table, with its keys (a group of bindings on one row)', () => {
 	const rows = helpSections().flatMap((section) => section.rows);
 	for (const binding of keyTable.filter((entry) => entry.context !== 'help')) {
-		expect(rows.some((row) => row.help === binding.help)).toBe(true);
+		const row = rows.find((candidate) => candidate.help === (binding.group ?? binding.help));
+		expect(row, binding.help).toBeDefined();
+		for (const key of binding.keys) expect(row!.keys.split(' ')).toContain(keyLabel(key));
 	}
-	expect(rows).toContainEqual({keys: '↓ j', help: 'move down'});
+	expect(rows).toContainEqual({keys: '↓ j ↑ k', help: 'move down / up'});
 });
 
 test('the status line starts with help and follows the table', () => {

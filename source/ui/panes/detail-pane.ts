@@ -3,6 +3,7 @@ import type {AppState} from '../app-state.js';
 import {segment} from '../segments.js';
 import {wrap} from '../text.js';
 import {paintLine, type Line, type Role, type RoleLine, type Theme} from '../theme.js';
+import type {PaneMatch} from '../find-state.js';
 
 const count = new Intl.NumberFormat('en-US');
 const cache = new WeakMap<TreeView, Map<number, RoleLine[]>>();
@@ -56,12 +57,46 @@ export function detailRowCount(state: AppState, width: number): number {
 	return detail.view ? detailRows(detail.view, width).length : 0;
 }
 
-/** The scrolled window of the detail pane; `scroll` is clamped to the content. Only what shows is painted. */
-export function detailPane(state: AppState, width: number, height: number, paint: Theme): {lines: Line[]; scroll: number; total: number} {
+/** A laid-out line painted, with the find's matches in it marked (the current one stands out). */
+function paintMatches(line: RoleLine, matches: PaneMatch[], current: PaneMatch | undefined, paint: Theme): Line {
+	if (matches.length === 0) return paintLine(line, paint);
+	const out: Line = [];
+	let column = 0;
+	for (const piece of line) {
+		const style = piece.role ? paint(piece.role) : undefined;
+		const end = column + piece.text.length;
+		let at = column;
+		for (const match of matches) {
+			if (match.end < at || match.start >= end) continue;
+			const from = Math.max(at, match.start);
+			const to = Math.min(end, match.end + 1);
+			if (from > at) out.push(segment(piece.text.slice(at - column, from - column), style));
+			out.push(segment(piece.text.slice(from - column, to - column), {...style, ...paint(match === current ? 'current' : 'match')}));
+			at = to;
+		}
+		if (at < end) out.push(segment(piece.text.slice(at - column), style));
+		column = end;
+	}
+	return out;
+}
+
+/**
+ * The scrolled window of the detail pane; `scroll` is clamped to the content. Only what shows is
+ * painted, with the find's matches (`found`) marked. The pane's title line is in the accent colour while the pane has the focus.
+ */
+export function detailPane(state: AppState, width: number, height: number, paint: Theme, found: PaneMatch[] = []): {lines: Line[]; scroll: number; total: number} {
 	const {detail} = state;
 	if (detail.error) return {lines: [[segment(detail.error, paint('error'))]], scroll: 0, total: 1};
 	if (!detail.view) return {lines: [], scroll: 0, total: 0};
 	const all = detailRows(detail.view, width);
 	const scroll = Math.max(0, Math.min(detail.scroll, all.length - height));
-	return {lines: all.slice(scroll, scroll + height).map((line) => paintLine(line, paint)), scroll, total: all.length};
+	const matches = found.filter((match) => match.line >= scroll && match.line < scroll + height);
+	const current = state.find.index === -1 ? undefined : found[state.find.index];
+	const focused = state.focus === 'detail';
+	const lines = all.slice(scroll, scroll + height).map((line, row) => {
+		const own = matches.filter((match) => match.line === scroll + row);
+		const shown = focused && scroll + row === 0 ? line.map((piece) => ({...piece, role: 'focusTitle' as const})) : line;
+		return paintMatches(shown, own, current, paint);
+	});
+	return {lines, scroll, total: all.length};
 }

@@ -13,7 +13,7 @@ export function queryBar(state: AppState, paint: Theme): {left: Line; right: Lin
 		const {value, caret} = query.input;
 		const at = value.slice(caret, caret + 1) || ' ';
 		left.push(segment(value.slice(0, caret)), segment(at, paint('caret')), segment(value.slice(caret + at.length)));
-	} else left.push(segment(query.submitted ?? query.input.value));
+	} else left.push(segment(query.submitted ?? query.input.value, state.focus === 'results' ? paint('focusTitle') : undefined));
 	const facts = [query.method, `scope: ${query.scope === undefined ? 'all' : oneLine(query.scope)}`];
 	if (query.status === 'running') facts.push(`${spinnerFrames[state.spinner % spinnerFrames.length]} searching`);
 	if (query.status === 'done' && query.result) {

@@ -1,0 +1,165 @@
+import {chmodSync, existsSync, readFileSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import {afterEach, beforeAll, describe, expect, test} from 'vitest';
+import {tempDir} from '../helpers/cli.js';
+import {appItems, importStore} from '../helpers/app-store.js';
+import {makeItem} from '../helpers/items.js';
+import {PtyScreen} from '../helpers/pty-screen.js';
+
+// Reading in the explorer: find in the detail pane, paging past --max-chars, the pager and the
+// editor, the focused pane's mark, the mouse, the first screen.
+const knowledge = path.resolve('fixtures/app/knowledge');
+const cyan = 6;
+const yellow = 3;
+let folder: string;
+let store: string;
+let sourceFile: string;
+let recorder: string;
+
+beforeAll(() => {
+	folder = tempDir('drill-reading-');
+	sourceFile = path.join(folder, 'session.jsonl');
+	writeFileSync(sourceFile, 'line 1\nline 2\nline 3\n');
+	const local = {...makeItem('local', 'l1', {title: 'Local session'}), source: {uri: `file://${sourceFile}`, kind: 'transcript', line: 3}};
+	store = importStore(path.join(folder, 'store.db'), [...appItems(), local]);
+	// A stand-in for $PAGER and $EDITOR: it writes its name, its arguments, the terminal's mode
+	// (icanon: cooked, as the app must leave it) and the head of the file it was given.
+	recorder = path.join(folder, 'record.sh');
+	writeFileSync(recorder, '#!/bin/sh\n{ echo "$RECORD_AS"; printf \'arg %s\\n\' "$@"; stty -a | tr \' ;\' \'\\n\\n\' | grep -x -e icanon -e -icanon; for last; do :; done; head -n 3 "$last"; } > "$RECORD_TO"\n');
+	chmodSync(recorder, 0o755);
+});
+
+let app: PtyScreen | undefined;
+afterEach(() => {
+	app?.kill();
+	app = undefined;
+});
+
+function drill(args: string[], options: {cols?: number; rows?: number; env?: NodeJS.ProcessEnv; store?: string} = {}): PtyScreen {
+	app = new PtyScreen(['--store', options.store ?? store, '--knowledge', knowledge, '--drills', folder, ...args], options);
+	return app;
+}
+
+const footer = (text: string) => text.split('\n').find((line) => line.startsWith('└')) ?? '';
+
+describe('find in the detail pane', () => {
+	test('/ with the pane focused finds as you type; n/N step; matches are highlighted with [i/N]', async () => {
+		const screen = drill(['--domain', 'summary', '--node', 'conversation_session:k3x9', '--depth', 'full']);
+		await screen.waitFor('── content ──');
+		screen.write('\t/');
+		await screen.waitFor('├ find ');
+		screen.write('pool');
+		let text = await screen.waitFor(/├ find pool .*\[1\/\d+\]/u);
+		const total = Number(/\[1\/(\d+)\]/u.exec(text)![1]);
+		expect(total).toBeGreaterThan(2);
+		screen.write('\r');
+		text = await screen.waitFor(/\/pool \[1\/\d+\]/u);
+		expect(footer(text)).toContain(`/pool [1/${total}]`);
+		// The current match in reverse video, the others in the match colour, underlined.
+		const current = await screen.styleOf('pool', 0);
+		const all = await Promise.all(Array.from({length: 6}, (_, nth) => screen.styleOf('pool', nth)));
+		const marked = all.filter((style) => style && style.column > 40);
+		expect(marked.some((style) => style!.inverse && style!.fg === yellow)).toBe(true);
+		expect(marked.some((style) => !style!.inverse && style!.underline && style!.fg === yellow)).toBe(true);
+		expect(current).toBeDefined();
+		screen.write('n');
+		await screen.waitFor(`/pool [2/${total}]`);
+		screen.write('NN');
+		await screen.waitFor(`/pool [${total}/${total}]`);
+		// Esc clears the find; / then Esc while typing goes back to where the pane was.
+		screen.write('\u001b');
+		text = await screen.waitForGone('/pool [');
+		expect(text).toContain('lines ');
+	});
+
+	test('smart case: a capital makes the find case-sensitive; a pattern not found says so', async () => {
+		const screen = drill(['--domain', 'summary', '--node', 'conversation_session:k3x9', '--depth', 'full']);
+		await screen.waitFor('── content ──');
+		screen.write('\t/Pool\r');
+		const text = await screen.waitFor(/\/Pool \[\d+\/\d+\]/u);
+		screen.write('/pool\r');
+		const lower = await screen.waitFor(/\/pool \[\d+\/\d+\]/u);
+		const count = (screen: string, pattern: string) => Number(new RegExp(`/${pattern} \\[\\d+/(\\d+)\\]`, 'u').exec(screen)![1]);
+		expect(count(lower, 'pool')).toBeGreaterThan(count(text, 'Pool'));
+		screen.write('/zzqx\r');
+		await screen.waitFor('pattern not found: "zzqx"');
+	});
+
+	test('after a jump from the results the query words are highlighted in the detail pane', async () => {
+		const screen = drill(['--depth', 'full']);
+		await screen.waitFor('? help');
+		screen.write('/pool exhaustion\r');
+		await screen.waitFor(/\d+ hits[\s\S]*Enter jump/u);
+		screen.write('\r');
+		await screen.waitFor(/\/pool exhaustion \[–\/\d+\]/u);
+		const styles = await Promise.all(Array.from({length: 12}, (_, nth) => screen.styleOf('ool', nth)));
+		expect(styles.some((style) => style && style.fg === yellow && style.underline)).toBe(true);
+		screen.write('\tn');
+		await screen.waitFor(/\/pool exhaustion \[1\/\d+\]/u);
+	});
+});
+
+describe('the focused pane is marked', () => {
+	test('its title is in the accent colour: the tree\'s trail, the detail\'s title, the results\' query', async () => {
+		const screen = drill(['--domain', 'summary', '--node', 'conversation_session:k3x9', '--query', 'pool']);
+		await screen.waitFor(/\d+ hits?/u);
+		const trail = () => screen.styleOf('summary › conversation_session');
+		const title = async () => (await screen.styleOf('│ API debugging', 0)) && screen.styleOf('API debugging', 1);
+		expect((await trail())?.fg).toBe(cyan);
+		expect((await title())?.fg).not.toBe(cyan);
+		screen.write('\t');
+		await screen.waitFor('scroll');
+		await expect.poll(async () => (await title())?.fg).toBe(cyan);
+		expect((await trail())?.fg).not.toBe(cyan);
+		screen.write('\t');
+		await screen.waitFor('Enter jump');
+		await expect.poll(async () => (await screen.styleOf('pool ─'))?.fg).toBe(cyan);
+		expect((await trail())?.fg).not.toBe(cyan);
+	});
+});
+
+describe('o, e and Y', () => {
+	test('o opens the source file at its line in $PAGER, e in $EDITOR; the terminal is handed over and taken back', async () => {
+		const record = path.join(folder, 'o-record.txt');
+		const screen = drill(['--domain', 'summary', '--node', 'local:l1#n2'], {env: {PAGER: `RECORD_AS=pager ${recorder}`, EDITOR: `RECORD_AS=editor ${recorder}`, RECORD_TO: record}});
+		await screen.waitFor('summary:local:l1#n2');
+		const before = screen.raw.length;
+		screen.write('o');
+		await screen.waitFor(`back from ${sourceFile}`);
+		expect(readFileSync(record, 'utf8').split('\n')).toEqual(['pager', 'arg +3', `arg ${sourceFile}`, 'icanon', 'line 1', 'line 2', 'line 3', '']);
+		// The app left its screen for the program and came back to it, drawn whole.
+		const handover = screen.raw.slice(before);
+		expect(handover.indexOf('\u001b[?1049l')).toBeGreaterThanOrEqual(0);
+		expect(handover.indexOf('\u001b[?1049h')).toBeGreaterThan(handover.indexOf('\u001b[?1049l'));
+		expect(await screen.screen()).toMatch(/┌ drill · summary › local › Local session › Topic 0 of l1[\s\S]*└.*┘/u);
+		screen.write('e');
+		await expect.poll(() => readFileSync(record, 'utf8').split('\n')[0]).toBe('editor');
+		// Keys still work after it (raw mode is back): j moves.
+		screen.write('j');
+		await screen.waitFor('summary:local:l1#n3');
+	});
+
+	test('a node without a source file is shown from a temporary file of its text, removed after', async () => {
+		const record = path.join(folder, 'text-record.txt');
+		const screen = drill(['--domain', 'summary', '--node', 'page:pgb01'], {env: {PAGER: `RECORD_AS=pager ${recorder}`, RECORD_TO: record}});
+		await screen.waitFor('summary:page:pgb01');
+		screen.write('o');
+		await screen.waitFor('it has no source file');
+		const lines = readFileSync(record, 'utf8').split('\n');
+		expect(lines[0]).toBe('pager');
+		const file = lines[1]!.slice('arg '.length);
+		expect(lines[3]).toBe('PgBouncer pool modes explained');
+		expect(existsSync(file)).toBe(false);
+	});
+
+	test('Y copies the node\'s text with OSC 52', async () => {
+		const screen = drill(['--domain', 'summary', '--node', 'local:l1#n1']);
+		await screen.waitFor('summary:local:l1#n1');
+		screen.write('Y');
+		await screen.waitFor('copied the text of local:l1#n1');
+		const copied = /\u001b\]52;c;([A-Za-z0-9+/=]+)\u0007/u.exec(screen.raw)![1]!;
+		const text = Buffer.from(copied, 'base64').toString('utf8');
+		expect(text).toContain('Topic 0 of l1');
+		expect(text).toContain('question 0.0 about l1');
+	});
+});
