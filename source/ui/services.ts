@@ -88,7 +88,7 @@ export function createServices(runtime: Runtime): Services {
 	// From the build, the funnel runs on a worker thread with its own connection, so a search
 	// never holds up a key; from source (unit tests), it runs here.
 	const script = searchWorkerScript();
-	const worker = script ? new WorkerSearch(script, {storePath: config.storePath, knowledgeDir: config.knowledgeDir}) : undefined;
+	const worker = script ? new WorkerSearch(script, {storePath: config.storePath, knowledgeDir: config.knowledgeDir, drillsRoot: config.drillsRoot}) : undefined;
 	return {
 		availableDomains: () => runtime.domains.availableDomains(),
 		walk: (domain, nodeId, depth, page) => runtime.domains.walk(domain, nodeId, depth, page),
