@@ -102,7 +102,7 @@ async function firstFrames(runs: number): Promise<{app: number[]; node: number[]
 			const started = performance.now();
 			const screen = which === 'app' ? new PtyScreen(['--store', demo.storePath, '--knowledge', demo.knowledgeDir, '--drills', demo.drillsRoot]) : new PtyScreen(bareNode, {command: []});
 			try {
-				const arrived = which === 'app' ? await screen.until((text) => /▸ summary/u.test(text) && /\? help.*\d+\/\d+ ┘/u.test(text), 'the first frame') : await screen.until((text) => text.includes('ready ┘'), 'ready');
+				const arrived = which === 'app' ? await screen.until((text) => /[▸▾] summary/u.test(text) && /\? help.*\d+\/\d+ ┘/u.test(text), 'the first frame') : await screen.until((text) => text.includes('ready ┘'), 'ready');
 				times[which].push(arrived - started);
 				if (which === 'app') {
 					screen.write('q');

@@ -16,6 +16,7 @@ export const explorer = {
 		node: {type: 'string', value: 'ID', help: 'and at this node of it'},
 		depth: {type: 'string', value: 'index|summary|full', help: "the detail pane's depth (default: index); 1/2/3 or t change it"},
 		query: {type: 'string', value: 'TEXT', help: 'run this search at start'},
+		maxChars: {type: 'number', value: 'N', help: 'the first chunk of a full view (default 20000); the rest loads as you scroll'},
 		keys: {type: 'string', value: 'SCRIPT', help: 'play a key script (a file, or the script itself) and print the last screen'},
 		record: {type: 'string', value: 'FILE.cast', help: 'write the session as asciicast v2; same script and store, same bytes'},
 		size: {type: 'string', value: 'COLSxROWS', help: 'the screen size for --keys (default 100x30)'},
@@ -48,11 +49,13 @@ export async function openApp({input, flags}: ExplorerLine, streams: {stdout: No
 	const theme = flags.theme ?? 'dark';
 	if (theme !== 'dark' && theme !== 'light') throw usageError(`--theme ${JSON.stringify(theme)} is not a colour scheme`, 'use --theme dark or --theme light');
 	if (flags.node !== undefined && flags.domain === undefined) throw usageError('--node needs --domain', "e.g. drill --domain summary --node 'conversation_session:k3x9'");
+	const {maxChars} = flags;
+	if (maxChars !== undefined && (!Number.isInteger(maxChars) || maxChars < 1 || maxChars > 100_000_000)) throw usageError(`--max-chars must be a whole number from 1 to 100000000, got ${String(maxChars)}`, 'e.g. --max-chars 20000');
 	if (flags.record !== undefined && flags.keys === undefined) throw usageError('--record needs --keys', 'recordings are scripted: e.g. drill --keys demo/browse.keys --record demo/browse.cast');
 	if (flags.keys !== undefined) {
 		const {playScript} = await import('./playback.js');
 		return playScript(
-			{keys: flags.keys, record: flags.record, size: flags.size, theme, color: flags.color && !process.env.NO_COLOR, depth, initial: {domain: flags.domain, node: flags.node, query: flags.query}},
+			{keys: flags.keys, record: flags.record, size: flags.size, theme, color: flags.color && !process.env.NO_COLOR, depth, maxChars, initial: {domain: flags.domain, node: flags.node, query: flags.query}},
 			resolveConfig(flags),
 			streams.stdout,
 		);
@@ -76,6 +79,7 @@ export async function openApp({input, flags}: ExplorerLine, streams: {stdout: No
 			theme,
 			depth,
 			initial: {domain: flags.domain, node: flags.node, query: flags.query},
+			maxChars,
 		});
 	} finally {
 		services.close();

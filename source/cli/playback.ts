@@ -14,6 +14,7 @@ export interface PlaybackFlags {
 	color: boolean;
 	depth: Depth;
 	initial: {domain?: string; node?: string; query?: string};
+	maxChars?: number;
 }
 
 export const defaultRecordingSize = {columns: 100, rows: 30};
@@ -94,7 +95,7 @@ export async function playScript(flags: PlaybackFlags, config: DrillConfig, stdo
 			size,
 			title,
 			// No measured times on screen: the same script on the same store records the same bytes.
-			runApp: (options) => runApp({...options, services, theme: flags.theme, color: flags.color, depth: flags.depth, initial: flags.initial, showTimings: false}),
+			runApp: (options) => runApp({...options, services, theme: flags.theme, color: flags.color, depth: flags.depth, initial: flags.initial, maxChars: flags.maxChars, showTimings: false}),
 		});
 		if (flags.record) {
 			// Whole or not at all, and never over a device, a folder or a link (`--record /dev/null`).

@@ -82,6 +82,12 @@ export class Drillables {
 		return this.domain(domain).sourceFile?.(nodeId);
 	}
 
+	/** The node a first screen opens on in a domain (summary: the newest item of all), if any. */
+	newestNode(domain: string): string | undefined {
+		if (!this.registry.factory(domain)) throw this.unknownDomain(domain);
+		return this.domain(domain).newestNode?.();
+	}
+
 	/** The seed's long name for `walk`. */
 	drillTree(domain: string, nodeId = '', depth: Depth | string = defaultDepth, options?: ViewOptions): TreeView {
 		return this.walk(domain, nodeId, depth, options);

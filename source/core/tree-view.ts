@@ -92,5 +92,7 @@ export interface TreeDrillable {
 	get(nodeId: string, depth: Depth, options?: ViewOptions): TreeView;
 	/** The file a node's text comes from, and its line when known (the explorer's `o` and `e`); undefined when there is none. */
 	sourceFile?(nodeId: string): SourceFile | undefined;
+	/** The node a first screen opens on (the summary domain: its newest item), if the domain has one. */
+	newestNode?(): string | undefined;
 	close?(): void;
 }

@@ -36,6 +36,16 @@ export class SummaryDrillable implements TreeDrillable {
 		return this.groupViews;
 	}
 
+	/** The newest item of all namespaces by `generated_at` (one indexed read per namespace). */
+	newestNode(): string | undefined {
+		let newest: {id: string; at: string} | undefined;
+		for (const {name} of this.db.namespaces()) {
+			const [item] = this.db.items(name, 0, 1);
+			if (item && (!newest || item.generated_at > newest.at)) newest = {id: summaryNodeId(item.namespace, item.item_id), at: item.generated_at};
+		}
+		return newest?.id;
+	}
+
 	/** An item's or a node's source file: the item's provenance, when it names a file on this machine. */
 	sourceFile(nodeId: string): SourceFile | undefined {
 		const id = parseSummaryNodeId(nodeId);

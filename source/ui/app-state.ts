@@ -8,6 +8,7 @@ import type {FuzzyMatch} from './fuzzy.js';
 import type {ExternalProgram} from './effects/external.js';
 import type {Key} from './keys.js';
 import {layout} from './layout.js';
+import {mouseEvent} from './mouse-state.js';
 import {emptyInput, type LineInput} from './line-input.js';
 import {searchReducer, type SearchAction} from './search-state.js';
 import {note, withEffect} from './state-updates.js';
@@ -45,6 +46,10 @@ export interface DetailState {
 	view?: TreeView;
 	error?: string;
 	scroll: number;
+	/** The bound on the full content the view was walked with (it grows as the reader scrolls on). */
+	chars?: number;
+	/** The next chunk of a cut full view is loading. */
+	more?: boolean;
 }
 
 /** One selectable row of the search results: a stage-1 hit, or a drilled span under its item. */
@@ -113,6 +118,8 @@ export interface AppState {
 	frames: FramesState;
 	dialog?: DialogState;
 	helpScroll: number;
+	/** The last click (a second one on the same cell soon after is a double click). */
+	lastClick?: {row: number; column: number; at: number};
 	message?: {text: string; kind: 'info' | 'error'};
 	/** Nodes whose remaining children are loading in the background. */
 	loading: number;
@@ -128,14 +135,20 @@ export interface AppState {
  * (loading.ts, search.ts, filter.ts, frames.ts; `copy` and `quit` by the controller).
  */
 export type Effect =
-	/** Load the first page of every domain's root, then select the first one that could be read. */
-	| {type: 'loadRoots'}
+	/**
+	 * Load the first page of every domain's root, then select the summary domain's newest item
+	 * (`newest`: no place was asked for), or the summary root of an empty store, or else the first
+	 * domain that could be read.
+	 */
+	| {type: 'loadRoots'; newest?: boolean}
 	/** Load a node's first page of children if it has none yet, then expand it. */
 	| {type: 'expand'; key: string}
 	/** Load a wide node's remaining children in the background, a page at a time. */
 	| {type: 'loadRest'; key: string}
 	/** Read a domain's top level again (its content changed: a drill was opened or closed), and the detail pane with it. */
 	| {type: 'reload'; domain: string}
+	/** Walk the detail pane's node again with a larger bound on its full content (the reader scrolled near the end of what was cut). */
+	| {type: 'detailMore'; key: string; depth: Depth; chars: number}
 	/** Open the tree down to a node (loading what is needed) and select it; focus the tree after. */
 	| {type: 'reveal'; domain: string; id: string; focusTree?: boolean}
 	/**
@@ -178,7 +191,7 @@ export type AppAction =
 	| {type: 'focus'; focus: Focus}
 	| {type: 'note'; text: string; kind?: 'info' | 'error'}
 	/** The selected node was walked at the current depth (or failed to be). */
-	| {type: 'detail'; key: string; depth: Depth; view?: TreeView; error?: string}
+	| {type: 'detail'; key: string; depth: Depth; view?: TreeView; error?: string; chars?: number}
 	| {type: 'frames/status'; status: FrameStatus}
 	| {type: 'frames/failed'; error: string}
 	/** The spinner's next frame. */
@@ -209,7 +222,7 @@ export function initialState(size: Size, color: boolean, depth: Depth, framesAva
 }
 
 function start(state: AppState, domains: string[], initial: {domain?: string; node?: string; query?: string} = {}): AppState {
-	let next = withEffect({...state, tree: treeReducer(state.tree, {type: 'roots', domains})}, {type: 'loadRoots'});
+	let next = withEffect({...state, tree: treeReducer(state.tree, {type: 'roots', domains})}, initial.domain === undefined ? {type: 'loadRoots', newest: true} : {type: 'loadRoots'});
 	if (initial.domain !== undefined) next = withEffect(next, {type: 'reveal', domain: initial.domain, id: initial.node ?? ''});
 	else if (initial.node !== undefined) next = note(next, '--node needs --domain to say which tree it is in', 'error');
 	if (initial.query) next = searchReducer(next, {type: 'search/run', text: initial.query});
@@ -223,7 +236,7 @@ function reduce(state: AppState, action: AppAction): AppState {
 		case 'input':
 			return state.message ? {...state, message: undefined} : state;
 		case 'key':
-			return browseReducer(state, action.key);
+			return action.key.mouse ? mouseEvent(state, action.key.mouse) : browseReducer(state, action.key);
 		case 'resize':
 			return {...state, size: action.size};
 		case 'tree':
@@ -235,9 +248,9 @@ function reduce(state: AppState, action: AppAction): AppState {
 		case 'note':
 			return note(state, action.text, action.kind);
 		case 'detail': {
-			const {key, depth, view, error} = action;
+			const {key, depth, view, error, chars} = action;
 			const same = view !== undefined && state.detail.key === key;
-			return {...state, detail: {key, depth, view, error, scroll: same ? state.detail.scroll : 0}, find: same ? state.find : {...state.find, index: -1}};
+			return {...state, detail: {key, depth, view, error, chars, scroll: same ? state.detail.scroll : 0}, find: same ? state.find : {...state.find, index: -1}};
 		}
 		case 'frames/status':
 			return {...state, frames: {...state.frames, status: action.status, error: undefined}};

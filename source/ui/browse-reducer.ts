@@ -1,4 +1,5 @@
 import {depths} from '../core/depth.js';
+import {defaultMaxChars} from '../core/tree-view.js';
 import type {AppState, Focus} from './app-state.js';
 import {contextsFor} from './contexts.js';
 import {dialogInput, openDialog} from './dialog-state.js';
@@ -8,6 +9,7 @@ import {commandFor, type Command} from './key-table.js';
 import type {Key} from './keys.js';
 import {layout} from './layout.js';
 import {inputOf} from './line-input.js';
+import {detailRowCount} from './panes/detail-pane.js';
 import {scrollLimits} from './scroll.js';
 import {cycleMethod, queryKey, resultsCommand, setScope} from './search-state.js';
 import {note, withEffect} from './state-updates.js';
@@ -34,11 +36,12 @@ export function browseReducer(state: AppState, key: Key): AppState {
 		case 'help':
 			return helpCommand(state, command);
 		default:
-			return command ? browse(state, command) : state;
+			return command ? browseCommand(state, command) : state;
 	}
 }
 
-function browse(state: AppState, command: Command): AppState {
+/** A command while browsing, for the pane that has the focus (keys, and the mouse's double click). */
+export function browseCommand(state: AppState, command: Command): AppState {
 	switch (command) {
 		case 'help':
 			return {...state, mode: 'help', helpScroll: 0};
@@ -148,9 +151,31 @@ function detailCommand(state: AppState, command: Command): AppState {
 	const page = Math.max(1, layout(state).bodyHeight - 2);
 	const by: Partial<Record<Command, number>> = {cursorDown: 1, cursorUp: -1, pageDown: page, pageUp: -page, top: -Infinity, bottom: Infinity};
 	const step = by[command];
-	if (step === undefined) return state;
-	const scroll = Math.max(0, Math.min(scrollLimits(state).detail, state.detail.scroll + step));
-	return scroll === state.detail.scroll ? state : {...state, detail: {...state.detail, scroll}};
+	return step === undefined ? state : scrollDetail(state, step);
+}
+
+/**
+ * Scrolls the detail pane by `by` lines (clamped). A full view cut at its size bound loads its
+ * next chunk once the reader comes within two pages of the end (the pane says so meanwhile).
+ */
+export function scrollDetail(state: AppState, by: number): AppState {
+	const scroll = Math.max(0, Math.min(scrollLimits(state).detail, state.detail.scroll + by));
+	const next = scroll === state.detail.scroll ? state : {...state, detail: {...state.detail, scroll}};
+	return by > 0 ? moreWhenNear(next) : next;
+}
+
+/** The most a full view is grown to (the walk's own bound on max_chars). */
+const maxContentChars = 100_000_000;
+
+/** Near the end of a full view that was cut: asks for the next chunk (a walk with twice the bound). */
+function moreWhenNear(state: AppState): AppState {
+	const {detail} = state;
+	if (!detail.view?.truncated || detail.more || detail.key === undefined || detail.depth === undefined) return state;
+	const box = layout(state);
+	if (detail.scroll + box.bodyHeight * 3 < detailRowCount(state, box.detailWidth)) return state;
+	const chars = Math.min(maxContentChars, (detail.chars ?? defaultMaxChars) * 2);
+	if (chars === detail.chars) return state;
+	return withEffect({...state, detail: {...detail, more: true}}, {type: 'detailMore', key: detail.key, depth: detail.depth, chars});
 }
 
 function helpCommand(state: AppState, command: Command | undefined): AppState {

@@ -22,6 +22,8 @@ export interface ControllerOptions {
 	quit?: (code: number) => void;
 	/** Show measured times (default true; recordings turn them off). */
 	showTimings?: boolean;
+	/** The first bound on a full view's content (--max-chars); more loads as the reader scrolls. */
+	maxChars?: number;
 	/** Children loaded when a node is opened, and per background step after that. */
 	firstPage?: number;
 	pageSize?: number;
@@ -66,7 +68,7 @@ export class AppController {
 			settle: () => this.settleIdle(),
 			disposed: () => this.disposed,
 		};
-		this.loader = new Loader(context, {first: options.firstPage ?? 500, size: options.pageSize ?? 1000});
+		this.loader = new Loader(context, {first: options.firstPage ?? 500, size: options.pageSize ?? 1000}, options.maxChars);
 		this.searcher = new Searcher(context);
 		this.filter = new Filter(context);
 		this.frames = new Frames(context);
@@ -112,13 +114,15 @@ export class AppController {
 	private run(effect: Effect): void {
 		switch (effect.type) {
 			case 'loadRoots':
-				return this.loader.loadRoots();
+				return this.loader.loadRoots(effect.newest);
 			case 'expand':
 				return this.loader.expand(effect.key);
 			case 'loadRest':
 				return this.loader.loadRest(effect.key);
 			case 'reload':
 				return this.loader.reload(effect.domain);
+			case 'detailMore':
+				return this.loader.more(effect.key, effect.depth, effect.chars);
 			case 'reveal':
 				return this.loader.reveal(effect.domain, effect.id, effect.focusTree);
 			case 'search':
@@ -210,7 +214,7 @@ export class AppController {
 		if (keys.length === 0) return;
 		this.batch(() => {
 			this.dispatch({type: 'input'});
-			for (const key of keys) this.dispatch({type: 'key', key});
+			for (const key of keys) this.dispatch({type: 'key', key: key.mouse ? {...key, mouse: {...key.mouse, at: performance.now()}} : key});
 		});
 	}
 }

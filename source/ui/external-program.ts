@@ -1,4 +1,4 @@
-import {spawnSync} from 'node:child_process';
+import {spawn} from 'node:child_process';
 import type {ExternalProgram} from './effects/external.js';
 
 /** The program `o` or `e` runs: $PAGER (default `less -R`) or $EDITOR (default `vi`). */
@@ -7,25 +7,52 @@ export function programFor(program: ExternalProgram, env: NodeJS.ProcessEnv): st
 	return chosen?.trim() || (program === 'pager' ? 'less -R' : 'vi');
 }
 
+/** How the app gives the terminal away and takes it back (see run-app). */
+export interface Terminal {
+	/** Keys off, raw mode off, the app's screen left, the cursor shown; nothing is drawn until `back`. */
+	leave(): void;
+	/** The app's screen, raw mode and keys again, the whole frame redrawn. */
+	back(): void;
+}
+
 /**
  * Runs the pager or the editor on a file (at a line: `+N`, which less, vi, nano and emacs all
- * read) with the terminal handed over: the app leaves its screen and raw mode, the program gets
- * the terminal's stdin, stdout and stderr, and the app takes the terminal back after it. The
- * command is run by `sh -c`, as git runs $PAGER, so `less -R` or `code --wait` work as written;
- * the file is passed as an argument, never pasted into the command.
+ * read) with the terminal handed over, and resolves with an error line or undefined once it
+ * exited and the app has the terminal again. The command is run by `sh -c`, as git runs $PAGER,
+ * so `less -R` or `code --wait` work as written; the file is an argument, never pasted into the
+ * command. One program at a time: a second request while one runs is refused.
  */
-export function runExternal(program: ExternalProgram, file: string, line: number | undefined, env: NodeJS.ProcessEnv, terminal: {leave(): void; back(): void}): string | undefined {
-	const command = programFor(program, env);
-	const args = line === undefined ? [file] : [`+${line}`, file];
-	terminal.leave();
-	let result: ReturnType<typeof spawnSync>;
-	try {
-		// The app waits: nothing is drawn and no key is read while the program has the terminal.
-		result = spawnSync('/bin/sh', ['-c', `${command} "$@"`, 'drill', ...args], {stdio: 'inherit', env});
-	} finally {
-		terminal.back();
+export class Handover {
+	private running = false;
+
+	constructor(
+		private readonly terminal: Terminal,
+		private readonly env: NodeJS.ProcessEnv,
+	) {}
+
+	/** A program has the terminal (the app ignores ctrl-c's SIGINT meanwhile: it is the program's). */
+	get active(): boolean {
+		return this.running;
 	}
-	if (result.error) return `cannot run ${command}: ${result.error.message}`;
-	if (result.status === 127) return `${command}: command not found (set $${program === 'pager' ? 'PAGER' : 'EDITOR'})`;
-	return undefined;
+
+	run(program: ExternalProgram, file: string, line?: number): Promise<string | undefined> {
+		if (this.running) return Promise.resolve('a program already has the terminal');
+		const command = programFor(program, this.env);
+		const args = line === undefined ? [file] : [`+${line}`, file];
+		this.running = true;
+		this.terminal.leave();
+		return new Promise((resolve) => {
+			let settled = false;
+			const settle = (error: string | undefined) => {
+				if (settled) return;
+				settled = true;
+				this.running = false;
+				this.terminal.back();
+				resolve(error);
+			};
+			const child = spawn('/bin/sh', ['-c', `${command} "$@"`, 'drill', ...args], {stdio: 'inherit', env: this.env});
+			child.on('error', (error) => settle(`cannot run ${command}: ${error.message}`));
+			child.on('close', (code) => settle(code === 127 ? `${command}: command not found (set $${program === 'pager' ? 'PAGER' : 'EDITOR'})` : undefined));
+		});
+	}
 }

@@ -4,10 +4,38 @@
  * at the end of a chunk is kept as `rest` and completed by the next chunk.
  */
 export interface Key {
-	/** A named key ("up", "enter", "ctrl-d", …) or the printable character itself ("j", "G", "é"). */
+	/** A named key ("up", "enter", "ctrl-d", …), "mouse", or the printable character itself ("j", "G", "é"). */
 	name: string;
 	/** The text a printable key types; absent for named keys. */
 	text?: string;
+	/** A mouse report (name "mouse"). */
+	mouse?: MouseEvent;
+}
+
+/** A mouse report, from SGR (1006) or legacy X10 encoding: 0-based cell, button, wheel. */
+export interface MouseEvent {
+	row: number;
+	column: number;
+	/** 0 left, 1 middle, 2 right, 3 release (legacy encoding); undefined for the wheel. */
+	button?: number;
+	wheel?: 'up' | 'down';
+	/** A press (or a wheel notch), not a release or a motion. */
+	press: boolean;
+	/** When it arrived (ms, set by the controller): two presses close together are a double click. */
+	at: number;
+}
+
+/** The mouse report of an SGR sequence `ESC [ < b ; x ; y M|m` (body without `<`), or of legacy bytes. */
+function mouseOf(code: number, x: number, y: number, released: boolean): MouseEvent | undefined {
+	if (!Number.isFinite(code) || !Number.isFinite(x) || !Number.isFinite(y) || x < 1 || y < 1) return undefined;
+	const motion = (code & 32) !== 0;
+	const low = code & 3;
+	const event: MouseEvent = {row: y - 1, column: x - 1, press: !released && !motion, at: 0};
+	if (code & 64) {
+		if (low > 1) return {...event, press: false};
+		return {...event, wheel: low === 0 ? 'up' : 'down'};
+	}
+	return {...event, button: low};
 }
 
 const csiNames: Record<string, string> = {
@@ -55,6 +83,23 @@ export function decodeKeys(text: string): {keys: Key[]; rest: string} {
 				if (end >= text.length) return {keys, rest: text.slice(index)};
 				const body = text.slice(index + 2, end + 1);
 				const final = text[end]!;
+				if (body.startsWith('<') && (final === 'M' || final === 'm')) {
+					// SGR mouse report: never typed text, whatever it holds.
+					const [code, x, y] = body.slice(1, -1).split(';').map(Number);
+					const mouse = mouseOf(code!, x!, y!, final === 'm');
+					if (mouse) keys.push({name: 'mouse', mouse});
+					index = end + 1;
+					continue;
+				}
+				if (body === 'M' && next === '[') {
+					// Legacy X10 mouse report: three raw bytes follow (button, column, row, each + 32).
+					if (end + 3 >= text.length) return {keys, rest: text.slice(index)};
+					const [b, x, y] = [0, 1, 2].map((offset) => text.charCodeAt(end + 1 + offset) - 32);
+					const mouse = mouseOf(b!, x!, y!, (b! & 3) === 3 && (b! & 64) === 0);
+					if (mouse) keys.push({name: 'mouse', mouse});
+					index = end + 4;
+					continue;
+				}
 				// Bracketed paste markers and modified keys (ESC[1;5A) reduce to their plain key.
 				const plain = body.replace(/^1;\d+/u, '').replace(/;\d+~$/u, '~');
 				const name = csiNames[plain] ?? csiNames[final];

@@ -1,5 +1,5 @@
 import {EventEmitter} from 'node:events';
-import {runExternal} from './external-program.js';
+import {Handover} from './external-program.js';
 import {PassThrough} from 'node:stream';
 import {render} from 'ink';
 import type {Depth} from '../core/depth.js';
@@ -32,9 +32,11 @@ export interface RunAppOptions {
 	theme?: Scheme;
 	depth?: Depth;
 	initial?: {domain?: string; node?: string; query?: string};
+	/** The first bound on a full view's content (`--max-chars`). */
+	maxChars?: number;
 	/** Show measured times, e.g. a search's (default true): a recording must not depend on the clock. */
 	showTimings?: boolean;
-	/** Draw on the alternate screen and restore the terminal's own on exit (default: on a TTY). */
+	/** Draw on the alternate screen with mouse reporting on, and restore the terminal's own screen and mouse on exit (default: on a TTY). */
 	alternateScreen?: boolean;
 	/** Ink's frame-rate cap (default 120: a key right after a frame waits at most ~8 ms for its own). */
 	maxFps?: number;
@@ -48,8 +50,10 @@ export interface RunAppOptions {
 	onStart?: (controller: AppController) => void;
 }
 
-const enterAlternate = '\u001b[?1049h\u001b[H';
-const leaveAlternate = '\u001b[?1049l';
+// The alternate screen comes with mouse reports (1000: presses, releases and the wheel; 1006: in
+// SGR encoding, which has no coordinate limit and cannot be mistaken for typed text).
+const enterAlternate = '\u001b[?1049h\u001b[H\u001b[?1000h\u001b[?1006h';
+const leaveAlternate = '\u001b[?1006l\u001b[?1000l\u001b[?1049l';
 const clearScreen = '\u001b[2J\u001b[H';
 const showCursor = '\u001b[?25h';
 const hideCursor = '\u001b[?25l';
@@ -65,6 +69,8 @@ function osc52(text: string): string {
 class InkScreen extends EventEmitter {
 	readonly isTTY = true;
 	readonly writable = true;
+	/** While a program has the terminal, frames are not written (the app redraws whole after). */
+	muted = false;
 
 	constructor(
 		private readonly sink: ScreenSink,
@@ -82,7 +88,7 @@ class InkScreen extends EventEmitter {
 	}
 
 	write(data: string, callback?: () => void): boolean {
-		this.sink.write(data);
+		if (!this.muted) this.sink.write(data);
 		callback?.();
 		return true;
 	}
@@ -108,16 +114,17 @@ export async function runApp(options: RunAppOptions): Promise<number> {
 	const finished = new Promise<number>((resolve) => {
 		finish = resolve;
 	});
-	let suspended: {leave(): void; back(): void} | undefined;
-	const external = (options.external ?? Boolean(stdout.isTTY && stdin.isTTY));
+	let handover: Handover | undefined;
+	const external = options.external ?? Boolean(stdout.isTTY && stdin.isTTY);
 	const controller = new AppController(services, {
 		size: screen.size,
 		color: options.color ?? true,
 		depth: options.depth,
 		initial: options.initial,
+		maxChars: options.maxChars,
 		showTimings: options.showTimings,
 		copy: (text) => stdout.write(osc52(text)),
-		external: external ? (program, file, line) => runExternal(program, file, line, options.env ?? process.env, suspended!) : undefined,
+		external: external ? (program, file, line) => handover!.run(program, file, line) : undefined,
 		quit: (code) => finish(code),
 	});
 	if (alternate) stdout.write(enterAlternate);
@@ -133,11 +140,13 @@ export async function runApp(options: RunAppOptions): Promise<number> {
 	// end the app the way q does, and a crash still gives the terminal back on exit.
 	process.once('exit', restore);
 	const signals = {SIGTERM: 143, SIGHUP: 129, SIGINT: 130} as const;
-	const onSignal = Object.fromEntries(Object.entries(signals).map(([signal, code]) => [signal, () => finish(code)])) as Record<keyof typeof signals, () => void>;
+	// While a program has the terminal, ctrl-c is its own (less stops a search with it): not the app's.
+	const onSignal = Object.fromEntries(Object.entries(signals).map(([signal, code]) => [signal, () => (signal === 'SIGINT' && handover?.active ? undefined : finish(code))])) as Record<keyof typeof signals, () => void>;
 	// `on`, not `once`: Ink's signal-exit re-raises a signal that no other listener is left to handle.
 	for (const signal of Object.keys(signals) as Array<keyof typeof signals>) process.on(signal, onSignal[signal]);
 	controller.start();
-	const instance = render(<App controller={controller} />, {
+	const app = <App controller={controller} />;
+	const instance = render(app, {
 		stdout: screen as unknown as NodeJS.WriteStream,
 		stdin: new PassThrough() as unknown as NodeJS.ReadStream,
 		exitOnCtrlC: false,
@@ -146,23 +155,34 @@ export async function runApp(options: RunAppOptions): Promise<number> {
 	});
 	const unmounted = instance.waitUntilExit().catch(() => undefined);
 	stopKeys = readKeys(stdin, (raw) => controller.input(raw));
-	suspended = {
-		// The terminal goes back to how the program expects it: cooked mode, its own screen, a cursor.
-		leave: () => {
-			stopKeys();
-			stdout.write(`${alternate ? leaveAlternate : ''}${showCursor}`);
+	handover = new Handover(
+		{
+			// The terminal goes back to how the program expects it: cooked mode, its own screen, a cursor.
+			leave: () => {
+				stopKeys();
+				screen.muted = true;
+				stdout.write(`${alternate ? leaveAlternate : ''}${showCursor}`);
+			},
+			back: () => {
+				if (restored) return;
+				screen.muted = false;
+				stdout.write(`${alternate ? enterAlternate : clearScreen}${hideCursor}`);
+			// The screen is blank now, but Ink redraws only a frame that differs from its last one:
+			// an empty frame first, then the app again, drawn whole.
+				instance.rerender(null);
+				instance.rerender(app);
+				stopKeys = readKeys(stdin, (raw) => controller.input(raw));
+			},
 		},
-		back: () => {
-			stdout.write(`${alternate ? enterAlternate : clearScreen}${hideCursor}`);
-			instance.clear();
-			stopKeys = readKeys(stdin, (raw) => controller.input(raw));
-		},
-	};
+		options.env ?? process.env,
+	);
 	const onResize = () => {
 		const size = sizeOf(stdout);
 		if (effective(size) === effective(screen.size)) return;
-		stdout.write(clearScreen);
-		instance.clear();
+		if (!screen.muted) {
+			stdout.write(clearScreen);
+			instance.clear();
+		}
 		screen.size = size;
 		controller.resize(size);
 	};

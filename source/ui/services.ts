@@ -82,6 +82,8 @@ export interface Services {
 	frames: FramesService;
 	/** The file a node's text comes from, when its domain knows one (`o`, `e`). */
 	sourceFile(domain: string, nodeId: string): SourceFile | undefined;
+	/** The node the first screen opens on in a domain (summary: its newest item), if any. */
+	newestNode(domain: string): string | undefined;
 	/** Writes text to a new private temporary file (for `o`/`e` on a node without a source file). */
 	textFile(text: string, name: string): {file: string; remove(): void};
 	close(): void;
@@ -108,6 +110,7 @@ export function createServices(runtime: Runtime): Services {
 		frames: framesOver(framesModule, config),
 		sourceFile: (domain, nodeId) => runtime.domains.sourceFile(domain, nodeId),
 		textFile,
+		newestNode: (domain) => runtime.domains.newestNode(domain),
 		close() {
 			worker?.close();
 			runtime.close();

@@ -14,14 +14,21 @@ const yellow = 3;
 let folder: string;
 let store: string;
 let sourceFile: string;
+let emptyStore: string;
 let recorder: string;
 
 beforeAll(() => {
 	folder = tempDir('drill-reading-');
 	sourceFile = path.join(folder, 'session.jsonl');
 	writeFileSync(sourceFile, 'line 1\nline 2\nline 3\n');
-	const local = {...makeItem('local', 'l1', {title: 'Local session'}), source: {uri: `file://${sourceFile}`, kind: 'transcript', line: 3}};
-	store = importStore(path.join(folder, 'store.db'), [...appItems(), local]);
+	const local = {...makeItem('local', 'l1', {title: 'Local session', generatedAt: '2025-01-01T00:00:00Z'}), source: {uri: `file://${sourceFile}`, kind: 'transcript', line: 3}};
+	// A long item: its full view is about 30 000 characters, far past --max-chars 2000.
+	const long = makeItem('long', 'big', {title: 'Long session', generatedAt: '2024-01-01T00:00:00Z'});
+	long.spans = long.spans.map((span) => ({...span, text: `${span.text} ${'filler words '.repeat(200)}`}));
+	long.spans.at(-1)!.text += ' the very last words';
+	store = importStore(path.join(folder, 'store.db'), [...appItems(), local, long]);
+	emptyStore = path.join(folder, 'empty.db');
+	importStore(emptyStore, []);
 	// A stand-in for $PAGER and $EDITOR: it writes its name, its arguments, the terminal's mode
 	// (icanon: cooked, as the app must leave it) and the head of the file it was given.
 	recorder = path.join(folder, 'record.sh');
@@ -161,5 +168,112 @@ describe('o, e and Y', () => {
 		const text = Buffer.from(copied, 'base64').toString('utf8');
 		expect(text).toContain('Topic 0 of l1');
 		expect(text).toContain('question 0.0 about l1');
+	});
+});
+
+describe('paging past --max-chars', () => {
+	test('a full view loads its next chunk as you scroll instead of stopping at "truncated"', async () => {
+		const screen = drill(['--domain', 'summary', '--node', 'long:big', '--depth', 'full', '--max-chars', '2000']);
+		await screen.waitFor('── content ──');
+		screen.write('\t');
+		let text = await screen.waitFor(/lines 1–\d+\/(\d+)/u);
+		const first = Number(/lines 1–\d+\/(\d+)/u.exec(text)![1]);
+		for (let tries = 0; tries < 40 && !text.includes('the very last'); tries++) {
+			screen.write('G');
+			await new Promise((resolve) => setTimeout(resolve, 100));
+			text = await screen.screen();
+		}
+		expect(text).toContain('the very last');
+		expect(text).not.toContain('truncated');
+		const total = Number(/lines \d+–\d+\/(\d+)/u.exec(text)![1]);
+		expect(total).toBeGreaterThan(first * 8);
+	});
+
+	test('--max-chars must be a whole number', async () => {
+		const {runCli} = await import('../helpers/cli.js');
+		const result = runCli(['--max-chars', '0']);
+		expect(result.code).toBe(2);
+		expect(result.stderr).toContain('--max-chars must be a whole number from 1 to 100000000, got 0');
+	});
+});
+
+describe('the mouse', () => {
+	const sgr = (button: number, column: number, row: number, release = false) => `\u001b[<${button};${column};${row}${release ? 'm' : 'M'}`;
+
+	test('reporting is on while the app runs and off after; wheel, click and double click; never typed text', async () => {
+		const screen = drill(['--domain', 'summary', '--node', 'conversation_session:k3x9', '--depth', 'full']);
+		let text = await screen.waitFor('summary:conversation_session:k3x9');
+		expect(screen.raw).toContain('\u001b[?1000h\u001b[?1006h');
+		expect(screen.terminal.modes.mouseTrackingMode).not.toBe('none');
+		const lines = text.split('\n');
+		// The tree's rows are the left 42 columns at 100 columns.
+		const row = (name: string) => lines.findIndex((line) => line.slice(0, 42).includes(name)) + 1;
+		// A click on a tree row selects it (SGR: 1-based column and row).
+		screen.write(sgr(0, 8, row('Slow invoices query')) + sgr(0, 8, row('Slow invoices query'), true));
+		text = await screen.waitFor('summary:conversation_session:q8mt3');
+		// A double click opens it.
+		const at = row('Slow invoices query');
+		screen.write(sgr(0, 8, at) + sgr(0, 8, at, true) + sgr(0, 8, at) + sgr(0, 8, at, true));
+		await screen.waitFor(/▾ Slow invoices query/u);
+		// The wheel over the detail pane scrolls it, and leaves the focus in the tree.
+		screen.write(sgr(65, 70, 10) + sgr(65, 70, 10));
+		text = await screen.waitForGone('summary:conversation_session:q8mt3\n');
+		expect(text).toMatch(/└ .*move/u);
+		// In the query box a mouse report is not text.
+		screen.write('/');
+		await screen.waitFor('Enter run');
+		screen.write(`ab${sgr(64, 10, 5)}${sgr(0, 20, 3)}${sgr(0, 20, 3, true)}c`);
+		text = await screen.waitFor('├ / abc');
+		expect(text).not.toMatch(/<\d|;\d+M/u);
+		screen.write('\u001b');
+		await screen.waitForGone('Enter run');
+		screen.write('q');
+		expect(await screen.exit()).toBe(0);
+		expect(screen.raw.lastIndexOf('\u001b[?1000l')).toBeGreaterThan(screen.raw.lastIndexOf('┌'));
+		expect(screen.terminal.modes.mouseTrackingMode).toBe('none');
+	});
+
+	test('a click on a result selects it, a double click jumps', async () => {
+		const screen = drill(['--query', 'pool exhaustion']);
+		const text = await screen.waitFor(/\d+ hits/u);
+		const lines = text.split('\n');
+		const at = lines.findIndex((line) => line.startsWith('│ 2 ')) + 1;
+		expect(at).toBeGreaterThan(0);
+		screen.write(sgr(0, 10, at) + sgr(0, 10, at, true));
+		await screen.waitFor('Enter jump');
+		expect(await screen.styleOf('Pool exhaustion  conversation')).toMatchObject({inverse: true});
+		screen.write(sgr(0, 10, at) + sgr(0, 10, at, true) + sgr(0, 10, at) + sgr(0, 10, at, true));
+		const target = /│ 2 .+?  (\S+:\S+)/u.exec(lines[at - 1]!)![1]!;
+		await screen.waitFor(new RegExp(`summary:${target}\\s`, 'u'));
+	});
+
+	test('SIGTERM turns mouse reporting off too', async () => {
+		const screen = drill([]);
+		await screen.waitFor('? help');
+		screen.child.kill('SIGTERM');
+		expect(await screen.exit()).toBe(143);
+		expect(screen.terminal.modes.mouseTrackingMode).toBe('none');
+	});
+});
+
+describe('the first screen', () => {
+	test('with no --node the cursor is on the newest summary item, its domain open to it', async () => {
+		const screen = drill([]);
+		const text = await screen.waitFor(/summary:conversation_session:k3x9[\s\S]*\? help/u);
+		expect(text).toMatch(/▾ summary/u);
+		expect(text).toMatch(/▸ knowledge/u);
+		expect(text).toMatch(/[▸·] drills/u);
+		expect(text).toMatch(/API debugging/u);
+	});
+
+	test('an empty store says how to fill it; a missing one how to make it', async () => {
+		let screen = drill([], {store: emptyStore});
+		let text = await screen.waitFor('The summary store is empty');
+		expect(text).toContain('drill ingest PATH…');
+		expect(text).toContain('drill import FILE.json');
+		screen.kill();
+		screen = drill([], {store: path.join(folder, 'missing', 'store.db')});
+		text = await screen.waitFor(/no store at/u);
+		expect(text).toMatch(/drill ingest PATH/u);
 	});
 });

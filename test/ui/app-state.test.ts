@@ -13,7 +13,7 @@ const children = (key: string, names: string[]): AppAction => ({type: 'tree', ac
 
 function started(): AppState {
 	const state = reduce(base(), {type: 'start', domains: ['a', 'b']});
-	expect(state.effects).toEqual([{type: 'loadRoots'}, {type: 'framesRefresh'}]);
+	expect(state.effects).toEqual([{type: 'loadRoots', newest: true}, {type: 'framesRefresh'}]);
 	return {...state, effects: []};
 }
 

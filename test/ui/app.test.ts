@@ -124,13 +124,22 @@ describe('depth', () => {
 		await screen.waitFor('depth index');
 	});
 
-	test('a view cut at its size bound says it was truncated', async () => {
-		const services = new FakeServices({summary, knowledge});
-		const walk = services.walk.bind(services);
-		services.walk = (domain, id, depth, page) => ({...walk(domain, id, depth, page), ...(depth === 'full' ? {truncated: true} : {})});
-		const {screen, press} = await open(services, {initial: {domain: 'summary', node: 'page'}});
-		press('3');
-		expect(await screen.waitFor('truncated')).toContain('… truncated');
+	test('a full view cut at its size bound loads its next chunk as the reader scrolls near its end', async () => {
+		const long: FakeNode = {id: '', name: 'long', content: Array.from({length: 400}, (_, index) => `line ${index + 1}`).join('\n')};
+		const services = new FakeServices({long});
+		const {screen, press} = await open(services, {depth: 'full', maxChars: 600});
+		await screen.waitFor('line 21');
+		press('\t');
+		// Each G goes to the end of what is loaded, which asks for twice as much.
+		for (let tries = 0; tries < 12 && !(await screen.screen()).includes('line 400'); tries++) {
+			press('G');
+			await new Promise((resolve) => setTimeout(resolve, 30));
+		}
+		const text = await screen.waitFor('line 400');
+		expect(text).not.toContain('more loads as you scroll');
+		expect(text).not.toContain('truncated');
+		const bounds = services.walks.filter((walk) => walk.depth === 'full').map((walk) => walk.maxChars);
+		expect(bounds.slice(0, 4)).toEqual([600, 1200, 2400, 4800]);
 	});
 
 	test('the detail pane scrolls when it has the focus', async () => {

@@ -59,7 +59,7 @@ export type FakeFind = (query: string, options: FindOptions) => Promise<FindResu
 
 /** Services over in-memory trees; it counts walks and records every search. */
 export class FakeServices implements Services {
-	readonly walks: Array<{domain: string; id: string; depth: Depth; offset?: number; limit?: number}> = [];
+	readonly walks: Array<{domain: string; id: string; depth: Depth; offset?: number; limit?: number; maxChars?: number}> = [];
 	readonly searches: Array<{query: string; options: FindOptions}> = [];
 	private readonly index = new Map<string, Map<string, Indexed>>();
 
@@ -84,7 +84,7 @@ export class FakeServices implements Services {
 	}
 
 	walk(domain: string, nodeId: string, depth: Depth, page: ViewOptions = {}): TreeView {
-		this.walks.push({domain, id: nodeId, depth, offset: page.offset, limit: page.limit});
+		this.walks.push({domain, id: nodeId, depth, offset: page.offset, limit: page.limit, ...(page.maxChars === undefined ? {} : {maxChars: page.maxChars})});
 		const nodes = this.index.get(domain);
 		if (!nodes) throw new DrillError('unknown_domain', `unknown domain ${JSON.stringify(domain)}`);
 		const found = nodes.get(nodeId);
@@ -126,6 +126,13 @@ export class FakeServices implements Services {
 	/** Source files by `domain\u0000id`; a node without one is shown from a text file. */
 	readonly sources = new Map<string, SourceFile>();
 	readonly textFiles: Array<{text: string; name: string; removed: boolean}> = [];
+
+	/** The node a first screen opens on, by domain. */
+	readonly newest = new Map<string, string>();
+
+	newestNode(domain: string): string | undefined {
+		return this.newest.get(domain);
+	}
 
 	sourceFile(domain: string, nodeId: string): SourceFile | undefined {
 		return this.sources.get(`${domain}\u0000${nodeId}`);

@@ -61,3 +61,17 @@ describe('decodeKeys', () => {
 		expect(keyLabel('j')).toBe('j');
 	});
 });
+
+test('mouse reports (SGR and legacy X10) are mouse keys, never typed text; a cut one waits for its rest', async () => {
+	const {decodeKeys} = await import('../../source/ui/keys.js');
+	const {keys} = decodeKeys('a\u001b[<0;5;3M\u001b[<0;5;3m\u001b[<64;10;5M\u001b[<65;1;1M\u001b[<32;8;4M\u001b[M !!b');
+	expect(keys.map((key) => key.name)).toEqual(['a', 'mouse', 'mouse', 'mouse', 'mouse', 'mouse', 'mouse', 'b']);
+	expect(keys[1]!.mouse).toEqual({row: 2, column: 4, button: 0, press: true, at: 0});
+	expect(keys[2]!.mouse).toMatchObject({press: false});
+	expect(keys[3]!.mouse).toMatchObject({wheel: 'up', row: 4, column: 9});
+	expect(keys[4]!.mouse).toMatchObject({wheel: 'down'});
+	expect(keys[5]!.mouse).toMatchObject({press: false});
+	expect(keys[6]!.mouse).toMatchObject({button: 0, row: 0, column: 0, press: true});
+	expect(decodeKeys('\u001b[<0;5;')).toEqual({keys: [], rest: '\u001b[<0;5;'});
+	expect(decodeKeys('\u001b[M !')).toEqual({keys: [], rest: '\u001b[M !'});
+});

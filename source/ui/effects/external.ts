@@ -5,10 +5,10 @@ import type {EffectContext} from './context.js';
 export type ExternalProgram = 'pager' | 'editor';
 
 /**
- * Runs `$PAGER`/`$EDITOR` on a file with the terminal handed over (the app's run-app suspends
- * itself around it); returns an error line, or undefined when the program ran.
+ * Runs `$PAGER`/`$EDITOR` on a file with the terminal handed over (run-app's Handover); resolves
+ * with an error line, or undefined when the program ran.
  */
-export type RunExternal = (program: ExternalProgram, file: string, line?: number) => string | undefined;
+export type RunExternal = (program: ExternalProgram, file: string, line?: number) => Promise<string | undefined>;
 
 /** What `Y` copies and what `o`/`e` show for a node without a source file: its text at full depth. */
 const textBound = 1_000_000;
@@ -37,12 +37,12 @@ export class External {
 			const source = services.sourceFile(domain, id);
 			temporary = source ? undefined : services.textFile(this.text(domain, id), id);
 			const file = source?.file ?? temporary!.file;
-			const error = this.options.run(program, file, source?.line);
-			dispatch(error ? {type: 'note', text: oneLine(error), kind: 'error'} : {type: 'note', text: source ? `back from ${oneLine(file)}` : 'back (the node\'s text was shown: it has no source file)'});
+			const done = (error: string | undefined) => dispatch(error ? {type: 'note', text: oneLine(error), kind: 'error'} : {type: 'note', text: source ? `back from ${oneLine(file)}` : 'back (the node\'s text was shown: it has no source file)'});
+			const removing = temporary;
+			void this.context.track(this.options.run(program, file, source?.line).then(done).finally(() => removing?.remove()));
 		} catch (error) {
-			dispatch({type: 'note', text: errorText(error), kind: 'error'});
-		} finally {
 			temporary?.remove();
+			dispatch({type: 'note', text: errorText(error), kind: 'error'});
 		}
 	}
 

@@ -24,6 +24,7 @@ export class Loader {
 	constructor(
 		private readonly context: EffectContext,
 		private readonly pages: {first: number; size: number},
+		private readonly maxChars?: number,
 	) {}
 
 	private node(key: string): TreeNode | undefined {
@@ -47,10 +48,32 @@ export class Loader {
 		}
 	}
 
-	/** The first page of every domain; the cursor starts on the first domain that could be read. */
-	loadRoots(): void {
+	/**
+	 * The first page of every domain. With `newest` (no place asked for), the cursor starts on the
+	 * newest summary item, the summary domain opened down to it; on an empty store, on the summary
+	 * row (whose detail says how to fill it). Otherwise on the first domain that could be read.
+	 */
+	loadRoots(newest = false): void {
 		const {rows} = this.context.getState().tree;
 		for (const key of rows) this.loadPage(key, this.pages.first, false);
+		const summary = this.node(nodeKey('summary', ''));
+		if (newest && summary) {
+			// No store yet (the error says how to make one) or an empty one (the detail pane says how to fill it).
+			if (summary.error || summary.total === 0) {
+				this.context.dispatch({type: 'tree', action: {type: 'select', key: summary.key}});
+				return;
+			}
+			let id: string | undefined;
+			try {
+				id = this.context.services.newestNode('summary');
+			} catch {
+				id = undefined;
+			}
+			if (id !== undefined) {
+				this.reveal('summary', id);
+				return;
+			}
+		}
 		// A missing knowledge folder is not a welcome.
 		const readable = rows.find((key) => !this.node(key)?.error);
 		if (readable) this.context.dispatch({type: 'tree', action: {type: 'select', key: readable}});
@@ -147,12 +170,24 @@ export class Loader {
 		this.walkDetail(node, depth);
 	}
 
-	private walkDetail(node: TreeNode, depth: Depth): void {
+	private walkDetail(node: TreeNode, depth: Depth, chars = this.maxChars): void {
 		try {
-			const view = cleanView(this.context.services.walk(node.domain, node.id, depth, {limit: detailChildren}));
-			this.context.dispatch({type: 'detail', key: node.key, depth, view});
+			const view = cleanView(this.context.services.walk(node.domain, node.id, depth, {limit: detailChildren, ...(chars === undefined ? {} : {maxChars: chars})}));
+			this.context.dispatch({type: 'detail', key: node.key, depth, view, chars});
 		} catch (error) {
 			this.context.dispatch({type: 'detail', key: node.key, depth, error: errorText(error)});
 		}
+	}
+
+	/** The detail pane's next chunk: its node walked again with a larger bound, after the frame being drawn. */
+	more(key: string, depth: Depth, chars: number): void {
+		void this.context.track(
+			new Promise((resolve) => setImmediate(resolve)).then(() => {
+				const state = this.context.getState();
+				const node = this.node(key);
+				if (this.context.disposed() || !node || state.detail.key !== key || state.detail.depth !== depth) return;
+				this.walkDetail(node, depth, chars);
+			}),
+		);
 	}
 }

@@ -26,6 +26,12 @@ export function detailRows(view: TreeView, width: number): RoleLine[] {
 		lines.push([]);
 		text(view.summary);
 	}
+	if (view.domain === 'summary' && view.node_id === '' && view.children_total === 0) {
+		lines.push([], [{text: 'The summary store is empty. Fill it with', role: 'info'}]);
+		lines.push([{text: '  drill ingest PATH…', role: 'key'}, {text: '  markdown, text, HTML, agent session logs'}]);
+		lines.push([{text: '  drill import FILE.json', role: 'key'}, {text: '  items in the interchange shape'}]);
+		lines.push([{text: 'in a shell, then open drill again (drill ingest --help for the formats).', role: 'dim'}]);
+	}
 	if (view.children_total > 0) {
 		lines.push([]);
 		lines.push([{text: `── children (${count.format(view.children_total)}) ──`, role: 'dim'}]);
@@ -44,7 +50,8 @@ export function detailRows(view: TreeView, width: number): RoleLine[] {
 		lines.push([]);
 		lines.push([{text: '── content ──', role: 'dim'}]);
 		text(view.content || '(empty)');
-		if (view.truncated) lines.push([{text: '… truncated: the full view was cut at its size bound', role: 'error'}]);
+		// The next chunk loads as the reader scrolls near here (see scrollDetail).
+		if (view.truncated) lines.push([{text: '… more loads as you scroll', role: 'dim'}]);
 	}
 	byWidth.set(width, lines);
 	return lines;
@@ -53,7 +60,7 @@ export function detailRows(view: TreeView, width: number): RoleLine[] {
 /** How many lines the detail pane has for the state's view at a width. */
 export function detailRowCount(state: AppState, width: number): number {
 	const {detail} = state;
-	if (detail.error) return 1;
+	if (detail.error) return wrap(detail.error, width).length;
 	return detail.view ? detailRows(detail.view, width).length : 0;
 }
 
@@ -86,7 +93,11 @@ function paintMatches(line: RoleLine, matches: PaneMatch[], current: PaneMatch |
  */
 export function detailPane(state: AppState, width: number, height: number, paint: Theme, found: PaneMatch[] = []): {lines: Line[]; scroll: number; total: number} {
 	const {detail} = state;
-	if (detail.error) return {lines: [[segment(detail.error, paint('error'))]], scroll: 0, total: 1};
+	// An error is shown whole, wrapped: its second half is often the hint (how to make a store).
+	if (detail.error) {
+		const lines = wrap(detail.error, width).map((piece) => [segment(piece, paint('error'))]);
+		return {lines: lines.slice(0, height), scroll: 0, total: lines.length};
+	}
 	if (!detail.view) return {lines: [], scroll: 0, total: 0};
 	const all = detailRows(detail.view, width);
 	const scroll = Math.max(0, Math.min(detail.scroll, all.length - height));

@@ -27,13 +27,18 @@ export function queryBar(state: AppState, paint: Theme): {left: Line; right: Lin
 	return {left, right: [segment(facts.join(' · '), paint('dim'))]};
 }
 
+/** The first row the results list shows in `height` lines: a window around the selected row. */
+export function resultsTop(state: AppState, height: number): number {
+	return Math.max(0, Math.min(state.query.selected - Math.floor(height / 2), state.query.rows.length - height));
+}
+
 /** The results list, windowed around the selected row. */
 export function resultsPane(state: AppState, height: number, width: number, paint: Theme): Line[] {
 	const {query, focus} = state;
 	if (query.status === 'failed') return [[segment(query.error ?? 'the search failed', paint('error'))]];
 	if (query.status === 'running' && query.rows.length === 0) return [[segment(`${spinnerFrames[state.spinner % spinnerFrames.length]} searching…`, paint('dim'))]];
 	if (query.status === 'done' && query.rows.length === 0) return [[segment(`no hits for ${JSON.stringify(query.submitted ?? '')} (m changes the method, s the scope)`, paint('dim'))]];
-	const first = Math.max(0, Math.min(query.selected - Math.floor(height / 2), query.rows.length - height));
+	const first = resultsTop(state, height);
 	const lines: Line[] = [];
 	for (let index = first; index < Math.min(query.rows.length, first + height); index++) {
 		const row = query.rows[index]!;
