@@ -1,5 +1,7 @@
 /**
- * `npm run bench -- app [--runs N] [--keys N] [--only first|keys] [--smoke]`: the explorer in a real pseudo-terminal
+ * `npm run bench -- app [--runs N] [--keys N] [--only first|keys] [--parts tree,query,filter,own] [--store FILE]
+ * [--smoke]`: the explorer in a real pseudo-terminal. The app is `dist/cli.js` under the current folder, so
+ * running this from another build's folder with `--store` (a wide store that build can read) measures that build.
  * (`--smoke`: 2 spawns, 10 keys, 300 children — it checks that the bench runs, its figures mean nothing).
  * - first frame: spawn → the whole main view on screen (tree rows and the status line), over N
  *   spawns, on the demo store built from fixtures/;
@@ -17,13 +19,13 @@ import {existsSync, mkdirSync, mkdtempSync} from 'node:fs';
 import {cpus, loadavg, tmpdir} from 'node:os';
 import path from 'node:path';
 import {buildDemoStore} from '../source/cli/demo-store.js';
+import {createRuntime} from '../source/runtime.js';
 import {SummaryStore} from '../source/store/summary-store.js';
-import '../source/search/indexing/register.js';
-import {openWritableStore} from '../source/store/writable.js';
 import {PassThrough} from 'node:stream';
 import type {AppController} from '../source/ui/controller.js';
 import {runApp} from '../source/ui/run-app.js';
 import {createServices} from '../source/ui/services.js';
+import {benchRuntime} from './stats.js';
 import {PtyScreen} from '../test/helpers/pty-screen.js';
 
 const wideNamespace = 'wide';
@@ -56,7 +58,7 @@ function wideStore(): string {
 	}
 	mkdirSync(folder, {recursive: true});
 	const started = performance.now();
-	const store = openWritableStore(file);
+	const store = benchRuntime(file).openWritableStore();
 	store.db.transaction(() => {
 		for (let index = 0; index < wideChildren; index++) {
 			const id = String(index).padStart(6, '0');
@@ -164,7 +166,7 @@ async function typeInto(app: PtyScreen, bar: string, text: string, gap: number, 
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
 
-async function keyLatencies(store: string, moves: number, toggles: number, rounds: number): Promise<Latencies> {
+async function keyLatencies(store: string, moves: number, toggles: number, rounds: number, parts: Set<string>): Promise<Latencies> {
 	const drills = mkdtempSync(path.join(tmpdir(), 'drill-bench-drills-'));
 	const app = new PtyScreen(['--store', store, '--knowledge', drills, '--drills', drills, '--domain', 'summary', '--node', wideNamespace]);
 	const times: Latencies = {moves: [], toggles: [], queryKeys: [], queryResults: [], filterKeys: [], filterAnswers: [], names: 0};
@@ -175,7 +177,7 @@ async function keyLatencies(store: string, moves: number, toggles: number, round
 		await app.until((screen) => Number(/\/([\d,]+) ┘/u.exec(screen)?.[1]?.replaceAll(',', '') ?? 0) > wideChildren && !/loading/u.test(screen), 'all children loaded', 120_000);
 		app.write('j');
 		await app.waitFor(/Wide item/u);
-		for (let key = 0; key < moves; key++) {
+		for (let key = 0; key < (parts.has('tree') ? moves : 0); key++) {
 			const before = position(await app.screen());
 			const sent = performance.now();
 			app.write(key % 10 === 9 ? 'k' : 'j');
@@ -185,7 +187,7 @@ async function keyLatencies(store: string, moves: number, toggles: number, round
 			await pause(40);
 		}
 		const depths = ['index', 'summary', 'full'];
-		for (let key = 0; key < toggles; key++) {
+		for (let key = 0; key < (parts.has('tree') ? toggles : 0); key++) {
 			const depth = depths[(key + 1) % 3]!;
 			const sent = performance.now();
 			app.write(String(((key + 1) % 3) + 1));
@@ -196,9 +198,9 @@ async function keyLatencies(store: string, moves: number, toggles: number, round
 		}
 		const id = (round: number) => String(Math.floor(((round + 1) * wideChildren) / (rounds + 1)) - 1).padStart(6, '0');
 		// The query box: "N hits" shows once the search of the box's text answered.
-		for (let round = 0; round < rounds; round++) {
-			app.write('/');
-			await app.waitFor('Enter run');
+		for (let round = 0; round < (parts.has('query') ? rounds : 0); round++) {
+			app.write('/\u0015');
+			await app.waitFor('\n├ /   ─');
 			const text = `wide item ${id(round)}`;
 			const last = await typeInto(app, '/', text, 120, times.queryKeys);
 			times.queryResults.push((await app.until((screen) => new RegExp(`├ / ${escape(text)} .*\\d+ hits?`, 'u').test(screen), `live results for "${text}"`, 60_000)) - last);
@@ -206,9 +208,10 @@ async function keyLatencies(store: string, moves: number, toggles: number, round
 			await app.waitForGone('Enter run');
 		}
 		// The fuzzy filter over every loaded name, typed fast (40 ms a key).
-		for (let round = 0; round < rounds; round++) {
-			app.write('f');
-			await app.waitFor('fuzzy');
+		for (let round = 0; round < (parts.has('filter') ? rounds : 0); round++) {
+			// f keeps the last filter's text: ctrl-u clears it.
+			app.write('f\u0015');
+			await app.waitFor('\n├ f   ─');
 			const text = `wide item ${id(round)}`;
 			const last = await typeInto(app, 'f', text, 40, times.filterKeys);
 			const answered = new RegExp(`├ f ${escape(text)}  ─.*of ([\\d,]+) names`, 'u');
@@ -233,7 +236,7 @@ async function keyLatencies(store: string, moves: number, toggles: number, round
  */
 async function inProcess(store: string, moves: number, toggles: number): Promise<{moves: number[]; toggles: number[]}> {
 	const folder = mkdtempSync(path.join(tmpdir(), 'drill-bench-inprocess-'));
-	const services = createServices({storePath: store, knowledgeDir: folder, drillsRoot: folder});
+	const services = createServices(createRuntime({storePath: store, knowledgeDir: folder, drillsRoot: folder}));
 	let sentAt = 0;
 	let took = -1;
 	const stdout = Object.assign(new EventEmitter(), {
@@ -285,16 +288,21 @@ export async function run(args: string[]): Promise<void> {
 		console.log(`  floor: bare node spawn → first output, same pty: median ${ms(percentile(first.node, 50))}, min ${ms(Math.min(...first.node))}`);
 	}
 	if (only === 'first') return;
-	const store = wideStore();
+	const given = args.includes('--store') ? args[args.indexOf('--store') + 1] : undefined;
+	const parts = new Set((args.includes('--parts') ? args[args.indexOf('--parts') + 1]! : 'tree,query,filter,own').split(','));
+	const store = given ?? wideStore();
 	const toggles = smoke ? 3 : Math.max(30, Math.floor(keys / 4));
 	const rounds = smoke ? 1 : 8;
-	const latency = await keyLatencies(store, keys, toggles, rounds);
+	const latency = await keyLatencies(store, keys, toggles, rounds, parts);
 	const figures = (values: number[]) => `p50 ${ms(percentile(values, 50))}, p95 ${ms(percentile(values, 95))}`;
 	const items = wideChildren.toLocaleString('en-US');
-	console.log(`cursor move in a node of ${items} children (${latency.moves.length} keys): ${figures(latency.moves)}, max ${ms(Math.max(...latency.moves))}`);
-	console.log(`depth toggle 1/2/3 on one of them (${latency.toggles.length} keys): ${figures(latency.toggles)}, max ${ms(Math.max(...latency.toggles))}`);
-	console.log(`query box, typed at 8 keys/s over ${items} items (${latency.queryKeys.length} keys, live searches running): key → character ${figures(latency.queryKeys)}; last key → live results drawn (${latency.queryResults.length} queries) ${figures(latency.queryResults)}`);
-	console.log(`fuzzy filter over ${latency.names.toLocaleString('en-US')} loaded names, typed at 25 keys/s (${latency.filterKeys.length} keys): key → character ${figures(latency.filterKeys)}; last key → answer drawn (${latency.filterAnswers.length} queries) ${figures(latency.filterAnswers)}`);
+	if (parts.has('tree')) {
+		console.log(`cursor move in a node of ${items} children (${latency.moves.length} keys): ${figures(latency.moves)}, max ${ms(Math.max(...latency.moves))}`);
+		console.log(`depth toggle 1/2/3 on one of them (${latency.toggles.length} keys): ${figures(latency.toggles)}, max ${ms(Math.max(...latency.toggles))}`);
+	}
+	if (parts.has('query')) console.log(`query box, typed at 8 keys/s over ${items} items (${latency.queryKeys.length} keys, live searches running): key → character ${figures(latency.queryKeys)}; last key → live results drawn (${latency.queryResults.length} queries) ${figures(latency.queryResults)}`);
+	if (parts.has('filter')) console.log(`fuzzy filter over ${latency.names.toLocaleString('en-US')} loaded names, typed at 25 keys/s (${latency.filterKeys.length} keys): key → character ${figures(latency.filterKeys)}; last key → answer drawn (${latency.filterAnswers.length} queries) ${figures(latency.filterAnswers)}`);
+	if (!parts.has('own')) return;
 	const own = await inProcess(store, keys, toggles);
 	console.log(`  the app's own share (in-process, no terminal): cursor move p50 ${ms(percentile(own.moves, 50))}, p95 ${ms(percentile(own.moves, 95))}; depth toggle p50 ${ms(percentile(own.toggles, 50))}, p95 ${ms(percentile(own.toggles, 95))}`);
 	const echo = await echoLatency(Math.min(keys, 100));

@@ -10,7 +10,6 @@ import {cpus, loadavg, tmpdir} from 'node:os';
 import path from 'node:path';
 import {DrillError} from '../source/core/errors.js';
 import {parseMethod} from '../source/search/funnel/params.js';
-import '../source/search/indexing/register.js';
 import {reindex} from '../source/search/indexing/reindex.js';
 import type {Method} from '../source/search/types.js';
 import {loadBeir} from './eval/beir.js';

@@ -10,19 +10,18 @@ import path from 'node:path';
 import * as sqliteVec from 'sqlite-vec';
 import {find} from '../source/search/funnel/find.js';
 import {keywordSql, keywordWeights} from '../source/search/keyword/keyword.js';
+import {SummaryStore} from '../source/store/summary-store.js';
 import {searchStatus} from '../source/search/indexing/search-status.js';
 import {ItemTermStats} from '../source/search/keyword/term-stats.js';
 import {LsaEmbedder} from '../source/search/semantic/lsa-store.js';
 import {parseQuery, quote} from '../source/search/funnel/query.js';
-import '../source/search/indexing/register.js';
 import {reindex} from '../source/search/indexing/reindex.js';
 import {vectorMatrix} from '../source/search/semantic/semantic.js';
 import {readSemanticMeta} from '../source/search/semantic/semantic-meta.js';
 import {validateItem} from '../source/store/interchange.js';
-import {SummaryStore} from '../source/store/summary-store.js';
-import {openWritableStore} from '../source/store/writable.js';
 import {percentile} from './eval/metrics.js';
 import {makeCorpus, makeItem, makeQuery} from './find/generate.js';
+import {benchRuntime} from './stats.js';
 
 function option(args: string[], name: string): string | undefined {
 	const at = args.indexOf(name);
@@ -93,7 +92,7 @@ export async function run(args: string[]): Promise<void> {
 	try {
 		if (!given || !existsSync(file)) {
 			let started = performance.now();
-			const store = openWritableStore(file);
+			const store = benchRuntime(file).openWritableStore();
 			let nodes = 0;
 			let spans = 0;
 			for (let i = 0; i < items; i++) {
@@ -122,12 +121,13 @@ export async function run(args: string[]): Promise<void> {
 		const cold = measureFirstQuery(file, queries, firstRuns);
 		log(`first query after opening the store (fresh process, hybrid, drill on; median of ${firstRuns}): open ${ms(cold.open)} ms, first find ${ms(cold.first)} ms, later finds ${ms(cold.later)} ms`);
 
-		const store = SummaryStore.open(file);
+		const runtime = benchRuntime(file);
+		const store = runtime.store();
 		const meta = readSemanticMeta(store)!;
 		let started = performance.now();
 		const matrix = vectorMatrix(store, meta);
 		log(`vectors loaded into memory once per session: ${matrix.size} × ${matrix.dimension} in ${((performance.now() - started) / 1000).toFixed(2)} s`);
-		await find({query: queries[0]!}, {store});
+		await runtime.find({query: queries[0]!});
 
 		const hybrid: number[] = [];
 		const keyword: number[] = [];
@@ -138,10 +138,10 @@ export async function run(args: string[]): Promise<void> {
 		const indexedItems = searchStatus(store).keywordItems;
 		const core: number[] = [];
 		for (const query of queries) {
-			await timeAsync(hybrid, () => find({query}, {store}));
-			await timeAsync(keyword, () => find({query, method: 'keyword'}, {store}));
-			await timeAsync(keywordNoDrill, () => find({query, method: 'keyword', drill: false}, {store}));
-			await timeAsync(semantic, () => find({query, method: 'semantic', drill: false}, {store}));
+			await timeAsync(hybrid, () => runtime.find({query}));
+			await timeAsync(keyword, () => runtime.find({query, method: 'keyword'}));
+			await timeAsync(keywordNoDrill, () => runtime.find({query, method: 'keyword', drill: false}));
+			await timeAsync(semantic, () => runtime.find({query, method: 'semantic', drill: false}));
 			const parsed = parseQuery(query);
 			// What FTS5 alone does: bm25 over the item roots with every word of the query.
 			time(bare, () => rootSql.all(parsed.words.map(quote).join(' OR '), 100));
@@ -164,7 +164,7 @@ export async function run(args: string[]): Promise<void> {
 		log('targets: hybrid with drill p95 < 100 ms; keyword-only within 1.5× the bare FTS5 query');
 
 		if (args.includes('--no-vec')) {
-			store.close();
+			runtime.close();
 			return;
 		}
 		// The semantic list's nearest-neighbour step: exact scan in memory vs sqlite-vec's vec0.
@@ -178,7 +178,7 @@ export async function run(args: string[]): Promise<void> {
 			const approximate = new Set(time(coarse, () => matrix.searchByItem(vector, 100, 300)).map((hit) => hit.node));
 			coarseAgree.push(exact.filter((hit) => approximate.has(hit.node)).length / Math.max(1, exact.length));
 		}
-		store.close();
+		runtime.close();
 		const vecFile = path.join(path.dirname(file), 'vec.db');
 		rmSync(vecFile, {force: true});
 		const {default: Database} = await import('better-sqlite3');

@@ -3,13 +3,16 @@ import {existsSync, mkdtempSync, readFileSync, rmSync} from 'node:fs';
 import {cpus, loadavg, tmpdir, totalmem} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {writeCorpus} from './ingest/generate.js';
+import {sessionFormats, writeCorpus, type SessionFormat} from './ingest/generate.js';
 
 /**
- * `npm run bench -- ingest [--mb 200] [--split] [--keep] [--smoke]` (smoke: 0.2 MB, split too): generates MB of Claude Code sessions
- * and markdown (half each, one 20 MB session and one 20 MB heading-less document among them),
- * runs the built `drill ingest` on them in a fresh store, and prints throughput and peak RSS.
- * `--split` also times transcripts and markdown on their own; a second run shows the skip path.
+ * `npm run bench -- ingest [--mb 200] [--split] [--keep] [--smoke]`: generates MB of agent sessions
+ * (Claude Code, Codex CLI, Gemini CLI, aider, Claude agent events) and markdown (half each, one
+ * 20 MB session and one 20 MB heading-less document among them), runs the built `drill ingest` on
+ * them in a fresh store, and prints throughput and peak RSS. `--split` also times transcripts and
+ * markdown on their own; a second run shows the skip path. `--formats claude-code,codex` limits the
+ * sessions to those formats. `--smoke` (0.2 MB, split too) is for CI: it fails when any generated file is
+ * not ingested cleanly.
  */
 
 // The bundle puts this module in dist/chunks/, beside or under dist/cli.js.
@@ -74,7 +77,12 @@ export async function run(args: string[]): Promise<void> {
 		process.stdout.write(`ingest benchmark · ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'} · ${(totalmem() / 2 ** 30).toFixed(0)} GB · node ${process.version} · load ${loadText()}\n`);
 		process.stdout.write(`generating ${megabytes} MB in ${work} …\n`);
 		const generated = performance.now();
-		const corpus = await writeCorpus(path.join(work, 'input'), megabytes);
+		const at = args.indexOf('--formats');
+		const kinds = (at >= 0 && args[at + 1] ? args[at + 1]!.split(',') : Object.keys(sessionFormats)) as SessionFormat[];
+		const unknown = kinds.filter((kind) => !(kind in sessionFormats));
+		if (unknown.length > 0) throw new Error(`--formats: ${unknown.join(', ')} unknown; use some of ${Object.keys(sessionFormats).join(', ')}`);
+		process.stdout.write(`sessions: ${kinds.join(', ')}\n`);
+		const corpus = await writeCorpus(path.join(work, 'input'), megabytes, 42, kinds);
 		const total = (corpus.transcriptBytes + corpus.markdownBytes) / 1e6;
 		process.stdout.write(`generated ${total.toFixed(1)} MB in ${((performance.now() - generated) / 1000).toFixed(1)} s\n\n`);
 		if (flag('--split') || smoke) {
@@ -82,7 +90,9 @@ export async function run(args: string[]): Promise<void> {
 			process.stdout.write(`${line('markdown (fresh)', corpus.markdownBytes / 1e6, await ingestRun([corpus.markdown], path.join(work, 'b.db')))}\n`);
 		}
 		const store = path.join(work, 'all.db');
-		process.stdout.write(`${line('all (fresh store)', total, await ingestRun([corpus.folder], store))}\n`);
+		const fresh = await ingestRun([corpus.folder], store);
+		process.stdout.write(`${line('all (fresh store)', total, fresh)}\n`);
+		if (fresh.report.failed.length > 0) throw new Error(`drill ingest could not read every generated file: ${JSON.stringify(fresh.report.failed.slice(0, 3))}`);
 		process.stdout.write(`${line('all again (unchanged)', total, await ingestRun([corpus.folder], store))}\n`);
 		process.stdout.write(`\nload average now ${loadText()} (other processes share these cores: MB/cpu-s is the figure that does not depend on them)\n`);
 		process.stdout.write('targets: ≥ 5 MB/s extractive, peak RSS < 400 MB\n');

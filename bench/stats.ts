@@ -1,4 +1,5 @@
 import os from 'node:os';
+import {createRuntime, type Runtime} from '../source/runtime.js';
 
 export function percentile(sorted: number[], p: number): number {
 	if (sorted.length === 0) return Number.NaN;
@@ -35,4 +36,9 @@ export const ms = (value: number) => `${value.toFixed(2)} ms`;
 export function machine(): string {
 	const cpus = os.cpus();
 	return `${cpus[0]?.model ?? 'unknown cpu'} × ${cpus.length}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}, ${os.platform()} ${os.release()}`;
+}
+
+/** A runtime over one store file, as the benchmarks start: the knowledge and drills folders are unused. */
+export function benchRuntime(storePath: string): Runtime {
+	return createRuntime({storePath, knowledgeDir: os.tmpdir(), drillsRoot: os.tmpdir()});
 }

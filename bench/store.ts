@@ -6,12 +6,11 @@
 import {mkdtempSync, rmSync, statSync, utimesSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import '../source/search/indexing/register.js';
 import {validateItem} from '../source/store/interchange.js';
 import {diagnose} from '../source/store/doctor.js';
 import {quickCheck} from '../source/store/health.js';
 import {SummaryStore} from '../source/store/summary-store.js';
-import {openWritableStore} from '../source/store/writable.js';
+import {openIndexedStore} from '../source/search/indexing/indexer.js';
 import {makeCorpus, makeItem} from './find/generate.js';
 import {machine, ms, summarize} from './stats.js';
 
@@ -41,12 +40,12 @@ export async function run(args: string[]): Promise<void> {
 	try {
 		const started = performance.now();
 		const corpus = makeCorpus();
-		const writer = openWritableStore(file);
+		const writer = openIndexedStore(file);
 		for (let i = 0; i < items; i++) writer.writeItem(validateItem(makeItem(corpus, i, ['docs', 'conversation_session'])));
 		writer.close();
 		log(`generated ${items} items in ${((performance.now() - started) / 1000).toFixed(1)} s: ${(statSync(file).size / 1e6).toFixed(0)} MB`);
 
-		const open = () => openWritableStore(file).close();
+		const open = () => openIndexedStore(file).close();
 		open();
 		const unchanged = timed(runs, open);
 		log(`open for writing, file as the last clean writer left it (check skipped)  p50 ${ms(unchanged.p50)}  max ${ms(unchanged.max)}`);

@@ -6,11 +6,10 @@
 import {copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {writeSmokeCollection} from './eval/smoke.js';
-import {openWritableStore} from '../source/store/writable.js';
+import {openIndexedStore} from '../source/search/indexing/indexer.js';
 import path from 'node:path';
 import {fuse} from '../source/search/funnel/fusion.js';
 import {parseQuery} from '../source/search/funnel/query.js';
-import '../source/search/indexing/register.js';
 import {reindex} from '../source/search/indexing/reindex.js';
 import {searchStatus} from '../source/search/indexing/search-status.js';
 import {keywordList, keywordWeights, type KeywordHit, type KeywordOptions} from '../source/search/keyword/keyword.js';
@@ -36,7 +35,7 @@ export async function prepare(folder: string, stores: string, lsa: LsaOptions | 
 	if (!existsSync(file) && tag && existsSync(base)) {
 		// Another semantic model over the same items: retrain a copy of the base store.
 		copyFileSync(base, file);
-		const store = openWritableStore(file);
+		const store = openIndexedStore(file);
 		await reindex(store, {lsa});
 		store.close();
 	} else if (!existsSync(file)) {

@@ -1,12 +1,10 @@
 import {existsSync, mkdtempSync, renameSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import '../source/domains/index.js';
 import {depths} from '../source/core/depth.js';
-import {Drillables} from '../source/core/registry.js';
 import type {ItemRecord} from '../source/store/interchange.js';
 import {SummaryStore} from '../source/store/summary-store.js';
-import {machine, ms, timeSync} from './stats.js';
+import {benchRuntime, machine, ms, timeSync} from './stats.js';
 
 /** Sizes: the real benchmark, and `--smoke` (a small store CI can build in seconds). */
 const sizes = {full: {items: 20_000, nodesPerItem: 50, wideItems: 100_000, runs: 300}, smoke: {items: 200, nodesPerItem: 20, wideItems: 2_000, runs: 10}};
@@ -83,7 +81,8 @@ export async function run(args: string[]): Promise<void> {
 	const file = smoke ? path.join(mkdtempSync(path.join(tmpdir(), 'drill-bench-walk-')), 'smoke.db') : path.join(tmpdir(), 'drill-bench-walk-v2.db');
 	if (args.includes('--fresh')) rmSync(file, {force: true});
 	if (!existsSync(file)) generate(file, size);
-	const drillables = new Drillables({storePath: file, knowledgeDir: tmpdir(), drillsRoot: tmpdir()});
+	const runtime = benchRuntime(file);
+	const drillables = runtime.domains;
 	const wide = size.wideItems.toLocaleString('en');
 	console.log(`drill walk benchmark — ${machine()}`);
 	console.log(`store: ${file} (${(size.items * size.nodesPerItem + size.wideItems).toLocaleString('en')} nodes: ${size.items.toLocaleString('en')} items × ${size.nodesPerItem}, plus namespace "wide" of ${wide} items)`);
@@ -110,7 +109,7 @@ export async function run(args: string[]): Promise<void> {
 			console.log(`${label.padEnd(54)} ${depth.padEnd(8)} ${ms(figures.p50).padStart(10)} ${ms(figures.p95).padStart(10)}`);
 		}
 	}
-	drillables.close();
+	runtime.close();
 	if (smoke) rmSync(path.dirname(file), {recursive: true, force: true});
 	console.log(`\n(${size.runs} walks per row after 5 warm-up walks; medians and 95th percentiles; targets: index first page < 20 ms p95, item/internal < 5 ms p95)`);
 }

@@ -7,19 +7,20 @@
 // - characters in a run of the same style share one styles array instead of a copy each, and
 //   turning them back into text skips the style difference (three Sets per character) when two
 //   neighbours have the same codes.
-// The bundle aliases `@alcalzone/ansi-tokenize` to this file.
-import {diffAnsiCodes, ansiCodesToString, reduceAnsiCodesIncremental} from '../node_modules/@alcalzone/ansi-tokenize/build/index.js';
-import {tokenize as graphemeTokenize} from '../node_modules/@alcalzone/ansi-tokenize/build/tokenize.js';
+// The bundle resolves `@alcalzone/ansi-tokenize` to this file for every importer but this one
+// (see scripts/build.mjs), which uses the package's public exports only: test/scripts/fast-paths
+// checks that they still give the same tokens and text.
+import {diffAnsiCodes, ansiCodesToString, reduceAnsiCodesIncremental, tokenize as graphemeTokenize} from '@alcalzone/ansi-tokenize';
+import {isNarrow} from '../source/text/narrow.ts';
 
-export * from '../node_modules/@alcalzone/ansi-tokenize/build/index.js';
+export * from '@alcalzone/ansi-tokenize';
 
 const sgrCodes = /\u001b\[[0-9;]*m/gu;
-const narrow = /^[\u0020-\u007e\u00a0-\u00ac\u00ae-\u02ff\u2010-\u2027\u2030-\u205e\u2190-\u21ff\u2500-\u25fc\u25ff\u2800-\u28ff]*$/u;
 const sgrAt = /\u001b\[[0-9;]*m/uy;
 const codeTokens = new Map();
 
 export function tokenize(text, endChar = Number.POSITIVE_INFINITY) {
-	if (!narrow.test(text.includes('\u001b') ? text.replace(sgrCodes, '') : text)) return graphemeTokenize(text, endChar);
+	if (!isNarrow(text.includes('\u001b') ? text.replace(sgrCodes, '') : text)) return graphemeTokenize(text, endChar);
 	const tokens = [];
 	let visible = 0;
 	for (let index = 0; index < text.length; ) {

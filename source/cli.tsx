@@ -1,96 +1,43 @@
 #!/usr/bin/env node
+import {explorer, openApp} from './cli/app.js';
 import {commands, findCommand} from './cli/commands.js';
-import {globalFlags, globalHelp, type CommandContext} from './cli/command.js';
+import {commandHelp, mainHelp} from './cli/help.js';
+import {commandWord, parseCommandLine} from './cli/parse.js';
 import {resolveConfig} from './cli/config.js';
-import {exitUsage, reportError, usageError} from './cli/output.js';
+import {reportError, usageError} from './cli/output.js';
+import {version} from './version.js';
 
-const version = '0.1.0';
-const valueFlags = new Set(['--store', '--knowledge', '--drills', '--domain', '--node', '--depth', '--query', '--keys', '--record', '--size', '--theme']);
+const streams = {stdout: process.stdout, stderr: process.stderr};
 
-function mainHelp(): string {
-	const width = Math.max(...commands.map((entry) => [entry.name, ...(entry.aliases ?? [])].join(', ').length));
-	const lines = commands.map((entry) => `    ${[entry.name, ...(entry.aliases ?? [])].join(', ').padEnd(width)}  ${entry.summary}`);
-	return `
-  drill — explore tree-shaped knowledge: summaries, a knowledge base and .drills/ work frames
-
-  Usage
-    drill [--domain D --node ID --depth X --query Q]   the explorer (on a terminal)
-    drill COMMAND [options]
-    drill COMMAND --help
-
-  Commands
-${lines.join('\n')}
-${globalHelp}
-    --version          the version
-`;
-}
-
-/** The first word that is not a flag (or a global flag's value) names the command. */
-function splitCommand(argv: string[]): {name?: string; rest: string[]} {
-	for (let i = 0; i < argv.length; i++) {
-		const arg = argv[i]!;
-		if (arg === '--') break;
-		if (valueFlags.has(arg)) {
-			i++;
-			continue;
-		}
-		if (!arg.startsWith('-')) return {name: arg, rest: [...argv.slice(0, i), ...argv.slice(i + 1)]};
-	}
-	return {rest: argv};
-}
-
-const camel = (name: string) => name.replace(/-([a-z])/gu, (_, letter: string) => letter.toUpperCase());
-
+/** Finds the command in argv, parses its flags from the command table, and runs it (or the explorer). */
 async function main(argv: string[]): Promise<number> {
-	const streams = {stdout: process.stdout, stderr: process.stderr};
-	const json = argv.includes('--json');
-	const {name, rest} = splitCommand(argv);
-	if (!name) {
-		if (rest.includes('--version')) {
+	const word = commandWord(argv, explorer.flags);
+	if (!word) {
+		const line = parseCommandLine(argv, explorer.flags, 'drill');
+		if (line.flags.version) {
 			process.stdout.write(`${version}\n`);
 			return 0;
 		}
-		if (rest.includes('--help') || rest.includes('-h')) {
-			const {appHelp} = await import('./cli/app.js');
-			process.stdout.write(`${mainHelp()}${appHelp}\n`);
+		if (line.flags.help) {
+			process.stdout.write(mainHelp(explorer));
 			return 0;
 		}
-		// No command: the explorer. Its module (and Ink) load only here.
-		try {
-			const {openApp} = await import('./cli/app.js');
-			return await openApp(rest, streams);
-		} catch (error) {
-			return reportError(error, json, streams);
-		}
+		return await openApp(line, streams);
 	}
-	const entry = findCommand(name);
-	if (!entry) {
-		return reportError(usageError(`unknown command ${JSON.stringify(name)}`, `commands: ${commands.map((command) => command.name).join(', ')}; see drill --help`), json, streams);
-	}
+	const entry = findCommand(word.name);
+	if (!entry) throw usageError(`unknown command ${JSON.stringify(word.name)}`, `commands: ${commands.map((command) => command.name).join(', ')}; see drill --help`);
 	const {command} = await entry.load();
-	const help = `${command.help}\n${globalHelp}\n`;
-	if (rest.includes('--help') || rest.includes('-h')) {
-		process.stdout.write(help);
+	const line = parseCommandLine(argv.filter((_, index) => index !== word.index), command.flags, `drill ${entry.name}`);
+	if (line.flags.help) {
+		process.stdout.write(commandHelp(entry, command));
 		return 0;
 	}
-	const flags = {...globalFlags, ...command.flags};
-	const {default: meow} = await import('meow');
-	const cli = meow(help, {importMeta: import.meta, argv: rest, flags, allowUnknownFlags: true, autoHelp: false, autoVersion: false, description: false});
-	const known = new Set(Object.keys(flags).flatMap((key) => [key, camel(key)]));
-	const unknown = rest.filter((arg) => arg.startsWith('--') && arg.length > 2 && !known.has(camel(arg.slice(2).split('=')[0]!.replace(/^no-/u, ''))));
-	if (unknown.length > 0) {
-		return reportError(usageError(`unknown option ${unknown[0]!.split('=')[0]} for drill ${command.name}`, `see drill ${command.name} --help`), json, streams);
-	}
-	const context: CommandContext = {
-		config: resolveConfig(cli.flags as {store?: string; knowledge?: string; drills?: string}),
-		json: Boolean(cli.flags.json),
-		color: Boolean(cli.flags.color) && !process.env.NO_COLOR,
-		...streams,
-	};
+	const {createRuntime} = await import('./runtime.js');
+	const runtime = createRuntime(resolveConfig(line.flags));
 	try {
-		return await command.run(cli as never, context);
-	} catch (error) {
-		return reportError(error, context.json, streams);
+		return await command.run(line, {runtime, json: line.flags.json, color: line.flags.color && !process.env.NO_COLOR, ...streams});
+	} finally {
+		runtime.close();
 	}
 }
 
@@ -99,6 +46,7 @@ main(process.argv.slice(2)).then(
 		process.exitCode = code;
 	},
 	(error: unknown) => {
-		process.exitCode = reportError(error, process.argv.includes('--json'), {stdout: process.stdout, stderr: process.stderr});
+		// The flags may not have parsed: --json anywhere asks for the error as JSON.
+		process.exitCode = reportError(error, process.argv.includes('--json'), streams);
 	},
 );

@@ -1,6 +1,7 @@
 import sbd from 'sbd';
 import type {ItemRecord} from '../../source/store/interchange.js';
-import {stopwords, words} from '../../source/text/index-words.js';
+import {words} from '../../source/text/index-words.js';
+import {searchStopwords} from '../../source/text/stopwords.js';
 
 /** One BEIR document: `{"_id", "title", "text"}`. */
 export interface BeirDocument {
@@ -19,7 +20,7 @@ export function documentText(document: BeirDocument): string {
 function topWords(text: string, count: number): string[] {
 	const counts = new Map<string, number>();
 	for (const word of words(text)) {
-		if (word.length < 3 || stopwords.has(word) || /^\d+$/u.test(word)) continue;
+		if (word.length < 3 || searchStopwords.has(word) || /^\d+$/u.test(word)) continue;
 		counts.set(word, (counts.get(word) ?? 0) + 1);
 	}
 	return [...counts].sort((a, b) => b[1] - a[1]).slice(0, count).map(([word]) => word);
@@ -28,9 +29,9 @@ function topWords(text: string, count: number): string[] {
 /** The `count` sentences that share the most words with the rest of the text, in text order. */
 function central(sentences: string[], count: number): string[] {
 	const frequency = new Map<string, number>();
-	for (const word of sentences.flatMap((sentence) => words(sentence))) if (!stopwords.has(word)) frequency.set(word, (frequency.get(word) ?? 0) + 1);
+	for (const word of sentences.flatMap((sentence) => words(sentence))) if (!searchStopwords.has(word)) frequency.set(word, (frequency.get(word) ?? 0) + 1);
 	const scored = sentences.map((sentence, index) => {
-		const own = words(sentence).filter((word) => !stopwords.has(word));
+		const own = words(sentence).filter((word) => !searchStopwords.has(word));
 		const score = own.reduce((sum, word) => sum + (frequency.get(word) ?? 0) - 1, 0) / Math.sqrt(own.length + 1);
 		return {sentence, index, score};
 	});

@@ -6,12 +6,12 @@ import {searchStatus} from '../../source/search/indexing/search-status.js';
 import type {Method} from '../../source/search/types.js';
 import {validateItem} from '../../source/store/interchange.js';
 import type {SummaryStore} from '../../source/store/summary-store.js';
-import {openWritableStore} from '../../source/store/writable.js';
 import {BareBm25} from './bare-bm25.js';
 import type {BeirCollection} from './beir.js';
 import {documentToItem} from './document-to-item.js';
 import {textToItem} from '../../source/ingest/index.js';
 import {mean, mrrAt, ndcgAt, percentile, recallAt} from './metrics.js';
+import {benchRuntime} from '../stats.js';
 
 export interface Scores {
 	ndcg10: number;
@@ -31,7 +31,7 @@ const rankingTopK = 300;
 export type ItemPipeline = 'ingest' | 'sketch';
 
 export function ingestCollection(collection: BeirCollection, storePath: string, pipeline: ItemPipeline = 'sketch'): SummaryStore {
-	const store = openWritableStore(storePath);
+	const store = benchRuntime(storePath).openWritableStore();
 	const namespace = collection.name.replace(/[^\w.-]+/gu, '_') || 'beir';
 	for (const document of collection.documents) {
 		const item =

@@ -1,86 +1,14 @@
-import {createWriteStream, mkdirSync} from 'node:fs';
+import {mkdirSync} from 'node:fs';
 import path from 'node:path';
-import {once} from 'node:events';
+import {writeAgentEvents, writeAiderHistory, writeCodexRollout, writeGeminiStream} from './agents.js';
+import {Prose, random, topics, uuid, writeLines} from './prose.js';
 
 /**
- * Synthetic but realistic inputs for the ingest benchmark: Claude Code sessions (with the
- * metadata real sessions carry, tool calls, multi-KB tool logs, thinking) and markdown documents
- * (headings, lists, code, tables), written from a seeded generator, so every run reads the same bytes.
+ * Synthetic but realistic inputs for the ingest benchmark: agent sessions (Claude Code with the
+ * metadata real sessions carry, tool calls, multi-KB tool logs, thinking; and the other agents'
+ * formats, bench/ingest/agents.ts) and markdown documents (headings, lists, code, tables),
+ * written from a seeded generator, so every run reads the same bytes.
  */
-
-import {random} from '../../source/search/semantic/svd.js';
-
-export {random};
-
-const topics = [
-	'cache eviction ttl redis memory keys expiry lru shard replica',
-	'database index query planner postgres vacuum rows scan join',
-	'deploy pipeline runner workflow artifact release rollback canary stage',
-	'latency timeout retry backoff pool connection socket upstream gateway',
-	'test flaky assertion fixture mock race suite coverage snapshot',
-	'auth token session cookie oauth scope refresh expiry login password',
-	'queue worker job message consumer backlog partition offset topic',
-	'billing invoice payment currency rate refund ledger balance checkout',
-	'search ranking relevance embedding vector recall precision query',
-	'logging metrics tracing dashboard alert incident pager oncall',
-	'kubernetes pod node cluster container image volume ingress',
-	'frontend component render state hook layout style button modal',
-	'migration schema column constraint backfill version table',
-	'security vulnerability patch dependency audit secret scanner',
-	'storage bucket object upload download checksum archive',
-	'network dns certificate proxy firewall route subnet',
-].map((line) => line.split(' '));
-
-const glue = 'the a of to and in that is for it with as on this was by be are from at or an but not which can will if has have more when there'.split(' ');
-const verbs = 'checks returns fails starts keeps moves writes reads holds drops raises lowers breaks fixes shows explains'.split(' ');
-
-export class Prose {
-	constructor(private readonly next: () => number) {}
-
-	pick<T>(list: readonly T[]): T {
-		return list[Math.floor(this.next() * list.length)]!;
-	}
-
-	sentence(topic: number): string {
-		const words: string[] = [];
-		const length = 8 + Math.floor(this.next() * 16);
-		const vocabulary = topics[topic % topics.length]!;
-		for (let i = 0; i < length; i++) {
-			const roll = this.next();
-			words.push(roll < 0.45 ? this.pick(glue) : roll < 0.55 ? this.pick(verbs) : roll < 0.95 ? this.pick(vocabulary) : this.pick(this.pick(topics)));
-		}
-		const text = words.join(' ');
-		return `${text[0]!.toUpperCase()}${text.slice(1)}${this.next() < 0.1 ? '?' : '.'}`;
-	}
-
-	paragraph(topic: number, sentences = 3 + Math.floor(this.next() * 5)): string {
-		return Array.from({length: sentences}, () => this.sentence(topic)).join(' ');
-	}
-
-	log(lines: number, topic: number): string {
-		const vocabulary = topics[topic % topics.length]!;
-		return Array.from({length: lines}, (_, i) => `2026-10-14T09:${String(i % 60).padStart(2, '0')}:07.${String(i % 1000).padStart(3, '0')}Z INFO ${this.pick(vocabulary)}.${this.pick(vocabulary)} id=${Math.floor(this.next() * 1e9).toString(16)} took=${Math.floor(this.next() * 900)}ms`).join('\n');
-	}
-}
-
-function uuid(next: () => number): string {
-	const hex = () => Math.floor(next() * 16).toString(16);
-	const part = (n: number) => Array.from({length: n}, hex).join('');
-	return `${part(8)}-${part(4)}-4${part(3)}-a${part(3)}-${part(12)}`;
-}
-
-async function writeLines(file: string, produce: (write: (line: string) => Promise<void>) => Promise<void>): Promise<number> {
-	const stream = createWriteStream(file);
-	let bytes = 0;
-	const write = async (line: string) => {
-		bytes += Buffer.byteLength(line) + 1;
-		if (!stream.write(`${line}\n`)) await once(stream, 'drain');
-	};
-	await produce(write);
-	stream.end();
-	await once(stream, 'finish');
-	return bytes;
-}
 
 /** One Claude Code session of about `targetBytes`. */
 export async function writeClaudeSession(file: string, targetBytes: number, seed: number): Promise<number> {
@@ -177,22 +105,38 @@ export interface Corpus {
 	markdownBytes: number;
 }
 
-/** About `megabytes` MB, half transcripts and half markdown, in sizes from a few KB to 20 MB. */
-export async function writeCorpus(folder: string, megabytes: number, seed = 42): Promise<Corpus> {
+/** The session formats the transcript half rotates through after its first (Claude Code) session. */
+export const sessionFormats = {
+	'claude-code': {write: writeClaudeSession, name: 'session-{n}.jsonl'},
+	codex: {write: writeCodexRollout, name: 'rollout-{n}.jsonl'},
+	'gemini-cli': {write: writeGeminiStream, name: 'gemini-{n}.jsonl'},
+	aider: {write: writeAiderHistory, name: 'aider-{n}.chat.history.md'},
+	'claude-agent': {write: writeAgentEvents, name: 'agent-{n}.jsonl'},
+} as const;
+export type SessionFormat = keyof typeof sessionFormats;
+
+/**
+ * About `megabytes` MB, half transcripts and half markdown, in sizes from a few KB to 20 MB (one
+ * 20 MB session and one 20 MB heading-less document; smaller corpora scale the sizes down). The
+ * transcripts are sessions of the given agent formats (all that drill reads by default), in turn.
+ */
+export async function writeCorpus(folder: string, megabytes: number, seed = 42, kinds: readonly SessionFormat[] = Object.keys(sessionFormats) as SessionFormat[]): Promise<Corpus> {
 	const next = random(seed);
 	const transcripts = path.join(folder, 'transcripts');
 	const markdown = path.join(folder, 'markdown');
 	mkdirSync(transcripts, {recursive: true});
 	mkdirSync(markdown, {recursive: true});
 	const half = (megabytes * 1e6) / 2;
+	const scale = Math.min(1, megabytes / 200);
 	let transcriptBytes = 0;
 	let markdownBytes = 0;
 	for (let index = 0; transcriptBytes < half; index++) {
-		const size = Math.min(half - transcriptBytes, index === 0 ? 20e6 : 50e3 + next() * 4e6);
-		transcriptBytes += await writeClaudeSession(path.join(transcripts, `session-${index}.jsonl`), size, seed + index);
+		const size = Math.min(half - transcriptBytes, index === 0 ? Math.min(20e6, half / 4) : 50e3 + next() * 4e6 * scale);
+		const format = sessionFormats[index === 0 && kinds.includes('claude-code') ? 'claude-code' : kinds[index % kinds.length]!];
+		transcriptBytes += await format.write(path.join(transcripts, format.name.replace('{n}', String(index))), size, seed + index);
 	}
 	for (let index = 0; markdownBytes < half; index++) {
-		const size = Math.min(half - markdownBytes, index === 0 ? 20e6 : 20e3 + next() * 2e6);
+		const size = Math.min(half - markdownBytes, index === 0 ? Math.min(20e6, half / 4) : 20e3 + next() * 2e6 * scale);
 		markdownBytes += await writeMarkdown(path.join(markdown, `doc-${index}.md`), size, seed * 7 + index, index !== 0);
 	}
 	return {folder, transcripts, markdown, transcriptBytes, markdownBytes};

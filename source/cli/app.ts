@@ -1,60 +1,37 @@
-import {parseArgs} from 'node:util';
 import {parseDepth} from '../core/depth.js';
 import {DrillError} from '../core/errors.js';
+import type {CommandLine, FlagTable} from './command.js';
 import {commands} from './commands.js';
 import {resolveConfig} from './config.js';
 import {exitUsage, usageError} from './output.js';
 import {colourWanted} from '../ui/theme.js';
 
-export const appHelp = `
-  drill with no command opens the explorer (on a terminal)
+/** `drill` with no command: the explorer's flags and help, in the same table shape as a command's. */
+export const explorer = {
+	about: `
+  drill — explore tree-shaped knowledge: summaries, a knowledge base and .drills/ work frames`,
+	usage: ['[--domain D --node ID --depth X --query Q]   the explorer (on a terminal)', 'COMMAND [options]', 'COMMAND --help'],
+	flags: {
+		domain: {type: 'string', value: 'DOMAIN', help: 'open the tree at this domain (default: the top, one row per domain)'},
+		node: {type: 'string', value: 'ID', help: 'and at this node of it'},
+		depth: {type: 'string', value: 'index|summary|full', help: "the detail pane's depth (default: index); 1/2/3 or t change it"},
+		query: {type: 'string', value: 'TEXT', help: 'run this search at start'},
+		keys: {type: 'string', value: 'SCRIPT', help: 'play a key script (a file, or the script itself) and print the last screen'},
+		record: {type: 'string', value: 'FILE.cast', help: 'write the session as asciicast v2; same script and store, same bytes'},
+		size: {type: 'string', value: 'COLSxROWS', help: 'the screen size for --keys (default 100x30)'},
+		theme: {type: 'string', value: 'dark|light', help: 'colours for a dark (default) or a light background'},
+		version: {type: 'boolean', help: 'the version'},
+	},
+	more: `
+  Key scripts (--keys, no terminal needed): text is typed; <enter> <esc> <tab> <space> <backspace>
+  <up> <down> <left> <right> <pgup> <pgdn> <home> <end> <c-d> (ctrl+letter) <lt> are keys;
+  <wait 600ms> pauses; <wait-for "text"> (or <wait-for "text" 10s>) waits until the text is on
+  screen; # starts a comment.
 
-  Usage
-    drill [--store PATH] [--knowledge DIR] [--drills DIR]
-          [--domain DOMAIN [--node ID]] [--depth index|summary|full] [--query TEXT] [--no-color]
+  Keys: ? in the app lists them all.`,
+} as const satisfies {about: string; usage: readonly string[]; flags: FlagTable; more: string};
 
-  Options
-    --domain, --node   open the tree at this node (default: the top, one row per domain)
-    --depth            the detail pane's depth (default: index); 1/2/3 or t change it
-    --query            run this search at start
-    --no-color         no colours (NO_COLOR is respected as well)
-
-  Scripted playback and recordings (no terminal needed)
-    --keys SCRIPT      play a key script (a file, or the script itself) and print the last screen
-    --record FILE.cast write the session as asciicast v2; same script and store, same bytes
-    --size COLSxROWS   the screen size for --keys (default 100x30)
-    --theme dark|light colours for a dark (default) or a light background
-
-  Key scripts: text is typed; <enter> <esc> <tab> <space> <backspace> <up> <down> <left> <right>
-  <pgup> <pgdn> <home> <end> <c-d> (ctrl+letter) <lt> are keys; <wait 600ms> pauses;
-  <wait-for "text"> (or <wait-for "text" 10s>) waits until the text is on screen; # starts a comment.
-
-  Keys: ? in the app lists them all.`;
-
-const options = {
-	store: {type: 'string'},
-	knowledge: {type: 'string'},
-	drills: {type: 'string'},
-	domain: {type: 'string'},
-	node: {type: 'string'},
-	depth: {type: 'string'},
-	query: {type: 'string'},
-	keys: {type: 'string'},
-	record: {type: 'string'},
-	size: {type: 'string'},
-	theme: {type: 'string'},
-	color: {type: 'boolean', default: true},
-	json: {type: 'boolean', default: false},
-} as const;
-
-function parse(argv: string[]) {
-	try {
-		return parseArgs({args: argv, options, allowNegative: true, strict: true, allowPositionals: false}).values;
-	} catch (error) {
-		const message = (error as Error).message.split('\n')[0]!.replace(/\. To specify .*$/u, '');
-		throw usageError(message.replace(/^Unknown option/u, 'unknown option'), 'see drill --help');
-	}
-}
+export type ExplorerLine = CommandLine<typeof explorer.flags>;
 
 /** The lines printed when there is no terminal to draw on. */
 export function noTerminalMessage(): string {
@@ -64,8 +41,8 @@ export function noTerminalMessage(): string {
 }
 
 /** `drill` with no command: check the flags, make sure there is a terminal, run the app. */
-export async function openApp(argv: string[], streams: {stdout: NodeJS.WriteStream; stderr: NodeJS.WriteStream}): Promise<number> {
-	const flags = parse(argv);
+export async function openApp({input, flags}: ExplorerLine, streams: {stdout: NodeJS.WriteStream; stderr: NodeJS.WriteStream}): Promise<number> {
+	if (input.length > 0) throw usageError(`unknown command ${JSON.stringify(input[0])}`, `commands: ${commands.map((command) => command.name).join(', ')}; see drill --help`);
 	if (flags.json) throw usageError('the explorer has no --json output', 'use a command, e.g. drill walk summary \'\' --json');
 	const depth = parseDepth(flags.depth);
 	const theme = flags.theme ?? 'dark';
@@ -84,8 +61,8 @@ export async function openApp(argv: string[], streams: {stdout: NodeJS.WriteStre
 		streams.stderr.write(noTerminalMessage());
 		return exitUsage;
 	}
-	const [{createServices}, {runApp}] = await Promise.all([import('../ui/services.js'), import('../ui/load-app.js').then((module) => module.loadRunApp())]);
-	const services = createServices(resolveConfig(flags));
+	const [{createRuntime}, {createServices}, {runApp}] = await Promise.all([import('../runtime.js'), import('../ui/services.js'), import('../ui/load-app.js').then((module) => module.loadRunApp())]);
+	const services = createServices(createRuntime(resolveConfig(flags)));
 	if (flags.domain !== undefined && !services.availableDomains().includes(flags.domain)) {
 		services.close();
 		throw new DrillError('unknown_domain', `unknown domain ${JSON.stringify(flags.domain)}`, `registered: ${services.availableDomains().join(', ')}`);

@@ -1,41 +1,73 @@
-import type {AnyFlags, Result} from 'meow';
-import type {DrillConfig} from '../core/registry.js';
+import type {Runtime} from '../runtime.js';
 
-/** Flags every command takes. */
+/**
+ * One flag of a command: how it parses and what `--help` says about it, so the options a
+ * command parses and the options its help lists are one list.
+ */
+export interface FlagSpec {
+	readonly type: 'string' | 'number' | 'boolean';
+	/** A one-letter alias, e.g. `d` for `-d`. */
+	readonly short?: string;
+	/** Repeatable: the values come as an array (empty when none is given). */
+	readonly multiple?: boolean;
+	readonly default?: string | number | boolean;
+	/** The value's placeholder in --help, e.g. PATH or index|summary|full; none for a boolean. */
+	readonly value?: string;
+	/** What the flag does, for --help; more lines after a \n are indented under the first. */
+	readonly help: string;
+}
+
+/** Flags by their camelCase name (`maxChars` is `--max-chars` on the command line). */
+export type FlagTable = Readonly<Record<string, FlagSpec>>;
+
+type Scalar<Spec extends FlagSpec> = Spec['type'] extends 'boolean' ? boolean : Spec['type'] extends 'number' ? number : string;
+
+/** What a flag table parses to: arrays for repeatable flags, undefined for a flag not given and without a default. */
+export type FlagValues<Flags extends FlagTable> = {
+	-readonly [Name in keyof Flags]: Flags[Name] extends {multiple: true}
+		? Array<Scalar<Flags[Name]>>
+		: Flags[Name] extends {default: string | number | boolean} | {type: 'boolean'}
+			? Scalar<Flags[Name]>
+			: Scalar<Flags[Name]> | undefined;
+};
+
+/** Flags every command takes, before or after the command's name. */
 export const globalFlags = {
-	store: {type: 'string'},
-	knowledge: {type: 'string'},
-	drills: {type: 'string'},
-	json: {type: 'boolean', default: false},
-	color: {type: 'boolean', default: true},
-} as const satisfies AnyFlags;
+	store: {type: 'string', value: 'PATH', help: 'the summary store (default: $DRILL_STORE, else .drill/store.db in the project root)'},
+	knowledge: {type: 'string', value: 'DIR', help: 'the knowledge folder (default: .agents/knowledge in the project root)'},
+	drills: {type: 'string', value: 'DIR', help: 'the folder that holds .drills/ (default: the project root)'},
+	json: {type: 'boolean', help: 'print machine-readable JSON (errors too: {"error": {"code", "message"}})'},
+	color: {type: 'boolean', default: true, help: 'no colours (NO_COLOR is respected as well)'},
+	help: {type: 'boolean', short: 'h', help: 'this help'},
+} as const satisfies FlagTable;
 
-export const globalHelp = `
-  Global options
-    --store PATH       the summary store (default: $DRILL_STORE, else .drill/store.db in the project root)
-    --knowledge DIR    the knowledge folder (default: .agents/knowledge in the project root)
-    --drills DIR       the folder that holds .drills/ (default: the project root)
-    --json             print machine-readable JSON (errors too: {"error": {"code", "message"}})
-    --no-color         no colours (NO_COLOR is respected as well)
-    --help             this help`;
+/** A parsed command line: the positional arguments after the command's name, and the flags. */
+export interface CommandLine<Flags extends FlagTable> {
+	input: string[];
+	flags: FlagValues<Flags & typeof globalFlags>;
+}
 
 export interface CommandContext {
-	config: DrillConfig;
+	/** Where the command's data is: the domains, the store, search (closed when the command ends). */
+	runtime: Runtime;
 	json: boolean;
 	color: boolean;
 	stdout: NodeJS.WriteStream;
 	stderr: NodeJS.WriteStream;
 }
 
-export interface Command<Flags extends AnyFlags = AnyFlags> {
-	name: string;
-	aliases?: string[];
-	/** The whole `drill NAME --help` text, without the global options. */
-	help: string;
+/** A command's module: its help text around the generated option list, its flags, and what it does. */
+export interface Command<Flags extends FlagTable = FlagTable> {
+	/** What the command does: the paragraphs that open its --help (indented by two spaces). */
+	about: string;
+	/** Each usage line after `drill `, e.g. `walk DOMAIN [NODE_ID] [options]`. */
+	usage: string[];
 	flags: Flags;
-	run(cli: Result<Flags & typeof globalFlags>, context: CommandContext): Promise<number> | number;
+	/** Sections after the options, as written (e.g. Examples). */
+	more?: string;
+	run(line: CommandLine<Flags>, context: CommandContext): Promise<number> | number;
 }
 
-export function defineCommand<Flags extends AnyFlags>(command: Command<Flags>): Command<Flags> {
+export function defineCommand<const Flags extends FlagTable>(command: Command<Flags>): Command<Flags> {
 	return command;
 }

@@ -1,12 +1,16 @@
-import type {Command} from './command.js';
+import type {Command, FlagTable} from './command.js';
 
+/**
+ * The command table: every command's name, aliases and one-line summary (what `drill --help`
+ * lists and how a command is found), and its module, which holds its flags and the rest of its help.
+ */
 export interface CommandEntry {
 	name: string;
 	aliases?: string[];
 	/** One line for `drill --help`. */
 	summary: string;
 	/** Loaded on use, so start-up pays only for the command that runs. */
-	load(): Promise<{command: Command<any>}>;
+	load(): Promise<{command: Command<FlagTable>}>;
 }
 
 export const commands: CommandEntry[] = [

@@ -3,11 +3,10 @@ import {cpSync, existsSync, mkdirSync, readFileSync, rmSync} from 'node:fs';
 import {homedir, tmpdir} from 'node:os';
 import path from 'node:path';
 import type {DrillConfig} from '../core/registry.js';
-import '../search/indexing/register.js';
 import {parseItems} from '../store/interchange.js';
+import {createRuntime} from '../runtime.js';
 import {schemaVersion} from '../store/schema.js';
 import {SummaryStore} from '../store/summary-store.js';
-import {openWritableStore} from '../store/writable.js';
 
 /**
  * The demo that `npm start` opens: the fixtures' summaries imported into a store in a cache folder
@@ -65,7 +64,7 @@ export function buildDemoStore(options: {fixtures: string; cacheDir?: string; re
 	if (existsSync(fixtureDrills)) cpSync(fixtureDrills, drillsRoot, {recursive: true});
 	else mkdirSync(drillsRoot, {recursive: true});
 	const {items} = parseItems(text);
-	const store = openWritableStore(storePath);
+	const store = createRuntime(config).openWritableStore();
 	try {
 		store.db.transaction(() => {
 			for (const item of items) store.writeItem(item);

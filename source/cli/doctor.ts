@@ -1,7 +1,6 @@
 import {inertText} from '../core/inert-text.js';
-import '../search/indexing/register.js';
+import {openIndexedStore} from '../search/index.js';
 import {diagnose, repairStore, type Diagnosis, type Repair} from '../store/doctor.js';
-import {openWritableStore} from '../store/writable.js';
 import {defineCommand} from './command.js';
 import {printJson, usageError} from './output.js';
 
@@ -29,30 +28,25 @@ function repairText(repair: Repair, store: string): string {
 }
 
 export const command = defineCommand({
-	name: 'doctor',
-	help: `
+	about: `
   Check the summary store for damage (every page, with SQLite's integrity check) and say which
   tables are hit. With --repair, rebuild a damaged store: every item that can still be read is
   written into a new store, whose search indexes are rebuilt from the items; the damaged file is
   moved aside (never deleted) and the report lists what could not be saved.
 
-  Writers refuse a damaged store (drill ingest, import, up …): this is the command they point at.
-
-  Usage
-    drill doctor [--repair]
-
-  Options
-    --repair    rebuild a damaged store from what can be read (a healthy store is left alone)
-    --json      print {store, bytes, schema_version, healthy, problems, damaged_tables, items,
-                checked_ms, repair?: {salvaged, lost, partial, unreadable_rows, damaged_copy}}
+  Writers refuse a damaged store (drill ingest, import, up …): this is the command they point at.`,
+	usage: ['doctor [--repair]'],
+	flags: {repair: {type: 'boolean', help: 'rebuild a damaged store from what can be read (a healthy store is left alone)'}},
+	more: `
+  With --json it prints {store, bytes, schema_version, healthy, problems, damaged_tables, items,
+  checked_ms, repair?: {salvaged, lost, partial, unreadable_rows, damaged_copy}}.
 
   Exit status: 0 when the store is healthy or was repaired, 1 when it is damaged.`,
-	flags: {repair: {type: 'boolean', default: false}},
 	async run(cli, context) {
 		if (cli.input.length > 0) throw usageError(`doctor takes no arguments, got ${JSON.stringify(cli.input[0])}`, 'see drill doctor --help');
-		const store = context.config.storePath;
+		const store = context.runtime.config.storePath;
 		const diagnosis = diagnose(store);
-		const repair = cli.flags.repair && !diagnosis.healthy ? repairStore(store, openWritableStore) : undefined;
+		const repair = cli.flags.repair && !diagnosis.healthy ? repairStore(store, openIndexedStore) : undefined;
 		if (context.json) printJson(context.stdout, {...diagnosis, ...(repair ? {repair} : {})});
 		else {
 			context.stdout.write(diagnosisText(diagnosis));

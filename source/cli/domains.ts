@@ -1,18 +1,13 @@
-import '../domains/index.js';
-import {availableDomains} from '../core/registry.js';
 import {defineCommand} from './command.js';
 import {printJson} from './output.js';
 
 export const command = defineCommand({
-	name: 'domains',
-	help: `
-  List the registered domains (the seed's available_domains).
-
-  Usage
-    drill domains [--json]`,
+	about: `
+  List the registered domains (the seed's available_domains).`,
+	usage: ['domains [--json]'],
 	flags: {},
 	run(_cli, context) {
-		const domains = availableDomains();
+		const domains = context.runtime.domains.availableDomains();
 		if (context.json) printJson(context.stdout, {domains});
 		else context.stdout.write(`${domains.join('\n')}\n`);
 		return 0;

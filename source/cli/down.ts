@@ -2,53 +2,37 @@ import {drillDown} from '../frames/down.js';
 import {defineCommand} from './command.js';
 import {clean, frameLabel, pathLine} from './frame-text.js';
 import {printJson, usageError} from './output.js';
-import {reclaimDash, runUp, upFlags, type UpFlags} from './up.js';
+import {runUp, upFlags} from './up.js';
 
 export const command = defineCommand({
-	name: 'down',
-	help: `
+	about: `
   Open a narrower drill under the current one (the seed's /drill {direction = down}). Creates
   .drills/YYYY-MM-DD-HHMMSS-sha-slug/ with its same-named drill file under the current drill's
-  .drills/ (or the root .drills/), copies in only the given context files, and moves the cursor.
-
-  Usage
-    drill down SLUG --objective TEXT [--scope PATH_OR_TOPIC…] [--context FILE…] [--delegate TEXT…]
-    drill down --direction up …     the same as drill up
-
-  Options
-    --objective TEXT        the narrower question this frame answers (required)
-    --scope PATH_OR_TOPIC   what the frame is limited to (repeatable); must lie inside the current
-                            drill's scope when both have one (default: the current drill's scope)
-    --context FILE          a file copied in as a document beside the drill file (repeatable)
-    --ref TEXT              a reference recorded, not copied: a node id, URL or issue (repeatable)
-    --delegate TEXT         a task for a subagent with a fresh, isolated context (repeatable)
-    --from SHA|root         descend only if SHA is the current drill (root: no drill open), so two
-                            agents drilling at once cannot both win the cursor
-    --max-depth N           the deepest a drill may nest (default 8)
-    --direction down|up     down (default) or up
-
+  .drills/ (or the root .drills/), copies in only the given context files, and moves the cursor.`,
+	usage: ['down SLUG --objective TEXT [--scope PATH_OR_TOPIC…] [--context FILE…] [--delegate TEXT…]', 'down --direction up …     the same as drill up (its options below)'],
+	flags: {
+		objective: {type: 'string', value: 'TEXT', help: 'the narrower question this frame answers (required)'},
+		scope: {type: 'string', multiple: true, value: 'PATH_OR_TOPIC', help: "what the frame is limited to (repeatable); must lie inside the current\ndrill's scope when both have one (default: the current drill's scope)"},
+		context: {type: 'string', multiple: true, value: 'FILE', help: 'a file copied in as a document beside the drill file (repeatable)'},
+		ref: {type: 'string', multiple: true, value: 'TEXT', help: 'a reference recorded, not copied: a node id, URL or issue (repeatable)'},
+		delegate: {type: 'string', multiple: true, value: 'TEXT', help: 'a task for a subagent with a fresh, isolated context (repeatable)'},
+		maxDepth: {type: 'number', value: 'N', help: 'the deepest a drill may nest (default 8)'},
+		direction: {type: 'string', default: 'down', value: 'down|up', help: 'down (default) or up'},
+		...upFlags,
+		from: {type: 'string', value: 'SHA|root', help: 'down: descend only if SHA is the current drill (root: no drill open), so\ntwo agents drilling at once cannot both win the cursor; up: close only if SHA is current'},
+	},
+	more: `
   A new frame must be strictly narrower: a slug and an objective no enclosing drill has, a scope
   inside the current one, and no deeper than --max-depth.
 
   Examples
     drill down api-debug --objective "Why does /orders return 502 under load?" --scope services/api
     drill down db-optim --objective "Which query exhausts the pool?" --scope services/api/db --context logs/pool.log`,
-	flags: {
-		objective: {type: 'string'},
-		scope: {type: 'string', isMultiple: true},
-		context: {type: 'string', isMultiple: true},
-		ref: {type: 'string', isMultiple: true},
-		delegate: {type: 'string', isMultiple: true},
-		maxDepth: {type: 'number'},
-		direction: {type: 'string', default: 'down'},
-		...upFlags,
-	},
 	async run(cli, context) {
 		const direction = cli.flags.direction;
 		if (direction === 'up') {
-			const {flags, rest} = reclaimDash(cli.flags as UpFlags, cli.input);
-			if (rest.length > 0) throw usageError(`drill up takes no SLUG, got ${JSON.stringify(rest[0])}`, 'drop the slug: up closes the current drill');
-			return runUp(flags, context);
+			if (cli.input.length > 0) throw usageError(`drill up takes no SLUG, got ${JSON.stringify(cli.input[0])}`, 'drop the slug: up closes the current drill');
+			return runUp(cli.flags, context);
 		}
 		if (direction !== 'down') throw usageError(`unknown --direction ${JSON.stringify(direction)}`, 'use down (the default) or up');
 		const [slug, extra] = cli.input;
@@ -57,7 +41,7 @@ export const command = defineCommand({
 		const maxDepth = cli.flags.maxDepth;
 		if (maxDepth !== undefined && (!Number.isInteger(maxDepth) || maxDepth < 1 || maxDepth > 64)) throw usageError(`--max-depth must be a whole number from 1 to 64, got ${maxDepth}`, 'e.g. --max-depth 8');
 		const result = await drillDown(
-			{...context.config, ...(maxDepth === undefined ? {} : {maxDepth})},
+			{...context.runtime.config, ...(maxDepth === undefined ? {} : {maxDepth})},
 			{slug, objective: cli.flags.objective, scope: cli.flags.scope, context: cli.flags.context, refs: cli.flags.ref, delegate: cli.flags.delegate, from: cli.flags.from},
 		);
 		if (context.json) printJson(context.stdout, result);

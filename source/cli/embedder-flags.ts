@@ -1,17 +1,12 @@
-import type {AnyFlags} from 'meow';
+import type {FlagTable} from './command.js';
 import {embedderKinds, type EmbedderKind, type EmbedderSpec} from '../search/semantic/embedder.js';
 import {usageError} from './output.js';
 
 export const embedderFlags = {
-	embedder: {type: 'string'},
-	embedUrl: {type: 'string'},
-	embedModel: {type: 'string'},
-} as const satisfies AnyFlags;
-
-export const embedderHelp = `    --embedder lsa|openai|transformers   the embedder (default: the one the store was indexed with, else lsa)
-    --embed-url URL                       openai: the server, e.g. http://127.0.0.1:11434/v1 (Ollama), :8080/v1 (llama.cpp)
-    --embed-model NAME|FOLDER             openai: the model name; transformers: a local model folder
-                                          (DRILL_EMBED_KEY is sent as a bearer token when set)`;
+	embedder: {type: 'string', value: 'lsa|openai|transformers', help: 'the embedder (default: the one the store was indexed with, else lsa)'},
+	embedUrl: {type: 'string', value: 'URL', help: 'openai: the server, e.g. http://127.0.0.1:11434/v1 (Ollama), :8080/v1 (llama.cpp)'},
+	embedModel: {type: 'string', value: 'NAME|FOLDER', help: 'openai: the model name; transformers: a local model folder\n(DRILL_EMBED_KEY is sent as a bearer token when set)'},
+} as const satisfies FlagTable;
 
 /** The embedder the flags ask for, or undefined when they name none. */
 export function embedderSpec(flags: {embedder?: string; embedUrl?: string; embedModel?: string}, env: NodeJS.ProcessEnv = process.env): EmbedderSpec | undefined {

@@ -1,28 +1,17 @@
 import {inertJson} from '../core/inert-text.js';
-import {SummaryStore} from '../store/summary-store.js';
 import {defineCommand} from './command.js';
 
 export const command = defineCommand({
-	name: 'export',
-	help: `
+	about: `
   Write the store's summary items as JSON lines, one item per line, in the interchange shape
-  that drill import reads.
-
-  Usage
-    drill export [--namespace NS] > items.jsonl
-
-  Options
-    --namespace NS    only this namespace's items`,
-	flags: {namespace: {type: 'string'}},
+  that drill import reads.`,
+	usage: ['export [--namespace NS] > items.jsonl'],
+	flags: {namespace: {type: 'string', value: 'NS', help: "only this namespace's items"}},
 	async run(cli, context) {
-		const store = SummaryStore.open(context.config.storePath);
-		try {
-			for (const row of store.eachItem(cli.flags.namespace)) {
-				const line = `${inertJson(store.record(row))}\n`;
-				if (!context.stdout.write(line)) await new Promise((resolve) => context.stdout.once('drain', resolve));
-			}
-		} finally {
-			store.close();
+		const store = context.runtime.store();
+		for (const row of store.eachItem(cli.flags.namespace)) {
+			const line = `${inertJson(store.record(row))}\n`;
+			if (!context.stdout.write(line)) await new Promise((resolve) => context.stdout.once('drain', resolve));
 		}
 		return 0;
 	},

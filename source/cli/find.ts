@@ -1,8 +1,7 @@
 import {inertText} from '../core/inert-text.js';
-import {find} from '../search/funnel/find.js';
 import {findDefaults, type FindResult, type FindSource} from '../search/types.js';
 import {defineCommand} from './command.js';
-import {embedderFlags, embedderHelp, embedderSpec} from './embedder-flags.js';
+import {embedderFlags, embedderSpec} from './embedder-flags.js';
 import {printJson, usageError} from './output.js';
 import {paint} from './render-view.js';
 
@@ -51,54 +50,36 @@ function count(name: string, value: number | undefined): number | undefined {
 }
 
 export const command = defineCommand({
-	name: 'find',
-	aliases: ['search'],
-	help: `
+	about: `
   Search coarse-to-fine (the seed's summary_search): stage 1 ranks summary nodes (TLDRs, topic
   titles, summaries, keywords, and the raw text beneath them); stage 2 drills the top items'
-  raw spans. Every id in the answer drops straight into \`drill walk summary ID\`.
-
-  Usage
-    drill find QUERY… [options]        (alias: drill search)
-
-  Options
-    --method keyword|semantic|keyword,semantic   ranking (default: keyword,semantic)
-    --scope NAMESPACE           only this summary namespace
-    --agent NAME                only items of this agent (e.g. claude-code, codex; their source.agent)
-    --project NAME              only items of this project (their source.project: working directory or repository)
-    --source summary|knowledge|drill   what to search (default: summary; drill = closed drills)
-    --top-k N                   stage-1 hits (default ${findDefaults.top_k})
-    --offset N                  skip the first N stage-1 hits (the next page: --offset 8)
-    --min-score X               leave out stage-1 hits scoring below X
-    --no-drill                  skip stage 2
-    --drill-top-k N             items to drill (default ${findDefaults.drill_top_k})
-    --drill-per-item-top-k N    spans per drilled item (default ${findDefaults.drill_per_item_top_k})
-${embedderHelp}
-
+  raw spans. Every id in the answer drops straight into \`drill walk summary ID\`.`,
+	usage: ['find QUERY… [options]'],
+	flags: {
+		method: {type: 'string', value: 'keyword|semantic|keyword,semantic', help: 'ranking (default: keyword,semantic)'},
+		scope: {type: 'string', value: 'NAMESPACE', help: 'only this summary namespace'},
+		agent: {type: 'string', value: 'NAME', help: 'only items of this agent (e.g. claude-code, codex; their source.agent)'},
+		project: {type: 'string', value: 'NAME', help: 'only items of this project (their source.project: working directory or repository)'},
+		source: {type: 'string', value: 'summary|knowledge|drill', help: 'what to search (default: summary; drill = closed drills)'},
+		topK: {type: 'number', value: 'N', help: `stage-1 hits (default ${findDefaults.top_k})`},
+		offset: {type: 'number', value: 'N', help: 'skip the first N stage-1 hits (the next page: --offset 8)'},
+		minScore: {type: 'number', value: 'X', help: 'leave out stage-1 hits scoring below X'},
+		drill: {type: 'boolean', default: true, help: 'skip stage 2'},
+		drillTopK: {type: 'number', value: 'N', help: `items to drill (default ${findDefaults.drill_top_k})`},
+		drillPerItemTopK: {type: 'number', value: 'N', help: `spans per drilled item (default ${findDefaults.drill_per_item_top_k})`},
+		...embedderFlags,
+	},
+	more: `
   Examples
     drill find retry storm
     drill find "pool exhaustion" --scope conversation_session --method keyword --json
     drill find onboarding --source knowledge
     drill find "flaky test" --agent claude-code --project /home/me/shop`,
-	flags: {
-		scope: {type: 'string'},
-		agent: {type: 'string'},
-		project: {type: 'string'},
-		method: {type: 'string'},
-		source: {type: 'string'},
-		topK: {type: 'number'},
-		offset: {type: 'number'},
-		minScore: {type: 'number'},
-		drill: {type: 'boolean', default: true},
-		drillTopK: {type: 'number'},
-		drillPerItemTopK: {type: 'number'},
-		...embedderFlags,
-	},
 	async run(cli, context) {
 		const query = cli.input.join(' ');
 		if (query.trim() === '') throw usageError('find needs a QUERY', 'e.g. drill find "retry storm"');
 		const color = context.color && Boolean(context.stdout.isTTY);
-		const result = await find(
+		const result = await context.runtime.find(
 			{
 				query,
 				source: cli.flags.source as FindSource | undefined,
@@ -115,7 +96,6 @@ ${embedderHelp}
 				embedder: embedderSpec(cli.flags),
 				...(context.json ? {} : {highlight: {open, close}}),
 			},
-			{storePath: context.config.storePath, knowledgeDir: context.config.knowledgeDir},
 		);
 		if (context.json) printJson(context.stdout, result);
 		else context.stdout.write(renderFind(result, color));

@@ -1,8 +1,9 @@
 import {DrillError} from '../core/errors.js';
 import {inertText} from '../core/inert-text.js';
 import {isValidNamespace} from '../core/summary-node-id.js';
-import {formatChoices, type FormatChoice} from '../ingest/formats/detect.js';
+import {formatChoices, type FormatChoice} from '../ingest/formats/catalog.js';
 import {ingest, type IngestReport, type SummarizerName} from '../ingest/pipeline.js';
+import {failedFiles} from '../ingest/report.js';
 import type {ChatSettings} from '../ingest/llm/chat-client.js';
 import {defineCommand} from './command.js';
 import {printJson, usageError} from './output.js';
@@ -29,47 +30,63 @@ function plural(count: number, word: string): string {
 	return `${count} ${word}${count === 1 ? '' : 's'}`;
 }
 
+/** One summary line; files with problems are counted as files, whatever number of lines each has. */
 function humanReport(report: IngestReport, store: string): string {
-	return `ingested: ${report.added} added, ${report.updated} updated, ${report.skipped} unchanged, ${report.failed.length} failed — ${plural(report.items, 'item')}, ${plural(report.nodes, 'node')}, ${plural(report.spans, 'span')} written in ${report.seconds.toFixed(1)} s into ${store}\n`;
+	const troubled = failedFiles(report);
+	const extras = [
+		`${plural(troubled, 'file')} with problems`,
+		...(report.conflicts.length > 0 ? [plural(report.conflicts.length, 'conflict')] : []),
+		...(report.skipped_records > 0 ? [`${plural(report.skipped_records, 'record')} of unused kinds skipped`] : []),
+	];
+	return `ingested: ${report.added} added, ${report.updated} updated, ${report.skipped} unchanged, ${extras.join(', ')} — ${plural(report.items, 'item')}, ${plural(report.nodes, 'node')}, ${plural(report.spans, 'span')} written in ${report.seconds.toFixed(1)} s into ${store}\n`;
+}
+
+/** Conflicts listed on a terminal; `--json` has them all (two exports of the same chats can collide by the hundred). */
+const maxConflictLines = 20;
+
+function conflictLines(report: IngestReport): string[] {
+	const lines = report.conflicts.slice(0, maxConflictLines).map((conflict) => `${conflict.item}: ${conflict.reason}${conflict.copy ? ` (the other version is ${conflict.copy})` : ''}`);
+	if (report.conflicts.length > maxConflictLines) lines.push(`and ${report.conflicts.length - maxConflictLines} more conflicts like these (--json lists them all)`);
+	return lines;
+}
+
+/** Every problem, file by file, then the conflicts: each on one line, before the summary. */
+function problemLines(report: IngestReport): string[] {
+	return [...report.failed.map((failure) => `${failure.path}${failure.line ? `:${failure.line}` : ''}: ${failure.reason}`), ...conflictLines(report)];
 }
 
 export const command = defineCommand({
-	name: 'ingest',
-	help: `
+	about: `
   Summarize files into the store as trees that walk and find navigate: markdown (headings
   become topics), plain text (topics found by lexical cohesion), HTML pages (the article, by
-  its headings), and agent
-  transcripts (Claude Code JSONL, ChatGPT conversations.json, JSONL of {role, content}).
-  Folders are walked recursively, honouring .drillignore files (gitignore syntax); hidden files
-  and node_modules are skipped. The format is told from the content.
+  its headings), and agent sessions: Claude Code JSONL, Codex CLI rollouts, Gemini CLI
+  stream-json logs and saved chats, aider chat histories, Claude agent / managed-agent event
+  streams, ChatGPT conversations.json, and JSONL of {role, content}. Folders are walked
+  recursively, honouring .drillignore files (gitignore syntax); hidden files and node_modules
+  are skipped (an aider history, .aider.chat.history.md, is read). The format is told from
+  the content.
 
   Unchanged sources are skipped; a changed one replaces its item. Each item is written in one
-  transaction, so an interrupted run keeps everything it finished.
-
-  Usage
-    drill ingest PATH… [options]
-
-  Options
-    --namespace NS                 put every item in NS (default: conversation_session for
-                                   transcripts, page for HTML, document for markdown and text)
-    --format auto|markdown|text|html|transcript|summary-json     (default: auto)
-    --summarizer extractive|llm    extractive is offline and deterministic (default);
-                                   llm asks an OpenAI-compatible chat endpoint
-    --llm-url URL                  the endpoint (or DRILL_LLM_URL), e.g. http://127.0.0.1:11434/v1
-    --llm-model NAME               the model (or DRILL_LLM_MODEL); DRILL_LLM_KEY is sent as a bearer token
-    --json                         print {added, updated, skipped, failed, items, nodes, spans, seconds}
+  transaction, so an interrupted run keeps everything it finished. A session keeps its id
+  wherever its file is; when two files hold the same session, the item is replaced only by a
+  version that holds all of it (the session grew); a shorter copy is skipped, and two versions
+  that differ are both kept. Each such conflict is reported.`,
+	usage: ['ingest PATH… [options]'],
+	flags: {
+		namespace: {type: 'string', value: 'NS', help: 'put every item in NS (default: conversation_session for\ntranscripts, page for HTML, document for markdown and text)'},
+		format: {type: 'string', default: 'auto', value: 'NAME', help: 'auto (default), transcript (any session format), or one\nof: markdown, text, html, claude-code, codex, gemini-cli,\ngemini-chat, aider, claude-agent, chatgpt, generic-chat,\nsummary-json; a file of another format is refused, saying\nwhat it looks like'},
+		summarizer: {type: 'string', default: 'extractive', value: 'extractive|llm', help: 'extractive is offline and deterministic (default);\nllm asks an OpenAI-compatible chat endpoint'},
+		llmUrl: {type: 'string', value: 'URL', help: 'the endpoint (or DRILL_LLM_URL), e.g. http://127.0.0.1:11434/v1'},
+		llmModel: {type: 'string', value: 'NAME', help: 'the model (or DRILL_LLM_MODEL); DRILL_LLM_KEY is sent as a bearer token'},
+	},
+	more: `
+  With --json it prints {added, updated, skipped, skipped_records, failed, conflicts, items,
+  nodes, spans, seconds}.
 
   Examples
-    drill ingest ~/.claude/projects
+    drill ingest ~/.claude/projects ~/.codex/sessions
     drill ingest notes/ conversations.json --json
     drill ingest docs/ --summarizer llm --llm-url http://127.0.0.1:11434/v1 --llm-model llama3.1:8b`,
-	flags: {
-		namespace: {type: 'string'},
-		format: {type: 'string', default: 'auto'},
-		summarizer: {type: 'string', default: 'extractive'},
-		llmUrl: {type: 'string'},
-		llmModel: {type: 'string'},
-	},
 	async run(cli, context) {
 		const inputs = cli.input;
 		if (inputs.length === 0) throw usageError('ingest needs at least one PATH', 'give files or folders, e.g. drill ingest notes/ session.jsonl');
@@ -83,7 +100,7 @@ export const command = defineCommand({
 		let report: IngestReport;
 		try {
 			report = await ingest(inputs, {
-				storePath: context.config.storePath,
+				storePath: context.runtime.config.storePath,
 				...(namespace ? {namespace} : {}),
 				format: format as FormatChoice,
 				summarizer: summarizer as SummarizerName,
@@ -99,12 +116,12 @@ export const command = defineCommand({
 			}
 			throw error;
 		}
-		if (context.json) printJson(context.stdout, report);
-		else {
-			context.stdout.write(humanReport(report, context.config.storePath));
-			for (const failure of report.failed) {
-				context.stderr.write(`drill: ${inertText(`${failure.path}${failure.line ? `:${failure.line}` : ''}: ${failure.reason}`, {singleLine: true})}\n`);
-			}
+		if (context.json) {
+			printJson(context.stdout, report);
+			for (const line of conflictLines(report)) context.stderr.write(`drill: ${inertText(line, {singleLine: true})}\n`);
+		} else {
+			for (const line of problemLines(report)) context.stderr.write(`drill: ${inertText(line, {singleLine: true})}\n`);
+			context.stdout.write(humanReport(report, context.runtime.config.storePath));
 		}
 		const wrote = report.items + report.skipped;
 		if (wrote === 0 && report.failed.length > 0 && !context.json) throw new DrillError('bad_input', 'nothing could be ingested', 'see the reasons above');

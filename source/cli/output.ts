@@ -1,7 +1,6 @@
 import {DrillError, toDrillError} from '../core/errors.js';
 import {inertJson, inertText} from '../core/inert-text.js';
 
-export const exitOk = 0;
 export const exitError = 1;
 export const exitUsage = 2;
 

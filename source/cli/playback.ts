@@ -1,7 +1,6 @@
 import {existsSync, readFileSync, statSync} from 'node:fs';
 import {checkWriteTarget, writeFileAtomic} from '../frames/files/atomic.js';
 import path from 'node:path';
-import {DrillError} from '../core/errors.js';
 import type {DrillConfig} from '../core/registry.js';
 import type {Depth} from '../core/depth.js';
 import type {FramesConfig} from '../frames/config.js';
@@ -79,14 +78,15 @@ export async function playScript(flags: PlaybackFlags, config: DrillConfig, stdo
 		const quiet = (chunk: unknown, ...rest: unknown[]): boolean => (chunk === '\u001B[?25h' ? true : write(chunk as string, ...(rest as [])));
 		process.stderr.write = quiet as typeof process.stderr.write;
 	}
-	const [{parseKeyScript}, {playKeys}, {createServices}, {runApp}] = await Promise.all([
+	const [{parseKeyScript}, {playKeys}, {createRuntime}, {createServices}, {runApp}] = await Promise.all([
 		import('../record/key-script.js'),
 		import('../record/playback.js'),
+		import('../runtime.js'),
 		import('../ui/services.js'),
 		import('../ui/load-app.js').then((module) => module.loadRunApp()),
 	]);
 	const steps = parseKeyScript(scriptText(flags.keys));
-	const services = createServices(recordingConfig(config));
+	const services = createServices(createRuntime(recordingConfig(config)));
 	try {
 		const title = flags.record ? path.basename(flags.record, '.cast') : 'drill';
 		const result = await playKeys({

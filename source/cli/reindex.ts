@@ -1,33 +1,25 @@
-import '../search/indexing/register.js';
 import {reindex} from '../search/indexing/reindex.js';
-import {openWritableStore} from '../store/writable.js';
 import {defineCommand} from './command.js';
-import {embedderFlags, embedderHelp, embedderSpec} from './embedder-flags.js';
+import {embedderFlags, embedderSpec} from './embedder-flags.js';
 import {printJson, usageError} from './output.js';
 
 export const command = defineCommand({
-	name: 'reindex',
-	help: `
+	about: `
   Bring the search indexes up to date: index items that were written without them, and rebuild
   the semantic index. With LSA (the default, offline, trained on the store itself) the model is
   retrained and every node re-embedded; with a model embedder, the nodes it has not embedded yet
-  are embedded (all of them when the embedder changes).
-
-  Usage
-    drill reindex [options]
-
-  Options
-${embedderHelp}
-
+  are embedded (all of them when the embedder changes).`,
+	usage: ['reindex [options]'],
+	flags: {...embedderFlags},
+	more: `
   Examples
     drill reindex
     drill reindex --embedder openai --embed-url http://127.0.0.1:11434/v1 --embed-model nomic-embed-text`,
-	flags: {...embedderFlags},
 	async run(cli, context) {
 		if (cli.input.length > 0) throw usageError(`reindex takes no arguments, got ${JSON.stringify(cli.input[0])}`, 'see drill reindex --help');
 		const spec = embedderSpec(cli.flags);
 		const progress = !context.json && context.stderr.isTTY;
-		const store = openWritableStore(context.config.storePath);
+		const store = context.runtime.openWritableStore();
 		try {
 			const report = await reindex(store, {
 				...(spec ? {spec} : {}),
@@ -35,7 +27,7 @@ ${embedderHelp}
 			});
 			if (progress) context.stderr.write('\r\u001b[2K');
 			const seconds = Number(report.seconds.toFixed(2));
-			if (context.json) printJson(context.stdout, {...report, seconds, store: context.config.storePath});
+			if (context.json) printJson(context.stdout, {...report, seconds, store: context.runtime.config.storePath});
 			else context.stdout.write(`reindexed ${report.items} item${report.items === 1 ? '' : 's'} (${report.nodes} nodes embedded) with ${report.embedder} (${report.dimension} dimensions) in ${seconds} s\n`);
 			return 0;
 		} finally {

@@ -44,7 +44,12 @@ export function renderView(view: TreeView, options: {color: boolean; width?: num
 	if (view.summary) out.push(...wrapLines(clean(view.summary), width - 2, '  '));
 	if (view.children_total > 0) {
 		const shown = view.children.length;
-		const range = shown < view.children_total ? ` (${view.offset + 1}–${view.offset + shown} of ${view.children_total}; --offset/--limit for more)` : '';
+		const range =
+			shown === 0
+				? ` (none at --offset ${view.offset}: give an offset from 0 to ${view.children_total - 1})`
+				: shown < view.children_total
+					? ` (${view.offset + 1}–${view.offset + shown} of ${view.children_total}; --offset/--limit for more)`
+					: '';
 		out.push('', p.dim(`children: ${view.children_total}${range}`));
 		for (const child of view.children) {
 			const marker = child.has_children ? '▸' : '·';

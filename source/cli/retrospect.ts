@@ -5,19 +5,16 @@ import {actionText, clean} from './frame-text.js';
 import {printJson} from './output.js';
 
 export const command = defineCommand({
-	name: 'retrospect',
-	help: `
+	about: `
   The post-drill phase: route each action of a closed root drill's merged prevention plan to its
   sink. Without --apply it prints what it would write and writes nothing. Re-running is safe:
-  every routed file carries a marker of its action, and nothing is written twice.
-
-  Usage
-    drill retrospect [--apply] [--drill SHA] [--json]
-
-  Options
-    --apply       write the files
-    --drill SHA   the root drill (default: the most recently closed root)
-
+  every routed file carries a marker of its action, and nothing is written twice.`,
+	usage: ['retrospect [--apply] [--drill SHA] [--json]'],
+	flags: {
+		apply: {type: 'boolean', help: 'write the files'},
+		drill: {type: 'string', value: 'SHA', help: 'the root drill (default: the most recently closed root)'},
+	},
+	more: `
   Sinks (paths under the drills root)
     backlog             .agents/backlog/YYYY-MM-DD-<slug>.md
     code                .agents/backlog/YYYY-MM-DD-<slug>.md (kind: code)
@@ -26,9 +23,8 @@ export const command = defineCommand({
     agentic-documents   .agents/proposals/YYYY-MM-DD-<slug>.md
     upstream-issue      upstream-issues/YYYY-MM-DD-<slug>.md (a draft to file by hand)
     workaround          .agents/workarounds.md (an entry appended)`,
-	flags: {apply: {type: 'boolean', default: false}, drill: {type: 'string'}},
 	async run(cli, context) {
-		const result = await retrospect(context.config, {apply: cli.flags.apply, drill: cli.flags.drill});
+		const result = await retrospect(context.runtime.config, {apply: cli.flags.apply, drill: cli.flags.drill});
 		if (context.json) {
 			printJson(context.stdout, result);
 			return 0;

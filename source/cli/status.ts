@@ -28,23 +28,20 @@ function render(status: StatusResult): string {
 }
 
 export const command = defineCommand({
-	name: 'status',
-	help: `
+	about: `
   Where the frames stand: the cursor, the path from the root drill to the current one, the open
   drills and the pending prevention plan. A cursor that points nowhere (or at two folders) is an
-  error that says how to fix it.
-
-  Usage
-    drill status [--repair] [--json]
-
-  Options
-    --repair   recover from an interrupted command or a hand edit: remove temporary files, redo a
-               missing hand-over to a parent or post-drill merge, point the cursor at the deepest
-               open drill (or clear it), and index the closed drills in the store again`,
-	flags: {repair: {type: 'boolean', default: false}},
+  error that says how to fix it.`,
+	usage: ['status [--repair] [--json]'],
+	flags: {
+		repair: {
+			type: 'boolean',
+			help: 'recover from an interrupted command or a hand edit: remove temporary files, redo a\nmissing hand-over to a parent or post-drill merge, point the cursor at the deepest\nopen drill (or clear it), and index the closed drills in the store again',
+		},
+	},
 	async run(cli, context) {
 		if (cli.flags.repair) {
-			const result = await repairFrames(context.config);
+			const result = await repairFrames(context.runtime.config);
 			if (context.json) printJson(context.stdout, result);
 			else {
 				const lines = result.repaired.length ? result.repaired.map((line) => `repaired ${clean(line)}`) : ['nothing to repair'];
@@ -53,7 +50,7 @@ export const command = defineCommand({
 			warn(context.stderr, result.warnings);
 			return 0;
 		}
-		const status = frameStatus(context.config);
+		const status = frameStatus(context.runtime.config);
 		if (context.json) printJson(context.stdout, status);
 		else context.stdout.write(render(status));
 		return 0;

@@ -1,19 +1,19 @@
 import {DrillError} from '../core/errors.js';
 import {drillUp} from '../frames/up.js';
 import {parsePlanText} from '../frames/plan/plan.js';
-import {defineCommand, type CommandContext} from './command.js';
+import {defineCommand, type CommandContext, type FlagTable} from './command.js';
 import {actionText, clean, frameLabel, pathLine, sinkCounts, textOrFile, warn} from './frame-text.js';
 import {printJson} from './output.js';
 import {readInput} from './read-input.js';
 
 export const upFlags = {
-	findings: {type: 'string'},
-	payload: {type: 'string'},
-	plan: {type: 'string'},
-	evidence: {type: 'string', isMultiple: true},
-	issue: {type: 'string', isMultiple: true},
-	from: {type: 'string'},
-} as const;
+	findings: {type: 'string', value: 'TEXT|FILE', help: 'what the drill found (else the Findings section written in the drill file)'},
+	payload: {type: 'string', value: 'TEXT|FILE', help: 'the compressed result for the parent (default: the findings, compressed)'},
+	plan: {type: 'string', value: 'FILE', help: 'the prevention_plan: a JSON or YAML array of actions ([] for none), or\n{"prevention_plan": […]}; - reads standard input; inline JSON works too'},
+	evidence: {type: 'string', multiple: true, value: 'PATH|URL', help: 'evidence to link (repeatable); files outside the drills root are copied in'},
+	issue: {type: 'string', multiple: true, value: 'TEXT', help: 'an error, surprise or gap the drill met (repeatable)'},
+	from: {type: 'string', value: 'SHA', help: 'close only if SHA is the current drill'},
+} as const satisfies FlagTable;
 
 export interface UpFlags {
 	findings?: string;
@@ -36,23 +36,10 @@ async function readPlan(value: string | undefined): Promise<unknown> {
 	return parsePlanText(text, inline ? 'the --plan value' : value === '-' ? 'the plan on standard input' : value);
 }
 
-/**
- * meow reads `--plan -` as an empty --plan and a positional "-": give the dash back to the flag
- * that lost it. Returns the flags and the positional arguments that are left.
- */
-export function reclaimDash(flags: UpFlags, input: readonly string[]): {flags: UpFlags; rest: string[]} {
-	const rest = [...input];
-	const emptied = (['findings', 'payload', 'plan'] as const).filter((name) => flags[name] === '');
-	if (emptied.length === 0 || rest[0] !== '-') return {flags, rest};
-	if (emptied.length > 1) throw new DrillError('bad_argument', 'only one of --findings, --payload and --plan can read standard input (-)', 'give the others as files');
-	rest.shift();
-	return {flags: {...flags, [emptied[0]!]: '-'}, rest};
-}
-
 export async function runUp(flags: UpFlags, context: CommandContext): Promise<number> {
 	const stdinUsers = [flags.findings, flags.payload, flags.plan].filter((value) => value === '-').length;
 	if (stdinUsers > 1) throw new DrillError('bad_argument', 'only one of --findings, --payload and --plan can read standard input (-)', 'give the others as files');
-	const result = await drillUp(context.config, {
+	const result = await drillUp(context.runtime.config, {
 		findings: await textOrFile(flags.findings),
 		payload: await textOrFile(flags.payload),
 		plan: await readPlan(flags.plan),
@@ -82,36 +69,22 @@ export async function runUp(flags: UpFlags, context: CommandContext): Promise<nu
 }
 
 export const command = defineCommand({
-	name: 'up',
-	aliases: ['undrill'],
-	help: `
+	about: `
   Close the current drill and return to its parent (the seed's /undrill = /drill {direction = up}).
   Finalizes the drill file (Findings, Return Payload, Prevention Plan, Evidence), hands only the
   payload and the plan to the parent's Child Results, and moves the cursor up. Closing a root
-  drill runs the post-drill merge of every plan in its tree.
-
-  Usage
-    drill up --plan FILE [--findings TEXT|FILE] [--payload FILE] [--evidence PATH…]   (alias: drill undrill)
-
-  Options
-    --findings TEXT|FILE   what the drill found (else the Findings section written in the drill file)
-    --payload TEXT|FILE    the compressed result for the parent (default: the findings, compressed)
-    --plan FILE            the prevention_plan: a JSON or YAML array of actions ([] for none), or
-                           {"prevention_plan": […]}; - reads standard input; inline JSON works too
-    --evidence PATH|URL    evidence to link (repeatable); files outside the drills root are copied in
-    --issue TEXT           an error, surprise or gap the drill met (repeatable)
-    --from SHA             close only if SHA is the current drill
-
+  drill runs the post-drill merge of every plan in its tree.`,
+	usage: ['up --plan FILE [--findings TEXT|FILE] [--payload FILE] [--evidence PATH…]'],
+	flags: upFlags,
+	more: `
   Each action: action, scope (universal|project|user|agent|session),
   sink (backlog|memory|knowledgebase|agentic-documents|upstream-issue|code|workaround), owner, evidence.
 
   Examples
     drill up --findings findings.md --plan '[]'
     drill undrill --findings "Pool capped at 10" --plan plan.yaml --evidence logs/pool.log`,
-	flags: upFlags,
 	run(cli, context) {
-		const {flags, rest} = reclaimDash(cli.flags as UpFlags, cli.input);
-		if (rest.length > 0) throw new DrillError('bad_argument', `drill up takes no arguments, got ${JSON.stringify(rest[0])}`, 'give findings with --findings TEXT|FILE and the plan with --plan FILE');
-		return runUp(flags, context);
+		if (cli.input.length > 0) throw new DrillError('bad_argument', `drill up takes no arguments, got ${JSON.stringify(cli.input[0])}`, 'give findings with --findings TEXT|FILE and the plan with --plan FILE');
+		return runUp(cli.flags, context);
 	},
 });

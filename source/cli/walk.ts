@@ -1,19 +1,31 @@
 import {homedir} from 'node:os';
-import '../domains/index.js';
-import {availableDomains, Drillables} from '../core/registry.js';
 import {defineCommand} from './command.js';
 import {printJson, usageError} from './output.js';
 import {renderView} from './render-view.js';
 
 export const command = defineCommand({
-	name: 'walk',
-	aliases: ['tree'],
-	help: `
-  Walk one node of a domain at a depth (the seed's drill_tree).
-
-  Usage
-    drill walk DOMAIN [NODE_ID] [options]        (alias: drill tree)
-
+	about: `
+  Walk one node of a domain at a depth (the seed's drill_tree).`,
+	usage: ['walk DOMAIN [NODE_ID] [options]'],
+	flags: {
+		depth: {type: 'string', short: 'd', default: 'index', value: 'index|summary|full', help: 'how much to show (default: index)'},
+		limit: {type: 'number', value: 'N', help: 'children per page (default 100)'},
+		offset: {type: 'number', value: 'N', help: 'first child to show (default 0)'},
+		maxChars: {type: 'number', value: 'N', help: 'bound on full content (default 20000)'},
+		groupBy: {
+			type: 'string',
+			value: 'KEY',
+			help: [
+				'a summary namespace grouped by KEY (the view of NAMESPACE#KEY):',
+				'  project   the session\'s project (working directory or repo)',
+				'  agent     claude-code, codex, gemini-cli, aider, …',
+				'  day       the UTC day of generated_at, newest first',
+				'  folder    source folders below the namespace\'s common one',
+				'            (folder › subfolder › page)',
+			].join('\n'),
+		},
+	},
+	more: `
   Depths
     index     the node and its children's names (default, cheapest)
     summary   the node and each child's summary text
@@ -24,18 +36,6 @@ export const command = defineCommand({
                groups: NAMESPACE#KEY (the groups)  ·  NAMESPACE#KEY=VALUE (one group's items)
     knowledge  ''  ·  a unit path without extension, e.g. architecture/summarization-framework
 
-  Options
-    --depth, -d index|summary|full   how much to show (default: index)
-    --limit N                        children per page (default 100)
-    --offset N                       first child to show (default 0)
-    --max-chars N                    bound on full content (default 20000)
-    --group-by KEY                   a summary namespace grouped by KEY (the view of NAMESPACE#KEY):
-                                       project   the session's project (working directory or repo)
-                                       agent     claude-code, codex, gemini-cli, aider, …
-                                       day       the UTC day of generated_at, newest first
-                                       folder    source folders below the namespace's common one
-                                                 (folder › subfolder › page)
-
   Examples
     drill walk summary ''
     drill walk summary conversation_session:k3x9 --depth summary
@@ -44,25 +44,13 @@ export const command = defineCommand({
     drill walk summary 'conversation_session#day=2026-11-28' --depth summary
     drill walk summary 'document#folder=guides/setup'
     drill walk knowledge architecture`,
-	flags: {
-		depth: {type: 'string', shortFlag: 'd', default: 'index'},
-		limit: {type: 'number'},
-		offset: {type: 'number'},
-		maxChars: {type: 'number'},
-		groupBy: {type: 'string'},
-	},
 	run(cli, context) {
 		const [domain, nodeId = '', extra] = cli.input;
-		if (domain === undefined) throw usageError('walk needs a DOMAIN', `registered: ${availableDomains().join(', ')}; e.g. drill walk summary ''`);
+		if (domain === undefined) throw usageError('walk needs a DOMAIN', `registered: ${context.runtime.domains.availableDomains().join(', ')}; e.g. drill walk summary ''`);
 		if (extra !== undefined) throw usageError(`walk takes DOMAIN and one NODE_ID, got an extra ${JSON.stringify(extra)}`, 'quote a node id that has spaces or #');
-		const drillables = new Drillables(context.config);
-		try {
-			const view = drillables.walk(domain, nodeId, cli.flags.depth, {limit: cli.flags.limit, offset: cli.flags.offset, maxChars: cli.flags.maxChars, groupBy: cli.flags.groupBy});
-			if (context.json) printJson(context.stdout, view);
-			else context.stdout.write(renderView(view, {color: context.color && Boolean(context.stdout.isTTY), width: context.stdout.columns, home: homedir()}));
-			return 0;
-		} finally {
-			drillables.close();
-		}
+		const view = context.runtime.domains.walk(domain, nodeId, cli.flags.depth, {limit: cli.flags.limit, offset: cli.flags.offset, maxChars: cli.flags.maxChars, groupBy: cli.flags.groupBy});
+		if (context.json) printJson(context.stdout, view);
+		else context.stdout.write(renderView(view, {color: context.color && Boolean(context.stdout.isTTY), width: context.stdout.columns, home: homedir()}));
+		return 0;
 	},
 });

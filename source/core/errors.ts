@@ -29,6 +29,42 @@ export type DrillErrorCode =
 	| 'io_error';
 
 /**
+ * What kind of failure an error is, so a caller can tell what to do without reading codes: a
+ * `store` failure means the store cannot be used as asked (stop; nothing else will work), the
+ * others concern the input at hand (report it and go on with the next).
+ */
+export type DrillErrorCategory = 'input' | 'store' | 'embedder' | 'frame' | 'io';
+
+const categories: Record<DrillErrorCode, DrillErrorCategory> = {
+	unknown_domain: 'input',
+	bad_node_id: 'input',
+	not_found: 'input',
+	bad_depth: 'input',
+	bad_argument: 'input',
+	outside_root: 'input',
+	unsafe_target: 'input',
+	bad_input: 'input',
+	store_unreadable: 'store',
+	store_corrupt: 'store',
+	store_newer: 'store',
+	store_readonly: 'store',
+	store_busy: 'store',
+	embedder_mismatch: 'embedder',
+	embedder_unavailable: 'embedder',
+	embedder_failed: 'embedder',
+	frame_error: 'frame',
+	frame_not_narrower: 'frame',
+	frame_too_deep: 'frame',
+	frame_none_open: 'frame',
+	frame_moved: 'frame',
+	frame_open: 'frame',
+	frame_locked: 'frame',
+	cursor_broken: 'frame',
+	plan_invalid: 'frame',
+	io_error: 'io',
+};
+
+/**
  * The one error type every layer throws for bad input. `message` says what was wrong,
  * `hint` what would be right; the CLI prints them on one line, the MCP server as a tool error.
  * A hint built with `hint\`…\`` keeps its references to operations and parameters (`advice`), so
@@ -54,6 +90,10 @@ export class DrillError extends Error {
 		return this.advice ? this.advice.render(surface) : this.hint;
 	}
 
+	get category(): DrillErrorCategory {
+		return categories[this.code];
+	}
+
 	/** The one-line form people see: `what was wrong; what would be right`. */
 	get line(): string {
 		return this.lineFor(cliHints);
@@ -72,10 +112,6 @@ export class DrillError extends Error {
 		const hint = this.hintFor(surface);
 		return {code: this.code, message: this.message, ...(hint ? {hint} : {}), ...(this.details ? {details: this.details} : {})};
 	}
-}
-
-export function isDrillError(error: unknown): error is DrillError {
-	return error instanceof DrillError;
 }
 
 /** What to run when a store is damaged; every refusal and every failed read points here. */

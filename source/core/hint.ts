@@ -134,8 +134,3 @@ export function hint(strings: TemplateStringsArray, ...refs: Array<HintRef | Hin
 	});
 	return new Hint(parts);
 }
-
-/** A hint (or plain text) in a surface's words. */
-export function renderHint(value: Hint | string, surface: HintSurface = cliHints): string {
-	return typeof value === 'string' ? value : value.render(surface);
-}

@@ -27,18 +27,6 @@ export interface ItemSource {
 /** What each item child of a listing carries, so items with the same title can be told apart. */
 export type ItemSourceBrief = Pick<ItemSource, 'agent' | 'project' | 'started_at' | 'turns' | 'tool_calls'>;
 
-/** The brief form of a source: only the fields that are present. */
-export function briefSource(source: ItemSource | undefined): ItemSourceBrief | undefined {
-	if (!source) return undefined;
-	const brief: ItemSourceBrief = {};
-	if (source.agent) brief.agent = source.agent;
-	if (source.project) brief.project = source.project;
-	if (source.started_at) brief.started_at = source.started_at;
-	if (source.turns !== undefined) brief.turns = source.turns;
-	if (source.tool_calls !== undefined) brief.tool_calls = source.tool_calls;
-	return Object.keys(brief).length > 0 ? brief : undefined;
-}
-
 /** An ISO time as `2026-11-28 14:02 UTC` (the UTC day is the one `--group-by day` uses). */
 export function shortTime(iso: string): string {
 	const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/u.exec(iso);

@@ -14,21 +14,24 @@ export interface DrillConfig {
 
 export type DrillableFactory = (config: DrillConfig) => TreeDrillable;
 
-const factories = new Map<string, DrillableFactory>();
+/** The domains one runtime knows, by name (`createRuntime` registers the built-in ones). */
+export class DomainRegistry {
+	private readonly factories = new Map<string, DrillableFactory>();
 
-export function registerDrillable(domain: string, factory: DrillableFactory): void {
-	if (!/^[a-z][a-z0-9_-]*$/.test(domain)) {
-		throw new DrillError('bad_argument', `domain name ${JSON.stringify(domain)} is not valid`, 'use lowercase letters, digits, - and _');
+	registerDrillable(domain: string, factory: DrillableFactory): void {
+		if (!/^[a-z][a-z0-9_-]*$/.test(domain)) {
+			throw new DrillError('bad_argument', `domain name ${JSON.stringify(domain)} is not valid`, 'use lowercase letters, digits, - and _');
+		}
+		this.factories.set(domain, factory);
 	}
-	factories.set(domain, factory);
-}
 
-export function availableDomains(): string[] {
-	return [...factories.keys()].sort();
-}
+	availableDomains(): string[] {
+		return [...this.factories.keys()].sort();
+	}
 
-function unknownDomain(domain: string): DrillError {
-	return new DrillError('unknown_domain', `unknown domain ${JSON.stringify(domain)}`, `registered: ${availableDomains().join(', ') || 'none'}`);
+	factory(domain: string): DrillableFactory | undefined {
+		return this.factories.get(domain);
+	}
 }
 
 /**
@@ -38,29 +41,36 @@ function unknownDomain(domain: string): DrillError {
 export class Drillables {
 	private readonly instances = new Map<string, TreeDrillable>();
 
-	constructor(readonly config: DrillConfig) {}
+	constructor(
+		readonly config: DrillConfig,
+		private readonly registry: DomainRegistry,
+	) {}
+
+	private unknownDomain(domain: string): DrillError {
+		return new DrillError('unknown_domain', `unknown domain ${JSON.stringify(domain)}`, `registered: ${this.availableDomains().join(', ') || 'none'}`);
+	}
 
 	domain(domain: string): TreeDrillable {
 		const existing = this.instances.get(domain);
 		if (existing) return existing;
-		const factory = factories.get(domain);
-		if (!factory) throw unknownDomain(domain);
+		const factory = this.registry.factory(domain);
+		if (!factory) throw this.unknownDomain(domain);
 		const instance = factory(this.config);
 		this.instances.set(domain, instance);
 		return instance;
 	}
 
 	availableDomains(): string[] {
-		return availableDomains();
+		return this.registry.availableDomains();
 	}
 
 	walk(domain: string, nodeId = '', depth: Depth | string = defaultDepth, options?: ViewOptions): TreeView {
-		if (typeof domain !== 'string' || !factories.has(domain)) throw unknownDomain(String(domain));
+		if (typeof domain !== 'string' || !this.registry.factory(domain)) throw this.unknownDomain(String(domain));
 		if (typeof nodeId !== 'string') throw new DrillError('bad_node_id', 'node id must be a string');
 		const drillable = this.domain(domain);
 		const parsedDepth = parseDepth(depth);
 		if (options?.groupBy !== undefined && options.groupBy !== '' && !drillable.groupKeys?.length) {
-			const grouped = availableDomains().filter((name) => this.domain(name).groupKeys?.length);
+			const grouped = this.availableDomains().filter((name) => this.domain(name).groupKeys?.length);
 			throw new DrillError('bad_argument', `the ${domain} domain has no grouped views`, `group_by applies to: ${grouped.join(', ') || 'no domain'}`);
 		}
 		return drillable.get(nodeId, parsedDepth, options);
@@ -76,15 +86,3 @@ export class Drillables {
 		this.instances.clear();
 	}
 }
-
-/** One-shot walk: opens the domain, reads one view, closes it. */
-export function walk(config: DrillConfig, domain: string, nodeId = '', depth: Depth | string = defaultDepth, options?: ViewOptions): TreeView {
-	const drillables = new Drillables(config);
-	try {
-		return drillables.walk(domain, nodeId, depth, options);
-	} finally {
-		drillables.close();
-	}
-}
-
-export const drillTree = walk;

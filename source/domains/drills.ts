@@ -4,13 +4,8 @@ import type {Depth} from '../core/depth.js';
 import {DrillError} from '../core/errors.js';
 import {hint, run} from '../core/hint.js';
 import {BoundedText, resolvePaging} from '../core/paging.js';
-import {registerDrillable, type DrillConfig} from '../core/registry.js';
 import type {Breadcrumb, TreeChild, TreeDrillable, TreeView, ViewOptions} from '../core/tree-view.js';
-import {resolveFrames} from '../frames/config.js';
-import {sectionText} from '../frames/files/drill-file.js';
-import {shaPattern} from '../frames/files/naming.js';
-import {FrameState} from '../frames/state.js';
-import {chainOf, drillsFolderName, type DrillEntry} from '../frames/files/tree.js';
+import {chainOf, drillsFolderName, FrameState, resolveFrames, sectionText, shaPattern, type DrillEntry} from '../frames/index.js';
 
 const listDrills = run('walk', {domain: 'drills', node_id: ''});
 const idHint = hint`a drill's node id is its 6-hex short sha, e.g. a1b2c3; list them with: ${listDrills}`;
@@ -117,5 +112,3 @@ export class DrillsDrillable implements TreeDrillable {
 		return sectionText(doc, 'Return Payload') || doc.meta.objective;
 	}
 }
-
-registerDrillable('drills', (config: DrillConfig) => new DrillsDrillable(config.drillsRoot));

@@ -4,7 +4,6 @@ import type {Depth} from '../core/depth.js';
 import {DrillError} from '../core/errors.js';
 import {hint, option, run} from '../core/hint.js';
 import {BoundedText, resolvePaging} from '../core/paging.js';
-import {registerDrillable, type DrillConfig} from '../core/registry.js';
 import type {Breadcrumb, TreeChild, TreeDrillable, TreeView, ViewOptions} from '../core/tree-view.js';
 import {checkUnitId, insideRoot} from './knowledge-paths.js';
 import {parseMarkdownUnit, type MarkdownUnit} from './markdown-unit.js';
@@ -193,5 +192,3 @@ export class KnowledgeDrillable implements TreeDrillable {
 		return view;
 	}
 }
-
-registerDrillable('knowledge', (config: DrillConfig) => new KnowledgeDrillable(config.knowledgeDir));

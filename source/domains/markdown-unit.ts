@@ -1,4 +1,5 @@
 import {parse as parseYaml} from 'yaml';
+import {frontMatterOf} from '../text/front-matter.js';
 
 export interface MarkdownUnit {
 	title?: string;
@@ -8,15 +9,13 @@ export interface MarkdownUnit {
 	meta: Record<string, unknown>;
 }
 
-const frontMatter = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/u;
-
 /** Splits YAML front matter from a markdown text; bad YAML leaves the text whole. */
 export function splitFrontMatter(text: string): {meta: Record<string, unknown>; body: string} {
-	const match = frontMatter.exec(text);
-	if (!match) return {meta: {}, body: text.replace(/^\uFEFF/u, '')};
+	const found = frontMatterOf(text);
+	if (!found) return {meta: {}, body: text.replace(/^\uFEFF/u, '')};
 	try {
-		const meta = parseYaml(match[1]!, {maxAliasCount: 50}) as unknown;
-		if (meta && typeof meta === 'object' && !Array.isArray(meta)) return {meta: meta as Record<string, unknown>, body: text.slice(match[0].length)};
+		const meta = parseYaml(found.yaml, {maxAliasCount: 50}) as unknown;
+		if (meta && typeof meta === 'object' && !Array.isArray(meta)) return {meta: meta as Record<string, unknown>, body: found.body};
 	} catch {
 		// Not YAML after all: keep it as text.
 	}

@@ -6,7 +6,7 @@ import {BoundedText, type Paging} from '../core/paging.js';
 import {encodeGroupValue, formatGroupId, groupKeyHint, type GroupKey} from '../core/summary-groups.js';
 import type {Breadcrumb, TreeChild, TreeView} from '../core/tree-view.js';
 import {GroupReads, type GroupRow} from '../store/group-reads.js';
-import type {ItemRow, NamespaceRow, SummaryStore} from '../store/summary-store.js';
+import type {ItemListRow, NamespaceRow, SummaryStore} from '../store/summary-store.js';
 import {itemChild, itemEntry, rootCrumb, summaryView} from './summary-view.js';
 
 const noneName: Record<GroupKey, string> = {project: '(no project)', agent: '(no agent)', day: '(no day)', folder: '(no folder)'};
@@ -124,7 +124,7 @@ export class GroupViews {
 		if (depth === 'full') {
 			this.fill(view, paging.maxChars, (text) => {
 				let heading: string | null | undefined;
-				const add = (item: ItemRow) => {
+				const add = (item: ItemListRow) => {
 					if (item.source_folder !== heading) {
 						heading = item.source_folder;
 						if (!text.add(`# ${heading ?? noneName.folder}\n\n`)) return false;

@@ -1,9 +1,9 @@
 import type {Depth} from '../core/depth.js';
-import {briefSource, sourceLine} from '../core/item-source.js';
+import {sourceLine, type ItemSourceBrief} from '../core/item-source.js';
 import type {Paging} from '../core/paging.js';
 import {summaryNodeId} from '../core/summary-node-id.js';
 import type {Breadcrumb, TreeChild, TreeView} from '../core/tree-view.js';
-import {itemSource, type ItemRow} from '../store/summary-store.js';
+import type {ItemListRow} from '../store/summary-store.js';
 
 export const rootCrumb: Breadcrumb = {node_id: '', title: 'summary'};
 
@@ -12,9 +12,20 @@ export function summaryView(nodeId: string, depth: Depth, title: string, kind: s
 	return {domain: 'summary', node_id: nodeId, depth, title, kind, parent_id: parentId, breadcrumbs, children, children_total: total, offset: paging.offset, limit: paging.limit};
 }
 
+/** An item's provenance in brief: only the fields it has. */
+function briefOf(item: ItemListRow): ItemSourceBrief | undefined {
+	const brief: ItemSourceBrief = {};
+	if (item.agent) brief.agent = item.agent;
+	if (item.project) brief.project = item.project;
+	if (item.started_at) brief.started_at = item.started_at;
+	if (item.turns !== null) brief.turns = item.turns;
+	if (item.tool_calls !== null) brief.tool_calls = item.tool_calls;
+	return Object.keys(brief).length > 0 ? brief : undefined;
+}
+
 /** An item as a child of a listing: its id, title, topic count and provenance in brief. */
-export function itemChild(item: ItemRow, depth: Depth): TreeChild {
-	const source = briefSource(itemSource(item));
+export function itemChild(item: ItemListRow, depth: Depth): TreeChild {
+	const source = briefOf(item);
 	return {
 		node_id: summaryNodeId(item.namespace, item.item_id),
 		name: item.title,
@@ -26,7 +37,7 @@ export function itemChild(item: ItemRow, depth: Depth): TreeChild {
 }
 
 /** An item in a full-depth listing: heading with id and time, provenance, TLDR. */
-export function itemEntry(item: ItemRow): string {
-	const line = sourceLine(itemSource(item));
+export function itemEntry(item: ItemListRow): string {
+	const line = sourceLine(briefOf(item));
 	return `## ${item.title} (${summaryNodeId(item.namespace, item.item_id)}) — ${item.generated_at}\n${line ? `${line}\n` : ''}${item.tldr}\n\n`;
 }

@@ -3,11 +3,10 @@ import {DrillError} from '../core/errors.js';
 import {hint, run} from '../core/hint.js';
 import {namespacesHint, unknownNamespace} from '../store/namespace-list.js';
 import {BoundedText, resolvePaging, type Paging} from '../core/paging.js';
-import {registerDrillable, type DrillConfig} from '../core/registry.js';
 import {groupKeys, parseGroupKey, type GroupKey} from '../core/summary-groups.js';
 import {parseSummaryNodeId, summaryNodeId, type SummaryNodeId} from '../core/summary-node-id.js';
 import type {Breadcrumb, TreeChild, TreeDrillable, TreeView, ViewOptions} from '../core/tree-view.js';
-import {itemSource, SummaryStore, type ItemRow, type NamespaceRow, type NodeRow} from '../store/summary-store.js';
+import {itemSource, type ItemRow, type NamespaceRow, type NodeRow, type SummaryStore} from '../store/summary-store.js';
 import {GroupViews} from './summary-groups.js';
 import {itemChild, itemEntry, rootCrumb, summaryView} from './summary-view.js';
 
@@ -15,19 +14,13 @@ import {itemChild, itemEntry, rootCrumb, summaryView} from './summary-view.js';
 export class SummaryDrillable implements TreeDrillable {
 	readonly domain = 'summary';
 	readonly groupKeys = groupKeys;
-	private store: SummaryStore | undefined;
 	private groupViews: GroupViews | undefined;
 
-	constructor(
-		private readonly storePath: string,
-		store?: SummaryStore,
-	) {
-		this.store = store;
-	}
+	/** `store` gives the runtime's read store (opened on first use); the runtime closes it. */
+	constructor(private readonly store: () => SummaryStore) {}
 
 	private get db(): SummaryStore {
-		this.store ??= SummaryStore.open(this.storePath);
-		return this.store;
+		return this.store();
 	}
 
 	private get groups(): GroupViews {
@@ -95,7 +88,7 @@ export class SummaryDrillable implements TreeDrillable {
 		const view = summaryView(namespace, depth, namespace, 'namespace', '', [rootCrumb], children, row.item_count, paging);
 		if (depth === 'full') {
 			const text = new BoundedText(paging.maxChars);
-			for (const item of this.db.eachItem(namespace)) if (!text.add(itemEntry(item))) break;
+			for (const item of this.db.eachListedItem(namespace)) if (!text.add(itemEntry(item))) break;
 			view.content = text.toString();
 			view.truncated = text.truncated;
 		}
@@ -155,11 +148,4 @@ export class SummaryDrillable implements TreeDrillable {
 		view.content = text.toString().trimEnd();
 		view.truncated = text.truncated;
 	}
-
-	close(): void {
-		this.store?.close();
-		this.store = undefined;
-	}
 }
-
-registerDrillable('summary', (config: DrillConfig) => new SummaryDrillable(config.storePath));

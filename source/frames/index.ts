@@ -12,3 +12,9 @@ export {slugify, drillNamePattern, parseDrillName} from './files/naming.js';
 export {sinkRoutes} from './plan/sinks.js';
 export {drillNamespace} from './store-index.js';
 export type {FrameSummary} from './frame-summary.js';
+
+// Reading the tree as it is on disk (the drills domain walks it).
+export {FrameState} from './state.js';
+export {chainOf, drillsFolderName, type DrillEntry} from './files/tree.js';
+export {sectionText} from './files/drill-file.js';
+export {shaPattern} from './files/naming.js';

@@ -2,8 +2,7 @@ import {DrillError} from '../core/errors.js';
 import {cliHints, hint, run} from '../core/hint.js';
 import {validateItem, type ItemRecord} from '../store/interchange.js';
 import type {Frames} from './config.js';
-import '../search/indexing/register.js';
-import {openWritableStore} from '../store/writable.js';
+import {openIndexedStore} from '../search/indexing/indexer.js';
 import {compressFindings} from './plan/compress.js';
 import {sectionText, type DrillDocument} from './files/drill-file.js';
 import {actionLine, type PreventionAction} from './plan/plan.js';
@@ -90,7 +89,7 @@ export function indexDrills(frames: Pick<Frames, 'storePath' | 'hints'>, drills:
 	const {storePath} = frames;
 	if (!storePath || drills.length === 0) return [];
 	try {
-		const store = openWritableStore(storePath);
+		const store = openIndexedStore(storePath);
 		try {
 			for (const {entry, doc} of drills) store.guard(() => store.writeItem(drillItem(entry, doc)));
 		} finally {

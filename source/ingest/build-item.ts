@@ -21,12 +21,20 @@ export function describeSource(parsed: ParsedSource): DescribedSource {
 	const lexicon = new Lexicon();
 	const root = buildTopics(parsed, lexicon);
 	const {title, tldr} = new ExtractiveDescriber(parsed.flavor, parsed.facts, lexicon).describe(root);
-	return {root, title, tldr, titleFromSource: Boolean(parsed.facts.title || root.heading)};
+	// A session is named by the person's first request: a summarizer does not rename it.
+	return {root, title, tldr, titleFromSource: Boolean(parsed.facts.title || root.heading || parsed.flavor === 'conversation')};
 }
 
 export type ItemIdentity = Omit<ItemFacts, 'title' | 'tldr' | 'generatedAt'> & {generatedAt?: string; fallbackDate: string};
 
+/** The described tree as an item; where the source came from (agent, project, times, …) joins its `source`. */
 export function describedToItem(described: DescribedSource, parsed: ParsedSource, identity: ItemIdentity): ItemRecord {
-	const {fallbackDate, generatedAt, ...rest} = identity;
-	return topicsToItem(described.root, {...rest, title: described.title, tldr: described.tldr, generatedAt: generatedAt ?? parsed.facts.generatedAt ?? fallbackDate});
+	const {fallbackDate, generatedAt, source, ...rest} = identity;
+	return topicsToItem(described.root, {
+		...rest,
+		source: {...source, ...parsed.facts.provenance},
+		title: described.title,
+		tldr: described.tldr,
+		generatedAt: generatedAt ?? parsed.facts.generatedAt ?? fallbackDate,
+	});
 }

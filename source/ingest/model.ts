@@ -22,6 +22,8 @@ export interface Block {
 	role: string;
 	kind: BlockKind;
 	text: string;
+	/** The tools this block stands for (a tool call: its name), counted for `Tools: Bash ×3` notes. */
+	tools?: string[];
 }
 
 export interface Unit {
@@ -62,6 +64,8 @@ export interface ParsedSource {
 	flavor: SourceFlavor;
 	facts: SourceFacts;
 	root: Section;
+	/** Records of a kind the reader does not use (token counts, status events, …), skipped on purpose. */
+	skipped?: number;
 }
 
 /** A problem with part of a source that did not stop the rest of it. */

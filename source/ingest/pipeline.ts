@@ -1,30 +1,34 @@
 import {realpathSync} from 'node:fs';
-import {readFile} from 'node:fs/promises';
 import path from 'node:path';
 import {DrillError} from '../core/errors.js';
-import {validateItem, type ItemRecord} from '../store/interchange.js';
+import {validateItem} from '../store/interchange.js';
 import type {SummaryStore} from '../store/summary-store.js';
-import '../search/indexing/register.js';
-import {openWritableStore} from '../store/writable.js';
+import {openIndexedStore} from '../search/indexing/indexer.js';
 import {describedToItem, describeSource, type DescribedSource} from './build-item.js';
-import {readChatGptConversation} from './formats/chatgpt.js';
+import {multiItemFormats, namespaceOf, type Format, type FormatChoice} from './formats/catalog.js';
+import {claudeAgentSessionId} from './formats/claude-agent.js';
 import {claudeSessionId} from './formats/claude-code.js';
-import {sniff, type Format, type FormatChoice} from './formats/detect.js';
+import {codexSessionId} from './formats/codex.js';
+import {isJsonDocumentStart, sniff} from './formats/detect.js';
+import {geminiChatSessionId} from './formats/gemini-chat.js';
+import {geminiStreamSessionId} from './formats/gemini-stream.js';
 import {itemIdFor} from './ids.js';
-import {hashBytes, hashFile} from './io/hash.js';
-import {jsonArrayElements} from './io/json-array.js';
-import {readLines} from './io/lines.js';
+import {hashFile} from './io/hash.js';
 import {walkSources, type SourceFile} from './io/walk-sources.js';
+import {ItemSink, type Placement} from './item-sink.js';
 import type {ChatSettings} from './llm/chat-client.js';
 import {LlmDescriber} from './llm/llm-describer.js';
-import type {ParsedSource, SourceProblem} from './model.js';
+import type {SourceProblem} from './model.js';
+import {fileRecords, type FileRecord} from './multi-item.js';
 import {Progress} from './progress.js';
+import {emptyReport, type IngestReport} from './report.js';
 import {createExecutor, type Executor} from './work/executor.js';
-import {MemoryKeeper} from './work/memory.js';
-import {isEmpty, type SourceJob} from './work/source-job.js';
+import type {SourceJob} from './work/source-job.js';
+
+export type {IngestReport} from './report.js';
 
 /** Bump when the pipeline's output changes, so unchanged sources are summarized again. */
-export const pipelineVersion = 'ingest-1';
+export const pipelineVersion = 'ingest-2';
 
 export type SummarizerName = 'extractive' | 'llm';
 
@@ -44,50 +48,44 @@ export interface IngestOptions {
 	workers?: boolean;
 }
 
-export interface IngestFailure {
-	path: string;
-	line?: number;
-	reason: string;
-}
-
-export interface IngestReport {
-	added: number;
-	updated: number;
-	skipped: number;
-	failed: IngestFailure[];
-	items: number;
-	nodes: number;
-	spans: number;
-	seconds: number;
-}
-
-const namespaceOf: Record<Format, string> = {
-	markdown: 'document',
-	text: 'document',
-	html: 'page',
-	'claude-code': 'conversation_session',
-	chatgpt: 'conversation_session',
-	'generic-chat': 'conversation_session',
-	'summary-json': 'document',
+/** Session logs name their session: the item keeps that id wherever the file is. */
+const sessionIdOf: Partial<Record<Format, (head: string) => string | undefined>> = {
+	'claude-code': claudeSessionId,
+	codex: codexSessionId,
+	'gemini-cli': geminiStreamSessionId,
+	'gemini-chat': geminiChatSessionId,
+	'claude-agent': claudeAgentSessionId,
 };
 
 /** Broken lines reported per file; past this, one entry says how many more there were. */
 const maxProblemsPerFile = 100;
-const maxWholeJsonBytes = 256 << 20;
+
+/** A store failure stops the run; anything else is the problem of the file or record at hand. */
+function isFatal(error: unknown): error is DrillError {
+	return error instanceof DrillError && error.category === 'store';
+}
+
+function messageOf(error: unknown): string {
+	const message = error instanceof DrillError ? error.line : error instanceof Error ? error.message : String(error);
+	return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'disappeared while being read' : message.split('\n')[0]!;
+}
 
 class Ingestion {
-	readonly report: IngestReport = {added: 0, updated: 0, skipped: 0, failed: [], items: 0, nodes: 0, spans: 0, seconds: 0};
+	readonly report: IngestReport = emptyReport();
 	private readonly llm: LlmDescriber | undefined;
 	private readonly summarizerTag: string;
 	private progress: Progress | undefined;
 	private readonly executor: Executor;
+	private readonly sink: ItemSink;
+	private fatal: DrillError | undefined;
 
 	constructor(
-		private readonly store: SummaryStore,
+		store: SummaryStore,
 		private readonly options: IngestOptions,
 	) {
 		this.llm = options.summarizer === 'llm' && options.llm ? new LlmDescriber(options.llm) : undefined;
 		this.summarizerTag = this.llm ? `llm:${options.llm!.model}` : 'extractive';
+		this.sink = new ItemSink(store, this.report, (file) => this.shown(file));
 		const llm = this.llm;
 		this.executor = createExecutor(
 			{onBytes: (bytes) => this.progress?.read(bytes), ...(llm ? {rewrite: (described: DescribedSource, job: SourceJob) => this.rewrite(described, job.path)} : {})},
@@ -113,19 +111,6 @@ class Ingestion {
 		return `${pipelineVersion}|${format}|${namespace}|${this.summarizerTag}`;
 	}
 
-	private async describeAndSave(parsed: ParsedSource, file: SourceFile, format: Format, identity: {namespace: string; itemId: string; uri: string; hash: string}): Promise<void> {
-		const described = describeSource(parsed);
-		await this.rewrite(described, file.path);
-		const item = describedToItem(described, parsed, {
-			namespace: identity.namespace,
-			itemId: identity.itemId,
-			source: {uri: identity.uri, kind: format},
-			contentHash: identity.hash,
-			fallbackDate: file.mtime.toISOString(),
-		});
-		this.save(validateItem(item, this.shown(file.path)));
-	}
-
 	/** The LLM pass, when asked for: failures keep the extractive text and are noted. */
 	private async rewrite(described: DescribedSource, file: string): Promise<void> {
 		if (!this.llm) return;
@@ -135,189 +120,83 @@ class Ingestion {
 		}
 	}
 
-	/** One item in one transaction: a kill loses at most this one. */
-	private save(item: ItemRecord): void {
-		const outcome = this.store.writeItem(item);
-		this.report[outcome]++;
-		this.report.items++;
-		this.report.nodes += item.nodes.length;
-		this.report.spans += item.spans.length;
-		this.memory.written(item.spans.reduce((sum, span) => sum + span.text.length, 0));
+	/** A store failure is kept to stop the run; anything else is this file's problem only. */
+	private fileError(file: string, error: unknown): void {
+		if (isFatal(error)) this.fatal ??= error;
+		else this.fail(file, messageOf(error));
 	}
 
-	private readonly memory = new MemoryKeeper();
-
-	private isUnchanged(namespace: string, itemId: string, hash: string): boolean {
-		if (this.store.contentHash(namespace, itemId) !== hash) return false;
-		this.report.skipped++;
-		return true;
-	}
-
-	/** One item per file: markdown, text, HTML, Claude Code and generic chat. */
+	/** One item per file: documents, pages and the session logs that hold one session. */
 	private async single(file: SourceFile, format: Format, head: string): Promise<void> {
 		const namespace = this.options.namespace ?? namespaceOf[format];
 		const real = realPath(file.path);
-		const session = format === 'claude-code' ? claudeSessionId(head) : undefined;
-		const itemId = session ? itemIdFor('claude-code', session) : itemIdFor('file', real);
+		const session = sessionIdOf[format]?.(head);
+		const itemId = session ? itemIdFor(format, session) : itemIdFor('file', real);
 		const hash = await hashFile(file.path, this.salt(format, namespace));
-		if (this.isUnchanged(namespace, itemId, hash)) {
+		const placement: Placement = {namespace, itemId, uri: real, hash, file: real, ...(session ? {copyKey: {format, key: session}} : {})};
+		if (this.sink.isUnchanged(namespace, itemId, hash, placement)) {
 			this.progress?.read(file.size);
 			return;
 		}
-		const job: SourceJob = {path: file.path, shown: this.shown(file.path), size: file.size, mtime: file.mtime.toISOString(), format, namespace, itemId, uri: real, hash};
+		const job: SourceJob = {path: file.path, shown: this.shown(file.path), size: file.size, mtime: file.mtime.toISOString(), format, namespace, itemId, uri: real, hash, ...(format === 'gemini-chat' && isJsonDocumentStart(head) ? {document: true} : {})};
 		await this.executor.submit(job, (result) => {
 			this.reportProblems(file.path, result.problems);
+			this.report.skipped_records += result.skipped ?? 0;
 			if (result.failure) this.fail(file.path, result.failure.reason, result.failure.line);
 			try {
-				if (result.item) this.save(result.item);
+				if (result.item) this.sink.save(result.item, placement);
 			} catch (error) {
 				this.fileError(file.path, error);
 			}
 		});
 	}
 
-	/** A ChatGPT export: one item per conversation, read one conversation at a time. */
-	private async chatgpt(file: SourceFile, head: string): Promise<void> {
-		const namespace = this.options.namespace ?? namespaceOf.chatgpt;
+	/** A file of many items (conversations, sessions, interchange items), read and written one at a time. */
+	private async multi(file: SourceFile, format: Format, head: string): Promise<void> {
+		const namespace = this.options.namespace ?? namespaceOf[format];
 		const real = realPath(file.path);
-		const salt = this.salt('chatgpt', namespace);
 		const problems: SourceProblem[] = [];
-		const one = async (value: unknown, bytes: Buffer | string, index: number, line?: number) => {
-			this.memory.collectIfDue();
-			const where = line ? `conversation ${index} (line ${line})` : `conversation ${index}`;
-			const conversation = readChatGptConversation(value, where, problems);
-			if (!conversation) return;
-			if (isEmpty(conversation.source)) {
-				problems.push({...(line ? {line} : {}), reason: `${where} has no messages`});
-				return;
-			}
-			const itemId = itemIdFor('chatgpt', conversation.id ?? `${real}#${index}`);
-			const hash = hashBytes(bytes, salt);
-			if (this.isUnchanged(namespace, itemId, hash)) return;
+		const records = fileRecords(format, {
+			file: file.path,
+			real,
+			size: file.size,
+			head,
+			salt: this.salt(format, this.options.namespace ?? (format === 'summary-json' ? '' : namespace)),
+			...(this.options.namespace ? {namespace: this.options.namespace} : {}),
+			problems,
+			onBytes: (bytes) => this.progress?.read(bytes),
+			onSkipped: () => this.report.skipped_records++,
+		});
+		for await (const record of records) {
+			this.sink.collectIfDue();
 			try {
-				await this.describeAndSave(conversation.source, file, 'chatgpt', {namespace, itemId, uri: conversation.id ? `${real}#${conversation.id}` : `${real}#${index}`, hash});
+				await this.record(record, format, namespace, file);
 			} catch (error) {
-				// One conversation that cannot be summarized costs only itself; a store failure stops the run.
-				if (error instanceof DrillError && error.code.startsWith('store_')) throw error;
-				problems.push({...(line ? {line} : {}), reason: `${where} could not be summarized (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`});
-			}
-		};
-		if (head.trimStart().startsWith('[')) {
-			for await (const element of jsonArrayElements(file.path, (bytes) => this.progress?.read(bytes), (problem) => problems.push(problem))) {
-				let value: unknown;
-				try {
-					value = JSON.parse(element.bytes.toString('utf8'));
-				} catch (error) {
-					problems.push({line: element.line, reason: `conversation ${element.index} (line ${element.line}) is not valid JSON (${(error as Error).message})`});
-					continue;
-				}
-				await one(value, element.bytes, element.index, element.line);
-			}
-		} else {
-			const text = await this.wholeJson(file);
-			if (text === undefined) return;
-			let value: unknown;
-			try {
-				value = JSON.parse(text);
-			} catch (error) {
-				this.fail(file.path, `is not valid JSON (${(error as Error).message})`);
-				return;
-			}
-			await one(value, text, 0);
-		}
-		this.reportProblems(file.path, problems);
-	}
-
-	private async wholeJson(file: SourceFile): Promise<string | undefined> {
-		if (file.size > maxWholeJsonBytes) {
-			this.fail(file.path, `is one JSON object of ${(file.size / 1e6).toFixed(0)} MB; only a JSON array or JSON lines are read past ${maxWholeJsonBytes >> 20} MB`);
-			return undefined;
-		}
-		const text = await readFile(file.path, 'utf8');
-		this.progress?.read(file.size);
-		return text;
-	}
-
-	/** Summary interchange items, as `drill import` reads them, but incremental like the rest. */
-	private async summaryJson(file: SourceFile, head: string): Promise<void> {
-		const salt = this.salt('summary-json', this.options.namespace ?? '');
-		const problems: SourceProblem[] = [];
-		const one = (value: unknown, bytes: Buffer | string, label: string, line?: number) => {
-			let item: ItemRecord;
-			try {
-				const record = value as Record<string, unknown>;
-				item = validateItem(this.options.namespace && typeof record === 'object' && record !== null ? {...record, namespace: this.options.namespace} : value, label);
-			} catch (error) {
-				if (!(error instanceof DrillError)) throw error;
-				problems.push({...(line ? {line} : {}), reason: error.line});
-				return;
-			}
-			const hash = hashBytes(bytes, salt);
-			if (this.isUnchanged(item.namespace, item.item_id, hash)) return;
-			this.save({...item, content_hash: hash, source: {...item.source, uri: item.source?.uri ?? realPath(file.path), kind: item.source?.kind ?? 'summary-json'}});
-		};
-		const start = head.trimStart()[0];
-		if (start === '[') {
-			for await (const element of jsonArrayElements(file.path, (bytes) => this.progress?.read(bytes), (problem) => problems.push(problem))) {
-				try {
-					one(JSON.parse(element.bytes.toString('utf8')), element.bytes, `item [${element.index}]`, element.line);
-				} catch (error) {
-					if (!(error instanceof SyntaxError)) throw error;
-					problems.push({line: element.line, reason: `item [${element.index}] (line ${element.line}) is not valid JSON (${error.message})`});
-				}
-			}
-		} else {
-			let firstLineFailed = false;
-			let sawLine = false;
-			for await (const batch of readLines(file.path, (bytes) => this.progress?.read(bytes))) {
-				for (const line of batch) {
-					if (line.problem) {
-						problems.push({line: line.number, reason: `line ${line.number} ${line.problem}`});
-						continue;
-					}
-					if (line.text.trim() === '') continue;
-					try {
-						one(JSON.parse(line.text), line.text, `line ${line.number}`, line.number);
-					} catch (error) {
-						if (!(error instanceof SyntaxError)) throw error;
-						if (!sawLine) firstLineFailed = true;
-						problems.push({line: line.number, reason: `line ${line.number} is not valid JSON (${error.message})`});
-					}
-					sawLine = true;
-				}
-				if (firstLineFailed) break;
-			}
-			if (firstLineFailed) {
-				// Not JSON lines: one pretty-printed item.
-				problems.length = 0;
-				const text = await this.wholeJson(file);
-				if (text === undefined) return;
-				try {
-					one(JSON.parse(text), text, 'item');
-				} catch (error) {
-					if (!(error instanceof SyntaxError)) throw error;
-					this.fail(file.path, `is not valid JSON (${error.message})`);
-					return;
-				}
+				// One record that cannot be summarized costs only itself; a store failure stops the run.
+				if (isFatal(error)) throw error;
+				const where = record.kind === 'source' ? record.where : `the item ${record.item.item_id}`;
+				problems.push({...(record.line ? {line: record.line} : {}), reason: `${where} could not be ingested (${messageOf(error)})`});
 			}
 		}
 		this.reportProblems(file.path, problems);
 	}
 
-	/** A store failure stops the run; anything else is this file's problem only. */
-	private fileError(file: string, error: unknown): void {
-		if (error instanceof DrillError && error.code.startsWith('store_')) {
-			this.fatal ??= error;
+	private async record(record: FileRecord, format: Format, namespace: string, file: SourceFile): Promise<void> {
+		if (record.kind === 'item') {
+			if (!this.sink.isUnchanged(record.item.namespace, record.item.item_id, record.hash)) this.sink.save(record.item);
 			return;
 		}
-		const message = error instanceof DrillError ? error.line : error instanceof Error ? error.message : String(error);
-		this.fail(file, (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'disappeared while being read' : message.split('\n')[0]!);
+		this.report.skipped_records += record.parsed.skipped ?? 0;
+		const placement: Placement = {namespace, itemId: record.itemId, uri: record.uri, hash: record.hash, file: realPath(file.path), ...(record.copyKey ? {copyKey: {format, key: record.copyKey}} : {})};
+		if (this.sink.isUnchanged(namespace, record.itemId, record.hash, placement)) return;
+		const described = describeSource(record.parsed);
+		await this.rewrite(described, file.path);
+		const item = describedToItem(described, record.parsed, {namespace, itemId: record.itemId, source: {uri: record.uri, kind: format}, contentHash: record.hash, fallbackDate: file.mtime.toISOString()});
+		this.sink.save(validateItem(item, this.shown(file.path)), placement);
 	}
 
-	private fatal: DrillError | undefined;
-
 	async file(file: SourceFile): Promise<void> {
-		this.memory.collectIfDue();
+		this.sink.collectIfDue();
 		this.progress?.file(this.shown(file.path));
 		const sniffed = await sniff(file.path, file.size, this.options.format ?? 'auto');
 		if (sniffed.problem || !sniffed.format) {
@@ -325,8 +204,7 @@ class Ingestion {
 			this.progress?.read(file.size);
 			return;
 		}
-		if (sniffed.format === 'chatgpt') await this.chatgpt(file, sniffed.head);
-		else if (sniffed.format === 'summary-json') await this.summaryJson(file, sniffed.head);
+		if (multiItemFormats.has(sniffed.format)) await this.multi(file, sniffed.format, sniffed.head);
 		else await this.single(file, sniffed.format, sniffed.head);
 	}
 
@@ -347,7 +225,7 @@ class Ingestion {
 				if (this.fatal) break;
 			}
 			await this.executor.drain();
-			this.memory.collectIfDue();
+			this.sink.collectIfDue();
 		} finally {
 			await this.executor.close();
 			this.progress?.done();
@@ -374,13 +252,13 @@ function realPath(file: string): string {
 }
 
 /**
- * Ingests files and folders into the summary store: each source becomes an item (a ChatGPT
- * export, one per conversation), written in its own transaction; unchanged sources are skipped.
+ * Ingests files and folders into the summary store: each source becomes an item (a file of
+ * many conversations or sessions, one per each), written in its own transaction; unchanged
+ * sources are skipped.
  */
 export async function ingest(inputs: readonly string[], options: IngestOptions): Promise<IngestReport> {
-	const store = openWritableStore(options.storePath, options.onNote ? {onWait: options.onNote} : {});
-	// A bigger page cache keeps FTS5's segment merges of a large item in memory (measured: ~1.5x faster writes).
-	store.db.pragma('cache_size = -16000');
+	const store = openIndexedStore(options.storePath, options.onNote ? {onWait: options.onNote} : {});
+	store.useBulkWrites();
 	try {
 		return await new Ingestion(store, options).run(inputs);
 	} finally {

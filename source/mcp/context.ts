@@ -1,6 +1,7 @@
 import type {FramesConfig} from '../frames/config.js';
-import {Drillables, type DrillConfig} from '../core/registry.js';
-import {SummaryStore} from '../store/summary-store.js';
+import type {Drillables, DrillConfig} from '../core/registry.js';
+import {createRuntime, type Runtime} from '../runtime.js';
+import type {SummaryStore} from '../store/summary-store.js';
 import {mcpHints} from './hints.js';
 
 /**
@@ -9,16 +10,17 @@ import {mcpHints} from './hints.js';
  * after the server started is found), and the frames' settings with hints in MCP words.
  */
 export class McpContext {
+	/** The runtime the server holds: the registered domains and the shared read store. */
+	readonly runtime: Runtime;
 	readonly drillables: Drillables;
-	private summaryStore: SummaryStore | undefined;
 
 	constructor(readonly config: DrillConfig) {
-		this.drillables = new Drillables(config);
+		this.runtime = createRuntime(config);
+		this.drillables = this.runtime.domains;
 	}
 
 	store(): SummaryStore {
-		this.summaryStore ??= SummaryStore.open(this.config.storePath);
-		return this.summaryStore;
+		return this.runtime.store();
 	}
 
 	frames(): FramesConfig {
@@ -26,8 +28,6 @@ export class McpContext {
 	}
 
 	close(): void {
-		this.drillables.close();
-		this.summaryStore?.close();
-		this.summaryStore = undefined;
+		this.runtime.close();
 	}
 }

@@ -1,6 +1,4 @@
 import {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
-import '../domains/index.js';
-import '../search/indexing/register.js';
 import type {DrillConfig} from '../core/registry.js';
 import {McpContext} from './context.js';
 import {registerFindTools} from './find-tools.js';

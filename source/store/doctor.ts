@@ -31,7 +31,6 @@ export interface Repair {
 	damaged_copy: string;
 }
 
-const dataTables = new Set(['items', 'nodes', 'spans', 'namespaces']);
 const sqliteHeader = 'SQLite format 3\u0000';
 
 function headerOf(file: string): string {
@@ -101,11 +100,6 @@ export function diagnose(file: string): Diagnosis {
 	} finally {
 		db.close();
 	}
-}
-
-/** True when only search indexes are damaged: the items themselves are whole. */
-export function onlyIndexesDamaged(diagnosis: Diagnosis): boolean {
-	return diagnosis.damaged_tables.length > 0 && diagnosis.damaged_tables.every((table) => !dataTables.has(table));
 }
 
 function moveIfPresent(from: string, to: string): void {

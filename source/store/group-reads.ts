@@ -1,5 +1,5 @@
 import type {GroupKey} from '../core/summary-groups.js';
-import {itemColumns, itemFrom, type ItemRow, type SummaryStore} from './summary-store.js';
+import {itemFrom, listColumns, type ItemListRow, type SummaryStore} from './summary-store.js';
 
 /** One group of a namespace (a row of item_groups; see item-groups.ts). */
 export interface GroupRow {
@@ -49,11 +49,11 @@ export class GroupReads {
 	 * A group's own items, newest first: for a folder, the items directly in it; the value ''
 	 * stands for the items without a project, an agent or a folder.
 	 */
-	items(namespace: string, key: GroupKey, value: string, offset = 0, limit = -1): ItemRow[] {
+	items(namespace: string, key: GroupKey, value: string, offset = 0, limit = -1): ItemListRow[] {
 		const [where, params] = this.where(namespace, key, value);
 		// Ids first from the covering index, then the page's rows, as SummaryStore.items does.
 		return this.store.all(
-			`SELECT ${itemColumns} FROM ${itemFrom} WHERE i.id IN (SELECT id FROM items WHERE ${where} ORDER BY generated_at DESC, item_id LIMIT ? OFFSET ?)
+			`SELECT ${listColumns} FROM ${itemFrom} WHERE i.id IN (SELECT id FROM items WHERE ${where} ORDER BY generated_at DESC, item_id LIMIT ? OFFSET ?)
 			 ORDER BY i.generated_at DESC, i.item_id`,
 			...params,
 			limit,
@@ -62,9 +62,9 @@ export class GroupReads {
 	}
 
 	/** Every item in a folder and below it, folder by folder, newest first within each. */
-	folderSubtree(namespace: string, folder: string): Generator<ItemRow> {
+	folderSubtree(namespace: string, folder: string): Generator<ItemListRow> {
 		return this.store.iterate(
-			`SELECT ${itemColumns} FROM ${itemFrom} WHERE i.namespace = ? AND i.source_folder >= ? AND i.source_folder < ? ORDER BY i.source_folder, i.generated_at DESC, i.item_id`,
+			`SELECT ${listColumns} FROM ${itemFrom} WHERE i.namespace = ? AND i.source_folder >= ? AND i.source_folder < ? ORDER BY i.source_folder, i.generated_at DESC, i.item_id`,
 			namespace,
 			folder,
 			prefixEnd(folder),
@@ -72,9 +72,9 @@ export class GroupReads {
 	}
 
 	/** A group's items one at a time (full-depth content), newest first, straight from the index. */
-	eachItem(namespace: string, key: GroupKey, value: string): Generator<ItemRow> {
+	eachItem(namespace: string, key: GroupKey, value: string): Generator<ItemListRow> {
 		const [where, params] = this.where(namespace, key, value, 'i.');
-		return this.store.iterate(`SELECT ${itemColumns} FROM ${itemFrom} WHERE ${where} ORDER BY i.generated_at DESC, i.item_id`, ...params);
+		return this.store.iterate(`SELECT ${listColumns} FROM ${itemFrom} WHERE ${where} ORDER BY i.generated_at DESC, i.item_id`, ...params);
 	}
 
 	/** Every group of a key (not folders) one at a time, in listing order. */

@@ -47,12 +47,22 @@ function prepared(db: SqliteDatabase, sql: string): Statement {
 
 /** Counts a just-written item into its groups. */
 export function addToGroups(db: SqliteDatabase, item: GroupedFields): void {
-	const upsert = prepared(
+	// Only projects and agents keep a newest time: setting it on the others would rewrite their
+	// index entry for nothing (SQLite updates every index on a column that is SET).
+	const counted = prepared(
+		db,
+		`INSERT INTO item_groups (namespace, key, value, parent, item_count, newest) VALUES (?, ?, ?, ?, 1, '')
+		 ON CONFLICT (namespace, key, value) DO UPDATE SET item_count = item_count + 1`,
+	);
+	const dated = prepared(
 		db,
 		`INSERT INTO item_groups (namespace, key, value, parent, item_count, newest) VALUES (?, ?, ?, ?, 1, ?)
 		 ON CONFLICT (namespace, key, value) DO UPDATE SET item_count = item_count + 1, newest = max(newest, excluded.newest)`,
 	);
-	for (const entry of entries(item)) upsert.run(item.namespace, entry.key, entry.value, entry.parent, entry.newest);
+	for (const entry of entries(item)) {
+		if (entry.newest) dated.run(item.namespace, entry.key, entry.value, entry.parent, entry.newest);
+		else counted.run(item.namespace, entry.key, entry.value, entry.parent);
+	}
 }
 
 /** Takes a just-deleted item (its row already gone) out of its groups. */

@@ -38,6 +38,9 @@ export interface ItemRow {
 	source_folder: string | null;
 }
 
+/** What a listing of items reads (fewer columns than ItemRow: each one costs per row read). */
+export type ItemListRow = Pick<ItemRow, 'namespace' | 'item_id' | 'title' | 'tldr' | 'generated_at' | 'topic_count' | 'agent' | 'project' | 'started_at' | 'turns' | 'tool_calls' | 'source_folder'>;
+
 /** An item row's provenance in the interchange shape: only the fields it has. */
 export function itemSource(row: ItemRow): ItemSource {
 	const source: ItemSource = {};
@@ -79,6 +82,8 @@ export interface SpanRow {
 export const itemColumns = `i.id, i.namespace, i.item_id, i.title, i.tldr, i.generated_at, i.source_uri, i.source_kind, i.content_hash,
 	i.node_count, i.span_count, coalesce(r.child_count, 0) AS topic_count,
 	i.agent, i.project, i.started_at, i.ended_at, i.model, i.turns, i.tool_calls, i.source_line, i.source_folder`;
+export const listColumns = `i.namespace, i.item_id, i.title, i.tldr, i.generated_at, coalesce(r.child_count, 0) AS topic_count,
+	i.agent, i.project, i.started_at, i.turns, i.tool_calls, i.source_folder`;
 export const itemFrom = 'items i LEFT JOIN nodes r ON r.item = i.id AND r.ordinal = 0';
 
 /**
@@ -143,11 +148,11 @@ export class SummaryStore {
 		return this.one<{n: number}>('SELECT count(*) AS n FROM namespaces')!.n;
 	}
 
-	/** A namespace's items, newest first. */
-	items(namespace: string, offset = 0, limit = -1): ItemRow[] {
+	/** A namespace's items, newest first (what a listing shows of them). */
+	items(namespace: string, offset = 0, limit = -1): ItemListRow[] {
 		// The page's ids come from the covering index first, so a deep offset skips index entries, not joined rows.
 		return this.all(
-			`SELECT ${itemColumns} FROM ${itemFrom} WHERE i.id IN (SELECT id FROM items WHERE namespace = ? ORDER BY generated_at DESC, item_id LIMIT ? OFFSET ?)
+			`SELECT ${listColumns} FROM ${itemFrom} WHERE i.id IN (SELECT id FROM items WHERE namespace = ? ORDER BY generated_at DESC, item_id LIMIT ? OFFSET ?)
 			 ORDER BY i.generated_at DESC, i.item_id`,
 			namespace,
 			limit,
@@ -195,6 +200,11 @@ export class SummaryStore {
 			: this.iterate(`SELECT ${itemColumns} FROM ${itemFrom} ORDER BY i.namespace, i.generated_at DESC, i.item_id`);
 	}
 
+	/** A namespace's items one at a time, newest first, as a listing shows them. */
+	eachListedItem(namespace: string): Generator<ItemListRow> {
+		return this.iterate(`SELECT ${listColumns} FROM ${itemFrom} WHERE i.namespace = ? ORDER BY i.generated_at DESC, i.item_id`, namespace);
+	}
+
 	/** The rows of a query one at a time; stopping early releases the statement. */
 	*iterate<T>(sql: string, ...params: unknown[]): Generator<T> {
 		const statement = this.statement(sql);
@@ -238,6 +248,14 @@ export class SummaryStore {
 
 	contentHash(namespace: string, itemId: string): string | undefined {
 		return this.one<{content_hash: string | null}>('SELECT content_hash FROM items WHERE namespace = ? AND item_id = ?', namespace, itemId)?.content_hash ?? undefined;
+	}
+
+	/**
+	 * Many items are about to be written one after another (an ingest): a bigger page cache keeps
+	 * FTS5's segment merges of a large item in memory (measured: ~1.5x faster writes).
+	 */
+	useBulkWrites(): void {
+		this.guard(() => this.db.pragma('cache_size = -16000'));
 	}
 
 	/** Writes one item in one transaction, waiting its turn while another process writes. */

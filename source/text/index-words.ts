@@ -1,4 +1,5 @@
 import {stemmer} from 'stemmer';
+import {searchStopwords} from './stopwords.js';
 
 /**
  * Words as FTS5's unicode61 tokenizer sees them: runs of letters, digits and marks, lowercased,
@@ -34,22 +35,6 @@ export function placedWords(text: string): PlacedWord[] {
 	return out;
 }
 
-/**
- * English function words. They carry no topic, and in an OR query each one matches most of the
- * store, so they cost time without changing the ranking.
- */
-export const stopwords: ReadonlySet<string> = new Set(
-	`a about above after again against all also am an and any are aren't as at be because been before being below between both
-	but by can cannot could did do does doing done down during each either else ever every few for from further had has have having
-	he her here hers herself him himself his how however i if in into is it its itself just let may me might more most must my
-	myself no nor not now of off on once only or other otherwise our ours ourselves out over own per rather same shall she should
-	since so some such than that the their theirs them themselves then there therefore these they this those though through thus
-	to too under until up upon us very via was we were what whatever when where whether which while who whom whose why will
-	with within without would yet you your yours yourself yourselves`
-		.split(/\s+/u)
-		.filter(Boolean),
-);
-
 // Porter stemming is the slow part of reading text; a vocabulary repeats, so stems are kept.
 const stems = new Map<string, string>();
 const longNumber = /^\d{5,}$/u;
@@ -69,7 +54,7 @@ export function stem(word: string): string {
 export function stemmedTerms(text: string): string[] {
 	const terms: string[] = [];
 	for (const word of words(text)) {
-		if (word.length < 2 || word.length > 40 || stopwords.has(word) || longNumber.test(word)) continue;
+		if (word.length < 2 || word.length > 40 || searchStopwords.has(word) || longNumber.test(word)) continue;
 		terms.push(stem(word));
 	}
 	return terms;

@@ -1,5 +1,5 @@
 import {clip, capitalize, plainText} from './clean.js';
-import {stopWords} from './stopwords.js';
+import {topicStopwords} from './stopwords.js';
 import {scanWords, termOf} from './summary-words.js';
 
 /**
@@ -95,7 +95,7 @@ function phraseHead(line: string, maxLength: number): string | undefined {
 	const words = line.slice(0, maxLength + 1).split(' ');
 	for (let count = Math.min(words.length - 1, 14); count >= 4; count--) {
 		const next = words[count]!.toLowerCase();
-		if (stopWords.has(next) && termOf(words[count - 1]!.replace(/[^\p{L}\p{N}_'-]+$/u, '')) !== '') return words.slice(0, count).join(' ');
+		if (topicStopwords.has(next) && termOf(words[count - 1]!.replace(/[^\p{L}\p{N}_'-]+$/u, '')) !== '') return words.slice(0, count).join(' ');
 	}
 	return undefined;
 }

@@ -29,7 +29,7 @@ function unwrap(text: string): string {
 }
 
 export const maxSentenceLength = 240;
-const innerDot = /(?<=[\p{L}\p{N}_])\.(?=[\p{L}\p{N}_])/gu;
+const innerDot = /(?<=[\p{L}\p{N}_/~])\.(?=[\p{L}\p{N}_])/gu;
 const codeLike = /[{};=]\s*$|^\s*(?:import|export|const|let|function|return|SELECT|FROM)\b/u;
 
 function letterCount(text: string): number {
@@ -41,14 +41,31 @@ function letterCount(text: string): number {
 	return count;
 }
 
-/** Whether a sentence is worth quoting: words, mostly letters, not a fragment of code. */
+/** A token that is a word as people write it: letters, maybe with an apostrophe, hyphen or trailing punctuation. */
+const plainWord = /^["'(«“‘¿¡]*\p{L}[\p{L}\p{M}'’-]*[.,;:!?"')»”’…]*$/u;
+
+/**
+ * Whether a sentence is worth quoting: words, mostly letters, not a fragment of code, and not a
+ * pasted log or key/value dump ("ID: 3f6c… Path: a/b.tfstate Who: runner@gha Version: 1.9.8"),
+ * where most tokens are identifiers, numbers and paths rather than words.
+ */
 function readable(sentence: string): boolean {
 	if (sentence.length < 16) return false;
 	let spaces = 0;
 	for (let i = 0; i < sentence.length && spaces < 3; i++) if (sentence.charCodeAt(i) === 32) spaces++;
 	if (spaces < 3) return false;
 	if (letterCount(sentence) < sentence.length * 0.55) return false;
-	return !codeLike.test(sentence);
+	if (codeLike.test(sentence)) return false;
+	const tokens = sentence.split(' ');
+	let words = 0;
+	let keys = 0;
+	for (const token of tokens) {
+		if (plainWord.test(token)) words++;
+		if (token.length > 1 && token.endsWith(':')) keys++;
+	}
+	// Three "Key:" labels or more in one sentence: a record pasted as text, not a sentence.
+	if (keys >= 3 && keys >= tokens.length / 6) return false;
+	return words >= tokens.length * 0.5;
 }
 
 /** The readable sentences of a piece of prose, markup removed, each at most 240 characters. */

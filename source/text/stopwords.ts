@@ -1,6 +1,13 @@
 /**
- * Words that carry no topic: function words of English and of a few other languages people
- * commonly write in, plus the filler of chat ("thanks", "ok", "let's"). Lowercase.
+ * The two stopword lists, each for its own job (lowercase):
+ * - `topicStopwords`: words that carry no topic — function words of English and of a few other
+ *   languages people commonly write in, the filler of chat ("thanks", "ok", "let's") and the noise
+ *   of code and paths. Ingest drops them when it picks keywords, titles and summary sentences.
+ * - `searchStopwords`: English function words only. Search drops them from queries and from the
+ *   terms its indexes and semantic model are built on: in an OR query each matches most of the
+ *   store, costing time without changing the ranking. A word such as "file", "new" or "good" can
+ *   be what a person searches for, so this list stays short (changing it changes every ranking:
+ *   measure with `npm run eval` before).
  */
 const english = `a about above across after afterwards again against all almost alone along already also although always am among
 amongst an and another any anybody anyhow anyone anything anyway anywhere are aren't around as at back be became because become
@@ -46,10 +53,22 @@ usr home tmp var etc dev null undefined true false none nil const let var functi
 this self string number boolean void type interface class public private static def elif else fi println printf todo fixme
 file_path old_string new_string command description stdout stderr`;
 
-export const stopWords: ReadonlySet<string> = new Set(
+export const topicStopwords: ReadonlySet<string> = new Set(
 	[english, spanish, french, german, portuguese, code]
 		.join(' ')
 		.split(/\s+/u)
 		.filter(Boolean)
 		.flatMap((word) => (word.includes("'") ? [word, word.replace(/'/gu, '’'), word.replace(/'/gu, '')] : [word])),
+);
+
+export const searchStopwords: ReadonlySet<string> = new Set(
+	`a about above after again against all also am an and any are aren't as at be because been before being below between both
+	but by can cannot could did do does doing done down during each either else ever every few for from further had has have having
+	he her here hers herself him himself his how however i if in into is it its itself just let may me might more most must my
+	myself no nor not now of off on once only or other otherwise our ours ourselves out over own per rather same shall she should
+	since so some such than that the their theirs them themselves then there therefore these they this those though through thus
+	to too under until up upon us very via was we were what whatever when where whether which while who whom whose why will
+	with within without would yet you your yours yourself yourselves`
+		.split(/\s+/u)
+		.filter(Boolean),
 );

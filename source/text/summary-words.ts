@@ -1,5 +1,5 @@
 import {stemmer} from 'stemmer';
-import {stopWords} from './stopwords.js';
+import {topicStopwords} from './stopwords.js';
 
 /**
  * Words, stems and term bags. One hand-written scanner does the tokenizing (a Unicode-aware regex
@@ -80,7 +80,7 @@ export function isTermWord(original: string, lower: string): boolean {
 	if (lower.length > maxWordLength) return false;
 	if (lower.length < 2) return false;
 	if (lower.length === 2 && !isUpper(original)) return false;
-	if (stopWords.has(lower)) return false;
+	if (topicStopwords.has(lower)) return false;
 	if (digitShare(lower) > 0.4) return false;
 	return true;
 }

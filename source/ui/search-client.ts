@@ -3,13 +3,12 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {Worker} from 'node:worker_threads';
 import {DrillError, type DrillErrorCode} from '../core/errors.js';
+import type {DrillConfig} from '../core/registry.js';
 import type {FindResult} from '../search/types.js';
 import type {FindOptions} from './services.js';
 
-export interface SearchSetup {
-	storePath: string;
-	knowledgeDir?: string;
-}
+/** The worker's configuration: the paths of the app's, without anything a thread cannot be handed. */
+export type SearchSetup = Pick<DrillConfig, 'storePath' | 'knowledgeDir' | 'drillsRoot'>;
 
 export interface SearchRequest {
 	id: number;

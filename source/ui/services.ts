@@ -1,16 +1,15 @@
 /**
  * The one object the app talks to. Nothing else in `source/ui/` reaches SQLite or the
- * filesystem: tests hand the app a fake, `createServices` wires the real modules.
+ * filesystem: tests hand the app a fake, `createServices` wires the real modules over a runtime.
  */
 import {readFileSync} from 'node:fs';
-import '../domains/index.js';
 import type {Depth} from '../core/depth.js';
 import {DrillError} from '../core/errors.js';
-import {availableDomains, Drillables, type DrillConfig} from '../core/registry.js';
+import type {DrillConfig} from '../core/registry.js';
 import type {TreeView, ViewOptions} from '../core/tree-view.js';
 import * as framesModule from '../frames/index.js';
 import type {FindResult} from '../search/types.js';
-import {SummaryStore} from '../store/summary-store.js';
+import type {Runtime} from '../runtime.js';
 import {searchWorkerScript, WorkerSearch} from './search-client.js';
 
 export const findMethods = ['keyword,semantic', 'keyword', 'semantic'] as const;
@@ -83,32 +82,28 @@ export interface Services {
 	close(): void;
 }
 
-/** The real services over one configuration: the registered domains, the funnel, the frames. */
-export function createServices(config: DrillConfig): Services {
-	const drillables = new Drillables(config);
-	let store: SummaryStore | undefined;
-	const openStore = () => (store ??= SummaryStore.open(config.storePath));
+/** The real services over a runtime (the app holds it, and closes it with the services). */
+export function createServices(runtime: Runtime): Services {
+	const {config} = runtime;
 	// From the build, the funnel runs on a worker thread with its own connection, so a search
 	// never holds up a key; from source (unit tests), it runs here.
 	const script = searchWorkerScript();
-	const worker = script ? new WorkerSearch(script, {storePath: config.storePath, knowledgeDir: config.knowledgeDir}) : undefined;
+	const worker = script ? new WorkerSearch(script, {storePath: config.storePath, knowledgeDir: config.knowledgeDir, drillsRoot: config.drillsRoot}) : undefined;
 	return {
-		availableDomains,
-		walk: (domain, nodeId, depth, page) => drillables.walk(domain, nodeId, depth, page),
+		availableDomains: () => runtime.domains.availableDomains(),
+		walk: (domain, nodeId, depth, page) => runtime.domains.walk(domain, nodeId, depth, page),
 		async find(query, options) {
 			if (worker) return worker.find(query, options);
 			// Let the spinner draw before the funnel takes the thread.
 			await new Promise((resolve) => setImmediate(resolve));
 			if (options.signal?.aborted) throw new DrillError('bad_argument', 'the search was replaced by a newer one');
-			const {find} = await import('../search/funnel/find.js');
-			return (await find({query, method: options.method, scope: options.scope, highlight: {open: '', close: ''}}, {store: openStore(), knowledgeDir: config.knowledgeDir}));
+			return await runtime.find({query, method: options.method, scope: options.scope, highlight: {open: '', close: ''}});
 		},
 		prepareFind: () => worker?.warm(),
 		frames: framesOver(framesModule, config),
 		close() {
 			worker?.close();
-			drillables.close();
-			store?.close();
+			runtime.close();
 		},
 	};
 }

@@ -1,5 +1,6 @@
 import stringWidth from 'string-width';
 import {inertText} from '../core/inert-text.js';
+import {isNarrow} from '../text/narrow.js';
 
 /** Text that is about to be shown on one line: inert, tabs and newlines folded to spaces. */
 export function oneLine(text: string): string {
@@ -11,22 +12,15 @@ export function manyLines(text: string): string {
 	return inertText(text).replace(/\t/gu, '    ');
 }
 
-/**
- * Characters that are one column wide on their own and never combine: ASCII, Latin-1 and Latin
- * extended, general punctuation, arrows, box drawing, geometric shapes (less two emoji) and braille.
- * Text made only of these is as wide as it is long; string-width's grapheme segmentation, the
- * slowest part of drawing a frame, is needed only for the rest.
- */
-const narrow = /^[\u0020-\u007e\u00a0-\u00ac\u00ae-\u02ff\u2010-\u2027\u2030-\u205e\u2190-\u21ff\u2500-\u25fc\u25ff\u2800-\u28ff]*$/u;
 const segmenter = new Intl.Segmenter();
 
 export function displayWidth(text: string): number {
-	return narrow.test(text) ? text.length : stringWidth(text);
+	return isNarrow(text) ? text.length : stringWidth(text);
 }
 
 /** Grapheme clusters with their display widths (a wide character counts two). */
 function* graphemes(text: string): Generator<{text: string; width: number}> {
-	if (narrow.test(text)) {
+	if (isNarrow(text)) {
 		for (const character of text) yield {text: character, width: 1};
 		return;
 	}

@@ -32,6 +32,10 @@ describe('drill walk summary', () => {
 		const page = walkJson('summary', 'conversation_session', '--offset', '2', '--limit', '3');
 		expect(page.children.map((child: {node_id: string}) => child.node_id)).toEqual(all.children.slice(2, 5).map((child: {node_id: string}) => child.node_id));
 		expect(page).toMatchObject({offset: 2, limit: 3});
+		const past = walk('summary', 'conversation_session', '--offset', '10000');
+		expect(past.code).toBe(0);
+		expect(past.stdout).toContain(`children: ${all.children_total} (none at --offset 10000: give an offset from 0 to ${all.children_total - 1})`);
+		expect(past.stdout).not.toMatch(/10001–10000|-\d+ more/u);
 	});
 
 	it('walks an item, an internal node at summary depth, and a subtree at full depth', () => {

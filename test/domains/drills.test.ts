@@ -1,9 +1,8 @@
 import {mkdirSync, symlinkSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {Drillables} from '../../source/core/registry.js';
-import '../../source/domains/index.js';
 import {drillDown, drillUp} from '../../source/frames/index.js';
+import {createRuntime} from '../../source/runtime.js';
 import {tempDir} from '../helpers/cli.js';
 import {action, project} from '../frames/helpers.js';
 import {drillErrorOf} from '../helpers/errors.js';
@@ -14,7 +13,7 @@ async function sample() {
 	const child = await drillDown(config, {slug: 'db-optim', objective: 'Which query?'});
 	await drillUp(config, {findings: 'The orders query scans 4M rows.', plan: [action()]});
 	const open = await drillDown(config, {slug: 'retry', objective: 'Do retries amplify?'});
-	const drillables = new Drillables({storePath: path.join(tempDir(), 'unused.db'), knowledgeDir: tempDir(), drillsRoot: config.drillsRoot});
+	const drillables = createRuntime({storePath: path.join(tempDir(), 'unused.db'), knowledgeDir: tempDir(), drillsRoot: config.drillsRoot}).domains;
 	return {config, root, child, open, drillables};
 }
 
@@ -70,7 +69,7 @@ describe('the drills domain', () => {
 	});
 
 	it('is empty, not an error, before the first drill', () => {
-		const drillables = new Drillables({storePath: '', knowledgeDir: '', drillsRoot: tempDir()});
+		const drillables = createRuntime({storePath: '', knowledgeDir: '', drillsRoot: tempDir()}).domains;
 		expect(drillables.walk('drills', '', 'summary')).toMatchObject({children: [], children_total: 0, summary: '0 drills, 0 at the root'});
 	});
 });

@@ -1,17 +1,17 @@
 import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import '../../source/domains/index.js';
 import {depths} from '../../source/core/depth.js';
 import type {ItemSource} from '../../source/core/item-source.js';
-import {Drillables} from '../../source/core/registry.js';
 import type {TreeView} from '../../source/core/tree-view.js';
 import type {ItemRecord} from '../../source/store/interchange.js';
 import {SummaryStore} from '../../source/store/summary-store.js';
+import {createRuntime, type Runtime} from '../../source/runtime.js';
 import {tempDir} from '../helpers/cli.js';
 import {drillErrorOf} from '../helpers/errors.js';
 import {makeItem} from '../helpers/items.js';
 
-let drillables: Drillables;
+let runtime: Runtime;
+let drillables: Runtime['domains'];
 const walk = (id: string, depth: 'index' | 'summary' | 'full' = 'index', options: Record<string, unknown> = {}) => drillables.walk('summary', id, depth, {limit: 1000, ...options});
 const ids = (view: TreeView) => view.children.map((child) => child.node_id);
 
@@ -53,9 +53,10 @@ beforeAll(() => {
 		for (let i = 0; i < 1600; i++) store.writeItem({...item('big', `p${i}`, new Date(Date.UTC(2026, 0, 1) + i * 3_600_000).toISOString(), {uri: `/data/manual/part-${Math.floor(i / 40)}/page-${i}.md`}), nodes: [{ordinal: 0, parent: null, title: `Page ${i}`, summary: '', keywords: [], spans: []}], spans: []});
 	})();
 	store.close();
-	drillables = new Drillables({storePath: file, knowledgeDir: tempDir(), drillsRoot: tempDir()});
+	runtime = createRuntime({storePath: file, knowledgeDir: tempDir(), drillsRoot: tempDir()});
+	drillables = runtime.domains;
 });
-afterAll(() => drillables.close());
+afterAll(() => runtime.close());
 
 describe('the flat namespace list', () => {
 	it('stays the seed list: every item, newest first by generated_at, whatever the ingest order', () => {

@@ -1,21 +1,22 @@
 import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import '../../source/domains/index.js';
 import {depths} from '../../source/core/depth.js';
-import {Drillables} from '../../source/core/registry.js';
 import type {TreeView} from '../../source/core/tree-view.js';
+import {createRuntime, type Runtime} from '../../source/runtime.js';
 import {SummaryStore} from '../../source/store/summary-store.js';
 import {tempDir} from '../helpers/cli.js';
 import {drillErrorOf} from '../helpers/errors.js';
 import {fixtureStore, fixturesDir} from '../helpers/fixture-store.js';
 import {makeItem} from '../helpers/items.js';
 
-let drillables: Drillables;
+let runtime: Runtime;
+let drillables: Runtime['domains'];
 
 beforeAll(() => {
-	drillables = new Drillables({storePath: fixtureStore(), knowledgeDir: path.join(fixturesDir, 'knowledge'), drillsRoot: tempDir()});
+	runtime = createRuntime({storePath: fixtureStore(), knowledgeDir: path.join(fixturesDir, 'knowledge'), drillsRoot: tempDir()});
+	drillables = runtime.domains;
 });
-afterAll(() => drillables.close());
+afterAll(() => runtime.close());
 
 describe('the summary domain over the fixtures', () => {
 	it('every child node_id walks, at every depth, all the way down', () => {
@@ -72,7 +73,8 @@ describe('the summary domain on edge cases', () => {
 		const store = SummaryStore.open(file, {write: true});
 		for (let i = 0; i < 250; i++) store.writeItem(makeItem('wide', `i${String(i).padStart(3, '0')}`, {topics: 1, generatedAt: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString()}));
 		store.close();
-		const local = new Drillables({storePath: file, knowledgeDir: tempDir(), drillsRoot: tempDir()});
+		const runtime = createRuntime({storePath: file, knowledgeDir: tempDir(), drillsRoot: tempDir()});
+		const local = runtime.domains;
 		const first = local.walk('summary', 'wide');
 		expect(first.children_total).toBe(250);
 		expect(first.children).toHaveLength(100);
@@ -82,6 +84,6 @@ describe('the summary domain on edge cases', () => {
 		expect(drillErrorOf(() => local.walk('summary', 'wide:i999')).code).toBe('not_found');
 		expect(drillErrorOf(() => local.walk('summary', 'nope')).hint).toBe('namespaces: wide');
 		expect(drillErrorOf(() => local.walk('summary', 'wide', 'index', {offset: -1})).code).toBe('bad_argument');
-		local.close();
+		runtime.close();
 	});
 });

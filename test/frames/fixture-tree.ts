@@ -1,7 +1,7 @@
 import {createHash} from 'node:crypto';
 import {mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {drillDown, drillUp, retrospect} from '../../source/frames/index.js';
+import {drillDown, drillUp} from '../../source/frames/index.js';
 import type {FramesConfig} from '../../source/frames/config.js';
 
 /** The sources the drills copy in or cite, as a small project would have them. */
@@ -115,9 +115,4 @@ export async function buildDrillsFixture(root: string): Promise<void> {
 		cwd,
 	});
 	await drillDown(config, {slug: 'changelog-gaps', objective: 'Which merged PRs are missing from CHANGELOG.md?', scope: ['CHANGELOG.md'], cwd});
-}
-
-/** Used by `retrospect` in the fixture test: the closed root's routing, as the demo shows it. */
-export async function fixtureRetrospect(root: string) {
-	return retrospect({drillsRoot: root});
 }

@@ -1,9 +1,8 @@
 import {cpSync, existsSync, readdirSync, readFileSync, rmSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {walk} from '../../source/core/registry.js';
-import '../../source/domains/index.js';
 import {frameStatus, retrospect} from '../../source/frames/index.js';
+import {createRuntime} from '../../source/runtime.js';
 import {tempDir} from '../helpers/cli.js';
 import {buildDrillsFixture} from './fixture-tree.js';
 
@@ -58,7 +57,7 @@ describe('fixtures/drills', () => {
 
 	it('walks as the drills domain', () => {
 		const config = {storePath: path.join(tempDir(), 'none.db'), knowledgeDir: fixture, drillsRoot: fixture};
-		const roots = walk(config, 'drills', '', 'summary');
+		const roots = createRuntime(config).domains.walk('drills', '', 'summary');
 		expect(roots.children.map((child) => child.name)).toEqual(['api-debug', 'release-notes (open)']);
 		expect(roots.children[0]!.summary).toContain('Missing index on orders.customer_id');
 		expect(roots.children[1]!.summary).toBe('Draft the 2.4 release notes');

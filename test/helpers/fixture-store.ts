@@ -1,8 +1,7 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {parseItems} from '../../source/store/interchange.js';
-import '../../source/search/indexing/register.js';
-import {openWritableStore} from '../../source/store/writable.js';
+import {openIndexedStore} from '../../source/search/indexing/indexer.js';
 import {tempDir} from './cli.js';
 
 export const fixturesDir = path.resolve('fixtures');
@@ -10,7 +9,7 @@ export const fixturesDir = path.resolve('fixtures');
 /** A fresh store holding fixtures/summaries.json, imported through the store API. */
 export function fixtureStore(): string {
 	const file = path.join(tempDir(), 'store.db');
-	const store = openWritableStore(file);
+	const store = openIndexedStore(file);
 	try {
 		for (const item of parseItems(readFileSync(path.join(fixturesDir, 'summaries.json'), 'utf8')).items) store.writeItem(item);
 	} finally {

@@ -32,23 +32,55 @@ describe('drill ingest', () => {
 		const folder = tempDir();
 		const {code, report, stderr} = ingestJson([path.join(fixtures, 'transcripts'), '--store', path.join(folder, 's.db')]);
 		expect(code).toBe(1);
-		expect(Object.keys(report!)).toEqual(['added', 'updated', 'skipped', 'failed', 'items', 'nodes', 'spans', 'seconds']);
-		expect(report).toMatchObject({added: 8, updated: 0, skipped: 0, items: 8});
+		expect(Object.keys(report!)).toEqual(['added', 'updated', 'skipped', 'skipped_records', 'failed', 'conflicts', 'items', 'nodes', 'spans', 'seconds']);
+		expect(report).toMatchObject({added: 17, updated: 0, skipped: 0, items: 17, conflicts: []});
+		expect(report!.skipped_records).toBeGreaterThan(10);
 		expect((report!.failed as Array<{line: number}>).map((failure) => failure.line)).toEqual([7, 13, 18]);
 		// No progress bar when standard error is not a terminal.
 		expect(stderr).toBe('');
 		const again = ingestJson([path.join(fixtures, 'transcripts'), '--store', path.join(folder, 's.db')]);
 		expect(again.code).toBe(0);
-		expect(again.report).toMatchObject({added: 0, skipped: 8, failed: []});
+		expect(again.report).toMatchObject({added: 0, skipped: 17, failed: []});
 	});
 
-	it('says in one line what it did, and lists failures on standard error', () => {
+	it('lists the problems file by file, then says in one line what it did, counting files', () => {
 		const folder = tempDir();
 		writeFileSync(path.join(folder, 'empty.txt'), '');
-		const result = runCli(['ingest', path.join(fixtures, 'docs'), 'empty.txt', '--store', 's.db'], {cwd: folder});
+		writeFileSync(path.join(folder, 'broken.jsonl'), '{"role":"user","content":"first question about caching"}\n{"role":\nnot json\n{"role":"assistant","content":"An answer about caching."}\n');
+		const result = runCli(['ingest', path.join(fixtures, 'docs'), 'empty.txt', 'broken.jsonl', '--store', 's.db'], {cwd: folder});
 		expect(result.code).toBe(1);
-		expect(result.stdout).toMatch(/^ingested: 4 added, 0 updated, 0 unchanged, 1 failed — 4 items, \d+ nodes, \d+ spans written in [\d.]+ s into .*s\.db\n$/u);
-		expect(result.stderr).toBe('drill: empty.txt: the file is empty\n');
+		expect(result.stdout).toMatch(/^ingested: 5 added, 0 updated, 0 unchanged, 2 files with problems — 5 items, \d+ nodes, \d+ spans written in [\d.]+ s into .*s\.db\n$/u);
+		expect(result.stderr.split('\n')).toEqual([
+			expect.stringMatching(/^drill: broken\.jsonl:2: line 2 is not valid JSON/u),
+			expect.stringMatching(/^drill: broken\.jsonl:3: line 3 is not valid JSON/u),
+			'drill: empty.txt: the file is empty',
+			'',
+		]);
+	});
+
+	it('exits 0 for a folder of documents where a page is only front matter (a Hugo _index.md)', () => {
+		const folder = tempDir();
+		mkdirSync(path.join(folder, 'docs', 'guides'), {recursive: true});
+		writeFileSync(path.join(folder, 'docs', 'guides', '_index.md'), '---\ntitle: Guides\ndescription: How to run the service day to day.\nweight: 20\n---\n');
+		writeFileSync(path.join(folder, 'docs', '_index.md'), '---\nweight: 1\n---\n');
+		const {code, report} = ingestJson(['docs', '--store', 's.db'], {cwd: folder});
+		expect(code).toBe(0);
+		expect(report).toMatchObject({added: 2, failed: []});
+		const listing = JSON.parse(runCli(['walk', 'summary', 'document', '--store', 's.db', '--json', '--depth', 'summary'], {cwd: folder}).stdout) as {children: Array<{name: string; summary: string}>};
+		expect(listing.children.map((child) => [child.name, child.summary]).sort()).toEqual([
+			['Guides', 'How to run the service day to day.'],
+			['docs', 'docs'],
+		]);
+	});
+
+	it('refuses a file forced to a format it is not in, in one line saying what it looks like', () => {
+		const folder = tempDir();
+		const session = path.join(fixtures, 'transcripts', 'claude-code-session.jsonl');
+		const result = runCli(['ingest', session, '--format', 'codex', '--store', 's.db'], {cwd: folder});
+		expect(result.code).toBe(1);
+		expect(result.stderr).toBe(`drill: ${session}: the file is not a Codex CLI rollout (JSONL); it looks like a Claude Code session (JSONL)\ndrill: nothing could be ingested; see the reasons above\n`);
+		const forced = ingestJson([path.join(fixtures, 'transcripts', 'aider.chat.history.md'), '--format', 'aider', '--store', 's.db'], {cwd: folder});
+		expect(forced.report).toMatchObject({added: 2, failed: []});
 	});
 
 	it('makes items that drill walk shows at every depth', () => {
@@ -69,7 +101,7 @@ describe('drill ingest', () => {
 	it('refuses bad options with a usage error', () => {
 		const cases: Array<[string[], RegExp]> = [
 			[['ingest'], /ingest needs at least one PATH/u],
-			[['ingest', 'x', '--format', 'pdf'], /--format "pdf" is not known; use one of auto, markdown, text, html, transcript, summary-json/u],
+			[['ingest', 'x', '--format', 'pdf'], /--format "pdf" is not known; use one of auto, transcript, markdown, text, html, claude-code, codex, gemini-cli, gemini-chat, aider, claude-agent, chatgpt, generic-chat, summary-json/u],
 			[['ingest', 'x', '--summarizer', 'magic'], /--summarizer "magic" is not known/u],
 			[['ingest', 'x', '--namespace', 'a:b'], /--namespace "a:b" is not a valid namespace/u],
 			[['ingest', 'x', '--summarizer', 'llm'], /--summarizer llm needs an endpoint; give --llm-url URL or set DRILL_LLM_URL/u],
@@ -214,7 +246,7 @@ describe('drill ingest on worker threads', () => {
 			}
 		};
 		const inline = records('0');
-		expect(inline).toHaveLength(12);
+		expect(inline).toHaveLength(21);
 		expect(records('2')).toEqual(inline);
 	});
 });

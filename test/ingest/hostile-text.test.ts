@@ -17,7 +17,7 @@ function everything(store: string): string {
 }
 
 describe('escape payloads in sources', () => {
-	it('are stripped whole before summarizing and indexing: no leftovers in titles, keywords, spans or snippets', () => {
+	it('are stripped whole before summarizing and indexing: no leftovers in titles, keywords, spans or snippets', {timeout: 90_000}, () => {
 		const folder = tempDir();
 		writeFileSync(path.join(folder, 'notes.md'), `# Pool notes ${title}\n\nThe pool ran dry ${osc52} under load ${red} again.\n\n## Sixel ${dcs}\n\nThe connection pool limit is twenty ${red}.\n`);
 		writeFileSync(path.join(folder, 'chat.jsonl'), `${JSON.stringify({role: 'user', content: `Why is the pool dry? ${osc52}`})}\n${JSON.stringify({role: 'assistant', content: `The pool ${red} is exhausted ${title}.`})}\n`);
@@ -28,7 +28,7 @@ describe('escape payloads in sources', () => {
 		for (const leftover of ['52;c', 'cHduZWQ', '31m', '[0m', 'pwned', '2;100;100', '\\u001b', '\u001b']) expect(text, leftover).not.toContain(leftover);
 	});
 
-	it('are stripped from imported items too', () => {
+	it('are stripped from imported items too', {timeout: 90_000}, () => {
 		const folder = tempDir();
 		const item = {namespace: 'notes', item_id: 'a1', title: `Pool ${title}`, tldr: `Dry ${osc52}`, nodes: [{ordinal: 0, parent: null, title: `Pool ${red}`, summary: `The pool ${osc52}`, keywords: [`pool${red}`], spans: [0]}], spans: [{seq: 0, role: 'user', text: `pool ran dry ${dcs} ${red}`}]};
 		const file = path.join(folder, 'item.json');
@@ -42,7 +42,7 @@ describe('escape payloads in sources', () => {
 });
 
 describe('a file of one very long line', () => {
-	it('is refused for its length, with the limit and what to do, not as an encoding problem', () => {
+	it('is refused for its length, with the limit and what to do, not as an encoding problem', {timeout: 90_000}, () => {
 		const folder = tempDir();
 		writeFileSync(path.join(folder, 'one-line.txt'), 'pool retry '.repeat(3_200_000));
 		const result = runCli(['ingest', 'one-line.txt', '--store', 's.db'], {cwd: folder});

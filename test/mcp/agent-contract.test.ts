@@ -7,8 +7,7 @@ import type {Client} from '@modelcontextprotocol/sdk/client/index.js';
 import type {Tool} from '@modelcontextprotocol/sdk/types.js';
 import {AjvJsonSchemaValidator} from '@modelcontextprotocol/sdk/validation/ajv';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import '../../source/search/indexing/register.js';
-import {openWritableStore} from '../../source/store/writable.js';
+import {openIndexedStore} from '../../source/search/indexing/indexer.js';
 import {tempDir} from '../helpers/cli.js';
 import {fixtureStore, fixturesDir} from '../helpers/fixture-store.js';
 import {makeItem} from '../helpers/items.js';
@@ -34,7 +33,7 @@ const text = (answer: Answer) => answer.content.map((part) => part.text).join('\
 /** A store holding the fixtures plus an item whose texts span lines (snippets with newlines). */
 function storeWithMultilineItem(): string {
 	const file = fixtureStore();
-	const store = openWritableStore(file);
+	const store = openIndexedStore(file);
 	const item = makeItem('notes', 'multi', {title: 'Multi-line notes'});
 	item.nodes[1]!.summary = 'quorum loss\nafter the\nfailover of the\nprimary';
 	item.tldr = 'quorum\nloss\nreport';

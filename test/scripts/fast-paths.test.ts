@@ -1,3 +1,4 @@
+import {readFileSync} from 'node:fs';
 import fc from 'fast-check';
 import {expect, test} from 'vitest';
 import stringWidth from 'string-width';
@@ -37,4 +38,10 @@ test('styled characters and the text made from them are the same, also across li
 			expect(styledCharsToString(fast)).toBe(packageToString(slow));
 		}),
 	);
+});
+
+test('the fast paths use only the public exports of the packages they stand in front of', () => {
+	for (const file of ['scripts/fast-string-width.mjs', 'scripts/fast-ansi-tokenize.mjs', 'scripts/build.mjs']) {
+		expect(readFileSync(file, 'utf8'), file).not.toMatch(/node_modules\//u);
+	}
 });

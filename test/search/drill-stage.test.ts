@@ -1,10 +1,9 @@
 import path from 'node:path';
 import {afterEach, describe, expect, it} from 'vitest';
 import {find} from '../../source/search/funnel/find.js';
-import '../../source/search/indexing/register.js';
 import {validateItem, type ItemRecord} from '../../source/store/interchange.js';
 import type {SummaryStore} from '../../source/store/summary-store.js';
-import {openWritableStore} from '../../source/store/writable.js';
+import {openIndexedStore} from '../../source/search/indexing/indexer.js';
 import {tempDir} from '../helpers/cli.js';
 
 function item(id: string, title: string, spans: string[]): ItemRecord {
@@ -26,7 +25,7 @@ let store: SummaryStore | undefined;
 afterEach(() => store?.close());
 
 function storeOf(items: ItemRecord[]): SummaryStore {
-	store = openWritableStore(path.join(tempDir('drill-stage2-'), 's.db'));
+	store = openIndexedStore(path.join(tempDir('drill-stage2-'), 's.db'));
 	for (const entry of items) store.writeItem(entry);
 	return store;
 }

@@ -1,11 +1,10 @@
 import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {find} from '../../source/search/funnel/find.js';
-import '../../source/search/indexing/register.js';
 import {retrainLsa} from '../../source/search/indexing/reindex.js';
 import {validateItem, type ItemRecord} from '../../source/store/interchange.js';
 import type {SummaryStore} from '../../source/store/summary-store.js';
-import {openWritableStore} from '../../source/store/writable.js';
+import {openIndexedStore} from '../../source/search/indexing/indexer.js';
 import {runCli, tempDir} from '../helpers/cli.js';
 
 function session(id: string, agent: string, project: string, text: string): ItemRecord {
@@ -29,7 +28,7 @@ let file: string;
 
 beforeAll(() => {
 	file = path.join(tempDir('drill-filters-'), 's.db');
-	store = openWritableStore(file);
+	store = openIndexedStore(file);
 	// Twelve claude-code sessions in /shop say "flaky test" loudly; one codex session in /lab says it once, in a long text.
 	for (let i = 0; i < 12; i++) store.writeItem(session(`cc${i}`, 'claude-code', '/shop', `The flaky test failed again, flaky test number ${i}.`));
 	store.writeItem(session('cx', 'codex', '/lab', `${'We read logs and notes for a while. '.repeat(40)}One flaky test showed up.`));

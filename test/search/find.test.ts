@@ -61,7 +61,12 @@ describe('find over the summary store', () => {
 		expect(span.drill_node_id).toBe('conversation_session:k3x9#n2');
 		expect(span.seq).toBe(3);
 		expect(span.snippet).toContain('**retry** **storm**');
-		expect(result.timings_ms.total).toBeGreaterThanOrEqual(0);
+		// Each stage's time (keyword and semantic run inside stage 1), and a total that covers each.
+		const {total, ...stages} = result.timings_ms;
+		expect(Object.keys(stages)).toEqual(expect.arrayContaining(['keyword', 'semantic', 'stage1', 'drill']));
+		const parts = Object.values(stages);
+		expect(parts.every((ms) => Number.isFinite(ms) && ms >= 0)).toBe(true);
+		expect(total).toBeGreaterThanOrEqual(Math.max(...parts) - 0.01);
 	});
 
 	it('ranks by keyword alone, naming the list that found each hit', async () => {
@@ -114,16 +119,12 @@ describe('find over the summary store', () => {
 	});
 
 	it('gives ids that every one walk in the summary domain', async () => {
-		const walker = new SummaryDrillable(file);
-		try {
-			for (const query of ['retry storm', 'checkpoint readers', 'export json lines', 'import']) {
-				for (const method of ['keyword', 'semantic', 'keyword,semantic']) {
-					const result = await find({query, method}, {store});
-					for (const id of allIds(result)) expect(walker.get(id, 'index').node_id).toBe(id);
-				}
+		const walker = new SummaryDrillable(() => store);
+		for (const query of ['retry storm', 'checkpoint readers', 'export json lines', 'import']) {
+			for (const method of ['keyword', 'semantic', 'keyword,semantic']) {
+				const result = await find({query, method}, {store});
+				for (const id of allIds(result)) expect(walker.get(id, 'index').node_id).toBe(id);
 			}
-		} finally {
-			walker.close();
 		}
 	});
 

@@ -1,10 +1,9 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import '../../source/search/indexing/register.js';
+import {openIndexedStore} from '../../source/search/indexing/indexer.js';
 import {retrainLsa} from '../../source/search/indexing/reindex.js';
 import {parseItems, type ItemRecord} from '../../source/store/interchange.js';
 import type {SummaryStore} from '../../source/store/summary-store.js';
-import {openWritableStore} from '../../source/store/writable.js';
 import {tempDir} from '../helpers/cli.js';
 
 export const fixtureFile = path.resolve('fixtures/search/items.json');
@@ -16,7 +15,7 @@ export function fixtureItems(): ItemRecord[] {
 /** A store holding the search fixtures, indexed, with an LSA model. */
 export function fixtureStore(options: {train?: boolean} = {}): {store: SummaryStore; file: string} {
 	const file = path.join(tempDir('drill-search-'), 'store.db');
-	const store = openWritableStore(file);
+	const store = openIndexedStore(file);
 	for (const item of fixtureItems()) store.writeItem(item);
 	if (options.train !== false) retrainLsa(store);
 	return {store, file};

@@ -5,7 +5,7 @@ import {reindex} from '../../source/search/indexing/reindex.js';
 import {searchStatus} from '../../source/search/indexing/search-status.js';
 import {readSemanticMeta} from '../../source/search/semantic/semantic-meta.js';
 import {SummaryStore} from '../../source/store/summary-store.js';
-import {openWritableStore} from '../../source/store/writable.js';
+import {openIndexedStore} from '../../source/search/indexing/indexer.js';
 import {tempDir} from '../helpers/cli.js';
 import {currentTextVersion} from '../../source/search/indexing/node-text.js';
 import {nodeIds, writeRows} from '../../source/search/indexing/text-index.js';
@@ -78,7 +78,7 @@ describe('the search indexer', () => {
 
 	it('trains a first model when a small store is closed after writes', () => {
 		const file = path.join(tempDir('drill-search-'), 'store.db');
-		const store = openWritableStore(file);
+		const store = openIndexedStore(file);
 		for (const item of fixtureItems()) store.writeItem(item);
 		expect(readSemanticMeta(store)).toBeUndefined();
 		store.close();

@@ -6,8 +6,7 @@ import {ItemTermStats} from '../../source/search/keyword/term-stats.js';
 import {pruneMinItems, rankingTerms} from '../../source/search/keyword/keyword.js';
 import {validateItem, type ItemRecord} from '../../source/store/interchange.js';
 import type {SummaryStore} from '../../source/store/summary-store.js';
-import {openWritableStore} from '../../source/store/writable.js';
-import '../../source/search/indexing/register.js';
+import {openIndexedStore} from '../../source/search/indexing/indexer.js';
 import path from 'node:path';
 import {tempDir} from '../helpers/cli.js';
 
@@ -30,7 +29,7 @@ function item(id: string, title: string, texts: string[]): ItemRecord {
 let store: SummaryStore;
 
 beforeAll(() => {
-	store = openWritableStore(path.join(tempDir('drill-pruning-'), 's.db'));
+	store = openIndexedStore(path.join(tempDir('drill-pruning-'), 's.db'));
 	// "project" is in every item; "glacier" in two; "moraine" in one.
 	for (let i = 0; i < 12; i++) store.writeItem(item(`i${i}`, `Project note ${i}`, [`The project moved along on day ${i}.`, 'Nothing else happened in the project.']));
 	store.writeItem(item('g1', 'Project glacier survey', ['The project mapped the glacier and its moraine.', 'Glacier melt was measured twice.']));
@@ -91,7 +90,7 @@ describe('terms that most items hold', () => {
 describe('the coarse query over item roots', () => {
 	it('finds an item by an inner node whose words are in no span, and hits that node', async () => {
 		const file = path.join(tempDir('drill-inner-'), 's.db');
-		const inner = openWritableStore(file);
+		const inner = openIndexedStore(file);
 		try {
 			for (let i = 0; i < 5; i++) inner.writeItem(item(`p${i}`, `Plain note ${i}`, ['Routine words only.']));
 			inner.writeItem(

@@ -2,13 +2,12 @@ import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {find} from '../../source/search/funnel/find.js';
 import {parseQuery} from '../../source/search/funnel/query.js';
-import '../../source/search/indexing/register.js';
 import {retrainLsa} from '../../source/search/indexing/reindex.js';
 import {queryIdentifiers} from '../../source/search/keyword/identifiers.js';
 import {keywordList} from '../../source/search/keyword/keyword.js';
 import {validateItem, type ItemRecord} from '../../source/store/interchange.js';
 import type {SummaryStore} from '../../source/store/summary-store.js';
-import {openWritableStore} from '../../source/store/writable.js';
+import {openIndexedStore} from '../../source/search/indexing/indexer.js';
 import {tempDir} from '../helpers/cli.js';
 
 function item(namespace: string, id: string, title: string, spans: string[]): ItemRecord {
@@ -43,7 +42,7 @@ function keywordOrder(store: SummaryStore, text: string, options: {proximity?: n
 let store: SummaryStore;
 
 beforeAll(() => {
-	store = openWritableStore(path.join(tempDir('drill-ranking-'), 's.db'));
+	store = openIndexedStore(path.join(tempDir('drill-ranking-'), 's.db'));
 	// Short sessions full of "API" and "error"; one long session holds the exact error once.
 	for (let i = 0; i < 10; i++) store.writeItem(item('conversation_session', `api-${i}`, `API error triage ${i}`, [`The API error rate rose again; API error ${i} was logged.`, `Another API error, the same error as before.`, ...filler(`api ${i}`, 2)]));
 	store.writeItem(item('conversation_session', 'refused', 'Long debugging session', [...filler('debugging', 100), 'The client failed with ConnectionRefused when the API restarted.', ...filler('cleanup', 100)]));

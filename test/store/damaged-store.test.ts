@@ -39,14 +39,14 @@ function doctor(store: string, ...args: string[]) {
 }
 
 describe('a damaged store', () => {
-	it('is found healthy when it is, by drill doctor', () => {
+	it('is found healthy when it is, by drill doctor', {timeout: 60_000}, () => {
 		const {store} = ingestedStore();
 		const {code, report} = doctor(store);
 		expect(code).toBe(0);
 		expect(report).toMatchObject({healthy: true, problems: [], damaged_tables: []});
 	});
 
-	it('is refused for writing, read errors point at drill doctor, and --repair salvages it', () => {
+	it('is refused for writing, read errors point at drill doctor, and --repair salvages it', {timeout: 180_000}, () => {
 		const {store, items} = ingestedStore();
 		// Closed cleanly: every side file folded into the store before it is damaged.
 		expect(existsSync(`${store}-wal`)).toBe(false);
@@ -94,7 +94,7 @@ describe('a damaged store', () => {
 		expect(runCli(['ingest', path.join(fixturesDir, 'transcripts', 'generic-chat.jsonl'), '--store', store]).code).toBe(0);
 	});
 
-	it('says a file that is not a store is not one, and cannot be salvaged', () => {
+	it('says a file that is not a store is not one, and cannot be salvaged', {timeout: 60_000}, () => {
 		const store = path.join(tempDir(), 'notes.db');
 		const fd = openSync(store, 'w');
 		writeSync(fd, Buffer.from('these are notes, not a database\n'.repeat(200)));

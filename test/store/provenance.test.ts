@@ -2,13 +2,12 @@ import {chmodSync, mkdirSync} from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import {describe, expect, it} from 'vitest';
-import '../../source/domains/index.js';
-import {Drillables} from '../../source/core/registry.js';
 import type {ItemRecord} from '../../source/store/interchange.js';
 import {parseItems, validateItem} from '../../source/store/interchange.js';
 import {rebuildGroups} from '../../source/store/item-groups.js';
 import {migrations, schemaVersion} from '../../source/store/schema.js';
 import {SummaryStore} from '../../source/store/summary-store.js';
+import {createRuntime} from '../../source/runtime.js';
 import {tempDir} from '../helpers/cli.js';
 import {drillErrorOf} from '../helpers/errors.js';
 import {makeItem} from '../helpers/items.js';
@@ -99,12 +98,13 @@ describe('provenance in the store', () => {
 			{key: 'project', value: '', parent: '', item_count: 4},
 		]);
 		store.close();
-		const drillables = new Drillables({storePath: file, knowledgeDir: tempDir(), drillsRoot: tempDir()});
+		const runtime = createRuntime({storePath: file, knowledgeDir: tempDir(), drillsRoot: tempDir()});
+		const drillables = runtime.domains;
 		const top = drillables.walk('summary', 'document', 'index', {groupBy: 'folder'});
 		expect(top.children.map((child) => child.node_id)).toEqual(['document#folder=guides', 'document:c', 'document:d']);
 		expect(top.group).toEqual({key: 'folder', item_count: 4, base: '/home/ana/docs/'});
 		expect(drillables.walk('summary', 'document').children.map((child) => child.node_id)).toEqual(['document:c', 'document:b', 'document:a', 'document:d']);
-		drillables.close();
+		runtime.close();
 	});
 
 	it.skipIf(process.getuid?.() === 0)('refuses to read a previous-schema store it cannot migrate, saying how to fix it', () => {

@@ -12,6 +12,13 @@ import {drillErrorOf} from '../helpers/errors.js';
 const codeOf = (action: () => unknown) => drillErrorOf(action).code;
 
 describe('the summary store', () => {
+	it('offers a bulk-write mode for a run of many items (a bigger page cache)', () => {
+		const store = SummaryStore.open(path.join(tempDir(), 'bulk.db'), {write: true});
+		store.useBulkWrites();
+		expect(store.db.pragma('cache_size', {simple: true})).toBe(-16000);
+		store.close();
+	});
+
 	it('writes, replaces and deletes an item, keeping counts and search indexes in step', () => {
 		const store = SummaryStore.open(path.join(tempDir(), 'nested', 'store.db'), {write: true});
 		expect(store.writeItem(makeItem('page', 'a'))).toBe('added');

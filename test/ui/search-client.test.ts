@@ -10,7 +10,7 @@ const script = path.resolve('dist/search-worker.js');
 let search: WorkerSearch | undefined;
 afterEach(() => search?.close());
 
-const open = (storePath = fixtureStore()) => (search = new WorkerSearch(script, {storePath, knowledgeDir: path.join(fixturesDir, 'knowledge')}));
+const open = (storePath = fixtureStore()) => (search = new WorkerSearch(script, {storePath, knowledgeDir: path.join(fixturesDir, 'knowledge'), drillsRoot: tempDir('drill-worker-')}));
 
 test('the funnel answers on the worker thread, in the result shape', async () => {
 	const result = await open().find('pool exhaustion', {method: 'keyword,semantic'});

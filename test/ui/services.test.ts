@@ -3,8 +3,9 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {expect, test} from 'vitest';
 import {DrillError} from '../../source/core/errors.js';
+import {createRuntime} from '../../source/runtime.js';
 import {createServices, framesOver, type FramesModule} from '../../source/ui/services.js';
-import {openWritableStore} from '../../source/store/writable.js';
+import {openIndexedStore} from '../../source/search/indexing/indexer.js';
 
 const config = {storePath: 's.db', knowledgeDir: 'k', drillsRoot: 'd'};
 
@@ -52,7 +53,7 @@ test('the frames adapter maps status, down (the node as a reference) and up (ent
 test('the real services find with the funnel and drill with the frames library', async () => {
 	const root = mkdtempSync(path.join(tmpdir(), 'drill-services-'));
 	const storePath = path.join(root, 'store.db');
-	const writable = openWritableStore(storePath);
+	const writable = openIndexedStore(storePath);
 	writable.writeItem({
 		namespace: 'cs',
 		item_id: 'k3x9',
@@ -66,7 +67,7 @@ test('the real services find with the funnel and drill with the frames library',
 		spans: [{seq: 0, role: 'user', text: 'the pool times out after 5 s'}],
 	});
 	writable.close();
-	const services = createServices({storePath, knowledgeDir: path.join(root, 'knowledge'), drillsRoot: root});
+	const services = createServices(createRuntime({storePath, knowledgeDir: path.join(root, 'knowledge'), drillsRoot: root}));
 	try {
 		const result = await services.find('pool exhaustion', {method: 'keyword'});
 		const hit = result.stage1_hits.find((candidate) => candidate.drill_node_id === 'cs:k3x9#n1');

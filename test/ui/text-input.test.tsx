@@ -1,15 +1,14 @@
 import {render} from 'ink-testing-library';
 import TextInput from 'ink-text-input';
 import {useState} from 'react';
-import {afterEach, expect, test} from 'vitest';
-import type {FindOptions} from '../../source/ui/services.js';
-import {emptyResult, FakeServices, summaryTree} from './fake-services.js';
-import {renderApp, type RenderedApp} from './render-app.js';
+import {expect, test} from 'vitest';
 
 // Why the query box and the dialog fields are the app's own line input and not ink-text-input
 // (readme, "Design notes"): ink-text-input is a controlled component whose useInput handler reads
 // the value from the render it was made in. Keys that arrive before the next render all edit that
-// same old value, so each one overwrites the one before. A terminal delivers keys as fast as they
+// same old value, so each one overwrites the one before. The app's own box, given the same keys,
+// keeps them all: query-box.test.ts (a file of its own, because ink-testing-library loads Ink
+// with CI set, and the app must load it as a terminal would). A terminal delivers keys as fast as they
 // are typed or pasted; these tests deliver them back to back, as the worst case does.
 const alphabet = 'abcdefghijklmnopqrstuvwxyz';
 const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
@@ -42,21 +41,4 @@ test('ink-text-input submits the value of the last render, not what was typed', 
 	await settle();
 	expect(submitted).toBe('');
 	unmount();
-});
-
-let app: RenderedApp | undefined;
-afterEach(async () => {
-	if (app) await app.quit();
-	app = undefined;
-});
-
-test('the app’s own query box keeps every key delivered the same way, and Enter runs what was typed', async () => {
-	const services = new FakeServices({summary: summaryTree({ns: [{item: 'a', title: 'A', topics: []}]})}, undefined, async (query: string, options: FindOptions) => emptyResult(query, options));
-	app = await renderApp(services);
-	app.press('/');
-	for (const character of alphabet) app.press(character);
-	app.press('\r');
-	await app.screen.waitFor(`/ ${alphabet}`);
-	await app.controller.idle();
-	expect(services.searches.at(-1)?.query).toBe(alphabet);
 });

@@ -2,6 +2,7 @@ import {readFileSync} from 'node:fs';
 import {parse as parseYaml, stringify as stringifyYaml} from 'yaml';
 import {DrillError} from '../../core/errors.js';
 import {hint, run} from '../../core/hint.js';
+import {frontMatterOf} from '../../text/front-matter.js';
 import type {MergedAction, PreventionAction, PropagatedAction} from '../plan/plan.js';
 
 /** A document copied into a drill as context: its path inside the drill folder and where it came from. */
@@ -80,7 +81,6 @@ export interface DrillDocument {
 const repairsFrontMatter = hint`${run('status', {repair: true})} sets the file aside and rebuilds its front matter from what can still be read`;
 const frontMatterFix = hint`fix the YAML between the --- lines (or ${repairsFrontMatter})`;
 
-const frontMatter = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/u;
 const headingLine = new RegExp(`^## (${sectionNames.join('|')})[ \\t]*$`, 'u');
 const knownKeys = ['id', 'name', 'slug', 'parent', 'depth', 'status', 'objective', 'scope', 'created', 'closed', 'delegation', 'context', 'refs', 'prevention_plan', 'issues', 'evidence', 'child_results', 'post_drill', 'retrospect'] as const;
 
@@ -181,11 +181,11 @@ export function splitSections(body: string): {preamble: string; sections: Map<Se
 }
 
 export function parseDrillText(text: string, fallback: {id: string; name: string; slug: string}, file = 'the drill file'): DrillDocument {
-	const match = frontMatter.exec(text);
-	if (!match) throw new DrillError('frame_error', `${file} has no front matter`, hint`a drill file starts with a --- YAML block holding id, parent, status, objective …; ${repairsFrontMatter}`);
+	const found = frontMatterOf(text);
+	if (!found) throw new DrillError('frame_error', `${file} has no front matter`, hint`a drill file starts with a --- YAML block holding id, parent, status, objective …; ${repairsFrontMatter}`);
 	let raw: unknown;
 	try {
-		raw = parseYaml(match[1]!, {maxAliasCount: 50});
+		raw = parseYaml(found.yaml, {maxAliasCount: 50});
 	} catch (error) {
 		// The YAML starts on the file's second line, after the opening ---.
 		const at = (error as {linePos?: Array<{line: number}>}).linePos?.[0]?.line;
@@ -195,7 +195,7 @@ export function parseDrillText(text: string, fallback: {id: string; name: string
 	if (!isObject(raw)) throw new DrillError('frame_error', `${file} front matter is not a YAML mapping`, frontMatterFix);
 	const extra: Record<string, unknown> = {};
 	for (const [key, value] of Object.entries(raw)) if (!(knownKeys as readonly string[]).includes(key)) extra[key] = value;
-	const {preamble, sections} = splitSections(text.slice(match[0].length));
+	const {preamble, sections} = splitSections(found.body);
 	return {meta: normalizeMeta(raw, fallback), extra, preamble, sections};
 }
 

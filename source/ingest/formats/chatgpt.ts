@@ -1,8 +1,8 @@
 import type {Block, ParsedSource, SourceProblem} from '../model.js';
-import {capToolText} from './blocks.js';
-import {toolCallText} from './claude-code.js';
 import {ConversationBuilder} from './conversation.js';
 import {factDate} from './dates.js';
+import {isNoiseTitle} from '../tree/titles.js';
+import {toolCallText, toolOutputText} from './tool-text.js';
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -68,12 +68,12 @@ export interface ChatGptConversation {
 }
 
 /** One conversation of a ChatGPT `conversations.json` export. */
-export function readChatGptConversation(value: unknown, where: string, problems: SourceProblem[]): ChatGptConversation | undefined {
+export function readChatGptConversation(value: unknown, where: string, problems: SourceProblem[], line?: number): ChatGptConversation | undefined {
 	if (!isObject(value) || !isObject(value.mapping)) {
-		problems.push({reason: `${where} is not a conversation (no "mapping")`});
+		problems.push({...(line ? {line} : {}), reason: `${where} is not a conversation (no "mapping")`});
 		return undefined;
 	}
-	const conversation = new ConversationBuilder();
+	const conversation = new ConversationBuilder('chatgpt', line);
 	for (const node of thread(value.mapping, value.current_node)) {
 		const message = node.message;
 		if (!isObject(message) || !isObject(message.content)) continue;
@@ -85,6 +85,7 @@ export function readChatGptConversation(value: unknown, where: string, problems:
 		// Hidden messages (custom instructions) are kept too: no text of the conversation is lost.
 		if (text.trim() === '') continue;
 		conversation.time(factDate(message.create_time));
+		if (isObject(message.metadata)) conversation.model(message.metadata.model_slug);
 		const recipient = typeof message.recipient === 'string' ? message.recipient : 'all';
 		let blocks: Block[];
 		switch (role) {
@@ -95,7 +96,7 @@ export function readChatGptConversation(value: unknown, where: string, problems:
 				conversation.system([{role: 'system', kind: 'prose', text}]);
 				break;
 			case 'tool':
-				conversation.toolResults([{role: 'tool', kind: 'tool', text: capToolText(name ? `${name}: ${text}` : text)}]);
+				conversation.toolResults([{role: 'tool', kind: 'tool', text: toolOutputText(name ? `${name}: ${text}` : text)}]);
 				break;
 			default:
 				if (recipient !== 'all') blocks = [{role: 'tool_call', kind: 'tool', text: toolCallText(recipient, text)}];
@@ -105,10 +106,13 @@ export function readChatGptConversation(value: unknown, where: string, problems:
 				conversation.answer(blocks);
 		}
 	}
+	// A conversation sorts by when it started; its own title names it, unless it is a placeholder.
+	const started = factDate(value.create_time);
+	if (started) conversation.time(started);
+	conversation.time(factDate(value.update_time));
 	const source = conversation.finish();
-	if (typeof value.title === 'string' && value.title.trim()) source.facts.title = value.title.trim();
-	const updated = factDate(value.update_time) ?? factDate(value.create_time);
-	if (updated) source.facts.generatedAt = updated;
+	if (started) source.facts.generatedAt = started;
+	if (typeof value.title === 'string' && value.title.trim() && !isNoiseTitle(value.title)) source.facts.title = value.title.trim();
 	const id = typeof value.conversation_id === 'string' ? value.conversation_id : typeof value.id === 'string' ? value.id : undefined;
 	return {...(id ? {id} : {}), source};
 }

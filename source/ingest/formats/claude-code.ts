@@ -1,72 +1,55 @@
 import type {Block, ParsedSource, SourceProblem} from '../model.js';
-import {capToolText} from './blocks.js';
 import {ConversationBuilder} from './conversation.js';
 import {factDate} from './dates.js';
-import {parseJsonLine} from './json-line.js';
+import {parseJsonObjectLine} from './json-line.js';
+import {isNoiseTitle} from '../tree/titles.js';
+import {toolCallText, toolOutputText, toolResultText} from './tool-text.js';
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** A tool call as one line of text: the tool's name, then its input. */
-export function toolCallText(name: string, input: unknown): string {
-	const args = typeof input === 'string' ? input : JSON.stringify(input ?? {});
-	return capToolText(`${name || 'tool'} ${args}`);
-}
-
-/** Tool result content: a string, or blocks of text and images. */
-export function toolResultText(content: unknown): string {
-	if (typeof content === 'string') return content;
-	if (Array.isArray(content)) {
-		return content
-			.map((part) => {
-				if (typeof part === 'string') return part;
-				if (!isObject(part)) return '';
-				if (typeof part.text === 'string') return part.text;
-				if (part.type === 'image') return '[image]';
-				return '';
-			})
-			.filter(Boolean)
-			.join('\n');
-	}
-	if (content === undefined || content === null) return '';
-	return JSON.stringify(content);
-}
-
-const noise = /^<(?:command-name|command-message|command-args|local-command-stdout|system-reminder)>/u;
+/** Slash-command wrappers and hook notices: not something the person wrote. */
+const noise = /^<(?:command-name|command-message|command-args|local-command-stdout|local-command-stderr|system-reminder)>/u;
 
 /**
  * A Claude Code session (`~/.claude/projects/…/SESSION.jsonl`): `user` and `assistant` lines with
  * `message.content` as a string or content blocks (text, thinking, tool_use, tool_result).
- * Summary lines title the session; snapshots, system notices and sidechains are not turns.
+ * Summary lines title stretches of the session; snapshots, system notices and sidechains are
+ * skipped; the summary that continues a compacted session is context, not a request.
  */
 export class ClaudeCodeReader {
-	private readonly conversation = new ConversationBuilder();
+	private readonly conversation: ConversationBuilder;
 	private readonly summaries = new Map<string, string>();
-	private lastSummary: string | undefined;
-	private lastUuid: string | undefined;
 	sessionId: string | undefined;
 
-	constructor(private readonly problems: SourceProblem[]) {}
+	constructor(
+		private readonly problems: SourceProblem[],
+		line?: number,
+	) {
+		this.conversation = new ConversationBuilder('claude-code', line);
+	}
 
 	push(text: string, line: number): void {
-		const parsed = parseJsonLine(text, line, this.problems);
-		if (!parsed) return;
-		const record = parsed.value;
-		if (!isObject(record)) {
-			this.problems.push({line, reason: `line ${line} is not a JSON object`});
-			return;
-		}
+		const record = parseJsonObjectLine(text, line, this.problems);
+		if (!record) return;
 		const type = record.type;
 		if (type === 'summary') {
-			if (typeof record.summary === 'string') {
-				this.lastSummary = record.summary;
-				if (typeof record.leafUuid === 'string') this.summaries.set(record.leafUuid, record.summary);
-			}
+			if (typeof record.summary === 'string' && typeof record.leafUuid === 'string' && !isNoiseTitle(record.summary)) this.summaries.set(record.leafUuid, record.summary);
 			return;
 		}
-		if (type !== 'user' && type !== 'assistant') return;
-		if (record.isSidechain === true || record.isMeta === true) return;
-		if (typeof record.sessionId === 'string') this.sessionId ??= record.sessionId;
+		if (type === 'system' && record.subtype === 'init') {
+			// The Agent SDK's stream-json (`claude -p --output-format stream-json`) opens with the session's setup.
+			if (typeof record.session_id === 'string') this.sessionId ??= record.session_id;
+			this.conversation.model(record.model);
+			this.conversation.project(record.cwd);
+			return;
+		}
+		if ((type !== 'user' && type !== 'assistant') || record.isSidechain === true || record.isMeta === true) {
+			this.conversation.skipped++;
+			return;
+		}
+		const session = record.sessionId ?? record.session_id;
+		if (typeof session === 'string') this.sessionId ??= session;
 		const message = record.message;
 		if (!isObject(message)) {
 			this.problems.push({line, reason: `line ${line} is a ${type} line without a "message" object`});
@@ -74,10 +57,12 @@ export class ClaudeCodeReader {
 		}
 		const uuid = typeof record.uuid === 'string' ? record.uuid : undefined;
 		this.conversation.time(factDate(record.timestamp));
+		this.conversation.project(record.cwd);
+		if (type === 'assistant') this.conversation.model(message.model);
 		const content = message.content;
-		if (type === 'user') this.user(content, uuid);
+		if (record.isCompactSummary === true) this.conversation.system([{role: 'system', kind: 'prose', text: toolResultText(content)}]);
+		else if (type === 'user') this.user(content, uuid);
 		else this.assistant(content, uuid);
-		if (uuid) this.lastUuid = uuid;
 	}
 
 	private user(content: unknown, uuid: string | undefined): void {
@@ -91,8 +76,7 @@ export class ClaudeCodeReader {
 		for (const part of content) {
 			if (!isObject(part)) continue;
 			if (part.type === 'tool_result') {
-				const text = toolResultText(part.content);
-				results.push({role: 'tool', kind: 'tool', text: capToolText(part.is_error === true ? `[error] ${text}` : text)});
+				results.push({role: 'tool', kind: 'tool', text: toolOutputText(toolResultText(part.content), part.is_error === true)});
 			} else if (part.type === 'text' && typeof part.text === 'string' && !noise.test(part.text.trim())) {
 				prompt.push({role: 'user', kind: 'prose', text: part.text});
 			} else if (part.type === 'image') prompt.push({role: 'user', kind: 'prose', text: '[image]'});
@@ -112,15 +96,13 @@ export class ClaudeCodeReader {
 			if (!isObject(part)) continue;
 			if (part.type === 'text' && typeof part.text === 'string') blocks.push({role: 'assistant', kind: 'prose', text: part.text});
 			else if (part.type === 'thinking' && typeof part.thinking === 'string') blocks.push({role: 'thinking', kind: 'thinking', text: part.thinking});
-			else if (part.type === 'tool_use') blocks.push({role: 'tool_call', kind: 'tool', text: toolCallText(String(part.name ?? 'tool'), part.input)});
+			else if (part.type === 'tool_use' || part.type === 'server_tool_use') blocks.push({role: 'tool_call', kind: 'tool', text: toolCallText(String(part.name ?? 'tool'), part.input)});
 		}
 		this.conversation.answer(blocks, uuid);
 	}
 
 	finish(): ParsedSource {
 		const source = this.conversation.finish();
-		const title = (this.lastUuid && this.summaries.get(this.lastUuid)) ?? this.lastSummary;
-		if (title) source.facts.title = title;
 		if (this.summaries.size > 0) source.facts.titlesByEnd = this.summaries;
 		return source;
 	}
@@ -128,6 +110,6 @@ export class ClaudeCodeReader {
 
 /** The session id from the first lines, so the item id is known before the whole file is read. */
 export function claudeSessionId(head: string): string | undefined {
-	const match = /"sessionId"\s*:\s*"([^"\\]{1,200})"/u.exec(head);
+	const match = /"session_?[iI]d"\s*:\s*"([^"\\]{1,200})"/u.exec(head);
 	return match?.[1];
 }

@@ -1,10 +1,20 @@
+import type {ItemSource} from '../../store/interchange.js';
 import type {Block, ParsedSource, SourceFacts, Unit} from '../model.js';
 import {laterDate} from './dates.js';
+import {isInjectedContext} from './requests.js';
+
+/** The tools a block stands for: its own list, else a tool call's name (its first word). */
+export function toolsOf(block: Block): string[] {
+	if (block.tools) return block.tools;
+	if (block.role !== 'tool_call') return [];
+	return [/^[\w.:/-]{1,60}/u.exec(block.text)?.[0] ?? 'tool'];
+}
 
 /**
  * Gathers the messages of a conversation into units for segmentation: a unit opens at each of the
  * person's prompts, and at each answer that follows tool results, so a tool call and its result
- * always stay in one unit, and a prompt with its first answer.
+ * always stay in one unit, and a prompt with its first answer. It also keeps what the session says
+ * about itself (agent, project, model, first and last time, counts) as the item's provenance.
  */
 export class ConversationBuilder {
 	private readonly units: Unit[] = [];
@@ -12,13 +22,29 @@ export class ConversationBuilder {
 	private sawToolResult = false;
 	readonly facts: SourceFacts = {};
 	private firstTime: string | undefined;
+	private lastTime: string | undefined;
+	private turns = 0;
+	private toolCalls = 0;
+	/** Records of a kind the reader does not use. */
+	skipped = 0;
+	readonly provenance: Omit<ItemSource, 'uri' | 'kind'>;
 
-	/** The person's own prompt. */
+	/** `line`: where the conversation starts in its file (files holding several). */
+	constructor(agent?: string, line = 1) {
+		this.provenance = {...(agent ? {agent} : {}), line};
+	}
+
+	/** The person's own prompt; text an agent injected in the user's place becomes context. */
 	prompt(blocks: Block[], sourceId?: string): void {
 		if (blocks.length === 0) return;
+		if (blocks.every((block) => block.kind !== 'prose' || isInjectedContext(block.text))) {
+			this.system(blocks.map((block) => ({...block, role: 'system'})));
+			return;
+		}
 		this.current = {blocks: [...blocks], opensTurn: true, ...(sourceId ? {sourceId} : {})};
 		this.units.push(this.current);
 		this.sawToolResult = false;
+		this.turns++;
 	}
 
 	/** An answer (text, reasoning, tool calls). */
@@ -29,6 +55,7 @@ export class ConversationBuilder {
 			this.units.push(this.current);
 			this.sawToolResult = false;
 		}
+		for (const block of blocks) this.toolCalls += toolsOf(block).length;
 		this.current.blocks.push(...blocks);
 		if (sourceId) this.current.sourceId = sourceId;
 	}
@@ -40,12 +67,13 @@ export class ConversationBuilder {
 			this.current = {blocks: []};
 			this.units.push(this.current);
 		}
+		for (const block of blocks) this.toolCalls += block.tools?.length ?? 0;
 		this.current.blocks.push(...blocks);
 		if (sourceId) this.current.sourceId = sourceId;
 		this.sawToolResult = true;
 	}
 
-	/** A system message: context, kept as a span, never quoted. */
+	/** A system message or injected context: kept as a span, never quoted or used as a title. */
 	system(blocks: Block[]): void {
 		if (blocks.length === 0) return;
 		if (!this.current) {
@@ -57,15 +85,39 @@ export class ConversationBuilder {
 
 	time(iso: string | undefined): void {
 		if (!iso) return;
-		this.firstTime ??= iso;
-		this.facts.generatedAt = laterDate(this.facts.generatedAt, iso);
+		if (!this.firstTime || iso < this.firstTime) this.firstTime = iso;
+		this.lastTime = laterDate(this.lastTime, iso);
+	}
+
+	/** The model the agent ran; the last one named wins. A "model" too long to be a name is not one. */
+	model(name: unknown): void {
+		if (typeof name === 'string' && name.trim() && name.length <= 256) this.provenance.model = name.trim();
+	}
+
+	/** The session's working directory or repository; the first one named wins. */
+	project(path: unknown): void {
+		if (typeof path === 'string' && path.trim() && path.length <= 4096 && !this.provenance.project) this.provenance.project = path.trim();
 	}
 
 	get messageCount(): number {
 		return this.units.length;
 	}
 
+	get isEmpty(): boolean {
+		return this.units.every((unit) => unit.blocks.every((block) => block.text.trim() === ''));
+	}
+
 	finish(): ParsedSource {
-		return {flavor: 'conversation', facts: this.facts, root: {units: this.units, children: []}};
+		// A session sorts by when it started; its end is in the provenance.
+		if (this.firstTime) this.facts.generatedAt ??= this.firstTime;
+		this.facts.provenance = {
+			...this.provenance,
+			...(this.firstTime ? {started_at: this.firstTime} : {}),
+			// One moment known (aider notes only when a session started) is no end.
+			...(this.lastTime && this.lastTime !== this.firstTime ? {ended_at: this.lastTime} : {}),
+			turns: this.turns,
+			tool_calls: this.toolCalls,
+		};
+		return {flavor: 'conversation', facts: this.facts, root: {units: this.units, children: []}, skipped: this.skipped};
 	}
 }

@@ -1,13 +1,11 @@
 import {open} from 'node:fs/promises';
 import path from 'node:path';
+import {aiderSessionStart} from './aider.js';
+import {conversationFormats, documentFormats, formatLabels, type Format, type FormatChoice} from './catalog.js';
+import {agentEvent} from './claude-agent.js';
+import {codexItemTypes, codexLineTypes} from './codex.js';
 
-/** The formats `drill ingest` reads. */
-export const formats = ['markdown', 'text', 'html', 'claude-code', 'chatgpt', 'generic-chat', 'summary-json'] as const;
-export type Format = (typeof formats)[number];
-/** What `--format` accepts: `transcript` means any of the conversation formats, told apart by content. */
-export const formatChoices = ['auto', 'markdown', 'text', 'html', 'transcript', 'summary-json'] as const;
-export type FormatChoice = (typeof formatChoices)[number];
-
+export type {Format, FormatChoice} from './catalog.js';
 const headBytes = 64 * 1024;
 
 export interface Sniffed {
@@ -80,20 +78,66 @@ function lineOf(head: Buffer, offset: number): number {
 const htmlStart = /^\s*(?:<!--[\s\S]*?-->\s*)*(?:<!doctype\s+html|<html[\s>]|<head[\s>]|<body[\s>])/iu;
 const markdownSigns = /^(?:---\s*$|#{1,6}\s+\S|```|~~~|\s{0,3}[-*+]\s+\[[ xX]\]|.+\n(?:=+|-+)\s*$)/mu;
 
-function jsonShape(value: unknown): Format | undefined {
-	if (typeof value !== 'object' || value === null) return undefined;
-	if (Array.isArray(value)) return value.length > 0 ? jsonShape(value[0]) : undefined;
-	const record = value as Record<string, unknown>;
-	if ('mapping' in record && ('current_node' in record || 'title' in record)) return 'chatgpt';
-	if (typeof record.namespace === 'string' && Array.isArray(record.nodes)) return 'summary-json';
-	if (typeof record.type === 'string' && ('message' in record || 'sessionId' in record || record.type === 'summary' || record.type === 'file-history-snapshot')) return 'claude-code';
-	if ('role' in record && ('content' in record || 'text' in record)) return 'generic-chat';
-	if (typeof record.message === 'object' && record.message !== null && 'role' in (record.message as object)) return 'generic-chat';
-	return undefined;
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A format one JSON value fits; `weak` when another format could write the same value. */
+interface Guess {
+	format: Format;
+	weak?: boolean;
 }
 
+const geminiMessageTypes = new Set(['user', 'gemini', 'info', 'error', 'warning']);
+
+/** The formats one JSON record (a line, or a file's first element) could belong to, best first. */
+function recordGuesses(value: unknown): Guess[] {
+	if (Array.isArray(value)) return value.length > 0 ? recordGuesses(value[0]) : [];
+	if (!isObject(value)) return [];
+	const type = typeof value.type === 'string' ? value.type : undefined;
+	if ('mapping' in value && ('current_node' in value || 'title' in value)) return [{format: 'chatgpt'}];
+	if (typeof value.namespace === 'string' && Array.isArray(value.nodes)) return [{format: 'summary-json'}];
+	if (agentEvent(value)) return [{format: 'claude-agent'}];
+	if (type && codexLineTypes.has(type) && isObject(value.payload)) return [{format: 'codex'}];
+	if (type && codexItemTypes.has(type) && ('call_id' in value || (Array.isArray(value.content) && value.content.some((part) => isObject(part) && /^(?:input|output)_text$/u.test(String(part.type)))))) return [{format: 'codex'}];
+	if (value.record_type === 'state' || (type === undefined && typeof value.id === 'string' && typeof value.timestamp === 'string' && 'instructions' in value)) return [{format: 'codex'}];
+	if (type === 'init' && 'session_id' in value && 'model' in value) return [{format: 'gemini-cli'}];
+	if ((type === 'tool_use' && 'tool_name' in value) || (type === 'tool_result' && 'tool_id' in value) || (type === 'result' && 'stats' in value && !('session_id' in value))) return [{format: 'gemini-cli'}];
+	if (type === 'message' && typeof value.role === 'string' && typeof value.content === 'string') return [{format: 'gemini-cli', weak: true}, {format: 'generic-chat', weak: true}];
+	if ((typeof value.sessionId === 'string' && 'projectHash' in value) || isObject(value.$set) || typeof value.$rewindTo === 'string' || Array.isArray(value.history)) return [{format: 'gemini-chat'}];
+	if (type && geminiMessageTypes.has(type) && typeof value.id === 'string' && 'content' in value && 'timestamp' in value) return [{format: 'gemini-chat'}];
+	if ((value.role === 'user' || value.role === 'model') && Array.isArray(value.parts)) return [{format: 'gemini-chat'}];
+	if (type && (isObject(value.message) || 'sessionId' in value || type === 'summary' || type === 'file-history-snapshot')) return [{format: 'claude-code'}];
+	if (type === 'system' && value.subtype === 'init' && 'session_id' in value) return [{format: 'claude-code'}];
+	if ('role' in value && ('content' in value || 'text' in value)) return [{format: 'generic-chat', weak: true}];
+	if (isObject(value.message) && 'role' in value.message) return [{format: 'generic-chat', weak: true}];
+	return [];
+}
+
+interface Detection {
+	format?: Format;
+	/** Every format some record could belong to: what `--format` may force. */
+	plausible: Set<Format>;
+}
+
+function decide(guesses: Guess[][]): Detection {
+	const plausible = new Set(guesses.flat().map((guess) => guess.format));
+	const strong = guesses.flat().find((guess) => !guess.weak);
+	return {format: strong?.format ?? guesses.flat()[0]?.format, plausible};
+}
+
+/** Broken JSON lines judged by the fields they start to name. */
+const brokenLineSigns: Array<[RegExp, Format]> = [
+	[/"type"\s*:\s*"(?:session_meta|response_item|event_msg|turn_context|compacted)"/u, 'codex'],
+	[/"type"\s*:\s*"(?:user|agent|session|span)\.[a-z_]+"/u, 'claude-agent'],
+	[/"type"\s*:\s*"init"[^\n]*"session_id"/u, 'gemini-cli'],
+	[/"sessionId"\s*:[^\n]*"projectHash"/u, 'gemini-chat'],
+	[/"sessionId"\s*:|"type"\s*:\s*"(?:user|assistant)"/u, 'claude-code'],
+	[/"role"\s*:/u, 'generic-chat'],
+];
+
 /** What the first lines of JSON say the file is, trying a few lines in case one is broken. */
-function jsonLinesFormat(text: string): Format | undefined {
+function jsonLinesFormat(text: string): Detection {
+	const guesses: Guess[][] = [];
 	let tried = 0;
 	let parsed = 0;
 	for (const line of text.split('\n')) {
@@ -101,30 +145,46 @@ function jsonLinesFormat(text: string): Format | undefined {
 		if (trimmed === '') continue;
 		if (++tried > 20) break;
 		try {
-			const shape = jsonShape(JSON.parse(trimmed));
+			const value: unknown = JSON.parse(trimmed);
 			parsed++;
-			if (shape) return shape;
+			guesses.push(recordGuesses(value));
+			if (guesses.at(-1)!.some((guess) => !guess.weak)) break;
 		} catch {
 			// A broken or cut line: look at the next.
 		}
 	}
-	// Nothing parsed: judge broken lines by the fields they start to name.
 	if (parsed === 0 && /^\s*\{/u.test(text)) {
-		if (/"sessionId"\s*:|"type"\s*:\s*"(?:user|assistant)"/u.test(text)) return 'claude-code';
-		if (/"role"\s*:/u.test(text)) return 'generic-chat';
+		const sign = brokenLineSigns.find(([pattern]) => pattern.test(text));
+		if (sign) return {format: sign[1], plausible: new Set([sign[1]])};
 	}
-	return undefined;
+	return decide(guesses);
 }
 
 /** A JSON document whose start is in `text` (may be cut): the shape of its first element. */
-function jsonDocumentFormat(text: string): Format | undefined {
-	if (/"mapping"\s*:\s*\{/u.test(text) && /"(?:current_node|create_time)"/u.test(text)) return 'chatgpt';
+function jsonDocumentFormat(text: string): Detection {
+	if (/"mapping"\s*:\s*\{/u.test(text) && /"(?:current_node|create_time)"/u.test(text)) return {format: 'chatgpt', plausible: new Set(['chatgpt'])};
 	try {
-		return jsonShape(JSON.parse(text));
+		return decide([recordGuesses(JSON.parse(text))]);
 	} catch {
-		if (/^\s*\[\s*\{\s*"namespace"/u.test(text) && /"nodes"\s*:/u.test(text)) return 'summary-json';
-		if (/^\s*\[\s*\{\s*"role"\s*:/u.test(text)) return 'generic-chat';
-		return undefined;
+		const cut: Array<[RegExp, Format]> = [
+			[/^\s*\[\s*\{\s*"namespace"[\s\S]*"nodes"\s*:/u, 'summary-json'],
+			[/^\s*\{\s*"sessionId"\s*:[\s\S]*"projectHash"\s*:/u, 'gemini-chat'],
+			[/^\s*(?:\[|\{\s*"history"\s*:\s*\[)\s*\{\s*"role"\s*:\s*"(?:user|model)"\s*,\s*"parts"/u, 'gemini-chat'],
+			[/^\s*\[\s*\{\s*"role"\s*:/u, 'generic-chat'],
+		];
+		const sign = cut.find(([pattern]) => pattern.test(text));
+		return sign ? {format: sign[1], plausible: new Set([sign[1]])} : {plausible: new Set()};
+	}
+}
+
+/** The first line is not a JSON value by itself: the start of a pretty-printed document (or a broken line). */
+export function isJsonDocumentStart(text: string): boolean {
+	const firstLine = text.trimStart().split('\n', 1)[0]!;
+	try {
+		JSON.parse(firstLine);
+		return false;
+	} catch {
+		return true;
 	}
 }
 
@@ -138,7 +198,7 @@ function looksLikeJson(text: string): boolean {
 	}
 }
 
-const transcriptFormats = new Set<Format>(['claude-code', 'chatgpt', 'generic-chat']);
+const label = (format: Format | undefined) => (format ? formatLabels[format] : 'JSON of a shape drill does not read');
 
 /**
  * Tells the format from the content (the extension only breaks a tie between markdown and plain
@@ -156,27 +216,31 @@ export async function sniff(file: string, size: number, choice: FormatChoice = '
 	const extension = path.extname(file).toLowerCase();
 	const first = text.trimStart()[0];
 	let detected: Format | undefined;
+	let plausible = new Set<Format>();
 	let unknownJson = false;
 	if (first === '{' || first === '[') {
-		detected = (first === '{' ? jsonLinesFormat(text) : undefined) ?? jsonDocumentFormat(text);
+		// JSON lines when the first line is a whole value; else one (pretty-printed) document.
+		const lines = first === '{' && !isJsonDocumentStart(text);
+		let detection = lines ? jsonLinesFormat(text) : jsonDocumentFormat(text);
+		if (!detection.format && first === '{') detection = lines ? jsonDocumentFormat(text) : jsonLinesFormat(text);
+		detected = detection.format;
+		plausible = detection.plausible;
 		unknownJson = !detected && looksLikeJson(text);
 	}
 	if (unknownJson && choice === 'auto') {
-		return {problem: 'is JSON, but not a transcript (Claude Code, ChatGPT export, {role, content} lines) or summary interchange items', head: text};
+		return {problem: 'is JSON, but not a transcript drill reads (Claude Code, Codex, Gemini CLI, Claude agent events, a ChatGPT export, {role, content} lines) or summary interchange items', head: text};
 	}
-	if (!detected && htmlStart.test(text)) detected = 'html';
-	if (!detected && (markdownSigns.test(text.slice(0, 16_384)) || ['.md', '.markdown', '.mdx', '.mdown'].includes(extension))) detected = 'markdown';
-	if (!detected && ['.htm', '.html', '.xhtml'].includes(extension) && /<\/?[a-z][^>]*>/iu.test(text)) detected = 'html';
-	detected ??= 'text';
-	switch (choice) {
-		case 'auto':
-			return {format: detected, head: text};
-		case 'transcript':
-			if (transcriptFormats.has(detected)) return {format: detected, head: text};
-			return {problem: 'is not a transcript this drill reads (Claude Code JSONL, ChatGPT conversations.json, or JSONL of {role, content})', head: text};
-		case 'summary-json':
-			return detected === 'summary-json' ? {format: detected, head: text} : {problem: 'is not summary interchange JSON ({"namespace", "item_id", "nodes", …})', head: text};
-		default:
-			return {format: choice, head: text};
+	if (!detected && !unknownJson && aiderSessionStart.test(text.trimStart().split('\n', 1)[0]!)) detected = 'aider';
+	if (!detected && !unknownJson && htmlStart.test(text)) detected = 'html';
+	if (!detected && !unknownJson && (markdownSigns.test(text.slice(0, 16_384)) || ['.md', '.markdown', '.mdx', '.mdown'].includes(extension))) detected = 'markdown';
+	if (!detected && !unknownJson && ['.htm', '.html', '.xhtml'].includes(extension) && /<\/?[a-z][^>]*>/iu.test(text)) detected = 'html';
+	if (!detected && !unknownJson) detected = 'text';
+	if (detected) plausible.add(detected);
+	if (choice === 'auto') return {format: detected!, head: text};
+	if (choice === 'transcript') {
+		if (detected && conversationFormats.has(detected)) return {format: detected, head: text};
+		return {problem: `is not a conversation log drill reads; it looks like ${label(detected)}`, head: text};
 	}
+	if (documentFormats.has(choice) || plausible.has(choice)) return {format: choice, head: text};
+	return {problem: `is not ${formatLabels[choice]}; it looks like ${label(detected)}`, head: text};
 }

@@ -1,9 +1,8 @@
 import type {Block, ParsedSource, SourceProblem} from '../model.js';
-import {capToolText} from './blocks.js';
-import {toolCallText} from './claude-code.js';
 import {ConversationBuilder} from './conversation.js';
 import {factDate} from './dates.js';
 import {parseJsonLine} from './json-line.js';
+import {toolCallText, toolOutputText} from './tool-text.js';
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -65,6 +64,7 @@ export class GenericChatReader {
 				break;
 			}
 		}
+		this.conversation.model(record.model);
 		const text = content ?? '';
 		const blocks: Block[] = [];
 		switch (role) {
@@ -79,7 +79,7 @@ export class GenericChatReader {
 			case 'tool':
 			case 'function':
 			case 'ipython':
-				this.conversation.toolResults([{role: 'tool', kind: 'tool', text: capToolText(text)}]);
+				this.conversation.toolResults([{role: 'tool', kind: 'tool', text: toolOutputText(text)}]);
 				return;
 			default:
 				if (text.trim()) blocks.push({role: role === 'model' || role === 'ai' || role === 'bot' ? 'assistant' : role, kind: 'prose', text});

@@ -14,9 +14,13 @@ export interface WalkProblem {
 	reason: string;
 }
 
+/** Hidden files that are sources: aider keeps its chat history in the repository's root. */
+const hiddenSources = new Set(['.aider.chat.history.md']);
+
 /** Inside folders: hidden entries, dependency folders and SQLite stores are never sources. */
 function skippedName(name: string): boolean {
-	return name.startsWith('.') || name === 'node_modules' || /\.(?:db|db-wal|db-shm|sqlite|sqlite3)$/u.test(name);
+	// A store and its companions (-wal, -shm, the -checked stamp of its last integrity check).
+	return (name.startsWith('.') && !hiddenSources.has(name)) || name === 'node_modules' || /\.(?:db|sqlite3?)(?:-[a-z]+)?$/u.test(name);
 }
 
 interface IgnoreScope {

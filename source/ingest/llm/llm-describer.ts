@@ -1,4 +1,5 @@
 import {clip, plainText} from '../../text/clean.js';
+import {isNoiseTitle} from '../tree/titles.js';
 import {isLeaf, postorder, type Topic} from '../tree/topic.js';
 import type {DescribedSource} from '../build-item.js';
 import {ChatError, complete, type ChatSettings} from './chat-client.js';
@@ -57,6 +58,8 @@ function parseAnswer(content: string): {title?: string; summary?: string; tldr?:
 	const title = text('title');
 	const summary = text('summary');
 	if (!title || !summary) throw new ChatError('the answer lacks "title" or "summary"');
+	// A refusal, a "Here's a title:", or JSON in the text: the extractive text stays.
+	if (isNoiseTitle(title) || isNoiseTitle(summary)) throw new ChatError('the answer is a refusal or not a title and summary');
 	const tldr = text('tldr');
 	return {title: clip(title, 120), summary: clip(summary, 800), ...(tldr ? {tldr: clip(tldr, 600)} : {})};
 }

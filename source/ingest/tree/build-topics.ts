@@ -1,6 +1,7 @@
 import type {ParsedSource, Section, SourceFlavor, Unit} from '../model.js';
 import {segmentBagSize, segmentUnits, type SegmentLimits} from '../segment/texttiling.js';
 import {capBag, cosine, mergeBag, type Bag, type Lexicon} from '../../text/summary-words.js';
+import {conversationTree} from './conversation-tree.js';
 import {newTopic, type Topic} from './topic.js';
 import {blockDigest, unitTerms} from './unit-terms.js';
 
@@ -136,5 +137,20 @@ export function buildTopics(source: ParsedSource, lexicon?: Lexicon): Topic {
 		root = {...only, units: [...root.units, ...only.units]};
 	}
 	const builder = new TopicBuilder(segmentLimits[source.flavor], source.facts.titlesByEnd ? new Set(source.facts.titlesByEnd.keys()) : undefined, lexicon);
+	if (source.flavor === 'conversation' && root.children.length === 0) {
+		return conversationTree(root.units, {
+			segments: (units) => builder.segments(units, false),
+			leaf: (units) => {
+				const {bag, chars} = bagOfUnits(units, lexicon);
+				return newTopic({units, bag, chars});
+			},
+			group: (topics) => groupTopics(topics),
+			chars: (unit) => unit.blocks.reduce((size, block) => size + blockDigest(block).length, 0),
+			parent: (units, children) => {
+				const own = bagOfUnits(units, lexicon);
+				return newTopic({units, children, bag: subtreeBag(own.bag, children), chars: own.chars});
+			},
+		});
+	}
 	return builder.section(root);
 }

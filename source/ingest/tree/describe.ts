@@ -1,8 +1,11 @@
+import {toolsOf} from '../formats/conversation.js';
+import {isRealRequest} from '../formats/requests.js';
 import type {Block, SourceFacts, SourceFlavor} from '../model.js';
 import {capitalize, clip, plainText} from '../../text/clean.js';
-import {clauseTitle, keyPhrases, phraseTitle} from '../../text/phrases.js';
+import {keyPhrases, phraseTitle} from '../../text/phrases.js';
 import {sentencesOf} from '../../text/sentences.js';
 import {Lexicon, termsOf, type Bag} from '../../text/summary-words.js';
+import {isNoiseTitle, requestTitle} from './titles.js';
 import {isLeaf, postorder, preorder, type Topic} from './topic.js';
 
 /**
@@ -107,18 +110,35 @@ function pickSentences(ranked: Candidate[], budget: number, most = 3): Candidate
 	return best ? [best, ...rest.sort((a, b) => a.order - b.order)] : [];
 }
 
-function toolNote(topic: Topic): string {
+/** `Tools: Edit ×3, Bash.` for the tools run in a topic (in a conversation: in its whole subtree). */
+function toolNote(topic: Topic, subtree: boolean): string {
 	const counts = new Map<string, number>();
-	for (const unit of topic.units) {
-		for (const block of unit.blocks) {
-			if (block.role !== 'tool_call') continue;
-			const name = /^[\w.:-]{1,40}/u.exec(block.text)?.[0] ?? 'tool';
-			counts.set(name, (counts.get(name) ?? 0) + 1);
+	for (const at of subtree ? preorder(topic) : [topic]) {
+		for (const unit of at.units) {
+			for (const block of unit.blocks) for (const name of toolsOf(block)) counts.set(name, (counts.get(name) ?? 0) + 1);
 		}
 	}
 	if (counts.size === 0) return '';
 	const parts = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, 5).map(([name, count]) => (count > 1 ? `${name} ×${count}` : name));
 	return `Tools: ${parts.join(', ')}${counts.size > 5 ? ', …' : ''}.`;
+}
+
+/** A title for a topic that is only tool runs: the first tool and what it worked on ("Edit rateCache.ts"). */
+function toolTitle(topic: Topic): string | undefined {
+	for (const unit of topic.units) {
+		for (const block of unit.blocks) {
+			const [name] = toolsOf(block);
+			if (!name) continue;
+			const argument = block.text
+				.split('\n')
+				.slice(1)
+				.find((line) => /^(?:file_path|path|filePath|absolute_path|command|cmd|pattern|query|url|description): \S/u.test(line));
+			const value = argument?.slice(argument.indexOf(': ') + 2).trim();
+			const subject = value && /^[\w./~-]+$/u.test(value) && value.includes('/') ? value.split('/').filter(Boolean).at(-1) : value;
+			return clip(subject ? `${name} ${subject}` : name, 80);
+		}
+	}
+	return undefined;
 }
 
 /** A table described by its columns: "Table of 6 rows: Action, Owner, Due, Status." */
@@ -130,10 +150,11 @@ function tableLine(text: string): string | undefined {
 	return cells.length > 0 ? clip(`Table of ${body} row${body === 1 ? '' : 's'}: ${cells.join(', ')}.`, 200) : undefined;
 }
 
-/** When a topic has no sentence worth quoting (code, a table, a log): its first line, plainly. */
+/** When a topic has no sentence worth quoting (code, a table, a log): its first line, plainly; tool traffic is not quoted. */
 function firstLine(topic: Topic): string {
 	for (const unit of topic.units) {
 		for (const block of unit.blocks) {
+			if (block.kind === 'tool' || block.kind === 'thinking' || block.role === 'system') continue;
 			const table = /^\s*\|/u.test(block.text) ? tableLine(block.text) : undefined;
 			if (table) return table;
 			const line = block.text
@@ -146,22 +167,42 @@ function firstLine(topic: Topic): string {
 	return '';
 }
 
-/** A title from the first prompt in a topic (its own units, else its first child's): what the person asked. */
-function promptTitle(topic: Topic): string | undefined {
+/** The person's request a unit opens with, when it is a real one. */
+function requestOf(unit: Topic['units'][number]): string | undefined {
+	if (!unit.opensTurn) return undefined;
+	const prompt = unit.blocks.find((block) => block.role === 'user' && block.kind === 'prose');
+	return prompt && isRealRequest(prompt.text) ? prompt.text : undefined;
+}
+
+/** A title from the first real request among `units` that reads as one, trying at most `most` of them. */
+function requestsTitle(units: Iterable<Topic['units'][number]>, most: number): string | undefined {
 	let tries = 0;
-	for (let at: Topic | undefined = topic; at; at = at.children[0]) {
-		for (const unit of at.units) {
-			if (!unit.opensTurn) continue;
-			const prompt = unit.blocks.find((block) => block.role === 'user' && block.kind === 'prose');
-			const title = prompt && clauseTitle(prompt.text);
-			if (title) return title;
-			// Only the first couple of prompts speak for the topic.
-			if (++tries >= 2) return undefined;
-		}
-		if (at.units.length > 0) return undefined;
+	for (const unit of units) {
+		const request = requestOf(unit);
+		if (request === undefined) continue;
+		const title = requestTitle(request);
+		if (title) return title;
+		if (++tries >= most) return undefined;
 	}
 	return undefined;
 }
+
+/** A topic's own units, else (for a group) its first child's, and so on down. */
+function* leadingUnits(topic: Topic): Generator<Topic['units'][number]> {
+	for (let at: Topic | undefined = topic; at; at = at.children[0]) {
+		yield* at.units;
+		if (at.units.length > 0) return;
+	}
+}
+
+function* everyUnit(root: Topic): Generator<Topic['units'][number]> {
+	for (const topic of preorder(root)) yield* topic.units;
+}
+
+/** What the person asked in a topic: only its first couple of requests speak for it. */
+const promptTitle = (topic: Topic) => requestsTitle(leadingUnits(topic), 2);
+/** A session's title: its first real request that reads as one. */
+const firstRequestTitle = (root: Topic) => requestsTitle(everyUnit(root), 5);
 
 export class ExtractiveDescriber {
 	private idf: (term: string) => number = () => 1;
@@ -240,11 +281,13 @@ export class ExtractiveDescriber {
 		}
 		const texts = ranked.length > 0 ? ranked.slice(0, 10).map((entry) => entry.text) : topic.children.map((child) => child.title);
 		const phrase = phraseTitle(keyPhrases(texts, weight, 1)[0]);
-		if (phrase) return phrase;
-		const child = topic.children.find((other) => other.title);
+		if (phrase && !isNoiseTitle(phrase)) return phrase;
+		const child = topic.children.find((other) => other.title && !isNoiseTitle(other.title));
 		if (child) return child.title;
+		const tools = toolTitle(topic);
+		if (tools) return tools;
 		const line = firstLine(topic);
-		return line ? capitalize(clip(line, 80)) : 'Untitled';
+		return line && !isNoiseTitle(line) ? capitalize(clip(line, 80)) : 'Untitled';
 	}
 
 	/** Fills every topic's title, summary and keywords, children first; returns the item's title and TLDR. */
@@ -261,7 +304,7 @@ export class ExtractiveDescriber {
 			const chosen = picked.sort((a, b) => a.order - b.order);
 			topic.sentences = chosen.map((candidate) => candidate.text);
 			topic.sentenceTerms = chosen.map((candidate) => candidate.terms);
-			const note = isLeaf(topic) ? toolNote(topic) : '';
+			const note = isLeaf(topic) || this.flavor === 'conversation' ? toolNote(topic, this.flavor === 'conversation') : '';
 			const summary = topic.sentences.join(' ') || firstLine(topic);
 			topic.summary = [summary, note].filter(Boolean).join(' ');
 			topic.keywords = this.keywords(topic.bag);
@@ -273,7 +316,8 @@ export class ExtractiveDescriber {
 			}
 			topic.title = this.titleOf(topic, ranked, weight);
 		}
-		const title = this.facts.title ? clip(plainText(this.facts.title), 160) : root.title;
+		const sourceTitle = this.facts.title && !(this.flavor === 'conversation' && isNoiseTitle(this.facts.title)) ? clip(plainText(this.facts.title), 160) : undefined;
+		const title = sourceTitle ?? (this.flavor === 'conversation' ? firstRequestTitle(root) : undefined) ?? root.title;
 		const tldr = this.facts.tldr ? clip(plainText(this.facts.tldr), 600) : this.tldrOf(root);
 		return {title: title || 'Untitled', tldr};
 	}

@@ -1,4 +1,4 @@
-import type {ItemRecord, NodeRecord, SpanRecord} from '../../store/interchange.js';
+import type {ItemRecord, ItemSource, NodeRecord, SpanRecord} from '../../store/interchange.js';
 import {preorder, type Topic} from './topic.js';
 
 export interface ItemFacts {
@@ -7,7 +7,7 @@ export interface ItemFacts {
 	title: string;
 	tldr: string;
 	generatedAt: string;
-	source: {uri?: string; kind?: string};
+	source: ItemSource;
 	contentHash?: string;
 }
 

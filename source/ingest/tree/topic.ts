@@ -1,4 +1,4 @@
-import type {Block, Unit} from '../model.js';
+import type {Unit} from '../model.js';
 import type {Bag} from '../../text/summary-words.js';
 
 /**
@@ -29,10 +29,6 @@ export interface Topic {
 
 export function newTopic(fields: Partial<Topic> & Pick<Topic, 'units' | 'bag' | 'chars'>): Topic {
 	return {children: [], title: '', summary: '', keywords: [], sentences: [], sentenceTerms: [], ...fields};
-}
-
-export function* blocksOf(topic: Topic): Generator<Block> {
-	for (const unit of topic.units) yield* unit.blocks;
 }
 
 export function isLeaf(topic: Topic): boolean {

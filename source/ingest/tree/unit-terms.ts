@@ -12,8 +12,15 @@ const reach: Record<Block['kind'], {chars: number; weight: number}> = {
 	tool: {chars: 600, weight: 0.5},
 };
 
+/** Context an agent injected or the system said: it names the setting, not the work. */
+const context = {chars: 600, weight: 0.25};
+
+function reachOf(block: Block): {chars: number; weight: number} {
+	return block.role === 'system' ? context : reach[block.kind];
+}
+
 export function blockDigest(block: Block): string {
-	const {chars} = reach[block.kind];
+	const {chars} = reachOf(block);
 	return block.text.length > chars ? block.text.slice(0, chars) : block.text;
 }
 
@@ -23,7 +30,7 @@ export function unitTerms(unit: Unit, bag: Bag = new Map(), lexicon?: Lexicon): 
 	for (const block of unit.blocks) {
 		const digest = blockDigest(block);
 		chars += digest.length;
-		addTerms(digest, bag, reach[block.kind].weight, lexicon);
+		addTerms(digest, bag, reachOf(block).weight, lexicon);
 	}
 	if (unit.heading) addTerms(unit.heading, bag, 2, lexicon);
 	return {bag, chars};

@@ -78,7 +78,8 @@ export class WorkerExecutor implements Executor {
 		slot.busy = undefined;
 		this.bytesInFlight -= busy.job.size;
 		this.inline++;
-		runSourceJob(busy.job)
+		// Nothing waits on this chain: the job's own promise (settled by busy.done) is what callers await.
+		void runSourceJob(busy.job)
 			.catch((error: unknown) => ({problems: [], failure: {reason: `unexpected failure: ${error instanceof Error ? error.message : String(message)}`}}))
 			.then((result) => {
 				this.inline--;

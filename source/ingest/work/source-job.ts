@@ -1,18 +1,24 @@
 import {readFile} from 'node:fs/promises';
+import path from 'node:path';
 import {validateItem, type ItemRecord} from '../../store/interchange.js';
 import {describedToItem, describeSource, type DescribedSource} from '../build-item.js';
+import {conversationFormats, type Format} from '../formats/catalog.js';
+import {ClaudeAgentReader} from '../formats/claude-agent.js';
 import {ClaudeCodeReader} from '../formats/claude-code.js';
-import type {Format} from '../formats/detect.js';
+import {CodexReader} from '../formats/codex.js';
+import {GeminiChatReader} from '../formats/gemini-chat.js';
+import {GeminiStreamReader} from '../formats/gemini-stream.js';
 import {GenericChatReader} from '../formats/generic-chat.js';
 import {maxHtmlBytes, readHtml} from '../formats/html.js';
 import {MarkdownReader} from '../formats/markdown.js';
 import {TextReader} from '../formats/plain-text.js';
+import {wholeJson} from '../io/json-records.js';
 import {readLines} from '../io/lines.js';
 import type {ParsedSource, SourceProblem} from '../model.js';
 
 /**
- * Summarizing one file that is one item (markdown, text, HTML, Claude Code, generic chat): the
- * CPU-heavy part of ingest, with no store access, so it can run on a worker thread.
+ * Summarizing one file that is one item (markdown, text, HTML, and the session logs that hold one
+ * session): the CPU-heavy part of ingest, with no store access, so it can run on a worker thread.
  */
 export interface SourceJob {
 	path: string;
@@ -25,11 +31,15 @@ export interface SourceJob {
 	itemId: string;
 	uri: string;
 	hash: string;
+	/** The file is one JSON document (a saved Gemini chat), not JSON lines. */
+	document?: boolean;
 }
 
 export interface JobResult {
 	item?: ItemRecord;
 	problems: SourceProblem[];
+	/** Records of a kind the reader does not use. */
+	skipped?: number;
 	/** Why no item came of the file. */
 	failure?: {reason: string; line?: number};
 }
@@ -40,11 +50,38 @@ export interface JobHooks {
 	rewrite?: (described: DescribedSource, job: SourceJob) => Promise<void>;
 }
 
+/** No text to read: front matter alone is something (a Hugo `_index.md` is a page with a title). */
 export function isEmpty(parsed: ParsedSource): boolean {
-	const empty = (section: ParsedSource['root']): boolean =>
-		section.units.every((unit) => unit.blocks.every((block) => block.text.trim() === '' || block.role === 'front_matter')) && section.children.every(empty);
+	const empty = (section: ParsedSource['root']): boolean => section.units.every((unit) => unit.blocks.every((block) => block.text.trim() === '')) && section.children.every(empty);
 	return empty(parsed.root);
 }
+
+/** Only front matter: the item is named by it, else by its file (a folder's index by the folder). */
+function onlyFrontMatter(parsed: ParsedSource, file: string): void {
+	const blocks = [parsed.root, ...parsed.root.children].flatMap((section) => section.units.flatMap((unit) => unit.blocks));
+	if (parsed.root.children.length > 0 || !blocks.every((block) => block.role === 'front_matter' || block.text.trim() === '')) return;
+	if (!parsed.facts.title) {
+		const name = path.basename(file, path.extname(file));
+		parsed.facts.title = /^_?index$/iu.test(name) ? path.basename(path.dirname(file)) : name;
+	}
+	parsed.facts.tldr ??= parsed.facts.title;
+}
+
+interface LineReader {
+	push(text: string, line: number): void;
+	finish(): ParsedSource;
+}
+
+const lineReaders: Partial<Record<Format, (problems: SourceProblem[]) => LineReader>> = {
+	markdown: (problems) => new MarkdownReader(problems),
+	text: () => new TextReader(),
+	'claude-code': (problems) => new ClaudeCodeReader(problems),
+	codex: (problems) => new CodexReader(problems),
+	'gemini-cli': (problems) => new GeminiStreamReader(problems),
+	'gemini-chat': (problems) => new GeminiChatReader(problems),
+	'claude-agent': (problems) => new ClaudeAgentReader(problems),
+	'generic-chat': (problems) => new GenericChatReader(problems),
+};
 
 async function parse(job: SourceJob, problems: SourceProblem[], hooks: JobHooks): Promise<ParsedSource | {reason: string; line?: number}> {
 	const {format} = job;
@@ -54,8 +91,18 @@ async function parse(job: SourceJob, problems: SourceProblem[], hooks: JobHooks)
 		hooks.onBytes?.(bytes.length);
 		return readHtml(new TextDecoder('utf-8').decode(bytes), problems);
 	}
-	const reader = format === 'markdown' ? new MarkdownReader(problems) : format === 'claude-code' ? new ClaudeCodeReader(problems) : format === 'generic-chat' ? new GenericChatReader(problems) : new TextReader();
-	const jsonLines = format === 'claude-code' || format === 'generic-chat';
+	if (format === 'gemini-chat' && job.document) {
+		const whole = await wholeJson(job.path, job.size);
+		hooks.onBytes?.(job.size);
+		if ('problem' in whole) return {reason: whole.problem};
+		const reader = new GeminiChatReader(problems);
+		reader.value(whole.value);
+		return reader.finish();
+	}
+	const make = lineReaders[format];
+	if (!make) return {reason: `is ${format}, which holds many items and is not read as one`};
+	const reader = make(problems);
+	const jsonLines = conversationFormats.has(format);
 	for await (const batch of readLines(job.path, hooks.onBytes)) {
 		for (const line of batch) {
 			if (line.problem) {
@@ -74,19 +121,14 @@ export async function runSourceJob(job: SourceJob, hooks: JobHooks = {}): Promis
 	const problems: SourceProblem[] = [];
 	const parsed = await parse(job, problems, hooks);
 	if ('reason' in parsed) return {problems, failure: parsed};
+	const skipped = parsed.skipped ?? 0;
 	if (isEmpty(parsed)) {
-		const conversation = job.format === 'claude-code' || job.format === 'generic-chat';
+		const conversation = conversationFormats.has(job.format);
 		const headings = parsed.root.children.length > 0;
-		const frontMatter = parsed.root.units.length > 0;
-		const reason = conversation
-			? 'holds no conversation messages that could be read'
-			: headings
-				? 'holds only headings, no text under them'
-				: frontMatter
-					? 'holds only front matter, no text'
-					: 'holds no text';
-		return {problems, failure: {reason}};
+		const reason = conversation ? 'holds no conversation messages that could be read' : headings ? 'holds only headings, no text under them' : 'holds no text';
+		return {problems, skipped, failure: {reason}};
 	}
+	if (job.format === 'markdown') onlyFrontMatter(parsed, job.path);
 	const described = describeSource(parsed);
 	await hooks.rewrite?.(described, job);
 	const item = describedToItem(described, parsed, {
@@ -96,5 +138,5 @@ export async function runSourceJob(job: SourceJob, hooks: JobHooks = {}): Promis
 		contentHash: job.hash,
 		fallbackDate: job.mtime,
 	});
-	return {item: validateItem(item, job.shown), problems};
+	return {item: validateItem(item, job.shown), problems, skipped};
 }

@@ -1,6 +1,7 @@
 import {DrillError} from '../../core/errors.js';
 import {hint, run} from '../../core/hint.js';
-import {stopwords, words} from '../../text/index-words.js';
+import {searchStopwords} from '../../text/stopwords.js';
+import {words} from '../../text/index-words.js';
 
 /** A query's words, capped so a pasted page cannot make one FTS5 query of thousands of terms. */
 export const maxQueryTerms = 48;
@@ -29,10 +30,10 @@ export function parseQuery(query: unknown): ParsedQuery {
 	if (query.trim() === '') throw new DrillError('bad_argument', 'the query is empty', hint`give some words to search for, e.g. ${run('find', {query: 'retry storm'})}`);
 	if (query.length > maxQueryChars) throw new DrillError('bad_argument', `the query is ${query.length} characters long`, `keep it under ${maxQueryChars} characters`);
 	const all = [...new Set(words(query))].slice(0, maxQueryTerms);
-	const content = all.filter((word) => !stopwords.has(word));
+	const content = all.filter((word) => !searchStopwords.has(word));
 	const terms = content.length > 0 ? content : all;
 	const typed = words(query);
-	const sequence = (content.length > 0 ? typed.filter((word) => !stopwords.has(word)) : typed).slice(0, maxQueryTerms);
+	const sequence = (content.length > 0 ? typed.filter((word) => !searchStopwords.has(word)) : typed).slice(0, maxQueryTerms);
 	return {text: query, terms, words: all, sequence, match: terms.map(quote).join(' OR ')};
 }
 

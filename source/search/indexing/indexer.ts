@@ -1,4 +1,5 @@
-import type {SummaryStore} from '../../store/summary-store.js';
+import type {TurnOptions} from '../../store/busy.js';
+import {SummaryStore} from '../../store/summary-store.js';
 import type {ItemIndexer} from '../../store/write-item.js';
 import {indexItem, type SyncEmbedding} from './item-index.js';
 import {LsaEmbedder} from '../semantic/lsa-store.js';
@@ -15,7 +16,7 @@ export const autoTrainMaxTextBytes = 16 * 1024 * 1024;
 export const autoCatchUpItems = 5_000;
 
 /**
- * Keeps the search indexes in step with every item written through `openWritableStore`:
+ * Keeps the search indexes in step with every item written through `openIndexedStore`:
  * stage-1 rows and LSA vectors inside each item's transaction, and, when the writer closes the
  * store, a first LSA model (or a retrained one once the store has outgrown it) if the store is
  * small enough to train in a moment.
@@ -75,4 +76,19 @@ function finishBatch(store: SummaryStore): void {
 	if (nodes > autoTrainMaxNodes) return;
 	const text = (store.statement('SELECT coalesce(sum(length(text)), 0) AS n FROM spans').get() as {n: number}).n;
 	if (text <= autoTrainMaxTextBytes) retrainLsa(store);
+}
+
+/**
+ * The summary store opened for writing with the search indexer attached: whoever writes items
+ * (import, ingest, frames, the runtime) opens the store this way, so the indexes never fall behind.
+ */
+export function openIndexedStore(file: string, turns: TurnOptions = {}): SummaryStore {
+	const store = SummaryStore.open(file, {...turns, write: true});
+	try {
+		searchIndexer(store);
+	} catch (error) {
+		store.close();
+		throw error;
+	}
+	return store;
 }

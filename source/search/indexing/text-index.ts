@@ -50,7 +50,7 @@ export function indexItemText(db: SqliteDatabase, itemRowId: number, item: ItemR
  * tables are contentless, so a 'delete' must repeat exactly what was inserted: a change to
  * `nodeTexts` needs a new `currentTextVersion`, under which the old layout stays readable (each
  * item's rows are removed with the layout they were written with); a change to the columns, a
- * full rebuild ('delete-all', see `clearTextIndex`).
+ * full rebuild (FTS5's 'delete-all' on both tables, then every item indexed again).
  */
 export function storedItem(db: SqliteDatabase, itemRowId: number): ItemRecord | undefined {
 	const item = prepared(db, 'SELECT namespace, item_id, title, tldr, generated_at FROM items WHERE id = ?').get(itemRowId) as
@@ -77,9 +77,4 @@ export function removeItemText(db: SqliteDatabase, itemRowId: number): void {
 	}
 	prepared(db, 'DELETE FROM node_vectors WHERE item = ?').run(itemRowId);
 	prepared(db, 'DELETE FROM search_items WHERE item = ?').run(itemRowId);
-}
-
-/** Empties the stage-1 tables (before rebuilding them whole). */
-export function clearTextIndex(db: SqliteDatabase): void {
-	db.exec("INSERT INTO search_root_fts (search_root_fts) VALUES ('delete-all'); INSERT INTO search_node_fts (search_node_fts) VALUES ('delete-all'); DELETE FROM node_vectors; DELETE FROM search_items;");
 }

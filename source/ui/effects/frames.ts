@@ -6,10 +6,11 @@ import type {EffectContext} from './context.js';
 export class Frames {
 	constructor(private readonly context: EffectContext) {}
 
+	/** Reads the frames' status after the frame being drawn (the panel says "reading…" meanwhile). */
 	refresh(): void {
 		const {services, dispatch, track} = this.context;
 		void track(
-			services.frames.status().then(
+			new Promise((resolve) => setImmediate(resolve)).then(() => services.frames.status()).then(
 				(status) => dispatch({type: 'frames/status', status: cleanFrameStatus(status)}),
 				(error: unknown) => dispatch({type: 'frames/failed', error: errorText(error)}),
 			),

@@ -20,7 +20,7 @@ export class Searcher {
 
 	run(effect: SearchEffect): void {
 		if (effect.sequence === this.started) return;
-		this.cancel();
+		this.drop();
 		this.spin();
 		if (!effect.delayMs) return this.start(effect);
 		this.timer = setTimeout(() => {
@@ -45,11 +45,15 @@ export class Searcher {
 
 	/** Drops the search waiting to start and aborts the one running. */
 	cancel(): void {
+		this.drop();
+		this.context.settle();
+	}
+
+	private drop(): void {
 		clearTimeout(this.timer);
 		this.timer = undefined;
 		this.abort?.abort();
 		this.abort = undefined;
-		this.context.settle();
 	}
 
 	prepare(): void {

@@ -13,13 +13,15 @@ function read(index: number) {
 }
 
 describe('readChatGptConversation', () => {
-	it('reads each conversation with its title, id and update time', () => {
+	it('reads each conversation with its title, id and start time', () => {
 		expect(conversations).toHaveLength(3);
 		const {conversation, problems} = read(0);
 		expect(problems).toEqual([]);
 		expect(conversation.source.facts.title).toBe('Redis memory at maxmemory');
 		expect(conversation.id).toBeTruthy();
-		expect(conversation.source.facts.generatedAt).toBe(new Date(1775015062.603311 * 1000).toISOString());
+		const start = (conversations[0] as {create_time: number}).create_time;
+		expect(conversation.source.facts.generatedAt).toBe(new Date(start * 1000).toISOString());
+		expect(conversation.source.facts.provenance).toMatchObject({agent: 'chatgpt', started_at: new Date(start * 1000).toISOString(), ended_at: new Date(1775015062.603311 * 1000).toISOString(), turns: 2});
 	});
 
 	it('shows an image part as [image] and keeps the text beside it', () => {
@@ -33,7 +35,7 @@ describe('readChatGptConversation', () => {
 		const calls = blocks.filter((block) => block.role === 'tool_call');
 		const results = blocks.filter((block) => block.role === 'tool');
 		expect(calls).toHaveLength(2);
-		expect(calls[0]!.text.startsWith('python ')).toBe(true);
+		expect(calls[0]!.text.startsWith('python\n')).toBe(true);
 		expect(results).toHaveLength(2);
 		expect(results[0]!.text.startsWith('python: ')).toBe(true);
 	});

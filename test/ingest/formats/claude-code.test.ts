@@ -25,16 +25,30 @@ describe('ClaudeCodeReader', () => {
 		const calls = blocks.filter((block) => block.role === 'tool_call');
 		const results = blocks.filter((block) => block.role === 'tool');
 		expect(calls.length).toBe(results.length);
-		expect(calls[0]!.text).toMatch(/^Read \{"file_path":"\/home\/ana\/src\/payments\/test\/fx\/convert\.test\.ts"\}$/u);
-		// Line 8: the ~6.5 KB log of 40 runs, whole; line 12: text blocks joined; line 25: an error.
-		expect(results.some((block) => block.text.length > 5000 && block.text.includes('run 40/40'))).toBe(true);
+		// The tool's name, then its arguments as `key: value` lines.
+		expect(calls[0]!.text).toBe('Read\nfile_path: /home/ana/src/payments/test/fx/convert.test.ts');
+		// Line 8: the ~6 KB log of 40 runs, folded to its head and tail; line 12: text blocks joined; line 25: an error.
+		expect(results.some((block) => block.text.includes('lines left out') && block.text.includes('run 40/40'))).toBe(true);
 		expect(results.some((block) => block.text.startsWith('[error] '))).toBe(true);
 		expect(results.every((block) => block.kind === 'tool')).toBe(true);
 	});
 
-	it('takes the title the session gave its last message, and the last timestamp', () => {
-		expect(source.facts.title).toBe('Fix RateCache race with single-flight + quotedAt guard, add CHANGELOG entry');
-		expect(source.facts.generatedAt).toBe('2026-10-14T09:18:16.320Z');
+	it('keeps the titles the session gave stretches of itself, and what it says about where it came from', () => {
+		// Summary lines title the stretch that ends at their leaf; the item is named by its first request.
+		expect(source.facts.title).toBeUndefined();
+		expect([...source.facts.titlesByEnd!.values()]).toEqual(['Flaky FX convert test traced to RateCache refresh race', 'Fix RateCache race with single-flight + quotedAt guard, add CHANGELOG entry']);
+		// A session sorts by its start.
+		expect(source.facts.generatedAt).toBe('2026-10-14T09:12:03.120Z');
+		expect(source.facts.provenance).toEqual({
+			agent: 'claude-code',
+			project: '/home/ana/src/payments',
+			started_at: '2026-10-14T09:12:03.120Z',
+			ended_at: '2026-10-14T09:18:16.320Z',
+			model: expect.stringMatching(/^claude-/u),
+			turns: 5,
+			tool_calls: 18,
+			line: 1,
+		});
 		expect(claudeSessionId('{"type":"summary"}\n{"sessionId":"4e2b9c71-0f3a-4d8e-b6c5-97a1d2e3f408"}')).toBe('4e2b9c71-0f3a-4d8e-b6c5-97a1d2e3f408');
 	});
 

@@ -49,7 +49,7 @@ describe('sniff', () => {
 
 	it('honours a forced format, and refuses a transcript format for other content', async () => {
 		expect((await detect('forced.md', '# Not a heading for text\n', 'text')).format).toBe('text');
-		expect((await detect('notes2.md', '# Title\n', 'transcript')).problem).toMatch(/not a transcript/u);
+		expect((await detect('notes2.md', '# Title\n', 'transcript')).problem).toBe('is not a conversation log drill reads; it looks like markdown');
 	});
 });
 

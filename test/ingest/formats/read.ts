@@ -1,5 +1,5 @@
 import {readFileSync} from 'node:fs';
-import type {ParsedSource, SourceProblem, Unit} from '../../../source/ingest/model.js';
+import type {ParsedSource, Unit} from '../../../source/ingest/model.js';
 
 /** Feeds a file's lines to a reader, as the pipeline does. */
 export function readWith(file: string, reader: {push(text: string, line: number): void; finish(): ParsedSource}): ParsedSource {
@@ -20,4 +20,3 @@ export function allUnits(source: ParsedSource): Unit[] {
 }
 
 export const roles = (source: ParsedSource) => allUnits(source).flatMap((unit) => unit.blocks.map((block) => block.role));
-export type {SourceProblem};

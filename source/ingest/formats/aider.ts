@@ -1,0 +1,96 @@
+import type {Block, ParsedSource} from '../model.js';
+import {ConversationBuilder} from './conversation.js';
+import {factDate} from './dates.js';
+
+/** `# aider chat started at 2025-12-24 16:45:52`: aider writes one when it starts (io.py). */
+export const aiderSessionStart = /^# aider chat started at (\d{4}-\d\d-\d\d[ T]\d\d:\d\d(?::\d\d)?)\s*$/u;
+
+/** Slash commands whose text is a request ("/ask why is this slow?"); the others are actions. */
+const requestCommands = new Set(['/ask', '/code', '/architect', '/context', '/help']);
+
+/** What aider's own output lines say it did, for `Tools: Edit ×2, Commit` notes and the counts. */
+function actionsOf(lines: readonly string[]): string[] {
+	const tools: string[] = [];
+	for (const line of lines) {
+		if (/^Applied edit to \S/u.test(line)) tools.push('Edit');
+		else if (/^Commit [0-9a-f]{7,}\b/u.test(line)) tools.push('Commit');
+		else if (/^Running \S/u.test(line)) tools.push('Run');
+	}
+	return tools;
+}
+
+type Mode = 'none' | 'user' | 'output' | 'assistant';
+
+/**
+ * One session of an aider chat history (`.aider.chat.history.md`): `#### ` lines are what the
+ * person typed (aider prefixes every line of a multi-line message, so consecutive ones are one
+ * message; a slash command is an action, except the ones that ask something), `> ` lines are
+ * aider's own output (commands it ran, edits it applied, errors, its startup banner naming the
+ * model), and everything else is the assistant's answer, as aider's own history parser reads it.
+ */
+export class AiderSessionReader {
+	private readonly conversation: ConversationBuilder;
+	private mode: Mode = 'none';
+	private lines: string[] = [];
+
+	constructor(start: string, line: number, project?: string) {
+		this.conversation = new ConversationBuilder('aider', line);
+		this.conversation.time(factDate(start.replace(' ', 'T')));
+		if (project) this.conversation.project(project);
+	}
+
+	private flush(): void {
+		const lines = this.lines;
+		this.lines = [];
+		const mode = this.mode;
+		this.mode = 'none';
+		if (mode === 'user') this.user(lines.join('\n'));
+		else if (mode === 'output') this.output(lines);
+		else if (mode === 'assistant') {
+			const text = lines.join('\n').trim();
+			if (text) this.conversation.answer([{role: 'assistant', kind: 'prose', text}]);
+		}
+	}
+
+	private user(text: string): void {
+		const trimmed = text.trim();
+		if (trimmed === '' || trimmed === '<blank>') {
+			this.conversation.skipped++;
+			return;
+		}
+		const command = /^\/[a-z][\w-]*/u.exec(trimmed)?.[0];
+		if (command && !requestCommands.has(command)) {
+			const block: Block = {role: 'tool_call', kind: 'tool', text: trimmed, tools: [command]};
+			this.conversation.answer([block]);
+			return;
+		}
+		this.conversation.prompt([{role: 'user', kind: 'prose', text: trimmed}]);
+	}
+
+	private output(lines: string[]): void {
+		for (const line of lines) {
+			const model = /^(?:Main model|Model): (\S+)/u.exec(line);
+			if (model) this.conversation.model(model[1]);
+		}
+		const text = lines.join('\n').trim();
+		if (text) this.conversation.toolResults([{role: 'tool', kind: 'tool', text, tools: actionsOf(lines)}]);
+	}
+
+	push(line: string): void {
+		const mode: Mode = line.startsWith('#### ') || line === '####' ? 'user' : line.startsWith('> ') || line === '>' ? 'output' : line.trim() === '' ? (this.mode === 'assistant' ? 'assistant' : 'none') : 'assistant';
+		if (mode !== this.mode) this.flush();
+		this.mode = mode;
+		if (mode === 'user') this.lines.push(line.slice(5).replace(/ {2}$/u, ''));
+		else if (mode === 'output') this.lines.push(line.slice(2).replace(/ {2}$/u, ''));
+		else if (mode === 'assistant') this.lines.push(line);
+	}
+
+	get isEmpty(): boolean {
+		return this.conversation.isEmpty && this.lines.length === 0;
+	}
+
+	finish(): ParsedSource {
+		this.flush();
+		return this.conversation.finish();
+	}
+}

@@ -1,0 +1,59 @@
+/** The formats `drill ingest` reads, what each is called, and where its items go. */
+export const formats = [
+	'markdown',
+	'text',
+	'html',
+	'claude-code',
+	'codex',
+	'gemini-cli',
+	'gemini-chat',
+	'aider',
+	'claude-agent',
+	'chatgpt',
+	'generic-chat',
+	'summary-json',
+] as const;
+export type Format = (typeof formats)[number];
+
+/** What `--format` accepts: `transcript` means any conversation format, told apart by content. */
+export const formatChoices = ['auto', 'transcript', ...formats] as const;
+export type FormatChoice = (typeof formatChoices)[number];
+
+/** How a report names a format: "it looks like …". */
+export const formatLabels: Record<Format, string> = {
+	markdown: 'markdown',
+	text: 'plain text',
+	html: 'an HTML page',
+	'claude-code': 'a Claude Code session (JSONL)',
+	codex: 'a Codex CLI rollout (JSONL)',
+	'gemini-cli': 'a Gemini CLI stream-json log',
+	'gemini-chat': 'a saved Gemini CLI chat (JSON)',
+	aider: 'an aider chat history',
+	'claude-agent': 'a Claude agent session event stream (JSONL)',
+	chatgpt: 'a ChatGPT export (conversations.json)',
+	'generic-chat': 'chat messages ({role, content} JSON lines)',
+	'summary-json': 'summary interchange JSON',
+};
+
+export const conversationFormats: ReadonlySet<Format> = new Set(['claude-code', 'codex', 'gemini-cli', 'gemini-chat', 'aider', 'claude-agent', 'chatgpt', 'generic-chat']);
+
+/** Formats read any text file as a document, so forcing one is a choice of reading, never wrong. */
+export const documentFormats: ReadonlySet<Format> = new Set(['markdown', 'text', 'html']);
+
+export const namespaceOf: Record<Format, string> = {
+	markdown: 'document',
+	text: 'document',
+	html: 'page',
+	'claude-code': 'conversation_session',
+	codex: 'conversation_session',
+	'gemini-cli': 'conversation_session',
+	'gemini-chat': 'conversation_session',
+	aider: 'conversation_session',
+	'claude-agent': 'conversation_session',
+	chatgpt: 'conversation_session',
+	'generic-chat': 'conversation_session',
+	'summary-json': 'document',
+};
+
+/** Files that hold many items (one per conversation or session); the others hold one. */
+export const multiItemFormats: ReadonlySet<Format> = new Set(['chatgpt', 'aider', 'summary-json']);

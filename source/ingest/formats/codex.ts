@@ -1,0 +1,203 @@
+import type {Block, ParsedSource, SourceProblem} from '../model.js';
+import {ConversationBuilder} from './conversation.js';
+import {factDate} from './dates.js';
+import {parseJsonObjectLine} from './json-line.js';
+import {MessageDedupe} from './message-dedupe.js';
+import {isNoiseTitle} from '../tree/titles.js';
+import {jsonObjectText, toolCallText, toolOutputText, toolResultText} from './tool-text.js';
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The rollout line types (`RolloutItem` in codex-rs/protocol): `{timestamp, type, payload}`. */
+export const codexLineTypes = new Set(['session_meta', 'response_item', 'event_msg', 'turn_context', 'compacted']);
+/** `ResponseItem` types, which older rollouts wrote as lines of their own. */
+export const codexItemTypes = new Set(['message', 'reasoning', 'function_call', 'function_call_output', 'custom_tool_call', 'custom_tool_call_output', 'local_shell_call', 'web_search_call']);
+
+/** Text of a message's content items (`input_text`, `output_text`, images). */
+function contentText(content: unknown): string {
+	if (typeof content === 'string') return content;
+	if (!Array.isArray(content)) return '';
+	return content
+		.map((part) => {
+			if (!isObject(part)) return '';
+			if (typeof part.text === 'string') return part.text;
+			if (part.type === 'input_image') return '[image]';
+			return '';
+		})
+		.filter(Boolean)
+		.join('\n');
+}
+
+/** The text of a reasoning item: its summary, then any reasoning text it carries in the clear. */
+function reasoningText(payload: Json): string {
+	const parts: string[] = [];
+	for (const list of [payload.summary, payload.content]) {
+		if (!Array.isArray(list)) continue;
+		for (const part of list) if (isObject(part) && typeof part.text === 'string' && part.text.trim()) parts.push(part.text);
+	}
+	return parts.join('\n\n');
+}
+
+/**
+ * A function call's output: plain text, content items, `{content, success}`, or the shell tool's
+ * JSON text `{"output": …, "metadata": {"exit_code": …}}`.
+ */
+function outputBlock(output: unknown): Block {
+	let text = '';
+	let failed = false;
+	if (typeof output === 'string') {
+		const json = jsonObjectText(output);
+		if (json && typeof json.output === 'string') {
+			text = json.output;
+			const exit = isObject(json.metadata) ? json.metadata.exit_code : undefined;
+			if (typeof exit === 'number' && exit !== 0) text = `[exit code ${exit}]\n${text}`;
+		} else text = output;
+	} else if (isObject(output)) {
+		text = typeof output.content === 'string' ? output.content : toolResultText(output.content ?? output);
+		failed = output.success === false;
+	} else text = toolResultText(output);
+	return {role: 'tool', kind: 'tool', text: toolOutputText(text, failed)};
+}
+
+/**
+ * An OpenAI Codex CLI rollout (`~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl`): one
+ * `{timestamp, type, payload}` per line. `session_meta` gives the session id, working directory
+ * and start; `turn_context` the model; `response_item` the history (messages, reasoning, function,
+ * custom and local-shell calls and their outputs, web searches); `compacted` the summary a
+ * compaction left; `event_msg` mostly repeats the history for the UI, so only what it adds is
+ * kept (errors, the thread's name). Older rollouts, whose lines were bare response items, read too.
+ */
+export class CodexReader {
+	private readonly conversation: ConversationBuilder;
+	private readonly dedupe = new MessageDedupe<'item' | 'event'>();
+	sessionId: string | undefined;
+
+	constructor(
+		private readonly problems: SourceProblem[],
+		line?: number,
+	) {
+		this.conversation = new ConversationBuilder('codex', line);
+	}
+
+	push(text: string, line: number): void {
+		const record = parseJsonObjectLine(text, line, this.problems);
+		if (!record) return;
+		this.conversation.time(factDate(record.timestamp));
+		const type = record.type;
+		if (typeof type === 'string' && codexLineTypes.has(type)) {
+			if (!isObject(record.payload)) {
+				this.problems.push({line, reason: `line ${line} is a ${type} line without a "payload" object`});
+				return;
+			}
+			this.line(type, record.payload);
+		} else if (typeof type === 'string' && codexItemTypes.has(type)) this.item(record);
+		else if (type === undefined && typeof record.id === 'string' && typeof record.timestamp === 'string') this.meta(record);
+		else this.conversation.skipped++;
+	}
+
+	private line(type: string, payload: Json): void {
+		switch (type) {
+			case 'session_meta':
+				this.meta(payload);
+				return;
+			case 'turn_context':
+				this.conversation.model(payload.model);
+				this.conversation.project(payload.cwd);
+				return;
+			case 'compacted':
+				if (typeof payload.message === 'string' && payload.message.trim()) this.conversation.system([{role: 'system', kind: 'prose', text: payload.message}]);
+				return;
+			case 'event_msg':
+				this.event(payload);
+				return;
+			default:
+				this.item(payload);
+		}
+	}
+
+	private meta(payload: Json): void {
+		if (typeof payload.id === 'string') this.sessionId ??= payload.id;
+		this.conversation.time(factDate(payload.timestamp));
+		this.conversation.project(payload.cwd);
+	}
+
+	private event(payload: Json): void {
+		const type = payload.type;
+		const text = typeof payload.message === 'string' ? payload.message : typeof payload.text === 'string' ? payload.text : '';
+		if (type === 'user_message' && text.trim()) this.once('event', 'user', text, () => this.conversation.prompt([{role: 'user', kind: 'prose', text}]));
+		else if (type === 'agent_message' && text.trim()) this.once('event', 'assistant', text, () => this.conversation.answer([{role: 'assistant', kind: 'prose', text}]));
+		else if ((type === 'agent_reasoning' || type === 'agent_reasoning_raw_content') && text.trim()) {
+			this.once('event', 'thinking', text, () => this.conversation.answer([{role: 'thinking', kind: 'thinking', text}]));
+		} else if (type === 'error' && text.trim()) {
+			this.conversation.system([{role: 'system', kind: 'prose', text: `[error] ${text}`}]);
+		} else if (type === 'thread_name_updated' && typeof payload.thread_name === 'string' && !isNoiseTitle(payload.thread_name)) {
+			this.conversation.facts.title = payload.thread_name;
+		} else this.conversation.skipped++;
+	}
+
+	private item(payload: Json): void {
+		switch (payload.type) {
+			case 'message': {
+				const text = contentText(payload.content);
+				if (!text.trim()) {
+					this.conversation.skipped++;
+					return;
+				}
+				if (payload.role === 'user') this.once('item', 'user', text, () => this.conversation.prompt([{role: 'user', kind: 'prose', text}]));
+				else if (payload.role === 'assistant') this.once('item', 'assistant', text, () => this.conversation.answer([{role: 'assistant', kind: 'prose', text}]));
+				else this.conversation.system([{role: 'system', kind: 'prose', text}]);
+				return;
+			}
+			case 'reasoning': {
+				const text = reasoningText(payload);
+				if (text) this.once('item', 'thinking', text, () => this.conversation.answer([{role: 'thinking', kind: 'thinking', text}]));
+				else this.conversation.skipped++;
+				return;
+			}
+			case 'function_call':
+			case 'custom_tool_call':
+				this.call(String(payload.name ?? 'tool'), payload.type === 'function_call' ? payload.arguments : payload.input);
+				return;
+			case 'local_shell_call': {
+				const action = isObject(payload.action) ? payload.action : {};
+				const {type: _type, ...rest} = action;
+				this.call('shell', rest);
+				return;
+			}
+			case 'web_search_call': {
+				const action = isObject(payload.action) ? payload.action : {};
+				const {type: _type, ...rest} = action;
+				this.call('web_search', rest);
+				return;
+			}
+			case 'function_call_output':
+			case 'custom_tool_call_output':
+				this.conversation.toolResults([outputBlock(payload.output)]);
+				return;
+			default:
+				// Encrypted compaction items, ghost snapshots, tool searches: nothing to read.
+				this.conversation.skipped++;
+		}
+	}
+
+	/** Adds a message the first time either channel gives it; the second copy is counted as skipped. */
+	private once(channel: 'item' | 'event', kind: string, text: string, add: () => void): void {
+		if (this.dedupe.seen(channel, kind, text)) this.conversation.skipped++;
+		else add();
+	}
+
+	private call(name: string, input: unknown): void {
+		this.conversation.answer([{role: 'tool_call', kind: 'tool', text: toolCallText(name, input)}]);
+	}
+
+	finish(): ParsedSource {
+		return this.conversation.finish();
+	}
+}
+
+/** The session id from the first line (`session_meta`, or an old rollout's first line), for the item id. */
+export function codexSessionId(head: string): string | undefined {
+	const first = head.slice(0, head.indexOf('\n') >= 0 ? head.indexOf('\n') : head.length);
+	return /"(?:payload"\s*:\s*\{\s*")?id"\s*:\s*"([^"\\]{1,200})"/u.exec(first)?.[1];
+}

@@ -1,0 +1,185 @@
+import type {Block, ParsedSource, SourceProblem} from '../model.js';
+import {ConversationBuilder} from './conversation.js';
+import {factDate} from './dates.js';
+import {parseJsonLine} from './json-line.js';
+import {toolCallText, toolOutputText, toolResultText} from './tool-text.js';
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const parts = (value: unknown): unknown[] => (Array.isArray(value) ? value : value === undefined || value === null ? [] : [value]);
+
+/** A function response's text: `response.output`, `response.error`, or the response as lines. */
+function responseText(part: Json): {text: string; failed: boolean} {
+	const response = isObject(part.response) ? part.response : {};
+	if (typeof response.output === 'string') return {text: response.output, failed: false};
+	if (typeof response.error === 'string') return {text: response.error, failed: true};
+	return {text: toolResultText(response), failed: false};
+}
+
+/** The text of parts (`PartListUnion`): strings and text parts; thoughts apart. */
+function partsText(value: unknown, thoughts: boolean): string {
+	return parts(value)
+		.map((part) => {
+			if (typeof part === 'string') return thoughts ? '' : part;
+			if (!isObject(part) || typeof part.text !== 'string') return isObject(part) && (part.inlineData || part.fileData) && !thoughts ? '[attachment]' : '';
+			return (part.thought === true) === thoughts ? part.text : '';
+		})
+		.filter(Boolean)
+		.join('\n');
+}
+
+/**
+ * A Gemini CLI chat saved to disk: a session file (`~/.gemini/tmp/<project>/chats/session-*.json`,
+ * one `ConversationRecord` with `messages`, or the newer `.jsonl` with a metadata line, message
+ * records, `$set` updates and `$rewindTo` markers), or a `/chat save` checkpoint (an array of
+ * `{role, parts}` contents, or `{history: […]}`). Messages are `user`, `gemini` (with thoughts and
+ * tool calls and their results), `info`, `warning` and `error`.
+ */
+export class GeminiChatReader {
+	private readonly conversation: ConversationBuilder;
+	/** Message records by id, in order, so a rewind can drop what came after its target. */
+	private readonly messages = new Map<string, Json>();
+	private anonymous = 0;
+	sessionId: string | undefined;
+
+	constructor(
+		private readonly problems: SourceProblem[],
+		line?: number,
+	) {
+		this.conversation = new ConversationBuilder('gemini-cli', line);
+	}
+
+	push(text: string, line: number): void {
+		const parsed = parseJsonLine(text, line, this.problems);
+		if (parsed) this.value(parsed.value, `line ${line}`, line);
+	}
+
+	/** One JSON value: a whole file, or one line of a `.jsonl` session. */
+	value(value: unknown, where = 'the file', line?: number): void {
+		if (Array.isArray(value)) {
+			for (const content of value) this.content(content);
+			return;
+		}
+		if (!isObject(value)) {
+			this.problems.push({...(line ? {line} : {}), reason: `${where} is not a JSON object`});
+			return;
+		}
+		if (Array.isArray(value.history)) {
+			for (const content of value.history) this.content(content);
+			return;
+		}
+		if (typeof value.$rewindTo === 'string') {
+			this.rewind(value.$rewindTo);
+			return;
+		}
+		if (isObject(value.$set)) {
+			this.metadata(value.$set);
+			return;
+		}
+		if (typeof value.sessionId === 'string' || Array.isArray(value.messages)) {
+			this.metadata(value);
+			return;
+		}
+		if (typeof value.type === 'string' && 'content' in value) {
+			this.messages.set(typeof value.id === 'string' ? value.id : `#${this.anonymous++}`, value);
+			return;
+		}
+		if (typeof value.role === 'string' && 'parts' in value) {
+			this.content(value);
+			return;
+		}
+		this.conversation.skipped++;
+	}
+
+	private metadata(record: Json): void {
+		if (typeof record.sessionId === 'string') this.sessionId ??= record.sessionId;
+		this.conversation.time(factDate(record.startTime));
+		this.conversation.time(factDate(record.lastUpdated));
+		if (Array.isArray(record.directories)) this.conversation.project(record.directories[0]);
+		if (Array.isArray(record.messages)) for (const message of record.messages) this.value(message);
+	}
+
+	private rewind(id: string): void {
+		let found = false;
+		for (const key of [...this.messages.keys()]) {
+			if (key === id) found = true;
+			if (found) this.messages.delete(key);
+		}
+		if (!found) this.messages.clear();
+	}
+
+	/** A checkpoint's `{role: "user" | "model", parts}`. */
+	private content(value: unknown): void {
+		if (!isObject(value)) return;
+		const blocks: Block[] = [];
+		const results: Block[] = [];
+		for (const part of parts(value.parts)) {
+			if (typeof part === 'string') blocks.push({role: value.role === 'model' ? 'assistant' : 'user', kind: 'prose', text: part});
+			else if (!isObject(part)) continue;
+			else if (isObject(part.functionCall)) blocks.push({role: 'tool_call', kind: 'tool', text: toolCallText(String(part.functionCall.name ?? 'tool'), part.functionCall.args)});
+			else if (isObject(part.functionResponse)) {
+				const {text, failed} = responseText(part.functionResponse);
+				results.push({role: 'tool', kind: 'tool', text: toolOutputText(text, failed)});
+			} else if (typeof part.text === 'string') {
+				const role = part.thought === true ? 'thinking' : value.role === 'model' ? 'assistant' : 'user';
+				blocks.push({role, kind: role === 'thinking' ? 'thinking' : 'prose', text: part.text});
+			}
+		}
+		this.conversation.toolResults(results);
+		if (value.role === 'model') this.conversation.answer(blocks);
+		else {
+			const prompt = blocks.filter((block) => block.role === 'user');
+			this.conversation.prompt(prompt);
+			this.conversation.answer(blocks.filter((block) => block.role !== 'user'));
+		}
+	}
+
+	private message(record: Json): void {
+		this.conversation.time(factDate(record.timestamp));
+		const text = partsText(record.content, false);
+		switch (record.type) {
+			case 'user':
+				this.conversation.prompt([{role: 'user', kind: 'prose', text}]);
+				return;
+			case 'gemini':
+				this.answer(record, text);
+				return;
+			default:
+				if (text.trim()) this.conversation.system([{role: 'system', kind: 'prose', text: `[${String(record.type)}] ${text}`}]);
+				else this.conversation.skipped++;
+		}
+	}
+
+	private answer(record: Json, text: string): void {
+		this.conversation.model(record.model);
+		const thinking: Block[] = [];
+		for (const thought of parts(record.thoughts)) {
+			if (!isObject(thought)) continue;
+			const said = [thought.subject, thought.description].filter((part) => typeof part === 'string' && part.trim()).join(': ');
+			if (said) thinking.push({role: 'thinking', kind: 'thinking', text: said});
+		}
+		const inline = partsText(record.content, true);
+		if (inline) thinking.push({role: 'thinking', kind: 'thinking', text: inline});
+		this.conversation.answer([...thinking, ...(text.trim() ? [{role: 'assistant', kind: 'prose' as const, text}] : [])]);
+		for (const call of parts(record.toolCalls)) {
+			if (!isObject(call)) continue;
+			this.conversation.answer([{role: 'tool_call', kind: 'tool', text: toolCallText(String(call.name ?? 'tool'), call.args)}]);
+			const responses = parts(call.result).filter(isObject).map((part) => (isObject(part.functionResponse) ? responseText(part.functionResponse) : {text: partsText(part, false), failed: false}));
+			let output = responses.map((response) => response.text).filter(Boolean).join('\n');
+			if (!output && typeof call.resultDisplay === 'string') output = call.resultDisplay;
+			const failed = call.status === 'error' || responses.some((response) => response.failed);
+			if (output || call.status) this.conversation.toolResults([{role: 'tool', kind: 'tool', text: toolOutputText(output || String(call.status), failed)}]);
+		}
+	}
+
+	finish(): ParsedSource {
+		for (const record of this.messages.values()) this.message(record);
+		this.messages.clear();
+		return this.conversation.finish();
+	}
+}
+
+/** The session id of a saved session (its metadata's `sessionId`), for the item id. */
+export function geminiChatSessionId(head: string): string | undefined {
+	return /"sessionId"\s*:\s*"([^"\\]{1,200})"/u.exec(head.slice(0, 4096))?.[1];
+}

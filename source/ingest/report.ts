@@ -1,0 +1,35 @@
+import type {IngestConflict} from './collisions.js';
+
+export type {IngestConflict} from './collisions.js';
+
+/** A file, or a line or record of one, that could not be read. */
+export interface IngestFailure {
+	path: string;
+	line?: number;
+	reason: string;
+}
+
+export interface IngestReport {
+	added: number;
+	updated: number;
+	/** Sources unchanged since the last ingest. */
+	skipped: number;
+	/** Records of a kind the readers do not use (status events, token counts, empty sessions), skipped on purpose. */
+	skipped_records: number;
+	failed: IngestFailure[];
+	/** Items that two files claimed (the same session in two places), and what was done. */
+	conflicts: IngestConflict[];
+	items: number;
+	nodes: number;
+	spans: number;
+	seconds: number;
+}
+
+export function emptyReport(): IngestReport {
+	return {added: 0, updated: 0, skipped: 0, skipped_records: 0, failed: [], conflicts: [], items: 0, nodes: 0, spans: 0, seconds: 0};
+}
+
+/** The files with at least one problem. */
+export function failedFiles(report: IngestReport): number {
+	return new Set(report.failed.map((failure) => failure.path)).size;
+}

@@ -1,0 +1,103 @@
+import {isInjectedContext, isRealRequest} from '../formats/requests.js';
+import {capitalize, clip, plainText} from '../../text/clean.js';
+
+/**
+ * Titles that say nothing about the work, whoever wrote them: raw JSON or a tool call, injected
+ * context, a model's refusal or its attempt at making a title, a placeholder, a line of symbols.
+ */
+const refusal = /^(?:I['’]m sorry|I am sorry|I apologi[sz]e|Sorry[,.!]|I can(?:['’]|no)t\b|I cannot\b|I['’]m (?:not able|unable)|I am (?:not able|unable)|As an AI\b|I don['’]t have\b|I do not have\b|Unfortunately\b)/iu;
+const titleAttempt = /^(?:Here(?:['’]s| is) (?:a |the |my )?(?:short |concise |suggested )?(?:title|summary|name)|(?:Suggested )?Title\s*:|Sure[,!.]|Certainly[,!.]|Of course[,!.]|Conversation (?:about|title|summary)|Chat (?:about|title)|Summary of (?:the |this )?(?:conversation|session|chat)\b)/iu;
+const placeholder = /^(?:New chat|New conversation|New session|Untitled(?: session| conversation| chat)?|Unknown|No title|Title|Session|Conversation|Chat)$/iu;
+const jsonLike = /^(?:[\w.:-]{1,40}\s+)?[[{]\s*["{[\]]/u;
+
+export function isNoiseTitle(text: string): boolean {
+	const trimmed = text.trim();
+	if (!/\p{L}{2}/u.test(trimmed)) return true;
+	if (jsonLike.test(trimmed) || isInjectedContext(trimmed)) return true;
+	if (refusal.test(trimmed) || titleAttempt.test(trimmed) || placeholder.test(trimmed.replace(/[.!:]+$/u, ''))) return true;
+	const visible = trimmed.replace(/\s/gu, '');
+	const letters = visible.match(/\p{L}/gu)?.length ?? 0;
+	if (letters < visible.length * 0.4) return true;
+	// A log or path line: fewer than half its tokens are words.
+	const tokens = trimmed.split(/\s+/u);
+	return tokens.filter((token) => plainWord.test(token)).length < tokens.length / 2;
+}
+
+const plainWord = /^["'(«“‘¿¡]*\p{L}[\p{L}\p{M}\p{N}'’.-]*[.,;:!?"')»”’…]*$/u;
+
+const maxRequestTitle = 90;
+/** Slash commands of chat tools whose text is the request itself ("/ask why …"). */
+const requestCommand = /^\/(?:ask|code|architect|context|help|plan)\s+/u;
+const clauseBreak = /[,;:(]\s|\s[—–-]\s/gu;
+
+/** Placeholders a reader puts for what is not text: "[image]", "[attachment]". */
+const placeholderLine = /^\[(?:image|attachment|document|audio|file)\]$/iu;
+
+/** The first paragraphs of prose of a message: code fences, quotes, shell lines and placeholders left out. */
+function paragraphs(text: string, most = 3): string[] {
+	const found: string[] = [];
+	let lines: string[] = [];
+	let inFence = false;
+	const flush = () => {
+		if (lines.length > 0) found.push(plainText(lines.join('\n')));
+		lines = [];
+	};
+	for (const raw of text.split('\n')) {
+		if (found.length >= most) break;
+		const line = raw.trim();
+		if (/^(?:`{3,}|~{3,})/u.test(line)) {
+			inFence = !inFence;
+			flush();
+			continue;
+		}
+		if (inFence) continue;
+		if (line === '' || /^(?:>|\||\$ |#!)/u.test(line) || placeholderLine.test(line)) flush();
+		else lines.push(line);
+	}
+	flush();
+	return found.filter(Boolean);
+}
+
+/** A sentence too long for a title, cut at its first clause of four words or more, else at a word boundary. */
+function shorten(text: string): string {
+	if (text.length <= maxRequestTitle) return text;
+	// Asides in parentheses are not part of a title, and a cut must not fall inside one.
+	const sentence = text.replace(/\s*\([^()]*\)/gu, '').replace(/\s*\([^()]*$/u, '');
+	if (sentence.length <= maxRequestTitle) return sentence;
+	for (const match of sentence.matchAll(clauseBreak)) {
+		const head = sentence.slice(0, match.index).trim();
+		if (head.length > maxRequestTitle) break;
+		if (head.split(' ').length >= 4 && head.length >= 24) return head;
+	}
+	return clip(sentence, maxRequestTitle);
+}
+
+/**
+ * A person's request as a title: the first sentence of its first paragraph that names
+ * something (past a "Nice." or "Hi!"), shortened at a clause or a word boundary when long.
+ * Undefined when nothing in it reads as a title.
+ */
+export function requestTitle(text: string): string | undefined {
+	if (isInjectedContext(text)) return undefined;
+	let fallback: string | undefined;
+	let tried = 0;
+	for (const paragraph of paragraphs(text.trimStart().replace(requestCommand, ''))) {
+		// A dot inside a word (a file name, a version) ends no sentence.
+		const sentences = paragraph
+			.replace(/(?<=[\p{L}\p{N}_])\.(?=[\p{L}\p{N}_])/gu, '\u2024')
+			.split(/(?<=[.!?。！？])\s+/u)
+			.map((sentence) => sentence.replace(/\u2024/gu, '.').trim().replace(/[\s.。]+$/u, ''));
+		for (const sentence of sentences) {
+			if (++tried > 4) break;
+			const words = sentence.match(/\p{L}[\p{L}\p{N}'’_-]*/gu) ?? [];
+			if (words.length === 0 || isNoiseTitle(sentence) || !isRealRequest(sentence)) continue;
+			// "Nice." or "Hi there!" says nothing; a short sentence is kept only if nothing better follows.
+			if (words.length < 3) {
+				fallback ??= sentence;
+				continue;
+			}
+			return capitalize(shorten(sentence));
+		}
+	}
+	return fallback ? capitalize(shorten(fallback)) : undefined;
+}

@@ -1,0 +1,48 @@
+/**
+ * The one place the parts are wired together. The CLI, the app, the MCP server and the benches
+ * start from `createRuntime(config)` and hold the runtime, never a store of their own: it
+ * registers the domains, opens the summary store once for reading (shared by the summary domain
+ * and search), and opens it for writing with the search indexer attached.
+ */
+import {DomainRegistry, Drillables, type DrillConfig} from './core/registry.js';
+import {registerDomains} from './domains/index.js';
+import {find, openIndexedStore, type FindContext, type FindOptions, type FindResult} from './search/index.js';
+import {SummaryStore} from './store/summary-store.js';
+
+export interface Runtime {
+	readonly config: DrillConfig;
+	/** The registered domains bound to the config: `walk`, `drillTree`, `availableDomains`. */
+	readonly domains: Drillables;
+	/** The summary store for reading: opened on first use, kept until `close`. */
+	store(): SummaryStore;
+	/** The summary store opened for writing, with the search indexes kept in step; the caller closes it. */
+	openWritableStore(): SummaryStore;
+	/** The search funnel over this runtime's store or knowledge folder (`extra` adds to the find context). */
+	find(options: FindOptions, extra?: Omit<FindContext, 'store' | 'storePath' | 'knowledgeDir'>): Promise<FindResult>;
+	/** Closes the domains and the read store. */
+	close(): void;
+}
+
+export function createRuntime(config: DrillConfig): Runtime {
+	let readStore: SummaryStore | undefined;
+	const store = () => (readStore ??= SummaryStore.open(config.storePath));
+	const registry = new DomainRegistry();
+	registerDomains(registry, {summary: store});
+	const domains = new Drillables(config, registry);
+	return {
+		config,
+		domains,
+		store,
+		openWritableStore: () => openIndexedStore(config.storePath),
+		find(options, extra = {}) {
+			// The knowledge folder needs no store: a missing one must not fail that search.
+			if (options.source === 'knowledge') return find(options, {...extra, knowledgeDir: config.knowledgeDir});
+			return find(options, {...extra, store: store(), knowledgeDir: config.knowledgeDir});
+		},
+		close() {
+			domains.close();
+			readStore?.close();
+			readStore = undefined;
+		},
+	};
+}

@@ -1,0 +1,73 @@
+import {describe, expect, it} from 'vitest';
+import {random, symmetricEigen, truncatedSvd, type SparseRows} from '../../source/search/semantic/svd.js';
+
+/** `count` orthonormal vectors of length `size` (Gram–Schmidt on seeded random vectors). */
+function orthonormal(size: number, count: number, seed: number): number[][] {
+	const next = random(seed);
+	const basis: number[][] = [];
+	while (basis.length < count) {
+		const v = Array.from({length: size}, () => next() - 0.5);
+		for (const b of basis) {
+			const dot = v.reduce((sum, x, i) => sum + x * b[i]!, 0);
+			for (let i = 0; i < size; i++) v[i]! -= dot * b[i]!;
+		}
+		const norm = Math.hypot(...v);
+		basis.push(v.map((x) => x / norm));
+	}
+	return basis;
+}
+
+/** X = U · diag(s) · Vᵀ as sparse rows (every entry stored), and its dense form. */
+function lowRank(rows: number, columns: number, singular: number[], seed: number): {x: SparseRows; dense: number[][]; v: number[][]} {
+	const u = orthonormal(rows, singular.length, seed);
+	const v = orthonormal(columns, singular.length, seed + 1);
+	const dense = Array.from({length: rows}, (_, i) => Array.from({length: columns}, (_, j) => singular.reduce((sum, s, r) => sum + s * u[r]![i]! * v[r]![j]!, 0)));
+	const terms = dense.map(() => Int32Array.from({length: columns}, (_, j) => j));
+	return {x: {rows, columns, terms, values: dense.map((row) => Float64Array.from(row))}, dense, v};
+}
+
+/** Column j of the `columns × k` row-major right factor. */
+const column = (right: Float64Array, columns: number, k: number, j: number) => Array.from({length: columns}, (_, t) => right[t * k + j]!);
+const dot = (a: number[], b: number[]) => a.reduce((sum, x, i) => sum + x * b[i]!, 0);
+
+describe('truncatedSvd', () => {
+	it('recovers the singular values of a known rank-3 matrix, with orthonormal right factors spanning its row space', () => {
+		const {x, dense, v} = lowRank(40, 25, [9, 5, 2], 7);
+		const {singular, right, k} = truncatedSvd(x, {k: 3, seed: 3});
+		expect(k).toBe(3);
+		[9, 5, 2].forEach((expected, j) => expect(singular[j]).toBeCloseTo(expected, 6));
+		const w = [0, 1, 2].map((j) => column(right, 25, 3, j));
+		for (let a = 0; a < 3; a++) for (let b = 0; b < 3; b++) expect(dot(w[a]!, w[b]!)).toBeCloseTo(a === b ? 1 : 0, 6);
+		// Each right singular vector is ± the generating one.
+		for (let j = 0; j < 3; j++) expect(Math.abs(dot(w[j]!, v[j]!))).toBeCloseTo(1, 6);
+		// Projecting the rows on the factors gives the matrix back: X · W · Wᵀ = X.
+		for (const row of dense) {
+			const coordinates = w.map((vector) => dot(row, vector));
+			const back = row.map((_, t) => coordinates.reduce((sum, c, j) => sum + c * w[j]![t]!, 0));
+			back.forEach((value, t) => expect(value).toBeCloseTo(row[t]!, 6));
+		}
+	});
+
+	it('keeps the largest k of a higher rank, and is the same for the same seed', () => {
+		const {x} = lowRank(30, 20, [10, 6, 3, 1, 0.5], 11);
+		const first = truncatedSvd(x, {k: 2, seed: 5});
+		expect([...first.singular].map((s) => Number(s.toFixed(6)))).toEqual([10, 6]);
+		expect(truncatedSvd(x, {k: 2, seed: 5})).toEqual(first);
+		expect(truncatedSvd(x, {k: 50, seed: 5}).k).toBe(20);
+	});
+});
+
+describe('symmetricEigen', () => {
+	it('finds A·v = λ·v with the eigenvalues in descending order', () => {
+		const a = Float64Array.from([4, 1, 0, 1, 3, 1, 0, 1, 2]);
+		const {values, vectors} = symmetricEigen(a, 3);
+		expect(values[0]).toBeGreaterThan(values[1]!);
+		expect(values[1]).toBeGreaterThan(values[2]!);
+		for (let j = 0; j < 3; j++) {
+			const vector = [0, 1, 2].map((i) => vectors[i * 3 + j]!);
+			const product = [0, 1, 2].map((i) => dot([0, 1, 2].map((c) => a[i * 3 + c]!), vector));
+			product.forEach((value, i) => expect(value).toBeCloseTo(values[j]! * vector[i]!, 9));
+		}
+		expect(values.reduce((sum, value) => sum + value, 0)).toBeCloseTo(9, 9);
+	});
+});
