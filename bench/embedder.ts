@@ -8,7 +8,6 @@ import {mkdtempSync, rmSync} from 'node:fs';
 import {loadavg, tmpdir} from 'node:os';
 import path from 'node:path';
 import {parseQuery} from '../source/search/funnel/query.js';
-import '../source/search/indexing/register.js';
 import {searchStatus} from '../source/search/indexing/search-status.js';
 import {keywordList, keywordWeights, type KeywordHit} from '../source/search/keyword/keyword.js';
 import {ItemTermStats} from '../source/search/keyword/term-stats.js';
