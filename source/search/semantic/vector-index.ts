@@ -30,8 +30,8 @@ export class VectorIndex {
 	private itemRoots(): {nodes: Int32Array; items: Int32Array; data: Float32Array} {
 		if (this.roots) return this.roots;
 		const d = this.dimension;
-		// Item by item through the (item, ordinal) index: scanning `nodes` for ordinal 0 would read every node's text.
-		const rows = prepared(this.db, 'SELECT n.id, n.item, v.vector FROM items i CROSS JOIN nodes n ON n.item = i.id AND n.ordinal = 0 CROSS JOIN node_vectors v ON v.node = n.id ORDER BY i.id').raw(true).all() as Array<[number, number, Buffer]>;
+		// From root_vectors, where they lie side by side (in node_vectors a page holds a root or two).
+		const rows = prepared(this.db, 'SELECT node, item, vector FROM root_vectors ORDER BY item').raw(true).all() as Array<[number, number, Buffer]>;
 		const nodes = new Int32Array(rows.length);
 		const items = new Int32Array(rows.length);
 		const data = new Float32Array(rows.length * d);
