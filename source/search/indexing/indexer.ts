@@ -24,7 +24,6 @@ export const autoCatchUpItems = 5_000;
 export function searchIndexer(store: SummaryStore): void {
 	let embedding: SyncEmbedding | undefined;
 	let embeddingGeneration = -1;
-	let writes = 0;
 	const currentEmbedding = (): SyncEmbedding | undefined => {
 		const generation = Number(store.getMeta('search.semantic.generation') ?? 0);
 		if (generation !== embeddingGeneration) {
@@ -42,18 +41,18 @@ export function searchIndexer(store: SummaryStore): void {
 			const now = currentEmbedding();
 			indexItem(db, itemRowId, item, now);
 			if (now) bumpVectorRevision(store);
-			writes++;
 		},
 		beforeDelete(db, itemRowId) {
 			removeItemText(db, itemRowId);
-			writes++;
 		},
 	};
 	store.indexers.push(indexer);
 	const close = store.close.bind(store);
 	store.close = () => {
 		try {
-			if (writes > 0 && store.db.open) finishBatch(store);
+			// Also when nothing was written: a writer killed while it trained left the items without
+			// a model, and the next run, which finds every item unchanged, must still finish the job.
+			if (store.db.open) finishBatch(store);
 		} catch {
 			// The items are written; an index that could not be brought up to date is reported by `find`.
 		} finally {
