@@ -28,7 +28,7 @@ import type {SourceJob} from './work/source-job.js';
 export type {IngestReport} from './report.js';
 
 /** Bump when the pipeline's output changes, so unchanged sources are summarized again. */
-export const pipelineVersion = 'ingest-2';
+export const pipelineVersion = 'ingest-3';
 
 export type SummarizerName = 'extractive' | 'llm';
 
