@@ -3,16 +3,22 @@ import {existsSync, mkdtempSync, readFileSync, rmSync} from 'node:fs';
 import {cpus, loadavg, tmpdir, totalmem} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {writeDocsSite} from './ingest/docs.js';
 import {sessionFormats, writeCorpus, type SessionFormat} from './ingest/generate.js';
 
 /**
- * `npm run bench -- ingest [--mb 200] [--split] [--keep] [--smoke]`: generates MB of agent sessions
- * (Claude Code, Codex CLI, Gemini CLI, aider, Claude agent events) and markdown (half each, one
- * 20 MB session and one 20 MB heading-less document among them), runs the built `drill ingest` on
- * them in a fresh store, and prints throughput and peak RSS. `--split` also times transcripts and
- * markdown on their own; a second run shows the skip path. `--formats claude-code,codex` limits the
- * sessions to those formats. `--smoke` (0.2 MB, split too) is for CI: it fails when any generated file is
- * not ingested cleanly.
+ * `npm run bench -- ingest [--case all|sessions|docs] [--mb 200] [--pages 1000] [--split] [--keep]
+ * [--smoke] [--runs N] [--compare OTHER/cli.js]`. Two cases, each run by the built `drill ingest`
+ * into a fresh store, wall time including the close-time search index build:
+ * - sessions: MB of agent sessions (Claude Code, Codex CLI, Gemini CLI, aider, Claude agent events)
+ *   and markdown (half each, one 20 MB session and one 20 MB heading-less document among them);
+ *   `--split` also times transcripts and markdown on their own; a second run shows the skip path;
+ *   `--formats claude-code,codex` limits the sessions to those formats.
+ * - docs: a documentation site of `--pages` markdown pages of 2–10 KB with front matter.
+ * Throughput per wall second and per CPU second (the figure a loaded machine does not move), and
+ * peak RSS. `--runs N` repeats each run; `--compare` alternates every run with another build's
+ * cli.js (e.g. main's), so that both see the same load. `--smoke` (0.2 MB, 40 pages) is for CI: it
+ * fails when any generated file is not ingested cleanly.
  */
 
 // The bundle puts this module in dist/chunks/, beside or under dist/cli.js.
@@ -36,10 +42,14 @@ function peakFromProc(pid: number): number {
 	}
 }
 
+/** A store path not used before: every fresh run starts from nothing. */
+let stores = 0;
+const freshStore = (work: string) => path.join(work, `store-${++stores}.db`);
+
 /** Runs `drill ingest` in a child process; peak RSS from /usr/bin/time, else from /proc polling. */
-async function ingestRun(inputs: string[], store: string): Promise<Run> {
+async function ingestRun(inputs: string[], store: string, program = cli): Promise<Run> {
 	const useTime = existsSync('/usr/bin/time');
-	const args = [cli, 'ingest', ...inputs, '--store', store, '--json'];
+	const args = [program, 'ingest', ...inputs, '--store', store, '--json'];
 	const started = performance.now();
 	const child = useTime ? spawn('/usr/bin/time', ['-f', 'drill-bench-rss-kb %M cpu %U %S', process.execPath, ...args]) : spawn(process.execPath, args);
 	let stdout = '';
@@ -64,40 +74,88 @@ function line(label: string, megabytes: number, run: Run): string {
 
 const loadText = () => loadavg().map((value) => value.toFixed(2)).join(' ');
 
+interface Options {
+	work: string;
+	smoke: boolean;
+	runs: number;
+	/** Another build's cli.js to alternate with. */
+	compare?: string;
+	flag(name: string): boolean;
+	value(name: string, fallback: number): number;
+	text(name: string): string | undefined;
+}
+
+/** Runs a fresh ingest `runs` times (alternating with the other build when comparing), printing each. */
+async function timed(label: string, megabytes: number, inputs: string[], options: Options): Promise<Run[]> {
+	const runs: Run[] = [];
+	for (let i = 0; i < options.runs; i++) {
+		const run = await ingestRun(inputs, freshStore(options.work));
+		runs.push(run);
+		process.stdout.write(`${line(label, megabytes, run)}  load ${loadText()}\n`);
+		if (options.compare) process.stdout.write(`${line(`${label} [other]`, megabytes, await ingestRun(inputs, freshStore(options.work), options.compare))}  load ${loadText()}\n`);
+	}
+	return runs;
+}
+
+async function sessionsCase(options: Options): Promise<void> {
+	const megabytes = options.value('--mb', options.smoke ? 0.2 : 200);
+	const at = options.text('--formats');
+	const kinds = (at ? at.split(',') : Object.keys(sessionFormats)) as SessionFormat[];
+	const unknown = kinds.filter((kind) => !(kind in sessionFormats));
+	if (unknown.length > 0) throw new Error(`--formats: ${unknown.join(', ')} unknown; use some of ${Object.keys(sessionFormats).join(', ')}`);
+	process.stdout.write(`sessions case: generating ${megabytes} MB (${kinds.join(', ')}) …\n`);
+	const generated = performance.now();
+	const corpus = await writeCorpus(path.join(options.work, 'input'), megabytes, 42, kinds);
+	const total = (corpus.transcriptBytes + corpus.markdownBytes) / 1e6;
+	process.stdout.write(`generated ${total.toFixed(1)} MB in ${((performance.now() - generated) / 1000).toFixed(1)} s\n\n`);
+	if (options.flag('--split') || options.smoke) {
+		await timed('transcripts (fresh)', corpus.transcriptBytes / 1e6, [corpus.transcripts], options);
+		await timed('markdown (fresh)', corpus.markdownBytes / 1e6, [corpus.markdown], options);
+	}
+	const [fresh] = await timed('all (fresh store)', total, [corpus.folder], options);
+	if (fresh!.report.failed.length > 0) throw new Error(`drill ingest could not read every generated file: ${JSON.stringify(fresh!.report.failed.slice(0, 3))}`);
+	const store = freshStore(options.work);
+	await ingestRun([corpus.folder], store);
+	process.stdout.write(`${line('all again (unchanged)', total, await ingestRun([corpus.folder], store))}\n`);
+	process.stdout.write('targets: ≥ 5 MB/s extractive, peak RSS < 400 MB\n\n');
+}
+
+async function docsCase(options: Options): Promise<void> {
+	const pages = options.value('--pages', options.smoke ? 40 : 1000);
+	const site = writeDocsSite(path.join(options.work, 'site'), pages);
+	process.stdout.write(`docs case: ${site.pages} markdown pages of 2–10 KB with front matter, ${(site.bytes / 1e6).toFixed(1)} MB\n`);
+	const [fresh] = await timed('docs (fresh store)', site.bytes / 1e6, [site.folder], options);
+	if (fresh!.report.failed.length > 0) throw new Error(`drill ingest could not read every generated page: ${JSON.stringify(fresh!.report.failed.slice(0, 3))}`);
+	if (fresh!.report.items !== site.pages) throw new Error(`${site.pages} pages became ${fresh!.report.items} items`);
+	process.stdout.write('target: ≥ 3 MB/s including the search index build\n\n');
+}
+
 export async function run(args: string[]): Promise<void> {
-	const flag = (name: string) => args.includes(name);
-	const value = (name: string, fallback: number) => {
-		const at = args.indexOf(name);
-		return at >= 0 && args[at + 1] ? Number(args[at + 1]) : fallback;
-	};
-	const smoke = flag('--smoke');
-	const megabytes = value('--mb', smoke ? 0.2 : 200);
+	const at = (name: string) => args.indexOf(name);
+	const text = (name: string) => (at(name) >= 0 ? args[at(name) + 1] : undefined);
+	const smoke = args.includes('--smoke');
+	const which = text('--case') ?? 'all';
+	if (!['all', 'sessions', 'docs'].includes(which)) throw new Error(`--case ${which}: use all, sessions or docs`);
+	const compare = text('--compare');
+	if (compare && !existsSync(compare)) throw new Error(`--compare ${compare}: no such file (give another build's dist/cli.js)`);
 	const work = mkdtempSync(path.join(tmpdir(), 'drill-bench-ingest-'));
+	const options: Options = {
+		work,
+		smoke,
+		runs: Math.max(1, Number(text('--runs') ?? 1) || 1),
+		...(compare ? {compare} : {}),
+		flag: (name) => args.includes(name),
+		value: (name, fallback) => (text(name) ? Number(text(name)) : fallback),
+		text,
+	};
 	try {
 		process.stdout.write(`ingest benchmark · ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'} · ${(totalmem() / 2 ** 30).toFixed(0)} GB · node ${process.version} · load ${loadText()}\n`);
-		process.stdout.write(`generating ${megabytes} MB in ${work} …\n`);
-		const generated = performance.now();
-		const at = args.indexOf('--formats');
-		const kinds = (at >= 0 && args[at + 1] ? args[at + 1]!.split(',') : Object.keys(sessionFormats)) as SessionFormat[];
-		const unknown = kinds.filter((kind) => !(kind in sessionFormats));
-		if (unknown.length > 0) throw new Error(`--formats: ${unknown.join(', ')} unknown; use some of ${Object.keys(sessionFormats).join(', ')}`);
-		process.stdout.write(`sessions: ${kinds.join(', ')}\n`);
-		const corpus = await writeCorpus(path.join(work, 'input'), megabytes, 42, kinds);
-		const total = (corpus.transcriptBytes + corpus.markdownBytes) / 1e6;
-		process.stdout.write(`generated ${total.toFixed(1)} MB in ${((performance.now() - generated) / 1000).toFixed(1)} s\n\n`);
-		if (flag('--split') || smoke) {
-			process.stdout.write(`${line('transcripts (fresh)', corpus.transcriptBytes / 1e6, await ingestRun([corpus.transcripts], path.join(work, 'a.db')))}\n`);
-			process.stdout.write(`${line('markdown (fresh)', corpus.markdownBytes / 1e6, await ingestRun([corpus.markdown], path.join(work, 'b.db')))}\n`);
-		}
-		const store = path.join(work, 'all.db');
-		const fresh = await ingestRun([corpus.folder], store);
-		process.stdout.write(`${line('all (fresh store)', total, fresh)}\n`);
-		if (fresh.report.failed.length > 0) throw new Error(`drill ingest could not read every generated file: ${JSON.stringify(fresh.report.failed.slice(0, 3))}`);
-		process.stdout.write(`${line('all again (unchanged)', total, await ingestRun([corpus.folder], store))}\n`);
-		process.stdout.write(`\nload average now ${loadText()} (other processes share these cores: MB/cpu-s is the figure that does not depend on them)\n`);
-		process.stdout.write('targets: ≥ 5 MB/s extractive, peak RSS < 400 MB\n');
+		if (compare) process.stdout.write(`each run alternates with ${compare} ([other])\n`);
+		if (which !== 'docs') await sessionsCase(options);
+		if (which !== 'sessions') await docsCase(options);
+		process.stdout.write(`load average now ${loadText()} (other processes share these cores: MB/cpu-s is the figure that does not depend on them)\n`);
 	} finally {
-		if (flag('--keep')) process.stdout.write(`kept ${work}\n`);
+		if (options.flag('--keep')) process.stdout.write(`kept ${work}\n`);
 		else rmSync(work, {recursive: true, force: true});
 	}
 }

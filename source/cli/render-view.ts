@@ -63,6 +63,7 @@ export function renderView(view: TreeView, options: {color: boolean; width?: num
 	if (view.content !== undefined) {
 		out.push('', p.dim('── content ──'));
 		out.push(inertText(view.content));
+		if (view.folded) out.push(p.dim(`${view.folded} long tool output${view.folded === 1 ? '' : 's'} shown folded (--unfold shows ${view.folded === 1 ? 'it' : 'them'} whole)`));
 		if (view.truncated) out.push(p.dim('… truncated (raise --max-chars to see more)'));
 	}
 	return `${out.join('\n')}\n`;

@@ -12,6 +12,7 @@ export const command = defineCommand({
 		limit: {type: 'number', value: 'N', help: 'children per page (default 100)'},
 		offset: {type: 'number', value: 'N', help: 'first child to show (default 0)'},
 		maxChars: {type: 'number', value: 'N', help: 'bound on full content (default 20000)'},
+		unfold: {type: 'boolean', help: 'at full depth, long tool calls and outputs whole\n(otherwise more than 80 lines show as the first 50 and the last 20)'},
 		groupBy: {
 			type: 'string',
 			value: 'KEY',
@@ -40,6 +41,7 @@ export const command = defineCommand({
     drill walk summary ''
     drill walk summary conversation_session:k3x9 --depth summary
     drill walk summary 'conversation_session:k3x9#n2' --depth full --json
+    drill walk summary 'conversation_session:k3x9#n2' --depth full --unfold
     drill walk summary conversation_session --group-by project
     drill walk summary 'conversation_session#day=2026-11-28' --depth summary
     drill walk summary 'document#folder=guides/setup'
@@ -48,7 +50,7 @@ export const command = defineCommand({
 		const [domain, nodeId = '', extra] = cli.input;
 		if (domain === undefined) throw usageError('walk needs a DOMAIN', `registered: ${context.runtime.domains.availableDomains().join(', ')}; e.g. drill walk summary ''`);
 		if (extra !== undefined) throw usageError(`walk takes DOMAIN and one NODE_ID, got an extra ${JSON.stringify(extra)}`, 'quote a node id that has spaces or #');
-		const view = context.runtime.domains.walk(domain, nodeId, cli.flags.depth, {limit: cli.flags.limit, offset: cli.flags.offset, maxChars: cli.flags.maxChars, groupBy: cli.flags.groupBy});
+		const view = context.runtime.domains.walk(domain, nodeId, cli.flags.depth, {limit: cli.flags.limit, offset: cli.flags.offset, maxChars: cli.flags.maxChars, groupBy: cli.flags.groupBy, unfold: cli.flags.unfold});
 		if (context.json) printJson(context.stdout, view);
 		else context.stdout.write(renderView(view, {color: context.color && Boolean(context.stdout.isTTY), width: context.stdout.columns, home: homedir()}));
 		return 0;

@@ -47,6 +47,11 @@ export interface TreeView {
 	/** At `full` depth: this node's content and its subtree, concatenated in order. */
 	content?: string;
 	truncated?: boolean;
+	/**
+	 * At `full` depth: how many long tool calls or outputs the content shows folded (head and tail,
+	 * with the count of lines left out); `ViewOptions.unfold` shows them whole.
+	 */
+	folded?: number;
 	/** A summary item's root: where the item came from (its whole provenance). */
 	source?: ItemSource;
 	/** A group node: its key, value and item count. */
@@ -65,6 +70,8 @@ export interface ViewOptions {
 	 * view is then the one of `{namespace}#{key}`. Only for domains that list `groupKeys`.
 	 */
 	groupBy?: string;
+	/** At `full` depth: long tool calls and outputs whole, not folded to their head and tail. */
+	unfold?: boolean;
 }
 
 export const defaultLimit = 100;

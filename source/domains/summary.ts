@@ -7,8 +7,15 @@ import {groupKeys, parseGroupKey, type GroupKey} from '../core/summary-groups.js
 import {parseSummaryNodeId, summaryNodeId, type SummaryNodeId} from '../core/summary-node-id.js';
 import type {Breadcrumb, TreeChild, TreeDrillable, TreeView, ViewOptions} from '../core/tree-view.js';
 import {itemSource, type ItemRow, type NamespaceRow, type NodeRow, type SummaryStore} from '../store/summary-store.js';
+import {foldLines} from '../text/fold-lines.js';
 import {GroupViews} from './summary-groups.js';
 import {itemChild, itemEntry, rootCrumb, summaryView} from './summary-view.js';
+
+/**
+ * Spans shown folded at full depth when long (tool calls and their output): the store keeps them
+ * whole, so search finds their middle; a person reads the head and the tail.
+ */
+const foldedRoles: ReadonlySet<string> = new Set(['tool', 'tool_call']);
 
 /** The framework summaries in the SQLite store, walked by the seed's node ids. */
 export class SummaryDrillable implements TreeDrillable {
@@ -37,9 +44,9 @@ export class SummaryDrillable implements TreeDrillable {
 			case 'namespace':
 				return this.namespace(id.namespace, depth, paging);
 			case 'item':
-				return this.node(id.namespace, id.itemId, 0, depth, paging);
+				return this.node(id.namespace, id.itemId, 0, depth, paging, options);
 			case 'node':
-				return this.node(id.namespace, id.itemId, id.ordinal, depth, paging);
+				return this.node(id.namespace, id.itemId, id.ordinal, depth, paging, options);
 			case 'grouping':
 				return this.groups.grouping(this.namespaceRow(id.namespace), id.key, depth, paging);
 			case 'group':
@@ -95,7 +102,7 @@ export class SummaryDrillable implements TreeDrillable {
 		return view;
 	}
 
-	private node(namespace: string, itemId: string, ordinal: number, depth: Depth, paging: Paging): TreeView {
+	private node(namespace: string, itemId: string, ordinal: number, depth: Depth, paging: Paging, options?: ViewOptions): TreeView {
 		const item = this.db.item(namespace, itemId);
 		if (!item) {
 			throw new DrillError('not_found', `no item ${JSON.stringify(itemId)} in namespace ${JSON.stringify(namespace)}`, this.db.namespace(namespace) ? hint`list its items with: ${run('walk', {domain: 'summary', node_id: namespace})}` : namespacesHint(this.db));
@@ -125,13 +132,20 @@ export class SummaryDrillable implements TreeDrillable {
 		const view = summaryView(summaryNodeId(namespace, itemId, ordinal), depth, isRoot ? item.title : node.title, isRoot ? 'item' : 'node', parentId, breadcrumbs, children, node.child_count, paging);
 		if (depth !== 'index') view.summary = isRoot && item.tldr ? item.tldr : node.summary;
 		if (isRoot) view.source = itemSource(item);
-		if (depth === 'full') this.fillContent(view, item, node, paging.maxChars);
+		if (depth === 'full') this.fillContent(view, item, node, paging.maxChars, options?.unfold === true);
 		return view;
 	}
 
-	/** This node's own text, then its subtree's, in document order, up to the budget. */
-	private fillContent(view: TreeView, item: ItemRow, top: NodeRow, maxChars: number): void {
+	/** This node's own text, then its subtree's, in document order, up to the budget; long tool text folded unless `unfold`. */
+	private fillContent(view: TreeView, item: ItemRow, top: NodeRow, maxChars: number, unfold: boolean): void {
 		const text = new BoundedText(maxChars);
+		let folded = 0;
+		const shown = (role: string, stored: string): string => {
+			if (unfold || !foldedRoles.has(role)) return stored;
+			const fold = foldLines(stored);
+			if (fold !== stored) folded++;
+			return fold;
+		};
 		const all = this.db.nodes(item.id);
 		const childrenOf = new Map<number, NodeRow[]>();
 		for (const node of all) if (node.parent !== null) childrenOf.set(node.parent, [...(childrenOf.get(node.parent) ?? []), node]);
@@ -140,12 +154,13 @@ export class SummaryDrillable implements TreeDrillable {
 			const heading = '#'.repeat(Math.min(6, node.level - top.level + 1));
 			const keywords = node.keywords ? `\nkeywords: ${node.keywords.split('\n').join(', ')}` : '';
 			if (!text.add(`${heading} ${node.ordinal === 0 ? item.title : node.title}\n${node.summary ? `${node.summary}\n` : ''}${keywords ? `${keywords.slice(1)}\n` : ''}\n`)) return false;
-			for (const span of this.db.spansOfNode(item.id, node.ordinal)) if (!text.add(`[${span.role}] ${span.text}\n\n`)) return false;
+			for (const span of this.db.spansOfNode(item.id, node.ordinal)) if (!text.add(`[${span.role}] ${shown(span.role, span.text)}\n\n`)) return false;
 			for (const child of childrenOf.get(node.ordinal) ?? []) if (!visit(child)) return false;
 			return true;
 		};
 		visit(top);
 		view.content = text.toString().trimEnd();
 		view.truncated = text.truncated;
+		if (folded > 0) view.folded = folded;
 	}
 }

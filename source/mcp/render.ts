@@ -35,7 +35,8 @@ export function renderView(view: TreeView): string {
 		if (next < view.children_total) lines.push(`${view.children_total - next} more: offset=${next}`);
 	}
 	if (view.content !== undefined) {
-		lines.push(`── content (${view.content.length} characters${view.truncated ? ', truncated: raise max_chars for more' : ''}) ──`, inertText(view.content));
+		const notes = [view.folded ? `${view.folded} long tool output${view.folded === 1 ? '' : 's'} folded: unfold=true shows them whole` : '', view.truncated ? 'truncated: raise max_chars for more' : ''].filter(Boolean);
+		lines.push(`── content (${[`${view.content.length} characters`, ...notes].join(', ')}) ──`, inertText(view.content));
 	}
 	return lines.join('\n');
 }

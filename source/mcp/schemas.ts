@@ -32,6 +32,7 @@ const treeViewFields = {
 	/** At depth full the content travels once, in the text; this is its length. */
 	content_chars: number.optional(),
 	truncated: z.boolean().optional(),
+	folded: number.optional(),
 };
 export const treeViewOutput = loose(treeViewFields);
 

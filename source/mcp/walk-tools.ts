@@ -21,6 +21,7 @@ const walkFields = {
 	limit: z.number().int().min(1).max(maxLimit).optional(),
 	max_chars: z.number().int().min(1).max(maxContentChars).optional(),
 	group_by: z.enum(groupKeys).optional(),
+	unfold: z.boolean().optional(),
 };
 
 export const walkInput = describeShape(walkFields, {
@@ -31,6 +32,7 @@ export const walkInput = describeShape(walkFields, {
 	limit: 'Children per page (default 100).',
 	max_chars: 'Bound on the content at depth full (default 20000).',
 	group_by: "A summary namespace's items grouped: the view of '{namespace}#{key}', whose children '{namespace}#{key}={value}' list a group's items.",
+	unfold: 'At depth full, long tool calls and outputs whole (default false: more than 80 lines show as the first 50 and the last 20).',
 });
 
 const read = {readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false} as const;
@@ -38,7 +40,7 @@ const read = {readOnlyHint: true, destructiveHint: false, idempotentHint: true, 
 export function registerWalkTools(server: McpServer, context: McpContext): void {
 	const walk = (args: z.infer<z.ZodObject<typeof walkFields>>) =>
 		guardTool(() => {
-			const view = context.drillables.walk(args.domain, args.node_id, args.depth ?? 'index', {offset: args.offset, limit: args.limit, maxChars: args.max_chars, groupBy: args.group_by});
+			const view = context.drillables.walk(args.domain, args.node_id, args.depth ?? 'index', {offset: args.offset, limit: args.limit, maxChars: args.max_chars, groupBy: args.group_by, unfold: args.unfold});
 			return toolResult(viewStructure(view), renderView(view));
 		});
 	server.registerTool('walk', {title: 'Walk a tree', description: walkDescription, inputSchema: walkInput, outputSchema: treeViewOutput, annotations: read}, walk);

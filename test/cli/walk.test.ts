@@ -4,6 +4,8 @@ import path from 'node:path';
 import {beforeAll, describe, expect, it} from 'vitest';
 import {cliPath, hasStackTrace, runCli, tempDir} from '../helpers/cli.js';
 import {okJson} from '../helpers/errors.js';
+import {buildLog, writeLongOutputSession} from '../helpers/long-output-session.js';
+import {connectDrillMcp} from '../helpers/mcp-client.js';
 
 const fixtures = path.resolve('fixtures');
 let store: string;
@@ -57,6 +59,33 @@ describe('drill walk summary', () => {
 		expect(cut.truncated).toBe(true);
 
 		expect(walkJson('summary', 'conversation_session:k3x9#n0').node_id).toBe('conversation_session:k3x9');
+	});
+});
+
+describe('a long tool output at full depth', () => {
+	it('is folded to its head and tail with the count left out, says so, and --unfold (MCP: unfold) shows it whole', async () => {
+		const folder = tempDir();
+		const own = path.join(folder, 'store.db');
+		expect(runCli(['ingest', writeLongOutputSession(folder), '--store', own, '--json']).code).toBe(0);
+		const run = (...args: string[]) => runCli(['walk', 'summary', ...args, '--store', own]);
+		const [item] = okJson(run('conversation_session', '--json')).children;
+		const folded = run(item.node_id, '--depth', 'full');
+		expect(folded.code).toBe(0);
+		expect(folded.stdout).toContain(`${buildLog[49]}\n[… 230 lines left out …]\n${buildLog[280]}`);
+		expect(folded.stdout).not.toContain('zanzibarite');
+		expect(folded.stdout).toContain('1 long tool output shown folded (--unfold shows it whole)');
+		const whole = run(item.node_id, '--depth', 'full', '--unfold');
+		expect(whole.stdout).toContain(buildLog.join('\n'));
+		expect(whole.stdout).not.toContain('shown folded');
+		expect(okJson(run(item.node_id, '--depth', 'full', '--json')).folded).toBe(1);
+		const client = await connectDrillMcp(['--store', own], folder);
+		try {
+			const call = async (args: Record<string, unknown>) => ((await client.callTool({name: 'walk', arguments: {domain: 'summary', node_id: item.node_id, depth: 'full', ...args}})) as {content: Array<{text: string}>}).content[0]!.text;
+			expect(await call({})).toMatch(/1 long tool output folded: unfold=true shows them whole[\s\S]*\[… 230 lines left out …\]/u);
+			expect(await call({unfold: true})).toContain(buildLog.join('\n'));
+		} finally {
+			await client.close();
+		}
 	});
 });
 

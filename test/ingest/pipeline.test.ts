@@ -7,6 +7,7 @@ import {createRuntime} from '../../source/runtime.js';
 import {validateItem} from '../../source/store/interchange.js';
 import {SummaryStore} from '../../source/store/summary-store.js';
 import {tempDir} from '../helpers/cli.js';
+import {buildLog, writeLongOutputSession} from '../helpers/long-output-session.js';
 
 function storeIn(folder: string): string {
 	return path.join(folder, 'store.db');
@@ -83,12 +84,40 @@ describe('ingest', () => {
 		expect(incident.generated_at).toBe('2026-11-27T00:00:00.000Z');
 	});
 
-	it('folds a long tool output to its head and tail, saying how much it left out, and keeps it out of the summaries', () => {
+	it('keeps a long tool output whole in the store and out of the summaries', () => {
 		const claude = items(store).find((item) => item.source?.kind === 'claude-code')!;
 		const log = claude.spans.find((span) => span.role === 'tool' && span.text.includes('run 40/40'))!;
-		expect(log.text).toContain('[… 224 lines left out …]');
-		expect(log.text.split('\n')).toHaveLength(71);
+		expect(log.text).not.toContain('lines left out');
+		expect(log.text.split('\n')).toHaveLength(294);
+		expect(log.text).toContain('── run 23/40 ──');
 		for (const node of claude.nodes) expect(node.summary).not.toContain('run 40/40');
+	});
+
+	it('shows a long tool output folded at full depth, while search finds words from its middle', async () => {
+		const folder = tempDir();
+		const lines = buildLog;
+		const session = writeLongOutputSession(folder);
+		const own = storeIn(folder);
+		await ingest([session], {storePath: own});
+		const [item] = items(own);
+		const output = item!.spans.find((span) => span.role === 'tool')!;
+		expect(output.text).toBe(lines.join('\n'));
+		const runtime = createRuntime({storePath: own, knowledgeDir: tempDir(), drillsRoot: tempDir()});
+		try {
+			const folded = runtime.domains.walk('summary', `${item!.namespace}:${item!.item_id}`, 'full');
+			expect(folded.content).toContain(`${lines.slice(0, 50).join('\n')}\n[… 230 lines left out …]\n${lines.slice(-20).join('\n')}`);
+			expect(folded.content).not.toContain('zanzibarite');
+			expect(folded.folded).toBe(1);
+			// The whole text, asked for.
+			const whole = runtime.domains.walk('summary', `${item!.namespace}:${item!.item_id}`, 'full', {unfold: true});
+			expect(whole.content).toContain(lines.join('\n'));
+			expect(whole.folded).toBeUndefined();
+			const found = await runtime.find({query: 'zanzibarite', method: 'keyword'});
+			expect(found.stage1_hits[0]?.item_id).toBe(item!.item_id);
+			expect(found.drilled[0]?.spans[0]?.snippet).toMatch(/zanzibarite/u);
+		} finally {
+			runtime.close();
+		}
 	});
 
 	it('can be walked at every depth', () => {

@@ -36,5 +36,5 @@ export function documentUnits(role: string, kind: BlockKind, text: string): Unit
 /** Tool output up to the cap, saying how much was cut. */
 export function capToolText(text: string): string {
 	if (text.length <= maxToolChars) return text;
-	return `${text.slice(0, maxToolChars)}\n[… cut: ${text.length - maxToolChars} more characters of tool output not kept]`;
+	return `${text.slice(0, maxToolChars)}\n[… cut: ${(text.length - maxToolChars).toLocaleString('en-US')} more characters of tool output not kept]`;
 }

@@ -1,36 +1,23 @@
-import {maxToolChars} from './blocks.js';
+import {capToolText} from './blocks.js';
 import {unifiedDiff} from './diff.js';
 
 /**
  * Tool calls and their output as a person reads them, which is also what search indexes: the
  * tool's name on the first line, then its arguments as `key: value` lines (a multi-line value as
- * indented text, an edit as a unified diff), and long output folded to its head and tail with the
- * number of lines left out. The source file keeps every line.
+ * indented text, an edit as a unified diff), and the output whole up to 64 KB, the cut stated.
+ * Long output is folded only where it is shown (full depth: `text/fold-lines.ts`), so every line
+ * kept is searchable.
  */
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Output longer than this many lines is folded to its first `headLines` and last `tailLines`. */
-export const foldAboveLines = 80;
-const headLines = 50;
-const tailLines = 20;
 const indent = '  ';
 const maxDepth = 4;
 
-/** Long output folded to its head and tail, with the count of lines left out; then capped in characters. */
-export function foldOutput(text: string): string {
-	const trimmed = text.replace(/\s+$/u, '');
-	let folded = trimmed;
-	let newlines = 0;
-	for (let at = trimmed.indexOf('\n'); at >= 0 && newlines <= foldAboveLines; at = trimmed.indexOf('\n', at + 1)) newlines++;
-	if (newlines >= foldAboveLines) {
-		const lines = trimmed.split('\n');
-		const left = lines.length - headLines - tailLines;
-		folded = [...lines.slice(0, headLines), `[… ${left.toLocaleString('en-US')} lines left out …]`, ...lines.slice(-tailLines)].join('\n');
-	}
-	if (folded.length <= maxToolChars) return folded;
-	return `${folded.slice(0, maxToolChars)}\n[… cut: ${(folded.length - maxToolChars).toLocaleString('en-US')} more characters of tool output not kept]`;
+/** Output as kept: without trailing white space, up to the cap (the cut stated). */
+function keptOutput(text: string): string {
+	return capToolText(text.trimEnd());
 }
 
 function scalar(value: unknown): string | undefined {
@@ -57,7 +44,7 @@ function field(key: string, value: unknown, depth: number, out: string[]): void 
 		return;
 	}
 	if (typeof value === 'string') {
-		out.push(`${pad}${key}:`, indented(foldOutput(value), depth + 1));
+		out.push(`${pad}${key}:`, indented(keptOutput(value), depth + 1));
 		return;
 	}
 	if (Array.isArray(value)) {
@@ -94,7 +81,7 @@ function listItem(item: unknown, depth: number, out: string[]): void {
 		return;
 	}
 	if (typeof item === 'string') {
-		out.push(`${pad}-`, indented(foldOutput(item), depth + 1));
+		out.push(`${pad}-`, indented(keptOutput(item), depth + 1));
 		return;
 	}
 	out.push(`${pad}- ${JSON.stringify(item)}`);
@@ -119,7 +106,7 @@ function pick(input: Json, keys: readonly string[]): string | undefined {
 function editDiff(path: string | undefined, old: string, updated: string): string {
 	const diff = unifiedDiff(old, updated);
 	const [before, after] = !path ? ['a/file', 'b/file'] : path.startsWith('/') ? [path, path] : [`a/${path}`, `b/${path}`];
-	return diff ? `--- ${before}\n+++ ${after}\n${foldOutput(diff)}` : '(no change)';
+	return diff ? `--- ${before}\n+++ ${after}\n${keptOutput(diff)}` : '(no change)';
 }
 
 function pathOf(input: Json): string | undefined {
@@ -175,7 +162,7 @@ export function toolCallText(name: string, input: unknown): string {
 		return lines.length > 0 ? `${title}\n${lines.join('\n')}` : title;
 	}
 	if (input === undefined || input === null || input === '') return title;
-	if (typeof input === 'string') return `${title}\n${foldOutput(input)}`;
+	if (typeof input === 'string') return `${title}\n${keptOutput(input)}`;
 	const lines: string[] = [];
 	field('input', input, 0, lines);
 	return `${title}\n${lines.join('\n')}`;
@@ -206,8 +193,8 @@ export function toolResultText(content: unknown): string {
 	return String(content);
 }
 
-/** A tool's output as kept: folded when long, marked when it was an error. */
+/** A tool's output as kept (up to the cap), marked when it was an error. */
 export function toolOutputText(text: string, error = false): string {
-	const folded = foldOutput(text);
-	return error ? `[error] ${folded}` : folded;
+	const kept = keptOutput(text);
+	return error ? `[error] ${kept}` : kept;
 }

@@ -27,8 +27,9 @@ describe('ClaudeCodeReader', () => {
 		expect(calls.length).toBe(results.length);
 		// The tool's name, then its arguments as `key: value` lines.
 		expect(calls[0]!.text).toBe('Read\nfile_path: /home/ana/src/payments/test/fx/convert.test.ts');
-		// Line 8: the ~6 KB log of 40 runs, folded to its head and tail; line 12: text blocks joined; line 25: an error.
-		expect(results.some((block) => block.text.includes('lines left out') && block.text.includes('run 40/40'))).toBe(true);
+		// Line 8: the ~6 KB log of 40 runs, kept whole; line 12: text blocks joined; line 25: an error.
+		expect(results.some((block) => block.text.includes('run 23/40') && block.text.includes('run 40/40'))).toBe(true);
+		expect(results.every((block) => !block.text.includes('lines left out'))).toBe(true);
 		expect(results.some((block) => block.text.startsWith('[error] '))).toBe(true);
 		expect(results.every((block) => block.kind === 'tool')).toBe(true);
 	});

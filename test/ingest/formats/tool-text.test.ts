@@ -1,6 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import {unifiedDiff} from '../../../source/ingest/formats/diff.js';
-import {foldOutput, toolCallText, toolOutputText, toolResultText} from '../../../source/ingest/formats/tool-text.js';
+import {toolCallText, toolOutputText, toolResultText} from '../../../source/ingest/formats/tool-text.js';
+import {foldLines} from '../../../source/text/fold-lines.js';
 
 describe('toolCallText', () => {
 	it('shows the tool name, then its arguments as key: value lines, multi-line text as indented lines', () => {
@@ -29,13 +30,20 @@ describe('toolCallText', () => {
 });
 
 describe('tool output', () => {
-	it('folds long output to its first 50 and last 20 lines, saying how many were left out', () => {
+	it('keeps output whole up to 64 KB, the cut stated; code keeps its indentation', () => {
 		const lines = Array.from({length: 300}, (_, i) => `    line ${i + 1}`);
-		const folded = foldOutput(lines.join('\n'));
-		expect(folded.split('\n')).toEqual([...lines.slice(0, 50), '[… 230 lines left out …]', ...lines.slice(-20)]);
-		// Code keeps its indentation; short output is as it was.
-		expect(foldOutput('  a\n    b\n')).toBe('  a\n    b');
-		expect(foldOutput('x'.repeat(70_000))).toMatch(/\n\[… cut: 4,464 more characters of tool output not kept\]$/u);
+		expect(toolOutputText(`${lines.join('\n')}\n\n`)).toBe(lines.join('\n'));
+		expect(toolOutputText('  a\n    b\n')).toBe('  a\n    b');
+		expect(toolOutputText('x'.repeat(70_000))).toMatch(/^x{65536}\n\[… cut: 4,464 more characters of tool output not kept\]$/u);
+		// A long argument (a file written whole) is kept whole too.
+		expect(toolCallText('Write', {file_path: 'a.txt', content: lines.join('\n')})).toBe(['Write', 'file_path: a.txt', 'content:', ...lines.map((text) => `  ${text}`)].join('\n'));
+	});
+
+	it('is folded where it is shown: more than 80 lines become the first 50 and the last 20, with the count left out', () => {
+		const lines = Array.from({length: 300}, (_, i) => `    line ${i + 1}`);
+		expect(foldLines(lines.join('\n')).split('\n')).toEqual([...lines.slice(0, 50), '[… 230 lines left out …]', ...lines.slice(-20)]);
+		expect(foldLines(lines.slice(0, 80).join('\n'))).toBe(lines.slice(0, 80).join('\n'));
+		expect(foldLines(lines.slice(0, 81).join('\n')).split('\n')).toHaveLength(71);
 	});
 
 	it('reads result content as text, images as [image], objects as key: value lines, and marks errors', () => {
