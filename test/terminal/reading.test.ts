@@ -15,6 +15,7 @@ let folder: string;
 let store: string;
 let sourceFile: string;
 let emptyStore: string;
+let hostileStore: string;
 let recorder: string;
 
 beforeAll(() => {
@@ -27,6 +28,9 @@ beforeAll(() => {
 	long.spans = long.spans.map((span) => ({...span, text: `${span.text} ${'filler words '.repeat(200)}`}));
 	long.spans.at(-1)!.text += ' the very last words';
 	store = importStore(path.join(folder, 'store.db'), [...appItems(), local, long]);
+	const hostile = makeItem('hostile', 'h1', {title: 'Hostile', generatedAt: '2023-01-01T00:00:00Z'});
+	hostile.spans[0]!.text = `mischief \u001b]52;c;ZWNobyBwd25lZA==\u0007 mis\u001b[2Jchief \u009b31m mischief \u202eevil\u202c`;
+	hostileStore = importStore(path.join(folder, 'hostile.db'), [hostile]);
 	emptyStore = path.join(folder, 'empty.db');
 	importStore(emptyStore, []);
 	// A stand-in for $PAGER and $EDITOR: it writes its name, its arguments, the terminal's mode
@@ -104,6 +108,18 @@ describe('find in the detail pane', () => {
 		screen.write('\tn');
 		await screen.waitFor(/\/pool exhaustion \[1\/\d+\]/u);
 	});
+});
+
+test('highlighting finds in stored text without letting its escape sequences through', async () => {
+	const screen = drill(['--domain', 'summary', '--node', 'hostile:h1', '--depth', 'full'], {store: hostileStore});
+	await screen.waitFor('── content ──');
+	screen.write('\t/mischief\r');
+	await screen.waitFor(/\/mischief \[1\/\d+\]/u);
+	screen.write('nY');
+	await screen.waitFor('copied the text');
+	screen.write('q');
+	await screen.exit();
+	for (const sequence of ['\u001b]52;c;ZWNobyBwd25lZA', '\u001b[2J', '\u009b', '\u202e', '\u202c']) expect(screen.raw, JSON.stringify(sequence)).not.toContain(sequence);
 });
 
 describe('the focused pane is marked', () => {
