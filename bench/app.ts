@@ -15,11 +15,12 @@
  * was written.
  */
 import {EventEmitter} from 'node:events';
-import {existsSync, mkdirSync, mkdtempSync} from 'node:fs';
+import {existsSync, mkdirSync, mkdtempSync, rmSync} from 'node:fs';
 import {cpus, loadavg, tmpdir} from 'node:os';
 import path from 'node:path';
 import {buildDemoStore} from '../source/cli/demo-store.js';
 import {createRuntime} from '../source/runtime.js';
+import {schemaVersion} from '../source/store/schema.js';
 import {SummaryStore} from '../source/store/summary-store.js';
 import {PassThrough} from 'node:stream';
 import type {AppController} from '../source/ui/controller.js';
@@ -49,12 +50,19 @@ const pause = (time: number) => new Promise((resolve) => setTimeout(resolve, tim
 /** A store with one namespace of `wideChildren` items (kept in the temp folder between runs). */
 function wideStore(): string {
 	const folder = path.join(tmpdir(), 'drill-bench-app');
-	const file = path.join(folder, `wide-${wideChildren}.db`);
+	// The schema version is in the name: builds of other schemas (other worktrees) keep their own.
+	const file = path.join(folder, `wide-${wideChildren}-schema${schemaVersion}.db`);
 	if (existsSync(file)) {
-		const store = SummaryStore.open(file);
-		const ready = store.getMeta('bench') === storeVersion;
-		store.close();
+		let ready = false;
+		try {
+			const store = SummaryStore.open(file);
+			ready = store.getMeta('bench') === storeVersion;
+			store.close();
+		} catch {
+			// Unreadable (an interrupted build): made again below.
+		}
 		if (ready) return file;
+		rmSync(file, {force: true});
 	}
 	mkdirSync(folder, {recursive: true});
 	const started = performance.now();

@@ -149,6 +149,8 @@ export type Effect =
 	| {type: 'reload'; domain: string}
 	/** Walk the detail pane's node again with a larger bound on its full content (the reader scrolled near the end of what was cut). */
 	| {type: 'detailMore'; key: string; depth: Depth; chars: number}
+	/** Read every loaded node of a domain again (the store changed under the app), keeping what is open and the cursor. */
+	| {type: 'refresh'; domain: string}
 	/** Open the tree down to a node (loading what is needed) and select it; focus the tree after. */
 	| {type: 'reveal'; domain: string; id: string; focusTree?: boolean}
 	/**
@@ -196,6 +198,8 @@ export type AppAction =
 	| {type: 'frames/failed'; error: string}
 	/** The spinner's next frame. */
 	| {type: 'spin'}
+	/** Another process wrote to the summary store (e.g. `drill ingest --watch`). */
+	| {type: 'storeChanged'}
 	| SearchAction
 	| FilterAction
 	| DialogAction;
@@ -258,6 +262,8 @@ function reduce(state: AppState, action: AppAction): AppState {
 			return {...state, frames: {...state.frames, error: action.error}};
 		case 'spin':
 			return {...state, spinner: state.spinner + 1};
+		case 'storeChanged':
+			return withEffect(state, {type: 'refresh', domain: 'summary'});
 		default:
 			if (action.type.startsWith('search/')) return searchReducer(state, action as SearchAction);
 			if (action.type.startsWith('filter/')) return filterReducer(state, action as FilterAction);

@@ -8,6 +8,7 @@ import {emptyFind, findKey, openFind, stepFind} from './find-state.js';
 import {commandFor, type Command} from './key-table.js';
 import type {Key} from './keys.js';
 import {layout} from './layout.js';
+import {regroup} from './grouping.js';
 import {inputOf} from './line-input.js';
 import {detailRowCount} from './panes/detail-pane.js';
 import {scrollLimits} from './scroll.js';
@@ -121,6 +122,8 @@ function treeCommand(state: AppState, command: Command): AppState {
 			return stepMatch(state, -1);
 		case 'scope':
 			return setScope(state);
+		case 'group':
+			return regroup(state);
 		case 'drillDown':
 			return openDialog(state, 'down');
 		case 'drillUp':

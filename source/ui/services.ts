@@ -79,6 +79,8 @@ export interface Services {
 	find(query: string, options: FindOptions): Promise<FindResult>;
 	/** Gets the search ready ahead of the first query (the query box opened). */
 	prepareFind?(): void;
+	/** Changes whenever another process commits to the summary store (undefined while there is none). */
+	storeVersion?(): string | undefined;
 	frames: FramesService;
 	/** The file a node's text comes from, when its domain knows one (`o`, `e`). */
 	sourceFile(domain: string, nodeId: string): SourceFile | undefined;
@@ -107,6 +109,13 @@ export function createServices(runtime: Runtime): Services {
 			return await runtime.find({query, method: options.method, scope: options.scope, highlight: {open: '', close: ''}});
 		},
 		prepareFind: () => worker?.warm(),
+		storeVersion() {
+			try {
+				return String(runtime.store().db.pragma('data_version', {simple: true}));
+			} catch {
+				return undefined;
+			}
+		},
 		frames: framesOver(framesModule, config),
 		sourceFile: (domain, nodeId) => runtime.domains.sourceFile(domain, nodeId),
 		textFile,
