@@ -140,6 +140,13 @@ describe('depth', () => {
 		expect(text).not.toContain('truncated');
 		const bounds = services.walks.filter((walk) => walk.depth === 'full').map((walk) => walk.maxChars);
 		expect(bounds.slice(0, 4)).toEqual([600, 1200, 2400, 4800]);
+		// The store changed (a refresh reads the node again): what was loaded stays loaded.
+		const {controller} = app!;
+		controller.dispatch({type: 'tree', action: {type: 'select', key: controller.getState().tree.rows[0]!}});
+		const before = services.walks.length;
+		(controller as unknown as {run(effect: {type: 'refresh'; domain: string}): void}).run({type: 'refresh', domain: 'long'});
+		expect(services.walks.slice(before).filter((walk) => walk.depth === 'full').map((walk) => walk.maxChars)).toEqual([bounds.at(-1)]);
+		expect(await screen.screen()).toContain('line 400');
 	});
 
 	test('the detail pane scrolls when it has the focus', async () => {

@@ -268,7 +268,10 @@ export class Loader {
 		this.walkDetail(node, depth);
 	}
 
-	private walkDetail(node: TreeNode, depth: Depth, chars = this.maxChars): void {
+	/** Walks the node for the detail pane; the same node read again (a refresh) keeps the chunks already loaded. */
+	private walkDetail(node: TreeNode, depth: Depth, bound?: number): void {
+		const {detail} = this.context.getState();
+		const chars = bound ?? (detail.key === node.key && detail.chars !== undefined ? detail.chars : this.maxChars);
 		try {
 			const view = cleanView(this.context.services.walk(node.domain, node.id, depth, {limit: detailChildren, ...(chars === undefined ? {} : {maxChars: chars})}));
 			this.context.dispatch({type: 'detail', key: node.key, depth, view, chars});
