@@ -2,10 +2,14 @@ import {DrillError} from '../core/errors.js';
 import {inertText} from '../core/inert-text.js';
 import {isValidNamespace} from '../core/summary-node-id.js';
 import {formatChoices, type FormatChoice} from '../ingest/formats/catalog.js';
-import {ingest, type IngestReport, type SummarizerName} from '../ingest/pipeline.js';
+import path from 'node:path';
+import type {SourceRoot} from '../ingest/live/source-scan.js';
+import {watchSources} from '../ingest/live/watch.js';
+import {ingest, type IngestOptions, type IngestReport, type SummarizerName} from '../ingest/pipeline.js';
 import {failedFiles} from '../ingest/report.js';
 import type {ChatSettings} from '../ingest/llm/chat-client.js';
-import {defineCommand} from './command.js';
+import {defineCommand, type CommandContext} from './command.js';
+import {agentRoots, noAgentsError, roundJson, roundLines, watchingLine, type AgentReport} from './ingest-live.js';
 import {printJson, usageError} from './output.js';
 
 const summarizers = ['extractive', 'llm'] as const;
@@ -70,54 +74,78 @@ export const command = defineCommand({
   transaction, so an interrupted run keeps everything it finished. A session keeps its id
   wherever its file is; when two files hold the same session, the item is replaced only by a
   version that holds all of it (the session grew); a shorter copy is skipped, and two versions
-  that differ are both kept. Each such conflict is reported.`,
-	usage: ['ingest PATH… [options]'],
+  that differ are both kept. Each such conflict is reported.
+
+  --agents finds the agents' default log folders (HOME and each agent's own variable are
+  honoured), says which exist and which do not, and ingests their sessions: aider keeps its
+  history in each repository, so only the current project's is found; give other repositories
+  as PATHs. Claude managed-agent streams and ChatGPT exports have no folder: give the files.
+
+  --watch keeps running after the first ingest. Folders are watched with fs.watch and listed
+  again every 5 s anyway (every second with --poll, or where fs.watch fails), so files that
+  appear, grow, are rewritten or are deleted are noticed; changes are gathered for 300 ms
+  before a round. A JSON-lines log is read again once it has whole new lines (a line still
+  being written is waited for, up to 2 s); a file whose start changed is read as rewritten. A
+  session file cut shorter never replaces the longer item: that is reported as a conflict. A
+  deleted file's items stay in the store. A long log is read again at most as often as
+  reading it takes.`,
+	usage: ['ingest PATH… [options]', 'ingest --agents [PATH…] [options]', 'ingest PATH… --watch [--poll] [options]'],
 	flags: {
 		namespace: {type: 'string', value: 'NS', help: 'put every item in NS (default: conversation_session for\ntranscripts, page for HTML, document for markdown and text)'},
 		format: {type: 'string', default: 'auto', value: 'NAME', help: 'auto (default), transcript (any session format), or one\nof: markdown, text, html, claude-code, codex, gemini-cli,\ngemini-chat, aider, claude-agent, chatgpt, generic-chat,\nsummary-json; a file of another format is refused, saying\nwhat it looks like'},
 		summarizer: {type: 'string', default: 'extractive', value: 'extractive|llm', help: 'extractive is offline and deterministic (default);\nllm asks an OpenAI-compatible chat endpoint'},
 		llmUrl: {type: 'string', value: 'URL', help: 'the endpoint (or DRILL_LLM_URL), e.g. http://127.0.0.1:11434/v1'},
 		llmModel: {type: 'string', value: 'NAME', help: 'the model (or DRILL_LLM_MODEL); DRILL_LLM_KEY is sent as a bearer token'},
+		agents: {type: 'boolean', help: "also ingest the agents' own log folders that exist here:\nClaude Code (~/.claude/projects, or $CLAUDE_CONFIG_DIR),\nCodex CLI (~/.codex/sessions and archived_sessions, or\n$CODEX_HOME), Gemini CLI (~/.gemini/tmp/*/chats and\ncheckpoints, or $GEMINI_CLI_HOME), and the current\nproject's .aider.chat.history.md; says which it found"},
+		watch: {type: 'boolean', help: 'keep running: ingest files as they are written or grow\n(logs are read as lines are appended), one line per file\neach round; ctrl-c or SIGTERM stops after the file in flight'},
+		poll: {type: 'boolean', help: 'with --watch: list the files every second instead of waiting\nfor change events (for file systems that send none)'},
 	},
 	more: `
   With --json it prints {added, updated, skipped, skipped_records, failed, conflicts, items,
-  nodes, spans, seconds}.
+  nodes, spans, seconds} (and agents: [{agent, folder, found}] with --agents). With --watch,
+  one such object per line per round, with round (0 is the first ingest), at, and files:
+  [{path, change: new|grown|rewritten|cut|deleted, bytes, lines?, report?}].
 
   Examples
     drill ingest ~/.claude/projects ~/.codex/sessions
+    drill ingest --agents --watch
     drill ingest notes/ conversations.json --json
     drill ingest docs/ --summarizer llm --llm-url http://127.0.0.1:11434/v1 --llm-model llama3.1:8b`,
 	async run(cli, context) {
 		const inputs = cli.input;
-		if (inputs.length === 0) throw usageError('ingest needs at least one PATH', 'give files or folders, e.g. drill ingest notes/ session.jsonl');
-		const {namespace, format, summarizer} = cli.flags;
+		const {namespace, format, summarizer, watch, agents, poll} = cli.flags;
+		if (inputs.length === 0 && !agents) throw usageError('ingest needs at least one PATH, or --agents', 'give files or folders, e.g. drill ingest notes/ session.jsonl, or drill ingest --agents for the agents\' own log folders');
+		if (poll && !watch) throw usageError('--poll goes with --watch', 'e.g. drill ingest ~/sessions --watch --poll');
 		if (namespace !== undefined && !isValidNamespace(namespace)) {
 			throw usageError(`--namespace ${JSON.stringify(namespace)} is not a valid namespace`, 'use 1–128 characters without ":", "#", spaces or control characters');
 		}
 		if (!(formatChoices as readonly string[]).includes(format)) throw usageError(`--format ${JSON.stringify(format)} is not known`, `use one of ${formatChoices.join(', ')}`);
 		if (!(summarizers as readonly string[]).includes(summarizer)) throw usageError(`--summarizer ${JSON.stringify(summarizer)} is not known`, 'use extractive or llm');
 		const llm = summarizer === 'llm' ? llmSettings(cli.flags, process.env) : undefined;
-		let report: IngestReport;
-		try {
-			report = await ingest(inputs, {
-				storePath: context.runtime.config.storePath,
-				...(namespace ? {namespace} : {}),
-				format: format as FormatChoice,
-				summarizer: summarizer as SummarizerName,
-				...(llm ? {llm} : {}),
-				progress: context.stderr,
-				onNote: (note) => context.stderr.write(`drill: ${inertText(note, {singleLine: true})}\n`),
-			});
-		} catch (error) {
-			// A run that stops says what it committed (with --json, in the error's details).
-			const committed = error instanceof DrillError ? (error.details?.committed as {added: number; updated: number; items: number} | undefined) : undefined;
-			if (committed && !context.json) {
-				context.stderr.write(`drill: ingest stopped; committed before stopping, and kept in the store: ${committed.added} added, ${committed.updated} updated (${plural(committed.items, 'item')})\n`);
-			}
-			throw error;
+		const options: IngestOptions = {
+			storePath: context.runtime.config.storePath,
+			...(namespace ? {namespace} : {}),
+			format: format as FormatChoice,
+			summarizer: summarizer as SummarizerName,
+			...(llm ? {llm} : {}),
+			onNote: (note) => context.stderr.write(`drill: ${inertText(note, {singleLine: true})}\n`),
+		};
+		const roots: SourceRoot[] = inputs.map((input) => ({path: input}));
+		let found: AgentReport[] | undefined;
+		// The agents' folders hold more than sessions: only the files that are sessions go in.
+		let agentFiles: string[] = [];
+		if (agents) {
+			const agentSearch = await agentRoots(process.env, process.cwd());
+			if (!context.json) for (const line of agentSearch.lines) context.stderr.write(`drill: ${inertText(line, {singleLine: true})}\n`);
+			if (agentSearch.roots.length === 0 && inputs.length === 0) throw noAgentsError(agentSearch.search, process.env);
+			roots.push(...agentSearch.roots);
+			agentFiles = agentSearch.files;
+			found = agentSearch.agents;
 		}
+		if (watch) return await watchAndIngest(roots, options, context, {poll, ...(found ? {agents: found} : {})});
+		const report = await ingestOnce([...inputs, ...agentFiles], {...options, progress: context.stderr}, context);
 		if (context.json) {
-			printJson(context.stdout, report);
+			printJson(context.stdout, found ? {...report, agents: found} : report);
 			for (const line of conflictLines(report)) context.stderr.write(`drill: ${inertText(line, {singleLine: true})}\n`);
 		} else {
 			for (const line of problemLines(report)) context.stderr.write(`drill: ${inertText(line, {singleLine: true})}\n`);
@@ -128,3 +156,66 @@ export const command = defineCommand({
 		return report.failed.length > 0 ? 1 : 0;
 	},
 });
+
+/** One ingest run; a run that stops says what it committed (with --json, in the error's details). */
+async function ingestOnce(files: string[], options: IngestOptions, context: CommandContext): Promise<IngestReport> {
+	try {
+		return await ingest(files, options);
+	} catch (error) {
+		const committed = error instanceof DrillError ? (error.details?.committed as {added: number; updated: number; items: number} | undefined) : undefined;
+		if (committed && !context.json) {
+			context.stderr.write(`drill: ingest stopped; committed before stopping, and kept in the store: ${committed.added} added, ${committed.updated} updated (${plural(committed.items, 'item')})\n`);
+		}
+		throw error;
+	}
+}
+
+/**
+ * --watch: ingests everything, then each file that is new or changed, until ctrl-c or SIGTERM
+ * (the file in flight is finished first, so the store is never left half-written; a second
+ * ctrl-c stops at once, losing at most that file's item, which its transaction rolls back).
+ */
+async function watchAndIngest(roots: SourceRoot[], options: IngestOptions, context: CommandContext, how: {poll: boolean; agents?: AgentReport[]}): Promise<number> {
+	const controller = new AbortController();
+	const stop = () => {
+		if (controller.signal.aborted) process.exit(130);
+		if (!context.json) context.stderr.write('drill: stopping after the file in flight (ctrl-c again stops at once)\n');
+		controller.abort();
+	};
+	process.on('SIGINT', stop);
+	process.on('SIGTERM', stop);
+	const show = (file: string) => {
+		const relative = path.relative(process.cwd(), file);
+		return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
+	};
+	let first = true;
+	try {
+		await watchSources({
+			roots,
+			poll: how.poll,
+			signal: controller.signal,
+			ingest: (files) => {
+				const progress = first && !context.json ? {progress: context.stderr} : {};
+				first = false;
+				return ingestOnce(files, {...options, ...progress, keepLonger: true, signal: controller.signal}, context);
+			},
+			onRound(round) {
+				if (context.json) {
+					context.stdout.write(`${roundJson(round, round.round === 0 && how.agents ? {agents: how.agents} : {})}\n`);
+					return;
+				}
+				if (round.round === 0) {
+					for (const line of problemLines(round.report)) context.stderr.write(`drill: ${inertText(line, {singleLine: true})}\n`);
+					context.stdout.write(humanReport(round.report, context.runtime.config.storePath));
+					context.stdout.write(`${watchingLine(round)}\n`);
+					return;
+				}
+				for (const line of roundLines(round, show)) context.stdout.write(`${line}\n`);
+			},
+		});
+	} finally {
+		process.off('SIGINT', stop);
+		process.off('SIGTERM', stop);
+	}
+	return 0;
+}

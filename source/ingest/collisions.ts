@@ -53,17 +53,26 @@ export interface Contender {
 	show: (file: string) => string;
 }
 
+export interface JudgeOptions {
+	/**
+	 * The file itself is held to the rule a copy is: when it now holds only the start of what the
+	 * item holds (it was cut while being watched), the item keeps the longer version.
+	 */
+	keepLonger?: boolean;
+}
+
 /** What to do with an item about to be written over one that may come from another file. */
-export function judge(store: SummaryStore, contender: Contender): Verdict {
+export function judge(store: SummaryStore, contender: Contender, options: JudgeOptions = {}): Verdict {
 	const {item, file, show} = contender;
 	const existing = store.item(item.namespace, item.item_id);
 	if (!existing) return {action: 'write'};
 	const storedFile = fileOfUri(existing.source_uri);
+	const id = `${item.namespace}:${item.item_id}`;
+	if (storedFile === file && options.keepLonger) return cutInPlace(store, existing.id, item, id, show(file));
 	// The same file, or the stored one is gone (the file moved): an ordinary update.
 	if (storedFile === file || (storedFile && !existsSync(storedFile))) return {action: 'write'};
 	const stored = store.guard(() => store.spans(existing.id).map((span) => span.text));
 	const fresh = item.spans.map((span) => span.text);
-	const id = `${item.namespace}:${item.item_id}`;
 	const other = storedFile ? show(storedFile) : 'an item already in the store';
 	const mine = show(file);
 	if (fresh.length === stored.length && startsWith(fresh, stored) && startsWith(stored, fresh)) {
@@ -76,6 +85,16 @@ export function judge(store: SummaryStore, contender: Contender): Verdict {
 		return {action: 'skip', conflict: {item: id, kept: other, skipped: mine, reason: `${mine} holds only the first ${fresh.length} of the ${stored.length} spans of ${other} (a truncated copy); the item keeps ${other}`}};
 	}
 	return {action: 'copy', conflict: {item: id, kept: other, skipped: null, reason: `${mine} and ${other} hold different versions of the same session; both are kept`}};
+}
+
+/** The item's own file, read again: a strict start of the stored version is a cut file, not an update. */
+function cutInPlace(store: SummaryStore, rowId: number, item: ItemRecord, id: string, mine: string): Verdict {
+	const stored = store.guard(() => store.spans(rowId).map((span) => span.text));
+	const fresh = item.spans.map((span) => span.text);
+	if (fresh.length < stored.length && startsWith(stored, fresh)) {
+		return {action: 'skip', conflict: {item: id, kept: mine, skipped: mine, reason: `${mine} now holds only the first ${fresh.length} of the ${stored.length} spans the item has (the file was cut); the item keeps the longer version`}};
+	}
+	return {action: 'write'};
 }
 
 /** A conflict when an unchanged item (same bytes) was stored from another file that still exists. */

@@ -1,6 +1,6 @@
 import type {ItemRecord} from '../store/interchange.js';
 import type {SummaryStore} from '../store/summary-store.js';
-import {judge, sameSession} from './collisions.js';
+import {judge, sameSession, type JudgeOptions} from './collisions.js';
 import {itemIdFor} from './ids.js';
 import type {IngestReport} from './report.js';
 import {MemoryKeeper} from './work/memory.js';
@@ -31,6 +31,7 @@ export class ItemSink {
 		private readonly store: SummaryStore,
 		private readonly report: IngestReport,
 		private readonly show: (file: string) => string,
+		private readonly rules: JudgeOptions = {},
 	) {}
 
 	/**
@@ -53,7 +54,7 @@ export class ItemSink {
 			this.write(item);
 			return;
 		}
-		const verdict = judge(this.store, {item, file: placement.file, show: this.show});
+		const verdict = judge(this.store, {item, file: placement.file, show: this.show}, this.rules);
 		if (verdict.action === 'write') {
 			this.write(item);
 			return;

@@ -46,6 +46,10 @@ export interface IngestOptions {
 	onNote?: (note: string) => void;
 	/** false: summarize in this thread even when worker threads are available. */
 	workers?: boolean;
+	/** A session file that now holds only the start of its item (cut in place) keeps the longer item (`drill ingest --watch`). */
+	keepLonger?: boolean;
+	/** Stops the run after the file in flight (what was written stays written). */
+	signal?: AbortSignal;
 }
 
 /** Session logs name their session: the item keeps that id wherever the file is. */
@@ -85,7 +89,7 @@ class Ingestion {
 	) {
 		this.llm = options.summarizer === 'llm' && options.llm ? new LlmDescriber(options.llm) : undefined;
 		this.summarizerTag = this.llm ? `llm:${options.llm!.model}` : 'extractive';
-		this.sink = new ItemSink(store, this.report, (file) => this.shown(file));
+		this.sink = new ItemSink(store, this.report, (file) => this.shown(file), options.keepLonger ? {keepLonger: true} : {});
 		const llm = this.llm;
 		this.executor = createExecutor(
 			{onBytes: (bytes) => this.progress?.read(bytes), ...(llm ? {rewrite: (described: DescribedSource, job: SourceJob) => this.rewrite(described, job.path)} : {})},
@@ -222,7 +226,7 @@ class Ingestion {
 					this.fileError(file.path, error);
 				}
 				this.progress?.fileDone();
-				if (this.fatal) break;
+				if (this.fatal || this.options.signal?.aborted) break;
 			}
 			await this.executor.drain();
 			this.sink.collectIfDue();

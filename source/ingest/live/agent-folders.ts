@@ -1,0 +1,99 @@
+import {existsSync, statSync} from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Where the supported agents keep their session logs by default, from their own documentation
+ * and source:
+ * - Claude Code: `~/.claude/projects/<project>/<session>.jsonl` (`CLAUDE_CONFIG_DIR` replaces
+ *   `~/.claude`). The Agent SDK writes there too. Subagent transcripts and spilled tool outputs
+ *   live in a folder per session (`<session>/subagents/…`, `<session>/tool-results/…`): not
+ *   sessions of their own, so only the project folders' own `.jsonl` files are taken.
+ * - Codex CLI: `~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl`, and `archived_sessions/` beside it
+ *   (`CODEX_HOME` replaces `~/.codex`).
+ * - Gemini CLI: `~/.gemini/tmp/<project hash>/chats/session-*.json` (or `.jsonl`), recorded
+ *   automatically, and the `checkpoint-*.json` files `/chat save` writes beside `chats/`
+ *   (`GEMINI_CLI_HOME` replaces the home folder that holds `.gemini`). The rest of `tmp/`
+ *   (logs.json, shell history) is not a session.
+ * - aider: `.aider.chat.history.md` in each repository it ran in, not under the home folder; the
+ *   current project's is taken when there is one.
+ */
+
+export interface AgentFolder {
+	agent: string;
+	/** The folder (or, for aider, the file) where this agent's sessions are. */
+	root: string;
+	/** Which files below `root` are sessions, by their path relative to it (with `/`). */
+	accepts(relative: string): boolean;
+	/** Not said to be missing when absent (a second folder of an agent found elsewhere). */
+	optional?: boolean;
+}
+
+export interface AgentSearch {
+	found: AgentFolder[];
+	/** What was looked for and is not on this machine, one line each. */
+	missing: Array<{agent: string; looked: string}>;
+	/** Agents whose logs have no fixed folder, and how to ingest them. */
+	notes: string[];
+}
+
+const segments = (relative: string) => relative.split('/');
+
+function claudeCode(env: NodeJS.ProcessEnv, home: string): AgentFolder {
+	const base = env.CLAUDE_CONFIG_DIR || path.join(home, '.claude');
+	return {agent: 'claude-code', root: path.join(base, 'projects'), accepts: (relative) => segments(relative).length === 2 && relative.endsWith('.jsonl')};
+}
+
+function codex(env: NodeJS.ProcessEnv, home: string): AgentFolder[] {
+	const base = env.CODEX_HOME || path.join(home, '.codex');
+	const rollout = (relative: string) => /^rollout-.*\.jsonl$/u.test(path.posix.basename(relative));
+	return [
+		{agent: 'codex', root: path.join(base, 'sessions'), accepts: rollout},
+		{agent: 'codex', root: path.join(base, 'archived_sessions'), accepts: rollout, optional: true},
+	];
+}
+
+function geminiCli(env: NodeJS.ProcessEnv, home: string): AgentFolder {
+	const base = path.join(env.GEMINI_CLI_HOME || home, '.gemini', 'tmp');
+	return {
+		agent: 'gemini-cli',
+		root: base,
+		accepts(relative) {
+			const parts = segments(relative);
+			if (parts.length === 3 && parts[1] === 'chats') return /\.jsonl?$/u.test(parts[2]!);
+			return parts.length === 2 && /^checkpoint.*\.json$/u.test(parts[1]!);
+		},
+	};
+}
+
+function isFolder(file: string): boolean {
+	try {
+		return statSync(file).isDirectory();
+	} catch {
+		return false;
+	}
+}
+
+/** The project root for aider: the nearest ancestor of `cwd` holding `.git`, else `cwd`. */
+function projectRoot(cwd: string): string {
+	for (let folder = cwd; ; folder = path.dirname(folder)) {
+		if (existsSync(path.join(folder, '.git'))) return folder;
+		if (path.dirname(folder) === folder) return cwd;
+	}
+}
+
+/** The default log folders of the supported agents that exist here, honouring HOME and each agent's own variable. */
+export function findAgentFolders(env: NodeJS.ProcessEnv, cwd: string): AgentSearch {
+	const home = env.HOME || env.USERPROFILE || '';
+	const search: AgentSearch = {found: [], missing: [], notes: []};
+	const candidates = home || env.CLAUDE_CONFIG_DIR || env.CODEX_HOME || env.GEMINI_CLI_HOME ? [claudeCode(env, home), ...codex(env, home), geminiCli(env, home)] : [];
+	for (const candidate of candidates) {
+		if (isFolder(candidate.root)) search.found.push(candidate);
+		else if (!candidate.optional) search.missing.push({agent: candidate.agent, looked: candidate.root});
+	}
+	const aider = path.join(projectRoot(cwd), '.aider.chat.history.md');
+	if (existsSync(aider)) search.found.push({agent: 'aider', root: aider, accepts: () => true});
+	else search.missing.push({agent: 'aider', looked: aider});
+	search.notes.push('aider keeps .aider.chat.history.md in each repository it ran in: run drill ingest REPO for another one');
+	search.notes.push('Claude managed-agent event streams and ChatGPT exports have no folder of their own: ingest the files you saved');
+	return search;
+}

@@ -1,0 +1,209 @@
+import {spawn, type ChildProcessWithoutNullStreams} from 'node:child_process';
+import {appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import {afterEach, describe, expect, it, vi} from 'vitest';
+import {cliPath, runCli, tempDir} from '../helpers/cli.js';
+
+/** `drill ingest --watch` as a user runs it: a child process writing one JSON line per round. */
+
+const sessionLines = readFileSync(path.resolve('fixtures/transcripts/claude-code-session.jsonl'), 'utf8').split('\n').filter(Boolean);
+const rolloutLines = readFileSync(path.resolve('fixtures/transcripts/codex-rollout.jsonl'), 'utf8').split('\n').filter(Boolean);
+const lines = (from: number, to: number) => `${sessionLines.slice(from, to).join('\n')}\n`;
+
+interface Watcher {
+	child: ChildProcessWithoutNullStreams;
+	rounds: Array<Record<string, any>>;
+	stdout: () => string;
+	stderr: () => string;
+	exited: Promise<number | null>;
+}
+
+const running: Watcher[] = [];
+
+afterEach(() => {
+	for (const watcher of running.splice(0)) watcher.child.kill('SIGKILL');
+});
+
+function watch(args: string[], options: {cwd: string; env?: NodeJS.ProcessEnv}): Watcher {
+	const child = spawn(process.execPath, [cliPath, 'ingest', ...args, '--watch'], {cwd: options.cwd, env: {...process.env, DRILL_STORE: '', NO_COLOR: '1', ...options.env}});
+	let stdout = '';
+	let stderr = '';
+	const rounds: Array<Record<string, any>> = [];
+	child.stdout.on('data', (chunk: Buffer) => {
+		stdout += chunk.toString();
+		if (args.includes('--json')) {
+			rounds.length = 0;
+			for (const line of stdout.split('\n').filter(Boolean)) rounds.push(JSON.parse(line) as Record<string, any>);
+		}
+	});
+	child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+	const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+	const watcher = {child, rounds, stdout: () => stdout, stderr: () => stderr, exited};
+	running.push(watcher);
+	return watcher;
+}
+
+/** Generous: the machine is shared, and nothing here measures time. */
+const patience = {timeout: 30_000, interval: 100};
+
+function walkJson(store: string, node: string): any {
+	const result = runCli(['walk', 'summary', node, '--json', '--store', store]);
+	return result.code === 0 ? JSON.parse(result.stdout) : undefined;
+}
+
+function onlyItem(store: string): any {
+	return walkJson(store, 'conversation_session')?.children?.[0];
+}
+
+describe('drill ingest --watch', () => {
+	it('ingests a session as it grows, a new file, a cut file as a conflict, a deletion; one JSON object per round; SIGTERM ends it cleanly', async () => {
+		const folder = tempDir();
+		const sessions = path.join(folder, 'sessions');
+		mkdirSync(sessions);
+		const log = path.join(sessions, 'session.jsonl');
+		writeFileSync(log, lines(0, 8));
+		const store = path.join(folder, 's.db');
+		const watcher = watch([sessions, '--store', store, '--json'], {cwd: folder});
+		await vi.waitFor(() => expect(watcher.rounds[0]).toMatchObject({round: 0, added: 1, files: [], watching: {files: 1}}), patience);
+		const first = onlyItem(store);
+		expect(first.source.turns).toBe(1);
+
+		// The agent appends, in two writes, the second ending a line the first began.
+		const more = lines(8, 30);
+		appendFileSync(log, more.slice(0, 1000));
+		appendFileSync(log, more.slice(1000));
+		await vi.waitFor(() => expect(onlyItem(store).source.turns).toBeGreaterThan(1), patience);
+		const grown = onlyItem(store);
+		expect(grown.node_id).toBe(first.node_id);
+		// The round's line comes once the item is written.
+		await vi.waitFor(() => expect(watcher.rounds.flatMap((round) => round.files)).toContainEqual(expect.objectContaining({path: log, change: 'grown', lines: 22, report: expect.objectContaining({updated: 1})})), patience);
+		// Never half a line: no round reported a broken line.
+		expect(watcher.rounds.flatMap((round) => round.failed)).toEqual([]);
+
+		writeFileSync(path.join(sessions, 'notes.md'), '# Cache notes\n\nThe cache is warmed on deploy.\n');
+		await vi.waitFor(() => expect(walkJson(store, 'document')?.children).toHaveLength(1), patience);
+
+		// Cut back to its start: the longer item stays, and the round says why.
+		writeFileSync(log, lines(0, 8));
+		await vi.waitFor(() => expect(watcher.rounds.flatMap((round) => round.conflicts)).toContainEqual(expect.objectContaining({item: grown.node_id, reason: expect.stringMatching(/the file was cut\); the item keeps the longer version/u)})), patience);
+		expect(onlyItem(store).source.turns).toBe(grown.source.turns);
+
+		rmSync(path.join(sessions, 'notes.md'));
+		await vi.waitFor(() => expect(watcher.rounds.flatMap((round) => round.files)).toContainEqual(expect.objectContaining({path: path.join(sessions, 'notes.md'), change: 'deleted'})), patience);
+		expect(walkJson(store, 'document').children).toHaveLength(1);
+
+		watcher.child.kill('SIGTERM');
+		expect(await watcher.exited).toBe(0);
+		expect(watcher.stderr()).toBe('');
+		const doctor = runCli(['doctor', '--store', store, '--json']);
+		expect(doctor.code).toBe(0);
+	}, 120_000);
+
+	it('says on a terminal what each round did, one line per file, and works by listing alone with --poll', async () => {
+		const folder = tempDir();
+		const log = path.join(folder, 'session.jsonl');
+		writeFileSync(log, lines(0, 8));
+		const store = path.join(folder, 's.db');
+		const watcher = watch(['session.jsonl', '--store', store, '--poll'], {cwd: folder});
+		await vi.waitFor(() => expect(watcher.stdout()).toMatch(/^ingested: 1 added.*\nwatching 1 file \(listed every second \(no change events here\)\); ctrl-c stops\n/u), patience);
+		appendFileSync(log, lines(8, 20));
+		await vi.waitFor(() => expect(watcher.stdout()).toMatch(/\n\d\d:\d\d:\d\d session\.jsonl \(\+12 lines\): 1 updated\n/u), patience);
+		watcher.child.kill('SIGINT');
+		expect(await watcher.exited).toBe(0);
+		expect(watcher.stderr()).toBe('drill: stopping after the file in flight (ctrl-c again stops at once)\n');
+	}, 120_000);
+
+	it('--poll needs --watch', () => {
+		const result = runCli(['ingest', '.', '--poll']);
+		expect(result.code).toBe(2);
+		expect(result.stderr).toMatch(/^drill: --poll goes with --watch/u);
+	});
+});
+
+/** A home folder with the agents' folders as they lay them out, plus what is in them that is not a session. */
+function fakeHome(): string {
+	const home = tempDir('drill-home-');
+	const transcripts = path.resolve('fixtures/transcripts');
+	const project = path.join(home, '.claude', 'projects', '-home-ana-src-payments');
+	mkdirSync(path.join(project, '4e2b', 'subagents'), {recursive: true});
+	writeFileSync(path.join(project, '4e2b.jsonl'), readFileSync(path.join(transcripts, 'claude-code-session.jsonl')));
+	writeFileSync(path.join(project, '4e2b', 'subagents', 'agent-a1.jsonl'), readFileSync(path.join(transcripts, 'claude-code-session.jsonl')));
+	writeFileSync(path.join(project, '4e2b', 'subagents', 'agent-a1.meta.json'), '{"agentType":"general"}');
+	const day = path.join(home, '.gemini', 'tmp', '9f86d081884c7d65', 'chats');
+	mkdirSync(day, {recursive: true});
+	writeFileSync(path.join(day, 'session-2026-10-14T10-00-3f2a.json'), readFileSync(path.join(transcripts, 'gemini-chat-session.json')));
+	writeFileSync(path.join(home, '.gemini', 'tmp', '9f86d081884c7d65', 'logs.json'), '[{"sessionId":"x","messageId":0,"type":"user","message":"hi","timestamp":"2026-10-14T10:00:00Z"}]');
+	return home;
+}
+
+describe('drill ingest --agents', () => {
+	it('finds the agents folders under HOME, says which it found and which not, and takes only the session files', () => {
+		const home = fakeHome();
+		const cwd = tempDir();
+		const human = runCli(['ingest', '--agents', '--store', 's.db'], {cwd, env: {HOME: home}});
+		expect(human.code).toBe(0);
+		expect(human.stderr.split('\n')).toEqual([
+			'drill: found claude-code: 1 session file in ~/.claude/projects',
+			'drill: found gemini-cli: 1 session file in ~/.gemini/tmp',
+			'drill: no codex sessions: ~/.codex/sessions does not exist',
+			`drill: no aider sessions: ${path.join(cwd, '.aider.chat.history.md')} does not exist`,
+			'drill: aider keeps .aider.chat.history.md in each repository it ran in: run drill ingest REPO for another one',
+			'drill: Claude managed-agent event streams and ChatGPT exports have no folder of their own: ingest the files you saved',
+			'',
+		]);
+		expect(human.stdout).toMatch(/^ingested: 2 added, 0 updated, 0 unchanged, 0 files with problems/u);
+		const json = runCli(['ingest', '--agents', '--store', 's.db', '--json'], {cwd, env: {HOME: home}});
+		expect(json.code).toBe(0);
+		const report = JSON.parse(json.stdout);
+		expect(report).toMatchObject({skipped: 2, failed: [], conflicts: []});
+		expect(report.agents).toEqual([
+			{agent: 'claude-code', folder: path.join(home, '.claude', 'projects'), found: true, files: 1},
+			{agent: 'gemini-cli', folder: path.join(home, '.gemini', 'tmp'), found: true, files: 1},
+			{agent: 'codex', folder: path.join(home, '.codex', 'sessions'), found: false, files: 0},
+			{agent: 'aider', folder: path.join(cwd, '.aider.chat.history.md'), found: false, files: 0},
+		]);
+	});
+
+	it("honours the agents' own variables and the current project's aider history", () => {
+		const home = fakeHome();
+		const codexHome = tempDir('drill-codex-');
+		mkdirSync(path.join(codexHome, 'sessions', '2026', '10', '14'), {recursive: true});
+		writeFileSync(path.join(codexHome, 'sessions', '2026', '10', '14', 'rollout-2026-10-14T10-00-00-abc.jsonl'), `${rolloutLines.join('\n')}\n`);
+		const repo = tempDir('drill-repo-');
+		mkdirSync(path.join(repo, '.git'));
+		mkdirSync(path.join(repo, 'src'));
+		writeFileSync(path.join(repo, '.aider.chat.history.md'), readFileSync(path.resolve('fixtures/transcripts/aider.chat.history.md')));
+		const result = runCli(['ingest', '--agents', '--store', path.join(repo, 's.db'), '--json'], {cwd: path.join(repo, 'src'), env: {HOME: home, CODEX_HOME: codexHome, CLAUDE_CONFIG_DIR: path.join(home, 'elsewhere')}});
+		const report = JSON.parse(result.stdout);
+		expect(report.agents).toEqual([
+			{agent: 'codex', folder: path.join(codexHome, 'sessions'), found: true, files: 1},
+			{agent: 'gemini-cli', folder: path.join(home, '.gemini', 'tmp'), found: true, files: 1},
+			{agent: 'aider', folder: path.join(repo, '.aider.chat.history.md'), found: true, files: 1},
+			{agent: 'claude-code', folder: path.join(home, 'elsewhere', 'projects'), found: false, files: 0},
+		]);
+		expect(report.failed).toEqual([]);
+		const agentsOf = runCli(['walk', 'summary', 'conversation_session#agent', '--json', '--store', path.join(repo, 's.db')]);
+		expect(JSON.parse(agentsOf.stdout).children.map((child: any) => child.name).sort()).toEqual(['aider', 'codex', 'gemini-cli']);
+	});
+
+	it('is an error when no agent folder exists and no PATH is given', () => {
+		const result = runCli(['ingest', '--agents', '--store', 's.db'], {env: {HOME: tempDir('drill-empty-home-')}});
+		expect(result.code).toBe(1);
+		expect(result.stderr.split('\n').at(-2)).toMatch(/^drill: found no agent logs here \(looked in ~\/\.claude\/projects, ~\/\.codex\/sessions, ~\/\.gemini\/tmp, .*\.aider\.chat\.history\.md\); give the folders or files to ingest as PATHs/u);
+	});
+
+	it('watches the agents folders: a session in a folder made after the start is ingested', async () => {
+		const home = fakeHome();
+		const cwd = tempDir();
+		const store = path.join(cwd, 's.db');
+		const watcher = watch(['--agents', '--store', store, '--json'], {cwd, env: {HOME: home}});
+		await vi.waitFor(() => expect(watcher.rounds[0]).toMatchObject({round: 0, added: 2, agents: expect.any(Array)}), patience);
+		// A project folder made after the start is watched too.
+		const project = path.join(home, '.claude', 'projects', '-home-ana-src-web');
+		mkdirSync(project);
+		writeFileSync(path.join(project, 'other.jsonl'), `${sessionLines.slice(0, 8).join('\n').replaceAll('4e2b9c71-0f3a-4d8e-b6c5-97a1d2e3f408', '11111111-2222-3333-4444-555555555555')}\n`);
+		await vi.waitFor(() => expect(walkJson(store, 'conversation_session#agent=claude-code')?.children).toHaveLength(2), patience);
+		watcher.child.kill('SIGTERM');
+		expect(await watcher.exited).toBe(0);
+	}, 120_000);
+});
