@@ -20,6 +20,7 @@ import {cpus, loadavg, tmpdir} from 'node:os';
 import path from 'node:path';
 import {buildDemoStore} from '../source/cli/demo-store.js';
 import {createRuntime} from '../source/runtime.js';
+import {schemaVersion} from '../source/store/schema.js';
 import {SummaryStore} from '../source/store/summary-store.js';
 import {PassThrough} from 'node:stream';
 import type {AppController} from '../source/ui/controller.js';
@@ -49,7 +50,9 @@ const pause = (time: number) => new Promise((resolve) => setTimeout(resolve, tim
 /** A store with one namespace of `wideChildren` items (kept in the temp folder between runs). */
 function wideStore(): string {
 	const folder = path.join(tmpdir(), 'drill-bench-app');
-	const file = path.join(folder, `wide-${wideChildren}.db`);
+	// Named by the schema too: builds of other versions (other worktrees) share the temp folder, and
+	// one cannot open a store that a newer one made.
+	const file = path.join(folder, `wide-${wideChildren}-schema${schemaVersion}.db`);
 	if (existsSync(file)) {
 		const store = SummaryStore.open(file);
 		const ready = store.getMeta('bench') === storeVersion;
