@@ -57,23 +57,25 @@ async function firstQuery(args: string[]): Promise<void> {
 	const started = performance.now();
 	const store = SummaryStore.open(file!);
 	const opened = performance.now();
+	const cpu = process.cpuUsage();
 	await find({query: queries[0]!}, {store});
 	const first = performance.now();
+	const used = process.cpuUsage(cpu);
 	const later: number[] = [];
 	for (const query of queries.slice(1)) await timeAsync(later, () => find({query}, {store}));
 	store.close();
-	process.stdout.write(`${JSON.stringify({open: opened - started, first: first - opened, later: percentile(later, 50)})}\n`);
+	process.stdout.write(`${JSON.stringify({open: opened - started, first: first - opened, firstCpu: (used.user + used.system) / 1000, later: percentile(later, 50)})}\n`);
 }
 
 /** The first query after opening the store, in fresh processes (median of `runs`). */
-function measureFirstQuery(file: string, queries: string[], runs: number): {open: number; first: number; later: number} {
+function measureFirstQuery(file: string, queries: string[], runs: number): {open: number; first: number; firstCpu: number; later: number} {
 	const samples = Array.from({length: runs}, (_, run) => {
 		const result = spawnSync(process.execPath, [process.argv[1]!, 'find', '--first-query', file, ...queries.slice(run, run + 6)], {encoding: 'utf8'});
 		if (result.status !== 0) throw new Error(`first-query run failed: ${result.stderr}`);
-		return JSON.parse(result.stdout.trim().split('\n').pop()!) as {open: number; first: number; later: number};
+		return JSON.parse(result.stdout.trim().split('\n').pop()!) as {open: number; first: number; firstCpu: number; later: number};
 	});
-	const median = (key: 'open' | 'first' | 'later') => percentile(samples.map((sample) => sample[key]), 50);
-	return {open: median('open'), first: median('first'), later: median('later')};
+	const median = (key: 'open' | 'first' | 'firstCpu' | 'later') => percentile(samples.map((sample) => sample[key]), 50);
+	return {open: median('open'), first: median('first'), firstCpu: median('firstCpu'), later: median('later')};
 }
 
 export async function run(args: string[]): Promise<void> {
@@ -119,7 +121,7 @@ export async function run(args: string[]): Promise<void> {
 
 		const firstRuns = Number(option(args, '--first-runs') ?? (smoke ? 1 : 5));
 		const cold = measureFirstQuery(file, queries, firstRuns);
-		log(`first query after opening the store (fresh process, hybrid, drill on; median of ${firstRuns}): open ${ms(cold.open)} ms, first find ${ms(cold.first)} ms, later finds ${ms(cold.later)} ms`);
+		log(`first query after opening the store (fresh process, hybrid, drill on; median of ${firstRuns}): open ${ms(cold.open)} ms, first find ${ms(cold.first)} ms (CPU ${ms(cold.firstCpu)} ms), later finds ${ms(cold.later)} ms`);
 
 		const runtime = benchRuntime(file);
 		const store = runtime.store();

@@ -12,4 +12,5 @@ export const benchmarks: Record<string, () => Promise<{run(args: string[]): Prom
 	'mcp-soak': () => import('./mcp-soak.js'),
 	store: () => import('./store.js'),
 	tune: () => import('./tune.js'),
+	embedder: () => import('./embedder.js'),
 };

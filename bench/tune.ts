@@ -20,7 +20,7 @@ import {loadBeir, type BeirCollection} from './eval/beir.js';
 import {ingestCollection, judgedQueries, scoreRankings, evaluateBaseline} from './eval/run.js';
 import type {LsaOptions} from '../source/search/semantic/lsa.js';
 
-interface Prepared {
+export interface Prepared {
 	name: string;
 	collection: BeirCollection;
 	store: SummaryStore;
@@ -28,7 +28,7 @@ interface Prepared {
 	itemOfNode: (nodes: number[]) => Map<number, number>;
 }
 
-async function prepare(folder: string, stores: string, lsa: LsaOptions | undefined, tag: string): Promise<Prepared> {
+export async function prepare(folder: string, stores: string, lsa: LsaOptions | undefined, tag: string): Promise<Prepared> {
 	const collection = loadBeir(folder);
 	const file = path.join(stores, `${collection.name}${tag}.db`);
 	const base = path.join(stores, `${collection.name}.db`);

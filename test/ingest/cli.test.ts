@@ -6,6 +6,7 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import Database from 'better-sqlite3';
 import {SummaryStore} from '../../source/store/summary-store.js';
+import {generatedMarkdown} from '../helpers/markdown.js';
 import {cliPath, hasStackTrace, runCli, tempDir} from '../helpers/cli.js';
 
 const fixtures = path.resolve('fixtures');
@@ -13,18 +14,6 @@ const fixtures = path.resolve('fixtures');
 function ingestJson(args: string[], options: {cwd?: string; env?: NodeJS.ProcessEnv} = {}) {
 	const result = runCli(['ingest', ...args, '--json'], options);
 	return {...result, report: result.stdout.trim().startsWith('{') ? (JSON.parse(result.stdout) as Record<string, unknown>) : undefined};
-}
-
-const words = 'cache eviction memory replica shard index planner vacuum runner workflow artifact release invoice ledger refund payment cluster ingress container volume'.split(' ');
-
-/** A markdown file of about `size` bytes whose words differ from file to file. */
-function markdown(seed: number, size: number): string {
-	let text = `# Notes ${seed}\n\n`;
-	for (let paragraph = 0; text.length < size; paragraph++) {
-		if (paragraph % 6 === 0) text += `## Part ${paragraph / 6}\n\n`;
-		text += `${Array.from({length: 60}, (_, i) => words[(seed * 7 + paragraph * 3 + i * (1 + (seed % 5))) % words.length]).join(' ')}.\n\n`;
-	}
-	return text;
 }
 
 describe('drill ingest', () => {
@@ -186,7 +175,7 @@ describe('drill ingest killed mid-way', () => {
 		const input = path.join(folder, 'input');
 		mkdirSync(input);
 		const files = 60;
-		for (let i = 0; i < files; i++) writeFileSync(path.join(input, `notes-${String(i).padStart(2, '0')}.md`), markdown(i, 400_000));
+		for (let i = 0; i < files; i++) writeFileSync(path.join(input, `notes-${String(i).padStart(2, '0')}.md`), generatedMarkdown(i, 400_000));
 		const store = path.join(folder, 'store.db');
 		const child = spawnChild(process.execPath, [cliPath, 'ingest', input, '--store', store, '--json'], {stdio: ['ignore', 'ignore', 'pipe']});
 		let stderr = '';

@@ -4,6 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import {describe, expect, it} from 'vitest';
 import {SummaryStore} from '../../source/store/summary-store.js';
+import {generatedMarkdown} from '../helpers/markdown.js';
 import {cliPath, runCli, tempDir} from '../helpers/cli.js';
 
 // SIGKILL at several points of an ingest and of a reindex: on opening (schema being made), between
@@ -11,23 +12,13 @@ import {cliPath, runCli, tempDir} from '../helpers/cli.js';
 // `drill reindex` rebuilds. After each, the store must be whole, readable and searchable, and the
 // next run must bring it to exactly where an uninterrupted run would have.
 
-const words = 'cache eviction memory replica shard index planner vacuum runner workflow artifact release invoice ledger refund payment cluster ingress container volume'.split(' ');
 const files = 12;
-
-function markdown(seed: number, size: number): string {
-	let text = `# Notes ${seed}\n\n`;
-	for (let paragraph = 0; text.length < size; paragraph++) {
-		if (paragraph % 6 === 0) text += `## Part ${paragraph / 6}\n\n`;
-		text += `${Array.from({length: 60}, (_, i) => words[(seed * 7 + paragraph * 3 + i * (1 + (seed % 5))) % words.length]).join(' ')}.\n\n`;
-	}
-	return text;
-}
 
 /** About 3.6 MB of markdown: small enough that the writer trains the semantic model when it closes. */
 function inputFolder(): string {
 	const input = path.join(tempDir(), 'input');
 	mkdirSync(input);
-	for (let i = 0; i < files; i++) writeFileSync(path.join(input, `notes-${String(i).padStart(2, '0')}.md`), markdown(i, 300_000));
+	for (let i = 0; i < files; i++) writeFileSync(path.join(input, `notes-${String(i).padStart(2, '0')}.md`), generatedMarkdown(i, 300_000));
 	return input;
 }
 

@@ -75,6 +75,9 @@ describe('the OpenAI-compatible embedder', () => {
 		try {
 			const report = await reindex(store, {spec: {kind: 'openai', url, model: 'letters'}});
 			expect(report).toMatchObject({items: 4, embedder: 'openai:letters', dimension: 16, embedded: 4});
+			// The item roots the coarse step reads are the model's too.
+			const rootBytes = () => store.db.prepare('SELECT length(vector) AS n FROM root_vectors').pluck().all();
+			expect(rootBytes()).toEqual([64, 64, 64, 64]);
 			expect(readSemanticMeta(store)).toMatchObject({embedder: 'openai:letters', dimension: 16, spec: {kind: 'openai', url, model: 'letters'}});
 			const result = await find({query: 'retry storm pool', method: 'semantic'}, {store});
 			expect(result.stage1_hits.length).toBeGreaterThan(0);
@@ -95,6 +98,7 @@ describe('the OpenAI-compatible embedder', () => {
 			// A second reindex embeds nothing new; switching models re-embeds everything.
 			expect((await reindex(store)).embedded).toBe(0);
 			expect(await reindex(store, {spec: {kind: 'openai', url, model: 'wide'}})).toMatchObject({dimension: 24, embedded: 4, generation: 2});
+			expect(rootBytes()).toEqual([96, 96, 96, 96]);
 		} finally {
 			store.close();
 		}

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {highlight} from '../../source/search/funnel/snippets.js';
+import {highlight} from '../../source/search/funnel/marks.js';
 import {textSnippet} from '../../source/search/funnel/text-snippet.js';
 import {stem} from '../../source/text/index-words.js';
 

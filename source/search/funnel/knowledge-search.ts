@@ -6,7 +6,7 @@ import {hint, option} from '../../core/hint.js';
 import {parseMarkdownUnit} from '../../domains/markdown-unit.js';
 import type {FindParams} from './params.js';
 import {parseQuery} from './query.js';
-import {highlight, markClose, markOpen} from './snippets.js';
+import {highlight, markClose, markOpen} from './marks.js';
 import type {CandidateItem, DrilledItem, FindResult, Stage1Hit} from '../types.js';
 
 /**

@@ -1,18 +1,9 @@
 import type {SpanRanker} from './span-ranking.js';
 import type {SummaryStore} from '../../store/summary-store.js';
-
-/** Private-use marks around matched words; replaced by the caller's highlight at the end. */
-export const markOpen = '\uE000';
-export const markClose = '\uE001';
-const marks = /[\uE000\uE001]/gu;
-
-export function highlight(text: string, open: string, close: string): string {
-	return text.replace(/\uE000/gu, open).replace(/\uE001/gu, close);
-}
-
-export function unmarked(text: string): string {
-	return text.replace(marks, '');
-}
+import {words} from '../../text/index-words.js';
+import type {TermMatcher} from '../keyword/term-matcher.js';
+import {textSnippet} from './text-snippet.js';
+import {unmarked} from './marks.js';
 
 function shorten(text: string, max = 200): string {
 	const flat = unmarked(text).replace(/\s+/gu, ' ').trim();
@@ -35,31 +26,43 @@ function subtreeOrdinals(store: SummaryStore, itemRowId: number, ordinal: number
 }
 
 export interface SnippetTarget {
-	node: number;
 	item: number;
 	ordinal: number;
+	title: string;
 	summary: string;
+	/** One keyword per line. */
+	keywords: string;
 	tldr: string;
 }
 
+/** How many distinct query terms a text holds (what picks the field a snippet is cut from). */
+function distinctTerms(text: string, terms: TermMatcher): number {
+	const found = new Set<string>();
+	for (const word of words(text)) {
+		const term = terms.term(word);
+		if (term !== undefined) found.add(term);
+	}
+	return found.size;
+}
+
 /**
- * A hit's snippet: FTS5 `snippet()` over the node's summary fields when the words are there,
- * else the best-matching raw span below the node (ranked once per item, see SpanRanker), else the
- * start of its summary.
+ * A hit's snippet, cut from text already read: from the node's summary field holding the most
+ * query terms (TLDR, summary, keywords, title, as FTS5's snippet() over them would pick), else the
+ * best-matching raw span below the node (ranked once per item, see SpanRanker), else the start of
+ * its summary.
  */
-export function nodeSnippet(store: SummaryStore, spans: SpanRanker, match: string, target: SnippetTarget): string {
-	if (match) {
-		const fields = store.guard(
-			() =>
-				store
-					.statement(`SELECT snippet(nodes_fts, -1, '${markOpen}', '${markClose}', '…', 16) AS text FROM nodes_fts WHERE nodes_fts MATCH ? AND rowid = ?`)
-					// A rowid bound as a JS number is a REAL, which FTS5's rowid lookup ignores: bind a BigInt.
-					.get(match, BigInt(target.node)) as {text: string} | undefined,
-		);
-		if (fields?.text && fields.text.includes(markOpen)) return fields.text;
+export function nodeSnippet(store: SummaryStore, spans: SpanRanker, target: SnippetTarget): string {
+	const terms = spans.matcher;
+	if (terms.terms.size > 0) {
+		let best: {text: string; count: number} | undefined;
+		for (const text of [target.ordinal === 0 ? target.tldr : '', target.summary, target.keywords.replaceAll('\n', ' · '), target.title]) {
+			const count = text ? distinctTerms(text, terms) : 0;
+			if (count > (best?.count ?? 0)) best = {text, count};
+		}
+		if (best) return textSnippet(best.text, terms, 16);
 		const inside = target.ordinal === 0 ? undefined : subtreeOrdinals(store, target.item, target.ordinal);
-		const best = spans.rank(target.item).find((span) => !inside || inside.has(span.node));
-		if (best) return spans.snippet(best, 16);
+		const found = spans.rank(target.item).find((span) => !inside || inside.has(span.node));
+		if (found) return spans.snippet(found, 16);
 	}
 	return shorten(target.ordinal === 0 && target.tldr ? target.tldr : target.summary);
 }

@@ -4,6 +4,7 @@ import type {ItemTermStats} from '../keyword/term-stats.js';
 import {quote} from './query.js';
 import {textSnippet} from './text-snippet.js';
 import {stem, words} from '../../text/index-words.js';
+import {TermMatcher} from '../keyword/term-matcher.js';
 
 /**
  * Stage 2 ranks an item's raw spans without FTS5's bm25(): to weigh a term, bm25() counts every
@@ -25,6 +26,15 @@ export interface RankedSpan {
 
 /** Matching spans read per item; past this, the first ones in the item's order are ranked. */
 export const maxSpansRanked = 400;
+/** An item with at most this many spans has them all read and matched here. */
+const spansReadWhole = 64;
+
+interface SpanRow {
+	id: number;
+	seq: number;
+	node: number;
+	text: string;
+}
 
 /** An item's span row ids: contiguous, since each item is written in one transaction. */
 export function spanRange(store: SummaryStore, itemRowId: number): {lo: number; hi: number} | undefined {
@@ -49,7 +59,8 @@ function localIdf(spans: number, holding: number): number {
 export class SpanRanker {
 	private readonly ranked = new Map<number, RankedSpan[]>();
 	private readonly weights: Map<string, number>;
-	private readonly stems: Set<string>;
+	/** The query's terms (stems): what spans are scored by and snippets mark. */
+	readonly matcher: TermMatcher;
 	/** FTS5 expressions read in turn: the rarer words, then the words most items hold. */
 	private readonly passes: string[];
 
@@ -59,7 +70,7 @@ export class SpanRanker {
 		stats: ItemTermStats,
 	) {
 		this.weights = new Map(terms.map((term) => [stem(term), stats.idf(term)]));
-		this.stems = new Set(this.weights.keys());
+		this.matcher = new TermMatcher(new Set(this.weights.keys()));
 		const rare = terms.filter((term) => stats.documentFrequency(term) * 2 <= stats.items);
 		const common = terms.filter((term) => !rare.includes(term));
 		this.passes = [rare, common].filter((list) => list.length > 0).map((list) => list.map(quote).join(' OR '));
@@ -77,35 +88,22 @@ export class SpanRanker {
 	private score(itemRowId: number): RankedSpan[] {
 		const range = spanRange(this.store, itemRowId);
 		if (!range) return [];
-		// Row ids bound as BigInts: FTS5 ignores a REAL rowid bound and would read every match.
-		const statement = this.store.statement(
-			`SELECT s.id AS id, s.seq AS seq, s.node AS node, s.text AS text FROM spans s
-			 WHERE s.id IN (SELECT rowid FROM spans_fts WHERE spans_fts MATCH ? AND rowid BETWEEN ? AND ? LIMIT ?)`,
-		);
-		const rows: Array<{id: number; seq: number; node: number; text: string}> = [];
-		const seen = new Set<number>();
-		for (const match of this.passes) {
-			if (rows.length >= maxSpansRanked) break;
-			for (const row of this.store.guard(() => statement.all(match, BigInt(range.lo), BigInt(range.hi), maxSpansRanked) as typeof rows)) {
-				if (rows.length >= maxSpansRanked) break;
-				if (!seen.has(row.id)) rows.push(row);
-				seen.add(row.id);
-			}
-		}
-		if (rows.length === 0) return [];
+		const spans = range.hi - range.lo + 1;
 		const holding = new Map<string, number>();
-		const counted = rows.map((row) => {
+		const counted: Array<{row: SpanRow; frequencies: Map<string, number>; length: number}> = [];
+		for (const row of spans <= spansReadWhole ? this.allSpans(itemRowId) : this.matchingSpans(range)) {
 			const frequencies = new Map<string, number>();
 			let length = 0;
 			for (const word of words(row.text)) {
 				length++;
-				const term = stem(word);
-				if (this.weights.has(term)) frequencies.set(term, (frequencies.get(term) ?? 0) + 1);
+				const term = this.matcher.term(word);
+				if (term !== undefined) frequencies.set(term, (frequencies.get(term) ?? 0) + 1);
 			}
+			if (frequencies.size === 0) continue;
 			for (const term of frequencies.keys()) holding.set(term, (holding.get(term) ?? 0) + 1);
-			return {row, frequencies, length};
-		});
-		const spans = range.hi - range.lo + 1;
+			counted.push({row, frequencies, length});
+		}
+		if (counted.length === 0) return [];
 		const weights = new Map([...this.weights].map(([term, idf]) => [term, idf + localIdf(spans, holding.get(term) ?? 0)]));
 		const scores = bm25Scores(counted, weights);
 		return counted
@@ -113,8 +111,33 @@ export class SpanRanker {
 			.sort((x, y) => y.score - x.score || x.seq - y.seq);
 	}
 
+	/** A small item's spans, all of them (one seek; cheaper than asking FTS5, whose every term is looked up in every segment). */
+	private allSpans(itemRowId: number): SpanRow[] {
+		return this.store.guard(() => this.store.statement('SELECT id, seq, node, text FROM spans WHERE item = ? ORDER BY seq').all(itemRowId) as SpanRow[]);
+	}
+
+	/** A large item's spans that hold a query word, as FTS5 finds them within its row ids: the rarer words first. */
+	private matchingSpans(range: {lo: number; hi: number}): SpanRow[] {
+		// Row ids bound as BigInts: FTS5 ignores a REAL rowid bound and would read every match.
+		const statement = this.store.statement(
+			`SELECT s.id AS id, s.seq AS seq, s.node AS node, s.text AS text FROM spans s
+			 WHERE s.id IN (SELECT rowid FROM spans_fts WHERE spans_fts MATCH ? AND rowid BETWEEN ? AND ? LIMIT ?)`,
+		);
+		const rows: SpanRow[] = [];
+		const seen = new Set<number>();
+		for (const match of this.passes) {
+			if (rows.length >= maxSpansRanked) break;
+			for (const row of this.store.guard(() => statement.all(match, BigInt(range.lo), BigInt(range.hi), maxSpansRanked) as SpanRow[])) {
+				if (rows.length >= maxSpansRanked) break;
+				if (!seen.has(row.id)) rows.push(row);
+				seen.add(row.id);
+			}
+		}
+		return rows;
+	}
+
 	/** A ranked span's snippet, from the text already read. */
 	snippet(span: RankedSpan, words: number): string {
-		return textSnippet(span.text, this.stems, words);
+		return textSnippet(span.text, this.matcher, words);
 	}
 }

@@ -2,7 +2,7 @@ import type {SummaryStore} from '../../store/summary-store.js';
 import type {EmbedderSpec} from '../semantic/embedder.js';
 import {fuse, keywordShare, type RankedNode} from './fusion.js';
 import type {ItemFilter} from './item-filter.js';
-import {keywordList, keywordWeights, type KeywordHit, type ScoredNode} from '../keyword/keyword.js';
+import {keywordList, keywordWeights, type KeywordHit} from '../keyword/keyword.js';
 import type {ParsedQuery} from './query.js';
 import type {SearchStatus} from '../indexing/search-status.js';
 import {feedbackHits, feedbackWeight, semanticList, type SemanticHit} from '../semantic/semantic.js';
@@ -30,15 +30,9 @@ export interface Stage1Request {
 	tuning?: Partial<Stage1Tuning>;
 }
 
-/** The item of every listed node (semantic hits know theirs; keyword hits are looked up). */
-function itemsOf(store: SummaryStore, keyword: readonly ScoredNode[], semantic: readonly SemanticHit[]): Map<number, number> {
-	const items = new Map(semantic.map((hit) => [hit.node, hit.item]));
-	const missing = keyword.map((hit) => hit.node).filter((node) => !items.has(node));
-	if (missing.length > 0) {
-		const rows = store.guard(() => store.statement('SELECT id, item FROM nodes WHERE id IN (SELECT value FROM json_each(?))').raw(true).all(JSON.stringify(missing)) as Array<[number, number]>);
-		for (const [node, item] of rows) items.set(node, item);
-	}
-	return items;
+/** The item of every listed node (both lists know theirs). */
+function itemsOf(keyword: readonly KeywordHit[], semantic: readonly SemanticHit[]): Map<number, number> {
+	return new Map([...semantic, ...keyword].map((hit) => [hit.node, hit.item]));
 }
 
 /**
@@ -61,7 +55,7 @@ export async function rankStage1(store: SummaryStore, request: Stage1Request, la
 		lap('semantic');
 	}
 	let ranked: RankedNode[];
-	if (lists.keyword && lists.semantic) ranked = fuse(keyword, semantic, itemsOf(store, keyword, semantic), tuning.share);
+	if (lists.keyword && lists.semantic) ranked = fuse(keyword, semantic, itemsOf(keyword, semantic), tuning.share);
 	else if (lists.keyword) ranked = keyword.map((hit) => ({node: hit.node, score: hit.score, matched_by: ['keyword']}));
 	else ranked = semantic.map((hit) => ({node: hit.node, score: hit.score, matched_by: ['semantic']}));
 	return {ranked, stats};

@@ -8,7 +8,8 @@ import {parseQuery} from './query.js';
 import {searchStatus} from '../indexing/search-status.js';
 import {checkEmbedder} from '../semantic/semantic.js';
 import {rankStage1} from './stage1.js';
-import {highlight, nodeSnippet} from './snippets.js';
+import {highlight} from './marks.js';
+import {nodeSnippet} from './snippets.js';
 import {SpanRanker} from './span-ranking.js';
 import type {CandidateItem, FindResult, Stage1Hit} from '../types.js';
 
@@ -22,6 +23,7 @@ interface NodeInfo {
 	level: number;
 	title: string;
 	summary: string;
+	keywords: string;
 	namespace: string;
 	item_id: string;
 	item_title: string;
@@ -35,14 +37,14 @@ function nodeInfo(store: SummaryStore, nodes: number[]): Map<number, NodeInfo> {
 		() =>
 			store
 				.statement(
-					`SELECT n.id AS node, n.item AS item, n.ordinal AS ordinal, n.level AS level, n.title AS title, n.summary AS summary,
+					`SELECT n.id AS node, n.item AS item, n.ordinal AS ordinal, n.level AS level, n.title AS title, n.summary AS summary, n.keywords AS keywords,
 						i.namespace AS namespace, i.item_id AS item_id, i.title AS item_title, i.tldr AS tldr,
 						i.source_uri, i.source_kind, i.agent, i.project, i.started_at, i.ended_at, i.model, i.turns, i.tool_calls, i.source_line
 					 FROM nodes n JOIN items i ON i.id = n.item WHERE n.id IN (SELECT value FROM json_each(?))`,
 				)
 				.all(JSON.stringify(nodes)) as Array<Omit<NodeInfo, 'source'> & Parameters<typeof itemSource>[0]>,
 	);
-	return new Map(rows.map((row) => [row.node, {node: row.node, item: row.item, ordinal: row.ordinal, level: row.level, title: row.title, summary: row.summary, namespace: row.namespace, item_id: row.item_id, item_title: row.item_title, tldr: row.tldr, source: itemSource(row)}]));
+	return new Map(rows.map((row) => [row.node, {node: row.node, item: row.item, ordinal: row.ordinal, level: row.level, title: row.title, summary: row.summary, keywords: row.keywords, namespace: row.namespace, item_id: row.item_id, item_title: row.item_title, tldr: row.tldr, source: itemSource(row)}]));
 }
 
 const round = (value: number, digits = 4) => Number(value.toFixed(digits));
@@ -95,7 +97,7 @@ export async function summaryFunnel(store: SummaryStore, params: FindParams, req
 		const node = info.get(hit.node);
 		if (!node) continue;
 		const rank = params.offset + hits.length + 1;
-		const snippet = highlight(nodeSnippet(store, spans, query.match, {node: node.node, item: node.item, ordinal: node.ordinal, summary: node.summary, tldr: node.tldr}), open, close);
+		const snippet = highlight(nodeSnippet(store, spans, {item: node.item, ordinal: node.ordinal, title: node.ordinal === 0 ? node.item_title : node.title, summary: node.summary, keywords: node.keywords, tldr: node.tldr}), open, close);
 		hits.push({
 			rank,
 			score: round(hit.score),

@@ -1,15 +1,17 @@
-import {markClose, markOpen} from './snippets.js';
-import {placedWords, stem} from '../../text/index-words.js';
+import {markClose, markOpen} from './marks.js';
+import {placedWords} from '../../text/index-words.js';
+import {TermMatcher} from '../keyword/term-matcher.js';
 
 /**
  * A snippet of `text` as FTS5's snippet() makes one: the window of `size` words holding the most
  * query terms (distinct terms first, then matches), matched words between marks, '…' where the
  * text was cut. Made from text already read, so a drilled span costs no further query.
  */
-export function textSnippet(text: string, terms: ReadonlySet<string>, size: number): string {
+export function textSnippet(text: string, terms: ReadonlySet<string> | TermMatcher, size: number): string {
 	const placed = placedWords(text);
 	if (placed.length === 0) return text.slice(0, 200);
-	const matched = placed.map((entry) => (terms.has(stem(entry.word)) ? stem(entry.word) : undefined));
+	const matcher = terms instanceof TermMatcher ? terms : new TermMatcher(terms);
+	const matched = placed.map((entry) => matcher.term(entry.word));
 	// Slide a window of `size` words, counting the terms inside it.
 	const inside = new Map<string, number>();
 	let hits = 0;

@@ -3,7 +3,7 @@ import type {SqliteDatabase} from '../../store/open.js';
 import {termCounts} from '../semantic/lsa.js';
 import {prepared} from '../../store/prepared.js';
 import {indexItemText, nodeIds, removeItemText} from './text-index.js';
-import {writeNodeVector} from '../semantic/vectors.js';
+import {deleteNodeVectors, writeNodeVector} from '../semantic/vectors.js';
 import {stemmedTerms} from '../../text/index-words.js';
 
 /**
@@ -87,12 +87,12 @@ export function embedItem(db: SqliteDatabase, itemRowId: number, item: ItemRecor
 
 /** Replaces an item's node vectors with `embedding`'s of the nodes' term counts (by ordinal). */
 export function embedNodeCounts(db: SqliteDatabase, itemRowId: number, nodeCounts: ReadonlyMap<number, ReadonlyMap<string, number>>, ids: Map<number, number>, embedding: SyncEmbedding): void {
-	prepared(db, 'DELETE FROM node_vectors WHERE item = ?').run(itemRowId);
+	deleteNodeVectors(db, itemRowId);
 	for (const [ordinal, counts] of nodeCounts) {
 		const id = ids.get(ordinal);
 		if (id === undefined) continue;
 		const vector = embedding.embedCounts(counts);
-		if (vector) writeNodeVector(db, id, itemRowId, vector);
+		if (vector) writeNodeVector(db, id, itemRowId, ordinal, vector);
 	}
 	markEmbedded(db, itemRowId, embedding.generation);
 }

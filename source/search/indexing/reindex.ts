@@ -8,7 +8,7 @@ import {LsaEmbedder, saveLsaModel} from '../semantic/lsa-store.js';
 import {currentTextVersion, nodeFullText, nodeTexts} from './node-text.js';
 import {bumpVectorRevision, readSemanticMeta, writeSemanticMeta, type SemanticMeta} from '../semantic/semantic-meta.js';
 import {nodeIds} from './text-index.js';
-import {writeNodeVector} from '../semantic/vectors.js';
+import {deleteNodeVectors, writeNodeVector} from '../semantic/vectors.js';
 
 export interface ReindexOptions {
 	/** The embedder to build with; default: the one the store records, else LSA. */
@@ -114,7 +114,7 @@ function rebuildLsa(store: SummaryStore, options: ReindexOptions, started: numbe
 		store.db
 			.transaction(() => {
 				saveLsaModel(store.db, model);
-				store.db.exec('DELETE FROM node_vectors');
+				deleteNodeVectors(store.db);
 				const indexed = new Set((store.db.prepare('SELECT item FROM search_items WHERE text_version >= ?').raw(true).all(currentTextVersion) as Array<[number]>).map(([item]) => item));
 				rows.forEach((row, i) => {
 					// Keyword rows of the current layout stay as they are (rewriting them would only cost time); vectors are redone.
@@ -152,7 +152,8 @@ async function rebuildWith(store: SummaryStore, embedder: Embedder, spec: Embedd
 		store.guard(() =>
 			store.db
 				.transaction(() => {
-					store.db.exec('DELETE FROM node_vectors; DELETE FROM lsa_terms; UPDATE search_items SET model = 0;');
+					deleteNodeVectors(store.db);
+					store.db.exec('DELETE FROM lsa_terms; UPDATE search_items SET model = 0;');
 					writeSemanticMeta(store, meta);
 					bumpVectorRevision(store);
 				})
@@ -179,7 +180,7 @@ async function rebuildWith(store: SummaryStore, embedder: Embedder, spec: Embedd
 							const id = entry.ids.get(text.ordinal);
 							if (vector && id !== undefined) {
 								if (vector.length !== meta.dimension) throw new DrillError('embedder_failed', `the ${embedder.name} embedder returned a ${vector.length}-dimensional vector, expected ${meta.dimension}`, 'check the embedding model');
-								writeNodeVector(store.db, id, entry.id, vector);
+								writeNodeVector(store.db, id, entry.id, text.ordinal, vector);
 							}
 						}
 						nodes += entry.texts.length;

@@ -26,7 +26,7 @@ function count(store: SummaryStore, sql: string, ...params: unknown[]): number {
  * What the store looks like now, as a key that changes with any commit: `data_version` moves when
  * another connection commits, `total_changes()` when this one writes.
  */
-function storeVersion(store: SummaryStore): string {
+export function storeVersion(store: SummaryStore): string {
 	const {version, changes} = store.guard(() => store.statement('SELECT (SELECT data_version FROM pragma_data_version) AS version, total_changes() AS changes').get() as {version: number; changes: number});
 	return `${version}:${changes}`;
 }

@@ -6,6 +6,7 @@ import {searchStatus} from '../indexing/search-status.js';
 import {ItemTermStats} from './term-stats.js';
 import {stem, words} from '../../text/index-words.js';
 import {identifierHolders, queryIdentifiers} from './identifiers.js';
+import {TermMatcher} from './term-matcher.js';
 import {neighbourPairs, proximityDepth, proximityScores, proximityWeight} from './proximity.js';
 
 export interface KeywordWeights {
@@ -31,6 +32,8 @@ export interface ScoredNode {
 
 /** A stage-1 keyword hit: `score` in [0, 1] (normalized), `itemRank` its item's place in the list's order of items. */
 export interface KeywordHit extends ScoredNode {
+	/** The node's item (row id). */
+	item: number;
 	/** 0 for the best item, 1 for the next…: the order of items, which no inner node changes. */
 	itemRank: number;
 	/** How many of the query's rare identifiers the item holds: a higher tier ranks first, in any method that has the keyword list. */
@@ -83,35 +86,50 @@ interface NodeRow {
  */
 function scoreNodes(rows: readonly NodeRow[], terms: readonly string[], stats: ItemTermStats, weights: KeywordWeights['node']): Array<ScoredNode & {item: number}> {
 	const wanted = new Map(terms.map((term) => [stem(term), stats.idf(term)]));
+	const matcher = new TermMatcher(new Set(wanted.keys()));
 	const counted = rows.map((row) => {
 		const frequencies = new Map<string, number>();
 		let length = 0;
 		[row.title, row.summary, row.keywords].forEach((field, index) => {
 			for (const word of words(field)) {
 				length++;
-				const term = stem(word);
-				if (wanted.has(term)) frequencies.set(term, (frequencies.get(term) ?? 0) + weights[index]!);
+				const term = matcher.term(word);
+				if (term !== undefined) frequencies.set(term, (frequencies.get(term) ?? 0) + weights[index]!);
 			}
 		});
 		return {id: row.id, item: row.item, frequencies, length};
-	});
+	}).filter((node) => node.frequencies.size > 0);
 	const scores = bm25Scores(counted, wanted);
 	return counted.map(({id, item}, index) => ({node: id, item, score: scores[index]!}));
 }
 
-/** The inner nodes of the given items that match, scored (an item's nodes have contiguous row ids). */
+/** Items with at most this many nodes have them all read and scored here; a larger one asks FTS5 which match. */
+const nodesReadWhole = 64;
+
+/**
+ * The inner nodes of the given items that match, scored. A small item's nodes are read whole (one
+ * seek; scoring a few summaries costs less than an FTS5 query per item, whose every term is looked
+ * up in every segment); a large item's matching nodes are found by FTS5 within its row ids (an
+ * item's nodes have contiguous row ids).
+ */
 function innerNodes(store: SummaryStore, match: string, items: readonly number[], terms: readonly string[], stats: ItemTermStats, weights: KeywordWeights['node']): Array<ScoredNode & {item: number}> {
-	const range = store.statement('SELECT min(id) AS lo, max(id) AS hi FROM nodes WHERE item = ?');
-	// Row ids bound as BigInts: FTS5 ignores a REAL rowid bound and would read every match.
-	const matching = store.statement(
-		`SELECT id, item, title, summary, keywords FROM nodes
-		 WHERE id IN (SELECT rowid FROM search_node_fts WHERE search_node_fts MATCH ? AND rowid BETWEEN ? AND ? LIMIT ?)`,
-	);
-	const rows: NodeRow[] = [];
-	for (const item of items) {
-		const {lo, hi} = store.guard(() => range.get(item) as {lo: number | null; hi: number | null});
-		if (lo === null || hi === null) continue;
-		rows.push(...store.guard(() => matching.all(match, BigInt(lo), BigInt(hi), nodesPerItem) as NodeRow[]));
+	if (items.length === 0) return [];
+	const sizes = store.guard(() => store.statement('SELECT id, node_count FROM items WHERE id IN (SELECT value FROM json_each(?))').raw(true).all(JSON.stringify(items)) as Array<[number, number]>);
+	const small = sizes.filter(([, count]) => count <= nodesReadWhole).map(([item]) => item);
+	const large = sizes.filter(([, count]) => count > nodesReadWhole).map(([item]) => item);
+	const rows: NodeRow[] = small.length > 0 ? store.guard(() => store.statement('SELECT id, item, title, summary, keywords FROM nodes WHERE item IN (SELECT value FROM json_each(?)) AND ordinal > 0').all(JSON.stringify(small)) as NodeRow[]) : [];
+	if (large.length > 0) {
+		const range = store.statement('SELECT min(id) AS lo, max(id) AS hi FROM nodes WHERE item = ?');
+		// Row ids bound as BigInts: FTS5 ignores a REAL rowid bound and would read every match.
+		const matching = store.statement(
+			`SELECT id, item, title, summary, keywords FROM nodes
+			 WHERE id IN (SELECT rowid FROM search_node_fts WHERE search_node_fts MATCH ? AND rowid BETWEEN ? AND ? LIMIT ?)`,
+		);
+		for (const item of large) {
+			const {lo, hi} = store.guard(() => range.get(item) as {lo: number | null; hi: number | null});
+			if (lo === null || hi === null) continue;
+			rows.push(...store.guard(() => matching.all(match, BigInt(lo), BigInt(hi), nodesPerItem) as NodeRow[]));
+		}
 	}
 	return scoreNodes(rows, terms, stats, weights).filter((node) => node.score > 0);
 }
@@ -167,14 +185,14 @@ export function keywordList(
 		const item = rootItems.get(root.node) ?? -1;
 		const score = normalized.get(root.node) ?? 0;
 		byItem.set(item, {rank, score, tier: root.tier});
-		return {node: root.node, score, itemRank: rank, tier: root.tier};
+		return {node: root.node, item, score, itemRank: rank, tier: root.tier};
 	});
 	const nodeTerms = query.terms.length > 0 ? query.terms : query.words;
 	const nodeMatch = nodeTerms.map(quote).join(' OR ');
 	const nodes = normalizeScores(innerNodes(store, nodeMatch, roots.slice(0, nodeItems).flatMap((root) => rootItems.get(root.node) ?? []), nodeTerms, stats, weights.node).sort((x, y) => y.score - x.score || x.node - y.node));
 	for (const node of nodes) {
 		const own = byItem.get(node.item);
-		if (own) hits.push({node: node.node, score: own.score * weights.nodeShare * node.normalized, itemRank: own.rank, tier: own.tier});
+		if (own) hits.push({node: node.node, item: node.item, score: own.score * weights.nodeShare * node.normalized, itemRank: own.rank, tier: own.tier});
 	}
 	return sortKeywordHits(hits).slice(0, limit);
 }

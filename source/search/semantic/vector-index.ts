@@ -3,7 +3,7 @@ import {prepared} from '../../store/prepared.js';
 import {topRows, type VectorHit} from './vectors.js';
 
 /** Items whose node vectors are kept in memory between queries (each a few KB). */
-const cachedItems = 20_000;
+const defaultCachedItems = 20_000;
 
 /**
  * The node vectors, read lazily and coarse to fine: first one vector per item (its root, which
@@ -19,6 +19,7 @@ export class VectorIndex {
 	constructor(
 		private readonly db: SqliteDatabase,
 		readonly dimension: number,
+		private readonly cachedItems = defaultCachedItems,
 	) {}
 
 	/** Items with a root vector. */
@@ -29,7 +30,8 @@ export class VectorIndex {
 	private itemRoots(): {nodes: Int32Array; items: Int32Array; data: Float32Array} {
 		if (this.roots) return this.roots;
 		const d = this.dimension;
-		const rows = prepared(this.db, 'SELECT n.id, n.item, v.vector FROM nodes n JOIN node_vectors v ON v.node = n.id WHERE n.ordinal = 0 ORDER BY n.id').raw(true).all() as Array<[number, number, Buffer]>;
+		// From root_vectors, where they lie side by side (in node_vectors a page holds a root or two).
+		const rows = prepared(this.db, 'SELECT node, item, vector FROM root_vectors ORDER BY item').raw(true).all() as Array<[number, number, Buffer]>;
 		const nodes = new Int32Array(rows.length);
 		const items = new Int32Array(rows.length);
 		const data = new Float32Array(rows.length * d);
@@ -48,11 +50,15 @@ export class VectorIndex {
 
 	/** The node vectors of `items`, read for those not read yet. */
 	private nodesOf(items: readonly number[]): Array<{item: number; nodes: Int32Array; data: Float32Array}> {
-		const missing = items.filter((item) => !this.byItem.has(item));
+		let missing = items.filter((item) => !this.byItem.has(item));
+		// Full: start over (before reading, so that the items this query needs are all read again).
+		if (missing.length > 0 && this.byItem.size + missing.length > this.cachedItems) {
+			this.byItem.clear();
+			missing = [...new Set(items)];
+		}
 		if (missing.length > 0) {
 			const d = this.dimension;
 			const rows = prepared(this.db, 'SELECT item, node, vector FROM node_vectors WHERE item IN (SELECT value FROM json_each(?)) ORDER BY item, node').raw(true).all(JSON.stringify(missing)) as Array<[number, number, Buffer]>;
-			if (this.byItem.size + missing.length > cachedItems) this.byItem.clear();
 			let start = 0;
 			while (start < rows.length) {
 				let end = start;

@@ -12,8 +12,21 @@ export function blobVector(blob: Buffer): Float32Array {
 	return new Float32Array(copy.buffer);
 }
 
-export function writeNodeVector(db: SqliteDatabase, nodeId: number, itemRowId: number, vector: Float32Array): void {
-	prepared(db, 'INSERT INTO node_vectors (node, item, vector) VALUES (?, ?, ?) ON CONFLICT (node) DO UPDATE SET item = excluded.item, vector = excluded.vector').run(nodeId, itemRowId, vectorBlob(vector));
+/** Writes a node's vector; an item's root (`ordinal` 0) also goes to root_vectors, which the coarse step reads. */
+export function writeNodeVector(db: SqliteDatabase, nodeId: number, itemRowId: number, ordinal: number, vector: Float32Array): void {
+	const blob = vectorBlob(vector);
+	prepared(db, 'INSERT INTO node_vectors (node, item, vector) VALUES (?, ?, ?) ON CONFLICT (node) DO UPDATE SET item = excluded.item, vector = excluded.vector').run(nodeId, itemRowId, blob);
+	if (ordinal === 0) prepared(db, 'INSERT INTO root_vectors (item, node, vector) VALUES (?, ?, ?) ON CONFLICT (item) DO UPDATE SET node = excluded.node, vector = excluded.vector').run(itemRowId, nodeId, blob);
+}
+
+/** Removes the node vectors of one item, or of every item. */
+export function deleteNodeVectors(db: SqliteDatabase, itemRowId?: number): void {
+	if (itemRowId === undefined) {
+		db.exec('DELETE FROM node_vectors; DELETE FROM root_vectors;');
+		return;
+	}
+	prepared(db, 'DELETE FROM node_vectors WHERE item = ?').run(itemRowId);
+	prepared(db, 'DELETE FROM root_vectors WHERE item = ?').run(itemRowId);
 }
 
 /** query · data[at … at+d): four running sums, which V8 turns into a loop twice as fast as one sum. */
