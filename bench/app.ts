@@ -15,7 +15,7 @@
  * was written.
  */
 import {EventEmitter} from 'node:events';
-import {existsSync, mkdirSync, mkdtempSync} from 'node:fs';
+import {existsSync, mkdirSync, mkdtempSync, rmSync} from 'node:fs';
 import {cpus, loadavg, tmpdir} from 'node:os';
 import path from 'node:path';
 import {buildDemoStore} from '../source/cli/demo-store.js';
@@ -50,14 +50,19 @@ const pause = (time: number) => new Promise((resolve) => setTimeout(resolve, tim
 /** A store with one namespace of `wideChildren` items (kept in the temp folder between runs). */
 function wideStore(): string {
 	const folder = path.join(tmpdir(), 'drill-bench-app');
-	// Named by the schema too: builds of other versions (other worktrees) share the temp folder, and
-	// one cannot open a store that a newer one made.
+	// The schema version is in the name: builds of other schemas (other worktrees) keep their own.
 	const file = path.join(folder, `wide-${wideChildren}-schema${schemaVersion}.db`);
 	if (existsSync(file)) {
-		const store = SummaryStore.open(file);
-		const ready = store.getMeta('bench') === storeVersion;
-		store.close();
+		let ready = false;
+		try {
+			const store = SummaryStore.open(file);
+			ready = store.getMeta('bench') === storeVersion;
+			store.close();
+		} catch {
+			// Unreadable (an interrupted build): made again below.
+		}
 		if (ready) return file;
+		rmSync(file, {force: true});
 	}
 	mkdirSync(folder, {recursive: true});
 	const started = performance.now();

@@ -132,6 +132,8 @@ export type Effect =
 	| {type: 'loadRest'; key: string}
 	/** Read a domain's top level again (its content changed: a drill was opened or closed), and the detail pane with it. */
 	| {type: 'reload'; domain: string}
+	/** Read every loaded node of a domain again (the store changed under the app), keeping what is open and the cursor. */
+	| {type: 'refresh'; domain: string}
 	/** Open the tree down to a node (loading what is needed) and select it; focus the tree after. */
 	| {type: 'reveal'; domain: string; id: string; focusTree?: boolean}
 	/**
@@ -175,6 +177,8 @@ export type AppAction =
 	| {type: 'frames/failed'; error: string}
 	/** The spinner's next frame. */
 	| {type: 'spin'}
+	/** Another process wrote to the summary store (e.g. `drill ingest --watch`). */
+	| {type: 'storeChanged'}
 	| SearchAction
 	| FilterAction
 	| DialogAction;
@@ -235,6 +239,8 @@ function reduce(state: AppState, action: AppAction): AppState {
 			return {...state, frames: {...state.frames, error: action.error}};
 		case 'spin':
 			return {...state, spinner: state.spinner + 1};
+		case 'storeChanged':
+			return withEffect(state, {type: 'refresh', domain: 'summary'});
 		default:
 			if (action.type.startsWith('search/')) return searchReducer(state, action as SearchAction);
 			if (action.type.startsWith('filter/')) return filterReducer(state, action as FilterAction);

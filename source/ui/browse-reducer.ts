@@ -6,6 +6,7 @@ import {filterKey, stepMatch} from './filter-state.js';
 import {commandFor, type Command} from './key-table.js';
 import type {Key} from './keys.js';
 import {layout} from './layout.js';
+import {regroup} from './grouping.js';
 import {inputOf} from './line-input.js';
 import {scrollLimits} from './scroll.js';
 import {cycleMethod, queryKey, resultsCommand, setScope} from './search-state.js';
@@ -107,6 +108,8 @@ function treeCommand(state: AppState, command: Command): AppState {
 			return stepMatch(state, -1);
 		case 'scope':
 			return setScope(state);
+		case 'group':
+			return regroup(state);
 		case 'drillDown':
 			return openDialog(state, 'down');
 		case 'drillUp':

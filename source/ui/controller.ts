@@ -22,7 +22,12 @@ export interface ControllerOptions {
 	/** Children loaded when a node is opened, and per background step after that. */
 	firstPage?: number;
 	pageSize?: number;
+	/** How often the store is asked whether another process wrote to it (ms; 0: never). */
+	storeCheckMs?: number;
 }
+
+/** Often enough that what an ingest writes shows within a second or so; the check is one pragma. */
+const storeCheckMs = 500;
 
 /** How long a lone ESC waits for the rest of an escape sequence before it counts as the Escape key. */
 const escapeMs = 30;
@@ -48,6 +53,8 @@ export class AppController {
 	private readonly searcher: Searcher;
 	private readonly filter: Filter;
 	private readonly frames: Frames;
+	private storeTimer: NodeJS.Timeout | undefined;
+	private storeVersion: string | undefined;
 
 	constructor(
 		private readonly services: Services,
@@ -114,6 +121,8 @@ export class AppController {
 				return this.loader.loadRest(effect.key);
 			case 'reload':
 				return this.loader.reload(effect.domain);
+			case 'refresh':
+				return this.loader.refresh(effect.domain);
 			case 'reveal':
 				return this.loader.reveal(effect.domain, effect.id, effect.focusTree);
 			case 'search':
@@ -164,10 +173,30 @@ export class AppController {
 	/** Lists the domains, opens at the requested place, runs the requested query, reads the frames. */
 	start(): void {
 		this.dispatch({type: 'start', domains: this.services.availableDomains(), initial: this.options.initial});
+		this.followStore();
+	}
+
+	/**
+	 * Asks the store now and then (off the key path: a timer, one cheap pragma) whether another
+	 * process committed to it; when one did, the tree reads what it shows again.
+	 */
+	private followStore(): void {
+		const every = this.options.storeCheckMs ?? storeCheckMs;
+		const version = this.services.storeVersion;
+		if (!version || every <= 0) return;
+		this.storeVersion = version();
+		this.storeTimer = setInterval(() => {
+			const now = version();
+			if (now === undefined || now === this.storeVersion) return;
+			this.storeVersion = now;
+			this.dispatch({type: 'storeChanged'});
+		}, every);
+		this.storeTimer.unref();
 	}
 
 	dispose(): void {
 		this.disposed = true;
+		clearInterval(this.storeTimer);
 		this.searcher.dispose();
 		this.filter.dispose();
 		clearTimeout(this.escapeTimer);

@@ -1,5 +1,6 @@
 import {DrillError} from '../core/errors.js';
 import type {TreeView} from '../core/tree-view.js';
+import {cleanSource} from './provenance.js';
 import type {FindResult, FrameStatus} from './services.js';
 import {manyLines, oneLine} from './text.js';
 
@@ -22,8 +23,9 @@ export function cleanView(view: TreeView): TreeView {
 		parent_id: view.parent_id === null ? null : oneLine(view.parent_id),
 		breadcrumbs: view.breadcrumbs.map((crumb) => ({node_id: oneLine(crumb.node_id), title: oneLine(crumb.title)})),
 		...(view.summary === undefined ? {} : {summary: manyLines(view.summary)}),
-		children: view.children.map((child) => ({...child, node_id: oneLine(child.node_id), name: oneLine(child.name), ...(child.summary === undefined ? {} : {summary: oneLine(child.summary)})})),
+		children: view.children.map((child) => ({...child, node_id: oneLine(child.node_id), name: oneLine(child.name), ...(child.summary === undefined ? {} : {summary: oneLine(child.summary)}), ...(child.source ? {source: cleanSource(child.source)} : {})})),
 		...(view.content === undefined ? {} : {content: manyLines(view.content)}),
+		...(view.source ? {source: cleanSource(view.source)} : {}),
 	};
 }
 

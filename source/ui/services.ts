@@ -78,6 +78,8 @@ export interface Services {
 	find(query: string, options: FindOptions): Promise<FindResult>;
 	/** Gets the search ready ahead of the first query (the query box opened). */
 	prepareFind?(): void;
+	/** Changes whenever another process commits to the summary store (undefined while there is none). */
+	storeVersion?(): string | undefined;
 	frames: FramesService;
 	close(): void;
 }
@@ -100,6 +102,13 @@ export function createServices(runtime: Runtime): Services {
 			return await runtime.find({query, method: options.method, scope: options.scope, highlight: {open: '', close: ''}});
 		},
 		prepareFind: () => worker?.warm(),
+		storeVersion() {
+			try {
+				return String(runtime.store().db.pragma('data_version', {simple: true}));
+			} catch {
+				return undefined;
+			}
+		},
 		frames: framesOver(framesModule, config),
 		close() {
 			worker?.close();

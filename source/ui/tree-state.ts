@@ -1,4 +1,6 @@
+import type {ItemSourceBrief} from '../core/item-source.js';
 import type {TreeChild} from '../core/tree-view.js';
+import {cleanSource} from './provenance.js';
 import {oneLine} from './text.js';
 
 /**
@@ -27,6 +29,8 @@ export interface TreeNode {
 	/** The node's children_total, once known. */
 	total?: number;
 	error?: string;
+	/** A summary item's provenance in brief (inert), for the row's note. */
+	source?: ItemSourceBrief;
 }
 
 export interface TreeState {
@@ -51,7 +55,14 @@ export type TreeAction =
 	| {type: 'select'; key: string}
 	| {type: 'height'; height: number}
 	/** Forgets a node's loaded children (they changed and are read again): it closes, its subtree leaves the arena. */
-	| {type: 'reset'; key: string};
+	| {type: 'reset'; key: string}
+	/** The row stands for another node from now on (a namespace and its grouped views): same place, its subtree forgotten. */
+	| {type: 'replace'; key: string; id: string; name: string}
+	/**
+	 * A node's children read again (the store changed): the ones still there keep their subtree,
+	 * expansion and cursor, new ones come in, gone ones leave; names, counts and notes are updated.
+	 */
+	| {type: 'refresh'; key: string; children: TreeChild[]; total: number};
 
 export function nodeKey(domain: string, id: string): string {
 	return `${domain}\u0000${id}`;
@@ -146,6 +157,7 @@ export function treeReducer(state: TreeState, action: TreeAction): TreeState {
 					hasChildren: child.has_children,
 					childCount: child.child_count,
 					expanded: false,
+					...(child.source ? {source: cleanSource(child.source)} : {}),
 				});
 				added.push(key);
 			}
@@ -215,7 +227,91 @@ export function treeReducer(state: TreeState, action: TreeAction): TreeState {
 			node.hasChildren = true;
 			return {...closed};
 		}
+		case 'replace':
+			return replaceNode(state, action.key, action.id, action.name);
+		case 'refresh':
+			return refreshChildren(state, action.key, action.children, action.total);
 	}
+}
+
+/** Drops a node's loaded subtree from the arena. */
+function forgetBelow(nodes: Map<string, TreeNode>, key: string): void {
+	for (const child of nodes.get(key)?.childKeys ?? []) {
+		forgetBelow(nodes, child);
+		nodes.delete(child);
+	}
+}
+
+function replaceNode(state: TreeState, key: string, id: string, name: string): TreeState {
+	const node = state.nodes.get(key);
+	if (!node) return state;
+	const closed = treeReducer(state, {type: 'collapse', key});
+	forgetBelow(state.nodes, key);
+	const replacement: TreeNode = {key: nodeKey(node.domain, id), domain: node.domain, id, name: oneLine(name), level: node.level, parentKey: node.parentKey, hasChildren: true, expanded: false};
+	if (replacement.key === key) {
+		state.nodes.set(key, replacement);
+		return {...closed};
+	}
+	state.nodes.delete(key);
+	state.nodes.set(replacement.key, replacement);
+	const parent = node.parentKey ? state.nodes.get(node.parentKey) : undefined;
+	if (parent?.childKeys) parent.childKeys = parent.childKeys.map((child) => (child === key ? replacement.key : child));
+	return {...closed, rows: closed.rows.map((row) => (row === key ? replacement.key : row))};
+}
+
+/** Every visible row, from the roots down through the expanded nodes. */
+function allRows(state: TreeState): string[] {
+	const rows: string[] = [];
+	for (const [key, node] of state.nodes) {
+		if (node.parentKey !== null) continue;
+		rows.push(key);
+		visibleBelow(state.nodes, key, rows);
+	}
+	return rows;
+}
+
+function refreshChildren(state: TreeState, key: string, children: TreeChild[], total: number): TreeState {
+	const parent = state.nodes.get(key);
+	if (!parent) return state;
+	const selected = state.rows[state.cursor];
+	const fresh = new Set<string>();
+	const childKeys: string[] = [];
+	for (const child of children) {
+		const childKey = nodeKey(parent.domain, child.node_id);
+		if (fresh.has(childKey)) continue;
+		fresh.add(childKey);
+		childKeys.push(childKey);
+		const known = state.nodes.get(childKey);
+		const name = oneLine(child.name) || oneLine(child.node_id) || '(untitled)';
+		const source = child.source ? cleanSource(child.source) : undefined;
+		if (known && known.parentKey === key) {
+			// Same node, maybe grown: what it shows is updated, what is open stays open.
+			if (known.name !== name) state.nodes.set(childKey, {...known, name});
+			const node = state.nodes.get(childKey)!;
+			node.hasChildren = child.has_children;
+			node.childCount = child.child_count;
+			if (source) node.source = source;
+			else delete node.source;
+			if (!child.has_children) node.expanded = false;
+			continue;
+		}
+		state.nodes.set(childKey, {key: childKey, domain: parent.domain, id: child.node_id, name, level: parent.level + 1, parentKey: key, hasChildren: child.has_children, childCount: child.child_count, expanded: false, ...(source ? {source} : {})});
+	}
+	for (const old of parent.childKeys ?? []) {
+		if (fresh.has(old)) continue;
+		forgetBelow(state.nodes, old);
+		state.nodes.delete(old);
+	}
+	parent.childKeys = childKeys;
+	parent.total = total;
+	parent.childCount = total;
+	parent.hasChildren = total > 0;
+	delete parent.error;
+	const rows = allRows(state);
+	// The cursor stays on its node, at the same height on the screen; a node that is gone leaves it where it was.
+	const at = selected === undefined ? -1 : rows.indexOf(selected);
+	const cursor = at === -1 ? state.cursor : at;
+	return settle({...state, rows}, cursor, state.top + (cursor - state.cursor));
 }
 
 /** The keys from the root down to `key` (inclusive), through the loaded parents. */

@@ -1,9 +1,15 @@
 import type {Depth} from '../../core/depth.js';
 import {DrillError} from '../../core/errors.js';
+import type {TreeChild} from '../../core/tree-view.js';
+import {groupingId, groupingName, groupingOf} from '../grouping.js';
 import {cleanView, errorText} from '../inert-views.js';
 import {oneLine} from '../text.js';
 import {nodeKey, selectedNode, type TreeNode} from '../tree-state.js';
 import type {EffectContext} from './context.js';
+import {groupsAbove, isDocumentNamespace} from './group-paths.js';
+
+/** A node with more children loaded than this is read again from its first page when the store changes. */
+const refreshCap = 5000;
 
 /** Children listed in the detail pane; a wider node says how many more there are. */
 const detailChildren = 200;
@@ -20,6 +26,8 @@ function incomplete(node: TreeNode | undefined): boolean {
 export class Loader {
 	private readonly queue: string[] = [];
 	private scheduled = false;
+	/** Namespaces already seen: a document namespace is grouped by folder the first time only. */
+	private readonly namespacesSeen = new Set<string>();
 
 	constructor(
 		private readonly context: EffectContext,
@@ -54,6 +62,46 @@ export class Loader {
 		// A missing knowledge folder is not a welcome.
 		const readable = rows.find((key) => !this.node(key)?.error);
 		if (readable) this.context.dispatch({type: 'tree', action: {type: 'select', key: readable}});
+		this.groupNewDocuments();
+	}
+
+	/** Namespaces that hold documents open grouped by folder (the first time they are seen; `b` changes it). */
+	private groupNewDocuments(): void {
+		for (const key of this.node(nodeKey('summary', ''))?.childKeys ?? []) {
+			const row = this.node(key);
+			if (!row) continue;
+			const {namespace, grouping} = groupingOf(row.id);
+			if (this.namespacesSeen.has(namespace)) continue;
+			this.namespacesSeen.add(namespace);
+			if (grouping === 'none' && isDocumentNamespace(this.context.services, namespace)) {
+				this.context.dispatch({type: 'tree', action: {type: 'replace', key, id: groupingId(namespace, 'folder'), name: groupingName(namespace, 'folder')}});
+			}
+		}
+	}
+
+	/**
+	 * The ids from the domain's root down to a node, as the tree shows them: through the group
+	 * nodes when its namespace is grouped (or, when its group cannot be told, with the namespace
+	 * shown ungrouped again).
+	 */
+	private pathTo(domain: string, chain: string[]): string[] {
+		if (domain !== 'summary' || chain.length < 2) return chain;
+		const namespace = chain[1]!;
+		const row = (this.node(nodeKey(domain, ''))?.childKeys ?? []).map((key) => this.node(key)).find((node) => node && groupingOf(node.id).namespace === namespace);
+		if (!row) return chain;
+		const below = chain[2];
+		if (below?.startsWith(`${namespace}#`)) {
+			// A group node: its namespace is shown by that grouping.
+			const {grouping} = groupingOf(below);
+			if (row.id !== below) this.context.dispatch({type: 'tree', action: {type: 'replace', key: row.key, id: below, name: groupingName(namespace, grouping)}});
+			return ['', ...chain.slice(2)];
+		}
+		if (row.id === namespace) return chain;
+		if (below === undefined) return ['', row.id];
+		const groups = groupsAbove(this.context.services, row.id, below);
+		if (groups) return ['', row.id, ...groups, ...chain.slice(2)];
+		this.context.dispatch({type: 'tree', action: {type: 'replace', key: row.key, id: namespace, name: namespace}});
+		return chain;
 	}
 
 	expand(key: string): void {
@@ -105,6 +153,7 @@ export class Loader {
 				const view = services.walk(domain, id, 'index', {limit: 1});
 				chain = [...view.breadcrumbs.map((crumb) => crumb.node_id), view.node_id];
 				if (chain[0] !== '') chain.unshift('');
+				chain = this.pathTo(domain, chain);
 			}
 			for (let step = 0; step + 1 < chain.length; step++) {
 				const parentKey = nodeKey(domain, chain[step]!);
@@ -123,6 +172,55 @@ export class Loader {
 		} catch (error) {
 			dispatch({type: 'note', text: errorText(error), kind: 'error'});
 		}
+	}
+
+	/**
+	 * The store changed (an ingest wrote to it): every loaded node of the domain reads its
+	 * children again, parents first. What is open stays open, the cursor stays on its node, new
+	 * items come in and grown ones show their new topics; a node with more children loaded than
+	 * `refreshCap` is read again from its first page.
+	 */
+	refresh(domain: string): void {
+		const {dispatch, services} = this.context;
+		const pending = [nodeKey(domain, '')];
+		while (pending.length > 0) {
+			const node = this.node(pending.shift()!);
+			if (!node?.childKeys) continue;
+			const loaded = node.childKeys.length;
+			if (loaded > refreshCap) {
+				const open = node.expanded;
+				dispatch({type: 'tree', action: {type: 'reset', key: node.key}});
+				if (open) this.expand(node.key);
+				continue;
+			}
+			try {
+				const view = services.walk(node.domain, node.id, 'index', {limit: Math.max(loaded, this.pages.first)});
+				const children = node.key === nodeKey('summary', '') ? this.asShown(view.children) : view.children;
+				dispatch({type: 'tree', action: {type: 'refresh', key: node.key, children, total: view.children_total}});
+			} catch (error) {
+				dispatch({type: 'tree', action: {type: 'failed', key: node.key, error: errorText(error)}});
+				continue;
+			}
+			pending.push(...(this.node(node.key)?.childKeys ?? []));
+		}
+		if (domain === 'summary') this.groupNewDocuments();
+		const state = this.context.getState();
+		const selected = selectedNode(state.tree);
+		if (selected?.domain === domain) this.walkDetail(selected, state.depth);
+	}
+
+	/** The namespaces as the tree shows them: a grouped one keeps the row of its grouped view. */
+	private asShown(children: TreeChild[]): TreeChild[] {
+		const rows = new Map<string, string>();
+		for (const key of this.node(nodeKey('summary', ''))?.childKeys ?? []) {
+			const id = this.node(key)?.id;
+			if (id !== undefined) rows.set(groupingOf(id).namespace, id);
+		}
+		return children.map((child) => {
+			const id = rows.get(child.node_id);
+			if (id === undefined || id === child.node_id) return child;
+			return {...child, node_id: id, name: groupingName(child.node_id, groupingOf(id).grouping)};
+		});
 	}
 
 	/** Forgets what was loaded of a domain and reads it again, keeping its top level open if it was. */

@@ -1,5 +1,6 @@
 import type {TreeView} from '../../core/tree-view.js';
 import type {AppState} from '../app-state.js';
+import {sourceRows} from '../provenance.js';
 import {segment} from '../segments.js';
 import {wrap} from '../text.js';
 import {paintLine, type Line, type Role, type RoleLine, type Theme} from '../theme.js';
@@ -25,6 +26,10 @@ export function detailRows(view: TreeView, width: number): RoleLine[] {
 		lines.push([]);
 		text(view.summary);
 	}
+	// Where a session came from: agent, project, start–end, turns and tool calls, model; its file and line.
+	const provenance = sourceRows(view.source);
+	if (provenance.length > 0) lines.push([]);
+	for (const row of provenance) text(row, 'accent');
 	if (view.children_total > 0) {
 		lines.push([]);
 		lines.push([{text: `── children (${count.format(view.children_total)}) ──`, role: 'dim'}]);

@@ -1,5 +1,7 @@
 import type {AppState} from '../app-state.js';
-import {fitLine, highlighted, segment} from '../segments.js';
+import {rowNote, rowNoteParts} from '../provenance.js';
+import {fitLine, highlighted, lineWidth, segment} from '../segments.js';
+import {displayWidth, fit} from '../text.js';
 import type {Line, Theme} from '../theme.js';
 import type {TreeNode} from '../tree-state.js';
 
@@ -19,6 +21,24 @@ function childCount(node: TreeNode): string {
 	return node.expanded && loaded < total ? ` ${count.format(loaded)}/${count.format(total)}` : ` ${count.format(total)}`;
 }
 
+/** A name shorter than this is never cut to make room for the note. */
+const minNameWidth = 20;
+
+/**
+ * An item's row ends with where it came from (agent · project · start day), as much as fits in
+ * `room` columns after the name; a long name is cut to leave room for the note, down to 20 columns.
+ */
+function nameAndNote(node: TreeNode, room: number): {name: string; note: string} {
+	const parts = rowNoteParts(node.source);
+	if (parts.length === 0) return {name: node.name, note: ''};
+	const nameWidth = displayWidth(node.name);
+	const beside = rowNote(parts, room - nameWidth - 2, displayWidth);
+	if (beside === parts.join(' · ') || nameWidth <= minNameWidth) return {name: node.name, note: beside};
+	const nameRoom = Math.max(minNameWidth, room - 2 - displayWidth(parts.join(' · ')));
+	const name = fit(node.name, nameRoom);
+	return {name, note: rowNote(parts, room - displayWidth(name) - 2, displayWidth)};
+}
+
 /** The visible window of the tree: only rows top … top+height are turned into lines. */
 export function treePane(state: AppState, height: number, width: number, paint: Theme): Line[] {
 	const {tree, filter, focus} = state;
@@ -30,9 +50,11 @@ export function treePane(state: AppState, height: number, width: number, paint: 
 		const selected = row === tree.cursor;
 		const base = selected ? paint(focus === 'tree' ? 'selected' : 'selectedDim') : undefined;
 		const line: Line = [segment(`${'  '.repeat(node.level)}${marker(node)} `, base)];
-		line.push(...highlighted(node.name, filter.highlight.get(node.key), base, paint('match')));
 		const suffix = childCount(node);
+		const {name, note} = nameAndNote(node, width - lineWidth(line) - displayWidth(suffix));
+		line.push(...highlighted(name, filter.highlight.get(node.key), base, paint('match')));
 		if (suffix) line.push(segment(suffix, selected ? base : paint('count')));
+		if (note) line.push(segment(`  ${note}`, selected ? base : paint('dim')));
 		if (node.error) line.push(segment(`  ${node.error}`, selected ? base : paint('error')));
 		// The selected row is highlighted across the whole pane.
 		lines.push(selected ? fitLine(line, width, base) : line);

@@ -1,0 +1,63 @@
+import {sourceLine, type ItemSource, type ItemSourceBrief} from '../core/item-source.js';
+import {oneLine} from './text.js';
+
+/**
+ * Where an item came from, as the app shows it: a compact note after a tree row (agent, project,
+ * start day: as many as fit), and labelled lines in the detail pane. Every text is made inert.
+ */
+
+/** The inert copy of a provenance: every string one line, without control or escape sequences. */
+export function cleanSource<Source extends ItemSource>(source: Source | undefined): Source | undefined {
+	if (!source) return undefined;
+	const clean: Record<string, unknown> = {};
+	for (const [key, value] of Object.entries(source)) clean[key] = typeof value === 'string' ? oneLine(value) : value;
+	return clean as Source;
+}
+
+/** The last part of a project path: the repository's name is what tells projects apart in a row. */
+function projectName(project: string): string {
+	const trimmed = project.replace(/[/\\]+$/u, '');
+	return trimmed.slice(Math.max(trimmed.lastIndexOf('/'), trimmed.lastIndexOf('\\')) + 1) || trimmed;
+}
+
+/** The parts of a tree row's note, most telling first: agent, project, start day. */
+export function rowNoteParts(source: ItemSourceBrief | undefined): string[] {
+	if (!source) return [];
+	const parts: string[] = [];
+	if (source.agent) parts.push(source.agent);
+	if (source.project) parts.push(projectName(source.project));
+	if (source.started_at) parts.push(source.started_at.slice(0, 10));
+	return parts;
+}
+
+/** The note that fits in `width` columns: whole parts from the first, none when not even the first fits. */
+export function rowNote(parts: readonly string[], width: number, measure: (text: string) => number): string {
+	let note = '';
+	for (const part of parts) {
+		const next = note ? `${note} · ${part}` : part;
+		if (measure(next) > width) break;
+		note = next;
+	}
+	return note;
+}
+
+function home(): string {
+	return (process.env.HOME ?? '').replace(/[/\\]+$/u, '');
+}
+
+/**
+ * The detail pane's provenance of a session: one line of who, where, when, what model and how
+ * much (`claude-code · ~/src/api · 2026-11-28 14:02–14:40 UTC · 12 turns, 30 tools · model`),
+ * then the file and line it starts at. Nothing for an item that is not a session (no agent,
+ * project or start time): a document's place shows in its folder grouping.
+ */
+export function sourceRows(source: ItemSource | undefined): string[] {
+	if (!source || !(source.agent || source.project || source.started_at)) return [];
+	const rows = [sourceLine(source, {home: home(), full: true})];
+	if (source.uri) {
+		const base = home();
+		const file = base && source.uri.startsWith(`${base}/`) ? `~${source.uri.slice(base.length)}` : source.uri;
+		rows.push(`from ${file}${source.line ? `:${source.line}` : ''}`);
+	}
+	return rows;
+}

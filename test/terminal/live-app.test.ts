@@ -1,0 +1,134 @@
+import {appendFileSync, copyFileSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import {afterEach, describe, expect, test} from 'vitest';
+import {runCli, tempDir} from '../helpers/cli.js';
+import {PtyScreen} from '../helpers/pty-screen.js';
+
+/**
+ * The app with real agent sessions: provenance in the tree rows and the detail pane, the key
+ * that groups a namespace, and an open explorer following a store that grows under it.
+ */
+
+const transcripts = path.resolve('fixtures/transcripts');
+/** Generous: the machine is shared; nothing here measures time. */
+const patience = 30_000;
+
+let app: PtyScreen | undefined;
+afterEach(() => {
+	app?.kill();
+	app = undefined;
+});
+
+function ingest(store: string, files: string[]): void {
+	const result = runCli(['ingest', ...files, '--store', store]);
+	expect(result.stderr).toBe('');
+	expect(result.code).toBe(0);
+}
+
+function sessionsStore(): {folder: string; store: string} {
+	const folder = tempDir('drill-live-app-');
+	const store = path.join(folder, 's.db');
+	ingest(store, ['claude-code-session.jsonl', 'codex-rollout.jsonl', 'gemini-stream.jsonl'].map((name) => path.join(transcripts, name)));
+	return {folder, store};
+}
+
+function open(store: string, folder: string, args: string[] = [], size = {cols: 160, rows: 36}): PtyScreen {
+	app = new PtyScreen(['--store', store, '--knowledge', path.join(folder, 'none'), '--drills', folder, ...args], size);
+	return app;
+}
+
+/** The tree pane's text of each row (left of the first inner border). */
+function treeRows(text: string): string[] {
+	return text.split('\n').flatMap((line) => (line.startsWith('│ ') ? [line.slice(2).split('│')[0]!.trimEnd()] : [])).filter(Boolean);
+}
+
+describe('provenance in the app', () => {
+	test('tree rows carry agent · project · start day, and the detail pane the whole provenance', async () => {
+		const {folder, store} = sessionsStore();
+		const screen = open(store, folder, ['--domain', 'summary', '--node', 'conversation_session']);
+		await screen.waitFor('summary:conversation_session');
+		screen.write('l');
+		const text = await screen.waitFor(/▾ conversation_session 3[\s\S]*claude-code · payments/u, patience);
+		// Newest first; the note shows as much as fits (agent, project, start day), a long title
+		// cut to make room for it (never below 20 columns).
+		expect(treeRows(text).slice(-3)).toEqual([
+			'    ▸ The nightly reconcilia… 3  codex · ledger · 2026-11-03',
+			'    ▸ Why does make docs fail on… 2  gemini-cli · 2026-10-21',
+			'    ▸ The convert.test.ts… 4  claude-code · payments',
+		]);
+		screen.write('jjj');
+		// The detail pane: who, where, when, how much, which model; then the file and line.
+		const detail = await screen.waitFor(/claude-code · \/home\/ana\/src\/payments · 2026-10-14 09:12–\d\d:\d\d UTC · 5 turns, 18 tools ·/u, patience);
+		expect(detail).toMatch(/│ claude-sonnet-4-5-20250929 /u);
+		expect(detail).toMatch(/from \S*claude-code-session\.jsonl:1 /u);
+	});
+});
+
+describe('grouping a namespace with b', () => {
+	test('cycles none → project → agent → day → folder → none on the namespace under the cursor, with group nodes as rows', async () => {
+		const {folder, store} = sessionsStore();
+		const screen = open(store, folder, ['--domain', 'summary', '--node', 'conversation_session:83606f5d37f7']);
+		await screen.waitFor('summary:conversation_session:83606f5d37f7');
+		// From an item inside: the namespace above it is regrouped, and the cursor goes to its row.
+		screen.write('b');
+		let text = await screen.waitFor(/summary:conversation_session#project [\s\S]*▾ conversation_session by project 3/u, patience);
+		expect(treeRows(text)).toEqual(expect.arrayContaining([expect.stringMatching(/▸ \/home\/ana\/src\/ledger 1$/u), expect.stringMatching(/▸ \/home\/ana\/src\/payments 1$/u), expect.stringMatching(/▸ \(no project\) 1$/u)]));
+		screen.write('b');
+		text = await screen.waitFor(/▾ conversation_session by agent 3/u, patience);
+		expect(treeRows(text)).toEqual(expect.arrayContaining([expect.stringMatching(/▸ claude-code 1$/u), expect.stringMatching(/▸ codex 1$/u), expect.stringMatching(/▸ gemini-cli 1$/u)]));
+		// A group opens onto the same items as the flat list, with their ids (agents: most recent first).
+		expect(treeRows(text).slice(-3).map((row) => row.trim())).toEqual(['▸ codex 1', '▸ gemini-cli 1', '▸ claude-code 1']);
+		screen.write('jjjl');
+		await screen.waitFor(/▾ claude-code 1 [\s\S]*▸ The convert\.test\.ts/u, patience);
+		screen.write('j');
+		await screen.waitFor('summary:conversation_session:83606f5d37f7');
+		screen.write('b');
+		await screen.waitFor(/▾ conversation_session by day 3[\s\S]*▸ 2026-11-03 1/u, patience);
+		screen.write('b');
+		await screen.waitFor(/▾ conversation_session by folder/u, patience);
+		screen.write('b');
+		text = await screen.waitFor(/▾ conversation_session 3/u, patience);
+		expect(text).toContain('summary:conversation_session ');
+	});
+
+	test('a document namespace opens grouped by folder', async () => {
+		const folder = tempDir('drill-live-docs-');
+		const docs = path.join(folder, 'docs');
+		mkdirSync(path.join(docs, 'guides'), {recursive: true});
+		copyFileSync(path.resolve('fixtures/docs/design-notes.md'), path.join(docs, 'design-notes.md'));
+		copyFileSync(path.resolve('fixtures/docs/incident-review.md'), path.join(docs, 'guides', 'incident-review.md'));
+		const store = path.join(folder, 's.db');
+		ingest(store, [docs]);
+		const screen = open(store, folder, ['--domain', 'summary', '--node', '']);
+		await screen.waitFor("summary:''");
+		screen.write('l');
+		await screen.waitFor(/▸ document by folder/u, patience);
+		screen.write('jl');
+		const text = await screen.waitFor(/▾ document by folder[\s\S]*▸ guides 1/u, patience);
+		expect(text).toContain('summary:document#folder');
+	});
+});
+
+describe('an open explorer follows the store', () => {
+	test('a new session and a grown one show up without a restart; the cursor stays on its item', async () => {
+		const folder = tempDir('drill-live-follow-');
+		const store = path.join(folder, 's.db');
+		const session = path.join(folder, 'session.jsonl');
+		const lines = readFileSync(path.join(transcripts, 'claude-code-session.jsonl'), 'utf8').split('\n').filter(Boolean);
+		writeFileSync(session, `${lines.slice(0, 8).join('\n')}\n`);
+		ingest(store, [session, path.join(transcripts, 'gemini-stream.jsonl')]);
+		const screen = open(store, folder, ['--domain', 'summary', '--node', 'conversation_session:1e5622ae5b5f']);
+		await screen.waitFor('summary:conversation_session:1e5622ae5b5f');
+		let text = await screen.waitFor(/▾ conversation_session 2/u, patience);
+		expect(text).not.toContain('nightly reconciliation');
+		ingest(store, [path.join(transcripts, 'codex-rollout.jsonl')]);
+		text = await screen.waitFor(/▾ conversation_session 3[\s\S]*The nightly reconcilia…/u, patience);
+		// Still on the Gemini session, though a newer item came in above it.
+		expect(text).toContain('summary:conversation_session:1e5622ae5b5f');
+		expect(text).toMatch(/gemini-cli · 2026-10-21 08:14–08:14 UTC · 2 turns, 3 tools/u);
+		appendFileSync(session, `${lines.slice(8).join('\n')}\n`);
+		ingest(store, [session]);
+		text = await screen.waitFor(/▸ The convert\.test\.ts… 4  claude-code/u, patience);
+		expect(text).toContain('summary:conversation_session:1e5622ae5b5f');
+	});
+});
