@@ -3,6 +3,7 @@ import type {ScoredNode} from '../../source/search/keyword/keyword.js';
 import {normalize} from '../../source/search/semantic/embedder.js';
 import {embedTerms} from '../../source/search/semantic/lsa.js';
 import {dot, topRows} from '../../source/search/semantic/vectors.js';
+import {topNodes} from '../../source/search/semantic/vector-index.js';
 import {stemmedTerms} from '../../source/text/index-words.js';
 import {scoreRankings, type Scores} from '../eval/run.js';
 import type {LabData, LabVariant, Trained} from './variants.js';
@@ -24,22 +25,8 @@ const depth = 300;
 
 /** As `VectorIndex.search`: the roots first, then every node of the best `coarseItems` items. */
 function search(trained: Trained, query: Float32Array): Array<ScoredNode & {item: number}> {
-	const d = trained.dimension;
-	const top = topRows(query, coarseItems, trained.roots.data, d, (index) => index);
-	const groups = top.map((hit) => trained.nodes[trained.roots.items[hit.row]!]!);
-	const data = new Float32Array(groups.reduce((sum, group) => sum + group.data.length, 0));
-	const ids: number[] = [];
-	const owners: number[] = [];
-	let at = 0;
-	for (const group of groups) {
-		data.set(group.data, at);
-		at += group.data.length;
-		for (const id of group.ids) {
-			ids.push(id);
-			owners.push(group.item);
-		}
-	}
-	return topRows(query, depth, data, d, (index) => index).map(({row, score}) => ({node: ids[row]!, item: owners[row]!, score}));
+	const top = topRows(query, coarseItems, trained.roots.data, trained.dimension, (index) => index);
+	return topNodes(query, depth, top.map((hit) => trained.nodes[trained.roots.items[hit.row]!]!), trained.dimension);
 }
 
 function moved(query: Float32Array | undefined, toward: readonly Float32Array[], weight: number, d: number): Float32Array | undefined {
@@ -55,7 +42,7 @@ export function rankVariant(variant: LabVariant, trained: Trained, data: LabData
 	const d = trained.dimension;
 	const itemIds = data.items.map(({record}) => record.item_id);
 	const nodeItem = new Map<number, number>();
-	for (const group of trained.nodes) for (const id of group.ids) nodeItem.set(id, group.item);
+	for (const group of trained.nodes) for (const id of group.nodes) nodeItem.set(id, group.item);
 	// Keyword hits name nodes the lab may not have vectors for (none: every node is embedded), and items by store row.
 	const rowIndex = new Map(data.items.map(({nodeIds}, index) => [...nodeIds.values()].map((id) => [id, index] as const)).flat());
 	const order = (hits: ReadonlyArray<{node: number}>, itemOf: ReadonlyMap<number, number>) => {

@@ -39,7 +39,7 @@ export interface Trained {
 	model: LsaModel;
 	dimension: number;
 	/** Per item (in `LabData.items` order): its node ids and their vectors side by side. */
-	nodes: Array<{item: number; ids: Int32Array; data: Float32Array}>;
+	nodes: Array<{item: number; nodes: Int32Array; data: Float32Array}>;
 	/** Node id → its vector. */
 	byNode: Map<number, Float32Array>;
 	/** The root vectors side by side, and the item index of each. */
@@ -79,7 +79,7 @@ export function trainVariant(variant: LabVariant, data: LabData): Trained {
 		}
 		const packed = new Float32Array(vectors.length * d);
 		vectors.forEach((vector, at) => packed.set(vector, at * d));
-		nodes.push({item: index, ids: Int32Array.from(ids), data: packed});
+		nodes.push({item: index, nodes: Int32Array.from(ids), data: packed});
 	});
 	return {model, dimension: d, nodes, byNode, roots: {data: Float32Array.from(rootData), items: Int32Array.from(rootItems)}};
 }

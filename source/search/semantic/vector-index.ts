@@ -98,19 +98,23 @@ export class VectorIndex {
 	search(query: Float32Array, limit: number, items: number, allowItem?: (item: number) => boolean): VectorHit[] {
 		const roots = this.itemRoots();
 		const top = topRows(query, items, roots.data, this.dimension, (index) => index, allowItem ? (index) => allowItem(roots.items[index]!) : undefined);
-		const groups = this.nodesOf(top.map((hit) => roots.items[hit.row]!));
-		const nodes: number[] = [];
-		const owners: number[] = [];
-		const data = new Float32Array(groups.reduce((sum, group) => sum + group.data.length, 0));
-		let at = 0;
-		for (const group of groups) {
-			data.set(group.data, at);
-			at += group.data.length;
-			for (const node of group.nodes) {
-				nodes.push(node);
-				owners.push(group.item);
-			}
-		}
-		return topRows(query, limit, data, this.dimension, (index) => index).map(({row, score}) => ({node: nodes[row]!, item: owners[row]!, score}));
+		return topNodes(query, limit, this.nodesOf(top.map((hit) => roots.items[hit.row]!)), this.dimension);
 	}
+}
+
+/** The `limit` nodes most similar to `query` among `groups` (each an item's node ids and vectors side by side), best first. */
+export function topNodes(query: Float32Array, limit: number, groups: ReadonlyArray<{item: number; nodes: Int32Array; data: Float32Array}>, d: number): VectorHit[] {
+	const nodes: number[] = [];
+	const owners: number[] = [];
+	const data = new Float32Array(groups.reduce((sum, group) => sum + group.data.length, 0));
+	let at = 0;
+	for (const group of groups) {
+		data.set(group.data, at);
+		at += group.data.length;
+		for (const node of group.nodes) {
+			nodes.push(node);
+			owners.push(group.item);
+		}
+	}
+	return topRows(query, limit, data, d, (index) => index).map(({row, score}) => ({node: nodes[row]!, item: owners[row]!, score}));
 }
