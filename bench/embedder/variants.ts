@@ -1,5 +1,4 @@
-import {itemTermCounts} from '../../source/search/indexing/node-text.js';
-import {nodeTermCounts} from '../../source/search/indexing/item-index.js';
+import {termCountsOf} from '../../source/search/indexing/item-index.js';
 import {embedCounts, trainLsa, type LsaModel, type LsaOptions} from '../../source/search/semantic/lsa.js';
 import type {ItemRecord} from '../../source/store/interchange.js';
 import type {KeywordHit} from '../../source/search/keyword/keyword.js';
@@ -48,13 +47,13 @@ export interface Trained {
 }
 
 function leafCounts(record: ItemRecord): Array<Map<string, number>> {
-	const counts = nodeTermCounts(record);
+	const counts = termCountsOf(record, {whole: false}).nodes;
 	const parents = new Set(record.nodes.map((node) => node.parent));
 	return record.nodes.filter((node) => node.ordinal !== 0 && !parents.has(node.ordinal)).map((node) => counts.get(node.ordinal)!);
 }
 
 export function trainVariant(variant: LabVariant, data: LabData): Trained {
-	const documents = data.items.map(({record}) => itemTermCounts(record));
+	const documents = data.items.map(({record}) => termCountsOf(record).item!);
 	if (variant.units === 'items+leaves') for (const {record} of data.items) documents.push(...leafCounts(record).filter((counts) => counts.size > 0));
 	const model = trainLsa(documents, variant.lsa);
 	const d = model.dimension;
@@ -66,7 +65,7 @@ export function trainVariant(variant: LabVariant, data: LabData): Trained {
 	data.items.forEach(({record, nodeIds}, index) => {
 		const ids: number[] = [];
 		const vectors: Float32Array[] = [];
-		for (const [ordinal, counts] of [...nodeTermCounts(record)].sort((a, b) => a[0] - b[0])) {
+		for (const [ordinal, counts] of [...termCountsOf(record, {whole: false}).nodes].sort((a, b) => a[0] - b[0])) {
 			const vector = embedCounts(counts, d, lookup);
 			const id = nodeIds.get(ordinal);
 			if (!vector || id === undefined) continue;

@@ -13,7 +13,7 @@ import {isJsonDocumentStart, sniff} from './formats/detect.js';
 import {geminiChatSessionId} from './formats/gemini-chat.js';
 import {geminiStreamSessionId} from './formats/gemini-stream.js';
 import {itemIdFor} from './ids.js';
-import {hashFile} from './io/hash.js';
+import {hashBytes, hashFile} from './io/hash.js';
 import {walkSources, type SourceFile} from './io/walk-sources.js';
 import {ItemSink, type Placement} from './item-sink.js';
 import type {ChatSettings} from './llm/chat-client.js';
@@ -131,18 +131,18 @@ class Ingestion {
 	}
 
 	/** One item per file: documents, pages and the session logs that hold one session. */
-	private async single(file: SourceFile, format: Format, head: string): Promise<void> {
+	private async single(file: SourceFile, format: Format, head: string, bytes?: Buffer): Promise<void> {
 		const namespace = this.options.namespace ?? namespaceOf[format];
 		const real = realPath(file.path);
 		const session = sessionIdOf[format]?.(head);
 		const itemId = session ? itemIdFor(format, session) : itemIdFor('file', real);
-		const hash = await hashFile(file.path, this.salt(format, namespace));
+		const hash = bytes ? hashBytes(bytes, this.salt(format, namespace)) : await hashFile(file.path, this.salt(format, namespace));
 		const placement: Placement = {namespace, itemId, uri: real, hash, file: real, ...(session ? {copyKey: {format, key: session}} : {})};
 		if (this.sink.isUnchanged(namespace, itemId, hash, placement)) {
 			this.progress?.read(file.size);
 			return;
 		}
-		const job: SourceJob = {path: file.path, shown: this.shown(file.path), size: file.size, mtime: file.mtime.toISOString(), format, namespace, itemId, uri: real, hash, ...(format === 'gemini-chat' && isJsonDocumentStart(head) ? {document: true} : {})};
+		const job: SourceJob = {path: file.path, shown: this.shown(file.path), size: file.size, mtime: file.mtime.toISOString(), format, namespace, itemId, uri: real, hash, ...(format === 'gemini-chat' && isJsonDocumentStart(head) ? {document: true} : {}), ...(bytes ? {bytes} : {})};
 		await this.executor.submit(job, (result) => {
 			this.reportProblems(file.path, result.problems);
 			this.report.skipped_records += result.skipped ?? 0;
@@ -209,7 +209,7 @@ class Ingestion {
 			return;
 		}
 		if (multiItemFormats.has(sniffed.format)) await this.multi(file, sniffed.format, sniffed.head);
-		else await this.single(file, sniffed.format, sniffed.head);
+		else await this.single(file, sniffed.format, sniffed.head, sniffed.bytes);
 	}
 
 	async run(inputs: readonly string[]): Promise<IngestReport> {

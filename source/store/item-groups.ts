@@ -1,5 +1,5 @@
-import type {Statement} from 'better-sqlite3';
 import type {SqliteDatabase} from './open.js';
+import {prepared} from './prepared.js';
 import {folderChain, parentFolder} from './source-folder.js';
 
 /**
@@ -34,15 +34,6 @@ function entries(item: GroupedFields): Entry[] {
 	];
 	if (item.source_folder) for (const folder of folderChain(item.source_folder)) list.push({key: 'folder', value: folder, parent: parentFolder(folder), newest: ''});
 	return list;
-}
-
-const cache = new WeakMap<SqliteDatabase, Map<string, Statement>>();
-function prepared(db: SqliteDatabase, sql: string): Statement {
-	let statements = cache.get(db);
-	if (!statements) cache.set(db, (statements = new Map()));
-	let statement = statements.get(sql);
-	if (!statement) statements.set(sql, (statement = db.prepare(sql)));
-	return statement;
 }
 
 /** Counts a just-written item into its groups. */

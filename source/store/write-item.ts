@@ -1,4 +1,5 @@
 import type {SqliteDatabase} from './open.js';
+import {prepared} from './prepared.js';
 import type {ItemRecord} from './interchange.js';
 import {addToGroups, removeFromGroups, type GroupedFields} from './item-groups.js';
 import {sourceFolder} from './source-folder.js';
@@ -13,16 +14,16 @@ export type ItemIndexer = {
 
 function deleteItemRows(db: SqliteDatabase, itemRowId: number, indexers: readonly ItemIndexer[]): void {
 	for (const indexer of indexers) indexer.beforeDelete?.(db, itemRowId);
-	const grouped = db.prepare('SELECT namespace, project, agent, generated_at, source_folder FROM items WHERE id = ?').get(itemRowId) as GroupedFields;
+	const grouped = prepared(db, 'SELECT namespace, project, agent, generated_at, source_folder FROM items WHERE id = ?').get(itemRowId) as GroupedFields;
 	// External-content FTS tables need the old text to remove their entries.
-	db.prepare(
+	prepared(db, 
 		`INSERT INTO nodes_fts (nodes_fts, rowid, title, summary, keywords, tldr)
 		 SELECT 'delete', id, title, summary, keywords, tldr FROM node_text WHERE id IN (SELECT id FROM nodes WHERE item = ?)`,
 	).run(itemRowId);
-	db.prepare(`INSERT INTO spans_fts (spans_fts, rowid, text) SELECT 'delete', id, text FROM spans WHERE item = ?`).run(itemRowId);
-	db.prepare('DELETE FROM spans WHERE item = ?').run(itemRowId);
-	db.prepare('DELETE FROM nodes WHERE item = ?').run(itemRowId);
-	db.prepare('DELETE FROM items WHERE id = ?').run(itemRowId);
+	prepared(db, `INSERT INTO spans_fts (spans_fts, rowid, text) SELECT 'delete', id, text FROM spans WHERE item = ?`).run(itemRowId);
+	prepared(db, 'DELETE FROM spans WHERE item = ?').run(itemRowId);
+	prepared(db, 'DELETE FROM nodes WHERE item = ?').run(itemRowId);
+	prepared(db, 'DELETE FROM items WHERE id = ?').run(itemRowId);
 	removeFromGroups(db, grouped);
 }
 
@@ -46,10 +47,10 @@ function levels(item: ItemRecord): Map<number, number> {
  */
 export function writeItem(db: SqliteDatabase, item: ItemRecord, indexers: readonly ItemIndexer[] = []): WriteOutcome {
 	return db.transaction((): WriteOutcome => {
-		const existing = db.prepare('SELECT id FROM items WHERE namespace = ? AND item_id = ?').get(item.namespace, item.item_id) as {id: number} | undefined;
+		const existing = prepared(db, 'SELECT id FROM items WHERE namespace = ? AND item_id = ?').get(item.namespace, item.item_id) as {id: number} | undefined;
 		if (existing) deleteItemRows(db, existing.id, indexers);
 		else {
-			db.prepare('INSERT INTO namespaces (name, item_count) VALUES (?, 0) ON CONFLICT (name) DO NOTHING').run(item.namespace);
+			prepared(db, 'INSERT INTO namespaces (name, item_count) VALUES (?, 0) ON CONFLICT (name) DO NOTHING').run(item.namespace);
 		}
 		const source = item.source ?? {};
 		const grouped: GroupedFields = {namespace: item.namespace, project: source.project || null, agent: source.agent || null, generated_at: item.generated_at, source_folder: sourceFolder(source.uri)};
@@ -69,10 +70,10 @@ export function writeItem(db: SqliteDatabase, item: ItemRecord, indexers: readon
 		const childCount = new Map<number, number>();
 		for (const node of item.nodes) if (node.parent !== null) childCount.set(node.parent, (childCount.get(node.parent) ?? 0) + 1);
 		const level = levels(item);
-		const insertNode = db.prepare(
+		const insertNode = prepared(db, 
 			'INSERT INTO nodes (item, ordinal, parent, level, title, summary, keywords, child_count) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
 		);
-		const indexNode = db.prepare('INSERT INTO nodes_fts (rowid, title, summary, keywords, tldr) VALUES (?, ?, ?, ?, ?)');
+		const indexNode = prepared(db, 'INSERT INTO nodes_fts (rowid, title, summary, keywords, tldr) VALUES (?, ?, ?, ?, ?)');
 		const ownerOf = new Map<number, number>();
 		for (const node of item.nodes) {
 			const keywords = node.keywords.join('\n');
@@ -82,13 +83,13 @@ export function writeItem(db: SqliteDatabase, item: ItemRecord, indexers: readon
 		}
 		// `.run().lastInsertRowid`, not `RETURNING id`: with the UNIQUE (item, seq) index, RETURNING made
 		// span inserts ~3x slower next to the FTS writes (measured: 5 → 18 MB/s for 20 MB of spans).
-		const insertSpan = db.prepare('INSERT INTO spans (item, seq, node, role, text) VALUES (?, ?, ?, ?, ?)');
-		const indexSpan = db.prepare('INSERT INTO spans_fts (rowid, text) VALUES (?, ?)');
+		const insertSpan = prepared(db, 'INSERT INTO spans (item, seq, node, role, text) VALUES (?, ?, ?, ?, ?)');
+		const indexSpan = prepared(db, 'INSERT INTO spans_fts (rowid, text) VALUES (?, ?)');
 		for (const span of item.spans) {
 			const id = insertSpan.run(itemRowId, span.seq, ownerOf.get(span.seq) ?? 0, span.role, span.text).lastInsertRowid;
 			indexSpan.run(id, span.text);
 		}
-		if (!existing) db.prepare('UPDATE namespaces SET item_count = item_count + 1 WHERE name = ?').run(item.namespace);
+		if (!existing) prepared(db, 'UPDATE namespaces SET item_count = item_count + 1 WHERE name = ?').run(item.namespace);
 		for (const indexer of indexers) indexer.afterWrite(db, itemRowId, item);
 		return existing ? 'updated' : 'added';
 	}).immediate();
@@ -97,11 +98,11 @@ export function writeItem(db: SqliteDatabase, item: ItemRecord, indexers: readon
 /** Removes one item; returns false when there was none. */
 export function deleteItem(db: SqliteDatabase, namespace: string, itemId: string, indexers: readonly ItemIndexer[] = []): boolean {
 	return db.transaction((): boolean => {
-		const existing = db.prepare('SELECT id FROM items WHERE namespace = ? AND item_id = ?').get(namespace, itemId) as {id: number} | undefined;
+		const existing = prepared(db, 'SELECT id FROM items WHERE namespace = ? AND item_id = ?').get(namespace, itemId) as {id: number} | undefined;
 		if (!existing) return false;
 		deleteItemRows(db, existing.id, indexers);
-		db.prepare('UPDATE namespaces SET item_count = item_count - 1 WHERE name = ?').run(namespace);
-		db.prepare('DELETE FROM namespaces WHERE name = ? AND item_count <= 0').run(namespace);
+		prepared(db, 'UPDATE namespaces SET item_count = item_count - 1 WHERE name = ?').run(namespace);
+		prepared(db, 'DELETE FROM namespaces WHERE name = ? AND item_count <= 0').run(namespace);
 		return true;
 	}).immediate();
 }

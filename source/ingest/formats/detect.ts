@@ -14,6 +14,8 @@ export interface Sniffed {
 	problem?: string;
 	/** The first bytes as text, for parsers that need a look ahead (ids, titles). */
 	head: string;
+	/** Every byte of the file, when its head was all of it (a small file is then read once). */
+	bytes?: Buffer;
 }
 
 /** Reads the start of a file. */
@@ -206,6 +208,12 @@ const label = (format: Format | undefined) => (format ? formatLabels[format] : '
  */
 export async function sniff(file: string, size: number, choice: FormatChoice = 'auto'): Promise<Sniffed> {
 	const head = await readHead(file);
+	const sniffed = sniffHead(head, file, size, choice);
+	// The head is the whole file when it ends before the head's room does, at the size the walk saw.
+	return sniffed.format && head.length < headBytes && head.length === size ? {...sniffed, bytes: head} : sniffed;
+}
+
+function sniffHead(head: Buffer, file: string, size: number, choice: FormatChoice): Sniffed {
 	if (size === 0 || head.length === 0) return {problem: 'is empty', head: ''};
 	const binary = binaryReason(head);
 	if (binary) return {problem: binary, head: ''};

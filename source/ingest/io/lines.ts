@@ -20,17 +20,21 @@ const lengthFix = `break it into lines or paragraphs (e.g. fold -s -w 120) or sp
 /**
  * Reads a file as UTF-8 lines, a batch per chunk, without holding the file in memory. A line
  * with invalid UTF-8 or longer than 32 MB comes back with a `problem` instead of text, so one bad
- * line never costs the rest. `onBytes` hears of every chunk read (for progress).
+ * line never costs the rest. `onBytes` hears of every chunk read (for progress); `sizeHint`, the
+ * file's size when known, sizes the read buffer (a file that grew since is still read whole).
  */
-export async function* readLines(file: string, onBytes?: (bytes: number) => void): AsyncGenerator<Line[]> {
-	const handle = await open(file, 'r');
+export async function* readLines(file: string | Uint8Array, onBytes?: (bytes: number) => void, sizeHint?: number): AsyncGenerator<Line[]> {
+	// A file's bytes already read (a small file sniffed whole) are read as one chunk.
+	const handle = typeof file === 'string' ? await open(file, 'r') : undefined;
+	let given = typeof file === 'string' ? undefined : Buffer.from(file.buffer, file.byteOffset, file.byteLength);
 	const strict = new TextDecoder('utf-8', {fatal: true, ignoreBOM: false});
 	try {
 		let pending: Buffer[] = [];
 		let pendingBytes = 0;
 		let skipping = false;
 		let number = 0;
-		const buffer = Buffer.allocUnsafe(chunkBytes);
+		// A small file gets a small buffer: a thousand pages must not cost a thousand megabytes of garbage.
+		const buffer = handle ? Buffer.allocUnsafe(sizeHint === undefined ? chunkBytes : Math.min(chunkBytes, Math.max(16 << 10, sizeHint + 1))) : Buffer.alloc(0);
 		const decodeLines = (bytes: Buffer, out: Line[]) => {
 			// Fast path: the whole run of lines decodes at once.
 			let text: string | undefined;
@@ -62,10 +66,17 @@ export async function* readLines(file: string, onBytes?: (bytes: number) => void
 			}
 		};
 		for (;;) {
-			const {bytesRead} = await handle.read(buffer, 0, chunkBytes, null);
+			let chunk: Buffer;
+			if (handle) {
+				const {bytesRead} = await handle.read(buffer, 0, buffer.length, null);
+				chunk = buffer.subarray(0, bytesRead);
+			} else {
+				chunk = given ?? Buffer.alloc(0);
+				given = undefined;
+			}
+			const bytesRead = chunk.length;
 			if (bytesRead === 0) break;
 			onBytes?.(bytesRead);
-			const chunk = buffer.subarray(0, bytesRead);
 			const out: Line[] = [];
 			let start = 0;
 			const lastNewline = chunk.lastIndexOf(10);
@@ -102,6 +113,6 @@ export async function* readLines(file: string, onBytes?: (bytes: number) => void
 			yield out;
 		}
 	} finally {
-		await handle.close();
+		await handle?.close();
 	}
 }

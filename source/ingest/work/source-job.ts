@@ -33,6 +33,8 @@ export interface SourceJob {
 	hash: string;
 	/** The file is one JSON document (a saved Gemini chat), not JSON lines. */
 	document?: boolean;
+	/** The file's bytes, when they were already read whole (a small file): it is not read again. */
+	bytes?: Uint8Array;
 }
 
 export interface JobResult {
@@ -87,7 +89,7 @@ async function parse(job: SourceJob, problems: SourceProblem[], hooks: JobHooks)
 	const {format} = job;
 	if (format === 'html') {
 		if (job.size > maxHtmlBytes) return {reason: `the page is ${(job.size / 1e6).toFixed(1)} MB, more than the ${maxHtmlBytes >> 20} MB an HTML page may have; save its text as .txt or .md instead`};
-		const bytes = await readFile(job.path);
+		const bytes = job.bytes ?? (await readFile(job.path));
 		hooks.onBytes?.(bytes.length);
 		return readHtml(new TextDecoder('utf-8').decode(bytes), problems);
 	}
@@ -103,7 +105,7 @@ async function parse(job: SourceJob, problems: SourceProblem[], hooks: JobHooks)
 	if (!make) return {reason: `is ${format}, which holds many items and is not read as one`};
 	const reader = make(problems);
 	const jsonLines = conversationFormats.has(format);
-	for await (const batch of readLines(job.path, hooks.onBytes)) {
+	for await (const batch of readLines(job.bytes ?? job.path, hooks.onBytes, job.size)) {
 		for (const line of batch) {
 			if (line.problem) {
 				// One bad line of a transcript costs that line; in a document it means the wrong encoding.

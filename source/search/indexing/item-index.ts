@@ -1,7 +1,7 @@
 import type {ItemRecord} from '../../store/interchange.js';
 import type {SqliteDatabase} from '../../store/open.js';
 import {termCounts} from '../semantic/lsa.js';
-import {prepared} from './statements.js';
+import {prepared} from '../../store/prepared.js';
 import {indexItemText, nodeIds, removeItemText} from './text-index.js';
 import {deleteNodeVectors, writeNodeVector} from '../semantic/vectors.js';
 import {stemmedTerms} from '../../text/index-words.js';
@@ -31,36 +31,64 @@ function add(into: Map<string, number>, from: ReadonlyMap<string, number>): void
 	for (const [term, count] of from) into.set(term, (into.get(term) ?? 0) + count);
 }
 
-/** The term counts of each node's full text (what `nodeFullText` holds), by ordinal. */
-export function nodeTermCounts(item: ItemRecord): Map<number, Map<string, number>> {
+/** Stemmed-term counts of an item: of all its text once (what LSA trains on), and of each node's full text. */
+export interface ItemTermCounts {
+	/** Absent when not asked for. */
+	item?: Map<string, number>;
+	/** By ordinal: the node's own fields and the spans of its whole subtree (what `nodeFullText` holds). */
+	nodes: Map<number, Map<string, number>>;
+}
+
+/**
+ * Both counts of `ItemTermCounts` from one reading: each span is stemmed once, and a subtree's
+ * counts are summed up the tree instead of re-reading each subtree.
+ */
+export function termCountsOf(item: ItemRecord, options: {whole: boolean} = {whole: true}): ItemTermCounts {
 	const spanText = new Map(item.spans.map((span) => [span.seq, span.text]));
 	const children = new Map<number, number[]>();
 	for (const node of item.nodes) if (node.parent !== null) children.set(node.parent, [...(children.get(node.parent) ?? []), node.ordinal]);
 	const byOrdinal = new Map(item.nodes.map((node) => [node.ordinal, node]));
-	const spanCounts = new Map<number, Map<string, number>>();
+	const perSpan = new Map<number, Map<string, number>>();
+	const spanCounts = (seq: number): Map<string, number> => {
+		let counts = perSpan.get(seq);
+		if (!counts) {
+			counts = termCounts(stemmedTerms(spanText.get(seq) ?? ''));
+			perSpan.set(seq, counts);
+		}
+		return counts;
+	};
+	const subtrees = new Map<number, Map<string, number>>();
 	const subtree = (ordinal: number): Map<string, number> => {
-		const known = spanCounts.get(ordinal);
+		const known = subtrees.get(ordinal);
 		if (known) return known;
 		const counts = new Map<string, number>();
-		spanCounts.set(ordinal, counts);
-		for (const seq of byOrdinal.get(ordinal)?.spans ?? []) add(counts, termCounts(stemmedTerms(spanText.get(seq) ?? '')));
+		subtrees.set(ordinal, counts);
+		for (const seq of byOrdinal.get(ordinal)?.spans ?? []) add(counts, spanCounts(seq));
 		for (const child of children.get(ordinal) ?? []) add(counts, subtree(child));
 		return counts;
 	};
-	const out = new Map<number, Map<string, number>>();
+	const nodes = new Map<number, Map<string, number>>();
 	for (const node of item.nodes) {
 		const fields = [node.ordinal === 0 ? item.title || node.title : node.title, node.ordinal === 0 ? item.tldr : '', node.summary, node.keywords.join('\n')].join('\n');
 		const counts = termCounts(stemmedTerms(fields));
 		add(counts, subtree(node.ordinal));
-		out.set(node.ordinal, counts);
+		nodes.set(node.ordinal, counts);
 	}
-	return out;
+	if (!options.whole) return {nodes};
+	const whole = termCounts(stemmedTerms([item.title, item.tldr, ...item.nodes.flatMap((node) => [node.title, node.summary, node.keywords.join('\n')])].join('\n')));
+	for (const span of item.spans) add(whole, spanCounts(span.seq));
+	return {item: whole, nodes};
 }
 
 /** Replaces an item's node vectors with `embedding`'s. */
 export function embedItem(db: SqliteDatabase, itemRowId: number, item: ItemRecord, ids: Map<number, number>, embedding: SyncEmbedding): void {
+	embedNodeCounts(db, itemRowId, termCountsOf(item, {whole: false}).nodes, ids, embedding);
+}
+
+/** Replaces an item's node vectors with `embedding`'s of the nodes' term counts (by ordinal). */
+export function embedNodeCounts(db: SqliteDatabase, itemRowId: number, nodeCounts: ReadonlyMap<number, ReadonlyMap<string, number>>, ids: Map<number, number>, embedding: SyncEmbedding): void {
 	deleteNodeVectors(db, itemRowId);
-	for (const [ordinal, counts] of nodeTermCounts(item)) {
+	for (const [ordinal, counts] of nodeCounts) {
 		const id = ids.get(ordinal);
 		if (id === undefined) continue;
 		const vector = embedding.embedCounts(counts);

@@ -1,4 +1,4 @@
-import {stemmedTerms, words} from '../../text/index-words.js';
+import {words} from '../../text/index-words.js';
 import type {ItemRecord} from '../../store/interchange.js';
 
 /** What stage 1 ranks for one node: its summary fields and the raw text of its whole subtree. */
@@ -87,7 +87,12 @@ export function rootRow(item: ItemRecord, body: string): RootRow {
 		for (const word of words(field.replace(clipped, ' '))) if (!titleWords.has(word)) novel.add(word);
 	}
 	// Read the body only as far as it takes to find them all (no array of all its words).
-	if (novel.size > 0) {
+	if (novel.size > 0 && asciiText.test(body)) {
+		// ASCII text: its words are its runs of [a-z0-9] once lowercased (as `words` gives them).
+		const lower = body.toLowerCase();
+		const asciiWord = /[a-z0-9]+/gu;
+		for (let found = asciiWord.exec(lower); found && novel.size > 0; found = asciiWord.exec(lower)) novel.delete(found[0]);
+	} else if (novel.size > 0) {
 		for (const found of body.matchAll(wordPattern)) {
 			const [word] = words(found[0]);
 			if (word !== undefined) novel.delete(word);
@@ -98,6 +103,7 @@ export function rootRow(item: ItemRecord, body: string): RootRow {
 }
 
 const wordPattern = /[\p{L}\p{N}\p{M}]+/gu;
+const asciiText = /^[\x00-\x7f]*$/u;
 const clipped = /[\p{L}\p{N}\p{M}]+(…|\.\.\.)/gu;
 
 /** The inner nodes' titles, summaries and keywords, in ordinal order. */
@@ -113,24 +119,4 @@ function innerFields(item: ItemRecord): string {
 /** All of a node's text as one string (what an embedder reads). */
 export function nodeFullText(text: NodeText): string {
 	return [text.title, text.tldr, text.summary, text.keywords, text.body].filter(Boolean).join('\n');
-}
-
-/**
- * The stemmed-term counts of all of an item's text, once (what the LSA model trains on), counted
- * piece by piece: a 20 MB item never becomes one string or one array of millions of terms.
- */
-export function itemTermCounts(item: ItemRecord): Map<string, number> {
-	const counts = new Map<string, number>();
-	const count = (text: string) => {
-		for (const term of stemmedTerms(text)) counts.set(term, (counts.get(term) ?? 0) + 1);
-	};
-	count(item.title);
-	count(item.tldr);
-	for (const node of item.nodes) {
-		count(node.title);
-		count(node.summary);
-		count(node.keywords.join(' '));
-	}
-	for (const span of item.spans) count(span.text);
-	return counts;
 }

@@ -2,10 +2,10 @@ import {DrillError} from '../../core/errors.js';
 import type {SummaryStore, ItemRow} from '../../store/summary-store.js';
 import type {Embedder, EmbedderSpec} from '../semantic/embedder.js';
 import {createEmbedder} from '../semantic/embedders.js';
-import {indexItem, markEmbedded, reembedItem, type SyncEmbedding} from './item-index.js';
+import {embedNodeCounts, indexItem, markEmbedded, reembedItem, termCountsOf, type SyncEmbedding} from './item-index.js';
 import {trainLsa, defaultLsaOptions, type LsaOptions} from '../semantic/lsa.js';
 import {LsaEmbedder, saveLsaModel} from '../semantic/lsa-store.js';
-import {currentTextVersion, itemTermCounts, nodeFullText, nodeTexts} from './node-text.js';
+import {currentTextVersion, nodeFullText, nodeTexts} from './node-text.js';
 import {bumpVectorRevision, readSemanticMeta, writeSemanticMeta, type SemanticMeta} from '../semantic/semantic-meta.js';
 import {nodeIds} from './text-index.js';
 import {deleteNodeVectors, writeNodeVector} from '../semantic/vectors.js';
@@ -34,6 +34,11 @@ export interface ReindexReport {
 
 export const defaultMaxTrainingItems = 30_000;
 const batchItems = 200;
+/**
+ * A store whose raw text is at most this big keeps, from training to embedding, each node's term
+ * counts: every item is then read and stemmed once, not twice (the close of a small ingest trains).
+ */
+const keepCountsMaxTextBytes = 16 << 20;
 
 function allItems(store: SummaryStore): ItemRow[] {
 	return [...store.eachItem()];
@@ -82,9 +87,13 @@ export function indexMissingItems(store: SummaryStore, onProgress?: ReindexOptio
 function rebuildLsa(store: SummaryStore, options: ReindexOptions, started: number): ReindexReport {
 	const rows = allItems(store);
 	const sample = evenSample(rows, options.maxTrainingItems ?? defaultMaxTrainingItems);
+	const textBytes = (store.statement('SELECT coalesce(sum(length(text)), 0) AS n FROM spans').get() as {n: number}).n;
+	const kept = sample.length === rows.length && textBytes <= keepCountsMaxTextBytes ? new Map<number, Map<number, Map<string, number>>>() : undefined;
 	const documents = sample.map((row, i) => {
 		if (i % 500 === 0) options.onProgress?.('train', i, sample.length);
-		return itemTermCounts(store.record(row));
+		const counts = termCountsOf(store.record(row));
+		kept?.set(row.id, counts.nodes);
+		return counts.item!;
 	});
 	const lsaOptions = {...defaultLsaOptions, ...options.lsa};
 	const model = trainLsa(documents, lsaOptions);
@@ -108,11 +117,18 @@ function rebuildLsa(store: SummaryStore, options: ReindexOptions, started: numbe
 				deleteNodeVectors(store.db);
 				const indexed = new Set((store.db.prepare('SELECT item FROM search_items WHERE text_version >= ?').raw(true).all(currentTextVersion) as Array<[number]>).map(([item]) => item));
 				rows.forEach((row, i) => {
-					const record = store.record(row);
-					nodes += record.nodes.length;
 					// Keyword rows of the current layout stay as they are (rewriting them would only cost time); vectors are redone.
-					if (indexed.has(row.id)) reembedItem(store.db, row.id, record, embedding);
-					else indexItem(store.db, row.id, record, embedding);
+					const counts = indexed.has(row.id) ? kept?.get(row.id) : undefined;
+					kept?.delete(row.id);
+					if (counts) {
+						nodes += counts.size;
+						embedNodeCounts(store.db, row.id, counts, nodeIds(store.db, row.id), embedding);
+					} else {
+						const record = store.record(row);
+						nodes += record.nodes.length;
+						if (indexed.has(row.id)) reembedItem(store.db, row.id, record, embedding);
+						else indexItem(store.db, row.id, record, embedding);
+					}
 					if (i % 500 === 0) options.onProgress?.('embed', i, rows.length);
 				});
 				writeSemanticMeta(store, meta);

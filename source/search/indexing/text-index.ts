@@ -2,7 +2,7 @@ import type {ItemRecord} from '../../store/interchange.js';
 import type {SqliteDatabase} from '../../store/open.js';
 import {currentTextVersion, nodeTexts, rootRow, type NodeText} from './node-text.js';
 import {scopeToken} from '../funnel/query.js';
-import {prepared} from './statements.js';
+import {prepared} from '../../store/prepared.js';
 import {deleteNodeVectors} from '../semantic/vectors.js';
 
 /** The node row ids of an item, by ordinal. */

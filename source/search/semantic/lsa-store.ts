@@ -1,7 +1,7 @@
 import type {SqliteDatabase} from '../../store/open.js';
 import type {Embedder} from './embedder.js';
 import {embedCounts, embedTerms, type LsaModel, type LsaTerm} from './lsa.js';
-import {prepared} from '../indexing/statements.js';
+import {prepared} from '../../store/prepared.js';
 import {blobVector, vectorBlob} from './vectors.js';
 import {stemmedTerms} from '../../text/index-words.js';
 

@@ -1,5 +1,5 @@
 import type {SqliteDatabase} from '../../store/open.js';
-import {prepared} from '../indexing/statements.js';
+import {prepared} from '../../store/prepared.js';
 import {topRows, type VectorHit} from './vectors.js';
 
 /** Items whose node vectors are kept in memory between queries (each a few KB). */

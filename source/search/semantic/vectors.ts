@@ -1,5 +1,5 @@
 import type {SqliteDatabase} from '../../store/open.js';
-import {prepared} from '../indexing/statements.js';
+import {prepared} from '../../store/prepared.js';
 
 export function vectorBlob(vector: Float32Array): Buffer {
 	return Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);

@@ -2,6 +2,7 @@ import {statSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {sniff, type FormatChoice} from '../../../source/ingest/formats/detect.js';
+import {hashBytes, hashFile} from '../../../source/ingest/io/hash.js';
 import {tempDir} from '../../helpers/cli.js';
 
 const folder = tempDir();
@@ -13,6 +14,18 @@ async function detect(name: string, content: string | Buffer, choice: FormatChoi
 }
 
 describe('sniff', () => {
+	it('hands over the bytes of a file its head holds whole (read once), and only then', async () => {
+		const small = await detect('small.md', '# Notes\n\nshort page\n');
+		expect(small.bytes?.toString()).toBe('# Notes\n\nshort page\n');
+		expect(hashBytes(small.bytes!, 'salt')).toBe(await hashFile(path.join(folder, 'small.md'), 'salt'));
+		expect((await detect('big.md', `# Notes\n\n${'word '.repeat(20_000)}\n`)).bytes).toBeUndefined();
+		// A file that grew after it was listed is read again, whole.
+		const file = path.join(folder, 'grown.md');
+		writeFileSync(file, '# Notes\n\nlonger now\n');
+		expect((await sniff(file, 5)).bytes).toBeUndefined();
+		expect((await detect('empty.md', '')).bytes).toBeUndefined();
+	});
+
 	it('tells each fixture format from its content', async () => {
 		const cases: Array<[string, string]> = [
 			['fixtures/transcripts/claude-code-session.jsonl', 'claude-code'],

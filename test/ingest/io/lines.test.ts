@@ -4,9 +4,9 @@ import {describe, expect, it} from 'vitest';
 import {readLines, type Line} from '../../../source/ingest/io/lines.js';
 import {tempDir} from '../../helpers/cli.js';
 
-async function all(file: string): Promise<Line[]> {
+async function all(file: string, sizeHint?: number): Promise<Line[]> {
 	const lines: Line[] = [];
-	for await (const batch of readLines(file)) lines.push(...batch);
+	for await (const batch of readLines(file, undefined, sizeHint)) lines.push(...batch);
 	return lines;
 }
 
@@ -19,6 +19,19 @@ describe('readLines', () => {
 		expect(lines).toHaveLength(rows.length);
 		expect(lines.map((line) => line.text)).toEqual(rows);
 		expect(lines.at(-1)!.number).toBe(rows.length);
+		// With the small buffer of a small file, and with a size hint the file has outgrown since.
+		expect(await all(file, 100)).toEqual(lines);
+		expect(await all(file, 0)).toEqual(lines);
+	});
+
+	it('reads bytes already in memory as it reads the file that held them', async () => {
+		const text = '\uFEFFfirst\r\nsecond é\n\nlast';
+		const lines: Line[] = [];
+		for await (const batch of readLines(new Uint8Array(Buffer.from(text)))) lines.push(...batch);
+		const file = path.join(tempDir(), 'same.txt');
+		writeFileSync(file, text);
+		expect(lines).toEqual(await all(file));
+		expect(lines.map((line) => line.text)).toEqual(['first', 'second é', '', 'last']);
 	});
 
 	it('reports a line of invalid UTF-8 by number and keeps the others', async () => {
