@@ -1,4 +1,4 @@
-import type {ItemRecord} from '../../source/store/interchange.js';
+import {validateItem, type ItemRecord} from '../../source/store/interchange.js';
 
 /**
  * A small realistic-shaped item: a root, `topics` level-1 nodes, each with two level-2
@@ -27,4 +27,23 @@ export function makeItem(namespace: string, itemId: string, options: {topics?: n
 		nodes,
 		spans,
 	};
+}
+
+/**
+ * An item of two nodes: the root, and one leaf under it that holds every span (one per text).
+ * `dialogue` alternates user and assistant spans; otherwise every span is plain text.
+ */
+export function leafItem(namespace: string, itemId: string, title: string, texts: string[], options: {leafTitle?: string; dialogue?: boolean} = {}): ItemRecord {
+	return validateItem({
+		namespace,
+		item_id: itemId,
+		title,
+		tldr: '',
+		generated_at: '2026-01-01T00:00:00Z',
+		nodes: [
+			{ordinal: 0, parent: null, title, summary: '', keywords: [], spans: []},
+			{ordinal: 1, parent: 0, title: options.leafTitle ?? `${title} (all of it)`, summary: '', keywords: [], spans: texts.map((_, seq) => seq)},
+		],
+		spans: texts.map((text, seq) => ({seq, role: options.dialogue ? (seq % 2 ? 'assistant' : 'user') : 'text', text})),
+	});
 }

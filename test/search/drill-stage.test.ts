@@ -1,24 +1,14 @@
 import path from 'node:path';
 import {afterEach, describe, expect, it} from 'vitest';
 import {find} from '../../source/search/funnel/find.js';
-import {validateItem, type ItemRecord} from '../../source/store/interchange.js';
+import type {ItemRecord} from '../../source/store/interchange.js';
 import type {SummaryStore} from '../../source/store/summary-store.js';
 import {openIndexedStore} from '../../source/search/indexing/indexer.js';
 import {tempDir} from '../helpers/cli.js';
+import {leafItem} from '../helpers/items.js';
 
 function item(id: string, title: string, spans: string[]): ItemRecord {
-	return validateItem({
-		namespace: 'conversation_session',
-		item_id: id,
-		title,
-		tldr: '',
-		generated_at: '2026-01-01T00:00:00Z',
-		nodes: [
-			{ordinal: 0, parent: null, title, summary: '', keywords: [], spans: []},
-			{ordinal: 1, parent: 0, title: `${title}: the talk`, summary: '', keywords: [], spans: spans.map((_, seq) => seq)},
-		],
-		spans: spans.map((text, seq) => ({seq, role: seq % 2 ? 'assistant' : 'user', text})),
-	});
+	return leafItem('conversation_session', id, title, spans, {leafTitle: `${title}: the talk`, dialogue: true});
 }
 
 let store: SummaryStore | undefined;

@@ -9,21 +9,11 @@ import type {SummaryStore} from '../../source/store/summary-store.js';
 import {openIndexedStore} from '../../source/search/indexing/indexer.js';
 import path from 'node:path';
 import {tempDir} from '../helpers/cli.js';
+import {leafItem} from '../helpers/items.js';
 
 /** An item whose leaf spans say `texts`, one span each. */
 function item(id: string, title: string, texts: string[]): ItemRecord {
-	return validateItem({
-		namespace: 'notes',
-		item_id: id,
-		title,
-		tldr: '',
-		generated_at: '2026-01-01T00:00:00Z',
-		nodes: [
-			{ordinal: 0, parent: null, title, summary: '', keywords: [], spans: []},
-			{ordinal: 1, parent: 0, title: `${title} details`, summary: '', keywords: [], spans: texts.map((_, seq) => seq)},
-		],
-		spans: texts.map((text, seq) => ({seq, role: 'text', text})),
-	});
+	return leafItem('notes', id, title, texts, {leafTitle: `${title} details`});
 }
 
 let store: SummaryStore;

@@ -5,25 +5,10 @@ import {parseQuery} from '../../source/search/funnel/query.js';
 import {retrainLsa} from '../../source/search/indexing/reindex.js';
 import {queryIdentifiers} from '../../source/search/keyword/identifiers.js';
 import {keywordList} from '../../source/search/keyword/keyword.js';
-import {validateItem, type ItemRecord} from '../../source/store/interchange.js';
 import type {SummaryStore} from '../../source/store/summary-store.js';
 import {openIndexedStore} from '../../source/search/indexing/indexer.js';
 import {tempDir} from '../helpers/cli.js';
-
-function item(namespace: string, id: string, title: string, spans: string[]): ItemRecord {
-	return validateItem({
-		namespace,
-		item_id: id,
-		title,
-		tldr: '',
-		generated_at: '2026-01-01T00:00:00Z',
-		nodes: [
-			{ordinal: 0, parent: null, title, summary: '', keywords: [], spans: []},
-			{ordinal: 1, parent: 0, title: `${title} (all of it)`, summary: '', keywords: [], spans: spans.map((_, seq) => seq)},
-		],
-		spans: spans.map((text, seq) => ({seq, role: 'text', text})),
-	});
-}
+import {leafItem as item} from '../helpers/items.js';
 
 const filler = (topic: string, count: number) =>
 	Array.from({length: count}, (_, i) => `Step ${i} of the ${topic} work: we read the logs, changed the handler, ran the suite again and wrote down what moved (${i * 7} ms).`);
