@@ -4,14 +4,12 @@
 // trained on each collection's items, its node vectors made as `drill reindex` makes them, and the
 // semantic list and the hybrid (over the fusion grid, setting chosen by leave-one-collection-out)
 // scored against the keyword list of the store. Stores are the tune bench's (built when missing).
-import {mkdtempSync, rmSync} from 'node:fs';
-import {loadavg, tmpdir} from 'node:os';
-import path from 'node:path';
+import {loadavg} from 'node:os';
 import {parseQuery} from '../source/search/funnel/query.js';
 import {searchStatus} from '../source/search/indexing/search-status.js';
 import {keywordList, keywordWeights, type KeywordHit} from '../source/search/keyword/keyword.js';
 import {ItemTermStats} from '../source/search/keyword/term-stats.js';
-import {writeSmokeCollection} from './eval/smoke.js';
+import {withSmokeCollection} from './eval/smoke.js';
 import {judgedQueries, scoreRankings, type Scores} from './eval/run.js';
 import {prepare, type Prepared} from './tune.js';
 import {labVariants, trainVariant, type LabData} from './embedder/variants.js';
@@ -39,12 +37,7 @@ async function load(folder: string, stores: string): Promise<LabData & {prepared
 const f3 = (value: number) => value.toFixed(3);
 
 export async function run(argv: string[]): Promise<void> {
-	const smoke = argv.includes('--smoke') ? mkdtempSync(path.join(tmpdir(), 'drill-embedder-')) : undefined;
-	try {
-		await lab(smoke ? ['--stores', smoke, writeSmokeCollection(smoke), ...argv.filter((arg) => arg !== '--smoke')] : argv);
-	} finally {
-		if (smoke) rmSync(smoke, {recursive: true, force: true});
-	}
+	await withSmokeCollection(argv, 'drill-embedder-', lab);
 }
 
 async function lab(args: string[]): Promise<void> {

@@ -3,9 +3,8 @@
 // bm25 (proximity, rare identifiers), and the hybrid over a grid of fusion shares and feedback —
 // then picks the hybrid setting by leave-one-collection-out and prints the gain over keyword on
 // each held-out collection. Stores are built once into DIR (one per collection) and reused.
-import {copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync} from 'node:fs';
-import {tmpdir} from 'node:os';
-import {writeSmokeCollection} from './eval/smoke.js';
+import {copyFileSync, existsSync, mkdirSync} from 'node:fs';
+import {withSmokeCollection} from './eval/smoke.js';
 import {openIndexedStore} from '../source/search/indexing/indexer.js';
 import path from 'node:path';
 import {fuse} from '../source/search/funnel/fusion.js';
@@ -71,13 +70,7 @@ let feedbacks: Array<[number, number]> = [
 ];
 
 export async function run(argv: string[]): Promise<void> {
-	// Smoke: the eval's tiny collection, in a temp folder.
-	const smoke = argv.includes('--smoke') ? mkdtempSync(path.join(tmpdir(), 'drill-tune-')) : undefined;
-	try {
-		await tune(smoke ? ['--stores', smoke, writeSmokeCollection(smoke), ...argv.filter((arg) => arg !== '--smoke')] : argv);
-	} finally {
-		if (smoke) rmSync(smoke, {recursive: true, force: true});
-	}
+	await withSmokeCollection(argv, 'drill-tune-', tune);
 }
 
 async function tune(args: string[]): Promise<void> {

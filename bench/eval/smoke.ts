@@ -1,4 +1,5 @@
-import {mkdirSync, writeFileSync} from 'node:fs';
+import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
 import path from 'node:path';
 
 /** A tiny BEIR collection for `npm run eval -- --smoke`: six documents, three judged queries. */
@@ -22,4 +23,18 @@ export function writeSmokeCollection(parent: string): string {
 	writeFileSync(path.join(folder, 'queries.jsonl'), queries.map((query) => JSON.stringify(query)).join('\n'));
 	writeFileSync(path.join(folder, 'qrels.tsv'), 'query-id\tcorpus-id\tscore\nq1\td1\t2\nq1\td4\t1\nq2\td2\t1\nq3\td5\t1\n');
 	return folder;
+}
+
+/**
+ * Runs a bench that takes `--stores DIR COLLECTION…`: as given, or with `--smoke` on the tiny
+ * collection in a temp folder (removed afterwards).
+ */
+export async function withSmokeCollection(argv: string[], prefix: string, bench: (args: string[]) => Promise<void>): Promise<void> {
+	if (!argv.includes('--smoke')) return bench(argv);
+	const folder = mkdtempSync(path.join(tmpdir(), prefix));
+	try {
+		await bench(['--stores', folder, writeSmokeCollection(folder), ...argv.filter((arg) => arg !== '--smoke')]);
+	} finally {
+		rmSync(folder, {recursive: true, force: true});
+	}
 }
