@@ -50,12 +50,50 @@ export function stem(word: string): string {
 	return known;
 }
 
+// The term of each word `words` gives ('' for a word that is no term): one lookup per word.
+const terms = new Map<string, string>();
+
+function termOf(word: string): string {
+	let term = terms.get(word);
+	if (term === undefined) {
+		term = word.length < 2 || word.length > 40 || searchStopwords.has(word) || longNumber.test(word) ? '' : stem(word);
+		if (terms.size > 500_000) terms.clear();
+		terms.set(word, term);
+	}
+	return term;
+}
+
+const isAsciiWordCode = (code: number) => (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || (code >= 65 && code <= 90);
+
 /** Porter stems of content words: the terms the LSA model is built on. */
 export function stemmedTerms(text: string): string[] {
-	const terms: string[] = [];
-	for (const word of words(text)) {
-		if (word.length < 2 || word.length > 40 || searchStopwords.has(word) || longNumber.test(word)) continue;
-		terms.push(stem(word));
+	const found: string[] = [];
+	if (!ascii.test(text)) {
+		for (const word of words(text)) {
+			const term = termOf(word);
+			if (term) found.push(term);
+		}
+		return found;
 	}
-	return terms;
+	// ASCII text, scanned by hand (the words `words` gives: runs of letters and digits, lowercased),
+	// without a lowercased copy or an array of its words: ~2x faster on the megabytes an ingest stems.
+	const length = text.length;
+	let at = 0;
+	while (at < length) {
+		if (!isAsciiWordCode(text.charCodeAt(at))) {
+			at++;
+			continue;
+		}
+		const start = at;
+		let upper = false;
+		for (; at < length; at++) {
+			const code = text.charCodeAt(at);
+			if (code >= 65 && code <= 90) upper = true;
+			else if (!isAsciiWordCode(code)) break;
+		}
+		const word = text.slice(start, at);
+		const term = termOf(upper ? word.toLowerCase() : word);
+		if (term) found.push(term);
+	}
+	return found;
 }

@@ -48,6 +48,30 @@ describe('the search indexer', () => {
 		}
 	});
 
+	it('trains on close from the term counts of the items just written, as a reindex from their stored rows would', async () => {
+		const vectorsOf = (store: SummaryStore) => store.db.prepare('SELECT v.vector FROM node_vectors v JOIN nodes n ON n.id = v.node ORDER BY n.item, n.ordinal').raw(true).all();
+		const termsOf = (store: SummaryStore) => store.db.prepare('SELECT term, weight, vector FROM lsa_terms ORDER BY term').raw(true).all();
+		const file = path.join(tempDir('drill-search-'), 'store.db');
+		const written = openIndexedStore(file);
+		const items = fixtureItems();
+		// One item replaced and one deleted after writing: what the close trains on is what the store holds.
+		for (const item of items) written.writeItem(item);
+		written.writeItem({...items[0]!, title: 'API debugging, again', tldr: 'A retry storm and a second pool checkpoint.'});
+		written.deleteItem(items[1]!.namespace, items[1]!.item_id);
+		written.close();
+		const store = SummaryStore.open(file, {write: true});
+		try {
+			expect(readSemanticMeta(store)).toMatchObject({generation: 1, builtItems: items.length - 1});
+			const [terms, vectors] = [termsOf(store), vectorsOf(store)];
+			await reindex(store);
+			expect(readSemanticMeta(store)).toMatchObject({generation: 2});
+			expect(termsOf(store)).toEqual(terms);
+			expect(vectorsOf(store)).toEqual(vectors);
+		} finally {
+			store.close();
+		}
+	});
+
 	it('embeds an item written after training into the existing model', async () => {
 		const {store} = fixtureStore();
 		try {

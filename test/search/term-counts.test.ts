@@ -32,4 +32,30 @@ describe('rootRow', () => {
 			expect(rootRow(extra, body).summary.split(' ')).toEqual(expect.arrayContaining(['zebrafish', 'unicode', 'naive']));
 		}
 	});
+
+	it('counts a summary word as in the body only where the body has it as a whole word', () => {
+		const [item] = fixtureItems();
+		const summarized = {...item!, title: 'T', tldr: 'alpha beta gamma delta x7 epsilon', nodes: item!.nodes.map((node) => ({...node, title: '', summary: '', keywords: []}))};
+		// alpha only inside longer words, beta after an underscore, gamma at the very start, delta at the very end, x7 after a digit.
+		const body = 'gamma alphabet xalpha beta_x 3x7 Epsilon-like DELTA';
+		expect(rootRow(summarized, body).summary).toBe('alpha x7');
+		expect(rootRow(summarized, body).summary).toBe(rootRow(summarized, `${body} ·`).summary);
+	});
+});
+
+describe('stemmedTerms', () => {
+	it('reads ASCII text as the general path for any text does', () => {
+		const samples = [
+			...fixtureItems().flatMap((item) => [item.title, item.tldr, ...item.spans.map((span) => span.text)]),
+			'The RETRY storms were Retried 3 times: x 12345 1234 a1 max_connections single-flight ID:3f6c9 HTTP/2 v1.9.8',
+			`${'a'.repeat(40)} ${'b'.repeat(41)} Running RUNS ran, it's the "Pool" (pooling) — done`.replace('—', '-'),
+			'',
+			'   ...   ',
+		];
+		for (const text of samples) {
+			// A middle dot is no word and not ASCII: the same terms, read by the general path.
+			expect(stemmedTerms(text)).toEqual(stemmedTerms(`${text} ·`));
+		}
+		expect(stemmedTerms('The RETRY storms were Retried 3 times: 12345 1234 a1')).toEqual(['retri', 'storm', 'retri', 'time', '1234', 'a1']);
+	});
 });

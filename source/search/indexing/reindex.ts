@@ -2,7 +2,7 @@ import {DrillError} from '../../core/errors.js';
 import type {SummaryStore, ItemRow} from '../../store/summary-store.js';
 import type {Embedder, EmbedderSpec} from '../semantic/embedder.js';
 import {createEmbedder} from '../semantic/embedders.js';
-import {embedNodeCounts, indexItem, markEmbedded, reembedItem, termCountsOf, type SyncEmbedding} from './item-index.js';
+import {embedNodeCounts, indexItem, markEmbedded, reembedItem, termCountsOf, type ItemTermCounts, type SyncEmbedding} from './item-index.js';
 import {trainLsa, defaultLsaOptions, type LsaOptions} from '../semantic/lsa.js';
 import {LsaEmbedder, saveLsaModel} from '../semantic/lsa-store.js';
 import {currentTextVersion, nodeFullText, nodeTexts} from './node-text.js';
@@ -19,6 +19,11 @@ export interface ReindexOptions {
 	/** LSA trains on at most this many items (an even sample); every item is embedded. */
 	maxTrainingItems?: number;
 	onProgress?: (phase: 'keyword' | 'train' | 'embed', done: number, total: number) => void;
+	/**
+	 * Term counts of items as they were just written (by item row id), so that training need not
+	 * read and stem those items again (what an ingest's close hands over; see indexer.ts).
+	 */
+	knownCounts?: (row: ItemRow) => ItemTermCounts | undefined;
 }
 
 export interface ReindexReport {
@@ -91,7 +96,7 @@ function rebuildLsa(store: SummaryStore, options: ReindexOptions, started: numbe
 	const kept = sample.length === rows.length && textBytes <= keepCountsMaxTextBytes ? new Map<number, Map<number, Map<string, number>>>() : undefined;
 	const documents = sample.map((row, i) => {
 		if (i % 500 === 0) options.onProgress?.('train', i, sample.length);
-		const counts = termCountsOf(store.record(row));
+		const counts = options.knownCounts?.(row) ?? termCountsOf(store.record(row));
 		kept?.set(row.id, counts.nodes);
 		return counts.item!;
 	});
