@@ -21,6 +21,11 @@ function tilde(file: string, home: string): string {
 	return home && (file === home || file.startsWith(home + path.sep)) ? `~${file.slice(home.length)}` : file;
 }
 
+/** The agents' folders that exist here now, as roots to ingest. */
+export function agentFolderRoots(env: NodeJS.ProcessEnv, cwd: string): SourceRoot[] {
+	return findAgentFolders(env, cwd).found.map((folder) => ({path: folder.root, accepts: folder.accepts}));
+}
+
 /** The agents' folders found here (as roots to ingest), their session files, and what to say about the search. */
 export async function agentRoots(env: NodeJS.ProcessEnv, cwd: string): Promise<{roots: SourceRoot[]; files: string[]; agents: AgentReport[]; lines: string[]; search: AgentSearch}> {
 	const search = findAgentFolders(env, cwd);

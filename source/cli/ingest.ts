@@ -9,7 +9,7 @@ import {ingest, type IngestOptions, type IngestReport, type SummarizerName} from
 import {failedFiles} from '../ingest/report.js';
 import type {ChatSettings} from '../ingest/llm/chat-client.js';
 import {defineCommand, type CommandContext} from './command.js';
-import {agentRoots, noAgentsError, roundJson, roundLines, watchingLine, type AgentReport} from './ingest-live.js';
+import {agentFolderRoots, agentRoots, noAgentsError, roundJson, roundLines, watchingLine, type AgentReport} from './ingest-live.js';
 import {printJson, usageError} from './output.js';
 
 const summarizers = ['extractive', 'llm'] as const;
@@ -142,7 +142,9 @@ export const command = defineCommand({
 			agentFiles = agentSearch.files;
 			found = agentSearch.agents;
 		}
-		if (watch) return await watchAndIngest(roots, options, context, {poll, ...(found ? {agents: found} : {})});
+		// Watching the agents: a log folder made after the start (an agent run for the first time) is taken at the next listing.
+		const moreRoots = agents ? () => agentFolderRoots(process.env, process.cwd()) : undefined;
+		if (watch) return await watchAndIngest(roots, options, context, {poll, ...(found ? {agents: found} : {}), ...(moreRoots ? {moreRoots} : {})});
 		const report = await ingestOnce([...inputs, ...agentFiles], {...options, progress: context.stderr}, context);
 		if (context.json) {
 			printJson(context.stdout, found ? {...report, agents: found} : report);
@@ -175,7 +177,7 @@ async function ingestOnce(files: string[], options: IngestOptions, context: Comm
  * (the file in flight is finished first, so the store is never left half-written; a second
  * ctrl-c stops at once, losing at most that file's item, which its transaction rolls back).
  */
-async function watchAndIngest(roots: SourceRoot[], options: IngestOptions, context: CommandContext, how: {poll: boolean; agents?: AgentReport[]}): Promise<number> {
+async function watchAndIngest(roots: SourceRoot[], options: IngestOptions, context: CommandContext, how: {poll: boolean; agents?: AgentReport[]; moreRoots?: () => SourceRoot[]}): Promise<number> {
 	const controller = new AbortController();
 	const stop = () => {
 		if (controller.signal.aborted) process.exit(130);
@@ -192,6 +194,7 @@ async function watchAndIngest(roots: SourceRoot[], options: IngestOptions, conte
 	try {
 		await watchSources({
 			roots,
+			...(how.moreRoots ? {moreRoots: how.moreRoots} : {}),
 			poll: how.poll,
 			signal: controller.signal,
 			ingest: (files) => {

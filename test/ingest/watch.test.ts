@@ -206,4 +206,22 @@ describe('drill ingest --agents', () => {
 		watcher.child.kill('SIGTERM');
 		expect(await watcher.exited).toBe(0);
 	}, 120_000);
+
+	it("takes an agent's log folder made after the start (the agent's first run) at the next listing", async () => {
+		const home = fakeHome();
+		const cwd = tempDir();
+		const store = path.join(cwd, 's.db');
+		const watcher = watch(['--agents', '--store', store, '--json'], {cwd, env: {HOME: home}});
+		await vi.waitFor(() => expect(watcher.rounds[0]).toMatchObject({round: 0, added: 2}), patience);
+		expect(watcher.rounds[0]!.agents.find((agent: any) => agent.agent === 'codex')).toMatchObject({found: false});
+		// Codex runs for the first time: ~/.codex/sessions/YYYY/MM/DD/ and a rollout in it.
+		const day = path.join(home, '.codex', 'sessions', '2026', '10', '14');
+		mkdirSync(day, {recursive: true});
+		writeFileSync(path.join(day, 'rollout-2026-10-14T09-00-00-5f0c.jsonl'), `${rolloutLines.join('\n')}\n`);
+		writeFileSync(path.join(day, 'notes.txt'), 'not a session');
+		await vi.waitFor(() => expect(walkJson(store, 'conversation_session#agent=codex')?.children).toHaveLength(1), patience);
+		await vi.waitFor(() => expect(watcher.rounds.find((entry) => entry.round > 0 && entry.added > 0)?.files.map((file: any) => path.basename(file.path))).toEqual(['rollout-2026-10-14T09-00-00-5f0c.jsonl']), patience);
+		watcher.child.kill('SIGTERM');
+		expect(await watcher.exited).toBe(0);
+	}, 120_000);
 });

@@ -1,6 +1,7 @@
 import {parse as parseYaml} from 'yaml';
 import type {ParsedSource, Section, SourceFacts, SourceProblem} from '../model.js';
 import {plainText} from '../../text/clean.js';
+import {simpleYaml} from '../../text/simple-yaml.js';
 import {documentUnits} from './blocks.js';
 import {factDate} from './dates.js';
 
@@ -59,7 +60,7 @@ export class MarkdownReader {
 	private readFrontMatter(lineNumber: number): void {
 		const raw = this.frontMatter.join('\n');
 		try {
-			const data: unknown = parseYaml(raw);
+			const data: unknown = simpleYaml(raw) ?? parseYaml(raw);
 			if (data && typeof data === 'object' && !Array.isArray(data)) {
 				const record = data as Record<string, unknown>;
 				const text = (key: string) => (typeof record[key] === 'string' && (record[key] as string).trim() ? (record[key] as string).trim() : undefined);

@@ -39,6 +39,11 @@ export interface Round {
 
 export interface WatchOptions {
 	roots: SourceRoot[];
+	/**
+	 * Roots that may appear while watching (an agent's log folder made after the start), asked for
+	 * at every listing: what they hold is then new, and ingested as any new file is.
+	 */
+	moreRoots?: () => SourceRoot[];
 	/** Ingests the given files (the first round: all of them; then each changed one). */
 	ingest(files: string[]): Promise<IngestReport>;
 	onRound(round: Round): void;
@@ -95,6 +100,14 @@ class Watch {
 		return this.options.signal.aborted;
 	}
 
+	/** The roots now: the given ones and those that have appeared since. */
+	private roots(): SourceRoot[] {
+		const extra = this.options.moreRoots?.() ?? [];
+		if (extra.length === 0) return this.options.roots;
+		const given = new Set(this.options.roots.map((root) => root.path));
+		return [...this.options.roots, ...extra.filter((root) => !given.has(root.path))];
+	}
+
 	private get polling(): boolean {
 		return Boolean(this.options.poll) || this.watchFailed;
 	}
@@ -103,7 +116,7 @@ class Watch {
 		this.options.signal.addEventListener('abort', () => this.stop(), {once: true});
 		this.running = true;
 		try {
-			const scan = await scanSources(this.options.roots, this.options.cwd);
+			const scan = await scanSources(this.roots(), this.options.cwd);
 			for (const file of scan.files) await this.tracker.remember(file.path).catch(() => undefined);
 			const report = await this.options.ingest(scan.files.map((file) => file.path));
 			report.failed.unshift(...scan.problems.map((problem) => ({path: problem.path, reason: problem.reason})));
@@ -120,7 +133,7 @@ class Watch {
 	/** Watches every folder under the roots (new ones too), and stops watching the ones gone. */
 	private async syncWatchers(): Promise<number> {
 		if (this.polling) return 0;
-		const {folders, complete} = await foldersOf(this.options.roots, this.options.cwd);
+		const {folders, complete} = await foldersOf(this.roots(), this.options.cwd);
 		if (!complete) {
 			this.fallBackToPolling();
 			return 0;
@@ -218,7 +231,7 @@ class Watch {
 	}
 
 	private async look(): Promise<void> {
-		const scan = await scanSources(this.options.roots, this.options.cwd);
+		const scan = await scanSources(this.roots(), this.options.cwd);
 		const changes = await this.tracker.changes(scan.files);
 		const outcomes: FileOutcome[] = [];
 		for (const change of changes) {
