@@ -15,11 +15,7 @@ export type ItemIndexer = {
 function deleteItemRows(db: SqliteDatabase, itemRowId: number, indexers: readonly ItemIndexer[]): void {
 	for (const indexer of indexers) indexer.beforeDelete?.(db, itemRowId);
 	const grouped = prepared(db, 'SELECT namespace, project, agent, generated_at, source_folder FROM items WHERE id = ?').get(itemRowId) as GroupedFields;
-	// External-content FTS tables need the old text to remove their entries.
-	prepared(db, 
-		`INSERT INTO nodes_fts (nodes_fts, rowid, title, summary, keywords, tldr)
-		 SELECT 'delete', id, title, summary, keywords, tldr FROM node_text WHERE id IN (SELECT id FROM nodes WHERE item = ?)`,
-	).run(itemRowId);
+	// An external-content FTS table needs the old text to remove its entries.
 	prepared(db, `INSERT INTO spans_fts (spans_fts, rowid, text) SELECT 'delete', id, text FROM spans WHERE item = ?`).run(itemRowId);
 	prepared(db, 'DELETE FROM spans WHERE item = ?').run(itemRowId);
 	prepared(db, 'DELETE FROM nodes WHERE item = ?').run(itemRowId);
@@ -73,12 +69,10 @@ export function writeItem(db: SqliteDatabase, item: ItemRecord, indexers: readon
 		const insertNode = prepared(db, 
 			'INSERT INTO nodes (item, ordinal, parent, level, title, summary, keywords, child_count) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
 		);
-		const indexNode = prepared(db, 'INSERT INTO nodes_fts (rowid, title, summary, keywords, tldr) VALUES (?, ?, ?, ?, ?)');
 		const ownerOf = new Map<number, number>();
 		for (const node of item.nodes) {
 			const keywords = node.keywords.join('\n');
-			const id = insertNode.run(itemRowId, node.ordinal, node.parent, level.get(node.ordinal), node.title, node.summary, keywords, childCount.get(node.ordinal) ?? 0).lastInsertRowid;
-			indexNode.run(id, node.title, node.summary, keywords, node.ordinal === 0 ? item.tldr : '');
+			insertNode.run(itemRowId, node.ordinal, node.parent, level.get(node.ordinal), node.title, node.summary, keywords, childCount.get(node.ordinal) ?? 0);
 			for (const seq of node.spans) ownerOf.set(seq, node.ordinal);
 		}
 		// `.run().lastInsertRowid`, not `RETURNING id`: with the UNIQUE (item, seq) index, RETURNING made

@@ -246,8 +246,13 @@ describe('a whole drill cycle', () => {
 			const root = store.item('drill', api.drill.id)!;
 			expect(store.nodes(root.id).map((node) => node.title)).toContain('Merged Prevention Plan');
 			expect(store.namespace('drill')?.item_count).toBe(3);
-			// What find's keyword stage searches: node text and raw spans, both reach the closed drills.
-			const nodeHits = store.db.prepare(`SELECT DISTINCT i.item_id FROM nodes_fts f JOIN nodes n ON n.id = f.rowid JOIN items i ON i.id = n.item WHERE nodes_fts MATCH 'index' AND i.namespace = 'drill'`).all() as Array<{item_id: string}>;
+			// What find's keyword stage searches: node text (the search indexes, rowid = the node's) and raw spans, both reach the closed drills.
+			const nodeHits = store.db
+				.prepare(
+					`SELECT DISTINCT i.item_id FROM nodes n JOIN items i ON i.id = n.item WHERE i.namespace = 'drill' AND n.id IN
+					 (SELECT rowid FROM search_root_fts WHERE search_root_fts MATCH 'index' UNION SELECT rowid FROM search_node_fts WHERE search_node_fts MATCH 'index')`,
+				)
+				.all() as Array<{item_id: string}>;
 			expect(nodeHits.map((hit) => hit.item_id).sort()).toEqual([api.drill.id, db.drill.id, index.drill.id].sort());
 			const spanHits = store.db.prepare(`SELECT DISTINCT i.item_id FROM spans_fts f JOIN spans s ON s.id = f.rowid JOIN items i ON i.id = s.item WHERE spans_fts MATCH 'sequential'`).all() as Array<{item_id: string}>;
 			expect(spanHits.map((hit) => hit.item_id).sort()).toEqual([db.drill.id, index.drill.id].sort());

@@ -209,7 +209,7 @@ describe('drill ingest killed mid-way', () => {
 				expect(counts).toEqual({nodes: item.node_count, spans: item.span_count});
 				expect(reader.nodes(item.id)[0]!.ordinal).toBe(0);
 			}
-			expect(() => reader.db.exec(`INSERT INTO nodes_fts (nodes_fts) VALUES ('integrity-check'); INSERT INTO spans_fts (spans_fts) VALUES ('integrity-check');`)).not.toThrow();
+			expect(() => reader.db.exec(`INSERT INTO spans_fts (spans_fts) VALUES ('integrity-check');`)).not.toThrow();
 			const done = items.length;
 			reader.close();
 			const rerun = ingestJson([input, '--store', store]);

@@ -66,7 +66,8 @@ describe('the item roots kept side by side (root_vectors)', () => {
 		const query = new LsaEmbedder(meta.dimension, {db: store.db}).embedSync('retry storm pool')!;
 		const before = new VectorIndex(store.db, meta.dimension).search(query, 10, 4);
 		store.db.exec('DROP TABLE root_vectors');
-		store.db.pragma(`user_version = ${schemaVersion - 1}`);
+		// The version before the migration that made root_vectors (the fifth).
+		store.db.pragma('user_version = 4');
 		store.close();
 		const again = SummaryStore.open(file, {write: true});
 		try {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import {describe, expect, it} from 'vitest';
 import {DrillError} from '../../source/core/errors.js';
-import {schemaVersion} from '../../source/store/schema.js';
+import {migrations, schemaVersion} from '../../source/store/schema.js';
 import {SummaryStore} from '../../source/store/summary-store.js';
 import {makeItem} from '../helpers/items.js';
 import {tempDir} from '../helpers/cli.js';
@@ -26,12 +26,39 @@ describe('the summary store', () => {
 		expect(store.namespace('page')).toEqual({name: 'page', item_count: 1});
 		expect(store.item('page', 'a')).toMatchObject({node_count: 4, span_count: 4, topic_count: 1});
 		const fts = (sql: string) => (store.db.prepare(sql).get() as {n: number}).n;
-		expect(fts("SELECT count(*) AS n FROM nodes_fts WHERE nodes_fts MATCH 'topic0'")).toBe(1);
-		expect(fts("SELECT count(*) AS n FROM nodes_fts WHERE nodes_fts MATCH 'topic2'")).toBe(0);
 		expect(fts("SELECT count(*) AS n FROM spans_fts WHERE spans_fts MATCH 'question'")).toBe(2);
 		expect(store.deleteItem('page', 'a')).toBe(true);
 		expect(store.namespace('page')).toBeUndefined();
 		expect(fts("SELECT count(*) AS n FROM spans_fts WHERE spans_fts MATCH 'question'")).toBe(0);
+		store.close();
+	});
+
+	it('drops the unused first index of node text from a store made before, keeping its items and their span index', () => {
+		const file = path.join(tempDir(), 'old.db');
+		const raw = new Database(file);
+		for (const migration of migrations.slice(0, 5)) migration(raw);
+		raw.pragma('user_version = 5');
+		// An item as drill wrote it then: its node text in nodes_fts, its span in spans_fts.
+		raw.exec(`
+			INSERT INTO namespaces (name, item_count) VALUES ('page', 1);
+			INSERT INTO items (namespace, item_id, title, generated_at, node_count, span_count) VALUES ('page', 'a', 'A', '2026-01-01T00:00:00Z', 1, 1);
+			INSERT INTO nodes (item, ordinal, parent, level, title, summary) VALUES (1, 0, NULL, 0, 'Retry storms', 'Pools drained');
+			INSERT INTO nodes_fts (rowid, title, summary, keywords, tldr) VALUES (1, 'Retry storms', 'Pools drained', '', '');
+			INSERT INTO spans (item, seq, node, role, text) VALUES (1, 0, 0, 'text', 'a question about pools');
+			INSERT INTO spans_fts (rowid, text) VALUES (1, 'a question about pools');
+		`);
+		raw.close();
+		const store = SummaryStore.open(file, {write: true});
+		expect(store.db.pragma('user_version', {simple: true})).toBe(schemaVersion);
+		expect(store.db.prepare("SELECT name FROM sqlite_master WHERE name IN ('nodes_fts', 'node_text')").all()).toEqual([]);
+		expect(store.item('page', 'a')).toMatchObject({title: 'A', node_count: 1, span_count: 1});
+		const matches = () => (store.db.prepare("SELECT count(*) AS n FROM spans_fts WHERE spans_fts MATCH 'question'").get() as {n: number}).n;
+		expect(matches()).toBe(1);
+		// Replacing the old item removes its span entries as before.
+		expect(store.writeItem(makeItem('page', 'a'))).toBe('updated');
+		expect(() => store.db.exec("INSERT INTO spans_fts (spans_fts) VALUES ('integrity-check')")).not.toThrow();
+		expect(store.deleteItem('page', 'a')).toBe(true);
+		expect(matches()).toBe(0);
 		store.close();
 	});
 
