@@ -8,6 +8,7 @@ import {indexMissingItems, retrainLsa} from './reindex.js';
 import {searchStatus} from './search-status.js';
 import {bumpVectorRevision, readSemanticMeta} from '../semantic/semantic-meta.js';
 import {removeItemText} from './text-index.js';
+import {packRoots} from '../semantic/root-pack.js';
 
 /** After a batch of writes, a store this small is (re)trained on close; a larger one waits for `drill reindex`. */
 export const autoTrainMaxNodes = 50_000;
@@ -66,10 +67,13 @@ export function searchIndexer(store: SummaryStore): void {
 			// a model, and the next run, which finds every item unchanged, must still finish the job.
 			// Another writer may have replaced an item meanwhile (under the same row id even): counts
 			// are only taken for the row that still holds the item they were counted from.
-			if (store.db.open) finishBatch(store, (row) => {
-				const entry = known.get(row.id);
-				return entry && entry.stamp === itemStamp(row) ? entry.counts : undefined;
-			});
+			if (store.db.open) {
+				finishBatch(store, (row) => {
+					const entry = known.get(row.id);
+					return entry && entry.stamp === itemStamp(row) ? entry.counts : undefined;
+				});
+				packRoots(store);
+			}
 		} catch {
 			// The items are written; an index that could not be brought up to date is reported by `find`.
 		} finally {
