@@ -84,7 +84,7 @@ class Ingestion {
 	private fatal: DrillError | undefined;
 
 	constructor(
-		store: SummaryStore,
+		private readonly store: SummaryStore,
 		private readonly options: IngestOptions,
 	) {
 		this.llm = options.summarizer === 'llm' && options.llm ? new LlmDescriber(options.llm) : undefined;
@@ -219,7 +219,9 @@ class Ingestion {
 		const totalBytes = files.reduce((sum, file) => sum + file.size, 0);
 		if (this.options.progress) this.progress = new Progress(this.options.progress, files.length, totalBytes);
 		try {
-			for (const file of files) {
+			for (const [index, file] of files.entries()) {
+				// The last file's items leave the store fully indexed when they commit (nothing waits for the close).
+				if (index === files.length - 1) this.store.endBulkWrites();
 				try {
 					await this.file(file);
 				} catch (error) {

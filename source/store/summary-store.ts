@@ -97,6 +97,9 @@ export class SummaryStore {
 	/** Set when a read or write met damage: the store is then not recorded as sound on close. */
 	private damaged = false;
 
+	/** Set by `useBulkWrites`: indexers may then batch their own work across items (see search/indexing). */
+	bulk = false;
+
 	private constructor(
 		readonly db: SqliteDatabase,
 		readonly file: string,
@@ -256,6 +259,15 @@ export class SummaryStore {
 	 */
 	useBulkWrites(): void {
 		this.guard(() => this.db.pragma('cache_size = -16000'));
+		this.bulk = true;
+	}
+
+	/**
+	 * What is written from now on ends the run: indexers catch up with it item by item, so that the
+	 * run's last commit leaves every item indexed.
+	 */
+	endBulkWrites(): void {
+		this.bulk = false;
 	}
 
 	/** Writes one item in one transaction, waiting its turn while another process writes. */

@@ -1,8 +1,8 @@
 import type {TurnOptions} from '../../store/busy.js';
-import type {ItemRecord} from '../../store/interchange.js';
 import {SummaryStore, type ItemRow} from '../../store/summary-store.js';
 import type {ItemIndexer} from '../../store/write-item.js';
 import {indexItem, termCountsOf, type ItemTermCounts, type SyncEmbedding} from './item-index.js';
+import {itemStamp, PendingIndex, readsBackAsWritten, recordStamp} from './written-items.js';
 import {LsaEmbedder} from '../semantic/lsa-store.js';
 import {indexMissingItems, retrainLsa} from './reindex.js';
 import {searchStatus} from './search-status.js';
@@ -43,19 +43,31 @@ export function searchIndexer(store: SummaryStore): void {
 	// again), as long as their text is small enough for the close to train on.
 	const known = new Map<number, {stamp: string; counts: ItemTermCounts}>();
 	let knownBytes = 0;
+	const pending = new PendingIndex();
 	const indexer: ItemIndexer = {
 		afterWrite(db, itemRowId, item) {
 			const now = currentEmbedding();
-			indexItem(db, itemRowId, item, now);
-			if (now) bumpVectorRevision(store);
-			else if (knownBytes <= autoTrainMaxTextBytes) {
+			if (store.bulk) {
+				pending.add(itemRowId, item);
+				if (pending.due) {
+					pending.flush(db, now);
+					if (now) bumpVectorRevision(store);
+				}
+			} else {
+				// The bulk run's last item: the ones before it that wait are indexed with it.
+				pending.flush(db, now);
+				indexItem(db, itemRowId, item, now);
+				if (now) bumpVectorRevision(store);
+			}
+			if (!now && knownBytes <= autoTrainMaxTextBytes) {
 				for (const span of item.spans) knownBytes += span.text.length;
 				if (knownBytes > autoTrainMaxTextBytes) known.clear();
-				else if (readsBackAsWritten(item)) known.set(itemRowId, {stamp: itemStamp(item), counts: termCountsOf(item)});
+				else if (readsBackAsWritten(item)) known.set(itemRowId, {stamp: recordStamp(item), counts: termCountsOf(item)});
 			}
 		},
 		beforeDelete(db, itemRowId) {
 			known.delete(itemRowId);
+			pending.drop(itemRowId);
 			removeItemText(db, itemRowId);
 		},
 	};
@@ -67,6 +79,7 @@ export function searchIndexer(store: SummaryStore): void {
 			// a model, and the next run, which finds every item unchanged, must still finish the job.
 			// Another writer may have replaced an item meanwhile (under the same row id even): counts
 			// are only taken for the row that still holds the item they were counted from.
+			// Items still pending are caught up from the store (finishBatch: indexMissingItems).
 			if (store.db.open) {
 				finishBatch(store, (row) => {
 					const entry = known.get(row.id);
@@ -81,24 +94,6 @@ export function searchIndexer(store: SummaryStore): void {
 			close();
 		}
 	};
-}
-
-/**
- * Whether the item read back from the store counts as the item in hand: each span owned by one
- * node, in order, as a validated item has them (the store gives an unowned span to the root).
- */
-function readsBackAsWritten(item: ItemRecord): boolean {
-	let owned = 0;
-	for (const node of item.nodes) {
-		owned += node.spans.length;
-		for (let i = 1; i < node.spans.length; i++) if (node.spans[i]! <= node.spans[i - 1]!) return false;
-	}
-	return owned === item.spans.length;
-}
-
-/** What tells one written item from another under the same row id. */
-function itemStamp(item: Pick<ItemRecord, 'namespace' | 'item_id' | 'generated_at' | 'content_hash'> | ItemRow): string {
-	return [item.namespace, item.item_id, item.generated_at, item.content_hash ?? ''].join('\u0000');
 }
 
 function finishBatch(store: SummaryStore, knownCounts: (row: ItemRow) => ItemTermCounts | undefined): void {
