@@ -284,19 +284,21 @@ export class Loader {
 		const state = this.context.getState();
 		const node = selectedNode(state.tree);
 		const {detail, depth} = state;
-		if (!node || (detail.key === node.key && detail.depth === depth)) return;
+		// Folding changes only what depth full shows.
+		if (!node || (detail.key === node.key && detail.depth === depth && (depth !== 'full' || Boolean(detail.unfold) === state.unfold))) return;
 		this.walkDetail(node, depth);
 	}
 
 	/** Walks the node for the detail pane; the same node read again (a refresh) keeps the chunks already loaded. */
 	private walkDetail(node: TreeNode, depth: Depth, bound?: number): void {
-		const {detail} = this.context.getState();
+		const {detail, unfold} = this.context.getState();
 		const chars = bound ?? (detail.key === node.key && detail.chars !== undefined ? detail.chars : this.maxChars);
 		try {
-			const view = cleanView(this.context.services.walk(node.domain, node.id, depth, {limit: detailChildren, ...(chars === undefined ? {} : {maxChars: chars})}));
-			this.context.dispatch({type: 'detail', key: node.key, depth, view, chars});
+			// Only an unfolded walk says so: a folded one asks exactly what it always did.
+			const view = cleanView(this.context.services.walk(node.domain, node.id, depth, {limit: detailChildren, ...(chars === undefined ? {} : {maxChars: chars}), ...(unfold ? {unfold} : {})}));
+			this.context.dispatch({type: 'detail', key: node.key, depth, view, chars, unfold});
 		} catch (error) {
-			this.context.dispatch({type: 'detail', key: node.key, depth, error: errorText(error)});
+			this.context.dispatch({type: 'detail', key: node.key, depth, error: errorText(error), unfold});
 		}
 	}
 
