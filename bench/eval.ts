@@ -96,7 +96,26 @@ function table(report: CollectionReport): string {
 	return `${rows.join('\n')}\n`;
 }
 
+const help = `${usage}
+
+Scores drill's search on BEIR collections (corpus.jsonl, queries.jsonl, qrels.tsv): each document
+becomes an item in a temp store, every judged query runs through find, and nDCG@10, R@100 and
+MRR@10 are printed per method beside bare FTS5 bm25 over the same raw text.
+
+  DATASET_DIR…       BEIR folders (e.g. ../shared/eval/scifact); --smoke adds a tiny built-in one
+  --method M         keyword, semantic or keyword,semantic (default: all three)
+  --items P          sketch (default: the eval's short-document summarizer) or ingest (the ingest text pipeline)
+  --guard[=METHODS]  exit 3 when a method (default keyword and keyword,semantic) falls below bare bm25,
+                     or the hybrid below keyword
+  --json             one JSON report (methods[m].ndcg10, vs_bm25, …) on stdout
+  --make OUT_DIR     write the generated known-item collections (fixtures, Python docs, npm readmes, man pages)
+`;
+
 async function main(argv: string[]): Promise<void> {
+	if (argv.includes('--help') || argv.includes('-h')) {
+		process.stdout.write(help);
+		return;
+	}
 	const smoke = mkdtempSync(path.join(tmpdir(), 'drill-eval-smoke-'));
 	try {
 		await evaluateAll(parseArgs(argv, () => writeSmokeCollection(smoke)));

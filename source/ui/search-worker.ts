@@ -6,11 +6,28 @@
 import {parentPort, workerData} from 'node:worker_threads';
 import {toDrillError} from '../core/errors.js';
 import {createRuntime} from '../runtime.js';
+import {warmUpSearch} from '../search/index.js';
 import type {SearchReply, SearchRequest, SearchSetup} from './search-client.js';
 
 const runtime = createRuntime(workerData as SearchSetup);
 
+/** The thread starts after the first frame; a moment later, while the screen is read, the first search's cold costs are paid (see warmUpSearch). */
+const warmUpDelayMs = 200;
+let warmUp: NodeJS.Timeout | undefined = setTimeout(() => {
+	warmUp = undefined;
+	void (async () => {
+		try {
+			await warmUpSearch(runtime.store());
+		} catch {
+			// No store yet (or a damaged one): the person's first search says so.
+		}
+	})();
+}, warmUpDelayMs);
+
 parentPort!.on('message', (request: SearchRequest) => {
+	// A search asked for before the warm-up is the warm-up.
+	clearTimeout(warmUp);
+	warmUp = undefined;
 	void (async () => {
 		let reply: SearchReply;
 		try {

@@ -115,4 +115,11 @@ describe('the eval runner', () => {
 		expect(bad.status).toBe(1);
 		expect(bad.stderr).toMatch(/^eval: no corpus\.jsonl in \/nonexistent; /u);
 	});
+
+	it('--help prints the usage and every option, and exits 0', () => {
+		const result = spawnSync(process.execPath, ['dist/eval.js', '--help'], {encoding: 'utf8'});
+		expect(result.status).toBe(0);
+		expect(result.stdout).toMatch(/^usage: npm run eval -- /u);
+		for (const option of ['--method', '--items', '--guard', '--json', '--make', '--smoke']) expect(result.stdout).toContain(option);
+	});
 });

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {readSemanticMeta} from '../../source/search/semantic/semantic-meta.js';
+import {bumpVectorRevision, readSemanticMeta, vectorRevision} from '../../source/search/semantic/semantic-meta.js';
 import {VectorIndex} from '../../source/search/semantic/vector-index.js';
 import {LsaEmbedder} from '../../source/search/semantic/lsa-store.js';
 import {fixtureItems, fixtureStore} from './helpers.js';
@@ -36,15 +36,28 @@ describe('the lazily read node vectors', () => {
 	});
 });
 
-/** root_vectors against what node_vectors holds for the item roots: the same rows. */
-function rootsAgree(db: SummaryStore['db']): {roots: number; same: boolean} {
-	const kept = db.prepare('SELECT item, node, hex(vector) AS v FROM root_vectors ORDER BY item').all();
-	const fromNodes = db.prepare('SELECT n.item, n.id AS node, hex(v.vector) AS v FROM nodes n JOIN node_vectors v ON v.node = n.id WHERE n.ordinal = 0 ORDER BY n.item').all();
-	return {roots: kept.length, same: JSON.stringify(kept) === JSON.stringify(fromNodes)};
+/** An item's stored node ids and vectors (hex), as item_vectors holds them. */
+function itemRows(db: SummaryStore['db']): Array<{item: number; nodes: number[]; vectors: string[]}> {
+	const rows = db.prepare('SELECT item, nodes, vectors FROM item_vectors ORDER BY item').raw(true).all() as Array<[number, Buffer, Buffer]>;
+	return rows.map(([item, nodes, vectors]) => {
+		const ids = Array.from({length: nodes.byteLength / 4}, (_, index) => nodes.readInt32LE(index * 4));
+		const size = vectors.byteLength / ids.length;
+		return {item, nodes: ids, vectors: ids.map((_, index) => vectors.subarray(index * size, (index + 1) * size).toString('hex'))};
+	});
 }
 
-describe('the item roots kept side by side (root_vectors)', () => {
-	it('follow node_vectors through writes, replacements, deletions and retraining (another embedder: embedders.test.ts)', async () => {
+/** root_vectors against the roots item_vectors holds (each item's first node, its ordinal 0): the same rows. */
+function rootsAgree(db: SummaryStore['db']): {roots: number; same: boolean} {
+	const kept = db.prepare('SELECT item, node, hex(vector) AS v FROM root_vectors ORDER BY item').raw(true).all() as Array<[number, number, string]>;
+	const ordinalZero = new Set(db.prepare('SELECT id FROM nodes WHERE ordinal = 0').pluck().all() as number[]);
+	const fromItems = itemRows(db).map((row) => [row.item, row.nodes[0], row.vectors[0]!.toUpperCase()]);
+	return {roots: kept.length, same: JSON.stringify(kept) === JSON.stringify(fromItems) && kept.every(([, node]) => ordinalZero.has(node))};
+}
+
+const packRevision = (db: SummaryStore['db']) => db.prepare('SELECT revision FROM root_pack').pluck().get() as string | undefined;
+
+describe('the item roots kept side by side (root_vectors, root_pack)', () => {
+	it('follow item_vectors through writes, replacements, deletions and retraining (another embedder: embedders.test.ts)', async () => {
 		const {store} = fixtureStore();
 		try {
 			expect(rootsAgree(store.db)).toEqual({roots: 4, same: true});
@@ -60,18 +73,49 @@ describe('the item roots kept side by side (root_vectors)', () => {
 		}
 	});
 
-	it('are filled by the migration from the vectors an older store holds, and searched as before', () => {
+	it('are packed in one row when a writer closes, read only while the pack is current', () => {
+		const {store, file} = fixtureStore();
+		const meta = readSemanticMeta(store)!;
+		const query = new LsaEmbedder(meta.dimension, {db: store.db}).embedSync('retry storm pool')!;
+		const fromRows = new VectorIndex(store.db, meta.dimension).search(query, 10, 1);
+		store.close();
+		const again = SummaryStore.open(file, {write: true});
+		try {
+			const revision = vectorRevision(again);
+			expect(packRevision(again.db)).toBe(revision);
+			expect(new VectorIndex(again.db, meta.dimension, undefined, revision).search(query, 10, 1)).toEqual(fromRows);
+			// A pack that lies (each root given to the next item, so the coarse step keeps another item)
+			// is read while its revision is current, and not once the revision has moved on.
+			const [items, nodes] = again.db.prepare('SELECT items, nodes FROM root_pack').raw(true).get() as [Buffer, Buffer];
+			const rotate = (blob: Buffer) => Buffer.concat([blob.subarray(4), blob.subarray(0, 4)]);
+			again.db.prepare('UPDATE root_pack SET items = ?, nodes = ?').run(rotate(items), rotate(nodes));
+			expect(new VectorIndex(again.db, meta.dimension, undefined, revision).search(query, 10, 1)).not.toEqual(fromRows);
+			bumpVectorRevision(again);
+			expect(new VectorIndex(again.db, meta.dimension, undefined, vectorRevision(again)).search(query, 10, 1)).toEqual(fromRows);
+		} finally {
+			again.close();
+		}
+	});
+
+	it('are made by the migrations from the vectors an older store holds (a row per node), and searched as before', () => {
 		const {store, file} = fixtureStore();
 		const meta = readSemanticMeta(store)!;
 		const query = new LsaEmbedder(meta.dimension, {db: store.db}).embedSync('retry storm pool')!;
 		const before = new VectorIndex(store.db, meta.dimension).search(query, 10, 4);
-		store.db.exec('DROP TABLE root_vectors');
-		store.db.pragma(`user_version = ${schemaVersion - 1}`);
+		const rows = itemRows(store.db);
+		// Back to schema 4: a node_vectors row per node, no root_vectors, no item_vectors, no pack.
+		store.db.exec('CREATE TABLE node_vectors (node INTEGER PRIMARY KEY, item INTEGER NOT NULL, vector BLOB NOT NULL); CREATE INDEX node_vectors_by_item ON node_vectors (item);');
+		const insert = store.db.prepare('INSERT INTO node_vectors (node, item, vector) VALUES (?, ?, ?)');
+		for (const row of rows) row.nodes.forEach((node, index) => insert.run(node, row.item, Buffer.from(row.vectors[index]!, 'hex')));
+		store.db.exec('DROP TABLE root_vectors; DROP TABLE item_vectors; DROP TABLE root_pack;');
+		store.db.pragma(`user_version = ${schemaVersion - 2}`);
 		store.close();
 		const again = SummaryStore.open(file, {write: true});
 		try {
 			expect(again.db.pragma('user_version', {simple: true})).toBe(schemaVersion);
+			expect(itemRows(again.db)).toEqual(rows);
 			expect(rootsAgree(again.db)).toEqual({roots: 4, same: true});
+			expect(again.db.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'node_vectors'").pluck().get()).toBe(0);
 			expect(new VectorIndex(again.db, meta.dimension).search(query, 10, 4)).toEqual(before);
 		} finally {
 			again.close();

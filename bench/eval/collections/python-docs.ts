@@ -3,7 +3,9 @@ import type {KnownItemPage} from './known-item.js';
 
 // Renders each standard-library module's pydoc page; the first line of its docstring is the query.
 const script = String.raw`
-import json, pkgutil, pydoc, sys, importlib, io, contextlib
+import json, os, pkgutil, pydoc, sys, importlib, io, contextlib
+# os's page would show os.environ: this machine's variables, which change run to run (and are nobody's business).
+os.environ.clear()
 out = []
 names = sorted(m.name for m in pkgutil.iter_modules() if not m.name.startswith('_') and m.module_finder.path.startswith(sys.base_prefix) and 'site-packages' not in m.module_finder.path)
 for name in names:
@@ -29,9 +31,11 @@ print(json.dumps(out))
  * taken out of the page; the title is the module's name. Empty when python3 is missing.
  */
 export function pythonDocs(python = 'python3'): KnownItemPage[] {
-	const result = spawnSync(python, ['-c', script], {encoding: 'utf8', maxBuffer: 512 * 1024 * 1024, timeout: 300_000, env: {...process.env, PYTHONWARNINGS: 'ignore'}});
+	const result = spawnSync(python, ['-c', script], {encoding: 'utf8', maxBuffer: 512 * 1024 * 1024, timeout: 300_000, env: {PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8', PYTHONWARNINGS: 'ignore'}});
 	if (result.status !== 0 || !result.stdout) return [];
 	const modules = JSON.parse(result.stdout) as Array<{id: string; first: string; text: string}>;
+	// Object addresses (`<object object at 0x7f…>`) differ run to run: the collection must not.
+	for (const module of modules) module.text = module.text.replace(/ at 0x[0-9a-f]+/gu, '');
 	return modules.flatMap((module) => {
 		const at = module.text.indexOf(module.first.split(' ').slice(0, 4).join(' '));
 		const words = module.first.split(/\s+/u).length;

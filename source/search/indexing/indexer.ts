@@ -7,6 +7,7 @@ import {indexMissingItems, retrainLsa} from './reindex.js';
 import {searchStatus} from './search-status.js';
 import {bumpVectorRevision, readSemanticMeta} from '../semantic/semantic-meta.js';
 import {removeItemText} from './text-index.js';
+import {packRoots} from '../semantic/root-pack.js';
 
 /** After a batch of writes, a store this small is (re)trained on close; a larger one waits for `drill reindex`. */
 export const autoTrainMaxNodes = 50_000;
@@ -52,7 +53,10 @@ export function searchIndexer(store: SummaryStore): void {
 		try {
 			// Also when nothing was written: a writer killed while it trained left the items without
 			// a model, and the next run, which finds every item unchanged, must still finish the job.
-			if (store.db.open) finishBatch(store);
+			if (store.db.open) {
+				finishBatch(store);
+				packRoots(store);
+			}
 		} catch {
 			// The items are written; an index that could not be brought up to date is reported by `find`.
 		} finally {

@@ -3,7 +3,7 @@ import type {SqliteDatabase} from '../../store/open.js';
 import {termCounts} from '../semantic/lsa.js';
 import {prepared} from '../../store/prepared.js';
 import {indexItemText, nodeIds, removeItemText} from './text-index.js';
-import {deleteNodeVectors, writeNodeVector} from '../semantic/vectors.js';
+import {writeItemVectors, type NodeVector} from '../semantic/vectors.js';
 import {stemmedTerms} from '../../text/index-words.js';
 
 /**
@@ -87,13 +87,14 @@ export function embedItem(db: SqliteDatabase, itemRowId: number, item: ItemRecor
 
 /** Replaces an item's node vectors with `embedding`'s of the nodes' term counts (by ordinal). */
 export function embedNodeCounts(db: SqliteDatabase, itemRowId: number, nodeCounts: ReadonlyMap<number, ReadonlyMap<string, number>>, ids: Map<number, number>, embedding: SyncEmbedding): void {
-	deleteNodeVectors(db, itemRowId);
+	const vectors: NodeVector[] = [];
 	for (const [ordinal, counts] of nodeCounts) {
-		const id = ids.get(ordinal);
-		if (id === undefined) continue;
+		const node = ids.get(ordinal);
+		if (node === undefined) continue;
 		const vector = embedding.embedCounts(counts);
-		if (vector) writeNodeVector(db, id, itemRowId, ordinal, vector);
+		if (vector) vectors.push({node, ordinal, vector});
 	}
+	writeItemVectors(db, itemRowId, vectors);
 	markEmbedded(db, itemRowId, embedding.generation);
 }
 

@@ -8,7 +8,8 @@ import {LsaEmbedder, saveLsaModel} from '../semantic/lsa-store.js';
 import {currentTextVersion, nodeFullText, nodeTexts} from './node-text.js';
 import {bumpVectorRevision, readSemanticMeta, writeSemanticMeta, type SemanticMeta} from '../semantic/semantic-meta.js';
 import {nodeIds} from './text-index.js';
-import {deleteNodeVectors, writeNodeVector} from '../semantic/vectors.js';
+import {packRoots} from '../semantic/root-pack.js';
+import {deleteItemVectors, writeItemVectors, type NodeVector} from '../semantic/vectors.js';
 
 export interface ReindexOptions {
 	/** The embedder to build with; default: the one the store records, else LSA. */
@@ -114,7 +115,7 @@ function rebuildLsa(store: SummaryStore, options: ReindexOptions, started: numbe
 		store.db
 			.transaction(() => {
 				saveLsaModel(store.db, model);
-				deleteNodeVectors(store.db);
+				deleteItemVectors(store.db);
 				const indexed = new Set((store.db.prepare('SELECT item FROM search_items WHERE text_version >= ?').raw(true).all(currentTextVersion) as Array<[number]>).map(([item]) => item));
 				rows.forEach((row, i) => {
 					// Keyword rows of the current layout stay as they are (rewriting them would only cost time); vectors are redone.
@@ -152,7 +153,7 @@ async function rebuildWith(store: SummaryStore, embedder: Embedder, spec: Embedd
 		store.guard(() =>
 			store.db
 				.transaction(() => {
-					deleteNodeVectors(store.db);
+					deleteItemVectors(store.db);
 					store.db.exec('DELETE FROM lsa_terms; UPDATE search_items SET model = 0;');
 					writeSemanticMeta(store, meta);
 					bumpVectorRevision(store);
@@ -175,14 +176,16 @@ async function rebuildWith(store: SummaryStore, embedder: Embedder, spec: Embedd
 			store.db
 				.transaction(() => {
 					for (const entry of batch) {
+						const written: NodeVector[] = [];
 						for (const text of entry.texts) {
 							const vector = vectors[at++];
-							const id = entry.ids.get(text.ordinal);
-							if (vector && id !== undefined) {
+							const node = entry.ids.get(text.ordinal);
+							if (vector && node !== undefined) {
 								if (vector.length !== meta.dimension) throw new DrillError('embedder_failed', `the ${embedder.name} embedder returned a ${vector.length}-dimensional vector, expected ${meta.dimension}`, 'check the embedding model');
-								writeNodeVector(store.db, id, entry.id, text.ordinal, vector);
+								written.push({node, ordinal: text.ordinal, vector});
 							}
 						}
+						writeItemVectors(store.db, entry.id, written);
 						nodes += entry.texts.length;
 						markEmbedded(store.db, entry.id, meta.generation);
 					}
@@ -210,7 +213,7 @@ export function retrainLsa(store: SummaryStore, options: Omit<ReindexOptions, 's
 export async function reindex(store: SummaryStore, options: ReindexOptions = {}): Promise<ReindexReport> {
 	const started = performance.now();
 	const spec = options.spec ?? readSemanticMeta(store)?.spec ?? {kind: 'lsa'};
-	if (spec.kind === 'lsa') return rebuildLsa(store, options, started);
-	const embedder = options.embedder ?? (await createEmbedder(spec));
-	return rebuildWith(store, embedder, spec, options, started);
+	const report = spec.kind === 'lsa' ? rebuildLsa(store, options, started) : await rebuildWith(store, options.embedder ?? (await createEmbedder(spec)), spec, options, started);
+	store.guard(() => packRoots(store));
+	return report;
 }

@@ -3,7 +3,7 @@ import type {SqliteDatabase} from '../../store/open.js';
 import {currentTextVersion, nodeTexts, rootRow, type NodeText} from './node-text.js';
 import {scopeToken} from '../funnel/query.js';
 import {prepared} from '../../store/prepared.js';
-import {deleteNodeVectors} from '../semantic/vectors.js';
+import {deleteItemVectors} from '../semantic/vectors.js';
 
 /** The node row ids of an item, by ordinal. */
 export function nodeIds(db: SqliteDatabase, itemRowId: number): Map<number, number> {
@@ -76,6 +76,6 @@ export function removeItemText(db: SqliteDatabase, itemRowId: number): void {
 		const item = storedItem(db, itemRowId);
 		if (item) writeRows(db, 'delete', item, nodeIds(db, itemRowId), indexed.text_version);
 	}
-	deleteNodeVectors(db, itemRowId);
+	deleteItemVectors(db, itemRowId);
 	prepared(db, 'DELETE FROM search_items WHERE item = ?').run(itemRowId);
 }

@@ -43,10 +43,11 @@ const indexes = new WeakMap<SummaryStore['db'], {key: string; index: VectorIndex
 
 /** The store's node vectors, read lazily (see VectorIndex), kept per connection and vector revision. */
 export function vectorIndex(store: SummaryStore, meta: SemanticMeta): VectorIndex {
-	const key = `${meta.generation}:${meta.dimension}:${vectorRevision(store)}`;
+	const revision = vectorRevision(store);
+	const key = `${meta.generation}:${meta.dimension}:${revision}`;
 	const cached = indexes.get(store.db);
 	if (cached?.key === key) return cached.index;
-	const index = new VectorIndex(store.db, meta.dimension);
+	const index = new VectorIndex(store.db, meta.dimension, undefined, revision);
 	indexes.set(store.db, {key, index});
 	return index;
 }

@@ -1,6 +1,7 @@
 import type {SqliteDatabase} from '../../store/open.js';
 import {prepared} from '../../store/prepared.js';
-import {topRows, type VectorHit} from './vectors.js';
+import {readRootPack, readRootRows, type ItemRoots} from './root-pack.js';
+import {dot, itemVectors, topRows, TopRows, type VectorHit} from './vectors.js';
 
 /** Items whose node vectors are kept in memory between queries (each a few KB). */
 const defaultCachedItems = 20_000;
@@ -13,13 +14,15 @@ const defaultCachedItems = 20_000;
  * ~150 ms of CPU; its item roots ~14 ms).
  */
 export class VectorIndex {
-	private roots: {nodes: Int32Array; items: Int32Array; data: Float32Array} | undefined;
+	private roots: ItemRoots | undefined;
 	private readonly byItem = new Map<number, {nodes: Int32Array; data: Float32Array}>();
 
 	constructor(
 		private readonly db: SqliteDatabase,
 		readonly dimension: number,
 		private readonly cachedItems = defaultCachedItems,
+		/** The store's vector revision: the packed roots are read when they were packed at it. */
+		private readonly revision?: string,
 	) {}
 
 	/** Items with a root vector. */
@@ -27,24 +30,8 @@ export class VectorIndex {
 		return this.itemRoots().items.length;
 	}
 
-	private itemRoots(): {nodes: Int32Array; items: Int32Array; data: Float32Array} {
-		if (this.roots) return this.roots;
-		const d = this.dimension;
-		// From root_vectors, where they lie side by side (in node_vectors a page holds a root or two).
-		const rows = prepared(this.db, 'SELECT node, item, vector FROM root_vectors ORDER BY item').raw(true).all() as Array<[number, number, Buffer]>;
-		const nodes = new Int32Array(rows.length);
-		const items = new Int32Array(rows.length);
-		const data = new Float32Array(rows.length * d);
-		const bytes = new Uint8Array(data.buffer);
-		let at = 0;
-		for (const [node, item, vector] of rows) {
-			if (vector.byteLength !== d * 4) continue;
-			nodes[at] = node;
-			items[at] = item;
-			bytes.set(vector, at * d * 4);
-			at++;
-		}
-		this.roots = {nodes: nodes.subarray(0, at), items: items.subarray(0, at), data: data.subarray(0, at * d)};
+	private itemRoots(): ItemRoots {
+		this.roots ??= (this.revision === undefined ? undefined : readRootPack(this.db, this.dimension, this.revision)) ?? readRootRows(this.db, this.dimension);
 		return this.roots;
 	}
 
@@ -57,25 +44,10 @@ export class VectorIndex {
 			missing = [...new Set(items)];
 		}
 		if (missing.length > 0) {
-			const d = this.dimension;
-			const rows = prepared(this.db, 'SELECT item, node, vector FROM node_vectors WHERE item IN (SELECT value FROM json_each(?)) ORDER BY item, node').raw(true).all(JSON.stringify(missing)) as Array<[number, number, Buffer]>;
-			let start = 0;
-			while (start < rows.length) {
-				let end = start;
-				while (end < rows.length && rows[end]![0] === rows[start]![0]) end++;
-				const nodes = new Int32Array(end - start);
-				const data = new Float32Array((end - start) * d);
-				const bytes = new Uint8Array(data.buffer);
-				let at = 0;
-				for (let row = start; row < end; row++) {
-					const vector = rows[row]![2];
-					if (vector.byteLength !== d * 4) continue;
-					nodes[at] = rows[row]![1];
-					bytes.set(vector, at * d * 4);
-					at++;
-				}
-				this.byItem.set(rows[start]![0], {nodes: nodes.subarray(0, at), data: data.subarray(0, at * d)});
-				start = end;
+			const rows = prepared(this.db, 'SELECT item, nodes, vectors FROM item_vectors WHERE item IN (SELECT value FROM json_each(?))').raw(true).all(JSON.stringify(missing)) as Array<[number, Buffer, Buffer]>;
+			for (const [item, nodes, vectors] of rows) {
+				const read = itemVectors(nodes, vectors, this.dimension);
+				if (read) this.byItem.set(item, read);
 			}
 			for (const item of missing) if (!this.byItem.has(item)) this.byItem.set(item, {nodes: new Int32Array(0), data: new Float32Array(0)});
 		}
@@ -84,11 +56,11 @@ export class VectorIndex {
 
 	/** A node's vector, or undefined when it has none. */
 	vector(node: number): Float32Array | undefined {
-		const row = prepared(this.db, 'SELECT vector FROM node_vectors WHERE node = ?').raw(true).get(node) as [Buffer] | undefined;
-		if (!row || row[0].byteLength !== this.dimension * 4) return undefined;
-		const copy = new Uint8Array(row[0].byteLength);
-		copy.set(row[0]);
-		return new Float32Array(copy.buffer);
+		const item = prepared(this.db, 'SELECT item FROM nodes WHERE id = ?').pluck().get(node) as number | undefined;
+		if (item === undefined) return undefined;
+		const [vectors] = this.nodesOf([item]);
+		const row = vectors!.nodes.indexOf(node);
+		return row < 0 ? undefined : vectors!.data.slice(row * this.dimension, (row + 1) * this.dimension);
 	}
 
 	/**
@@ -104,17 +76,15 @@ export class VectorIndex {
 
 /** The `limit` nodes most similar to `query` among `groups` (each an item's node ids and vectors side by side), best first. */
 export function topNodes(query: Float32Array, limit: number, groups: ReadonlyArray<{item: number; nodes: Int32Array; data: Float32Array}>, d: number): VectorHit[] {
+	const top = new TopRows(limit);
 	const nodes: number[] = [];
 	const owners: number[] = [];
-	const data = new Float32Array(groups.reduce((sum, group) => sum + group.data.length, 0));
-	let at = 0;
 	for (const group of groups) {
-		data.set(group.data, at);
-		at += group.data.length;
-		for (const node of group.nodes) {
-			nodes.push(node);
+		for (let index = 0; index < group.nodes.length; index++) {
+			top.offer(dot(query, group.data, index * d, d), nodes.length);
+			nodes.push(group.nodes[index]!);
 			owners.push(group.item);
 		}
 	}
-	return topRows(query, limit, data, d, (index) => index).map(({row, score}) => ({node: nodes[row]!, item: owners[row]!, score}));
+	return top.best().map(({row, score}) => ({node: nodes[row]!, item: owners[row]!, score}));
 }

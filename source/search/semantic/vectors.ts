@@ -5,28 +5,64 @@ export function vectorBlob(vector: Float32Array): Buffer {
 	return Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
 }
 
-export function blobVector(blob: Buffer): Float32Array {
-	// Copy: a Buffer from SQLite may not be 4-byte aligned.
-	const copy = new Uint8Array(blob.byteLength);
-	copy.set(blob);
-	return new Float32Array(copy.buffer);
+/**
+ * A view of a Buffer read from SQLite as 4-byte values: its own memory when it is aligned (a vector
+ * read is not copied twice), else a copy. The Buffer is not used again by whoever read it.
+ */
+function fourByteView<T>(blob: Buffer, make: (buffer: ArrayBufferLike, offset: number, length: number) => T): T {
+	const length = Math.floor(blob.byteLength / 4);
+	if (blob.byteOffset % 4 === 0) return make(blob.buffer, blob.byteOffset, length);
+	const copy = new Uint8Array(length * 4);
+	copy.set(blob.subarray(0, length * 4));
+	return make(copy.buffer, 0, length);
 }
 
-/** Writes a node's vector; an item's root (`ordinal` 0) also goes to root_vectors, which the coarse step reads. */
-export function writeNodeVector(db: SqliteDatabase, nodeId: number, itemRowId: number, ordinal: number, vector: Float32Array): void {
-	const blob = vectorBlob(vector);
-	prepared(db, 'INSERT INTO node_vectors (node, item, vector) VALUES (?, ?, ?) ON CONFLICT (node) DO UPDATE SET item = excluded.item, vector = excluded.vector').run(nodeId, itemRowId, blob);
-	if (ordinal === 0) prepared(db, 'INSERT INTO root_vectors (item, node, vector) VALUES (?, ?, ?) ON CONFLICT (item) DO UPDATE SET node = excluded.node, vector = excluded.vector').run(itemRowId, nodeId, blob);
+export function blobVector(blob: Buffer): Float32Array {
+	return fourByteView(blob, (buffer, offset, length) => new Float32Array(buffer, offset, length));
+}
+
+/** Node ids as stored beside their vectors (item_vectors.nodes, root_pack). */
+export function blobInts(blob: Buffer): Int32Array {
+	return fourByteView(blob, (buffer, offset, length) => new Int32Array(buffer, offset, length));
+}
+
+/** One node's vector, for writing. */
+export interface NodeVector {
+	node: number;
+	ordinal: number;
+	vector: Float32Array;
+}
+
+/**
+ * Replaces an item's node vectors: one item_vectors row (node ids in ordinal order, vectors side by
+ * side), and its root's (ordinal 0) row in root_vectors, which the coarse step reads.
+ */
+export function writeItemVectors(db: SqliteDatabase, itemRowId: number, vectors: readonly NodeVector[]): void {
+	deleteItemVectors(db, itemRowId);
+	if (vectors.length === 0) return;
+	const ordered = [...vectors].sort((a, b) => a.ordinal - b.ordinal);
+	const data = new Float32Array(ordered.length * ordered[0]!.vector.length);
+	ordered.forEach((entry, index) => data.set(entry.vector, index * entry.vector.length));
+	prepared(db, 'INSERT INTO item_vectors (item, nodes, vectors) VALUES (?, ?, ?)').run(itemRowId, Buffer.from(Int32Array.from(ordered, (entry) => entry.node).buffer), vectorBlob(data));
+	const root = ordered.find((entry) => entry.ordinal === 0);
+	if (root) prepared(db, 'INSERT INTO root_vectors (item, node, vector) VALUES (?, ?, ?)').run(itemRowId, root.node, vectorBlob(root.vector));
 }
 
 /** Removes the node vectors of one item, or of every item. */
-export function deleteNodeVectors(db: SqliteDatabase, itemRowId?: number): void {
+export function deleteItemVectors(db: SqliteDatabase, itemRowId?: number): void {
 	if (itemRowId === undefined) {
-		db.exec('DELETE FROM node_vectors; DELETE FROM root_vectors;');
+		db.exec('DELETE FROM item_vectors; DELETE FROM root_vectors; DELETE FROM root_pack;');
 		return;
 	}
-	prepared(db, 'DELETE FROM node_vectors WHERE item = ?').run(itemRowId);
+	prepared(db, 'DELETE FROM item_vectors WHERE item = ?').run(itemRowId);
 	prepared(db, 'DELETE FROM root_vectors WHERE item = ?').run(itemRowId);
+}
+
+/** An item's stored node vectors, or undefined when a row does not hold `dimension`-sized vectors. */
+export function itemVectors(nodesBlob: Buffer, vectorsBlob: Buffer, dimension: number): {nodes: Int32Array; data: Float32Array} | undefined {
+	const nodes = blobInts(nodesBlob);
+	if (vectorsBlob.byteLength !== nodes.length * dimension * 4) return undefined;
+	return {nodes, data: blobVector(vectorsBlob)};
 }
 
 /** query · data[at … at+d): four running sums, which V8 turns into a loop twice as fast as one sum. */
@@ -82,28 +118,35 @@ export class VectorMatrix {
 	}
 
 	static load(db: SqliteDatabase, dimension: number): VectorMatrix {
-		const count = (prepared(db, 'SELECT count(*) AS n FROM node_vectors').get() as {n: number}).n;
-		const nodes = new Int32Array(count);
-		const items = new Int32Array(count);
-		const data = new Float32Array(count * dimension);
-		const bytes = new Uint8Array(data.buffer);
-		let row = 0;
-		for (const entry of prepared(db, 'SELECT node, item, vector FROM node_vectors').raw(true).iterate() as IterableIterator<[number, number, Buffer]>) {
-			if (row >= count) break;
-			const [node, item, vector] = entry;
-			if (vector.byteLength !== dimension * 4) continue;
-			nodes[row] = node;
-			items[row] = item;
-			bytes.set(vector, row * dimension * 4);
-			row++;
+		const nodes: Int32Array[] = [];
+		const datas: Float32Array[] = [];
+		const items: number[] = [];
+		let count = 0;
+		for (const [item, nodesBlob, vectorsBlob] of prepared(db, 'SELECT item, nodes, vectors FROM item_vectors ORDER BY item').raw(true).iterate() as IterableIterator<[number, Buffer, Buffer]>) {
+			const vectors = itemVectors(nodesBlob, vectorsBlob, dimension);
+			if (!vectors) continue;
+			nodes.push(vectors.nodes);
+			datas.push(vectors.data);
+			items.push(item);
+			count += vectors.nodes.length;
 		}
-		return new VectorMatrix(dimension, nodes.subarray(0, row), items.subarray(0, row), data.subarray(0, row * dimension));
+		const allNodes = new Int32Array(count);
+		const allItems = new Int32Array(count);
+		const data = new Float32Array(count * dimension);
+		let row = 0;
+		nodes.forEach((ids, index) => {
+			allNodes.set(ids, row);
+			allItems.fill(items[index]!, row, row + ids.length);
+			data.set(datas[index]!, row * dimension);
+			row += ids.length;
+		});
+		return new VectorMatrix(dimension, allNodes, allItems, data);
 	}
 
 	private roots: {rows: Int32Array; data: Float32Array} | undefined;
 
 	/**
-	 * The first row of every item (rows come in node order, and an item's root is its first node),
+	 * The first row of every item (rows come by item in ordinal order, and an item's root is its first node),
 	 * with those rows' vectors copied side by side: a scan of them reads memory in order.
 	 */
 	private itemRoots(): {rows: Int32Array; data: Float32Array} {
@@ -152,50 +195,75 @@ export class VectorMatrix {
 	}
 }
 
+/** The best `limit` (score, row) pairs offered, kept in a bounded min-heap. */
+export class TopRows {
+	private readonly scores: Float64Array;
+	private readonly rows: Int32Array;
+	private size = 0;
+
+	constructor(private readonly limit: number) {
+		this.scores = new Float64Array(limit);
+		this.rows = new Int32Array(limit);
+	}
+
+	/** Whether a row of `score` would enter the top (ties with the worst kept do not). */
+	admits(score: number): boolean {
+		return this.limit > 0 && (this.size < this.limit || score > this.scores[0]!);
+	}
+
+	offer(score: number, row: number): void {
+		if (!this.admits(score)) return;
+		const {scores, rows} = this;
+		if (this.size < this.limit) {
+			let i = this.size++;
+			while (i > 0) {
+				const parent = (i - 1) >> 1;
+				if (scores[parent]! <= score) break;
+				scores[i] = scores[parent]!;
+				rows[i] = rows[parent]!;
+				i = parent;
+			}
+			scores[i] = score;
+			rows[i] = row;
+			return;
+		}
+		let i = 0;
+		for (;;) {
+			const left = 2 * i + 1;
+			if (left >= this.size) break;
+			const right = left + 1;
+			const child = right < this.size && scores[right]! < scores[left]! ? right : left;
+			if (scores[child]! >= score) break;
+			scores[i] = scores[child]!;
+			rows[i] = rows[child]!;
+			i = child;
+		}
+		scores[i] = score;
+		rows[i] = row;
+	}
+
+	/** Best first; equal scores by row. */
+	best(): Array<{row: number; score: number}> {
+		const hits: Array<{row: number; score: number}> = [];
+		for (let i = 0; i < this.size; i++) hits.push({row: this.rows[i]!, score: this.scores[i]!});
+		return hits.sort((a, b) => b.score - a.score || a.row - b.row);
+	}
+}
+
 /**
  * The best `limit` rows of `data` (vectors of `d` side by side) by dot product with `query`, as
  * rows named by `rowOf(index)`, best first; `allow` filters rows (checked only for rows that would
  * enter the top).
  */
 export function topRows(query: Float32Array, limit: number, data: Float32Array, d: number, rowOf: (index: number) => number, allow?: (row: number) => boolean): Array<{row: number; score: number}> {
-	// A bounded min-heap of (score, row).
-	const heapScores = new Float64Array(limit);
-	const heapRows = new Int32Array(limit);
-	let size = 0;
+	const top = new TopRows(limit);
 	const count = data.length / d;
 	for (let index = 0; index < count; index++) {
 		const score = dot(query, data, index * d, d);
-		if (size === limit && score <= heapScores[0]!) continue;
+		if (!top.admits(score)) continue;
 		const row = rowOf(index);
 		if (allow && !allow(row)) continue;
-		if (size < limit) {
-			let i = size++;
-			while (i > 0) {
-				const parent = (i - 1) >> 1;
-				if (heapScores[parent]! <= score) break;
-				heapScores[i] = heapScores[parent]!;
-				heapRows[i] = heapRows[parent]!;
-				i = parent;
-			}
-			heapScores[i] = score;
-			heapRows[i] = row;
-		} else {
-			let i = 0;
-			for (;;) {
-				const left = 2 * i + 1;
-				if (left >= size) break;
-				const right = left + 1;
-				const child = right < size && heapScores[right]! < heapScores[left]! ? right : left;
-				if (heapScores[child]! >= score) break;
-				heapScores[i] = heapScores[child]!;
-				heapRows[i] = heapRows[child]!;
-				i = child;
-			}
-			heapScores[i] = score;
-			heapRows[i] = row;
-		}
+		top.offer(score, row);
 	}
-	const hits: Array<{row: number; score: number}> = [];
-	for (let i = 0; i < size; i++) hits.push({row: heapRows[i]!, score: heapScores[i]!});
-	return hits.sort((a, b) => b.score - a.score || a.row - b.row);
+	return top.best();
 }
