@@ -1,10 +1,11 @@
 import {copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {beforeAll, describe, expect, it} from 'vitest';
+import {DrillError} from '../../source/core/errors.js';
 import {find} from '../../source/search/funnel/find.js';
 import {reindex} from '../../source/search/indexing/reindex.js';
 import {TransformersEmbedder, transformersPackage} from '../../source/search/semantic/transformers-embedder.js';
-import {hasStackTrace, runCli, tempDir} from '../helpers/cli.js';
+import {runCli, tempDir} from '../helpers/cli.js';
 import {okJson} from '../helpers/errors.js';
 import {type TinyModel, tinyConcepts, writeTinyModel} from '../helpers/tiny-model.js';
 import {fixtureFile, fixtureStore} from './helpers.js';
@@ -23,10 +24,14 @@ function cosine(a: Float32Array | undefined, b: Float32Array | undefined): numbe
 	return a.reduce((sum, value, index) => sum + value * b[index]!, 0);
 }
 
-/** A copy of the tiny model in a fresh folder, to damage. */
-function modelCopy(name: string): string {
-	const folder = path.join(tempDir('drill-model-'), name);
+/** A copy of the tiny model whose model.onnx is not a model: bytes of text, cut short, or gone. */
+function brokenCopy(damage: 'garbage' | 'truncated' | 'missing'): string {
+	const folder = path.join(tempDir('drill-model-'), `${damage}-bert`);
 	cpSync(model.folder, folder, {recursive: true});
+	const onnxFile = path.join(folder, 'onnx', 'model.onnx');
+	if (damage === 'garbage') writeFileSync(onnxFile, 'not a protobuf at all');
+	if (damage === 'truncated') writeFileSync(onnxFile, readFileSync(onnxFile).subarray(0, 200));
+	if (damage === 'missing') rmSync(path.join(folder, 'onnx'), {recursive: true});
 	return folder;
 }
 
@@ -86,6 +91,19 @@ describe('the transformers.js embedder on a model the test builds', () => {
 			store.close();
 		}
 	});
+
+	it('turns a garbage, truncated or missing model.onnx into a one-line DrillError', async () => {
+		for (const damage of ['garbage', 'truncated', 'missing'] as const) {
+			const folder = brokenCopy(damage);
+			const error = await TransformersEmbedder.load(folder).then(
+				() => undefined,
+				(thrown: unknown) => thrown,
+			);
+			expect(error, damage).toBeInstanceOf(DrillError);
+			expect(error).toMatchObject({code: 'embedder_unavailable', message: expect.stringContaining(`cannot load the model in ${folder} (`)});
+			expect((error as DrillError).message).not.toContain('\n');
+		}
+	});
 });
 
 describe('drill reindex --embedder transformers, through the built CLI', () => {
@@ -102,34 +120,19 @@ describe('drill reindex --embedder transformers, through the built CLI', () => {
 		const found = okJson(runCli(['find', 'journal', '--store', store, '--json']));
 		expect(found.method).toBe('keyword,semantic');
 		expect(found.stage1_hits[0]).toMatchObject({drill_node_id: expect.stringMatching(/^docs:sqlite-wal/u), matched_by: ['semantic']});
-		const human = runCli(['find', 'outage', '--store', store, '--method', 'semantic']);
-		expect(human.code).toBe(0);
-		expect(human.stdout).toMatch(/^1 {2}.+ {2}conversation_session:k3x9(#n\d+)? {2}semantic /mu);
 	});
 
-	it('refuses a missing folder and a broken model with one line each, and leaves the store as it was', () => {
+	it('refuses a missing folder and a broken model with one line each, and leaves the index as it was', () => {
 		const missing = runCli(['reindex', '--store', store, '--embedder', 'transformers', '--embed-model', '/nonexistent/tiny-bert']);
 		expect(missing.code).toBe(1);
 		expect(missing.stderr).toBe('drill: no transformers.js model folder at /nonexistent/tiny-bert; give --embed-model a folder holding config.json, tokenizer.json and onnx/model.onnx (drill never downloads models)\n');
-
-		const garbage = modelCopy('garbage-bert');
-		writeFileSync(path.join(garbage, 'onnx', 'model.onnx'), 'not a protobuf at all');
-		const truncated = modelCopy('truncated-bert');
-		const onnxFile = path.join(truncated, 'onnx', 'model.onnx');
-		writeFileSync(onnxFile, readFileSync(onnxFile).subarray(0, 200));
-		const noOnnx = modelCopy('empty-bert');
-		rmSync(path.join(noOnnx, 'onnx'), {recursive: true});
-		for (const folder of [garbage, truncated, noOnnx]) {
-			const result = runCli(['reindex', '--store', store, '--embedder', 'transformers', '--embed-model', folder, '--json']);
-			expect(result.code, folder).toBe(1);
-			expect(hasStackTrace(result.stdout + result.stderr)).toBe(false);
-			const {error} = JSON.parse(result.stdout);
-			expect(error).toMatchObject({code: 'embedder_unavailable', message: expect.stringContaining(`cannot load the model in ${folder} (`)});
-			expect(error.message).not.toContain('\n');
-		}
+		const broken = runCli(['reindex', '--store', store, '--embedder', 'transformers', '--embed-model', brokenCopy('garbage')]);
+		expect(broken.code).toBe(1);
+		expect(broken.stderr).toMatch(/^drill: cannot load the model in \S+garbage-bert \(.*Protobuf parsing failed.*\); check that the folder holds a transformers.js feature-extraction model\n$/u);
 		// The index built before is still the store's, and still answers.
-		const found = okJson(runCli(['find', 'journal', '--store', store, '--json', '--method', 'semantic']));
-		expect(found.stage1_hits[0].drill_node_id).toMatch(/^docs:sqlite-wal/u);
+		const human = runCli(['find', 'outage', '--store', store, '--method', 'semantic']);
+		expect(human.code).toBe(0);
+		expect(human.stdout).toMatch(/^1 {2}.+ {2}conversation_session:k3x9(#n\d+)? {2}semantic /mu);
 	});
 });
 
