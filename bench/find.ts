@@ -16,7 +16,7 @@ import {ItemTermStats} from '../source/search/keyword/term-stats.js';
 import {LsaEmbedder} from '../source/search/semantic/lsa-store.js';
 import {parseQuery, quote} from '../source/search/funnel/query.js';
 import {reindex} from '../source/search/indexing/reindex.js';
-import {vectorMatrix} from '../source/search/semantic/semantic.js';
+import {coarseItems, vectorMatrix} from '../source/search/semantic/semantic.js';
 import {readSemanticMeta} from '../source/search/semantic/semantic-meta.js';
 import {validateItem} from '../source/store/interchange.js';
 import {percentile} from './eval/metrics.js';
@@ -177,7 +177,7 @@ export async function run(args: string[]): Promise<void> {
 		const coarseAgree: number[] = [];
 		for (const vector of vectors) {
 			const exact = time(scan, () => matrix.search(vector, 100));
-			const approximate = new Set(time(coarse, () => matrix.searchByItem(vector, 100, 300)).map((hit) => hit.node));
+			const approximate = new Set(time(coarse, () => matrix.searchByItem(vector, 100, coarseItems)).map((hit) => hit.node));
 			coarseAgree.push(exact.filter((hit) => approximate.has(hit.node)).length / Math.max(1, exact.length));
 		}
 		runtime.close();
@@ -205,7 +205,7 @@ export async function run(args: string[]): Promise<void> {
 		log('');
 		log(`nearest 100 of ${matrix.size} node vectors (${meta.dimension} dims), ${vectors.length} queries:`);
 		log(line('exact scan in memory', scan));
-		log(line('roots, then nodes of the best 300 items', coarse));
+		log(line(`roots, then nodes of the best ${coarseItems} items`, coarse));
 		log(`roots-first finds ${(100 * (coarseAgree.reduce((a, b) => a + b, 0) / Math.max(1, coarseAgree.length))).toFixed(1)}% of the exact top 100`);
 		log(line('sqlite-vec 0.1.9 vec0 KNN (k = 100)', vec));
 		log(`vec0: built in ${vecBuild.toFixed(1)} s, ${(statSync(vecFile).size / 1e6).toFixed(0)} MB; same top 100 as the exact scan for ${(100 * (agree.reduce((a, b) => a + b, 0) / Math.max(1, agree.length))).toFixed(1)}% of hits`);

@@ -1,3 +1,4 @@
+import {coarseItems} from '../../source/search/semantic/semantic.js';
 import {fuse} from '../../source/search/funnel/fusion.js';
 import type {ScoredNode} from '../../source/search/keyword/keyword.js';
 import {normalize} from '../../source/search/semantic/embedder.js';
@@ -20,7 +21,6 @@ export const hybridGrid = {
 	] as Array<[number, number]>,
 };
 
-const coarseItems = 300;
 const depth = 300;
 
 /** As `VectorIndex.search`: the roots first, then every node of the best `coarseItems` items. */

@@ -115,4 +115,9 @@ export async function semanticList(store: SummaryStore, meta: SemanticMeta, quer
 	return store.guard(() => vectors.search(vector, limit, Math.max(coarseItems, limit), itemPredicate(store, filter)));
 }
 
-export const coarseItems = 300;
+/**
+ * Items whose nodes the semantic list scores (at least as many as the list is deep). nDCG@10 of
+ * every method on all six eval collections is the same at 75, 150 and 300; each item read costs
+ * the first query ~0.07 ms (150 instead of 300: ~10 ms less at 30,000 nodes).
+ */
+export const coarseItems = 150;
