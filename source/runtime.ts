@@ -6,7 +6,10 @@
  */
 import {DomainRegistry, Drillables, type DrillConfig} from './core/registry.js';
 import {registerDomains} from './domains/index.js';
-import {find, openIndexedStore, type FindContext, type FindOptions, type FindResult} from './search/index.js';
+import type {FindContext, FindOptions, FindResult} from './search/index.js';
+// The indexer's own module, not the search API's barrel: the barrel (the funnel) is loaded on the
+// first search, so the explorer's first frame does not wait for it.
+import {openIndexedStore} from './search/indexing/indexer.js';
 import {SummaryStore} from './store/summary-store.js';
 
 export interface Runtime {
@@ -34,7 +37,8 @@ export function createRuntime(config: DrillConfig): Runtime {
 		domains,
 		store,
 		openWritableStore: () => openIndexedStore(config.storePath),
-		find(options, extra = {}) {
+		async find(options, extra = {}) {
+			const {find} = await import('./search/index.js');
 			// The knowledge folder needs no store: a missing one must not fail that search.
 			if (options.source === 'knowledge') return find(options, {...extra, knowledgeDir: config.knowledgeDir});
 			return find(options, {...extra, store: store(), knowledgeDir: config.knowledgeDir});

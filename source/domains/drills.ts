@@ -5,7 +5,7 @@ import {DrillError} from '../core/errors.js';
 import {hint, run} from '../core/hint.js';
 import {BoundedText, resolvePaging} from '../core/paging.js';
 import type {Breadcrumb, TreeChild, TreeDrillable, TreeView, ViewOptions} from '../core/tree-view.js';
-import {chainOf, drillsFolderName, FrameState, resolveFrames, sectionText, shaPattern, type DrillEntry} from '../frames/index.js';
+import {chainOf, drillsFolderName, FrameState, resolveFrames, sectionText, shaPattern, type DrillEntry} from '../frames/reading.js';
 
 const listDrills = run('walk', {domain: 'drills', node_id: ''});
 const idHint = hint`a drill's node id is its 6-hex short sha, e.g. a1b2c3; list them with: ${listDrills}`;

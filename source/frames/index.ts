@@ -13,8 +13,5 @@ export {sinkRoutes} from './plan/sinks.js';
 export {drillNamespace} from './store-index.js';
 export type {FrameSummary} from './frame-summary.js';
 
-// Reading the tree as it is on disk (the drills domain walks it).
-export {FrameState} from './state.js';
-export {chainOf, drillsFolderName, type DrillEntry} from './files/tree.js';
-export {sectionText} from './files/drill-file.js';
-export {shaPattern} from './files/naming.js';
+// Reading the tree as it is on disk (the drills domain walks it, through ./reading.js alone).
+export {FrameState, chainOf, drillsFolderName, sectionText, shaPattern, type DrillEntry} from './reading.js';

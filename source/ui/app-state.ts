@@ -50,6 +50,8 @@ export interface DetailState {
 	chars?: number;
 	/** The next chunk of a cut full view is loading. */
 	more?: boolean;
+	/** Whether the view was walked with long tool outputs whole. */
+	unfold?: boolean;
 }
 
 /** One selectable row of the search results: a stage-1 hit, or a drilled span under its item. */
@@ -108,6 +110,8 @@ export interface AppState {
 	color: boolean;
 	tree: TreeState;
 	depth: Depth;
+	/** Long tool outputs at depth full shown whole (`z`), not folded to their head and tail. */
+	unfold: boolean;
 	focus: Focus;
 	mode: Mode;
 	detail: DetailState;
@@ -193,7 +197,7 @@ export type AppAction =
 	| {type: 'focus'; focus: Focus}
 	| {type: 'note'; text: string; kind?: 'info' | 'error'}
 	/** The selected node was walked at the current depth (or failed to be). */
-	| {type: 'detail'; key: string; depth: Depth; view?: TreeView; error?: string; chars?: number}
+	| {type: 'detail'; key: string; depth: Depth; view?: TreeView; error?: string; chars?: number; unfold?: boolean}
 	| {type: 'frames/status'; status: FrameStatus}
 	| {type: 'frames/failed'; error: string}
 	/** The spinner's next frame. */
@@ -210,6 +214,7 @@ export function initialState(size: Size, color: boolean, depth: Depth, framesAva
 		color,
 		tree: emptyTree,
 		depth,
+		unfold: false,
 		focus: 'tree',
 		mode: 'browse',
 		detail: {scroll: 0},
@@ -252,9 +257,9 @@ function reduce(state: AppState, action: AppAction): AppState {
 		case 'note':
 			return note(state, action.text, action.kind);
 		case 'detail': {
-			const {key, depth, view, error, chars} = action;
+			const {key, depth, view, error, chars, unfold} = action;
 			const same = view !== undefined && state.detail.key === key;
-			return {...state, detail: {key, depth, view, error, chars, scroll: same ? state.detail.scroll : 0}, find: same ? state.find : {...state.find, index: -1}};
+			return {...state, detail: {key, depth, view, error, chars, unfold, scroll: same ? state.detail.scroll : 0}, find: same ? state.find : {...state.find, index: -1}};
 		}
 		case 'frames/status':
 			return {...state, frames: {...state.frames, status: action.status, error: undefined}};

@@ -54,6 +54,8 @@ export function browseCommand(state: AppState, command: Command): AppState {
 			return {...state, depth: 'full'};
 		case 'depthCycle':
 			return {...state, depth: depths[(depths.indexOf(state.depth) + 1) % depths.length]!};
+		case 'unfold':
+			return note({...state, unfold: !state.unfold}, state.unfold ? 'long tool outputs folded again (z: whole)' : `long tool outputs shown whole${state.depth === 'full' ? '' : ' at depth full (3)'} (z: folded)`);
 		case 'switchPane': {
 			const order: Focus[] = state.query.open && state.query.rows.length > 0 ? ['tree', 'detail', 'results'] : ['tree', 'detail'];
 			return {...state, focus: order[(order.indexOf(state.focus) + 1) % order.length]!};

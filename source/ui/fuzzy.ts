@@ -45,9 +45,13 @@ function bitVectorQuery(query: string): boolean {
 }
 
 export class FuzzyIndex {
+	/** Each name lowercased and its field norm, worked out the first time a search reaches it. */
 	private readonly lowered: string[] = [];
+	private readonly norms: Float64Array;
 
-	constructor(readonly entries: readonly NameEntry[]) {}
+	constructor(readonly entries: readonly NameEntry[]) {
+		this.norms = new Float64Array(entries.length).fill(-1);
+	}
 
 	/** Collects the names a slice at a time, so that a first search over 100 000 keeps the keys flowing. */
 	static async collect(names: Iterable<NameEntry>, cancelled: () => boolean): Promise<FuzzyIndex | undefined> {
@@ -70,6 +74,11 @@ export class FuzzyIndex {
 		return (this.lowered[index] ??= this.entries[index]!.name.toLowerCase());
 	}
 
+	private norm(index: number): number {
+		const known = this.norms[index]!;
+		return known >= 0 ? known : (this.norms[index] = fieldNorm(this.lower(index)));
+	}
+
 	/**
 	 * The best matches first, or undefined when `cancelled()` turned true on the way (checked
 	 * between slices, where the search also yields to the event loop).
@@ -79,28 +88,30 @@ export class FuzzyIndex {
 		if (!bitVectorQuery(pattern)) return this.searchWithFuse(query, this.entries, cancelled, progress);
 		const length = pattern.length;
 		const errors = allowedErrors(length);
-		const peq = patternMasks(pattern);
-		const found: number[] = [];
-		const scores: number[] = [];
+		// Typed arrays as long as the list: a query most names resemble fills them without growing them.
+		const found = new Int32Array(this.entries.length);
+		const scores = new Float64Array(this.entries.length);
+		let count = 0;
 		const slices = Math.max(1, Math.ceil(this.entries.length / scanSlice));
-		try {
-			for (let slice = 0; slice < slices; slice++) {
-				if (slice > 0) await pause();
-				if (cancelled()) return undefined;
-				const end = Math.min(this.entries.length, (slice + 1) * scanSlice);
+		for (let slice = 0; slice < slices; slice++) {
+			if (slice > 0) await pause();
+			if (cancelled()) return undefined;
+			const end = Math.min(this.entries.length, (slice + 1) * scanSlice);
+			// The masks table is shared: set for this slice only, so that a search paused in between cannot see another's.
+			const peq = patternMasks(pattern);
+			try {
 				for (let index = slice * scanSlice; index < end; index++) {
-					const name = this.lower(index);
-					const edits = fewestEdits(peq, length, name);
+					const edits = fewestEdits(peq, length, this.lower(index));
 					if (edits > errors) continue;
-					found.push(index);
-					scores.push(Math.max(0.001, edits / length) ** fieldNorm(name));
+					found[count] = index;
+					scores[count++] = Math.max(0.001, edits / length) ** this.norm(index);
 				}
-				progress?.(slice + 1, slices);
+			} finally {
+				clearMasks(peq, pattern);
 			}
-		} finally {
-			clearMasks(peq, pattern);
+			progress?.(slice + 1, slices);
 		}
-		const best = bestOf(found, scores, maxMatches);
+		const best = bestOf(found.subarray(0, count), scores.subarray(0, count), maxMatches);
 		return this.searchWithFuse(query, best.map((index) => this.entries[index]!), cancelled);
 	}
 
@@ -188,11 +199,28 @@ function fieldNorm(name: string): number {
 	return Math.round(1000 / Math.sqrt(Math.max(1, words))) / 1000;
 }
 
-/** The `count` best of `found` by score, ties in their order, returned in their order. */
-function bestOf(found: number[], scores: number[], count: number): number[] {
-	if (found.length <= count) return found;
-	const sorted = Float64Array.from(scores).sort();
-	const cutoff = sorted[count - 1]!;
-	let ties = count - sorted.findIndex((score) => score === cutoff);
-	return found.filter((_, at) => scores[at]! < cutoff || (scores[at] === cutoff && ties-- > 0));
+/**
+ * The `count` best of `found` by score, ties in their order, returned in their order. Scores take
+ * few distinct values (errors over length, to a few field norms): the cutoff comes from a tally
+ * of them, not from sorting every score.
+ */
+function bestOf(found: Int32Array, scores: Float64Array, count: number): number[] {
+	if (found.length <= count) return Array.from(found);
+	const tally = new Map<number, number>();
+	for (const score of scores) tally.set(score, (tally.get(score) ?? 0) + 1);
+	let below = 0;
+	let cutoff = 0;
+	for (const score of [...tally.keys()].sort((a, b) => a - b)) {
+		cutoff = score;
+		const same = tally.get(score)!;
+		if (below + same >= count) break;
+		below += same;
+	}
+	let ties = count - below;
+	const best: number[] = [];
+	for (let at = 0; at < found.length; at++) {
+		const score = scores[at]!;
+		if (score < cutoff || (score === cutoff && ties-- > 0)) best.push(found[at]!);
+	}
+	return best;
 }

@@ -24,6 +24,7 @@ export type Command =
 	| 'depthSummary'
 	| 'depthFull'
 	| 'depthCycle'
+	| 'unfold'
 	| 'switchPane'
 	| 'query'
 	| 'method'
@@ -85,7 +86,7 @@ export const keyTable: Binding[] = [
 	{command: 'nextMatch', keys: ['n'], context: 'tree', help: 'next filter match', group: 'next / previous filter match'},
 	{command: 'previousMatch', keys: ['N'], context: 'tree', help: 'previous filter match', group: 'next / previous filter match'},
 	{command: 'scope', keys: ['s'], context: 'tree', help: 'search scope: the namespace under the cursor (again: all)'},
-	{command: 'group', keys: ['b'], context: 'tree', help: 'group the namespace under the cursor by: none → project → agent → day → folder'},
+	{command: 'group', keys: ['b'], context: 'tree', help: 'group the namespace under the cursor by: none → project → agent → day → folder', hint: 'group'},
 	{command: 'drillDown', keys: ['d'], context: 'tree', help: 'drill down from the selected node (new frame)', hint: 'drill'},
 	{command: 'drillUp', keys: ['u'], context: 'tree', help: 'undrill: close the current frame with findings and a plan', hint: 'undrill'},
 	{command: 'copyId', keys: ['y'], context: 'tree', help: 'copy the node id (OSC 52)'},
@@ -113,6 +114,7 @@ export const keyTable: Binding[] = [
 	{command: 'depthSummary', keys: ['2'], context: 'global', help: 'depth summary (with summaries)'},
 	{command: 'depthFull', keys: ['3'], context: 'global', help: 'depth full (content and subtree)'},
 	{command: 'depthCycle', keys: ['t'], context: 'global', help: 'cycle the depth', hint: 'depth', hintKeys: '1/2/3'},
+	{command: 'unfold', keys: ['z'], context: 'global', help: 'long tool outputs at depth full: whole, or folded again (first 50 and last 20 lines)'},
 	{command: 'switchPane', keys: ['tab'], context: 'global', help: 'switch between the tree, the detail and the results', hint: 'pane'},
 	{command: 'query', keys: ['/'], context: 'global', help: 'search (the funnel)', hint: 'search'},
 	{command: 'method', keys: ['m'], context: 'global', help: 'cycle the search method'},
@@ -192,10 +194,10 @@ export function helpSections(): Array<{title: string; rows: Array<{keys: string;
 }
 
 // The status line's order: help first, so it survives on a narrow terminal.
-const hintOrder: Command[] = ['help', 'cursorDown', 'open', 'jump', 'close', 'closePanel', 'depthCycle', 'find', 'query', 'filter', 'drillDown', 'drillUp', 'switchPane', 'submit', 'cancel', 'nextField', 'quit'];
+const hintOrder: Command[] = ['help', 'cursorDown', 'open', 'jump', 'close', 'closePanel', 'depthCycle', 'find', 'query', 'filter', 'group', 'drillDown', 'drillUp', 'switchPane', 'submit', 'cancel', 'nextField', 'quit'];
 
 // What a short status line keeps longest: help, quit and the pane switch, then the keys of the moment.
-const hintKeep: Command[] = ['help', 'quit', 'switchPane', 'submit', 'cancel', 'cursorDown', 'open', 'jump', 'nextField', 'closePanel', 'query', 'depthCycle', 'close', 'find', 'filter', 'drillDown', 'drillUp'];
+const hintKeep: Command[] = ['help', 'quit', 'switchPane', 'submit', 'cancel', 'cursorDown', 'open', 'jump', 'nextField', 'closePanel', 'query', 'depthCycle', 'close', 'find', 'filter', 'group', 'drillDown', 'drillUp'];
 
 export interface Hint {
 	command: Command;

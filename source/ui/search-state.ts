@@ -59,7 +59,7 @@ export function searchReducer(state: AppState, action: SearchAction): AppState {
 		}
 		case 'search/failed': {
 			if (action.sequence !== state.query.sequence) return state;
-			const next = {...state, query: {...state.query, status: 'failed' as const, error: action.error, rows: [], result: undefined}};
+			const next = {...state, query: {...state.query, status: 'failed' as const, error: action.error, rows: [], selected: 0, result: undefined}};
 			return {...next, focus: leaveEmptyResults(next)};
 		}
 	}
@@ -116,9 +116,9 @@ function step(rows: readonly ResultRow[], at: number, by: 1 | -1): number {
 
 /** The hit a row belongs to (a hit is its own). */
 function hitOf(rows: readonly ResultRow[], at: number): number {
-	let hit = at;
+	let hit = Math.min(at, rows.length - 1);
 	while (hit > 0 && rows[hit]!.kind === 'span') hit--;
-	return hit;
+	return Math.max(0, hit);
 }
 
 function jump(state: AppState): AppState {

@@ -7,7 +7,6 @@ import type {Depth} from '../core/depth.js';
 import {DrillError} from '../core/errors.js';
 import type {DrillConfig} from '../core/registry.js';
 import type {SourceFile, TreeView, ViewOptions} from '../core/tree-view.js';
-import * as framesModule from '../frames/index.js';
 import type {FindResult} from '../search/types.js';
 import type {Runtime} from '../runtime.js';
 import {searchWorkerScript, WorkerSearch} from './search-client.js';
@@ -116,7 +115,8 @@ export function createServices(runtime: Runtime): Services {
 				return undefined;
 			}
 		},
-		frames: framesOver(framesModule, config),
+		// Loaded when first asked (after the first frame): drilling down and up is not needed to draw it.
+		frames: framesOver(() => import('../frames/index.js'), config),
 		sourceFile: (domain, nodeId) => runtime.domains.sourceFile(domain, nodeId),
 		textFile,
 		newestNode: (domain) => runtime.domains.newestNode(domain),
@@ -144,18 +144,21 @@ export interface FramesModule {
 	parsePlanText(text: string, name: string): unknown;
 }
 
-export function framesOver(module: FramesModule, config: DrillConfig): FramesService {
+export function framesOver(load: () => Promise<FramesModule>, config: DrillConfig): FramesService {
+	let loaded: Promise<FramesModule> | undefined;
+	const frames = () => (loaded ??= load());
 	return {
 		available: true,
 		async status() {
-			const status = module.frameStatus(config);
+			const status = (await frames()).frameStatus(config);
 			return {cursor: status.cursor, objective: status.objective, path: status.path.map(({id, slug, objective, status: state}) => ({id, slug, objective, status: state})), plan: status.pending_plan.actions};
 		},
 		async down({slug, objective, context}) {
-			const result = await module.drillDown(config, {slug, objective, refs: [context]});
+			const result = await (await frames()).drillDown(config, {slug, objective, refs: [context]});
 			return `drilled down into ${result.drill.id} ${result.drill.slug}`;
 		},
 		async up({findings, plan, planFile}) {
+			const module = await frames();
 			let chosen: unknown = plan;
 			if (planFile) {
 				let text: string;

@@ -1,6 +1,7 @@
 import {spawnSync} from 'node:child_process';
+import {readFileSync} from 'node:fs';
 import {describe, expect, test} from 'vitest';
-import {benchmarks} from '../../bench/registry.js';
+import {benchmarkHelp, benchmarks} from '../../bench/registry.js';
 import {terminalEnv} from '../helpers/pty-screen.js';
 
 // Every benchmark runs here at its smoke sizes (`--smoke`): a bench that no longer runs fails CI
@@ -20,6 +21,28 @@ describe('every benchmark runs in its smoke mode', () => {
 		expect(result.status, result.stderr).toBe(0);
 		expect(result.stdout).toMatch(/\| keyword,semantic \| \d\.\d{3} \|/u);
 	}, 300_000);
+
+	test.each(Object.keys(benchmarks))('npm run bench -- %s --help prints its usage and runs nothing', (name) => {
+		const result = run('dist/bench.js', [name, '--smoke', '--help']);
+		expect(result.status, result.stderr).toBe(0);
+		expect(result.stderr).toBe('');
+		expect(result.stdout.split('\n')[0]).toBe(`usage: npm run bench -- ${name} ${benchmarks[name]!.synopsis}`);
+		// Nothing ran: the help is all there is.
+		expect(result.stdout).toBe(benchmarkHelp(name, benchmarks[name]!));
+	});
+
+	test.each(Object.keys(benchmarks))('the usage of %s is the one its file gives', (name) => {
+		// The header comment, its comment marks and line breaks taken out.
+		const header = readFileSync(`bench/${name}.ts`, 'utf8').replace(/^\s*(?:\/\/|\/\*\*|\*\/?)[ \t]?/gmu, '').replace(/\s+/gu, ' ');
+		expect(header).toContain(`\`npm run bench -- ${name} ${benchmarks[name]!.synopsis}\``);
+	});
+
+	test('npm run bench -- --help lists every benchmark with its usage', () => {
+		const result = run('dist/bench.js', ['--help']);
+		expect(result.status).toBe(0);
+		const lines = result.stdout.split('\n').map((line) => line.trim());
+		for (const [name, benchmark] of Object.entries(benchmarks)) expect(lines.some((line) => line.startsWith(`${name} `) && line.endsWith(`  ${benchmark.synopsis}`)), name).toBe(true);
+	});
 
 	test('an unknown benchmark is a usage error naming the benchmarks', () => {
 		const result = run('dist/bench.js', ['nope']);

@@ -1,14 +1,10 @@
-import {mkdirSync, writeFileSync} from 'node:fs';
 import {createServer, type Server} from 'node:http';
 import type {AddressInfo} from 'node:net';
-import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {find} from '../../source/search/funnel/find.js';
 import {embeddingsEndpoint, OpenAiEmbedder} from '../../source/search/semantic/openai-embedder.js';
 import {reindex} from '../../source/search/indexing/reindex.js';
 import {readSemanticMeta} from '../../source/search/semantic/semantic-meta.js';
-import {TransformersEmbedder} from '../../source/search/semantic/transformers-embedder.js';
-import {tempDir} from '../helpers/cli.js';
 import {fixtureStore} from './helpers.js';
 
 /** A tiny /v1/embeddings server: a bag-of-letters vector per text (deterministic, meaningful enough). */
@@ -116,41 +112,5 @@ describe('the OpenAI-compatible embedder', () => {
 		} finally {
 			store.close();
 		}
-	});
-});
-
-describe('the transformers.js embedder', () => {
-	it('says clearly when the model folder is missing', async () => {
-		await expect(TransformersEmbedder.load('/nonexistent/model')).rejects.toMatchObject({code: 'embedder_unavailable', message: 'no transformers.js model folder at /nonexistent/model'});
-		await expect(TransformersEmbedder.load(undefined)).rejects.toMatchObject({code: 'bad_argument'});
-	});
-
-	it('says clearly when the package is not installed', async () => {
-		const folder = path.join(tempDir('drill-model-'), 'tiny-model');
-		mkdirSync(folder);
-		writeFileSync(path.join(folder, 'config.json'), '{}');
-		await expect(TransformersEmbedder.load(folder)).rejects.toMatchObject({
-			code: 'embedder_unavailable',
-			message: 'the transformers embedder needs the @huggingface/transformers package, which is not installed',
-		});
-	});
-
-	it('loads a local model with remote models off, through the package API', async () => {
-		const folder = path.join(tempDir('drill-model-'), 'tiny-model');
-		mkdirSync(folder);
-		writeFileSync(path.join(folder, 'config.json'), '{}');
-		const env: Record<string, unknown> = {};
-		const calls: unknown[] = [];
-		const fake = {
-			env,
-			pipeline: async (task: string, model: string, options: unknown) => {
-				calls.push([task, model, options]);
-				return async (texts: string[]) => ({tolist: () => texts.map((text) => [text.length, 1, 0])});
-			},
-		};
-		const embedder = await TransformersEmbedder.load(folder, async () => fake);
-		expect(env).toMatchObject({allowRemoteModels: false, localModelPath: path.dirname(folder) + path.sep});
-		expect(calls[0]).toEqual(['feature-extraction', 'tiny-model', {local_files_only: true}]);
-		expect(embedder).toMatchObject({name: 'transformers:tiny-model', dimension: 3});
 	});
 });

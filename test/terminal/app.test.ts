@@ -83,7 +83,8 @@ describe('drill in a terminal', () => {
 		// Opened with no --node: the cursor on the newest item, the summary domain opened down to
 		// it, every domain still listed (more may be registered than these).
 		let text = await screen.waitFor(/summary:conversation_session:k3x9[\s\S]*\? help/u);
-		expect(text).toMatch(/▸ knowledge 2/u);
+		// The other domains' rows are read just after the first frame is drawn.
+		text = await screen.waitFor(/▸ knowledge 2/u);
 		expect(text).toMatch(/▾ summary 4/u);
 		expect(text).toMatch(/▾ conversation_session 2/u);
 		expect(text).toContain('drill · summary › conversation_session › API debugging');
@@ -260,6 +261,21 @@ describe('drill in a terminal', () => {
 			expect(footer).not.toContain('…');
 			screen.kill();
 		}
+	});
+
+	test('the status line names b (grouping) where there is room for it, and gives it up before help, Tab and q', async () => {
+		const footerOf = async (cols: number) => {
+			const screen = drill([], {cols, rows: 30});
+			const footer = (await screen.waitForFrame(/^└.*┘$/mu)).split('\n').find((line) => line.startsWith('└'))!;
+			screen.kill();
+			return footer;
+		};
+		const wide = await footerOf(120);
+		expect(wide).toMatch(/f filter {2}b group {2}d drill/u);
+		expect(wide).toContain('q quit');
+		const narrow = await footerOf(100);
+		expect(narrow).not.toContain('b group');
+		expect(narrow).toContain('Tab pane');
 	});
 
 	test('SIGTERM ends the app and gives the terminal back', async () => {

@@ -4,6 +4,7 @@ import {afterEach, beforeAll, describe, expect, test} from 'vitest';
 import {tempDir} from '../helpers/cli.js';
 import {appItems, importStore} from '../helpers/app-store.js';
 import {makeItem} from '../helpers/items.js';
+import {buildLog} from '../helpers/long-output-session.js';
 import {PtyScreen} from '../helpers/pty-screen.js';
 
 // Reading in the explorer: find in the detail pane, paging past --max-chars, the pager and the
@@ -17,6 +18,7 @@ let sourceFile: string;
 let emptyStore: string;
 let hostileStore: string;
 let recorder: string;
+let toolStore: string;
 
 beforeAll(() => {
 	folder = tempDir('drill-reading-');
@@ -31,6 +33,10 @@ beforeAll(() => {
 	const hostile = makeItem('hostile', 'h1', {title: 'Hostile', generatedAt: '2023-01-01T00:00:00Z'});
 	hostile.spans[0]!.text = `mischief \u001b]52;c;ZWNobyBwd25lZA==\u0007 mis\u001b[2Jchief \u009b31m mischief \u202eevil\u202c`;
 	hostileStore = importStore(path.join(folder, 'hostile.db'), [hostile]);
+	// A session whose one tool call printed 300 lines: shown folded (the first 50, the last 20).
+	const tools = makeItem('tools', 't1', {title: 'Build session', topics: 1});
+	tools.spans[1] = {...tools.spans[1]!, role: 'tool', text: buildLog.join('\n')};
+	toolStore = importStore(path.join(folder, 'tools.db'), [tools]);
 	emptyStore = path.join(folder, 'empty.db');
 	importStore(emptyStore, []);
 	// A stand-in for $PAGER and $EDITOR: it writes its name, its arguments, the terminal's mode
@@ -52,6 +58,41 @@ function drill(args: string[], options: {cols?: number; rows?: number; env?: Nod
 }
 
 const footer = (text: string) => text.split('\n').find((line) => line.startsWith('└')) ?? '';
+
+describe('long tool outputs', () => {
+	test('z shows a folded tool output whole and folds it again; the pane says how', async () => {
+		const screen = drill(['--domain', 'summary', '--node', 'tools:t1', '--depth', 'full'], {store: toolStore});
+		await screen.waitFor('── content ──');
+		// Folded: its middle is left out, so a word from line 151 is not found; the end of the pane says z unfolds.
+		screen.write('\tG');
+		let text = await screen.waitFor('1 long tool output shown folded: z shows it whole');
+		expect(text).toContain('build step 300 ok');
+		screen.write('/zanzibarite\r');
+		await screen.waitFor('pattern not found: "zanzibarite"');
+		screen.write('z');
+		await screen.waitFor('long tool outputs shown whole (z: folded)');
+		// Whole: 333 lines where the folded view had 103; the pane stays where it was.
+		await screen.waitFor(/lines \d+–\d+\/333 ┘/u);
+		screen.write('/zanzibarite\r');
+		text = await screen.waitFor(/\/zanzibarite \[1\/1\]/u);
+		expect(text).toContain('zanzibarite crystal found in line 151');
+		// Folded again: the middle is gone once more.
+		screen.write('\u001b');
+		await screen.waitForGone('/zanzibarite [');
+		screen.write('z');
+		await screen.waitFor('long tool outputs folded again (z: whole)');
+		screen.write('G');
+		text = await screen.waitFor('1 long tool output shown folded: z shows it whole');
+		expect(text).not.toContain('zanzibarite crystal');
+	});
+
+	test('z is in the help', async () => {
+		const screen = drill(['--domain', 'summary', '--node', 'tools:t1'], {store: toolStore, rows: 50});
+		await screen.waitFor('? help');
+		screen.write('?');
+		await screen.waitFor(/z +long tool outputs at depth full: whole, or folded again/u);
+	});
+});
 
 describe('find in the detail pane', () => {
 	test('/ with the pane focused finds as you type; n/N step; matches are highlighted with [i/N]', async () => {

@@ -53,6 +53,17 @@ test('Enter runs what typing asked for at once; an answer to any but the latest 
 	expect(reduce(state, {type: 'search/done', sequence: 5, result: emptyResult('pool', {method: 'keyword'})}).query.status).toBe('done');
 });
 
+test('a search that fails empties the results and their selection: h, l, j, k and Enter on them do nothing (the key fuzz found h crashing)', () => {
+	const hit = (rank: number, id: string) => ({rank, score: 1, drill_node_id: id, namespace: 'ns', item_id: id.split(/[:#]/u)[1]!, title: `hit ${rank}`, snippet: '', level: 0, matched_by: ['keyword' as const]});
+	let state = press(started(), '/x\r');
+	state = reduce({...state, effects: []}, {type: 'search/done', sequence: state.query.sequence, result: {...emptyResult('x', {method: 'keyword'}), stage1_hits: [1, 2, 3, 4].map((rank) => hit(rank, `ns:${rank}`))}});
+	state = press(state, 'jjj');
+	expect(state.query.selected).toBe(3);
+	state = reduce(state, {type: 'search/failed', sequence: state.query.sequence, error: 'the store is locked'});
+	expect(state.query).toMatchObject({rows: [], selected: 0});
+	for (const key of ['h', 'l', 'j', 'k', '\r']) expect(() => press(state, key)).not.toThrow();
+});
+
 test('in the results j/k move between hits, l goes into a hit\'s spans and h back out', () => {
 	const hit = (rank: number, id: string) => ({rank, score: 1, drill_node_id: id, namespace: 'ns', item_id: id.split(/[:#]/u)[1]!, title: `hit ${rank}`, snippet: '', level: 0, matched_by: ['keyword' as const]});
 	const result = {

@@ -62,3 +62,16 @@ test('fewer than all matches: the best 1000 of 5 000 by fuse\'s score, ties in t
 	const theirs = new Fuse(list, {keys: ['name'], includeScore: true, threshold: 0.3, ignoreLocation: true}).search('wide item', {limit: 1000});
 	expect(ours!.map((match) => match.key)).toEqual(theirs.map((result) => result.item.key));
 });
+
+test('two searches under way at once do not mix their patterns: a cancelled one leaves the newer one\'s answer intact', async () => {
+	const list = entries(scanSlice * 3);
+	const alone = await new FuzzyIndex(list).search('pool exhaustion', () => false);
+	const index = new FuzzyIndex(list);
+	let older = false;
+	// The older search pauses after its first slice; the newer one starts while it waits, and the older one is cancelled.
+	const first = index.search('item caches', () => older);
+	const second = index.search('pool exhaustion', () => false);
+	older = true;
+	expect(await first).toBeUndefined();
+	expect(await second).toEqual(alone);
+});

@@ -36,5 +36,5 @@ test('the help overlay lists every binding of the table, with its keys (a group 
 test('the status line starts with help and follows the table', () => {
 	const hints = hintsFor(['tree', 'global']);
 	expect(hints[0]).toMatchObject({keys: '?', hint: 'help'});
-	expect(hints.map((hint) => hint.hint)).toEqual(['help', 'move', 'open', 'close', 'depth', 'search', 'filter', 'drill', 'undrill', 'pane', 'quit']);
+	expect(hints.map((hint) => hint.hint)).toEqual(['help', 'move', 'open', 'close', 'depth', 'search', 'filter', 'group', 'drill', 'undrill', 'pane', 'quit']);
 });

@@ -31,7 +31,7 @@ function fakeModule() {
 
 test('the frames adapter maps status, down (the node as a reference) and up (entered plan or plan file)', async () => {
 	const {module, calls} = fakeModule();
-	const frames = framesOver(module, config);
+	const frames = framesOver(async () => module, config);
 	expect(frames.available).toBe(true);
 	expect(await frames.status()).toEqual({cursor: 'd4e5f6', objective: 'narrow', path: [{id: 'a1b2c3', slug: 'api', objective: 'wide', status: 'open'}, {id: 'd4e5f6', slug: 'db', objective: 'narrow', status: 'open'}], plan: [{action: 'a', scope: 'project', sink: 'code', owner: 'me', evidence: 'e'}]});
 	expect(await frames.down({slug: 'pool', objective: 'why', context: 'summary node ns:item'})).toBe('drilled down into f00001 pool');

@@ -39,7 +39,13 @@ export class External {
 			const file = source?.file ?? temporary!.file;
 			const done = (error: string | undefined) => dispatch(error ? {type: 'note', text: oneLine(error), kind: 'error'} : {type: 'note', text: source ? `back from ${oneLine(file)}` : 'back (the node\'s text was shown: it has no source file)'});
 			const removing = temporary;
-			void this.context.track(this.options.run(program, file, source?.line).then(done).finally(() => removing?.remove()));
+			// The temporary file goes before the status line says "back": whoever reads it then finds it gone.
+			void this.context.track(
+				this.options
+					.run(program, file, source?.line)
+					.finally(() => removing?.remove())
+					.then(done),
+			);
 		} catch (error) {
 			temporary?.remove();
 			dispatch({type: 'note', text: errorText(error), kind: 'error'});

@@ -60,15 +60,20 @@ export class Loader {
 	 * The first page of every domain. With `newest` (no place asked for), the cursor starts on the
 	 * newest summary item, the summary domain opened down to it; on an empty store, on the summary
 	 * row (whose detail says how to fill it). Otherwise on the first domain that could be read.
+	 * The first screen then shows only the summary domain open: the other domains' rows are read
+	 * after it is drawn (the drills row parses every drill file's YAML front matter).
 	 */
 	loadRoots(newest = false): void {
 		const {rows} = this.context.getState().tree;
-		for (const key of rows) this.loadPage(key, this.pages.first, false);
-		const summary = this.node(nodeKey('summary', ''));
-		if (newest && summary) {
+		const summaryKey = nodeKey('summary', '');
+		if (newest && rows.includes(summaryKey)) {
+			this.loadPage(summaryKey, this.pages.first, false);
+			const summary = this.node(summaryKey)!;
+			const others = rows.filter((key) => key !== summaryKey);
 			// No store yet (the error says how to make one) or an empty one (the detail pane says how to fill it).
 			if (summary.error || summary.total === 0) {
 				this.context.dispatch({type: 'tree', action: {type: 'select', key: summary.key}});
+				this.loadAfterFrame(others);
 				return;
 			}
 			let id: string | undefined;
@@ -79,13 +84,28 @@ export class Loader {
 			}
 			if (id !== undefined) {
 				this.reveal('summary', id);
+				this.loadAfterFrame(others);
 				return;
 			}
 		}
+		for (const key of rows) if (!this.node(key)?.childKeys) this.loadPage(key, this.pages.first, false);
 		// A missing knowledge folder is not a welcome.
 		const readable = rows.find((key) => !this.node(key)?.error);
 		if (readable) this.context.dispatch({type: 'tree', action: {type: 'select', key: readable}});
 		this.groupNewDocuments();
+	}
+
+	/** The first page of these (closed) rows, once the frame being drawn is out. */
+	private loadAfterFrame(keys: string[]): void {
+		void this.context.track(
+			new Promise((resolve) => setImmediate(resolve)).then(() => {
+				if (this.context.disposed()) return;
+				for (const key of keys) {
+					const node = this.node(key);
+					if (node && !node.childKeys && !node.error) this.loadPage(key, this.pages.first, false);
+				}
+			}),
+		);
 	}
 
 	/** Namespaces that hold documents open grouped by folder (the first time they are seen; `b` changes it). */
@@ -264,19 +284,21 @@ export class Loader {
 		const state = this.context.getState();
 		const node = selectedNode(state.tree);
 		const {detail, depth} = state;
-		if (!node || (detail.key === node.key && detail.depth === depth)) return;
+		// Folding changes only what depth full shows.
+		if (!node || (detail.key === node.key && detail.depth === depth && (depth !== 'full' || Boolean(detail.unfold) === state.unfold))) return;
 		this.walkDetail(node, depth);
 	}
 
 	/** Walks the node for the detail pane; the same node read again (a refresh) keeps the chunks already loaded. */
 	private walkDetail(node: TreeNode, depth: Depth, bound?: number): void {
-		const {detail} = this.context.getState();
+		const {detail, unfold} = this.context.getState();
 		const chars = bound ?? (detail.key === node.key && detail.chars !== undefined ? detail.chars : this.maxChars);
 		try {
-			const view = cleanView(this.context.services.walk(node.domain, node.id, depth, {limit: detailChildren, ...(chars === undefined ? {} : {maxChars: chars})}));
-			this.context.dispatch({type: 'detail', key: node.key, depth, view, chars});
+			// Only an unfolded walk says so: a folded one asks exactly what it always did.
+			const view = cleanView(this.context.services.walk(node.domain, node.id, depth, {limit: detailChildren, ...(chars === undefined ? {} : {maxChars: chars}), ...(unfold ? {unfold} : {})}));
+			this.context.dispatch({type: 'detail', key: node.key, depth, view, chars, unfold});
 		} catch (error) {
-			this.context.dispatch({type: 'detail', key: node.key, depth, error: errorText(error)});
+			this.context.dispatch({type: 'detail', key: node.key, depth, error: errorText(error), unfold});
 		}
 	}
 

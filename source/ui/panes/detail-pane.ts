@@ -57,6 +57,7 @@ export function detailRows(view: TreeView, width: number): RoleLine[] {
 		text(view.content || '(empty)');
 		// The next chunk loads as the reader scrolls near here (see scrollDetail).
 		if (view.truncated) lines.push([{text: '… more loads as you scroll', role: 'dim'}]);
+		if (view.folded) lines.push([{text: `${count.format(view.folded)} long tool output${view.folded === 1 ? '' : 's'} shown folded: z shows ${view.folded === 1 ? 'it' : 'them'} whole`, role: 'dim'}]);
 	}
 	byWidth.set(width, lines);
 	return lines;
