@@ -11,8 +11,11 @@ import type {SearchReply, SearchRequest, SearchSetup} from './search-client.js';
 
 const runtime = createRuntime(workerData as SearchSetup);
 
-/** The thread starts after the first frame; a moment later, while the screen is read, the first search's cold costs are paid (see warmUpSearch). */
-const warmUpDelayMs = 200;
+/**
+ * The thread starts when the query box opens (or on a first search): while the person types, the
+ * first search's cold costs are paid (see warmUpSearch), a turn of the event loop after the start.
+ */
+const warmUpDelayMs = 0;
 let warmUp: NodeJS.Timeout | undefined = setTimeout(() => {
 	warmUp = undefined;
 	void (async () => {
