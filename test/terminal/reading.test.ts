@@ -101,11 +101,11 @@ describe('find in the detail pane', () => {
 		screen.write('\t/');
 		await screen.waitFor('├ find ');
 		screen.write('pool');
-		let text = await screen.waitFor(/├ find pool .*\[1\/\d+\]/u);
+		let text = await screen.waitForFrame(/├ find pool .*\[1\/\d+\]/u);
 		const total = Number(/\[1\/(\d+)\]/u.exec(text)![1]);
 		expect(total).toBeGreaterThan(2);
 		screen.write('\r');
-		text = await screen.waitFor(/\/pool \[1\/\d+\]/u);
+		text = await screen.waitForFrame(/\/pool \[1\/\d+\]/u);
 		expect(footer(text)).toContain(`/pool [1/${total}]`);
 		// The current match in reverse video, the others in the match colour, underlined.
 		const current = await screen.styleOf('pool', 0);
