@@ -69,12 +69,17 @@ const common = {
 	logLevel: 'warning',
 };
 
-await build({
+// The CLI and its commands, sharing chunks; the benchmarks unless DRILL_BUILD_BENCH=0.
+const commandsBuild = build({
 	...common,
 	// search-worker: the funnel's thread in the app (source/ui/search-client.ts finds it beside the bundle).
 	entryPoints: {cli: 'source/cli.tsx', 'demo-store': 'source/cli/demo-store.ts', 'search-worker': 'source/ui/search-worker.ts', ...(process.env.DRILL_BUILD_BENCH === '0' ? {} : {bench: 'bench/index.ts', eval: 'bench/eval.ts'})},
 	chunkNames: 'chunks/[name]-[hash]',
 });
+// The explorer on a terminal, bundled on its own (see source/cli/start-explorer.ts): what its first
+// frame needs is one file, and what it loads later (search, frames, the fuzzy filter) its own chunks.
+const explorerBuild = build({...common, entryPoints: {explorer: 'source/cli/start-explorer.ts'}, chunkNames: 'explorer/[name]-[hash]'});
+await Promise.all([commandsBuild, explorerBuild]);
 
 if (!rgiEmojiDeferred) throw new Error('nothing in the bundle imports string-width any more: remove the lazy RGI emoji pattern from scripts/build.mjs');
 for (const name of Object.keys(fastPaths)) {
