@@ -29,6 +29,7 @@ const lazyRgiEmoji = (text) => {
 	rgiEmojiDeferred = true;
 	return text.replace(rgiEmoji, 'let rgiEmojiPattern; const rgiEmojiRegex = {test: (text) => (rgiEmojiPattern ??= /^\\p{RGI_Emoji}$/v).test(text)};');
 };
+const lazyYaml = path.resolve('scripts/lazy-yaml.mjs');
 const fastPathPlugin = {
 	name: 'fast-paths',
 	setup(bundle) {
@@ -41,6 +42,7 @@ const fastPathPlugin = {
 			}
 			return bundle.resolve(args.path, {kind: args.kind, resolveDir: inkDir, pluginData: 'package'});
 		});
+		bundle.onResolve({filter: /^yaml$/}, (args) => (args.importer === lazyYaml ? undefined : {path: lazyYaml}));
 		bundle.onLoad({filter: /[\\/]node_modules[\\/]string-width[\\/]index\.js$/}, async (args) => ({contents: lazyRgiEmoji(await readFile(args.path, 'utf8')), loader: 'js'}));
 	},
 };

@@ -27,3 +27,9 @@ test('the explorer loads as a handful of files of its own, not the commands\' ch
 test('nothing the explorer loads before its first frame imports node:crypto', () => {
 	for (const file of staticClosure('dist/explorer.js')) expect(readFileSync(path.join('dist', file), 'utf8'), file).not.toMatch(/from\s*"node:crypto"/u);
 });
+
+// The yaml package's ~75 modules evaluate on the first parse (scripts/lazy-yaml.mjs), not as the
+// bundle loads: an import of the package itself shows in the build as `import_yaml = __toESM(...)`.
+test('the yaml package is evaluated on first use, not as the explorer loads', () => {
+	for (const file of staticClosure('dist/explorer.js')) expect(readFileSync(path.join('dist', file), 'utf8'), file).not.toMatch(/import_yaml\d*\s*=\s*__toESM\(/u);
+});

@@ -9,6 +9,9 @@ import fastStringWidth from '../../scripts/fast-string-width.mjs';
 import {styledCharsFromTokens, styledCharsToString, tokenize as fastTokenize} from '../../scripts/fast-ansi-tokenize.mjs';
 // @ts-expect-error plain JavaScript build helpers, without type declarations
 import {LazySegmenter} from '../../scripts/lazy-segmenter.mjs';
+// @ts-expect-error plain JavaScript build helpers, without type declarations
+import {parse as lazyParse, stringify as lazyStringify} from '../../scripts/lazy-yaml.mjs';
+import {parse as yamlParse, stringify as yamlStringify} from 'yaml';
 
 // Narrow characters, wide ones, combining marks, emoji, and the SGR codes the app and Ink write.
 const pieces = ['a', 'Z', ' ', '~', 'é', '─', '│', '┌', '▸', '▾', '·', '…', '⠋', '→', '漢', '😀', 'e\u0301', '\u25fd', '\u00ad', '\u200b', '\u001b[36m', '\u001b[1;7m', '\u001b[0m', '\u001b[39m', '\u001b[38;5;240m', '\u001b[2m'];
@@ -61,8 +64,15 @@ test('the lazy segmenter gives the segments of Intl.Segmenter, ASCII (CR LF, con
 	expect(new LazySegmenter('en', {granularity: 'word'}).resolvedOptions()).toEqual(new Intl.Segmenter('en', {granularity: 'word'}).resolvedOptions());
 });
 
+test('the lazy yaml functions are the package\'s, options included', () => {
+	const text = 'title: "A: b"\ntags: [x, y]\nwhen: 2026-01-02\nnested:\n  - {a: 1}\n';
+	expect(lazyParse(text, {maxAliasCount: 50})).toEqual(yamlParse(text, {maxAliasCount: 50}));
+	expect(() => lazyParse('a: *x')).toThrow();
+	expect(lazyStringify({b: 'x: y', a: [1, 2]}, {lineWidth: 0})).toBe(yamlStringify({b: 'x: y', a: [1, 2]}, {lineWidth: 0}));
+});
+
 test('the fast paths use only the public exports of the packages they stand in front of', () => {
-	for (const file of ['scripts/fast-string-width.mjs', 'scripts/fast-ansi-tokenize.mjs', 'scripts/build.mjs']) {
+	for (const file of ['scripts/fast-string-width.mjs', 'scripts/fast-ansi-tokenize.mjs', 'scripts/lazy-yaml.mjs', 'scripts/build.mjs']) {
 		expect(readFileSync(file, 'utf8'), file).not.toMatch(/node_modules\//u);
 	}
 });
