@@ -2,6 +2,7 @@
 // many files, and commands are split into chunks loaded on use.
 import {build} from 'esbuild';
 import {rmSync} from 'node:fs';
+import {readFile} from 'node:fs/promises';
 import {createRequire} from 'node:module';
 import path from 'node:path';
 
@@ -16,6 +17,18 @@ const native = ['better-sqlite3', 'sqlite-vec', '@lydell/node-pty'];
 const fastPaths = {'string-width': 'scripts/fast-string-width.mjs', '@alcalzone/ansi-tokenize': 'scripts/fast-ansi-tokenize.mjs'};
 const inkDir = path.dirname(createRequire(import.meta.url).resolve('ink'));
 const redirected = new Set();
+
+// string-width builds its RGI emoji pattern when it loads (~15 ms of CPU here, before the first
+// frame), though the fast path above sends it only text that is not all narrow: the pattern is
+// made on its first test instead. The build fails if string-width no longer has that line.
+const rgiEmoji = 'const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;';
+let rgiEmojiDeferred = false;
+const lazyRgiEmoji = (text) => {
+	const uses = text.split('rgiEmojiRegex').length - 1;
+	if (!text.includes(rgiEmoji) || uses !== text.split('rgiEmojiRegex.test(').length) throw new Error(`string-width no longer has \`${rgiEmoji}\` used only by .test(): update the lazy pattern in scripts/build.mjs`);
+	rgiEmojiDeferred = true;
+	return text.replace(rgiEmoji, 'let rgiEmojiPattern; const rgiEmojiRegex = {test: (text) => (rgiEmojiPattern ??= /^\\p{RGI_Emoji}$/v).test(text)};');
+};
 const fastPathPlugin = {
 	name: 'fast-paths',
 	setup(bundle) {
@@ -28,12 +41,11 @@ const fastPathPlugin = {
 			}
 			return bundle.resolve(args.path, {kind: args.kind, resolveDir: inkDir, pluginData: 'package'});
 		});
+		bundle.onLoad({filter: /[\\/]node_modules[\\/]string-width[\\/]index\.js$/}, async (args) => ({contents: lazyRgiEmoji(await readFile(args.path, 'utf8')), loader: 'js'}));
 	},
 };
 
-await build({
-	// search-worker: the funnel's thread in the app (source/ui/search-client.ts finds it beside the bundle).
-	entryPoints: {cli: 'source/cli.tsx', 'demo-store': 'source/cli/demo-store.ts', 'search-worker': 'source/ui/search-worker.ts', ...(process.env.DRILL_BUILD_BENCH === '0' ? {} : {bench: 'bench/index.ts', eval: 'bench/eval.ts'})},
+const common = {
 	outdir: 'dist',
 	bundle: true,
 	splitting: true,
@@ -45,17 +57,31 @@ await build({
 	external: native,
 	alias: {'react-devtools-core': './scripts/devtools-stub.mjs'},
 	plugins: [fastPathPlugin],
-	define: {'process.env.NODE_ENV': '"production"'},
+	// Segmenters are made on first use (see scripts/lazy-segmenter.mjs).
+	define: {'process.env.NODE_ENV': '"production"', 'Intl.Segmenter': 'LazySegmenter'},
+	inject: ['scripts/lazy-segmenter.mjs'],
 	banner: {
 		js: "import {createRequire as __drillCreateRequire} from 'node:module'; const require = __drillCreateRequire(import.meta.url);",
 	},
-	chunkNames: 'chunks/[name]-[hash]',
 	// Smaller chunks parse faster: the explorer's first frame is measured in milliseconds.
 	minifyWhitespace: true,
 	minifySyntax: true,
 	logLevel: 'warning',
-});
+};
 
+// The CLI and its commands, sharing chunks; the benchmarks unless DRILL_BUILD_BENCH=0.
+const commandsBuild = build({
+	...common,
+	// search-worker: the funnel's thread in the app (source/ui/search-client.ts finds it beside the bundle).
+	entryPoints: {cli: 'source/cli.tsx', 'demo-store': 'source/cli/demo-store.ts', 'search-worker': 'source/ui/search-worker.ts', ...(process.env.DRILL_BUILD_BENCH === '0' ? {} : {bench: 'bench/index.ts', eval: 'bench/eval.ts'})},
+	chunkNames: 'chunks/[name]-[hash]',
+});
+// The explorer on a terminal, bundled on its own (see source/cli/start-explorer.ts): what its first
+// frame needs is one file, and what it loads later (search, frames, the fuzzy filter) its own chunks.
+const explorerBuild = build({...common, entryPoints: {explorer: 'source/cli/start-explorer.ts'}, chunkNames: 'explorer/[name]-[hash]'});
+await Promise.all([commandsBuild, explorerBuild]);
+
+if (!rgiEmojiDeferred) throw new Error('nothing in the bundle imports string-width any more: remove the lazy RGI emoji pattern from scripts/build.mjs');
 for (const name of Object.keys(fastPaths)) {
 	if (!redirected.has(name)) throw new Error(`nothing in the bundle imports ${name} any more: the fast path ${fastPaths[name]} is unused (remove it, or find what Ink calls now)`);
 }

@@ -1,9 +1,12 @@
+import {existsSync} from 'node:fs';
+import path from 'node:path';
+import {fileURLToPath, pathToFileURL} from 'node:url';
 import {parseDepth} from '../core/depth.js';
-import {DrillError} from '../core/errors.js';
 import type {CommandLine, FlagTable} from './command.js';
 import {commands} from './commands.js';
 import {resolveConfig} from './config.js';
 import {exitUsage, usageError} from './output.js';
+import {withInkEnvironment} from '../ui/load-app.js';
 import {colourWanted} from '../ui/theme.js';
 
 /** `drill` with no command: the explorer's flags and help, in the same table shape as a command's. */
@@ -64,24 +67,17 @@ export async function openApp({input, flags}: ExplorerLine, streams: {stdout: No
 		streams.stderr.write(noTerminalMessage());
 		return exitUsage;
 	}
-	const [{createRuntime}, {createServices}, {runApp}] = await Promise.all([import('../runtime.js'), import('../ui/services.js'), import('../ui/load-app.js').then((module) => module.loadRunApp())]);
-	const services = createServices(createRuntime(resolveConfig(flags)));
-	if (flags.domain !== undefined && !services.availableDomains().includes(flags.domain)) {
-		services.close();
-		throw new DrillError('unknown_domain', `unknown domain ${JSON.stringify(flags.domain)}`, `registered: ${services.availableDomains().join(', ')}`);
-	}
-	try {
-		return await runApp({
-			services,
-			stdin: process.stdin,
-			stdout: streams.stdout,
-			color: colourWanted(process.env, !flags.color),
-			theme,
-			depth,
-			initial: {domain: flags.domain, node: flags.node, query: flags.query},
-			maxChars,
-		});
-	} finally {
-		services.close();
-	}
+	const {startExplorer} = await loadExplorer();
+	return await startExplorer({config: resolveConfig(flags), color: colourWanted(process.env, !flags.color), theme, depth, initial: {domain: flags.domain, node: flags.node, query: flags.query}, maxChars}, streams);
+}
+
+/** The explorer's own bundle beside the built CLI (dist/explorer.js); none when running from source. */
+function explorerBundle(): string | undefined {
+	const here = path.dirname(fileURLToPath(import.meta.url));
+	return [path.join(here, 'explorer.js'), path.join(here, '..', 'explorer.js')].find((file) => existsSync(file));
+}
+
+function loadExplorer(): Promise<typeof import('./start-explorer.js')> {
+	const bundle = explorerBundle();
+	return withInkEnvironment(() => (bundle ? import(pathToFileURL(bundle).href) : import('./start-explorer.js')));
 }

@@ -1,8 +1,8 @@
-import {randomBytes} from 'node:crypto';
 import {lstatSync, realpathSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {DrillError} from '../core/errors.js';
 import {blank, hint, option, type HintSurface} from '../core/hint.js';
+import {frameCrypto} from './files/crypto.js';
 
 export const defaultMaxDepth = 8;
 
@@ -68,7 +68,7 @@ export function resolveFrames(target: FramesTarget): Frames {
 		storePath: config.storePath,
 		knowledgeDir: path.resolve(config.knowledgeDir ?? path.join(root, '.agents', 'knowledge')),
 		now: config.now ?? (() => new Date()),
-		randomBytes: config.randomBytes ?? randomBytes,
+		randomBytes: config.randomBytes ?? ((size) => frameCrypto().randomBytes(size)),
 		lockWaitMs: config.lockWaitMs,
 		maxDepth: config.maxDepth ?? defaultMaxDepth,
 		hints: config.hints,

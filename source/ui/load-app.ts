@@ -9,13 +9,18 @@
  *   With `fetch` hidden while yoga initialises, the loader decodes the inline binary directly;
  *   `fetch` is put back, still unloaded.
  */
-export async function loadRunApp(): Promise<typeof import('./run-app.js')> {
+export function loadRunApp(): Promise<typeof import('./run-app.js')> {
+	return withInkEnvironment(() => import('./run-app.js'));
+}
+
+/** Runs `load` (an import that brings Ink and yoga) with the environment described above. */
+export async function withInkEnvironment<T>(load: () => Promise<T>): Promise<T> {
 	const ci = Object.entries(process.env).filter(([name]) => name === 'CI' || name === 'CONTINUOUS_INTEGRATION' || name.startsWith('CI_'));
 	for (const [name] of ci) delete process.env[name];
 	const fetch = Object.getOwnPropertyDescriptor(globalThis, 'fetch');
 	if (fetch?.configurable) Object.defineProperty(globalThis, 'fetch', {value: undefined, configurable: true, writable: true});
 	try {
-		return await import('./run-app.js');
+		return await load();
 	} finally {
 		if (fetch?.configurable) Object.defineProperty(globalThis, 'fetch', fetch);
 		for (const [name, value] of ci) process.env[name] = value;

@@ -10,11 +10,10 @@ import {helpRows} from './panes/help-pane.js';
 import {queryBar, resultsPane, spinnerFrames} from './panes/results-pane.js';
 import {treePane} from './panes/tree-pane.js';
 import {fitLine, lineWidth, mergeLine, segment} from './segments.js';
-import {displayWidth, oneLine} from './text.js';
+import {displayWidth, formatCount, oneLine} from './text.js';
 import {paintLine, theme, type Line, type Role, type Style, type Theme} from './theme.js';
 import {selectedNode} from './tree-state.js';
 
-const count = new Intl.NumberFormat('en-US');
 
 /**
  * `┌ left ───── right ┐` (or ├ ┤, └ ┘), exactly `width` wide. When both parts do not fit, the
@@ -70,13 +69,13 @@ function footerFacts(state: AppState, box: Layout): string {
 	const {tree, filter, mode, focus} = state;
 	const facts: string[] = [];
 	if (state.loading > 0) facts.push(`${spinnerFrames[state.spinner % spinnerFrames.length]} loading`);
-	if (filter.matches.length > 0 && mode !== 'filter') facts.push(`f ${filter.input.value} [${filter.index + 1}/${count.format(filter.matches.length)}]`);
+	if (filter.matches.length > 0 && mode !== 'filter') facts.push(`f ${filter.input.value} [${filter.index + 1}/${formatCount(filter.matches.length)}]`);
 	if (state.find.pattern && mode !== 'find') facts.push(`/${oneLine(state.find.pattern)} ${findPosition(state)}`);
 	if (focus === 'detail' && mode === 'browse') {
 		const total = detailRowCount(state, box.detailWidth);
 		const scroll = Math.max(0, Math.min(state.detail.scroll, total - box.bodyHeight));
 		if (total > 0) facts.push(`lines ${scroll + 1}–${Math.min(total, scroll + box.bodyHeight)}/${total}`);
-	} else if (tree.rows.length > 0) facts.push(`${count.format(tree.cursor + 1)}/${count.format(tree.rows.length)}`);
+	} else if (tree.rows.length > 0) facts.push(`${formatCount(tree.cursor + 1)}/${formatCount(tree.rows.length)}`);
 	return facts.join(' · ');
 }
 
@@ -87,7 +86,7 @@ function filterBar(state: AppState, paint: Theme): {left: Line; right: Line} {
 	const left: Line = [segment('f ', paint('key')), segment(value.slice(0, caret)), segment(at, paint('caret')), segment(value.slice(caret + at.length))];
 	const facts: string[] = ['fuzzy'];
 	if (filter.status === 'searching') facts.push(`searching ${Math.round(filter.progress * 100)}%`);
-	else if (filter.status === 'done') facts.push(`${count.format(filter.matches.length)} of ${count.format(filter.searched)} names`);
+	else if (filter.status === 'done') facts.push(`${formatCount(filter.matches.length)} of ${formatCount(filter.searched)} names`);
 	return {left, right: [segment(facts.join(' · '), paint('dim'))]};
 }
 

@@ -14,6 +14,15 @@ export function manyLines(text: string): string {
 
 const segmenter = new Intl.Segmenter();
 
+/**
+ * A count as en-US writes it (12,345). Whole numbers are grouped here: the first Intl formatter a
+ * process makes loads ICU's locale data (~20 ms), which the first frame does not otherwise need.
+ */
+export function formatCount(value: number): string {
+	if (!Number.isSafeInteger(value)) return value.toLocaleString('en-US');
+	return String(value).replace(/\B(?=(?:\d{3})+$)/gu, ',');
+}
+
 export function displayWidth(text: string): number {
 	return isNarrow(text) ? text.length : stringWidth(text);
 }

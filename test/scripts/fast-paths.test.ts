@@ -7,6 +7,8 @@ import {styledCharsFromTokens as packageStyledChars, styledCharsToString as pack
 import fastStringWidth from '../../scripts/fast-string-width.mjs';
 // @ts-expect-error plain JavaScript build helpers, without type declarations
 import {styledCharsFromTokens, styledCharsToString, tokenize as fastTokenize} from '../../scripts/fast-ansi-tokenize.mjs';
+// @ts-expect-error plain JavaScript build helpers, without type declarations
+import {LazySegmenter} from '../../scripts/lazy-segmenter.mjs';
 
 // Narrow characters, wide ones, combining marks, emoji, and the SGR codes the app and Ink write.
 const pieces = ['a', 'Z', ' ', '~', 'é', '─', '│', '┌', '▸', '▾', '·', '…', '⠋', '→', '漢', '😀', 'e\u0301', '\u25fd', '\u00ad', '\u200b', '\u001b[36m', '\u001b[1;7m', '\u001b[0m', '\u001b[39m', '\u001b[38;5;240m', '\u001b[2m'];
@@ -38,6 +40,25 @@ test('styled characters and the text made from them are the same, also across li
 			expect(styledCharsToString(fast)).toBe(packageToString(slow));
 		}),
 	);
+});
+
+test('the lazy segmenter gives the segments of Intl.Segmenter, ASCII (CR LF, controls) or not', () => {
+	const asciiPieces = ['a', ' ', '~', '\r', '\n', '\r\n', '\t', '\u0000', '\u001b', '\u001b[36;1m', '\u007f'];
+	const text = fc.oneof(fc.array(fc.constantFrom(...asciiPieces), {maxLength: 30}), fc.array(fc.constantFrom(...asciiPieces, ...pieces), {maxLength: 30})).map((parts) => parts.join(''));
+	const plain = (segments: Iterable<{segment: string; index: number; input: string}>) => Array.from(segments, ({segment, index, input}) => ({segment, index, input}));
+	fc.assert(
+		fc.property(text, fc.constantFrom(undefined, {granularity: 'grapheme' as const}, {granularity: 'word' as const}), (line, options) => {
+			const real = new Intl.Segmenter(undefined, options).segment(line);
+			const lazy = new LazySegmenter(undefined, options).segment(line);
+			expect(plain(lazy)).toEqual(plain(real));
+			for (let at = -1; at <= line.length; at++) {
+				const [a, b] = [lazy.containing(at), real.containing(at)];
+				expect(a && {segment: a.segment, index: a.index, input: a.input}).toEqual(b && {segment: b.segment, index: b.index, input: b.input});
+			}
+			expect(lazy.containing()?.segment).toBe(real.containing()?.segment);
+		}),
+	);
+	expect(new LazySegmenter('en', {granularity: 'word'}).resolvedOptions()).toEqual(new Intl.Segmenter('en', {granularity: 'word'}).resolvedOptions());
 });
 
 test('the fast paths use only the public exports of the packages they stand in front of', () => {

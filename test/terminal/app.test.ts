@@ -287,6 +287,16 @@ describe('drill in a terminal', () => {
 		expect(screen.raw).toContain('\u001b[?25h');
 	});
 
+	// The explorer is a bundle of its own (dist/explorer.js): its errors must still read as drill's
+	// one-line errors, not as an unknown failure of another bundle's error class.
+	test('an unknown --domain: drill\'s one-line error, the terminal left as it was', async () => {
+		const unknown = drill(['--domain', 'nope']);
+		expect(await unknown.exit()).toBe(1);
+		expect(unknown.text()).toMatch(/^drill: unknown domain "nope"; registered: drills, knowledge, summary$/mu);
+		expect(unknown.raw).not.toContain('please report');
+		expect(unknown.raw).not.toContain('\u001b[?1049h');
+	});
+
 	test('frames are drawn even when CI is set in the environment', async () => {
 		const screen = drill([], {env: {CI: 'true', CONTINUOUS_INTEGRATION: '1'}});
 		await screen.waitFor('? help');

@@ -1,5 +1,5 @@
 import {expect, test} from 'vitest';
-import {displayWidth, fit, manyLines, oneLine, wrap} from '../../source/ui/text.js';
+import {displayWidth, fit, formatCount, manyLines, oneLine, wrap} from '../../source/ui/text.js';
 
 test('fit cuts with an ellipsis and pads to the exact width', () => {
 	expect(fit('hello world', 8)).toBe('hello w…');
@@ -30,4 +30,10 @@ test('wrap breaks at spaces and breaks words longer than a line', () => {
 test('text from stores is made inert on the way in', () => {
 	expect(oneLine('a\u001b]52;c;aGk=\u0007b\u001b[2Jc\nd\te')).toBe('abc d e');
 	expect(manyLines('x\u009b31my\u202ez\tw')).toBe('xyz    w');
+});
+
+test('counts are grouped as en-US writes them, without Intl for whole numbers', () => {
+	for (const value of [0, 7, 999, 1000, 12_345, 100_004, -1234, -999, 1_000_000_000, Number.MAX_SAFE_INTEGER, 2 ** 60, 1.5, Number.NaN]) {
+		expect(formatCount(value)).toBe(value.toLocaleString('en-US'));
+	}
 });

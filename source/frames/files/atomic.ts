@@ -1,13 +1,13 @@
-import {randomBytes} from 'node:crypto';
 import {closeSync, existsSync, fsyncSync, lstatSync, openSync, realpathSync, renameSync, rmSync, unlinkSync, writeSync, type Stats} from 'node:fs';
 import path from 'node:path';
 import {DrillError} from '../../core/errors.js';
+import {frameCrypto} from './crypto.js';
 
 /** Temporary files and folders start with this, so `drill status --repair` can sweep them. */
 export const tempPrefix = '.tmp-';
 
 export function tempName(base: string): string {
-	return `${tempPrefix}${base.slice(0, 60)}-${process.pid}-${randomBytes(4).toString('hex')}`;
+	return `${tempPrefix}${base.slice(0, 60)}-${process.pid}-${frameCrypto().randomBytes(4).toString('hex')}`;
 }
 
 function kindOf(stat: Stats): string {

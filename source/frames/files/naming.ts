@@ -1,4 +1,4 @@
-import {createHash} from 'node:crypto';
+import {frameCrypto} from './crypto.js';
 
 /** `YYYY-MM-DD-HHMMSS-sha-slug`: lexically sortable, parseable, unique even when slugs collide. */
 export const drillNamePattern = /^(\d{4})-(\d{2})-(\d{2})-(\d{2})(\d{2})(\d{2})-([0-9a-f]{6})-([a-z0-9]+(?:-[a-z0-9]+)*)$/u;
@@ -51,5 +51,5 @@ export function parseDrillName(name: string): DrillName | undefined {
 
 /** Six hex digits of a hash of (time, slug, parent, random bytes). Callers check collisions. */
 export function drillSha(date: Date, slug: string, parent: string | null, random: Buffer): string {
-	return createHash('sha256').update(`${date.toISOString()}\0${slug}\0${parent ?? ''}\0${random.toString('hex')}`).digest('hex').slice(0, 6);
+	return frameCrypto().createHash('sha256').update(`${date.toISOString()}\0${slug}\0${parent ?? ''}\0${random.toString('hex')}`).digest('hex').slice(0, 6);
 }

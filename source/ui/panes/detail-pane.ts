@@ -2,11 +2,10 @@ import type {TreeView} from '../../core/tree-view.js';
 import type {AppState} from '../app-state.js';
 import {sourceRows} from '../provenance.js';
 import {segment} from '../segments.js';
-import {wrap} from '../text.js';
+import {formatCount, wrap} from '../text.js';
 import {paintLine, type Line, type Role, type RoleLine, type Theme} from '../theme.js';
 import type {PaneMatch} from '../find-state.js';
 
-const count = new Intl.NumberFormat('en-US');
 const cache = new WeakMap<TreeView, Map<number, RoleLine[]>>();
 
 /** Every line the detail pane could show for a view at a width (memoised: views are immutable). */
@@ -21,7 +20,7 @@ export function detailRows(view: TreeView, width: number): RoleLine[] {
 	};
 	lines.push([{text: view.title || '(untitled)', role: 'title'}]);
 	lines.push([{text: `${view.domain}:${view.node_id === '' ? "''" : view.node_id}`, role: 'accent'}]);
-	const children = view.children_total === 1 ? '1 child' : `${count.format(view.children_total)} children`;
+	const children = view.children_total === 1 ? '1 child' : `${formatCount(view.children_total)} children`;
 	lines.push([{text: `${view.kind} · depth ${view.depth}${view.children_total ? ` · ${children}` : ''}`, role: 'dim'}]);
 	if (view.summary) {
 		lines.push([]);
@@ -39,17 +38,17 @@ export function detailRows(view: TreeView, width: number): RoleLine[] {
 	for (const row of provenance) text(row, 'accent');
 	if (view.children_total > 0) {
 		lines.push([]);
-		lines.push([{text: `── children (${count.format(view.children_total)}) ──`, role: 'dim'}]);
+		lines.push([{text: `── children (${formatCount(view.children_total)}) ──`, role: 'dim'}]);
 		for (const child of view.children) {
 			// Inside one item, a child's id differs only after the "#": show that part.
 			const item = view.node_id.split('#')[0]!;
 			const id = item && child.node_id.startsWith(`${item}#`) ? child.node_id.slice(item.length) : child.node_id;
-			const counted = child.child_count ? ` (${count.format(child.child_count)})` : '';
+			const counted = child.child_count ? ` (${formatCount(child.child_count)})` : '';
 			lines.push([{text: `${child.has_children ? '▸' : '·'} ${child.name}`}, {text: `${counted}  ${id}`, role: 'dim'}]);
 			if (child.summary) text(child.summary, 'dim', '    ');
 		}
 		const more = view.children_total - view.offset - view.children.length;
-		if (more > 0) lines.push([{text: `  … ${count.format(more)} more (open the node in the tree)`, role: 'dim'}]);
+		if (more > 0) lines.push([{text: `  … ${formatCount(more)} more (open the node in the tree)`, role: 'dim'}]);
 	}
 	if (view.content !== undefined) {
 		lines.push([]);
@@ -57,7 +56,7 @@ export function detailRows(view: TreeView, width: number): RoleLine[] {
 		text(view.content || '(empty)');
 		// The next chunk loads as the reader scrolls near here (see scrollDetail).
 		if (view.truncated) lines.push([{text: '… more loads as you scroll', role: 'dim'}]);
-		if (view.folded) lines.push([{text: `${count.format(view.folded)} long tool output${view.folded === 1 ? '' : 's'} shown folded: z shows ${view.folded === 1 ? 'it' : 'them'} whole`, role: 'dim'}]);
+		if (view.folded) lines.push([{text: `${formatCount(view.folded)} long tool output${view.folded === 1 ? '' : 's'} shown folded: z shows ${view.folded === 1 ? 'it' : 'them'} whole`, role: 'dim'}]);
 	}
 	byWidth.set(width, lines);
 	return lines;

@@ -1,11 +1,10 @@
 import type {AppState} from '../app-state.js';
 import {rowNote, rowNoteParts} from '../provenance.js';
 import {fitLine, highlighted, lineWidth, segment} from '../segments.js';
-import {displayWidth, fit} from '../text.js';
+import {displayWidth, fit, formatCount} from '../text.js';
 import type {Line, Theme} from '../theme.js';
 import type {TreeNode} from '../tree-state.js';
 
-const count = new Intl.NumberFormat('en-US');
 
 function marker(node: TreeNode): string {
 	if (node.error) return '!';
@@ -18,7 +17,7 @@ function childCount(node: TreeNode): string {
 	const total = node.total ?? node.childCount;
 	if (!total) return '';
 	const loaded = node.childKeys?.length ?? 0;
-	return node.expanded && loaded < total ? ` ${count.format(loaded)}/${count.format(total)}` : ` ${count.format(total)}`;
+	return node.expanded && loaded < total ? ` ${formatCount(loaded)}/${formatCount(total)}` : ` ${formatCount(total)}`;
 }
 
 /** A name shorter than this is never cut to make room for the note. */
