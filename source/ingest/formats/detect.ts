@@ -1,4 +1,4 @@
-import {open} from 'node:fs/promises';
+import {closeSync, openSync, readSync} from 'node:fs';
 import path from 'node:path';
 import {aiderSessionStart} from './aider.js';
 import {conversationFormats, documentFormats, formatLabels, type Format, type FormatChoice} from './catalog.js';
@@ -18,15 +18,15 @@ export interface Sniffed {
 	bytes?: Buffer;
 }
 
-/** Reads the start of a file. */
+/** Reads the start of a file (synchronously: see walk-sources.ts on the thread-pool round trips). */
 export async function readHead(file: string): Promise<Buffer> {
-	const handle = await open(file, 'r');
+	const handle = openSync(file, 'r');
 	try {
 		const buffer = Buffer.alloc(headBytes);
-		const {bytesRead} = await handle.read(buffer, 0, headBytes, 0);
+		const bytesRead = readSync(handle, buffer, 0, headBytes, 0);
 		return buffer.subarray(0, bytesRead);
 	} finally {
-		await handle.close();
+		closeSync(handle);
 	}
 }
 

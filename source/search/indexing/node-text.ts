@@ -1,4 +1,4 @@
-import {words} from '../../text/index-words.js';
+import {deleteAsciiWordsOf, words} from '../../text/index-words.js';
 import type {ItemRecord} from '../../store/interchange.js';
 
 /** What stage 1 ranks for one node: its summary fields and the raw text of its whole subtree. */
@@ -89,12 +89,8 @@ export function rootRow(item: ItemRecord, body: string): RootRow {
 		for (const word of words(whole)) if (!titleWords.has(word)) novel.add(word);
 	}
 	// Read the body only as far as it takes to find them all (no array of all its words).
-	if (novel.size > 0 && asciiText.test(body)) {
-		// ASCII text: its words are its runs of [a-z0-9] once lowercased (as `words` gives them).
-		const lower = body.toLowerCase();
-		const asciiWord = /[a-z0-9]+/gu;
-		for (let found = asciiWord.exec(lower); found && novel.size > 0; found = asciiWord.exec(lower)) novel.delete(found[0]);
-	} else if (novel.size > 0) {
+	if (novel.size > 0 && asciiText.test(body)) deleteAsciiWordsOf(body, novel);
+	else if (novel.size > 0) {
 		for (const found of body.matchAll(wordPattern)) {
 			const [word] = words(found[0]);
 			if (word !== undefined) novel.delete(word);
