@@ -266,7 +266,8 @@ describe('the mouse', () => {
 
 	test('reporting is on while the app runs and off after; wheel, click and double click; never typed text', async () => {
 		const screen = drill(['--domain', 'summary', '--node', 'conversation_session:k3x9', '--depth', 'full']);
-		let text = await screen.waitFor('summary:conversation_session:k3x9');
+		// Settled frames: rows are found by position, and a loaded machine draws a frame in pieces.
+		let text = await screen.waitForFrame('summary:conversation_session:k3x9');
 		expect(screen.raw).toContain('\u001b[?1000h\u001b[?1006h');
 		expect(screen.terminal.modes.mouseTrackingMode).not.toBe('none');
 		const lines = text.split('\n');
@@ -281,8 +282,8 @@ describe('the mouse', () => {
 		await screen.waitFor(/▾ Slow invoices query/u);
 		// The wheel over the detail pane scrolls it, and leaves the focus in the tree.
 		screen.write(sgr(65, 70, 10) + sgr(65, 70, 10));
-		text = await screen.waitForGone('summary:conversation_session:q8mt3\n');
-		expect(text).toMatch(/└ .*move/u);
+		await screen.waitForGone('summary:conversation_session:q8mt3\n');
+		expect(await screen.waitForFrame(/└ .*move/u)).toMatch(/└ .*move/u);
 		// In the query box a mouse report is not text.
 		screen.write('/');
 		await screen.waitFor('Enter run');
