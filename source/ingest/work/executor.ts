@@ -94,23 +94,33 @@ export class WorkerExecutor implements Executor {
 	/** Jobs redone on this thread after their worker died. */
 	private inline = 0;
 
+	/** Results handed back but not yet taken by their `done` (the item being written). */
+	private delivering = 0;
+
 	private finish(slot: Slot, result: JobResult): void {
 		const busy = slot.busy;
 		if (!busy) return;
 		slot.busy = undefined;
 		this.bytesInFlight -= busy.job.size;
-		try {
-			busy.done(result);
-		} finally {
-			this.wake();
-		}
+		// The worker gets its next job before this one's item is written: writing (on this thread)
+		// and summarizing (on the worker) overlap instead of taking turns.
+		this.delivering++;
+		this.wake();
+		setImmediate(() => {
+			try {
+				busy.done(result);
+			} finally {
+				this.delivering--;
+				this.wake();
+			}
+		});
 	}
 
 	private wake(): void {
 		const waiting = this.waiting;
 		this.waiting = [];
 		for (const resume of waiting) resume();
-		if (this.inline === 0 && this.slots.every((slot) => !slot.busy)) {
+		if (this.inline === 0 && this.delivering === 0 && this.slots.every((slot) => !slot.busy)) {
 			const idle = this.idle;
 			this.idle = [];
 			for (const resume of idle) resume();
@@ -141,7 +151,7 @@ export class WorkerExecutor implements Executor {
 	}
 
 	async drain(): Promise<void> {
-		while (this.inline > 0 || this.slots.some((slot) => slot.busy)) await new Promise<void>((resolve) => this.idle.push(resolve));
+		while (this.inline > 0 || this.delivering > 0 || this.slots.some((slot) => slot.busy)) await new Promise<void>((resolve) => this.idle.push(resolve));
 	}
 
 	async close(): Promise<void> {
