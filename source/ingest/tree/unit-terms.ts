@@ -1,5 +1,5 @@
 import type {Block, Unit} from '../model.js';
-import {addTerms, type Bag, type Lexicon} from '../../text/summary-words.js';
+import {addTerms, isWordCode, type Bag, type Lexicon} from '../../text/summary-words.js';
 
 /**
  * How much of a block counts toward a topic's words: all of what people wrote, the head of code and
@@ -19,10 +19,27 @@ function reachOf(block: Block): {chars: number; weight: number} {
 	return block.role === 'system' ? context : reach[block.kind];
 }
 
+/**
+ * The part of a block that counts, cut where a word ends: a word cut in half ("latenc" of
+ * "latency") would be learned as a written form of its stem, and, being the shortest form, shown
+ * as a keyword.
+ */
 export function blockDigest(block: Block): string {
 	const {chars} = reachOf(block);
-	return block.text.length > chars ? block.text.slice(0, chars) : block.text;
+	const {text} = block;
+	if (text.length <= chars) return text;
+	let end = chars;
+	while (end > 0 && inWord(text, end) && inWord(text, end - 1)) end--;
+	return text.slice(0, end);
 }
+
+/** The character at `at` is part of a word as `scanWords` reads them (a joiner counts before a letter). */
+function inWord(text: string, at: number): boolean {
+	const code = text.charCodeAt(at);
+	return isWordCode(code) || (joiners.has(code) && isWordCode(text.charCodeAt(at + 1)));
+}
+
+const joiners = new Set([0x5f, 0x2d, 0x27, 0x2019]);
 
 /** The unit's words, and how many characters of it count (the digest, not the raw size). */
 export function unitTerms(unit: Unit, bag: Bag = new Map(), lexicon?: Lexicon): {bag: Bag; chars: number} {

@@ -2,6 +2,8 @@ import {describe, expect, it} from 'vitest';
 import type {ParsedSource, Unit} from '../../../source/ingest/model.js';
 import {buildTopics, fanOut, groupTopics} from '../../../source/ingest/tree/build-topics.js';
 import {newTopic, preorder} from '../../../source/ingest/tree/topic.js';
+import {blockDigest} from '../../../source/ingest/tree/unit-terms.js';
+import {describeSource} from '../../../source/ingest/build-item.js';
 
 const unit = (text: string): Unit => ({blocks: [{role: 'text', kind: 'prose', text}]});
 
@@ -40,5 +42,23 @@ describe('buildTopics', () => {
 		expect(root.heading).toBe('Guide');
 		expect(root.units).toHaveLength(1);
 		expect(root.children.map((child) => child.heading)).toEqual(['Install', 'Configure']);
+	});
+});
+
+describe('what a block counts toward its topic', () => {
+	it('ends where a word ends: a word cut in half is never learned as a word, nor shown as a keyword', () => {
+		// The code block's first 2,000 characters end inside "latency".
+		const code = `${'x '.repeat(997)}latency ${'y '.repeat(600)}`;
+		expect(blockDigest({role: 'code', kind: 'code', text: code})).toBe('x '.repeat(997));
+		expect(blockDigest({role: 'code', kind: 'code', text: `${'x '.repeat(996)}a rate_limit b`})).toBe(`${'x '.repeat(996)}a `);
+		const source: ParsedSource = {
+			flavor: 'document',
+			facts: {},
+			root: {units: [unit('The latency of the gateway rose. Latency budgets matter for the gateway.'), {blocks: [{role: 'code', kind: 'code', text: `${'x '.repeat(994)}latency ${'y '.repeat(600)}`}]}], children: []},
+		};
+		const described = describeSource(source);
+		const keywords = [...preorder(described.root)].flatMap((topic) => topic.keywords);
+		expect(keywords).toContain('latency');
+		expect(keywords).not.toContain('latenc');
 	});
 });
