@@ -68,7 +68,11 @@ function sampleProse(topic: Topic): string[] {
 function cutAtSentence(text: string, chars: number): string {
 	const head = text.slice(0, chars);
 	const end = Math.max(head.lastIndexOf('. '), head.lastIndexOf('.\n'), head.lastIndexOf('? '), head.lastIndexOf('! '));
-	return end > chars / 3 ? head.slice(0, end + 1) : head;
+	if (end > chars / 3) return head.slice(0, end + 1);
+	// No sentence ends early enough: end with a whole word, never inside one ("…the vect" would be
+	// quoted, and "vect" learned as the shortest written form of its stem, then shown as a keyword).
+	const lastSpace = head.search(/\s\S*$/u);
+	return lastSpace > 0 ? head.slice(0, lastSpace) : head;
 }
 
 function score(candidate: Candidate, weight: (term: string) => number, norm: number): number {

@@ -61,4 +61,15 @@ describe('what a block counts toward its topic', () => {
 		expect(keywords).toContain('latency');
 		expect(keywords).not.toContain('latenc');
 	});
+
+	it('samples prose to quote that ends with a whole word, also where no sentence ends', () => {
+		// List items, no sentence end: the 800 characters sampled from the block end inside "latency".
+		const text = `xxxxxxx\n${'- the big gateway latency rises\n'.repeat(40)}`;
+		expect(text.slice(0, 800).endsWith('latenc')).toBe(true);
+		const source: ParsedSource = {flavor: 'document', facts: {}, root: {units: [unit(text)], children: []}};
+		const described = describeSource(source);
+		const keywords = [...preorder(described.root)].flatMap((topic) => topic.keywords);
+		expect(keywords).toContain('latency');
+		expect(keywords).not.toContain('latenc');
+	});
 });
