@@ -38,7 +38,7 @@ export function directiveName(info: string): string | undefined {
 	return match?.[1];
 }
 
-export type MarkupKind =
+type MarkupKind =
 	| {kind: 'line'}
 	/** A directive or admonition opens: option lines (`:class: tip`) may follow. */
 	| {kind: 'open'; indentsBody?: boolean}

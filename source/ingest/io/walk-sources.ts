@@ -20,7 +20,7 @@ const notSources = new Set(
 );
 
 /** A file a folder walk leaves out by its name alone. */
-export function notASource(name: string): boolean {
+function notASource(name: string): boolean {
 	const dot = name.lastIndexOf('.');
 	return dot > 0 && notSources.has(name.slice(dot + 1).toLowerCase());
 }
