@@ -17,6 +17,9 @@ const attributes = /\{:?\s*[#.][^{}]*\}/gu;
 const role = /\{[\w:+-]+\}`([^`]*?)(?:\s*<[^<>`]*>)?`/gu;
 /** MkDocs Material icons: `:octicons-file-code-24:`, `:fontawesome-brands-github:`. */
 const icon = /:(?:octicons|fontawesome|material|simple)-[\w-]+:/gu;
+/** reStructuredText roles and links, read as their text: :doc:`install`, :ref:`Text <target>`, `Text <url>`_. */
+const rstRole = /:[\w:+-]+:`([^`]*?)(?:\s*<[^<>`]*>)?`/gu;
+const rstLink = /`([^`<]+?)(?:\s*<[^<>`]*>)?`__?/gu;
 const escaped = /\\([!-/:-@[-`{-~])/gu;
 const linePrefix = /^\s*(?:#{1,6}\s+|>\s?|[-*+•]\s+|\d{1,3}[.)]\s+|\[[ xX]\]\s+)+/u;
 
@@ -25,6 +28,8 @@ export function plainText(text: string): string {
 	let clean = text;
 	if (clean.includes('{')) clean = clean.replace(templateTag, ' ').replace(attributes, '').replace(role, '$1');
 	if (clean.includes('-') && clean.includes(':')) clean = clean.replace(icon, '');
+	if (clean.includes(':`')) clean = clean.replace(rstRole, '$1');
+	if (clean.includes('`_')) clean = clean.replace(rstLink, '$1');
 	if (clean.includes('\\')) clean = clean.replace(escaped, '$1');
 	if (clean.includes('[')) clean = clean.replace(image, '$1').replace(link, '$1').replace(referenceLink, '$1');
 	if (clean.includes('`')) clean = clean.replace(code, '$1');

@@ -80,6 +80,8 @@ function lineOf(head: Buffer, offset: number): number {
 }
 
 const htmlStart = /^\s*(?:<!--[\s\S]*?-->\s*)*(?:<!doctype\s+html|<html[\s>]|<head[\s>]|<body[\s>])/iu;
+/** Read as markdown whatever their first lines look like; reStructuredText too (its titles read as setext headings, its explicit markup is kept aside). */
+const markdownExtensions = new Set(['.md', '.markdown', '.mdx', '.mdown', '.rst']);
 const markdownSigns = /^(?:---\s*$|#{1,6}\s+\S|```|~~~|\s{0,3}[-*+]\s+\[[ xX]\]|.+\n(?:=+|-+)\s*$)/mu;
 
 type Json = Record<string, unknown>;
@@ -255,7 +257,7 @@ function sniffHead(head: Buffer, file: string, size: number, choice: FormatChoic
 	}
 	if (!detected && !unknownJson && looksLikeAider(text, file)) detected = 'aider';
 	if (!detected && !unknownJson && htmlStart.test(text)) detected = 'html';
-	if (!detected && !unknownJson && (markdownSigns.test(text.slice(0, 16_384)) || ['.md', '.markdown', '.mdx', '.mdown'].includes(extension))) detected = 'markdown';
+	if (!detected && !unknownJson && (markdownSigns.test(text.slice(0, 16_384)) || markdownExtensions.has(extension))) detected = 'markdown';
 	if (!detected && !unknownJson && ['.htm', '.html', '.xhtml'].includes(extension) && /<\/?[a-z][^>]*>/iu.test(text)) detected = 'html';
 	if (!detected && !unknownJson) detected = 'text';
 	if (detected) plausible.add(detected);

@@ -45,6 +45,8 @@ export class MarkdownReader {
 	private topHeading: string | undefined;
 	/** A navigation label from front matter (`sidebar_label`, `linkTitle`): the name when nothing better is given. */
 	private navTitle: string | undefined;
+	/** An reStructuredText directive whose body is not prose: its own indentation (its body is indented more). */
+	private markupBody: number | undefined;
 	/** MkDocs admonitions and content tabs open: how far their bodies are indented, innermost last. */
 	private readonly bodyIndents: number[] = [];
 	/** The fences of open MyST directives whose body is prose (```` ```{note} ````), innermost last. */
@@ -92,6 +94,14 @@ export class MarkdownReader {
 				return true;
 			}
 		}
+		if (this.markupBody !== undefined) {
+			const indent = line.length - line.trimStart().length;
+			if (line.trim() === '' || indent > this.markupBody) {
+				this.markup.push(line);
+				return true;
+			}
+			this.markupBody = undefined;
+		}
 		const top = this.containers.at(-1);
 		if (top) {
 			const trimmed = line.trim();
@@ -111,9 +121,10 @@ export class MarkdownReader {
 			return true;
 		}
 		const kind = markupLine(line, this.paragraph.length > 0, this.afterOpen);
-		this.afterOpen = kind?.kind === 'open';
+		this.afterOpen = kind?.kind === 'open' || kind?.kind === 'open-body';
 		if (!kind) return false;
 		this.markupLine(line);
+		if (kind.kind === 'open-body') this.markupBody = line.length - line.trimStart().length;
 		if (kind.kind === 'open' && kind.indentsBody) this.bodyIndents.push((this.bodyIndents.at(-1) ?? 0) + line.length - line.trimStart().length + 4);
 		if (kind.kind === 'open-tag') {
 			this.openTag = kind;

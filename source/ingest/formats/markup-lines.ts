@@ -3,7 +3,8 @@
  * MDX imports and JSX tags (Docusaurus), admonition and directive fences with their options
  * (Docusaurus `:::note`, MyST `:::{tip}`, MkDocs `!!! note` and content tabs), Hugo shortcodes and
  * Liquid tags on a line of their own, MyST targets `(label)=`, attribute lines `{#id}`, link
- * reference definitions, snippet includes, badge rows. They are kept as spans of role `markup`,
+ * reference definitions, snippet includes, badge rows; reStructuredText's explicit markup
+ * (`.. code-block::` and its body, `.. _target:`, `.. |substitution|`, `:orphan:`). They are kept as spans of role `markup`,
  * which never count toward keywords, summaries or titles.
  */
 
@@ -20,6 +21,9 @@ const contentTab = /^===\+?\s+"/u;
 const snippet = /^-{1,2}8<-{1,2}\s/u;
 const githubAlert = /^>\s*\[!(?:note|tip|important|warning|caution)\]\s*$/iu;
 const directiveOption = /^:[\w-]+:(?:\s|$)/u;
+const bareField = /^:[\w-]+:\s*$/u;
+/** reStructuredText: a directive (`.. note::`), a target (`.. _install:`), a substitution (`.. |br| raw:: html`). */
+const rstExplicit = /^\.\.\s+(?:([\w:-]+)::(?:\s|$)|_[^:]*:|\|[^|]+\|\s)/u;
 /** A colon fence: `:::note Title`, `::::{tab-set}`, or a bare `:::` that closes one. */
 const colonFence = /^(:{3,})(.*)$/u;
 /** A tag, a closing tag or a comment: what is left of a line once these are gone is its text. */
@@ -42,6 +46,8 @@ type MarkupKind =
 	| {kind: 'line'}
 	/** A directive or admonition opens: option lines (`:class: tip`) may follow. */
 	| {kind: 'open'; indentsBody?: boolean}
+	/** An reStructuredText directive whose indented body is not prose (code, a toctree, raw HTML). */
+	| {kind: 'open-body'}
 	/** A tag left open at the end of the line (`<Tabs` with its props on the next lines), or a comment. */
 	| {kind: 'open-tag'; until: RegExp; endsAtBlank?: boolean};
 
@@ -73,11 +79,17 @@ export function markupLine(line: string, paragraphOpen: boolean, afterOpen: bool
 			return braceLine.test(text.trimEnd()) ? {kind: 'line'} : undefined;
 		case 0x2d: // -
 			return snippet.test(text) ? {kind: 'line'} : undefined;
+		case 0x2e: {
+			// .
+			const explicit = rstExplicit.exec(text);
+			if (!explicit) return undefined;
+			return explicit[1] !== undefined && proseDirectives.has(explicit[1].toLowerCase()) ? {kind: 'open'} : {kind: 'open-body'};
+		}
 		case 0x3e: // >
 			return githubAlert.test(text) ? {kind: 'line'} : undefined;
 		case 0x3a: {
 			// :
-			if (afterOpen && directiveOption.test(text)) return {kind: 'open'};
+			if ((afterOpen && directiveOption.test(text)) || bareField.test(text)) return {kind: 'open'};
 			const fence = colonFence.exec(text.trimEnd());
 			if (!fence) return undefined;
 			return fence[2]!.trim() === '' ? {kind: 'line'} : {kind: 'open'};

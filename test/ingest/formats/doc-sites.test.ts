@@ -20,7 +20,7 @@ const blocksOf = (source: ParsedSource, role?: string) => allUnits(source).flatM
 const prose = (source: ParsedSource) => blocksOf(source).filter((block) => block.kind === 'prose').map((block) => block.text).join('\n');
 
 /** Markup of every generator that must never reach the prose. */
-const noise = [/^import /mu, /:::/u, /<Tabs|<TabItem|CodeBlock|defaultValue/u, /<!--/u, /\{\{[<%]/u, /^!!! /mu, /^=== "/mu, /--8<--/u, /\]: https?:/u, /^\(relay-targets\)=/mu, /^:class:|^:name:/mu, /^\{#pools\}/mu, /img\.shields|badge\.svg/u, /align="center"/u];
+const noise = [/^\.\. [a-z_|]/mu, /:doc:|:ref:/u, /¶/u, /^import /mu, /:::/u, /<Tabs|<TabItem|CodeBlock|defaultValue/u, /<!--/u, /\{\{[<%]/u, /^!!! /mu, /^=== "/mu, /--8<--/u, /\]: https?:/u, /^\(relay-targets\)=/mu, /^:class:|^:name:/mu, /^\{#pools\}/mu, /img\.shields|badge\.svg/u, /align="center"/u];
 
 describe('documentation generators\' markup', () => {
 	it('Docusaurus MDX: imports, admonition fences, JSX components and comments are markup; the H1 after the imports names the page', () => {
@@ -79,6 +79,15 @@ describe('documentation generators\' markup', () => {
 		expect(text).toMatch(/^A small service that receives webhooks/mu);
 	});
 
+	it('reStructuredText: its title, explicit markup aside (directives, targets, fields), admonition bodies as prose, code and toctree bodies not', () => {
+		const source = read('sphinx-rst/upgrading.rst');
+		expect(source.facts.title).toBe('Upgrading a relay');
+		const text = prose(source);
+		expect(text).not.toMatch(/^\.\. |^:orphan:|^:class:|apt install|from-1\.x|<br\/>/mu);
+		expect(text).toContain('A relay drains its queue before it stops');
+		expect(plainText('See :doc:`configuration` and :ref:`the retry settings <retries>`; read the `release notes <https://example.org>`_.')).toBe('See configuration and the retry settings; read the release notes.');
+	});
+
 	it('a heading-like line inside markup is no heading, and "<foo" in a sentence is no tag', () => {
 		const reader = new MarkdownReader([]);
 		const lines = ['# Page', '', '<!--', '# not a heading', '-->', '', 'Values <x or >y are refused.', '', 'Next paragraph.'];
@@ -108,14 +117,19 @@ describe('ingesting a documentation folder', () => {
 		expect(report.failed).toEqual([]);
 		// relay-diagram.png and custom.css by name, _category_.json by its content.
 		expect(report.skipped_files).toBe(3);
-		expect(report.added).toBe(6);
+		expect(report.added).toBe(8);
 		const summary = SummaryStore.open(store);
 		try {
 			const records = [...summary.eachItem()].map((row) => summary.record(row));
-			expect(records.map((record) => record.title).sort()).toEqual(['Delivery targets', 'Documentation', 'Installing the relay', 'Operations', 'Tuning retries', 'webhook-relay']);
+			expect(records.map((record) => record.title).sort()).toEqual(['Configuring the relay', 'Delivery targets', 'Documentation', 'Installing the relay', 'Operations', 'Tuning retries', 'Upgrading a relay', 'webhook-relay']);
 			// A page's TLDR starts with what its introduction says, not only with what its sections say.
 			expect(records.find((record) => record.title === 'Installing the relay')!.tldr).toMatch(/^The relay forwards webhook deliveries to your workers/u);
 			expect(records.find((record) => record.title === 'webhook-relay')!.tldr).toMatch(/^A small service that receives webhooks/u);
+			// A Sphinx page: named without the site's name, headings without their "¶", the hidden help left out.
+			const page = records.find((record) => record.title === 'Configuring the relay')!;
+			expect(page.nodes.map((node) => node.title).slice(1)).toEqual(['Listeners', 'Queues']);
+			expect(page.tldr).toMatch(/^The relay reads its configuration from relay\.toml/u);
+			expect(JSON.stringify(page)).not.toMatch(/Keyboard shortcuts|to hide this help/u);
 			for (const record of records) {
 				const shown = [record.title, record.tldr, ...record.nodes.flatMap((node) => [node.title, node.summary, ...node.keywords])].join('\n');
 				for (const pattern of noise) expect(shown, record.title).not.toMatch(pattern);
