@@ -40,9 +40,12 @@ export class MarkdownReader {
 	private openTagLines = 0;
 	/** The line before opened a directive or admonition: `:option: value` lines may follow. */
 	private afterOpen = false;
-	/** The level-1 headings seen: the only one names a page whose front matter does not. */
-	private topHeadings = 0;
-	private topHeading: string | undefined;
+	/** Headings seen per level, the first of each, and the level of the very first: the page's one top heading names it. */
+	private readonly headingCounts = [0, 0, 0, 0, 0, 0, 0];
+	private readonly firstHeadings: string[] = [];
+	private firstLevel: number | undefined;
+	/** No text came before the first heading. */
+	private headingFirst = false;
 	/** A navigation label from front matter (`sidebar_label`, `linkTitle`): the name when nothing better is given. */
 	private navTitle: string | undefined;
 	/** An reStructuredText directive whose body is not prose: its own indentation (its body is indented more). */
@@ -143,8 +146,23 @@ export class MarkdownReader {
 	}
 
 	private heading(level: number, text: string): void {
-		if (level === 1 && ++this.topHeadings === 1) this.topHeading = text;
+		if (this.headingCounts[level]!++ === 0) this.firstHeadings[level] = text;
+		if (this.firstLevel === undefined) {
+			this.firstLevel = level;
+			this.headingFirst = this.paragraph.length === 0 && !this.root.units.some((unit) => unit.blocks.some((block) => block.kind === 'prose'));
+		}
 		this.openSection(level, text);
+	}
+
+	/**
+	 * The heading of the shallowest level when it is the only one of that level: an H1 anywhere (after
+	 * imports or badges), a shallower one only when it opens the page ("Release schedule" underlined
+	 * with dashes in a text file). Several at the top level name parts, not the page.
+	 */
+	private onlyTopHeading(): string | undefined {
+		const top = this.headingCounts.findIndex((count) => count > 0);
+		if (top < 1 || this.headingCounts[top] !== 1 || (top > 1 && !(this.firstLevel === top && this.headingFirst))) return undefined;
+		return this.firstHeadings[top];
 	}
 
 	private readFrontMatter(lineNumber: number): void {
@@ -267,7 +285,7 @@ export class MarkdownReader {
 		// A page names itself in its front matter, else by its one top heading (after imports, badges
 		// or a target label), else by its navigation label; several top headings name parts, not the page.
 		if (!this.facts.title) {
-			const title = (this.topHeadings === 1 ? this.topHeading : undefined) ?? this.navTitle;
+			const title = this.onlyTopHeading() ?? this.navTitle;
 			if (title && title !== '(untitled section)') this.facts.title = title;
 		}
 		return {flavor: 'document', facts: this.facts, root: this.root};

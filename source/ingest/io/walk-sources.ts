@@ -13,10 +13,13 @@ export interface SourceFile {
 
 /**
  * What a documentation folder holds besides its pages: images, fonts, media and archives, the
- * site's styles and scripts, its configuration. Walking a folder leaves these out unread.
+ * site's styles, scripts and configuration, example programs. Walking a folder leaves these out
+ * unread (a file named on the command line is read whatever its name).
  */
 const notSources = new Set(
-	'png jpg jpeg gif webp avif bmp ico tif tiff svg psd woff woff2 ttf otf eot mp3 mp4 m4a wav ogg webm mov avi pdf zip gz tgz bz2 xz 7z tar jar whl css scss sass less styl js mjs cjs jsx ts tsx map yml yaml toml ini lock'.split(' '),
+	['png jpg jpeg gif webp avif bmp ico tif tiff svg psd woff woff2 ttf otf eot mp3 mp4 m4a wav ogg webm mov avi pdf zip gz tgz bz2 xz 7z tar jar whl',
+	// Styles, scripts and configuration of the site; example programs beside the pages.
+	'css scss sass less styl js mjs cjs jsx ts tsx map vue svelte yml yaml toml ini cfg lock sh bash zsh tcsh csh fish ps1 bat cmd py rb pl php go rs c h cc cpp hpp java kt swift cs scala lua r sql'].join(' ').split(' '),
 );
 
 /** A file a folder walk leaves out by its name alone. */

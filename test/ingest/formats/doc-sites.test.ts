@@ -103,6 +103,17 @@ describe('documentation generators\' markup', () => {
 		expect(plainText('Run it <!-- not yet: --fast --> now {{< icon "rocket" >}} please.')).toBe('Run it now please.');
 	});
 
+	it('names a page by its one heading of the top level when it opens the page, not by one of several', () => {
+		const title = (lines: string[]) => {
+			const reader = new MarkdownReader([]);
+			lines.forEach((line, index) => reader.push(line, index + 1));
+			return reader.finish().facts.title;
+		};
+		expect(title(['Release schedule', '----------------', '', 'The relay is released every month.', '', '### Patch releases', 'Text.'])).toBe('Release schedule');
+		expect(title(['## Install', 'Text.', '## Usage', 'More.'])).toBeUndefined();
+		expect(title(['Intro text first.', '', '## Install', 'Text.'])).toBeUndefined();
+	});
+
 	it('names a page by its navigation label when it has no title and several top headings', () => {
 		const reader = new MarkdownReader([]);
 		['---', 'sidebar_label: Release notes', '---', '# 2.0', 'Text.', '# 1.0', 'More.'].forEach((line, index) => reader.push(line, index + 1));
