@@ -7,7 +7,8 @@ const referenceLink = /\[((?:[^[\]]|\[[^[\]]*\])+)\]\[(?![,\s])[^\]]*\]/gu;
 const emphasis = /(\*\*|__)(?=\S)([^*_]+?)(?<=\S)\1/gu;
 const italic = /(^|[\s(])([*_])(?=\S)([^*_\n]+?)(?<=\S)\2(?=[\s).,;:!?]|$)/gu;
 const code = /`+([^`]+)`+/gu;
-const tag = /<\/?[a-zA-Z][^<>]{0,200}>/gu;
+/** An HTML tag; an opening one only where a word does not run into it (`Box<SomeType>` is a generic type, not a tag). */
+const tag = /<\/[a-zA-Z][^<>]{0,200}>|(?<![\w$])<[a-zA-Z][^<>]{0,200}>/gu;
 const comment = /<!--[\s\S]*?(?:-->|$)/gu;
 /** Hugo shortcodes and Liquid tags: `{{< alert >}}`, `{{% /note %}}`, `{% include x %}`. */
 const templateTag = /\{\{[<%][\s\S]*?[>%]\}\}|\{%[\s\S]*?%\}/gu;

@@ -101,6 +101,8 @@ describe('documentation generators\' markup', () => {
 		expect(plainText('Implements [Dispatcher.close([callback])][]. See [the guide][guide].')).toBe('Implements Dispatcher.close([callback]). See the guide.');
 		expect(plainText('mock.fn([original[, implementation]][, options])')).toBe('mock.fn([original[, implementation]][, options])');
 		expect(plainText('Run it <!-- not yet: --fast --> now {{< icon "rocket" >}} please.')).toBe('Run it now please.');
+		// A generic type in inline code keeps its parameters (the Rust book's "Pin<Box<SomeType>>" read "Pin<Box >").
+		expect(plainText('If you have `Pin<Box<SomeType>>`, the <b>value</b> is pinned.')).toBe('If you have Pin<Box<SomeType>>, the value is pinned.');
 	});
 
 	it('names a page by its one heading of the top level when it opens the page, not by one of several', () => {
