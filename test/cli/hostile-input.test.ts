@@ -103,3 +103,38 @@ describe('drill doctor on a store path that is not a store file', () => {
 		expect(Number.isInteger((JSON.parse(result.stdout) as {checked_ms: number}).checked_ms)).toBe(true);
 	});
 });
+
+describe('drill up with a device or binary input for its files', () => {
+	function openDrill(): string {
+		const root = tempDir();
+		expect(runCli(['down', 'probe', '--objective', 'What breaks?', '--drills', root, '--store', path.join(root, 'store.db')], {cwd: root}).code).toBe(0);
+		return root;
+	}
+
+	it('refuses --plan /dev/zero at once instead of reading it forever', () => {
+		const root = openDrill();
+		const result = runCli(['up', '--findings', 'done', '--plan', '/dev/zero', '--drills', root, '--store', path.join(root, 'store.db')], {cwd: root});
+		expect(result.code).toBe(2);
+		expect(result.stderr).toBe('drill: /dev/zero is a device or a socket, not a file; give a file, a pipe, or - for standard input\n');
+	});
+
+	it('refuses binary findings on standard input instead of keeping them as the payload', () => {
+		const root = openDrill();
+		const result = runCli(['up', '--findings', '-', '--plan', '[]', '--drills', root, '--store', path.join(root, 'store.db')], {cwd: root, input: '\u0000\u0001binary'});
+		expect(result.code).toBe(1);
+		expect(result.stderr).toBe('drill: standard input is not UTF-8 text (it looks binary); give a UTF-8 text file\n');
+		expect(runCli(['status', '--drills', root], {cwd: root}).stdout).toContain('[open]');
+	});
+});
+
+describe('a knowledge node id that is not there', () => {
+	it('is quoted short when it is long, and the hint lists the nearest folder that exists', () => {
+		const knowledge = path.resolve('fixtures/knowledge');
+		const long = `runbooks/${'x'.repeat(5000)}/deeper`;
+		const result = runCli(['walk', 'knowledge', long, '--knowledge', knowledge]);
+		expect(result.code).toBe(1);
+		expect(result.stderr.length).toBeLessThan(400);
+		expect(result.stderr).toContain(`no knowledge unit "runbooks/${'x'.repeat(71)}"…`);
+		expect(result.stderr).toMatch(/list the units with: drill walk knowledge runbooks\n$/u);
+	});
+});
