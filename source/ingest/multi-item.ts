@@ -122,6 +122,8 @@ async function* aiderRecords(context: RecordContext): AsyncGenerator<FileRecord>
 				if (done) yield done;
 				session = {reader: new AiderSessionReader(start[1]!, line.number, project), hash: createHash('sha256').update(context.salt).update('\u0000'), start: start[1]!, line: line.number, blanks: 0};
 			}
+			// What comes before the first start line (a history cut at the top) is a session whose start is unknown.
+			if (!session && line.text.trim() !== '') session = {reader: new AiderSessionReader(undefined, line.number, project), hash: createHash('sha256').update(context.salt).update('\u0000'), start: `line ${line.number}`, line: line.number, blanks: 0};
 			if (!session) continue;
 			if (line.text.trim() === '') session.blanks++;
 			else {

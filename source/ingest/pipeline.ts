@@ -53,7 +53,7 @@ export interface IngestOptions {
 }
 
 /** Session logs name their session: the item keeps that id wherever the file is. */
-const sessionIdOf: Partial<Record<Format, (head: string) => string | undefined>> = {
+const sessionIdOf: Partial<Record<Format, (head: string, file: string) => string | undefined>> = {
 	'claude-code': claudeSessionId,
 	codex: codexSessionId,
 	'gemini-cli': geminiStreamSessionId,
@@ -134,7 +134,7 @@ class Ingestion {
 	private async single(file: SourceFile, format: Format, head: string, bytes?: Buffer): Promise<void> {
 		const namespace = this.options.namespace ?? namespaceOf[format];
 		const real = realPath(file.path);
-		const session = sessionIdOf[format]?.(head);
+		const session = sessionIdOf[format]?.(head, real);
 		const itemId = session ? itemIdFor(format, session) : itemIdFor('file', real);
 		const hash = bytes ? hashBytes(bytes, this.salt(format, namespace)) : await hashFile(file.path, this.salt(format, namespace));
 		const placement: Placement = {namespace, itemId, uri: real, hash, file: real, ...(session ? {copyKey: {format, key: session}} : {})};

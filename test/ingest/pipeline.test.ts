@@ -162,6 +162,28 @@ describe('ingest', () => {
 		expect(items(moved)[0]!.item_id).toBe(original.item_id);
 	});
 
+	it("reads a subagent's transcript (all on a sidechain) as its own session beside the one that started it", async () => {
+		// Claude Code writes a subagent's lines to <session>/subagents/agent-<id>.jsonl, each with
+		// the parent's sessionId and "isSidechain": true; they were all skipped and the file failed.
+		const project = tempDir();
+		const sessionId = '4e2b9c71-0f3a-4d8e-b6c5-97a1d2e3f408';
+		mkdirSync(path.join(project, sessionId, 'subagents'), {recursive: true});
+		copyFileSync('fixtures/transcripts/claude-code-session.jsonl', path.join(project, `${sessionId}.jsonl`));
+		const line = (fields: Record<string, unknown>) => JSON.stringify({isSidechain: true, sessionId, agentId: 'a2898e3', cwd: '/home/ana/src/payments', ...fields});
+		const subagent = [
+			line({type: 'user', isMeta: true, uuid: 'm1', timestamp: '2026-10-14T09:13:00.000Z', message: {role: 'user', content: '<system-reminder>\nPostToolUse hook context\n</system-reminder>'}}),
+			line({type: 'user', uuid: 's1', parentUuid: null, timestamp: '2026-10-14T09:13:01.000Z', message: {role: 'user', content: 'Find every caller of RateCache.refresh and say which ones hold the lock'}}),
+			line({type: 'assistant', uuid: 's2', parentUuid: 's1', timestamp: '2026-10-14T09:13:09.000Z', message: {role: 'assistant', model: 'claude-haiku-4-5', content: [{type: 'text', text: 'Three callers: convert(), warm() and the cron job; only warm() takes the lock.'}]}}),
+		];
+		writeFileSync(path.join(project, sessionId, 'subagents', 'agent-a2898e3.jsonl'), `${subagent.join('\n')}\n`);
+		const own = storeIn(tempDir());
+		const report = await ingest([project], {storePath: own});
+		expect(report).toMatchObject({added: 2, failed: [], conflicts: []});
+		const titles = items(own).map((item) => item.title);
+		expect(titles).toContain('Find every caller of RateCache.refresh and say which ones hold the lock');
+		expect(new Set(items(own).map((item) => item.item_id)).size).toBe(2);
+	});
+
 	it('puts every item in the namespace asked for', async () => {
 		const other = storeIn(tempDir());
 		await ingest(['fixtures/docs/field-notes.txt', 'fixtures/transcripts/generic-chat.jsonl'], {storePath: other, namespace: 'notes'});

@@ -7,6 +7,9 @@ export const aiderSessionStart = /^# aider chat started at (\d{4}-\d\d-\d\d[ T]\
 
 /** Slash commands whose text is a request ("/ask why is this slow?"); the others are actions. */
 const requestCommands = new Set(['/ask', '/code', '/architect', '/context', '/help']);
+/** Of those, the ones that hand their text to a new chat, which logs it again as a `#### ` message. */
+const echoedCommands = new Set(['/ask', '/code', '/architect', '/context']);
+const sameText = (a: string, b: string) => a.replace(/\s+/gu, ' ') === b.replace(/\s+/gu, ' ');
 
 /** What aider's own output lines say it did, for `Tools: Edit ×2, Commit` notes and the counts. */
 function actionsOf(lines: readonly string[]): string[] {
@@ -32,10 +35,15 @@ export class AiderSessionReader {
 	private readonly conversation: ConversationBuilder;
 	private mode: Mode = 'none';
 	private lines: string[] = [];
+	/** The text of the last `/ask`, `/code`… command, until the message that repeats it. */
+	private echo: string | undefined;
+	/** Whether this log keeps the two spaces aider ends each of its own lines with (an editor may strip them). */
+	private keepsLineEnds = false;
 
-	constructor(start: string, line: number, project?: string) {
+	/** `start`: the time of its `# aider chat started at` line; none for lines before the first. */
+	constructor(start: string | undefined, line: number, project?: string) {
 		this.conversation = new ConversationBuilder('aider', line);
-		this.conversation.time(factDate(start.replace(' ', 'T')));
+		if (start) this.conversation.time(factDate(start.replace(' ', 'T')));
 		if (project) this.conversation.project(project);
 	}
 
@@ -58,7 +66,12 @@ export class AiderSessionReader {
 			this.conversation.skipped++;
 			return;
 		}
+		const echo = this.echo;
+		this.echo = undefined;
+		// `/code add a dark mode` is logged, then the same request again as the new chat's message.
+		if (echo !== undefined && sameText(echo, trimmed)) return;
 		const command = /^\/[a-z][\w-]*/u.exec(trimmed)?.[0];
+		if (command && echoedCommands.has(command)) this.echo = trimmed.slice(command.length).trim();
 		if (command && !requestCommands.has(command)) {
 			const block: Block = {role: 'tool_call', kind: 'tool', text: trimmed, tools: [command]};
 			this.conversation.answer([block]);
@@ -77,7 +90,12 @@ export class AiderSessionReader {
 	}
 
 	push(line: string): void {
-		const mode: Mode = line.startsWith('#### ') || line === '####' ? 'user' : line.startsWith('> ') || line === '>' ? 'output' : line.trim() === '' ? (this.mode === 'assistant' ? 'assistant' : 'none') : 'assistant';
+		// aider ends every line it writes for the person or for itself with two spaces, never the
+		// model's answer: a "#### Step 1" heading inside an answer is the answer's.
+		const ownLine = line.endsWith('  ');
+		if (ownLine) this.keepsLineEnds = true;
+		const userLine = (line.startsWith('#### ') || line === '####') && (ownLine || !this.keepsLineEnds);
+		const mode: Mode = userLine ? 'user' : line.startsWith('> ') || line === '>' ? 'output' : line.trim() === '' ? (this.mode === 'assistant' ? 'assistant' : 'none') : 'assistant';
 		if (mode !== this.mode) this.flush();
 		this.mode = mode;
 		if (mode === 'user') this.lines.push(line.slice(5).replace(/ {2}$/u, ''));

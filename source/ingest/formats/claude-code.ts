@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type {Block, ParsedSource, SourceProblem} from '../model.js';
 import {ConversationBuilder} from './conversation.js';
 import {factDate} from './dates.js';
@@ -20,6 +21,8 @@ const noise = /^<(?:command-name|command-message|command-args|local-command-stdo
 export class ClaudeCodeReader {
 	private readonly conversation: ConversationBuilder;
 	private readonly summaries = new Map<string, string>();
+	/** A subagent's own transcript (`subagents/agent-*.jsonl`): every line of it is on a sidechain. */
+	private sidechainFile: boolean | undefined;
 	sessionId: string | undefined;
 
 	constructor(
@@ -44,7 +47,9 @@ export class ClaudeCodeReader {
 			this.conversation.project(record.cwd);
 			return;
 		}
-		if ((type !== 'user' && type !== 'assistant') || record.isSidechain === true || record.isMeta === true) {
+		if (type === 'user' || type === 'assistant') this.sidechainFile ??= record.isSidechain === true;
+		// A sidechain inside a session is a subagent's detour; a file that is all sidechain is the subagent's session.
+		if ((type !== 'user' && type !== 'assistant') || (record.isSidechain === true && !this.sidechainFile) || record.isMeta === true) {
 			this.conversation.skipped++;
 			return;
 		}
@@ -108,8 +113,16 @@ export class ClaudeCodeReader {
 	}
 }
 
-/** The session id from the first lines, so the item id is known before the whole file is read. */
-export function claudeSessionId(head: string): string | undefined {
-	const match = /"session_?[iI]d"\s*:\s*"([^"\\]{1,200})"/u.exec(head);
-	return match?.[1];
+/**
+ * The session id from the first lines, so the item id is known before the whole file is read. A
+ * subagent's transcript names its parent session: its key adds the subagent (its `agentId`, else
+ * the file's name), so it does not take the place of the session that started it.
+ */
+export function claudeSessionId(head: string, file?: string): string | undefined {
+	const session = /"session_?[iI]d"\s*:\s*"([^"\\]{1,200})"/u.exec(head)?.[1];
+	if (!session) return undefined;
+	const first = head.split('\n').find((line) => /"type"\s*:\s*"(?:user|assistant)"/u.test(line));
+	if (!first || !/"isSidechain"\s*:\s*true/u.test(first)) return session;
+	const agent = /"agentId"\s*:\s*"([^"\\]{1,200})"/u.exec(first)?.[1] ?? (file ? path.basename(file, path.extname(file)) : 'sidechain');
+	return `${session}/${agent}`;
 }

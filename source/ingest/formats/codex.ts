@@ -60,6 +60,18 @@ function outputBlock(output: unknown): Block {
 	return {role: 'tool', kind: 'tool', text: toolOutputText(text, failed)};
 }
 
+/** The editor's state the Codex IDE extension puts before the request, up to `## My request for Codex:`. */
+const ideContext = /^\s*# Context from my IDE setup:[ \t]*\n[\s\S]*?^## My request for Codex:[ \t]*(?:\n|$)/mu;
+
+/** A user message: the request, after the IDE's context (kept as context) when the extension sent it. */
+function promptBlocks(text: string): Block[] {
+	const context = ideContext.exec(text)?.[0];
+	if (!context) return [{role: 'user', kind: 'prose', text}];
+	const request = text.slice(context.length).trim();
+	const state = context.replace(/^## My request for Codex:[ \t]*\n?$/mu, '').trim();
+	return request ? [{role: 'system', kind: 'prose', text: state}, {role: 'user', kind: 'prose', text: request}] : [{role: 'system', kind: 'prose', text}];
+}
+
 /**
  * An OpenAI Codex CLI rollout (`~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl`): one
  * `{timestamp, type, payload}` per line. `session_meta` gives the session id, working directory
@@ -125,7 +137,7 @@ export class CodexReader {
 	private event(payload: Json): void {
 		const type = payload.type;
 		const text = typeof payload.message === 'string' ? payload.message : typeof payload.text === 'string' ? payload.text : '';
-		if (type === 'user_message' && text.trim()) this.once('event', 'user', text, () => this.conversation.prompt([{role: 'user', kind: 'prose', text}]));
+		if (type === 'user_message' && text.trim()) this.once('event', 'user', text, () => this.conversation.prompt(promptBlocks(text)));
 		else if (type === 'agent_message' && text.trim()) this.once('event', 'assistant', text, () => this.conversation.answer([{role: 'assistant', kind: 'prose', text}]));
 		else if ((type === 'agent_reasoning' || type === 'agent_reasoning_raw_content') && text.trim()) {
 			this.once('event', 'thinking', text, () => this.conversation.answer([{role: 'thinking', kind: 'thinking', text}]));
@@ -144,7 +156,7 @@ export class CodexReader {
 					this.conversation.skipped++;
 					return;
 				}
-				if (payload.role === 'user') this.once('item', 'user', text, () => this.conversation.prompt([{role: 'user', kind: 'prose', text}]));
+				if (payload.role === 'user') this.once('item', 'user', text, () => this.conversation.prompt(promptBlocks(text)));
 				else if (payload.role === 'assistant') this.once('item', 'assistant', text, () => this.conversation.answer([{role: 'assistant', kind: 'prose', text}]));
 				else this.conversation.system([{role: 'system', kind: 'prose', text}]);
 				return;

@@ -200,6 +200,19 @@ function looksLikeJson(text: string): boolean {
 	}
 }
 
+/**
+ * An aider chat history: it opens with `# aider chat started at …`, or (cut at the top, or named
+ * as aider names it) it is `.aider.chat.history.md` or starts with a `#### ` request in aider's own
+ * line ending (two spaces) and shows aider's notes (`> Tokens: … sent`, `> Applied edit to …`).
+ */
+function looksLikeAider(text: string, file: string): boolean {
+	const start = text.trimStart();
+	const first = start.split('\n', 1)[0]!;
+	if (aiderSessionStart.test(first)) return true;
+	if (/^\.?(?:[\w.-]+\.)?aider\.chat\.history\.md$/iu.test(path.basename(file))) return true;
+	return /^#### .*\S.* {2}$/u.test(first) && /^> (?:Tokens: .+ sent|Applied edit to |Commit [0-9a-f]{7,} )/mu.test(start.slice(0, 16_384));
+}
+
 const label = (format: Format | undefined) => (format ? formatLabels[format] : 'JSON of a shape drill does not read');
 
 /**
@@ -238,7 +251,7 @@ function sniffHead(head: Buffer, file: string, size: number, choice: FormatChoic
 	if (unknownJson && choice === 'auto') {
 		return {problem: 'is JSON, but not a transcript drill reads (Claude Code, Codex, Gemini CLI, Claude agent events, a ChatGPT export, {role, content} lines) or summary interchange items', head: text};
 	}
-	if (!detected && !unknownJson && aiderSessionStart.test(text.trimStart().split('\n', 1)[0]!)) detected = 'aider';
+	if (!detected && !unknownJson && looksLikeAider(text, file)) detected = 'aider';
 	if (!detected && !unknownJson && htmlStart.test(text)) detected = 'html';
 	if (!detected && !unknownJson && (markdownSigns.test(text.slice(0, 16_384)) || ['.md', '.markdown', '.mdx', '.mdown'].includes(extension))) detected = 'markdown';
 	if (!detected && !unknownJson && ['.htm', '.html', '.xhtml'].includes(extension) && /<\/?[a-z][^>]*>/iu.test(text)) detected = 'html';

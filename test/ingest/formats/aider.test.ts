@@ -1,7 +1,8 @@
-import {appendFileSync, copyFileSync, readFileSync, statSync} from 'node:fs';
+import {appendFileSync, copyFileSync, readFileSync, statSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {AiderSessionReader} from '../../../source/ingest/formats/aider.js';
+import {sniff} from '../../../source/ingest/formats/detect.js';
 import type {ParsedSource, SourceProblem} from '../../../source/ingest/model.js';
 import {fileRecords, type FileRecord} from '../../../source/ingest/multi-item.js';
 import {ingest} from '../../../source/ingest/pipeline.js';
@@ -89,5 +90,47 @@ describe('aider chat history', () => {
 			['user', 'a second message'],
 			['assistant', 'An answer.'],
 		]);
+	});
+
+	it('reads a request given as /code, /ask or /architect once, though aider logs it again as the new chat’s message', () => {
+		const reader = new AiderSessionReader('2026-01-01 10:00:00', 1);
+		for (const line of ['', '> Aider v0.82.2  ', '', '#### /code add a dark mode switch at the top right  ', '', '#### add a dark mode switch at the top right  ', '', 'Here is the toggle.', '', '#### /ask why is the   switch slow?  ', '', '#### why is the switch slow?  ', '', 'It re-renders the whole tree.', '', '#### why is the switch slow?  ', '', 'Asked again: the same answer.']) reader.push(line);
+		const parsed = reader.finish();
+		expect(pairs(parsed).filter(([role]) => role === 'user').map(([, text]) => text)).toEqual([
+			'/code add a dark mode switch at the top right',
+			'/ask why is the   switch slow?',
+			// Typed again by the person later: a request of its own.
+			'why is the switch slow?',
+		]);
+		expect(parsed.facts.provenance?.turns).toBe(3);
+	});
+
+	it('keeps a "#### " heading of the answer in the answer: aider ends only its own lines with two spaces', () => {
+		const reader = new AiderSessionReader('2026-01-01 10:00:00', 1);
+		for (const line of ['', '> Aider v0.86.1  ', '', '#### make the parser tolerant of blank lines  ', '', '#### 1. Update the parser', '', 'Skip blank lines before the header.', '', '#### 2. Add a test', '', 'One case with two blank lines.', '', '> Applied edit to parser.py  ', '', '#### thanks, now the docs  ']) reader.push(line);
+		const roles = pairs(reader.finish()).map(([role, text]) => [role, text]);
+		expect(roles.filter(([role]) => role === 'user').map(([, text]) => text)).toEqual(['make the parser tolerant of blank lines', 'thanks, now the docs']);
+		expect(roles).toContainEqual(['assistant', '#### 1. Update the parser\n\nSkip blank lines before the header.\n\n#### 2. Add a test\n\nOne case with two blank lines.']);
+	});
+
+	it('reads a history cut at the top (no start line before its first request) as aider, that part a session of its own', async () => {
+		const folder = tempDir();
+		const history = path.join(folder, 'chat-log.md');
+		writeFileSync(history, ['#### fix the login redirect loop  ', '', 'The cookie path was wrong; here is the fix.', '', '> Tokens: 1.2k sent, 80 received.  ', '> Applied edit to app/auth.py  ', '', '# aider chat started at 2026-02-03 10:00:00', '', '#### now add a test for it  ', '', 'Added test_login_redirect.', ''].join('\n'));
+		expect((await sniff(history, statSync(history).size)).format).toBe('aider');
+		const {found} = await records(history);
+		expect(found.map((record) => [record.line, record.parsed.facts.provenance?.started_at])).toEqual([
+			[1, undefined],
+			[8, new Date('2026-02-03T10:00:00').toISOString()],
+		]);
+		expect(new Set(found.map((record) => record.itemId)).size).toBe(2);
+		// Named as aider names it, a history is aider's whatever its first line.
+		const named = path.join(folder, '.aider.chat.history.md');
+		writeFileSync(named, '> Add .aider* to .gitignore (recommended)? (Y)es/(N)o [Yes]: y  \n\n#### hello  \n');
+		expect((await sniff(named, statSync(named).size)).format).toBe('aider');
+		// A markdown page that only shows a "#### " heading is not.
+		const page = path.join(folder, 'page.md');
+		writeFileSync(page, '#### Options\n\n> Note: defaults apply.\n');
+		expect((await sniff(page, statSync(page).size)).format).toBe('markdown');
 	});
 });

@@ -53,6 +53,22 @@ describe('ClaudeCodeReader', () => {
 		expect(claudeSessionId('{"type":"summary"}\n{"sessionId":"4e2b9c71-0f3a-4d8e-b6c5-97a1d2e3f408"}')).toBe('4e2b9c71-0f3a-4d8e-b6c5-97a1d2e3f408');
 	});
 
+	it("keys a subagent's transcript by its session and its agent, and reads its sidechain lines", () => {
+		const sub = (fields: string) => `{"parentUuid":null,"isSidechain":true,"sessionId":"s-1","agentId":"acompact-e1f845",${fields}}`;
+		const head = `${sub('"type":"user","message":{"role":"user","content":"Your task is to create a detailed summary of the conversation so far, paying close attention to the user\'s explicit requests."}')}\n`;
+		expect(claudeSessionId(head)).toBe('s-1/acompact-e1f845');
+		expect(claudeSessionId(head.replace(',"agentId":"acompact-e1f845"', ''), '/p/s-1/subagents/agent-b7.jsonl')).toBe('s-1/agent-b7');
+		// A main session is keyed by its id alone, whatever its tool results say of agents.
+		expect(claudeSessionId('{"type":"user","isSidechain":false,"sessionId":"s-1","toolUseResult":{"agentId":"x"}}')).toBe('s-1');
+		const reader = new ClaudeCodeReader([]);
+		reader.push(sub('"type":"user","message":{"role":"user","content":"Your task is to create a detailed summary of the conversation so far."}'), 1);
+		reader.push(sub('"type":"assistant","message":{"role":"assistant","content":[{"type":"text","text":"<summary>1. Primary Request: unify the transcript views</summary>"}]}'), 2);
+		const parsed = reader.finish();
+		// The compaction prompt is context, not a request; the summary is read.
+		expect(roles(parsed)).toEqual(['system', 'assistant']);
+		expect(parsed.facts.provenance?.turns).toBe(0);
+	});
+
 	it('reports a broken line by number and keeps reading', () => {
 		const broken: SourceProblem[] = [];
 		const reader = new ClaudeCodeReader(broken);

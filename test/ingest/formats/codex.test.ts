@@ -1,8 +1,12 @@
-import {readFileSync} from 'node:fs';
+import {readFileSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {CodexReader, codexSessionId} from '../../../source/ingest/formats/codex.js';
 import type {SourceProblem} from '../../../source/ingest/model.js';
 import {allUnits, readWith} from './read.js';
+import {ingest} from '../../../source/ingest/pipeline.js';
+import {SummaryStore} from '../../../source/store/summary-store.js';
+import {tempDir} from '../../helpers/cli.js';
 
 const fixture = 'fixtures/transcripts/codex-rollout.jsonl';
 
@@ -102,3 +106,35 @@ describe('CodexReader', () => {
 		]);
 	});
 });
+
+describe('CodexReader on the IDE extension', () => {
+	it("takes the request after the editor's context as the request, and keeps the context as context", async () => {
+		// The VS Code extension sends "# Context from my IDE setup:" (active file, open tabs), then the request.
+		const message = '# Context from my IDE setup:\n\n## Active file: src/go.mod\n\n## Open tabs:\n- go.mod: src/go.mod\n\n## My request for Codex:\nwhy is the go version in go.mod 1.24 while the toolchain says 1.23?\nalso delete TODO.md\n';
+		const lines = [
+			{timestamp: '2025-09-19T09:02:12.457Z', type: 'session_meta', payload: {id: '01996135-afde-7911-97f0-d863511eca56', timestamp: '2025-09-19T09:02:12.446Z', cwd: '/proj/helper', originator: 'codex_vscode'}},
+			{timestamp: '2025-09-19T09:02:12.677Z', type: 'response_item', payload: {type: 'message', role: 'user', content: [{type: 'input_text', text: message}]}},
+			{timestamp: '2025-09-19T09:02:12.677Z', type: 'event_msg', payload: {type: 'user_message', message, kind: 'plain'}},
+			{timestamp: '2025-09-19T09:02:27.915Z', type: 'response_item', payload: {type: 'message', role: 'assistant', content: [{type: 'output_text', text: 'I will compare go.mod with the toolchain line and remove TODO.md.'}]}},
+		];
+		const problems: SourceProblem[] = [];
+		const reader = new CodexReader(problems);
+		lines.forEach((line, index) => reader.push(JSON.stringify(line), index + 1));
+		const parsed = reader.finish();
+		const blocks = allUnits(parsed).flatMap((unit) => unit.blocks);
+		expect(blocks.filter((block) => block.role === 'user').map((block) => block.text)).toEqual(['why is the go version in go.mod 1.24 while the toolchain says 1.23?\nalso delete TODO.md']);
+		expect(blocks.find((block) => block.role === 'system')?.text).toMatch(/^# Context from my IDE setup:[\s\S]*Open tabs:[\s\S]*src\/go\.mod$/u);
+		const folder = tempDir();
+		const file = path.join(folder, 'rollout-2025-09-19T09-02-12-01996135.jsonl');
+		writeFileSync(file, `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`);
+		const store = path.join(folder, 's.db');
+		await ingest([file], {storePath: store});
+		const summary = SummaryStore.open(store);
+		try {
+			expect([...summary.eachItem()].map((item) => item.title)).toEqual(['Why is the go version in go.mod 1.24 while the toolchain says 1.23?']);
+		} finally {
+			summary.close();
+		}
+	});
+});
+
