@@ -52,6 +52,8 @@ export const command = defineCommand({
 				report.nodes += entry.item.nodes.length;
 				report.spans += entry.item.spans.length;
 			}
+			// An input with no items and nothing wrong (`[]`) makes an empty store, as asked; one whose every item failed makes none.
+			if (report.failed_count === 0) store ??= context.runtime.openWritableStore();
 		} finally {
 			store?.close();
 		}

@@ -74,6 +74,9 @@ describe('drill import with hostile input', () => {
 		const result = runCli(['import', '-', '--store', store], {input: '{"namespace": "a"}\n'});
 		expect(result.code).toBe(1);
 		expect(runCli(['walk', 'summary', '--store', store]).stderr).toMatch(/no store at/u);
+		// An empty array is not a failure: it makes the empty store it names.
+		expect(runCli(['import', '-', '--store', store], {input: '[]'}).code).toBe(0);
+		expect(runCli(['walk', 'summary', '--store', store]).stdout).toContain('no children');
 	});
 });
 
