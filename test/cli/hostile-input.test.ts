@@ -1,5 +1,5 @@
 import {spawn} from 'node:child_process';
-import {chmodSync, mkdirSync, writeFileSync} from 'node:fs';
+import {chmodSync, mkdirSync, symlinkSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {cliPath, hasStackTrace, runCli, tempDir} from '../helpers/cli.js';
@@ -139,5 +139,29 @@ describe('a knowledge node id that is not there', () => {
 		expect(result.stderr.length).toBeLessThan(400);
 		expect(result.stderr).toContain(`no knowledge unit "runbooks/${'x'.repeat(71)}"…`);
 		expect(result.stderr).toMatch(/list the units with: drill walk knowledge runbooks\n$/u);
+	});
+});
+
+describe('a store this user may not read', () => {
+	it.skipIf(process.getuid?.() !== 0)('is said to be unreadable, not read-only, by writers and readers alike', () => {
+		const store = storeWithFixtures();
+		chmodSync(store, 0o600);
+		const nobody = {spawn: {uid: 65534, gid: 65534}};
+		const line = `drill: cannot read the store ${store} (permission denied); check that the file and its folder are readable by you, or choose another with --store\n`;
+		expect(runCli(['import', fixtureItems, '--store', store], nobody).stderr).toBe(line);
+		expect(runCli(['walk', 'summary', '--store', store], nobody).stderr).toBe(line);
+	});
+});
+
+describe('drill ingest of a folder with a symbolic link loop', () => {
+	it('says the link is a loop, not that it is broken, and ingests the rest', () => {
+		const folder = tempDir();
+		writeFileSync(path.join(folder, 'notes.md'), '# Notes\n\nThe pool ran dry under load.\n');
+		symlinkSync('loop-b', path.join(folder, 'loop-a'));
+		symlinkSync('loop-a', path.join(folder, 'loop-b'));
+		const result = runCli(['ingest', folder, '--store', path.join(tempDir(), 'store.db')]);
+		expect(result.stderr).toContain('loop-a: is a symbolic link in a loop (it points back at itself)');
+		expect(result.stderr).not.toContain('broken');
+		expect(result.stdout).toMatch(/^ingested: 1 added/u);
 	});
 });
