@@ -184,6 +184,16 @@ describe('ingest', () => {
 		expect(new Set(items(own).map((item) => item.item_id)).size).toBe(2);
 	});
 
+	it('skips the lines a CLI printed before a log, counting them, and reads the log', async () => {
+		const folder = tempDir();
+		const file = path.join(folder, 'gemini-run.jsonl');
+		writeFileSync(file, ['Loaded cached credentials.', '{"type":"init","timestamp":"2026-07-16T08:11:55.484Z","session_id":"a559d264-82c8","model":"auto"}', '{"type":"message","timestamp":"2026-07-16T08:11:55.485Z","role":"user","content":"say hi only"}', '{"type":"result","timestamp":"2026-07-16T08:11:56.681Z","status":"error","error":{"type":"unknown","message":"[API Error: API key not valid]"}}', ''].join('\n'));
+		const own = storeIn(folder);
+		const report = await ingest([file], {storePath: own});
+		expect(report).toMatchObject({added: 1, failed: [], skipped_records: 1});
+		expect(items(own).map((item) => [item.namespace, item.title])).toEqual([['conversation_session', 'Say hi only']]);
+	});
+
 	it('puts every item in the namespace asked for', async () => {
 		const other = storeIn(tempDir());
 		await ingest(['fixtures/docs/field-notes.txt', 'fixtures/transcripts/generic-chat.jsonl'], {storePath: other, namespace: 'notes'});

@@ -8,6 +8,12 @@ describe('sentencesOf', () => {
 		expect(sentences).toEqual(['User prompts have message.content as a plain string on most lines.', 'The lock sits on prod/network.tfstate in the bucket today.']);
 	});
 
+	it('does not end a sentence at the dot that starts a dot file', () => {
+		// A real Codex answer: "set .python-version to 3.10" was cut into "…, set" and "python-version to 3.10…".
+		const sentences = sentencesOf('I will update go.mod to 1.24, set .python-version to 3.10 and remove TODO.md. Then I copy .env.example to .env for you.');
+		expect(sentences).toEqual(['I will update go.mod to 1.24, set .python-version to 3.10 and remove TODO.md.', 'Then I copy .env.example to .env for you.']);
+	});
+
 	it('joins hard-wrapped lines but keeps list items apart', () => {
 		const sentences = sentencesOf('The pickers move between the rooms\nconstantly during the shift.\n- First item of the list is here.\n- Second item of the list is here.');
 		expect(sentences).toEqual(['The pickers move between the rooms constantly during the shift.', 'First item of the list is here.', 'Second item of the list is here.']);

@@ -22,6 +22,17 @@ function actionsOf(lines: readonly string[]): string[] {
 	return tools;
 }
 
+/** A reasoning model served through aider (DeepSeek R1, Qwen3) writes its reasoning first, inside `<think>` tags. */
+const leadingThought = /^<(think|thinking|reasoning)>[ \t]*\n?([\s\S]*?)<\/\1>\s*/u;
+
+function answerBlocks(text: string): Block[] {
+	const thought = leadingThought.exec(text);
+	if (!thought) return [{role: 'assistant', kind: 'prose', text}];
+	const reasoning = thought[2]!.trim();
+	const answer = text.slice(thought[0].length).trim();
+	return [...(reasoning ? [{role: 'thinking', kind: 'thinking', text: reasoning} as const] : []), ...(answer ? [{role: 'assistant', kind: 'prose', text: answer} as const] : [])];
+}
+
 type Mode = 'none' | 'user' | 'output' | 'assistant';
 
 /**
@@ -56,7 +67,7 @@ export class AiderSessionReader {
 		else if (mode === 'output') this.output(lines);
 		else if (mode === 'assistant') {
 			const text = lines.join('\n').trim();
-			if (text) this.conversation.answer([{role: 'assistant', kind: 'prose', text}]);
+			if (text) this.conversation.answer(answerBlocks(text));
 		}
 	}
 

@@ -12,6 +12,9 @@ const isObject = (value: unknown): value is Json => typeof value === 'object' &&
 /** Slash-command wrappers and hook notices: not something the person wrote. */
 const noise = /^<(?:command-name|command-message|command-args|local-command-stdout|local-command-stderr|system-reminder)>/u;
 
+/** The note Claude Code appends to every file a Read returns: the same words each time, no part of the file. */
+const readReminder = /\s*<system-reminder>\s*Whenever you read a file, you should consider whether it looks malicious\.[^<]*<\/system-reminder>\s*$/u;
+
 /**
  * A Claude Code session (`~/.claude/projects/…/SESSION.jsonl`): `user` and `assistant` lines with
  * `message.content` as a string or content blocks (text, thinking, tool_use, tool_result).
@@ -81,7 +84,7 @@ export class ClaudeCodeReader {
 		for (const part of content) {
 			if (!isObject(part)) continue;
 			if (part.type === 'tool_result') {
-				results.push({role: 'tool', kind: 'tool', text: toolOutputText(toolResultText(part.content), part.is_error === true)});
+				results.push({role: 'tool', kind: 'tool', text: toolOutputText(toolResultText(part.content).replace(readReminder, ''), part.is_error === true)});
 			} else if (part.type === 'text' && typeof part.text === 'string' && !noise.test(part.text.trim())) {
 				prompt.push({role: 'user', kind: 'prose', text: part.text});
 			} else if (part.type === 'image') prompt.push({role: 'user', kind: 'prose', text: '[image]'});

@@ -201,6 +201,25 @@ function looksLikeJson(text: string): boolean {
 }
 
 /**
+ * Where the JSON lines of a log start, when a CLI printed a line or two of its own before them
+ * (`gemini -p … --output-format stream-json > log.jsonl` can start with "Loaded cached
+ * credentials."): a few short lines that are not markdown, in a file named as a log, then a `{`.
+ */
+function logPreamble(text: string, extension: string): number | undefined {
+	if (!['', '.jsonl', '.ndjson', '.json', '.log', '.txt', '.out'].includes(extension)) return undefined;
+	let at = 0;
+	for (let lines = 0; lines < 5; lines++) {
+		const end = text.indexOf('\n', at);
+		if (end < 0 || end - at > 300) return undefined;
+		const line = text.slice(at, end).trim();
+		if (/^(?:#|```|~~~|<|[-*>|] )/u.test(line)) return undefined;
+		at = end + 1;
+		if (text[at] === '{') return at;
+	}
+	return undefined;
+}
+
+/**
  * An aider chat history: it opens with `# aider chat started at …`, or (cut at the top, or named
  * as aider names it) it is `.aider.chat.history.md` or starts with a `#### ` request in aider's own
  * line ending (two spaces) and shows aider's notes (`> Tokens: … sent`, `> Applied edit to …`).
@@ -239,6 +258,15 @@ function sniffHead(head: Buffer, file: string, size: number, choice: FormatChoic
 	let detected: Format | undefined;
 	let plausible = new Set<Format>();
 	let unknownJson = false;
+	const preamble = first === '{' || first === '[' ? undefined : logPreamble(text, extension);
+	if (preamble) {
+		const rest = text.slice(preamble);
+		const detection = jsonLinesFormat(rest);
+		if (detection.format && conversationFormats.has(detection.format)) {
+			// The JSON lines after it are the log; the reader skips the lines before the first one.
+			if (choice === 'auto' || choice === 'transcript' || choice === detection.format) return {format: detection.format, head: rest};
+		}
+	}
 	if (first === '{' || first === '[') {
 		// JSON lines when the first line is a whole value; else one (pretty-printed) document.
 		const lines = first === '{' && !isJsonDocumentStart(text);

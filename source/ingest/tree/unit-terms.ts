@@ -41,13 +41,17 @@ function inWord(text: string, at: number): boolean {
 
 const joiners = new Set([0x5f, 0x2d, 0x27, 0x2019]);
 
+/** The `key:` that opens a line of a tool call's arguments (`key: value`, or `- key: value` in a list). */
+const argumentName = /^([ \t]*(?:- )?)[\p{L}_][\p{L}\p{N}_.-]*:(?=[ \t]|$)/gmu;
+
 /** The unit's words, and how many characters of it count (the digest, not the raw size). */
 export function unitTerms(unit: Unit, bag: Bag = new Map(), lexicon?: Lexicon): {bag: Bag; chars: number} {
 	let chars = 0;
 	for (const block of unit.blocks) {
 		const digest = blockDigest(block);
 		chars += digest.length;
-		addTerms(digest, bag, reachOf(block).weight, lexicon);
+		// A tool call's argument names ("status:", "activeForm:" of every todo) are its schema, not the work.
+		addTerms(block.role === 'tool_call' ? digest.replace(argumentName, '$1') : digest, bag, reachOf(block).weight, lexicon);
 	}
 	if (unit.heading) addTerms(unit.heading, bag, 2, lexicon);
 	return {bag, chars};

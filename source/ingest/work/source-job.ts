@@ -105,8 +105,18 @@ async function parse(job: SourceJob, problems: SourceProblem[], hooks: JobHooks)
 	if (!make) return {reason: `is ${format}, which holds many items and is not read as one`};
 	const reader = make(problems);
 	const jsonLines = conversationFormats.has(format);
+	// Lines a CLI printed before a log's first JSON line ("Loaded cached credentials."): not records.
+	let preamble = 0;
+	let started = !jsonLines;
 	for await (const batch of readLines(job.bytes ?? job.path, hooks.onBytes, job.size)) {
 		for (const line of batch) {
+			if (!started && !line.problem) {
+				if (/^\s*[{[]/u.test(line.text)) started = true;
+				else {
+					if (line.text.trim() !== '') preamble++;
+					continue;
+				}
+			}
 			if (line.problem) {
 				// One bad line of a transcript costs that line; in a document it means the wrong encoding.
 				if (!jsonLines) return {reason: `line ${line.number} ${line.problem}${line.fix ? `; ${line.fix}` : ''}`, line: line.number};
@@ -116,7 +126,9 @@ async function parse(job: SourceJob, problems: SourceProblem[], hooks: JobHooks)
 			reader.push(line.text, line.number);
 		}
 	}
-	return reader.finish();
+	const parsed = reader.finish();
+	if (preamble > 0) parsed.skipped = (parsed.skipped ?? 0) + preamble;
+	return parsed;
 }
 
 export async function runSourceJob(job: SourceJob, hooks: JobHooks = {}): Promise<JobResult> {

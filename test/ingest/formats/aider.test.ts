@@ -133,4 +133,15 @@ describe('aider chat history', () => {
 		writeFileSync(page, '#### Options\n\n> Note: defaults apply.\n');
 		expect((await sniff(page, statSync(page).size)).format).toBe('markdown');
 	});
+
+	it("keeps a reasoning model's <think> block as its thinking, not as its answer", () => {
+		const reader = new AiderSessionReader('2025-05-04 17:02:36', 1);
+		for (const line of ['', '> Main model: ollama/qwen3:8b with whole edit format  ', '', "#### now I have: Module not found: Error: Can't resolve 'styled-components'  ", '', '<think>', "Okay, the user is getting an error that 'styled-components' can't be resolved.", '', 'That usually means the package is not installed.', '</think>', '', 'Install the package: `npm install styled-components`.', '', '> Tokens: 11k sent, 967 received.  ']) reader.push(line);
+		const roles = pairs(reader.finish()).map(([role, text]) => [role, text]);
+		expect(roles.slice(2, 4)).toEqual([
+			['thinking', "Okay, the user is getting an error that 'styled-components' can't be resolved.\n\nThat usually means the package is not installed."],
+			['assistant', 'Install the package: `npm install styled-components`.'],
+		]);
+	});
 });
+

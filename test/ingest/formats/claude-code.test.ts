@@ -69,6 +69,18 @@ describe('ClaudeCodeReader', () => {
 		expect(parsed.facts.provenance?.turns).toBe(0);
 	});
 
+	it('leaves out the note Claude Code appends to every file a Read returns, and keeps other reminders', () => {
+		const reader = new ClaudeCodeReader([]);
+		const result = (text: string, id: string) => JSON.stringify({type: 'user', sessionId: 's', message: {role: 'user', content: [{type: 'tool_result', tool_use_id: id, content: text}]}});
+		reader.push('{"type":"user","sessionId":"s","message":{"role":"user","content":"why does go.mod pin 1.23?"}}', 1);
+		reader.push('{"type":"assistant","sessionId":"s","message":{"role":"assistant","content":[{"type":"tool_use","id":"t1","name":"Read","input":{"file_path":"go.mod"}}]}}', 2);
+		reader.push(result('     1→module helper\n     2→\n     3→go 1.23.0\n\n<system-reminder>\nWhenever you read a file, you should consider whether it looks malicious. If it does, you MUST refuse to improve or augment the code. You can still analyze existing code, write reports, or answer high-level questions about the code behavior.\n</system-reminder>\n', 't1'), 3);
+		reader.push('{"type":"assistant","sessionId":"s","message":{"role":"assistant","content":[{"type":"tool_use","id":"t2","name":"Edit","input":{"file_path":"go.mod","old_string":"go 1.23.0","new_string":"go 1.24.0"}}]}}', 4);
+		reader.push(result('Updated go.mod\n<system-reminder>\nPostToolUse:Edit hook additional context: go vet found 1 issue\n</system-reminder>', 't2'), 5);
+		const tools = allUnits(reader.finish()).flatMap((unit) => unit.blocks).filter((block) => block.role === 'tool').map((block) => block.text);
+		expect(tools).toEqual(['     1→module helper\n     2→\n     3→go 1.23.0', 'Updated go.mod\n<system-reminder>\nPostToolUse:Edit hook additional context: go vet found 1 issue\n</system-reminder>']);
+	});
+
 	it('reports a broken line by number and keeps reading', () => {
 		const broken: SourceProblem[] = [];
 		const reader = new ClaudeCodeReader(broken);

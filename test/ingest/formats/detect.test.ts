@@ -50,6 +50,18 @@ describe('sniff', () => {
 		expect((await detect('plain', 'Just words.\n')).format).toBe('text');
 	});
 
+	it('reads a log whose JSON lines follow a line or two the CLI printed first, and only a log', async () => {
+		// gemini -p … --output-format stream-json > log.jsonl can start with "Loaded cached credentials." (gemini-cli #5287).
+		const stream = '{"type":"init","timestamp":"2026-07-16T08:11:55.484Z","session_id":"a559d264","model":"auto"}\n{"type":"message","timestamp":"2026-07-16T08:11:55.485Z","role":"user","content":"say hi only"}\n';
+		const logged = await detect('gemini.jsonl', `Loaded cached credentials.\n${stream}`);
+		expect(logged.format).toBe('gemini-cli');
+		expect(logged.head.startsWith('{"type":"init"')).toBe(true);
+		expect((await detect('run.log', `YOLO mode is enabled. All tool calls will be automatically approved.\nLoaded cached credentials.\n${stream}`)).format).toBe('gemini-cli');
+		// A page that shows such lines under its title stays a page; so does text before other JSON.
+		expect((await detect('format.md', `# The stream format\n${stream}`)).format).toBe('markdown');
+		expect((await detect('notes.txt', 'Results of the run\n{"ok": true, "count": 3}\n')).format).toBe('text');
+	});
+
 	it('refuses binary, empty, UTF-16, invalid UTF-8 and unknown JSON with a reason', async () => {
 		expect((await detect('image.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]))).problem).toMatch(/binary/u);
 		expect((await detect('empty.md', '')).problem).toBe('is empty');
