@@ -41,6 +41,7 @@ function humanReport(report: IngestReport, store: string): string {
 		`${plural(troubled, 'file')} with problems`,
 		...(report.conflicts.length > 0 ? [plural(report.conflicts.length, 'conflict')] : []),
 		...(report.skipped_records > 0 ? [`${plural(report.skipped_records, 'record')} of unused kinds skipped`] : []),
+		...(report.skipped_files > 0 ? [`${plural(report.skipped_files, 'other file')} in folders skipped (images, styles, scripts, configuration)`] : []),
 	];
 	return `ingested: ${report.added} added, ${report.updated} updated, ${report.skipped} unchanged, ${extras.join(', ')} — ${plural(report.items, 'item')}, ${plural(report.nodes, 'node')}, ${plural(report.spans, 'span')} written in ${report.seconds.toFixed(1)} s into ${store}\n`;
 }
@@ -101,9 +102,10 @@ export const command = defineCommand({
 		poll: {type: 'boolean', help: 'with --watch: list the files every second instead of waiting\nfor change events (for file systems that send none)'},
 	},
 	more: `
-  With --json it prints {added, updated, skipped, skipped_records, failed, conflicts, items,
-  nodes, spans, seconds} (and agents: [{agent, folder, found, files}] with --agents). With
-  --watch, one such object per line per round, with round (0 is the first ingest), at, and files:
+  With --json it prints {added, updated, skipped, skipped_records, skipped_files, failed,
+  conflicts, items, nodes, spans, seconds} (and agents: [{agent, folder, found, files}] with
+  --agents). With --watch, one such object per line per round, with round (0 is the first
+  ingest), at, and files:
   [{path, change: new|grown|rewritten|cut|deleted, bytes, lines?, report?}].
 
   Examples

@@ -203,6 +203,12 @@ class Ingestion {
 		this.sink.collectIfDue();
 		this.progress?.file(this.shown(file.path));
 		const sniffed = await sniff(file.path, file.size, this.options.format ?? 'auto');
+		if (file.inFolder && sniffed.notASource) {
+			// A folder's images, site configuration JSON, empty placeholders: not what was asked for.
+			this.report.skipped_files++;
+			this.progress?.read(file.size);
+			return;
+		}
 		if (sniffed.problem || !sniffed.format) {
 			this.fail(file.path, `the file ${sniffed.problem ?? 'has an unknown format'}`);
 			this.progress?.read(file.size);
@@ -214,7 +220,8 @@ class Ingestion {
 
 	async run(inputs: readonly string[]): Promise<IngestReport> {
 		const started = performance.now();
-		const {files, problems} = await walkSources(inputs, this.options.cwd);
+		const {files, problems, skipped} = await walkSources(inputs, this.options.cwd);
+		this.report.skipped_files += skipped;
 		for (const problem of problems) this.fail(problem.path, problem.reason);
 		const totalBytes = files.reduce((sum, file) => sum + file.size, 0);
 		if (this.options.progress) this.progress = new Progress(this.options.progress, files.length, totalBytes);

@@ -16,6 +16,8 @@ export interface IngestReport {
 	skipped: number;
 	/** Records of a kind the readers do not use (status events, token counts, empty sessions), skipped on purpose. */
 	skipped_records: number;
+	/** Files met in a walked folder that are not documents or sessions (images, styles, scripts, site configuration), left out. */
+	skipped_files: number;
 	failed: IngestFailure[];
 	/** Items that two files claimed (the same session in two places), and what was done. */
 	conflicts: IngestConflict[];
@@ -26,7 +28,7 @@ export interface IngestReport {
 }
 
 export function emptyReport(): IngestReport {
-	return {added: 0, updated: 0, skipped: 0, skipped_records: 0, failed: [], conflicts: [], items: 0, nodes: 0, spans: 0, seconds: 0};
+	return {added: 0, updated: 0, skipped: 0, skipped_records: 0, skipped_files: 0, failed: [], conflicts: [], items: 0, nodes: 0, spans: 0, seconds: 0};
 }
 
 /** The files with at least one problem. */

@@ -2,20 +2,39 @@
 
 const image = /!\[([^\]]*)\]\([^)]*\)/gu;
 const link = /\[([^\]]+)\]\((?:[^()]|\([^)]*\))*\)/gu;
-const referenceLink = /\[([^\]]+)\]\[[^\]]*\]/gu;
+/** `[text][label]`, `[text][]`, one level of brackets inside the text (`[fn([cb])][]`); never a signature's `[, option]`. */
+const referenceLink = /\[((?:[^[\]]|\[[^[\]]*\])+)\]\[(?![,\s])[^\]]*\]/gu;
 const emphasis = /(\*\*|__)(?=\S)([^*_]+?)(?<=\S)\1/gu;
 const italic = /(^|[\s(])([*_])(?=\S)([^*_\n]+?)(?<=\S)\2(?=[\s).,;:!?]|$)/gu;
 const code = /`+([^`]+)`+/gu;
 const tag = /<\/?[a-zA-Z][^<>]{0,200}>/gu;
+const comment = /<!--[\s\S]*?(?:-->|$)/gu;
+/** Hugo shortcodes and Liquid tags: `{{< alert >}}`, `{{% /note %}}`, `{% include x %}`. */
+const templateTag = /\{\{[<%][\s\S]*?[>%]\}\}|\{%[\s\S]*?%\}/gu;
+/** Attribute lists: `{: #icon }`, `{#target}`, `{.external}`. */
+const attributes = /\{:?\s*[#.][^{}]*\}/gu;
+/** A MyST role: its text, without the role's name or an explicit target (`{ref}\`Text <target>\``). */
+const role = /\{[\w:+-]+\}`([^`]*?)(?:\s*<[^<>`]*>)?`/gu;
+/** MkDocs Material icons: `:octicons-file-code-24:`, `:fontawesome-brands-github:`. */
+const icon = /:(?:octicons|fontawesome|material|simple)-[\w-]+:/gu;
+/** reStructuredText roles and links, read as their text: :doc:`install`, :ref:`Text <target>`, `Text <url>`_. */
+const rstRole = /:[\w:+-]+:`([^`]*?)(?:\s*<[^<>`]*>)?`/gu;
+const rstLink = /`([^`<]+?)(?:\s*<[^<>`]*>)?`__?/gu;
+const escaped = /\\([!-/:-@[-`{-~])/gu;
 const linePrefix = /^\s*(?:#{1,6}\s+|>\s?|[-*+•]\s+|\d{1,3}[.)]\s+|\[[ xX]\]\s+)+/u;
 
 export function plainText(text: string): string {
 	// Each pattern runs only when its marker is there: this is called for every candidate sentence.
 	let clean = text;
+	if (clean.includes('{')) clean = clean.replace(templateTag, ' ').replace(attributes, '').replace(role, '$1');
+	if (clean.includes('-') && clean.includes(':')) clean = clean.replace(icon, '');
+	if (clean.includes(':`')) clean = clean.replace(rstRole, '$1');
+	if (clean.includes('`_')) clean = clean.replace(rstLink, '$1');
+	if (clean.includes('\\')) clean = clean.replace(escaped, '$1');
 	if (clean.includes('[')) clean = clean.replace(image, '$1').replace(link, '$1').replace(referenceLink, '$1');
 	if (clean.includes('`')) clean = clean.replace(code, '$1');
 	if (clean.includes('*') || clean.includes('_')) clean = clean.replace(emphasis, '$2').replace(italic, '$1$3');
-	if (clean.includes('<')) clean = clean.replace(tag, ' ');
+	if (clean.includes('<')) clean = clean.replace(comment, ' ').replace(tag, ' ');
 	clean = clean.includes('\n') ? clean.split('\n').map((line) => line.replace(linePrefix, '')).join(' ') : clean.replace(linePrefix, '');
 	// A heading marker quoted inside a sentence ("no ### Fixed section yet").
 	if (clean.includes('##')) clean = clean.replace(/(^|\s)#{2,6}(?=\s)/gu, '$1');

@@ -78,7 +78,8 @@ export function sentencesOf(text: string): string[] {
 	// Code inside a message is not a sentence of it.
 	const prose = text.includes('```') || text.includes('~~~') || text.includes('\n    ') ? text.replace(fenced, '\n').replace(indentedCode, '') : text;
 	const unwrapped = unwrap(prose);
-	if (unwrapped === '') return [];
+	// No letter or digit, no sentence: and sbd throws on a run of symbols alone (a "-----" separator).
+	if (!/[\p{L}\p{N}]/u.test(unwrapped)) return [];
 	const result: string[] = [];
 	// A dot inside a word (a file name, a field path, a version) ends no sentence, but the splitter
 	// would cut there: hide such dots from it.

@@ -22,7 +22,7 @@ function items(store: string) {
 	}
 }
 
-const reportKeys = ['added', 'updated', 'skipped', 'skipped_records', 'failed', 'conflicts', 'items', 'nodes', 'spans', 'seconds'];
+const reportKeys = ['added', 'updated', 'skipped', 'skipped_records', 'skipped_files', 'failed', 'conflicts', 'items', 'nodes', 'spans', 'seconds'];
 
 describe('ingest', () => {
 	const folder = tempDir();
@@ -202,7 +202,7 @@ describe('ingest', () => {
 });
 
 describe('ingest with bad input', () => {
-	it('reports each bad file with its reason and still ingests the good ones', async () => {
+	it('reports each bad file with its reason and still ingests the good ones; a folder\'s binary and empty files are skipped, not failures', async () => {
 		const folder = tempDir();
 		const input = path.join(folder, 'input');
 		mkdirSync(input);
@@ -212,12 +212,13 @@ describe('ingest with bad input', () => {
 		writeFileSync(path.join(input, 'd-only-broken.jsonl'), '{"role": "user", "content": \n{oops}\n');
 		cpSync('fixtures/docs/design-notes.md', path.join(input, 'e-good.md'));
 		writeFileSync(path.join(input, 'f-late-latin1.txt'), Buffer.concat([Buffer.from('Good text for a while.\n'.repeat(4000)), Buffer.from([0xe9, 0x0a])]));
-		const report = await ingest([input, path.join(folder, 'missing.md')], {storePath: storeIn(folder), cwd: folder});
+		writeFileSync(path.join(folder, 'named.bin'), Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]));
+		const report = await ingest([input, path.join(folder, 'missing.md'), path.join(folder, 'named.bin')], {storePath: storeIn(folder), cwd: folder});
 		expect(report.added).toBe(1);
+		expect(report.skipped_files).toBe(2);
 		const reasons = Object.fromEntries(report.failed.map((failure) => [`${path.basename(failure.path)}${failure.line ? `:${failure.line}` : ''}`, failure.reason]));
 		expect(reasons).toEqual({
-			'a-binary.bin': expect.stringMatching(/binary/u),
-			'b-empty.md': 'the file is empty',
+			'named.bin': expect.stringMatching(/binary/u),
 			'c-latin1.md': expect.stringMatching(/not valid UTF-8 \(line 1, byte 5\)/u),
 			'd-only-broken.jsonl:1': expect.stringMatching(/line 1 is not valid JSON/u),
 			'd-only-broken.jsonl:2': expect.stringMatching(/line 2 is not valid JSON/u),

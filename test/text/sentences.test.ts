@@ -24,6 +24,11 @@ describe('sentencesOf', () => {
 		expect(sentencesOf(text)).toEqual(['Use the formatter instead of toFixed here.']);
 	});
 
+	it('finds no sentence in a run of symbols (sbd throws on "-----" alone: a text file of separated records failed to ingest)', () => {
+		for (const rule of ['--------------------------', '========', '__________', '**********']) expect(sentencesOf(rule)).toEqual([]);
+		expect(sentencesOf('what: hwclock --debug\nwhy: renamed to --verbose.')).not.toEqual([]);
+	});
+
 	it('strips markdown markup', () => {
 		expect(plainText('## A **bold** move with [a link](http://x.y) and `code`')).toBe('A bold move with a link and code');
 		expect(plainText("There's no ### Fixed under Unreleased yet, C# and #3 stay")).toBe("There's no Fixed under Unreleased yet, C# and #3 stay");

@@ -12,6 +12,8 @@ export interface Sniffed {
 	format?: Format;
 	/** Why the file cannot be ingested at all (binary, empty, not UTF-8). */
 	problem?: string;
+	/** The problem is that the file is no source at all (binary, empty, JSON of another kind), not a broken one. */
+	notASource?: boolean;
 	/** The first bytes as text, for parsers that need a look ahead (ids, titles). */
 	head: string;
 	/** Every byte of the file, when its head was all of it (a small file is then read once). */
@@ -78,6 +80,8 @@ function lineOf(head: Buffer, offset: number): number {
 }
 
 const htmlStart = /^\s*(?:<!--[\s\S]*?-->\s*)*(?:<!doctype\s+html|<html[\s>]|<head[\s>]|<body[\s>])/iu;
+/** Read as markdown whatever their first lines look like; reStructuredText too (its titles read as setext headings, its explicit markup is kept aside). */
+const markdownExtensions = new Set(['.md', '.markdown', '.mdx', '.mdown', '.rst']);
 const markdownSigns = /^(?:---\s*$|#{1,6}\s+\S|```|~~~|\s{0,3}[-*+]\s+\[[ xX]\]|.+\n(?:=+|-+)\s*$)/mu;
 
 type Json = Record<string, unknown>;
@@ -246,13 +250,13 @@ export async function sniff(file: string, size: number, choice: FormatChoice = '
 }
 
 function sniffHead(head: Buffer, file: string, size: number, choice: FormatChoice): Sniffed {
-	if (size === 0 || head.length === 0) return {problem: 'is empty', head: ''};
+	if (size === 0 || head.length === 0) return {problem: 'is empty', head: '', notASource: true};
 	const binary = binaryReason(head);
-	if (binary) return {problem: binary, head: ''};
+	if (binary) return {problem: binary, head: '', notASource: !binary.includes('UTF-16')};
 	const invalid = invalidUtf8At(head, head.length >= size);
 	if (invalid !== undefined) return {problem: `is not valid UTF-8 (line ${lineOf(head, invalid)}, byte ${invalid}); convert it to UTF-8 (e.g. iconv -f LATIN1 -t UTF-8)`, head: ''};
 	const text = new TextDecoder('utf-8').decode(head).replace(/^\uFEFF/u, '');
-	if (text.trim() === '') return {problem: 'is empty (only white space)', head: text};
+	if (text.trim() === '') return {problem: 'is empty (only white space)', head: text, notASource: true};
 	const extension = path.extname(file).toLowerCase();
 	const first = text.trimStart()[0];
 	let detected: Format | undefined;
@@ -277,11 +281,11 @@ function sniffHead(head: Buffer, file: string, size: number, choice: FormatChoic
 		unknownJson = !detected && looksLikeJson(text);
 	}
 	if (unknownJson && choice === 'auto') {
-		return {problem: 'is JSON, but not a transcript drill reads (Claude Code, Codex, Gemini CLI, Claude agent events, a ChatGPT export, {role, content} lines) or summary interchange items', head: text};
+		return {problem: 'is JSON, but not a transcript drill reads (Claude Code, Codex, Gemini CLI, Claude agent events, a ChatGPT export, {role, content} lines) or summary interchange items', head: text, notASource: true};
 	}
 	if (!detected && !unknownJson && looksLikeAider(text, file)) detected = 'aider';
 	if (!detected && !unknownJson && htmlStart.test(text)) detected = 'html';
-	if (!detected && !unknownJson && (markdownSigns.test(text.slice(0, 16_384)) || ['.md', '.markdown', '.mdx', '.mdown'].includes(extension))) detected = 'markdown';
+	if (!detected && !unknownJson && (markdownSigns.test(text.slice(0, 16_384)) || markdownExtensions.has(extension))) detected = 'markdown';
 	if (!detected && !unknownJson && ['.htm', '.html', '.xhtml'].includes(extension) && /<\/?[a-z][^>]*>/iu.test(text)) detected = 'html';
 	if (!detected && !unknownJson) detected = 'text';
 	if (detected) plausible.add(detected);

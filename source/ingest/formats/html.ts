@@ -54,6 +54,39 @@ interface Anchor {
 
 const anchorKey = (text: string) => text.replace(/\s+/gu, ' ').trim().slice(0, 80);
 
+/** A heading's text without the permalink sign generators append to it (Sphinx's "¶", "#", "§", "🔗"). */
+const headingText = (node: DomNode) => inlineText(node).replace(/\s+/gu, ' ').replace(/\s*(?:[¶§#]|🔗)$/u, '').trim();
+
+/**
+ * What a site shows besides the page and hides until asked (keyboard help, dialogs, cookie
+ * notices): Readability would take it for the article's first paragraph.
+ */
+const hiddenParts = '[hidden], [aria-hidden="true"], [role="dialog"], [role="alertdialog"], dialog, [id*="popup"], [class*="popup"], [id*="modal"], [class*="modal"]';
+
+function dropHidden(document: {querySelectorAll(selector: string): ArrayLike<{remove(): void}>}): void {
+	for (const element of Array.from(document.querySelectorAll(hiddenParts))) element.remove();
+}
+
+/**
+ * "What is Ownership? - The Rust Programming Language", "IDLE — Python 3.12 documentation": the
+ * page's own name is the part of its title that one of its headings says; the rest is the site's.
+ */
+function withoutSiteName(title: string, headings: readonly string[]): string {
+	const parts = title.split(/\s+(?:[-–—|·•»]|::)\s+/u).map((part) => part.trim());
+	if (parts.length < 2) return title;
+	const lower = new Set(parts.map((part) => part.toLowerCase()));
+	return headings.find((heading) => lower.has(heading.toLowerCase())) ?? title;
+}
+
+function headingsOf(section: ParsedSource['root'], found: string[] = []): string[] {
+	for (const child of section.children) {
+		if (found.length >= 50) break;
+		if (child.heading) found.push(child.heading);
+		headingsOf(child, found);
+	}
+	return found;
+}
+
 /**
  * Every heading of the page, keyed by the start of the text that follows it. Readability drops a
  * section heading that looks like the page title ("Why transaction mode" under "Moving 40 services
@@ -68,7 +101,7 @@ function headingAnchors(root: DomNode): Map<string, Anchor> {
 		if (skipped.has(tag)) return;
 		const heading = /^H([1-6])$/u.exec(tag);
 		if (heading) {
-			pending = {level: Number(heading[1]), text: inlineText(node).replace(/\s+/gu, ' ').trim()};
+			pending = {level: Number(heading[1]), text: headingText(node)};
 			return;
 		}
 		if (pending && !hasBlockChild(node) && blocks.has(tag)) {
@@ -123,7 +156,7 @@ class PageWriter {
 		if (skipped.has(tag) || (this.dropChrome && chrome.has(tag))) return;
 		const heading = /^H([1-6])$/u.exec(tag);
 		if (heading) {
-			const text = inlineText(node).replace(/\s+/gu, ' ').trim();
+			const text = headingText(node);
 			if (text) this.heading(Number(heading[1]), text);
 			return;
 		}
@@ -202,9 +235,11 @@ function metaDate(document: QueryDocument): string | undefined {
  */
 export function readHtml(html: string, problems: SourceProblem[]): ParsedSource {
 	const {document} = parseHTML(html);
+	dropHidden(document);
 	const date = metaDate(document as unknown as QueryDocument);
 	const pageTitle = document.querySelector('title')?.textContent?.trim();
 	const anchors = headingAnchors((document as unknown as {body: DomNode}).body);
+	const topHeadings = Array.from((document as unknown as {querySelectorAll(selector: string): ArrayLike<DomNode>}).querySelectorAll('h1'), headingText);
 	let article: ReturnType<Readability<DomNode>['parse']> = null;
 	try {
 		article = new Readability<DomNode>(document as unknown as Document, {serializer: (node) => node as unknown as DomNode}).parse();
@@ -217,11 +252,13 @@ export function readHtml(html: string, problems: SourceProblem[]): ParsedSource 
 	else {
 		// Not an article: take the body (it may have been changed by Readability, so parse again).
 		const {document: fresh} = parseHTML(html);
+		dropHidden(fresh);
 		new PageWriter(reader, true).node(fresh.body as unknown as DomNode);
 	}
 	const source = reader.finish();
 	const title = article?.title?.trim() || pageTitle;
-	if (title) source.facts.title = title;
+	// The article's headings, then the page's top ones (Readability drops an H1 that repeats the title).
+	if (title) source.facts.title = withoutSiteName(title, [...headingsOf(source.root), ...topHeadings]);
 	const excerpt = article?.excerpt?.trim();
 	if (excerpt && document.querySelector('meta[name="description"], meta[property="og:description"]')) source.facts.tldr = excerpt;
 	const published = date ?? factDate(article?.publishedTime);

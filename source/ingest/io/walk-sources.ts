@@ -7,6 +7,25 @@ export interface SourceFile {
 	path: string;
 	size: number;
 	mtime: Date;
+	/** Found by walking a folder, not named: a file there that is not a source is left out, not a failure. */
+	inFolder?: boolean;
+}
+
+/**
+ * What a documentation folder holds besides its pages: images, fonts, media and archives, the
+ * site's styles, scripts and configuration, example programs. Walking a folder leaves these out
+ * unread (a file named on the command line is read whatever its name).
+ */
+const notSources = new Set(
+	['png jpg jpeg gif webp avif bmp ico tif tiff svg psd woff woff2 ttf otf eot mp3 mp4 m4a wav ogg webm mov avi pdf zip gz tgz bz2 xz 7z tar jar whl',
+	// Styles, scripts and configuration of the site; example programs beside the pages.
+	'css scss sass less styl js mjs cjs jsx ts tsx map vue svelte yml yaml toml ini cfg lock sh bash zsh tcsh csh fish ps1 bat cmd py rb pl php go rs c h cc cpp hpp java kt swift cs scala lua r sql'].join(' ').split(' '),
+);
+
+/** A file a folder walk leaves out by its name alone. */
+function notASource(name: string): boolean {
+	const dot = name.lastIndexOf('.');
+	return dot > 0 && notSources.has(name.slice(dot + 1).toLowerCase());
 }
 
 export interface WalkProblem {
@@ -62,11 +81,12 @@ function statOrNothing(file: string, how: typeof statSync): Stats | undefined {
  * order, honouring `.drillignore` files (gitignore syntax) in every folder. Symbolic links that
  * lead out of the folder being walked are not followed. Each file is listed once.
  */
-export async function walkSources(inputs: readonly string[], cwd = process.cwd()): Promise<{files: SourceFile[]; problems: WalkProblem[]}> {
+export async function walkSources(inputs: readonly string[], cwd = process.cwd()): Promise<{files: SourceFile[]; problems: WalkProblem[]; skipped: number}> {
 	const files: SourceFile[] = [];
 	const problems: WalkProblem[] = [];
 	const seen = new Set<string>();
-	const add = (file: string, size: number, mtime: Date) => {
+	let skipped = 0;
+	const add = (file: string, size: number, mtime: Date, inFolder = false) => {
 		let real = file;
 		try {
 			real = realpathSync(file);
@@ -75,7 +95,7 @@ export async function walkSources(inputs: readonly string[], cwd = process.cwd()
 		}
 		if (seen.has(real)) return;
 		seen.add(real);
-		files.push({path: file, size, mtime});
+		files.push({path: file, size, mtime, ...(inFolder ? {inFolder} : {})});
 	};
 	const walk = async (folder: string, root: string, scopes: IgnoreScope[]): Promise<void> => {
 		const own = loadIgnore(folder);
@@ -106,7 +126,10 @@ export async function walkSources(inputs: readonly string[], cwd = process.cwd()
 			}
 			if (info.isDirectory()) {
 				if (!ignored(active, full, true)) await walk(full, root, active);
-			} else if (info.isFile() && !ignored(active, full, false)) add(full, info.size, info.mtime);
+			} else if (info.isFile() && !ignored(active, full, false)) {
+				if (notASource(name)) skipped++;
+				else add(full, info.size, info.mtime, true);
+			}
 		}
 	};
 	for (const input of inputs) {
@@ -127,5 +150,5 @@ export async function walkSources(inputs: readonly string[], cwd = process.cwd()
 		} else if (info.isFile()) add(absolute, info.size, info.mtime);
 		else problems.push({path: absolute, reason: 'is not a regular file or a folder'});
 	}
-	return {files, problems};
+	return {files, problems, skipped};
 }

@@ -60,6 +60,7 @@ function sum(reports: readonly IngestReport[], into: IngestReport): IngestReport
 		into.updated += report.updated;
 		into.skipped += report.skipped;
 		into.skipped_records += report.skipped_records;
+		into.skipped_files += report.skipped_files;
 		into.failed.push(...report.failed);
 		into.conflicts.push(...report.conflicts);
 		into.items += report.items;
@@ -70,7 +71,7 @@ function sum(reports: readonly IngestReport[], into: IngestReport): IngestReport
 	return into;
 }
 
-const emptyReport = (): IngestReport => ({added: 0, updated: 0, skipped: 0, skipped_records: 0, failed: [], conflicts: [], items: 0, nodes: 0, spans: 0, seconds: 0});
+const emptyReport = (): IngestReport => ({added: 0, updated: 0, skipped: 0, skipped_records: 0, skipped_files: 0, failed: [], conflicts: [], items: 0, nodes: 0, spans: 0, seconds: 0});
 
 class Watch {
 	private readonly tracker = new FileTracker();

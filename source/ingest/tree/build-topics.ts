@@ -1,6 +1,7 @@
 import type {ParsedSource, Section, SourceFlavor, Unit} from '../model.js';
 import {segmentBagSize, segmentUnits, type SegmentLimits} from '../segment/texttiling.js';
 import {capBag, cosine, mergeBag, type Bag, type Lexicon} from '../../text/summary-words.js';
+import {markupRole} from '../formats/markup-lines.js';
 import {conversationTree} from './conversation-tree.js';
 import {newTopic, type Topic} from './topic.js';
 import {blockDigest, unitTerms} from './unit-terms.js';
@@ -131,7 +132,7 @@ export function buildTopics(source: ParsedSource, lexicon?: Lexicon): Topic {
 	let root = source.root;
 	// A document that is one heading with everything under it: that heading is the item (and
 	// keeps the front matter that came before it).
-	const onlyFrontMatter = (section: Section) => section.units.every((unit) => unit.blocks.every((block) => block.role === 'front_matter' || block.text.trim() === ''));
+	const onlyFrontMatter = (section: Section) => section.units.every((unit) => unit.blocks.every((block) => block.role === 'front_matter' || block.role === markupRole || block.text.trim() === ''));
 	if (!root.heading && root.children.length === 1 && onlyFrontMatter(root)) {
 		const only = root.children[0]!;
 		root = {...only, units: [...root.units, ...only.units]};

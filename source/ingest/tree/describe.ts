@@ -1,4 +1,5 @@
 import {toolsOf} from '../formats/conversation.js';
+import {markupRole} from '../formats/markup-lines.js';
 import {isRealRequest} from '../formats/requests.js';
 import type {Block, SourceFacts, SourceFlavor} from '../model.js';
 import {capitalize, clip, plainText} from '../../text/clean.js';
@@ -28,11 +29,13 @@ interface Candidate {
 	/** Order in the topic, so chosen sentences are shown as they were written. */
 	order: number;
 	bonus: number;
+	/** The topic's own text, not a child's sentence: for a page's root, its lede. */
+	own?: boolean;
 }
 
-function candidate(text: string, terms: string[], order: number, bonus: number): Candidate {
+function candidate(text: string, terms: string[], order: number, bonus: number, own = false): Candidate {
 	// A sentence that ends in a colon introduces something (code, a list) it does not say itself.
-	return {text, terms, distinct: new Set(terms), order, bonus: text.endsWith(':') ? bonus * 0.5 : bonus};
+	return {text, terms, distinct: new Set(terms), order, bonus: text.endsWith(':') ? bonus * 0.5 : bonus, ...(own ? {own} : {})};
 }
 
 export interface Description {
@@ -158,7 +161,7 @@ function tableLine(text: string): string | undefined {
 function firstLine(topic: Topic): string {
 	for (const unit of topic.units) {
 		for (const block of unit.blocks) {
-			if (block.kind === 'tool' || block.kind === 'thinking' || block.role === 'system') continue;
+			if (block.kind === 'tool' || block.kind === 'thinking' || block.role === 'system' || block.role === markupRole) continue;
 			const table = /^\s*\|/u.test(block.text) ? tableLine(block.text) : undefined;
 			if (table) return table;
 			const line = block.text
@@ -245,7 +248,7 @@ export class ExtractiveDescriber {
 			let first = true;
 			for (const text of sampleProse(topic)) {
 				for (const sentence of sentencesOf(text)) {
-					candidates.push(candidate(sentence, termsOf(sentence, this.lexicon), order++, first ? 1.15 : 1));
+					candidates.push(candidate(sentence, termsOf(sentence, this.lexicon), order++, first ? 1.15 : 1, true));
 					first = false;
 				}
 			}
@@ -297,12 +300,15 @@ export class ExtractiveDescriber {
 	/** Fills every topic's title, summary and keywords, children first; returns the item's title and TLDR. */
 	describe(root: Topic): Description {
 		this.learnIdf(root);
+		let lede: string | undefined;
 		for (const topic of postorder(root)) {
 			const weight = this.weights(topic.bag);
 			let norm = 0;
 			for (const [term, count] of topic.bag) norm = Math.max(norm, count * this.idf(term));
 			norm = norm || 1;
 			const ranked = rank(this.candidatesOf(topic), weight, norm);
+			// A page's introduction, before its first subheading, says what the page is about.
+			if (topic === root && this.flavor === 'document' && topic.children.length > 0) lede = ranked.find((entry) => entry.own)?.text;
 			const picked = pickSentences(ranked, summaryChars);
 			topic.best = picked[0]?.text;
 			const chosen = picked.sort((a, b) => a.order - b.order);
@@ -322,7 +328,7 @@ export class ExtractiveDescriber {
 		}
 		const sourceTitle = this.facts.title && !(this.flavor === 'conversation' && isNoiseTitle(this.facts.title)) ? clip(plainText(this.facts.title), 160) : undefined;
 		const title = sourceTitle ?? (this.flavor === 'conversation' ? firstRequestTitle(root) : undefined) ?? root.title;
-		const tldr = this.facts.tldr ? clip(plainText(this.facts.tldr), 600) : this.tldrOf(root);
+		const tldr = this.facts.tldr ? clip(plainText(this.facts.tldr), 600) : this.tldrOf(root, lede);
 		return {title: title || 'Untitled', tldr};
 	}
 
@@ -336,11 +342,12 @@ export class ExtractiveDescriber {
 	}
 
 	/**
-	 * One to three sentences. A document: the most central sentence of each of its first topics.
+	 * One to three sentences. A document: its introduction's most central sentence, then the most
+	 * central sentence of each of its first topics.
 	 * A conversation: what its first topic is about, then the most central sentence of the rest.
 	 */
-	private tldrOf(root: Topic): string {
-		const picks: string[] = [];
+	private tldrOf(root: Topic, lede?: string): string {
+		const picks: string[] = lede ? [lede] : [];
 		const [first, ...others] = root.children;
 		if (this.flavor === 'conversation' && first) {
 			if (first.best) picks.push(first.best);
@@ -349,7 +356,7 @@ export class ExtractiveDescriber {
 			const central = [root.best, ...root.sentences, ...others.map((topic) => topic.best)].find((sentence) => sentence && !firstSentences.has(sentence) && sentence.length <= room);
 			if (central) picks.push(central);
 		} else {
-			for (const topic of root.children.slice(0, 3)) if (topic.best) picks.push(topic.best);
+			for (const topic of root.children.slice(0, 3)) if (topic.best && topic.best !== lede) picks.push(topic.best);
 		}
 		if (picks.length === 0) picks.push(...(root.best ? [root.best, ...root.sentences.filter((sentence) => sentence !== root.best)] : root.sentences));
 		let text = '';

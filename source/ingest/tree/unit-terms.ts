@@ -1,4 +1,5 @@
 import type {Block, Unit} from '../model.js';
+import {markupRole} from '../formats/markup-lines.js';
 import {addTerms, isWordCode, type Bag, type Lexicon} from '../../text/summary-words.js';
 
 /**
@@ -15,8 +16,11 @@ const reach: Record<Block['kind'], {chars: number; weight: number}> = {
 /** Context an agent injected or the system said: it names the setting, not the work. */
 const context = {chars: 600, weight: 0.25};
 
+/** A docs generator's markup (imports, directive fences, link definitions): no words of the page. */
+const markup = {chars: 0, weight: 0};
+
 function reachOf(block: Block): {chars: number; weight: number} {
-	return block.role === 'system' ? context : reach[block.kind];
+	return block.role === 'system' ? context : block.role === markupRole ? markup : reach[block.kind];
 }
 
 /**

@@ -11,6 +11,7 @@ import {GeminiStreamReader} from '../formats/gemini-stream.js';
 import {GenericChatReader} from '../formats/generic-chat.js';
 import {maxHtmlBytes, readHtml} from '../formats/html.js';
 import {MarkdownReader} from '../formats/markdown.js';
+import {markupRole} from '../formats/markup-lines.js';
 import {TextReader} from '../formats/plain-text.js';
 import {wholeJson} from '../io/json-records.js';
 import {readLines} from '../io/lines.js';
@@ -61,7 +62,7 @@ export function isEmpty(parsed: ParsedSource): boolean {
 /** Only front matter: the item is named by it, else by its file (a folder's index by the folder). */
 function onlyFrontMatter(parsed: ParsedSource, file: string): void {
 	const blocks = [parsed.root, ...parsed.root.children].flatMap((section) => section.units.flatMap((unit) => unit.blocks));
-	if (parsed.root.children.length > 0 || !blocks.every((block) => block.role === 'front_matter' || block.text.trim() === '')) return;
+	if (parsed.root.children.length > 0 || !blocks.every((block) => block.role === 'front_matter' || block.role === markupRole || block.text.trim() === '')) return;
 	if (!parsed.facts.title) {
 		const name = path.basename(file, path.extname(file));
 		parsed.facts.title = /^_?index$/iu.test(name) ? path.basename(path.dirname(file)) : name;
