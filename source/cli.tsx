@@ -4,10 +4,12 @@ import {commands, findCommand} from './cli/commands.js';
 import {commandHelp, mainHelp} from './cli/help.js';
 import {commandWord, parseCommandLine} from './cli/parse.js';
 import {resolveConfig} from './cli/config.js';
-import {reportError, usageError} from './cli/output.js';
+import {endQuietlyWhenReaderLeaves, reportError, usageError} from './cli/output.js';
 import {version} from './version.js';
 
 const streams = {stdout: process.stdout, stderr: process.stderr};
+endQuietlyWhenReaderLeaves(process.stdout);
+endQuietlyWhenReaderLeaves(process.stderr);
 
 /** Finds the command in argv, parses its flags from the command table, and runs it (or the explorer). */
 async function main(argv: string[]): Promise<number> {

@@ -1,6 +1,8 @@
 import {inertText} from '../core/inert-text.js';
 import {openIndexedStore} from '../search/index.js';
 import {diagnose, repairStore, type Diagnosis, type Repair} from '../store/doctor.js';
+import {schemaVersion} from '../store/schema.js';
+import {DrillError} from '../core/errors.js';
 import {defineCommand} from './command.js';
 import {printJson, usageError} from './output.js';
 
@@ -8,10 +10,13 @@ function size(bytes: number): string {
 	return bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1e3))} KB`;
 }
 
+const isNewer = (diagnosis: Diagnosis): boolean => diagnosis.schema_version !== null && diagnosis.schema_version > schemaVersion;
+
 function diagnosisText(diagnosis: Diagnosis): string {
 	const head = `store ${diagnosis.store} (${size(diagnosis.bytes)}${diagnosis.schema_version === null ? '' : `, schema ${diagnosis.schema_version}`}${diagnosis.items === null ? '' : `, ${diagnosis.items} items`}): ${diagnosis.healthy ? 'healthy' : 'damaged'} — checked in ${diagnosis.checked_ms} ms`;
-	if (diagnosis.healthy) return `${head}\n`;
-	const lines = [head, ...diagnosis.problems.slice(0, 10).map((problem) => `  ${inertText(problem, {singleLine: true})}`)];
+	const newer = isNewer(diagnosis) ? [`  schema ${diagnosis.schema_version} is newer than this drill understands (${schemaVersion}): upgrade drill to read or write it`] : [];
+	if (diagnosis.healthy) return `${[head, ...newer].join('\n')}\n`;
+	const lines = [head, ...newer, ...diagnosis.problems.slice(0, 10).map((problem) => `  ${inertText(problem, {singleLine: true})}`)];
 	if (diagnosis.problems.length > 10) lines.push(`  … and ${diagnosis.problems.length - 10} more`);
 	if (diagnosis.damaged_tables.length > 0) lines.push(`damaged tables: ${diagnosis.damaged_tables.join(', ')}`);
 	return `${lines.join('\n')}\n`;
@@ -46,6 +51,8 @@ export const command = defineCommand({
 		if (cli.input.length > 0) throw usageError(`doctor takes no arguments, got ${JSON.stringify(cli.input[0])}`, 'see drill doctor --help');
 		const store = context.runtime.config.storePath;
 		const diagnosis = diagnose(store);
+		// A salvage by this drill would write the items in its older schema and drop what it does not know.
+		if (cli.flags.repair && !diagnosis.healthy && isNewer(diagnosis)) throw new DrillError('store_newer', `the store ${store} has schema version ${diagnosis.schema_version}, newer than this drill understands (${schemaVersion}), so it cannot repair it without losing data`, 'repair it with the drill that made it (upgrade drill)');
 		const repair = cli.flags.repair && !diagnosis.healthy ? repairStore(store, openIndexedStore) : undefined;
 		if (context.json) printJson(context.stdout, {...diagnosis, ...(repair ? {repair} : {})});
 		else {

@@ -103,8 +103,9 @@ export const command = defineCommand({
 	},
 	more: `
   With --json it prints {added, updated, skipped, skipped_records, skipped_files, failed,
-  conflicts, items, nodes, spans, seconds} (and agents: [{agent, folder, found}] with --agents). With --watch,
-  one such object per line per round, with round (0 is the first ingest), at, and files:
+  conflicts, items, nodes, spans, seconds} (and agents: [{agent, folder, found, files}] with
+  --agents). With --watch, one such object per line per round, with round (0 is the first
+  ingest), at, and files:
   [{path, change: new|grown|rewritten|cut|deleted, bytes, lines?, report?}].
 
   Examples

@@ -19,6 +19,17 @@ export function reportError(error: unknown, json: boolean, streams: {stdout: Nod
 	return usageCodes.has(drillError.code) ? exitUsage : exitError;
 }
 
+/**
+ * A reader that goes away (`drill export | head -1`) ends the command quietly, with status 0, as
+ * the shell's own tools do: without this, the next write's EPIPE is an unhandled error and a stack trace.
+ */
+export function endQuietlyWhenReaderLeaves(stream: NodeJS.WriteStream): void {
+	stream.on('error', (error: NodeJS.ErrnoException) => {
+		if (error.code !== 'EPIPE') throw error;
+		process.exit(typeof process.exitCode === 'number' ? process.exitCode : 0);
+	});
+}
+
 export function usageError(message: string, hint: string): DrillError {
 	return new DrillError('bad_argument', message, hint);
 }

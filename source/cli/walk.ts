@@ -36,6 +36,7 @@ export const command = defineCommand({
     summary    ''  ·  NAMESPACE  ·  NAMESPACE:ITEM  ·  NAMESPACE:ITEM#nORDINAL
                groups: NAMESPACE#KEY (the groups)  ·  NAMESPACE#KEY=VALUE (one group's items)
     knowledge  ''  ·  a unit path without extension, e.g. architecture/summarization-framework
+    drills     ''  ·  a drill's 6-hex short sha, e.g. a1b2c3
 
   Examples
     drill walk summary ''

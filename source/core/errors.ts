@@ -135,3 +135,8 @@ export function toDrillError(error: unknown, hint: string): DrillError {
 	if (isCorruption(error)) return new DrillError('store_corrupt', `the store is damaged (${message})`, doctorHint);
 	return new DrillError('io_error', `unexpected failure: ${message}`, hint);
 }
+
+/** A value quoted for an error message, its first 80 characters when it is longer (an id can be kilobytes). */
+export function quotedShort(value: string): string {
+	return value.length > 80 ? `${JSON.stringify(value.slice(0, 80))}…` : JSON.stringify(value);
+}

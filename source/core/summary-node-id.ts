@@ -1,4 +1,4 @@
-import {DrillError} from './errors.js';
+import {DrillError, quotedShort} from './errors.js';
 import {formatGroupId, groupKeyHint, groupValueProblem, isGroupKey, type GroupKey} from './summary-groups.js';
 
 /**
@@ -36,8 +36,7 @@ export function isValidItemId(value: string): boolean {
 const shapes = 'use "", "{namespace}", "{namespace}:{item_id}" or "{namespace}:{item_id}#n{ordinal}" (groups: "{namespace}#{key}" or "{namespace}#{key}={value}")';
 
 function bad(nodeId: string, why: string): DrillError {
-	const shown = nodeId.length > 80 ? `${JSON.stringify(nodeId.slice(0, 80))}…` : JSON.stringify(nodeId);
-	return new DrillError('bad_node_id', `malformed summary node id ${shown}: ${why}`, shapes);
+	return new DrillError('bad_node_id', `malformed summary node id ${quotedShort(nodeId)}: ${why}`, shapes);
 }
 
 function badGroup(nodeId: string, why: string): DrillError {

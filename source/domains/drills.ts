@@ -1,7 +1,7 @@
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Depth} from '../core/depth.js';
-import {DrillError} from '../core/errors.js';
+import {DrillError, quotedShort} from '../core/errors.js';
 import {hint, run} from '../core/hint.js';
 import {BoundedText, resolvePaging} from '../core/paging.js';
 import type {Breadcrumb, TreeChild, TreeDrillable, TreeView, ViewOptions} from '../core/tree-view.js';
@@ -54,8 +54,7 @@ export class DrillsDrillable implements TreeDrillable {
 		let entry: DrillEntry | undefined;
 		if (id !== '') {
 			if (!shaPattern.test(id)) {
-				const shown = JSON.stringify(nodeId.length > 80 ? `${nodeId.slice(0, 80)}…` : nodeId);
-				throw new DrillError('bad_node_id', `malformed drills node id ${shown}`, idHint);
+				throw new DrillError('bad_node_id', `malformed drills node id ${quotedShort(nodeId)}`, idHint);
 			}
 			const matches = state.tree.byId(id);
 			if (matches.length === 0) throw new DrillError('not_found', `no drill ${id} under ${path.join(this.root, drillsFolderName)}`, hint`list the drills with: ${listDrills}`);

@@ -1,6 +1,6 @@
 import {realpathSync} from 'node:fs';
 import path from 'node:path';
-import {DrillError} from '../core/errors.js';
+import {DrillError, quotedShort} from '../core/errors.js';
 
 const hint = 'use a unit path inside the knowledge folder, e.g. architecture/summarization-framework';
 
@@ -12,7 +12,7 @@ const hint = 'use a unit path inside the knowledge folder, e.g. architecture/sum
 export function checkUnitId(nodeId: string): string {
 	if (typeof nodeId !== 'string') throw new DrillError('bad_node_id', 'a knowledge node id must be a string', hint);
 	if (nodeId === '') return '';
-	const shown = JSON.stringify(nodeId.length > 80 ? `${nodeId.slice(0, 80)}…` : nodeId);
+	const shown = quotedShort(nodeId);
 	if (/[\u0000-\u001f\u007f\\]/u.test(nodeId)) throw new DrillError('bad_node_id', `knowledge node id ${shown} has control characters or backslashes`, hint);
 	if (nodeId.startsWith('/') || /^[a-zA-Z]:/u.test(nodeId)) throw new DrillError('outside_root', `knowledge node id ${shown} is an absolute path`, hint);
 	const trimmed = nodeId.replace(/\/+$/u, '');

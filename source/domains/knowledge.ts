@@ -1,7 +1,7 @@
 import {closeSync, openSync, readdirSync, readSync, realpathSync, statSync, type Stats} from 'node:fs';
 import path from 'node:path';
 import type {Depth} from '../core/depth.js';
-import {DrillError} from '../core/errors.js';
+import {DrillError, quotedShort} from '../core/errors.js';
 import {hint, option, run} from '../core/hint.js';
 import {BoundedText, resolvePaging} from '../core/paging.js';
 import type {Breadcrumb, SourceFile, TreeChild, TreeDrillable, TreeView, ViewOptions} from '../core/tree-view.js';
@@ -144,8 +144,11 @@ export class KnowledgeDrillable implements TreeDrillable {
 		const paging = resolvePaging(options);
 		const unit = this.unit(id);
 		if (!unit) {
-			const parentId = id.includes('/') ? id.slice(0, id.lastIndexOf('/')) : '';
-			throw new DrillError('not_found', `no knowledge unit ${JSON.stringify(id)} in ${this.root}`, hint`list the units with: ${run('walk', {domain: 'knowledge', node_id: parentId})}`);
+			// The hint lists the nearest folder that exists, not a parent that is missing too.
+			let parentId = id;
+			do parentId = parentId.includes('/') ? parentId.slice(0, parentId.lastIndexOf('/')) : '';
+			while (parentId !== '' && !this.unit(parentId));
+			throw new DrillError('not_found', `no knowledge unit ${quotedShort(id)} in ${this.root}`, hint`list the units with: ${run('walk', {domain: 'knowledge', node_id: parentId})}`);
 		}
 		const all = this.childrenOf(unit);
 		const children: TreeChild[] = all.slice(paging.offset, paging.offset + paging.limit).map((child) => {

@@ -1,5 +1,5 @@
 import type {Depth} from '../core/depth.js';
-import {DrillError} from '../core/errors.js';
+import {DrillError, quotedShort} from '../core/errors.js';
 import {blank, hint, run} from '../core/hint.js';
 import {shortTime} from '../core/item-source.js';
 import {BoundedText, type Paging} from '../core/paging.js';
@@ -179,7 +179,7 @@ export class GroupViews {
 
 	/** Not found, with a few of the values that exist (encoded as in ids) and how to list them all. */
 	private noGroup(namespace: string, key: GroupKey, value: string, base = ''): DrillError {
-		const shown = value.length > 80 ? `${JSON.stringify(value.slice(0, 80))}…` : JSON.stringify(value);
+		const shown = quotedShort(value);
 		const what = key === 'folder' ? `no folder ${shown} below the common folder of ${namespace}` : `no ${key} ${shown} in namespace ${namespace}`;
 		const parent = key === 'folder' ? base : '';
 		const some = this.reads.groups(namespace, key, parent, 0, 5).map((row) => encodeGroupValue(key === 'folder' ? this.relative(base, row.value) : row.value) || '(none)');

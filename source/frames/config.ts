@@ -24,6 +24,11 @@ export interface FramesConfig {
 	maxDepth?: number;
 	/** Whose words warnings use for commands and parameters (default: the CLI's). */
 	hints?: HintSurface;
+	/**
+	 * Context and evidence files must lie under the drills root: set by the MCP server over HTTP,
+	 * whose clients may be anyone who reaches the port, not the user whose files these are.
+	 */
+	confineFiles?: boolean;
 }
 
 export type FramesTarget = string | FramesConfig;
@@ -39,6 +44,7 @@ export interface Frames {
 	lockWaitMs?: number;
 	maxDepth: number;
 	hints?: HintSurface;
+	confineFiles?: boolean;
 }
 
 export function resolveFrames(target: FramesTarget): Frames {
@@ -72,6 +78,7 @@ export function resolveFrames(target: FramesTarget): Frames {
 		lockWaitMs: config.lockWaitMs,
 		maxDepth: config.maxDepth ?? defaultMaxDepth,
 		hints: config.hints,
+		confineFiles: config.confineFiles,
 	};
 }
 

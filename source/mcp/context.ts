@@ -14,7 +14,11 @@ export class McpContext {
 	readonly runtime: Runtime;
 	readonly drillables: Drillables;
 
-	constructor(readonly config: DrillConfig) {
+	/** `confineFiles`: context and evidence files must lie under the drills root (HTTP clients). */
+	constructor(
+		readonly config: DrillConfig,
+		private readonly options: {confineFiles?: boolean} = {},
+	) {
 		this.runtime = createRuntime(config);
 		this.drillables = this.runtime.domains;
 	}
@@ -24,7 +28,7 @@ export class McpContext {
 	}
 
 	frames(): FramesConfig {
-		return {...this.config, hints: mcpHints};
+		return {...this.config, hints: mcpHints, confineFiles: this.options.confineFiles};
 	}
 
 	close(): void {

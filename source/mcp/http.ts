@@ -67,7 +67,8 @@ export async function serveHttp(config: DrillConfig, address: HttpAddress, optio
 	if (!loopback && !options.allowRemote) {
 		throw new DrillError('bad_argument', `drill mcp --http will not listen on ${address.host}: that is not a loopback address, and the server has no authentication`, 'use 127.0.0.1:PORT, or add --allow-remote if every host that can reach it may read and write your store and frames');
 	}
-	const context = new McpContext(config);
+	// A client of the port may be another user of this machine: it reads no file outside the drills root.
+	const context = new McpContext(config, {confineFiles: true});
 	const sessions = new Map<string, {transport: StreamableHTTPServerTransport; close(): Promise<void>}>();
 	let allowedHosts = new Set<string>();
 

@@ -44,6 +44,14 @@ function headerOf(file: string): string {
 	}
 }
 
+function readableHeaderOf(file: string): string {
+	try {
+		return headerOf(file);
+	} catch (error) {
+		throw new DrillError('store_unreadable', `cannot read the store ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, 'check that the file and its folder are readable by you');
+	}
+}
+
 function rows(db: SqliteDatabase, sql: string): string[] {
 	try {
 		return (db.prepare(sql).all() as Array<Record<string, unknown>>).map((row) => String(Object.values(row)[0]));
@@ -65,10 +73,11 @@ function openForReading(file: string): SqliteDatabase {
 export function diagnose(file: string): Diagnosis {
 	if (!existsSync(file)) throw new DrillError('store_unreadable', `no store at ${file}`, 'point --store or DRILL_STORE at the store to check');
 	const started = performance.now();
-	const bytes = statSync(file).size;
-	const base = {store: file, bytes, damaged_tables: [] as string[]};
-	if (bytes > 0 && headerOf(file) !== sqliteHeader) {
-		return {...base, schema_version: null, healthy: false, problems: ['the file is not a SQLite database (its header is wrong): nothing in it can be read as a store'], items: null, checked_ms: performance.now() - started};
+	const stat = statSync(file);
+	if (stat.isDirectory()) throw new DrillError('store_unreadable', `the store path ${file} is a folder`, 'point --store or DRILL_STORE at a .db file');
+	const base = {store: file, bytes: stat.size, damaged_tables: [] as string[]};
+	if (stat.size > 0 && readableHeaderOf(file) !== sqliteHeader) {
+		return {...base, schema_version: null, healthy: false, problems: ['the file is not a SQLite database (its header is wrong): nothing in it can be read as a store'], items: null, checked_ms: Math.round(performance.now() - started)};
 	}
 	const db = openForReading(file);
 	try {

@@ -67,14 +67,16 @@ function migrate(db: SqliteDatabase, file: string): void {
 	}).immediate();
 }
 
-function isWritable(target: string): boolean {
+function allows(target: string, mode: number): boolean {
 	try {
-		accessSync(target, constants.W_OK);
+		accessSync(target, mode);
 		return true;
 	} catch {
 		return false;
 	}
 }
+
+const isWritable = (target: string): boolean => allows(target, constants.W_OK);
 
 let addon: string | null | undefined;
 
@@ -105,6 +107,10 @@ export function openDatabase(file: string, options: OpenOptions = {}): SqliteDat
 	}
 	if (exists && statSync(file).isDirectory()) {
 		throw new DrillError('store_unreadable', `the store path ${file} is a folder`, hint`point ${option('store')} at a .db file`);
+	}
+	// Said before "read-only": a store this user may not even read is not one to make writable.
+	if (exists && !allows(file, constants.R_OK)) {
+		throw new DrillError('store_unreadable', `cannot read the store ${file} (permission denied)`, hint`check that the file and its folder are readable by you, or choose another with ${option('store')}`);
 	}
 	const folder = path.dirname(file);
 	if (!exists) {

@@ -1,5 +1,6 @@
 // drill mcp --http: Streamable HTTP on loopback, through the SDK's own HTTP client, from the built CLI.
 import {spawn, type ChildProcessWithoutNullStreams} from 'node:child_process';
+import {writeFileSync} from 'node:fs';
 import {request as httpRequest} from 'node:http';
 import path from 'node:path';
 import {Client} from '@modelcontextprotocol/sdk/client/index.js';
@@ -11,9 +12,11 @@ import {fixtureStore, fixturesDir} from '../helpers/fixture-store.js';
 let server: ChildProcessWithoutNullStreams;
 let url: URL;
 let stderr = '';
+let drillsRoot = '';
 
 beforeAll(async () => {
 	const cwd = tempDir();
+	drillsRoot = cwd;
 	server = spawn(process.execPath, [cliPath, 'mcp', '--http', '127.0.0.1:0', '--store', fixtureStore(), '--knowledge', path.join(fixturesDir, 'knowledge'), '--drills', cwd], {cwd, env: {PATH: process.env.PATH ?? '', HOME: cwd, NO_COLOR: '1'}});
 	server.stderr.setEncoding('utf8');
 	url = await new Promise<URL>((resolve, reject) => {
@@ -39,6 +42,27 @@ async function connect(): Promise<Client> {
 }
 
 describe('drill mcp --http', () => {
+	it("copies in no context or evidence file from outside the drills root: a client of the port may not be this machine's user", async () => {
+		const secret = path.join(tempDir(), 'id_ed25519');
+		writeFileSync(secret, '-----BEGIN OPENSSH PRIVATE KEY-----\n');
+		writeFileSync(path.join(drillsRoot, 'notes.md'), '# Notes\n\nWhat the pool did.\n');
+		const client = await connect();
+		const text = (result: Awaited<ReturnType<Client['callTool']>>) => (result.content as Array<{text: string}>)[0]!.text;
+		try {
+			const refused = await client.callTool({name: 'drill', arguments: {slug: 'leak', objective: 'Read the key?', context: [secret], from: 'root'}});
+			expect(refused.isError).toBe(true);
+			expect(text(refused)).toContain(`context file ${JSON.stringify(secret)} lies outside the drills root`);
+			const opened = await client.callTool({name: 'drill', arguments: {slug: 'notes', objective: 'What did the pool do?', context: ['notes.md'], from: 'root'}});
+			expect(opened.isError).toBeFalsy();
+			const leak = await client.callTool({name: 'undrill', arguments: {findings: 'Nothing.', prevention_plan: [], evidence: [secret]}});
+			expect(leak.isError).toBe(true);
+			expect(text(leak)).toContain(`evidence file ${JSON.stringify(secret)} lies outside the drills root`);
+			expect((await client.callTool({name: 'undrill', arguments: {findings: 'Nothing.', prevention_plan: []}})).isError).toBeFalsy();
+		} finally {
+			await client.close();
+		}
+	});
+
 	it('listens on loopback and prints where', () => {
 		expect(url.hostname).toBe('127.0.0.1');
 		expect(url.pathname).toBe('/mcp');

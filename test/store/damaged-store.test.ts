@@ -108,3 +108,20 @@ describe('a damaged store', () => {
 		expect(readFileSync(store, 'utf8')).toContain('these are notes');
 	});
 });
+
+describe('a store made by a newer drill', () => {
+	it('is said to be newer, and a damaged one is not salvaged into the older schema', () => {
+		const {store} = ingestedStore();
+		const db = new Database(store);
+		db.pragma('user_version = 99');
+		db.close();
+		expect(runCli(['doctor', '--store', store]).stdout).toContain('schema 99 is newer than this drill understands');
+		damageMiddle(store);
+		const before = sha(store);
+		expect(doctor(store).report.healthy).toBe(false);
+		const repair = runCli(['doctor', '--store', store, '--repair']);
+		expect(repair.code).toBe(1);
+		expect(repair.stderr).toMatch(/^drill: the store .* has schema version 99, newer than this drill understands \(\d+\), so it cannot repair it without losing data; repair it with the drill that made it/u);
+		expect(sha(store)).toBe(before);
+	});
+});

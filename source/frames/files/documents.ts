@@ -38,6 +38,9 @@ export function checkSourceFile(frames: Frames, file: string, cwd: string, what:
 		throw new DrillError('bad_argument', `${what} file ${JSON.stringify(file)} is ${(stats.size / 1048576).toFixed(1)} MB, over the ${maxDocumentBytes / 1048576} MB limit`, `copy in the part that matters (an excerpt) instead`);
 	}
 	const rel = insideRoot(frames, abs);
+	if (rel === undefined && frames.confineFiles) {
+		throw new DrillError('outside_root', `${what} file ${JSON.stringify(file)} lies outside the drills root ${frames.root}`, 'this server copies in only files under the drills root (its clients may not be you): give a file inside it, or put the text in the findings');
+	}
 	return {abs, origin: rel ?? `outside: ${path.basename(abs)}`, size: stats.size, markdown: /\.(md|markdown)$/iu.test(abs)};
 }
 

@@ -116,8 +116,8 @@ export async function walkSources(inputs: readonly string[], cwd = process.cwd()
 				let target: string;
 				try {
 					target = realpathSync(full);
-				} catch {
-					problems.push({path: full, reason: 'is a broken symbolic link'});
+				} catch (error) {
+					problems.push({path: full, reason: (error as NodeJS.ErrnoException).code === 'ELOOP' ? 'is a symbolic link in a loop (it points back at itself)' : 'is a broken symbolic link'});
 					continue;
 				}
 				if (path.relative(root, target).startsWith('..') || path.isAbsolute(path.relative(root, target))) continue;
