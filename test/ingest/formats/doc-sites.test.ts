@@ -22,12 +22,18 @@ const prose = (source: ParsedSource) => blocksOf(source).filter((block) => block
 /** Markup of every generator that must never reach the prose. */
 const noise = [/^\.\. [a-z_|]/mu, /:doc:|:ref:/u, /¶/u, /^import /mu, /:::/u, /<Tabs|<TabItem|CodeBlock|defaultValue/u, /<!--/u, /\{\{[<%]/u, /^!!! /mu, /^=== "/mu, /--8<--/u, /\]: https?:/u, /^\(relay-targets\)=/mu, /^:class:|^:name:/mu, /^\{#pools\}/mu, /img\.shields|badge\.svg/u, /align="center"/u];
 
+/** The page read, named `title`, with no generator's markup in its prose: that prose. */
+function cleanPage(file: string, title: string): {source: ParsedSource; text: string} {
+	const source = read(file);
+	expect(source.facts.title).toBe(title);
+	const text = prose(source);
+	for (const pattern of noise) expect(text).not.toMatch(pattern);
+	return {source, text};
+}
+
 describe('documentation generators\' markup', () => {
 	it('Docusaurus MDX: imports, admonition fences, JSX components and comments are markup; the H1 after the imports names the page', () => {
-		const source = read('docusaurus/guides/install.mdx');
-		expect(source.facts.title).toBe('Installing the relay');
-		const text = prose(source);
-		for (const pattern of noise) expect(text).not.toMatch(pattern);
+		const {source, text} = cleanPage('docusaurus/guides/install.mdx', 'Installing the relay');
 		expect(text).toContain('Packages are signed; verify the checksum');
 		expect(text).toContain('A relay that queues deliveries on disk survives a restart');
 		const markup = blocksOf(source, markupRole).map((block) => block.text).join('\n');
@@ -39,19 +45,14 @@ describe('documentation generators\' markup', () => {
 	});
 
 	it('Hugo: shortcodes on their own lines are markup', () => {
-		const source = read('hugo/docs/_index.md');
-		expect(source.facts.title).toBe('Documentation');
-		const text = prose(source);
+		const {text} = cleanPage('hugo/docs/_index.md', 'Documentation');
 		expect(text).not.toMatch(/\{\{/u);
 		expect(text).toContain('Everything an operator needs to run the relay.');
 		expect(text).toContain('Version 1 configuration files are not read any more.');
 	});
 
 	it('MkDocs: admonition and tab bodies are read unindented, their openers, snippets and link definitions are markup', () => {
-		const source = read('mkdocs/retries.md');
-		expect(source.facts.title).toBe('Tuning retries');
-		const text = prose(source);
-		for (const pattern of noise) expect(text).not.toMatch(pattern);
+		const {source, text} = cleanPage('mkdocs/retries.md', 'Tuning retries');
 		// The admonition's indented body is prose (it used to be dropped as indented code).
 		expect(text).toMatch(/^A delivery retried without a limit keeps its worker busy/mu);
 		// The tab's indented fence is a code fence.
@@ -60,10 +61,7 @@ describe('documentation generators\' markup', () => {
 	});
 
 	it('MyST: a target before the H1, directive fences and options, attribute lines are markup; admonition directives are prose, code directives code', () => {
-		const source = read('myst/targets.md');
-		expect(source.facts.title).toBe('Delivery targets');
-		const text = prose(source);
-		for (const pattern of noise) expect(text).not.toMatch(pattern);
+		const {source, text} = cleanPage('myst/targets.md', 'Delivery targets');
 		expect(text).toContain('A target without a queue receives deliveries synchronously');
 		expect(text).toContain('Name targets after the team that owns the workers');
 		expect(plainText('for example {ref}`billing-workers <billing>`.')).toBe('for example billing-workers.');
@@ -72,10 +70,7 @@ describe('documentation generators\' markup', () => {
 	});
 
 	it('a README: the logo block and the badge row are markup, the one H1 names it', () => {
-		const source = read('readme/README.md');
-		expect(source.facts.title).toBe('webhook-relay');
-		const text = prose(source);
-		for (const pattern of noise) expect(text).not.toMatch(pattern);
+		const {text} = cleanPage('readme/README.md', 'webhook-relay');
 		expect(text).toMatch(/^A small service that receives webhooks/mu);
 	});
 
