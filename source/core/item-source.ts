@@ -22,6 +22,27 @@ export interface ItemSource {
 	tool_calls?: number;
 	/** The 1-based line of the source file where the item starts (one file can hold several sessions). */
 	line?: number;
+	/**
+	 * The session's own id in its agent (Claude Code sessionId, Codex session id, …), as the
+	 * agent's resume command takes it.
+	 */
+	session_id?: string;
+	/** The title drill made itself (the item's title is the agent's own when the log records one). */
+	own_title?: string;
+	/** The agent's own title for the session, when its log records one (the item's title then). */
+	agent_title?: string;
+	/** Tokens the session used, where the log records them. */
+	tokens?: {input?: number; output?: number; cache_read?: number; cache_write?: number};
+	/** Files the session edited or wrote (paths as the agent gave them). */
+	files_edited?: string[];
+	/** Commits the session made. */
+	commits?: number;
+	/** The session's subagents (their transcripts sit in its tree). */
+	subagents?: number;
+	/** For a subagent whose parent session is not in the store: the parent's session id. */
+	parent_session?: string;
+	/** Secrets replaced by `[redacted:kind]` at ingest. */
+	redactions?: number;
 }
 
 /** What each item child of a listing carries, so items with the same title can be told apart. */
