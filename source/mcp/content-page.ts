@@ -27,5 +27,7 @@ export function walkPage(drillables: Drillables, domain: string, nodeId: string,
 	if (walked.truncated && end > from + 1 && isHighSurrogate(whole.charCodeAt(end - 1))) end--;
 	const content = whole.slice(from, end);
 	const goesOn = walked.truncated === true || end < whole.length;
-	return {view: {...walked, content, truncated: goesOn}, page: {from, ...(goesOn ? {next: end} : {})}};
+	// The node's children were listed with its first part: a later part carries only the content.
+	const rest = from > 0 ? {children: [], summary: undefined} : {};
+	return {view: {...walked, ...rest, content, truncated: goesOn}, page: {from, ...(goesOn ? {next: end} : {})}};
 }

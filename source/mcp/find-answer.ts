@@ -1,7 +1,7 @@
 import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js';
 import {inertText} from '../core/inert-text.js';
 import {sourceLine} from '../core/item-source.js';
-import type {FindResult, ListName} from '../search/types.js';
+import type {CandidateItem, FindResult, ListName} from '../search/types.js';
 import {sourceBrief} from './source-brief.js';
 import {answerBytes, toolResult} from './tool-result.js';
 
@@ -29,15 +29,9 @@ interface FoldedPassage {
 	snippet: string;
 }
 
-interface FoldedItem {
-	drill_node_id: string;
-	namespace: string;
-	item_id: string;
-	title: string;
-	tldr: string;
-	best_rank: number;
+interface FoldedItem extends Omit<CandidateItem, 'source'> {
+	/** The provenance in brief (see sourceBrief), and as the text says it. */
 	source?: Record<string, unknown>;
-	drill_id?: string;
 	sourceText: string;
 	hits: FoldedHit[];
 	passages: FoldedPassage[];
@@ -127,7 +121,7 @@ const line = (value: string) => inertText(value, {singleLine: true}).replace(/\s
 const id = (value: string) => (value === '' ? "''" : line(value));
 const score = (value: number) => value.toFixed(3);
 /** A node of the item as the text names it under the item's line: `#n6` for `ns:item#n6`. */
-const inItem = (item: FoldedItem, nodeId: string) => (nodeId.startsWith(`${item.drill_node_id}#`) ? nodeId.slice(item.drill_node_id.length) : nodeId === item.drill_node_id ? '(the item)' : id(nodeId));
+const inItem = (item: FoldedItem, nodeId: string) => (nodeId.startsWith(`${item.drill_node_id}#`) ? nodeId.slice(item.drill_node_id.length) : id(nodeId));
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 interface Page {
@@ -162,7 +156,7 @@ function renderText(items: FoldedItem[], page: Page): string {
 		for (const hit of item.hits) {
 			if (hit !== self) lines.push(`   #${hit.rank} [${score(hit.score)}] ${id(hit.drill_node_id)} ${line(hit.title)}${hit.repeated ? '' : `: ${line(hit.snippet)}`}`);
 		}
-		for (const passage of item.passages) lines.push(`   ↳ ${inItem(item, passage.drill_node_id)} span ${passage.seq} [${score(passage.score)}]: ${line(passage.snippet)}`);
+		for (const passage of item.passages) lines.push(`   ↳ ${passage.drill_node_id === item.drill_node_id ? '' : `${inItem(item, passage.drill_node_id)} `}span ${passage.seq} [${score(passage.score)}]: ${line(passage.snippet)}`);
 	});
 	if (items.length === 0 && page.notices.length === 0) lines.push('no matches');
 	return lines.join('\n');

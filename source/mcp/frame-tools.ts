@@ -55,6 +55,25 @@ const upOnly = ['findings', 'payload', 'prevention_plan', 'evidence', 'issues'] 
 const downOnly = Object.keys(downFields) as Array<keyof typeof downFields>;
 
 type Frame = {id: string; slug: string};
+
+/**
+ * The frames in an answer as an agent needs them: id, slug, objective, status, depth, parent (and
+ * scope when it has one); the folder, file and times are the CLI's --json to give. Any object
+ * shaped like a frame summary, anywhere in the answer, is cut down so.
+ */
+function briefFrames(value: unknown): unknown {
+	if (Array.isArray(value)) return value.map(briefFrames);
+	if (typeof value !== 'object' || value === null) return value;
+	const record = value as Record<string, unknown>;
+	if (typeof record.id === 'string' && typeof record.slug === 'string' && typeof record.file === 'string' && 'created' in record) {
+		const {id, slug, objective, status, depth, parent, scope} = record as {id: string; slug: string; objective: string; status: string; depth: number; parent: string | null; scope?: string[]};
+		return {id, slug, objective, status, depth, parent, ...(scope?.length ? {scope} : {})};
+	}
+	return Object.fromEntries(Object.entries(record).map(([key, entry]) => [key, briefFrames(entry)]));
+}
+
+/** A frame tool's answer: the library's result with its frames brief, and the text. */
+const frameResult = (value: object, text: string) => toolResult(briefFrames(value) as object, text);
 const frameText = (frame: Frame) => `${frame.id} ${frame.slug}`;
 const pathLine = (path: readonly Frame[]) => path.map(frameText).join(' › ') || '(no open frame)';
 const actions = (count: number) => `${count} action${count === 1 ? '' : 's'}`;
@@ -121,7 +140,9 @@ export function frameTools(context: McpContext): ToolDefinition[] {
 	const up = async (args: z.output<z.ZodObject<typeof upFields>>, call: ToolCall) => {
 		const result = await drillUp(context.frames(), {findings: args.findings, payload: args.payload, plan: args.prevention_plan, evidence: args.evidence, issues: args.issues, from: args.from, seen: call.session.lastCursor, cwd});
 		call.session.lastCursor = result.cursor;
-		return toolResult(result, renderUp(result));
+		// The payload is the agent's own words, given a moment ago: its length, not an echo.
+		const {payload, ...rest} = result;
+		return frameResult({...rest, payload_chars: payload.length}, renderUp(result));
 	};
 	const drillFields = {direction: z.enum(['down', 'up']).optional().describe("'down' (default) or 'up'."), ...describeShape(downFields, downDescriptions), ...describeShape(upFields, upDescriptions)};
 	return [
@@ -140,7 +161,7 @@ export function frameTools(context: McpContext): ToolDefinition[] {
 				if (direction === 'up') return up(args, call);
 				const result = await drillDown(context.frames(), {slug: args.slug, objective: args.objective ?? '', scope: args.scope, context: args.context, refs: args.refs, delegate: args.delegate, newRoot: args.new_root, from: args.from, seen: call.session.lastCursor, cwd});
 				call.session.lastCursor = result.cursor;
-				return toolResult(result, renderDown(result));
+				return frameResult(result, renderDown(result));
 			},
 		}),
 		defineTool({
@@ -161,17 +182,17 @@ export function frameTools(context: McpContext): ToolDefinition[] {
 			input: {repair: z.boolean().optional()},
 			output: statusOutput,
 			annotations: {...writes, idempotentHint: true},
-			writes: true,
+			writes: (args) => args.repair === true,
 			run: async (args, call) => {
 				if (args.repair) {
 					const result = await repairFrames(context.frames());
 					const answer = {...result.status, repaired: result.repaired, warnings: result.warnings};
 					call.session.lastCursor = answer.cursor;
-					return toolResult(answer, renderStatus(answer));
+					return frameResult(answer, renderStatus(answer));
 				}
 				const status = frameStatus(context.frames());
 				call.session.lastCursor = status.cursor;
-				return toolResult(status, renderStatus(status));
+				return frameResult(status, renderStatus(status));
 			},
 		}),
 		defineTool({
@@ -184,7 +205,7 @@ export function frameTools(context: McpContext): ToolDefinition[] {
 			},
 			output: retrospectOutput,
 			annotations: {...writes, idempotentHint: true},
-			writes: true,
+			writes: (args) => args.apply === true,
 			run: async (args) => {
 				const result = await retrospect(context.frames(), {apply: args.apply, drill: args.drill});
 				return toolResult(result, renderRetrospect(result));

@@ -39,6 +39,7 @@ export function renderView(view: TreeView, page: ContentPage = {from: 0}, option
 	if (view.summary) lines.push(line(view.summary));
 	const shown = view.children.length;
 	if (view.children_total === 0) lines.push('no children');
+	else if (page.from > 0) lines.push(`${view.children_total} ${view.children_total === 1 ? 'child' : 'children'}, listed with the first part`);
 	else if (options.countChildren) lines.push(`${view.children_total} ${view.children_total === 1 ? 'child' : 'children'}, in the content below`);
 	else if (shown === 0) lines.push(`no children at offset ${view.offset}: there are ${view.children_total} (offset 0 to ${view.children_total - 1})`);
 	else {

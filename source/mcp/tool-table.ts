@@ -27,8 +27,11 @@ export interface ToolDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> {
 	 * partner's, and when both give the same answer the twin is listed without an output schema.
 	 */
 	twinOf?: string;
-	/** Changes files: runs to the end even when cancelled, and an answer the client never got is reported by the next call. */
-	writes?: boolean;
+	/**
+	 * Changes files (always, or with these arguments): runs to the end even when cancelled, the
+	 * session's later calls wait for it, and an answer the client never got is reported by the next call.
+	 */
+	writes?: boolean | ((args: z.output<z.ZodObject<Shape>>) => boolean);
 	run(args: z.output<z.ZodObject<Shape>>, call: ToolCall): CallToolResult | Promise<CallToolResult>;
 }
 
@@ -39,6 +42,7 @@ interface Entry {
 	definition: ToolDefinition;
 	spec: ArgumentSpec;
 }
+
 
 const firstLine = (result: CallToolResult) => {
 	const text = result.content.find((part) => part.type === 'text');
@@ -91,17 +95,28 @@ export class ToolTable {
 
 	call(name: string, args: unknown, signal: AbortSignal, requestId?: string | number): Promise<CallToolResult> {
 		const entry = this.entries.get(name);
+		let parsed: unknown;
+		let refusal: CallToolResult | undefined;
+		if (!entry) {
+			const guess = nearestName(name, this.names());
+			refusal = toolError(new DrillError('bad_argument', `unknown tool ${JSON.stringify(name)}`, `${guess ? `did you mean ${guess}? ` : ''}the tools are ${this.names().join(', ')}`));
+		} else {
+			try {
+				parsed = parseArguments(entry.spec, args);
+			} catch (error) {
+				refusal = toolError(error);
+			}
+		}
+		const rule = entry?.definition.writes;
+		const writes = refusal === undefined && (typeof rule === 'function' ? rule(parsed as never) : rule === true);
 		// The session's writes under way (one whose answer was cancelled, say) finish first, so that
 		// this call sees what they did and reports an answer they could not give. Taken before
 		// anything awaits: a call that arrives later never overtakes a write.
 		const earlier = this.session.writesSoFar();
 		const answer = (async () => {
 			await earlier;
-			if (entry) return this.run(entry, args, signal);
-			const guess = nearestName(name, this.names());
-			return toolError(new DrillError('bad_argument', `unknown tool ${JSON.stringify(name)}`, `${guess ? `did you mean ${guess}? ` : ''}the tools are ${this.names().join(', ')}`));
+			return refusal ?? this.run(entry!.definition, parsed, signal);
 		})();
-		const writes = entry?.definition.writes === true;
 		return (writes ? this.session.trackWrite(answer) : answer).then((result) => {
 			const wrote = writes && !result.isError;
 			if (signal.aborted) {
@@ -113,10 +128,9 @@ export class ToolTable {
 		});
 	}
 
-	private async run({definition, spec}: Entry, args: unknown, signal: AbortSignal): Promise<CallToolResult> {
+	private async run(definition: ToolDefinition, args: unknown, signal: AbortSignal): Promise<CallToolResult> {
 		try {
-			const parsed = parseArguments<never>(spec, args);
-			const result = await definition.run(parsed, {session: this.session, signal});
+			const result = await definition.run(args as never, {session: this.session, signal});
 			if (!result.isError) {
 				const checked = definition.output.safeParse(result.structuredContent);
 				if (!checked.success) throw new Error(`the answer of ${definition.name} does not fit its output schema (${checked.error.issues[0]?.message ?? 'invalid'} at ${checked.error.issues[0]?.path.join('.') ?? ''})`);

@@ -2,20 +2,9 @@
 // refusal says what is true, and "another command moved the cursor" only when one did.
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {DrillError} from '../../source/core/errors.js';
 import {drillDown, drillUp, frameStatus, repairFrames} from '../../source/frames/index.js';
 import {runCli} from '../helpers/cli.js';
-import {project} from './helpers.js';
-
-async function refusal(run: () => Promise<unknown>): Promise<DrillError> {
-	try {
-		await run();
-	} catch (error) {
-		expect(error).toBeInstanceOf(DrillError);
-		return error as DrillError;
-	}
-	throw new Error('expected a refusal');
-}
+import {project, refusal} from './helpers.js';
 
 describe('the frame a call acts on', () => {
 	it('opens a top-level frame beside an open one; both stay workable by from, and status sees no problem', async () => {

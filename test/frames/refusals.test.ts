@@ -1,20 +1,9 @@
 import {cpSync, existsSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {DrillError} from '../../source/core/errors.js';
 import {drillDown, drillUp, frameStatus, repairFrames, retrospect} from '../../source/frames/index.js';
 import {drillSha} from '../../source/frames/files/naming.js';
-import {action, project, writeFile} from './helpers.js';
-
-async function refusal(run: () => unknown): Promise<DrillError> {
-	try {
-		await run();
-	} catch (error) {
-		expect(error).toBeInstanceOf(DrillError);
-		return error as DrillError;
-	}
-	throw new Error('expected a refusal');
-}
+import {action, project, refusal, writeFile} from './helpers.js';
 
 /** The whole .drills tree as text, to prove a refusal wrote nothing. */
 function snapshot(root: string): string {

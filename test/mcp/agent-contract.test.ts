@@ -148,7 +148,7 @@ describe('tools/list', () => {
 		expect(byName('drill').annotations?.idempotentHint).toBeUndefined();
 		expect(byName('drill_status').annotations).toMatchObject({idempotentHint: true});
 		expect(byName('drill').description).toContain("from=<your frame's id>");
-		expect(byName('drill').inputSchema.properties!.from.description).toContain('The frame to act on');
+		expect((byName('drill').inputSchema.properties as Record<string, {description?: string}>).from!.description).toContain('The frame to act on');
 	});
 
 	it('gives every tool an output schema, but a twin whose answer is its partner\'s', () => {
