@@ -97,18 +97,20 @@ describe('drill mcp --http sessions', () => {
 	});
 
 	it('closes a session idle for --session-idle, and answers its id with a 404 that says so', async () => {
-		const url = await serve('--session-idle', '1');
+		const url = await serve('--session-idle', '2');
 		const raw = await rawSession(url);
 		const {client, transport} = await sdkClient(url);
 		const busy = await rawSession(url);
-		// One session keeps calling; the other two are idle.
-		for (let i = 0; i < 6; i++) {
-			await new Promise((resolve) => setTimeout(resolve, 300));
+		const started = Date.now();
+		// One session keeps calling, well within the idle time; the other two are idle. Asking the
+		// idle one would refresh it, so its fate is read once, after more than twice the idle time.
+		while (Date.now() - started < 4500) {
+			await new Promise((resolve) => setTimeout(resolve, 250));
 			expect((await rawCall(url, busy.id!, 'available_domains', {})).status).toBe(200);
 		}
 		const gone = await rawCall(url, raw.id!, 'walk', {domain: 'summary'});
 		expect(gone.status).toBe(404);
-		expect(JSON.parse(gone.body).error.message).toBe('Session not found: the session was closed after 1 second without a request; start a new one with initialize');
+		expect(JSON.parse(gone.body).error.message).toBe('Session not found: the session was closed after 2 seconds without a request; start a new one with initialize');
 		await expect(client.callTool({name: 'walk', arguments: {domain: 'summary'}})).rejects.toThrow(/404|Session not found/u);
 		expect(transport.sessionId).toBeDefined();
 		await client.close();
