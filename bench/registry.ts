@@ -33,9 +33,14 @@ export const benchmarks: Record<string, Benchmark> = {
 		load: () => import('./app.js'),
 	},
 	mcp: {
-		synopsis: '[--runs N] [--cli PATH]',
-		about: 'what `drill mcp` costs an agent over stdio on the demo store: answer sizes (tools/list, a default find, a full-depth walk) and spawn → first tools/list answer',
+		synopsis: '[--runs N] [--cli PATH] [--items N] [--store FILE] [--smoke]',
+		about: 'what `drill mcp` costs an agent over stdio: the size of tools/list, of a default find on the demo store and on a generated store of 50 000 items, the ratio of structured to text bytes of each tool, a full-depth walk, and spawn → first tools/list answer',
 		load: () => import('./mcp.js'),
+	},
+	'mcp-tasks': {
+		synopsis: '[--cli PATH] [--smoke]',
+		about: 'eight tasks an agent does with `drill mcp` (find and read, list, read a long node, batch-read hits, a frame with a plan and its retrospect, a typo), each scripted as an agent would call the tools: calls, bytes sent and received per task, and whether it got the right answer',
+		load: () => import('./mcp-tasks.js'),
 	},
 	'mcp-soak': {
 		synopsis: '[--calls N] [--clients N] [--malformed F] [--window N] [--smoke]',

@@ -41,7 +41,9 @@ export function createRuntime(config: DrillConfig): Runtime {
 			const {find} = await import('./search/index.js');
 			// The knowledge folder needs no store: a missing one must not fail that search.
 			if (options.source === 'knowledge') return find(options, {...extra, knowledgeDir: config.knowledgeDir});
-			return find(options, {...extra, store: store(), knowledgeDir: config.knowledgeDir});
+			// Closed drills: this drills root's own, the ones walk('drills', id) opens, even in a shared store.
+			const drills = options.source === 'drill' && extra.drillsProject === undefined ? {drillsProject: (await import('./frames/config.js')).drillsProject(config.drillsRoot)} : {};
+			return find(options, {...extra, ...drills, store: store(), knowledgeDir: config.knowledgeDir});
 		},
 		close() {
 			domains.close();

@@ -19,7 +19,8 @@ export const command = defineCommand({
 		maxDepth: {type: 'number', value: 'N', help: 'the deepest a drill may nest (default 8)'},
 		direction: {type: 'string', default: 'down', value: 'down|up', help: 'down (default) or up'},
 		...upFlags,
-		from: {type: 'string', value: 'SHA|root', help: 'down: descend only if SHA is the current drill (root: no drill open), so\ntwo agents drilling at once cannot both win the cursor; up: close only if SHA is current'},
+		from: {type: 'string', value: 'SHA|root', help: 'the drill to act on: descend from it or close it, if it is open with\nnothing open below it (root: only while no drill is open), so two agents\ndrilling at once cannot both win; default: the current drill'},
+		newRoot: {type: 'boolean', help: 'open a top-level drill even while others are open: they stay open, set\naside (reach them with --from SHA), and the cursor moves to the new one'},
 	},
 	more: `
   A new frame must be strictly narrower: a slug and an objective no enclosing drill has, a scope
@@ -42,7 +43,7 @@ export const command = defineCommand({
 		if (maxDepth !== undefined && (!Number.isInteger(maxDepth) || maxDepth < 1 || maxDepth > 64)) throw usageError(`--max-depth must be a whole number from 1 to 64, got ${maxDepth}`, 'e.g. --max-depth 8');
 		const result = await drillDown(
 			{...context.runtime.config, ...(maxDepth === undefined ? {} : {maxDepth})},
-			{slug, objective: cli.flags.objective, scope: cli.flags.scope, context: cli.flags.context, refs: cli.flags.ref, delegate: cli.flags.delegate, from: cli.flags.from},
+			{slug, objective: cli.flags.objective, scope: cli.flags.scope, context: cli.flags.context, refs: cli.flags.ref, delegate: cli.flags.delegate, from: cli.flags.from, newRoot: cli.flags.newRoot},
 		);
 		if (context.json) printJson(context.stdout, result);
 		else {
@@ -55,6 +56,7 @@ export const command = defineCommand({
 			if (result.drill.scope.length) out.push(`  scope      ${result.drill.scope.map(clean).join(', ')}`);
 			if (result.context.length) out.push(`  context    ${result.context.map((doc) => clean(doc.document)).join(', ')}`);
 			if (result.delegation.length) out.push(`  delegate   ${result.delegation.map(clean).join('; ')}`);
+			if (result.set_aside?.length) out.push(`  set aside  ${result.set_aside.map(frameLabel).join(', ')} (still open; --from SHA works in one)`);
 			context.stdout.write(`${out.join('\n')}\n`);
 		}
 		return 0;

@@ -12,7 +12,7 @@ export const upFlags = {
 	plan: {type: 'string', value: 'FILE', help: 'the prevention_plan: a JSON or YAML array of actions ([] for none), or\n{"prevention_plan": […]}; - reads standard input; inline JSON works too'},
 	evidence: {type: 'string', multiple: true, value: 'PATH|URL', help: 'evidence to link (repeatable); files outside the drills root are copied in'},
 	issue: {type: 'string', multiple: true, value: 'TEXT', help: 'an error, surprise or gap the drill met (repeatable)'},
-	from: {type: 'string', value: 'SHA', help: 'close only if SHA is the current drill'},
+	from: {type: 'string', value: 'SHA', help: 'the drill to close: the current one (default), or an open one set aside\nby --new-root; refused if it is closed or has an open drill below it'},
 } as const satisfies FlagTable;
 
 export interface UpFlags {
@@ -50,11 +50,12 @@ export async function runUp(flags: UpFlags, context: CommandContext): Promise<nu
 	if (context.json) printJson(context.stdout, result);
 	else {
 		const out: string[] = [];
-		out.push(result.parent ? `closed ${frameLabel(result.closed)}; back in ${frameLabel(result.parent)}` : `closed root drill ${frameLabel(result.closed)}; no drill is open now`);
+		const resumed = result.parent ? undefined : result.path.at(-1);
+		out.push(result.parent ? `closed ${frameLabel(result.closed)}; back in ${frameLabel(result.parent)}` : resumed ? `closed root drill ${frameLabel(result.closed)}; the cursor is back in ${frameLabel(resumed)}, set aside while it was open` : `closed root drill ${frameLabel(result.closed)}; no drill is open now`);
 		out.push(`  payload   ${clean(result.payload.split('\n')[0] ?? '')}${result.payload.includes('\n') ? ' …' : ''}`);
 		out.push(`  plan      ${sinkCounts(result.prevention_plan)}`);
 		if (result.evidence.length) out.push(`  evidence  ${result.evidence.map(clean).join(', ')}`);
-		if (result.parent) out.push(`  path      ${pathLine(result.path)}`);
+		if (result.path.length) out.push(`  path      ${pathLine(result.path)}`);
 		if (result.post_drill) {
 			const post = result.post_drill;
 			out.push(`  post-drill merged plan: ${sinkCounts(post.merged_prevention_plan)}`);

@@ -22,6 +22,7 @@ export type DrillErrorCode =
 	| 'frame_too_deep'
 	| 'frame_none_open'
 	| 'frame_moved'
+	| 'frame_closed'
 	| 'frame_open'
 	| 'frame_locked'
 	| 'cursor_broken'
@@ -57,6 +58,7 @@ const categories: Record<DrillErrorCode, DrillErrorCategory> = {
 	frame_too_deep: 'frame',
 	frame_none_open: 'frame',
 	frame_moved: 'frame',
+	frame_closed: 'frame',
 	frame_open: 'frame',
 	frame_locked: 'frame',
 	cursor_broken: 'frame',

@@ -94,3 +94,17 @@ export function insideRoot(frames: Frames, target: string): string | undefined {
 	if (!real.startsWith(frames.realRoot + path.sep)) return undefined;
 	return path.relative(frames.realRoot, real).split(path.sep).join('/');
 }
+
+/**
+ * The project a drills root's closed drills carry in the summary store (its real path): what
+ * `find` with source drill narrows to, so that a store shared by two frame folders answers each
+ * with its own drills.
+ */
+export function drillsProject(drillsRoot: string): string {
+	const root = path.resolve(drillsRoot);
+	try {
+		return realpathSync(root);
+	} catch {
+		return root;
+	}
+}

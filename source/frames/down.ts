@@ -11,7 +11,7 @@ import {frameSummary, type FrameSummary} from './frame-summary.js';
 import {withFrameLock} from './files/lock.js';
 import {drillFolderName, drillSha, slugify} from './files/naming.js';
 import {checkNarrower} from './narrower.js';
-import {checkExpected, FrameState} from './state.js';
+import {FrameState, frameToActOn} from './state.js';
 import {newDrillDocument} from './files/templates.js';
 import {lines, oneLine} from './text-input.js';
 import {drillsDir, drillsFolderName} from './files/tree.js';
@@ -29,8 +29,16 @@ export interface DownOptions {
 	refs?: string[];
 	/** Tasks for subagents, each with a fresh, isolated context. */
 	delegate?: string[];
-	/** Descend only if this is the current frame (a sha, or 'root' for none). */
+	/**
+	 * The frame to descend from (its short sha): the current one, or an open one set aside by
+	 * another top-level frame; refused when it is closed or has an open frame below it. 'root':
+	 * only while no frame is open. Default: the current frame.
+	 */
 	from?: string;
+	/** Open a top-level frame even while others are open: they stay open, set aside, and the cursor moves to the new one. */
+	newRoot?: boolean;
+	/** The cursor the caller last saw (an MCP session keeps it): a refusal says another command moved the cursor only when it did. */
+	seen?: string | null;
 	/** Where relative context paths are resolved (default: the process's folder). */
 	cwd?: string;
 }
@@ -40,6 +48,8 @@ export interface DownResult {
 	cursor: string;
 	/** The frames from the root to the new one. */
 	path: FrameSummary[];
+	/** With `newRoot`: the frames that stay open beside the new one. */
+	set_aside?: FrameSummary[];
 	context: ContextDoc[];
 	refs: string[];
 	delegation: string[];
@@ -65,13 +75,15 @@ export async function drillDown(target: FramesTarget, options: DownOptions): Pro
 	const delegation = lines(options.delegate, 'a delegated task', 1000);
 	const cwd = options.cwd ?? process.cwd();
 	const top = drillsDir(frames.root);
+	if (options.newRoot && options.from !== undefined) throw new DrillError('bad_argument', 'a new top-level frame descends from no frame, so it takes no from', hint`leave out ${give('down', 'from')} with ${give('down', 'new_root', true)}`);
 
 	return withFrameLock(
 		top,
 		() => {
 			const state = new FrameState(frames);
-			const current = state.current();
-			checkExpected(current, options.from, 'down');
+			const acting = frameToActOn(state, options.from, 'down', options.seen);
+			const current = options.newRoot ? undefined : acting;
+			const setAside = options.newRoot ? state.openDrills() : [];
 			const chain = state.chain(current);
 			const chainMeta = chain.map((entry) => state.doc(entry).meta);
 			const effectiveScope = checkNarrower(chainMeta, {slug, objective, scope}, frames.maxDepth);
@@ -129,6 +141,7 @@ export async function drillDown(target: FramesTarget, options: DownOptions): Pro
 				drill: frameSummary(entry, meta),
 				cursor: sha,
 				path: after.chain(entry).map((link) => frameSummary(link, after.doc(link).meta)),
+				...(options.newRoot ? {set_aside: setAside.map((link) => frameSummary(link, after.doc(link).meta))} : {}),
 				context: meta.context,
 				refs,
 				delegation,

@@ -5,7 +5,7 @@ export {drillUp, type UpOptions, type UpResult} from './up.js';
 export {frameStatus, type PendingPlan, type StatusResult} from './status.js';
 export {repairFrames, type RepairResult} from './repair.js';
 export {retrospect, type RetrospectOptions, type RetrospectResult, type RoutedAction} from './retrospect.js';
-export {defaultMaxDepth, resolveFrames, type FramesConfig, type FramesTarget} from './config.js';
+export {defaultMaxDepth, drillsProject, resolveFrames, type FramesConfig, type FramesTarget} from './config.js';
 export {parsePlanText, validatePlan, actionFields, planScopes, planSinks, type MergedAction, type PlanScope, type PlanSink, type PreventionAction} from './plan/plan.js';
 export {mergePlans, normalizeAction} from './plan/merge.js';
 export {slugify, drillNamePattern, parseDrillName} from './files/naming.js';

@@ -8,10 +8,10 @@ import {readCursorLine, resolveCursor, writeCursor} from './files/cursor.js';
 import {renderDrillDocument} from './files/drill-file.js';
 import {withFrameLock} from './files/lock.js';
 import {addChildResult, applyPostDrill, postDrillOf} from './plan/propagate.js';
-import {FrameState} from './state.js';
+import {deepestOpen, FrameState} from './state.js';
 import {statusOf, type StatusResult} from './status.js';
 import {indexDrills} from './store-index.js';
-import {chainOf, descendantsOf, drillsDir, parentOf, type DrillEntry} from './files/tree.js';
+import {descendantsOf, drillsDir, parentOf, type DrillEntry} from './files/tree.js';
 
 export interface RepairResult {
 	/** What was fixed, one line each (empty when nothing needed fixing). */
@@ -99,8 +99,7 @@ export async function repairFrames(target: FramesTarget): Promise<RepairResult> 
 			}
 			const usable = current && state.isOpen(current) && !descendantsOf(state.tree, current).some((entry) => state.isOpen(entry));
 			if (!usable) {
-				const candidates = state.openDrills().filter((entry) => chainOf(state.tree, entry).every((link) => state.isOpen(link)));
-				const deepest = candidates.sort((a, b) => b.depth - a.depth || (a.stamp < b.stamp ? 1 : a.stamp > b.stamp ? -1 : 0))[0];
+				const deepest = deepestOpen(state);
 				const before = readCursorLine(frames.root);
 				if (deepest?.id !== (before || undefined)) {
 					writeCursor(frames.root, deepest?.id);

@@ -1,7 +1,7 @@
 import {mkdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {DrillError} from '../core/errors.js';
-import {hint, run} from '../core/hint.js';
+import {blank, give, hint, run} from '../core/hint.js';
 import {checkWriteTarget, writeFileAtomic} from './files/atomic.js';
 import {resolveFrames, type Frames, type FramesTarget} from './config.js';
 import {renderDrillDocument, type Issue} from './files/drill-file.js';
@@ -49,7 +49,7 @@ export interface RetrospectResult {
 function findRoot(state: FrameState, wanted: string | undefined): DrillEntry {
 	if (wanted !== undefined) {
 		const sha = wanted.trim().toLowerCase();
-		if (!shaPattern.test(sha)) throw new DrillError('bad_argument', `${JSON.stringify(wanted)} is not a drill's short sha`, 'give the 6 hex digits of a root drill, e.g. --drill a1b2c3 (drill walk drills lists them)');
+		if (!shaPattern.test(sha)) throw new DrillError('bad_argument', `${JSON.stringify(wanted)} is not a drill's short sha`, hint`give the 6 hex digits of a root drill as ${give('retrospect', 'drill', blank('SHA'))}; ${run('walk', {domain: 'drills', node_id: ''})} lists them`);
 		const matches = state.tree.byId(sha);
 		if (matches.length === 0) throw new DrillError('not_found', `no drill ${sha} under ${drillsDir(state.frames.root)}`, hint`list the drills with: ${run('walk', {domain: 'drills', node_id: ''})}`);
 		const entry = matches[0]!;

@@ -7,7 +7,7 @@ import {lockIsStale, lockPath} from './files/lock.js';
 import {mergePlans} from './plan/merge.js';
 import {countBySink, type MergedAction, type PlanSink} from './plan/plan.js';
 import {FrameState} from './state.js';
-import {drillsDir, parentOf, type DrillEntry} from './files/tree.js';
+import {chainOf, drillsDir, parentOf, type DrillEntry} from './files/tree.js';
 
 export interface PendingPlan {
 	/** Where the actions come from: the closed children of the open frames, or a closed root not yet retrospected. */
@@ -50,6 +50,7 @@ export function lastClosedRoot(state: FrameState): DrillEntry | undefined {
 }
 
 function problemsOf(state: FrameState, path: readonly DrillEntry[]): string[] {
+	const current = path.at(-1);
 	const problems: string[] = [];
 	const {tree} = state;
 	if (tree.leftovers.length) problems.push(`${tree.leftovers.length} temporary file${tree.leftovers.length === 1 ? '' : 's'} left by an interrupted command (${tree.leftovers.map((file) => file.slice(tree.root.length + 1)).join(', ')})`);
@@ -66,7 +67,14 @@ function problemsOf(state: FrameState, path: readonly DrillEntry[]): string[] {
 			continue;
 		}
 		if (doc.meta.id !== entry.id) problems.push(`drill ${entry.rel} says id ${doc.meta.id} in its front matter, but its folder says ${entry.id}`);
-		if (doc.meta.status === 'open' && !onPath.has(entry.dir)) problems.push(`drill ${entry.id} (${entry.slug}) is open but not on the cursor's path`);
+		// An open drill off the cursor's path is a frame set aside (by a new top-level frame), unless
+		// it sits below the current frame or under a closed drill: then a command was interrupted.
+		if (doc.meta.status === 'open' && !onPath.has(entry.dir)) {
+			const chain = chainOf(tree, entry);
+			const closedAbove = chain.find((link) => link !== entry && state.tryDoc(link)?.meta.status !== 'open');
+			if (closedAbove) problems.push(`drill ${entry.id} (${entry.slug}) is open under the closed drill ${closedAbove.id}`);
+			else if (current && chain.includes(current)) problems.push(`drill ${entry.id} (${entry.slug}) is open but not on the cursor's path`);
+		}
 		if (doc.meta.status !== 'closed') continue;
 		const parent = parentOf(tree, entry);
 		if (parent) {

@@ -28,7 +28,7 @@ const words = (text: string) => text.split(/[^a-z0-9]+/iu).filter((word) => word
  * Payload, Prevention Plan (one child per action), Evidence, Child Results and, on a root drill,
  * the merged plan are its topics, each owning its raw text as a span — so `find` retrieves them.
  */
-export function drillItem(entry: DrillEntry, doc: DrillDocument): ItemRecord {
+export function drillItem(entry: DrillEntry, doc: DrillDocument, drillsRoot?: string): ItemRecord {
 	const meta = doc.meta;
 	const findings = sectionText(doc, 'Findings');
 	const payload = sectionText(doc, 'Return Payload') || compressFindings(findings);
@@ -75,7 +75,8 @@ export function drillItem(entry: DrillEntry, doc: DrillDocument): ItemRecord {
 			item_id: entry.id,
 			title: clip(`${meta.slug}: ${meta.objective}`, 200),
 			generated_at: meta.closed ?? meta.created,
-			source: {uri: `${entry.rel}/${entry.name}.md`, kind: 'drill'},
+			// project: the drills root (real path), so that a store two frame folders share tells their drills apart.
+			source: {uri: `${entry.rel}/${entry.name}.md`, kind: 'drill', ...(drillsRoot ? {project: drillsRoot} : {})},
 			tldr: clip(payload.split('\n').slice(0, 3).join(' ').trim() || meta.objective, 300),
 			nodes,
 			spans,
@@ -85,13 +86,13 @@ export function drillItem(entry: DrillEntry, doc: DrillDocument): ItemRecord {
 }
 
 /** Writes closed drills into the store; returns warnings instead of failing (the drills are closed on disk). */
-export function indexDrills(frames: Pick<Frames, 'storePath' | 'hints'>, drills: ReadonlyArray<{entry: DrillEntry; doc: DrillDocument}>): string[] {
+export function indexDrills(frames: Pick<Frames, 'storePath' | 'hints' | 'realRoot'>, drills: ReadonlyArray<{entry: DrillEntry; doc: DrillDocument}>): string[] {
 	const {storePath} = frames;
 	if (!storePath || drills.length === 0) return [];
 	try {
 		const store = openIndexedStore(storePath);
 		try {
-			for (const {entry, doc} of drills) store.guard(() => store.writeItem(drillItem(entry, doc)));
+			for (const {entry, doc} of drills) store.guard(() => store.writeItem(drillItem(entry, doc, frames.realRoot)));
 		} finally {
 			store.close();
 		}

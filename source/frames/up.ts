@@ -12,7 +12,7 @@ import {frameSummary, type FrameSummary} from './frame-summary.js';
 import {withFrameLock} from './files/lock.js';
 import {validatePlan, type PreventionAction} from './plan/plan.js';
 import {addChildResult, applyPostDrill, postDrillOf} from './plan/propagate.js';
-import {checkExpected, FrameState} from './state.js';
+import {deepestOpen, FrameState, frameToActOn} from './state.js';
 import {indexDrills} from './store-index.js';
 import {evidenceSection, planSection} from './files/templates.js';
 import {block, lines} from './text-input.js';
@@ -32,8 +32,13 @@ export interface UpOptions {
 	evidence?: string[];
 	/** Errors, surprises or gaps met (an empty merged plan with issues is a missed plan). */
 	issues?: string[];
-	/** Close only if this is the current frame. */
+	/**
+	 * The frame to close (its short sha): the current one, or an open one set aside by another
+	 * top-level frame; refused when it is closed or has an open frame below it. Default: the current one.
+	 */
 	from?: string;
+	/** The cursor the caller last saw (an MCP session keeps it): a refusal says another command moved the cursor only when it did. */
+	seen?: string | null;
 	/** Where relative evidence paths are resolved (default: the process's folder). */
 	cwd?: string;
 }
@@ -47,7 +52,7 @@ export interface UpResult {
 	/** The frame control returns to; null when the root closed. */
 	parent: FrameSummary | null;
 	cursor: string | null;
-	/** The frames from the root to the new current one. */
+	/** The frames from the root to the new current one (a frame set aside earlier, when a root closed while it was open). */
 	path: FrameSummary[];
 	/** Set when the root closed: the merged plan of the whole tree (the post-drill phase). */
 	post_drill: PostDrill | null;
@@ -96,8 +101,7 @@ export async function drillUp(target: FramesTarget, options: UpOptions = {}): Pr
 		drillsDir(frames.root),
 		() => {
 			const state = new FrameState(frames);
-			const current = state.current();
-			checkExpected(current, options.from, 'up');
+			const current = frameToActOn(state, options.from, 'up', options.seen);
 			if (!current) throw new DrillError('frame_none_open', 'no drill is open: there is nothing to close', startOne);
 			const stillOpen = descendantsOf(state.tree, current).filter((entry) => state.isOpen(entry));
 			if (stillOpen.length > 0) {
@@ -156,7 +160,9 @@ export async function drillUp(target: FramesTarget, options: UpOptions = {}): Pr
 				addChildResult(parent, parentDoc, current, doc);
 				writeFileAtomic(parent.file, renderDrillDocument(parentDoc), frames.root);
 			}
-			writeCursor(frames.root, parent?.id);
+			// A closed root hands the cursor to a frame set aside while it was open, if one is.
+			const next = parent ?? deepestOpen(state, current);
+			writeCursor(frames.root, next?.id);
 			return {
 				result: {
 					closed: frameSummary(current, doc.meta),
@@ -165,8 +171,8 @@ export async function drillUp(target: FramesTarget, options: UpOptions = {}): Pr
 					evidence,
 					issues,
 					parent: parent ? frameSummary(parent, state.doc(parent).meta) : null,
-					cursor: parent?.id ?? null,
-					path: parent ? state.chain(parent).map((link) => frameSummary(link, state.doc(link).meta)) : [],
+					cursor: next?.id ?? null,
+					path: next ? state.chain(next).map((link) => frameSummary(link, state.doc(link).meta)) : [],
 					post_drill: post,
 					warnings: [] as string[],
 				},

@@ -1,16 +1,20 @@
-import type {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
 import {z} from 'zod';
-import {find} from '../search/funnel/find.js';
 import {maxFindOffset} from '../search/funnel/params.js';
 import {findDefaults, type FindSource} from '../search/types.js';
 import type {McpContext} from './context.js';
+import {findAnswer} from './find-answer.js';
 import {mcpHints} from './hints.js';
 import {boundedText, checkedText, limits} from './limits.js';
-import {renderFind} from './render.js';
-import {describeShape, findOutput} from './schemas.js';
-import {guardTool, toolResult} from './tool-result.js';
+import {findOutput, readOnly, summarySearchOutput} from './schemas.js';
+import {defineTool, type ToolDefinition} from './tool-table.js';
 
-const findDescription = `Coarse-to-fine search when you have a topic but not the node: stage 1 ranks summary nodes (TLDRs, topic titles, summaries, keywords); stage 2 (drill=true, default) ranks the raw spans of the top items. Each hit's drill_node_id goes straight into walk(domain="summary", node_id=...) or read_nodes. source: 'summary' (default), 'knowledge' (ids for walk domain 'knowledge') or 'drill' (closed drills; drill_id walks in domain 'drills'). Page with offset; drop weak hits with min_score.`;
+/**
+ * find's defaults are sized for an agent's context: 5 hits, each drilled item with at most 3
+ * passages, within 5 KB. summary_search keeps the seed's (top_k 8, drill_top_k 5,
+ * drill_per_item_top_k 5): it is the seed's contract, which callers written against it rely on.
+ */
+export const agentFindDefaults = {top_k: 5, drill_top_k: 5, drill_per_item_top_k: 3, max_bytes: 5000} as const;
+const seedFindDefaults = {top_k: findDefaults.top_k, drill_top_k: findDefaults.drill_top_k, drill_per_item_top_k: findDefaults.drill_per_item_top_k, max_bytes: 16_384} as const;
 
 const searchFields = {
 	query: boundedText('query', limits.query),
@@ -22,37 +26,46 @@ const searchFields = {
 	drill: z.boolean().optional(),
 	drill_top_k: z.number().int().min(0).max(100).optional(),
 	drill_per_item_top_k: z.number().int().min(1).max(100).optional(),
+	max_bytes: z.number().int().min(512).max(limits.maxBudgetBytes).optional(),
 };
 
-const findInput = describeShape(
-	{...searchFields, source: z.enum(['summary', 'knowledge', 'drill']).optional()},
-	{
-		query: 'Natural-language query.',
-		scope: "Only this summary namespace (e.g. 'conversation_session'); omit for all.",
-		method: "'keyword', 'semantic' or 'keyword,semantic' (default).",
-		top_k: `Stage-1 hits to return (default ${findDefaults.top_k}).`,
-		offset: 'Stage-1 hits to skip first (default 0; the next page is offset + top_k).',
-		min_score: 'Leave out stage-1 hits scoring below this.',
-		drill: 'Run stage 2 over the top items (default true).',
-		drill_top_k: `Items to drill (default ${findDefaults.drill_top_k}).`,
-		drill_per_item_top_k: `Raw-span hits per drilled item (default ${findDefaults.drill_per_item_top_k}).`,
-		source: "'summary' (default), 'knowledge' or 'drill'.",
-	},
-);
+const findInput = {
+	query: searchFields.query,
+	source: z.enum(['summary', 'knowledge', 'drill']).optional().describe("'summary' (default), 'knowledge' or 'drill' (closed frames)."),
+	scope: searchFields.scope.describe("One summary namespace, e.g. 'conversation_session'."),
+	method: searchFields.method,
+	top_k: searchFields.top_k.describe(`Hits (default ${agentFindDefaults.top_k}).`),
+	offset: searchFields.offset.describe('Hits to skip: the next page.'),
+	min_score: searchFields.min_score,
+	drill: searchFields.drill.describe('Add raw passages (default true).'),
+	drill_top_k: searchFields.drill_top_k.describe(`Items given passages (default ${agentFindDefaults.drill_top_k}).`),
+	drill_per_item_top_k: searchFields.drill_per_item_top_k.describe(`Passages per item (default ${agentFindDefaults.drill_per_item_top_k}).`),
+	max_bytes: searchFields.max_bytes.describe(`Bound on the whole answer (default ${agentFindDefaults.max_bytes}).`),
+};
 
-const read = {readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false} as const;
+const findDescription = `Search when you have a topic but no node id: the best items, each with its TLDR, the hits inside it and a few raw passages. Each drill_node_id goes straight into walk(domain="summary", node_id=…) or read_nodes (source 'knowledge': domain 'knowledge'; source 'drill': drill_id in domain 'drills').`;
 
-export function registerFindTools(server: McpServer, context: McpContext): void {
-	const run = (args: z.infer<z.ZodObject<typeof searchFields>> & {source?: FindSource}) =>
-		guardTool(async () => {
-			const source = args.source ?? 'summary';
-			const result = await find({...args, source}, source === 'knowledge' ? {knowledgeDir: context.config.knowledgeDir, hints: mcpHints} : {store: context.store(), knowledgeDir: context.config.knowledgeDir, hints: mcpHints});
-			return toolResult(result, renderFind(result, args.top_k ?? findDefaults.top_k));
-		});
-	server.registerTool('find', {title: 'Find', description: findDescription, inputSchema: findInput, outputSchema: findOutput, annotations: read}, run);
-	server.registerTool(
-		'summary_search',
-		{title: 'Summary search', description: "The seed's name for find with source='summary': same parameters (but source), same answer. Coarse-to-fine search over the summaries.", inputSchema: searchFields, outputSchema: findOutput, annotations: read},
-		run,
-	);
+type SearchArgs = z.output<z.ZodObject<typeof searchFields>> & {source?: FindSource};
+
+export function findTools(context: McpContext): ToolDefinition[] {
+	const run = async (args: SearchArgs, shape: 'find' | 'seed') => {
+		const defaults = shape === 'find' ? agentFindDefaults : seedFindDefaults;
+		const {max_bytes: maxBytes = defaults.max_bytes, ...rest} = args;
+		const options = {...rest, top_k: args.top_k ?? defaults.top_k, drill_top_k: args.drill_top_k ?? defaults.drill_top_k, drill_per_item_top_k: args.drill_per_item_top_k ?? defaults.drill_per_item_top_k, source: args.source ?? 'summary'};
+		const result = await context.runtime.find(options, {hints: mcpHints});
+		return findAnswer(result, {shape, maxBytes, topK: options.top_k, offset: args.offset ?? 0});
+	};
+	return [
+		defineTool({name: 'find', title: 'Find', description: findDescription, input: findInput, output: findOutput, annotations: readOnly, run: (args) => run(args, 'find')}),
+		defineTool({
+			name: 'summary_search',
+			title: 'Summary search',
+			description: "Same as find over the summaries, with the seed's answer shape (stage1_hits, candidate_items, drilled) and defaults (8 hits, 5 passages per item). Prefer find.",
+			input: searchFields,
+			output: summarySearchOutput,
+			annotations: readOnly,
+			twinOf: 'find',
+			run: (args) => run(args, 'seed'),
+		}),
+	];
 }

@@ -2,11 +2,12 @@ import {cliHints, isBlank, type HintOperation, type HintSurface, type HintValue}
 
 /** The tool that does each operation over MCP, with the arguments it always takes and the parameters it has. */
 const tools: Partial<Record<HintOperation, {name: string; params: readonly string[]}>> = {
-	walk: {name: 'walk', params: ['domain', 'node_id', 'depth', 'offset', 'limit', 'max_chars', 'group_by', 'unfold']},
-	find: {name: 'find', params: ['query', 'source', 'scope', 'method', 'top_k', 'offset', 'min_score', 'drill', 'drill_top_k', 'drill_per_item_top_k']},
-	down: {name: 'drill', params: ['slug', 'objective', 'scope', 'context', 'refs', 'delegate', 'from']},
+	walk: {name: 'walk', params: ['domain', 'node_id', 'depth', 'offset', 'limit', 'max_chars', 'content_offset', 'group_by', 'unfold']},
+	find: {name: 'find', params: ['query', 'source', 'scope', 'method', 'top_k', 'offset', 'min_score', 'drill', 'drill_top_k', 'drill_per_item_top_k', 'max_bytes']},
+	down: {name: 'drill', params: ['slug', 'objective', 'scope', 'context', 'refs', 'delegate', 'new_root', 'from']},
 	up: {name: 'undrill', params: ['findings', 'payload', 'prevention_plan', 'evidence', 'issues', 'from']},
 	status: {name: 'drill_status', params: ['repair']},
+	retrospect: {name: 'retrospect', params: ['apply', 'drill']},
 };
 
 /** What a blank reads as in a tool call: an array parameter takes an array, the rest text. */

@@ -7,7 +7,8 @@ import {DrillError} from '../core/errors.js';
 import type {DrillConfig} from '../core/registry.js';
 import {McpContext} from './context.js';
 import {limits} from './limits.js';
-import {guardParams} from './message-check.js';
+import {describeDuration, SessionTable, sessionDefaults} from './http-sessions.js';
+import {guardTransport} from './message-check.js';
 import {serverInstructions} from './instructions.js';
 import {createMcpServer} from './server.js';
 
@@ -16,8 +17,6 @@ export interface HttpAddress {
 	port: number;
 }
 
-/** Sessions kept at once; the least recently used goes first. */
-export const maxSessions = 64;
 export const mcpPath = '/mcp';
 
 /** `127.0.0.1:PORT`, `[::1]:PORT`, `localhost:PORT` or a bare `PORT` (loopback). */
@@ -40,9 +39,9 @@ const hostHeaders = (host: string, port: number) => {
 	return new Set([...names].map((name) => `${name}:${port}`));
 };
 
-function answer(res: ServerResponse, status: number, code: number, message: string): void {
+function answer(res: ServerResponse, status: number, code: number, message: string, headers: Record<string, string> = {}): void {
 	if (res.headersSent) return;
-	res.writeHead(status, {'content-type': 'application/json'}).end(JSON.stringify({jsonrpc: '2.0', id: null, error: {code, message}}));
+	res.writeHead(status, {'content-type': 'application/json', ...headers}).end(JSON.stringify({jsonrpc: '2.0', id: null, error: {code, message}}));
 }
 
 async function readBody(req: IncomingMessage): Promise<Buffer | 'too large'> {
@@ -56,12 +55,23 @@ async function readBody(req: IncomingMessage): Promise<Buffer | 'too large'> {
 	return Buffer.concat(chunks, size);
 }
 
+export interface HttpOptions {
+	allowRemote?: boolean;
+	log?: (line: string) => void;
+	signal?: AbortSignal;
+	/** Sessions kept at once (default 64); past it a new one is refused, never an open one closed. */
+	maxSessions?: number;
+	/** A session without a request for this long is closed (default 30 minutes). */
+	sessionIdleMs?: number;
+}
+
 /**
  * MCP over Streamable HTTP on HOST:PORT/mcp, one session per client (each its own McpServer on
  * the shared context). Bound to loopback unless `allowRemote`: the server has no authentication,
  * so a request whose Host or Origin is not this loopback address is refused (DNS rebinding).
+ * Sessions are bounded without one client ending another's: see SessionTable.
  */
-export async function serveHttp(config: DrillConfig, address: HttpAddress, options: {allowRemote?: boolean; log?: (line: string) => void; signal?: AbortSignal} = {}): Promise<void> {
+export async function serveHttp(config: DrillConfig, address: HttpAddress, options: HttpOptions = {}): Promise<void> {
 	const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
 	const loopback = isLoopback(address.host);
 	if (!loopback && !options.allowRemote) {
@@ -69,28 +79,37 @@ export async function serveHttp(config: DrillConfig, address: HttpAddress, optio
 	}
 	// A client of the port may be another user of this machine: it reads no file outside the drills root.
 	const context = new McpContext(config, {confineFiles: true});
-	const sessions = new Map<string, {transport: StreamableHTTPServerTransport; close(): Promise<void>}>();
+	const sessions = new SessionTable(options.maxSessions ?? sessionDefaults.max, options.sessionIdleMs ?? sessionDefaults.idleMs);
 	let allowedHosts = new Set<string>();
 
 	const newSession = async (req: IncomingMessage, res: ServerResponse, body: unknown) => {
-		const server = createMcpServer(context, serverInstructions(context));
-		const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
-			sessionIdGenerator: () => randomUUID(),
-			onsessioninitialized: (id) => {
-				sessions.set(id, {transport, close: () => server.close()});
-				while (sessions.size > maxSessions) {
-					const [oldest, session] = sessions.entries().next().value!;
-					sessions.delete(oldest);
-					void session.close();
-				}
-			},
-		});
-		transport.onclose = () => {
-			if (transport.sessionId) sessions.delete(transport.sessionId);
-		};
-		await server.connect(transport);
-		guardParams(transport);
-		await transport.handleRequest(req, res, body);
+		const release = await sessions.reserve();
+		if (!release) {
+			const retry = sessions.retryAfterSeconds();
+			return answer(
+				res,
+				503,
+				-32000,
+				`Too many sessions: this server keeps ${sessions.max} at once and every one is in use, so a new one is refused (none is closed to make room); end one you no longer need (HTTP DELETE ${mcpPath} with its Mcp-Session-Id), or retry in ${retry} s, when the longest-idle one expires (sessions are closed after ${describeDuration(sessions.idleMs)} without a request)`,
+				{'retry-after': String(retry)},
+			);
+		}
+		try {
+			const {server, session} = createMcpServer(context, serverInstructions(context));
+			const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+				sessionIdGenerator: () => randomUUID(),
+				onsessioninitialized: (id) => sessions.add(id, {transport, close: () => server.close()}),
+				onsessionclosed: (id) => sessions.remove(id, 'the client ended the session'),
+			});
+			transport.onclose = () => {
+				if (transport.sessionId) sessions.remove(transport.sessionId, 'the session was closed');
+			};
+			await server.connect(transport);
+			guardTransport(transport, session);
+			await transport.handleRequest(req, res, body);
+		} finally {
+			release();
+		}
 	};
 
 	const handle = async (req: IncomingMessage, res: ServerResponse) => {
@@ -100,9 +119,10 @@ export async function serveHttp(config: DrillConfig, address: HttpAddress, optio
 		if (loopback && origin && !allowedHosts.has(origin.replace(/^https?:\/\//u, ''))) return answer(res, 403, -32000, `Forbidden: Origin ${JSON.stringify(origin)} may not use this server`);
 		if (url.pathname !== mcpPath) return answer(res, 404, -32000, `Not found: the MCP endpoint is ${mcpPath}`);
 		const sessionId = req.headers['mcp-session-id'];
-		const session = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
+		const session = typeof sessionId === 'string' ? sessions.use(sessionId) : undefined;
+		const gone = () => answer(res, 404, -32001, `Session not found: ${sessions.whyGone(sessionId as string)}; start a new one with initialize`);
 		if (req.method !== 'POST') {
-			if (!session) return answer(res, sessionId ? 404 : 400, -32000, sessionId ? 'Session not found' : 'Bad Request: no mcp-session-id header');
+			if (!session) return sessionId ? gone() : answer(res, 400, -32000, 'Bad Request: no mcp-session-id header');
 			return session.transport.handleRequest(req, res);
 		}
 		const raw = await readBody(req);
@@ -113,13 +133,8 @@ export async function serveHttp(config: DrillConfig, address: HttpAddress, optio
 		} catch {
 			return answer(res, 400, ErrorCode.ParseError, 'Parse error: the body is not JSON');
 		}
-		if (session) {
-			// Refresh its place in the least-recently-used order.
-			sessions.delete(sessionId as string);
-			sessions.set(sessionId as string, session);
-			return session.transport.handleRequest(req, res, body);
-		}
-		if (sessionId) return answer(res, 404, -32001, 'Session not found');
+		if (session) return session.transport.handleRequest(req, res, body);
+		if (sessionId) return gone();
 		if (!isInitializeRequest(body)) return answer(res, 400, -32000, 'Bad Request: no mcp-session-id header, and the request is not initialize');
 		return newSession(req, res, body);
 	};
@@ -144,8 +159,7 @@ export async function serveHttp(config: DrillConfig, address: HttpAddress, optio
 		process.once('SIGTERM', stop);
 		options.signal?.addEventListener('abort', stop, {once: true});
 	});
-	for (const session of sessions.values()) await session.close();
-	sessions.clear();
+	await sessions.closeAll();
 	const closed = new Promise<void>((resolve) => http.close(() => resolve()));
 	http.closeAllConnections();
 	await closed;

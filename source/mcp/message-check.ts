@@ -13,6 +13,7 @@ import {
 	type JSONRPCMessage,
 } from '@modelcontextprotocol/sdk/types.js';
 import type {z} from 'zod';
+import type {McpSession} from './session.js';
 
 export type RequestId = string | number;
 
@@ -73,12 +74,27 @@ export function checkParams(message: JSONRPCMessage): JSONRPCErrorResponse | und
 	return errorAnswer(message.id, ErrorCode.InvalidParams, `Invalid params for ${message.method}: ${where}: ${issue.message}`);
 }
 
-/** Answers requests with bad params itself, before they reach the server (any transport). */
-export function guardParams(transport: Transport): void {
+/** What a request may be before initialize (the protocol allows pings). */
+const beforeInitialize = new Set(['initialize', 'ping']);
+
+/**
+ * Stands between a transport and the server (any transport): answers a request with bad params
+ * itself, refuses every request but initialize and ping until the session is initialized (as
+ * Streamable HTTP does), and tells the session of each cancel (a write it answered already is
+ * then reported again on its next call).
+ */
+export function guardTransport(transport: Transport, session?: McpSession): void {
 	const deliver = transport.onmessage;
+	let initialized = false;
+	const refuse = (answer: JSONRPCErrorResponse) => transport.send(answer).catch((error: unknown) => transport.onerror?.(error as Error));
 	transport.onmessage = (message, extra) => {
 		const refusal = checkParams(message);
-		if (refusal) transport.send(refusal).catch((error: unknown) => transport.onerror?.(error as Error));
-		else deliver?.(message, extra);
+		if (refusal) return void refuse(refusal);
+		if ('method' in message) {
+			if (message.method === 'initialize') initialized = true;
+			else if ('id' in message && !initialized && !beforeInitialize.has(message.method)) return void refuse(errorAnswer(message.id, -32000, `Bad Request: the server is not initialized: send initialize before ${message.method}`));
+			if (message.method === 'notifications/cancelled') session?.cancelArrived((message.params as {requestId?: unknown} | undefined)?.requestId);
+		}
+		deliver?.(message, extra);
 	};
 }

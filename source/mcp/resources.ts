@@ -1,35 +1,55 @@
 import {ResourceTemplate, type McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
 import {UriTemplate, type Variables} from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
-import {ErrorCode, McpError} from '@modelcontextprotocol/sdk/types.js';
+import {ErrorCode, ReadResourceRequestSchema} from '@modelcontextprotocol/sdk/types.js';
+import {DrillError} from '../core/errors.js';
+import {maxContentOffset, walkPage} from './content-page.js';
 import type {McpContext} from './context.js';
+import {withDomainHint} from './domain-hint.js';
 import {mcpHints} from './hints.js';
 import {renderView} from './render.js';
 import {asDrillError} from './tool-result.js';
 
-export const nodeUri = (domain: string, nodeId: string) => `drill://${domain}/${encodeURIComponent(nodeId)}`;
+export const nodeUri = (domain: string, nodeId: string, contentOffset?: number) => `drill://${domain}/${encodeURIComponent(nodeId)}${contentOffset ? `?content_offset=${contentOffset}` : ''}`;
 
-/**
- * `drill://{domain}/{node_id}` where node_id is percent-encoded; read as is too, since knowledge
- * ids hold slashes and a domain's top is the empty id (`drill://summary/`).
- */
+/** `drill://{domain}/{node_id}[?content_offset=N]`, node_id percent-encoded (a literal `?` in an id is `%3F`). */
+function parseNodeUri(uri: string): {domain: string; nodeId: string; contentOffset?: number} | undefined {
+	const match = /^drill:\/\/([a-z][a-z0-9_-]*)\/([^?#]*)(?:\?([^#]*))?$/su.exec(uri);
+	if (!match) return undefined;
+	let nodeId: string;
+	try {
+		nodeId = decodeURIComponent(match[2]!);
+	} catch {
+		return undefined;
+	}
+	const query = new URLSearchParams(match[3] ?? '');
+	for (const key of query.keys()) if (key !== 'content_offset') throw new DrillError('bad_argument', `unknown query parameter ${key} in ${uri}`, 'a node resource takes only ?content_offset=N');
+	const offset = query.get('content_offset');
+	if (offset === null) return {domain: match[1]!, nodeId};
+	const contentOffset = Number(offset);
+	if (!/^\d+$/u.test(offset) || contentOffset > maxContentOffset) throw new DrillError('bad_argument', `content_offset=${offset} in ${uri} is not a whole number from 0 to ${maxContentOffset}`, 'e.g. ?content_offset=20000, as the previous part says');
+	return {domain: match[1]!, nodeId, contentOffset};
+}
+
+/** Matches node URIs for resources/templates/list; reads go through the handler below. */
 class NodeUriTemplate extends UriTemplate {
 	constructor() {
 		super('drill://{domain}/{node_id}');
 	}
 
 	override match(uri: string): Variables | null {
-		const match = /^drill:\/\/([a-z][a-z0-9_-]*)\/(.*)$/su.exec(uri);
-		if (!match) return null;
-		try {
-			return {domain: match[1]!, node_id: decodeURIComponent(match[2]!)};
-		} catch {
-			return null;
-		}
+		const parsed = parseNodeUri(uri);
+		return parsed ? {domain: parsed.domain, node_id: parsed.nodeId} : null;
 	}
 }
 
 /** How many resources resources/list names: each domain's top and the nodes just under it. */
 const listedPerDomain = 50;
+
+/** A JSON-RPC error whose message is said once (McpError prefixes "MCP error -32602:" to it, and clients add their own). */
+function readError(error: unknown): Error {
+	const drillError = asDrillError(error);
+	return Object.assign(new Error(drillError.lineFor(mcpHints)), {code: ErrorCode.InvalidParams, data: {'drill/error': drillError.toJSONFor(mcpHints)}});
+}
 
 export function registerResources(server: McpServer, context: McpContext): void {
 	const template = new ResourceTemplate(new NodeUriTemplate(), {
@@ -47,17 +67,24 @@ export function registerResources(server: McpServer, context: McpContext): void 
 			return {resources};
 		},
 	});
-	server.registerResource(
-		'node',
-		template,
-		{title: 'A node of a drill domain', description: 'Any node as walk shows it at depth full: drill://{domain}/{node_id}, node_id percent-encoded (drill://summary/ is the summary top).', mimeType: 'text/plain'},
-		async (uri, variables) => {
-			try {
-				const view = context.drillables.walk(String(variables.domain), String(variables.node_id ?? ''), 'full');
-				return {contents: [{uri: uri.href, mimeType: 'text/plain', text: renderView(view)}]};
-			} catch (error) {
-				throw new McpError(ErrorCode.InvalidParams, asDrillError(error).lineFor(mcpHints));
-			}
-		},
-	);
+	const description = 'Any node as walk shows it at depth full: drill://{domain}/{node_id}, node_id percent-encoded (drill://summary/ is the summary top); a long one in parts, ?content_offset=N.';
+	server.registerResource('node', template, {title: 'A node of a drill domain', description, mimeType: 'text/plain'}, () => ({contents: []}));
+	// Reads are answered here: paging, and errors said once with their hint.
+	server.server.setRequestHandler(ReadResourceRequestSchema, (request) => {
+		const uri = request.params.uri;
+		let parsed: ReturnType<typeof parseNodeUri>;
+		try {
+			parsed = parseNodeUri(uri);
+		} catch (error) {
+			throw readError(error);
+		}
+		if (!parsed) throw readError(new DrillError('bad_argument', `${JSON.stringify(uri)} is not a drill resource`, 'resources are drill://{domain}/{node_id}, node_id percent-encoded, e.g. drill://summary/ or drill://knowledge/architecture%2Fstorage'));
+		const {domain, nodeId, contentOffset} = parsed;
+		try {
+			const {view, page} = walkPage(context.drillables, domain, nodeId, 'full', {contentOffset});
+			return {contents: [{uri, mimeType: 'text/plain', text: renderView(view, {...page, more: (next) => nodeUri(domain, nodeId, next)})}]};
+		} catch (error) {
+			throw readError(withDomainHint(context.drillables, domain, nodeId, error));
+		}
+	});
 }

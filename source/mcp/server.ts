@@ -1,33 +1,31 @@
 import {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
 import type {DrillConfig} from '../core/registry.js';
 import {McpContext} from './context.js';
-import {registerFindTools} from './find-tools.js';
-import {registerFrameTools} from './frame-tools.js';
+import {findTools} from './find-tools.js';
+import {frameTools} from './frame-tools.js';
 import {serverInstructions} from './instructions.js';
-import {registerReadTool} from './read-tool.js';
+import {readTool} from './read-tool.js';
 import {registerResources} from './resources.js';
-import {registerStatusTool} from './status-tool.js';
-import {answerToolListCompactly, recordTools} from './tool-list.js';
-import {registerWalkTools} from './walk-tools.js';
+import {McpSession} from './session.js';
+import {storeStatusTool} from './status-tool.js';
+import {ToolTable} from './tool-table.js';
+import {walkTools} from './walk-tools.js';
 
 export const serverInfo = {name: 'drill', version: '0.1.0'};
 
-/** One MCP server on a shared context: a thin adapter over the same core the CLI and the app use. */
-export function createMcpServer(context: McpContext, instructions = serverInstructions(context)): McpServer {
+/** One MCP server (one session) on a shared context: a thin adapter over the same core the CLI and the app use. */
+export function createMcpServer(context: McpContext, instructions = serverInstructions(context)): {server: McpServer; session: McpSession} {
 	const server = new McpServer(serverInfo, {instructions});
-	const tools = recordTools(server);
-	registerWalkTools(server, context);
-	registerReadTool(server, context);
-	registerFindTools(server, context);
-	registerStatusTool(server, context);
-	registerFrameTools(server, context);
+	const session = new McpSession();
+	const tools = new ToolTable(session);
+	tools.add(...walkTools(context), readTool(context), ...findTools(context), storeStatusTool(context), ...frameTools(context));
+	tools.install(server.server);
 	registerResources(server, context);
-	answerToolListCompactly(server, tools);
-	return server;
+	return {server, session};
 }
 
 /** A server with a context of its own (closed with it). */
-export function createServer(config: DrillConfig): {server: McpServer; context: McpContext; close(): void} {
+export function createServer(config: DrillConfig): {server: McpServer; session: McpSession; context: McpContext; close(): void} {
 	const context = new McpContext(config);
-	return {server: createMcpServer(context), context, close: () => context.close()};
+	return {...createMcpServer(context), context, close: () => context.close()};
 }

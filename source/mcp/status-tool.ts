@@ -1,11 +1,11 @@
 import {existsSync} from 'node:fs';
-import type {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
 import {searchStatus} from '../search/indexing/search-status.js';
 import {storeStats} from '../store/store-stats.js';
 import type {McpContext} from './context.js';
 import {mcpHints} from './hints.js';
-import {storeStatusOutput} from './schemas.js';
-import {asDrillError, guardTool, toolResult} from './tool-result.js';
+import {readOnly, storeStatusOutput} from './schemas.js';
+import {asDrillError, toolResult} from './tool-result.js';
+import {defineTool, type ToolDefinition} from './tool-table.js';
 
 export interface StoreStatus {
 	store: string;
@@ -61,19 +61,17 @@ function render(status: StoreStatus): string {
 	return lines.join('\n');
 }
 
-export function registerStatusTool(server: McpServer, context: McpContext): void {
-	server.registerTool(
-		'store_status',
-		{
-			title: 'Store status',
-			description: "The summary store at a glance: items, nodes and spans per namespace, when it was last written, which embedder the semantic index uses, whether that index is stale, and what to run when it is. (drill_status is the frames' status.)",
-			outputSchema: storeStatusOutput,
-			annotations: {readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false},
+export function storeStatusTool(context: McpContext): ToolDefinition {
+	return defineTool({
+		name: 'store_status',
+		title: 'Store status',
+		description: "The summary store: items, nodes and spans per namespace, last write, and the semantic index's embedder and staleness.",
+		input: {},
+		output: storeStatusOutput,
+		annotations: readOnly,
+		run: () => {
+			const status = storeStatus(context);
+			return toolResult(status, render(status));
 		},
-		async () =>
-			guardTool(() => {
-				const status = storeStatus(context);
-				return toolResult(status, render(status));
-			}),
-	);
+	});
 }

@@ -93,6 +93,8 @@ export class LineTransport implements Transport {
 		const message = checked.message;
 		if ('method' in message && 'id' in message) this.inFlight.add(JSON.stringify(message.id));
 		this.onmessage?.(message);
+		// A cancelled request gets no answer: it is no longer awaited before the transport closes.
+		if ('method' in message && message.method === 'notifications/cancelled' && this.inFlight.delete(JSON.stringify((message.params as {requestId?: unknown} | undefined)?.requestId))) this.closeWhenIdle();
 	}
 
 	private reply(message: JSONRPCMessage): void {

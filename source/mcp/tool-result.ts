@@ -8,6 +8,9 @@ export function toolResult(value: object, text: string): CallToolResult {
 	return {structuredContent: value as Record<string, unknown>, content: [{type: 'text', text: inertText(text)}]};
 }
 
+/** The size of an answer as it travels (its JSON: the structured content and the text), which `max_bytes` bounds. */
+export const answerBytes = (result: CallToolResult) => Buffer.byteLength(JSON.stringify(result));
+
 /** Warnings (things that went wrong without stopping the call) as text lines. */
 export const warningLines = (warnings: readonly string[] | undefined) => (warnings ?? []).map((warning) => `warning: ${inertText(warning, {singleLine: true})}`);
 
@@ -28,11 +31,3 @@ export function toolError(error: unknown): CallToolResult {
 	};
 }
 
-/** Runs a tool body, turning whatever it throws into a tool error. */
-export async function guardTool(body: () => CallToolResult | Promise<CallToolResult>): Promise<CallToolResult> {
-	try {
-		return await body();
-	} catch (error) {
-		return toolError(error);
-	}
-}

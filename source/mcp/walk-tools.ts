@@ -1,17 +1,17 @@
-import type {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
 import {z} from 'zod';
 import {depths} from '../core/depth.js';
 import {groupKeys} from '../core/summary-groups.js';
 import {maxLimit} from '../core/tree-view.js';
+import {maxContentChars, maxContentOffset, walkPage} from './content-page.js';
 import type {McpContext} from './context.js';
+import {withDomainHint} from './domain-hint.js';
 import {boundedText, checkedText, limits} from './limits.js';
 import {renderView, viewStructure} from './render.js';
-import {describeShape, domainsOutput, treeViewOutput} from './schemas.js';
-import {guardTool, toolResult} from './tool-result.js';
+import {describeShape, domainsOutput, readOnly, treeViewOutput} from './schemas.js';
+import {toolResult} from './tool-result.js';
+import {defineTool, type ToolDefinition} from './tool-table.js';
 
-const walkDescription = `Walk a tree at one of three depths when you have a node id (from a walk, or a drill_node_id from find); no ranking. Depth 'index' (default): the node and its children's names, cheapest; 'summary': each child's summary too, for triage; 'full': the node's content and its subtree (bounded by max_chars), sent once, in the text. Domains: 'summary' ('' = namespaces, '{namespace}' = its items newest first, '{namespace}:{item_id}' = an item, '{namespace}:{item_id}#n{ordinal}' = a node), 'knowledge' (unit paths, e.g. 'architecture/summarization-framework'), 'drills' (short shas). Wide nodes page with offset/limit.`;
-
-export const maxContentChars = 2_000_000;
+const walkDescription = `Open a node by its id (from walk, or a drill_node_id from find). depth 'index' (default): the node and its children; 'summary': with their summaries; 'full': its content, max_chars at a time (the answer gives the next part's content_offset). Domains: 'summary' ('' = namespaces, '{namespace}', '{namespace}:{item_id}', '{namespace}:{item_id}#n{ordinal}'), 'knowledge' (unit paths), 'drills' (frame ids).`;
 
 const walkFields = {
 	domain: checkedText('domain', limits.name),
@@ -20,42 +20,46 @@ const walkFields = {
 	offset: z.number().int().min(0).optional(),
 	limit: z.number().int().min(1).max(maxLimit).optional(),
 	max_chars: z.number().int().min(1).max(maxContentChars).optional(),
+	content_offset: z.number().int().min(0).max(maxContentOffset).optional(),
 	group_by: z.enum(groupKeys).optional(),
 	unfold: z.boolean().optional(),
 };
 
-export const walkInput = describeShape(walkFields, {
-	domain: "'summary', 'knowledge' or 'drills' (see available_domains).",
-	node_id: "The node's id in its domain; '' (the default) is the domain's top.",
-	depth: "'index' (default), 'summary' or 'full'.",
-	offset: 'First child to list (default 0).',
-	limit: 'Children per page (default 100).',
-	max_chars: 'Bound on the content at depth full (default 20000).',
-	group_by: "A summary namespace's items grouped: the view of '{namespace}#{key}', whose children '{namespace}#{key}={value}' list a group's items.",
-	unfold: 'At depth full, long tool calls and outputs whole (default false: more than 80 lines show as the first 50 and the last 20).',
+const walkInput = describeShape(walkFields, {
+	domain: "'summary', 'knowledge' or 'drills'.",
+	node_id: "'' (default): the domain's top.",
+	depth: "'index', 'summary' or 'full'.",
+	offset: 'First child listed (paging).',
+	limit: 'Children listed (default 100).',
+	max_chars: 'Content per answer (default 20000).',
+	content_offset: 'Where the content starts: the next part.',
+	group_by: "A namespace's items by project, agent, day or folder.",
+	unfold: 'Long tool outputs whole.',
 });
 
-const read = {readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false} as const;
-
-export function registerWalkTools(server: McpServer, context: McpContext): void {
-	const walk = (args: z.infer<z.ZodObject<typeof walkFields>>) =>
-		guardTool(() => {
-			const view = context.drillables.walk(args.domain, args.node_id, args.depth ?? 'index', {offset: args.offset, limit: args.limit, maxChars: args.max_chars, groupBy: args.group_by, unfold: args.unfold});
-			return toolResult(viewStructure(view), renderView(view));
-		});
-	server.registerTool('walk', {title: 'Walk a tree', description: walkDescription, inputSchema: walkInput, outputSchema: treeViewOutput, annotations: read}, walk);
-	server.registerTool(
-		'drill_tree',
-		{title: 'Drill tree', description: "The seed's long name for walk: same parameters, same answer. Walk a tree-shaped resource (summary, knowledge, drills) at depth index, summary or full.", inputSchema: walkFields, outputSchema: treeViewOutput, annotations: read},
-		walk,
-	);
-	server.registerTool(
-		'available_domains',
-		{title: 'Available domains', description: 'The registered domains that walk/drill_tree navigate (and find searches).', outputSchema: domainsOutput, annotations: read},
-		async () =>
-			guardTool(() => {
+export function walkTools(context: McpContext): ToolDefinition[] {
+	const walk = (args: z.output<z.ZodObject<typeof walkFields>>) => {
+		try {
+			const {view, page} = walkPage(context.drillables, args.domain, args.node_id, args.depth ?? 'index', {offset: args.offset, limit: args.limit, maxChars: args.max_chars, contentOffset: args.content_offset, groupBy: args.group_by, unfold: args.unfold});
+			return toolResult(viewStructure(view, page), renderView(view, page));
+		} catch (error) {
+			throw withDomainHint(context.drillables, args.domain, args.node_id, error);
+		}
+	};
+	return [
+		defineTool({name: 'walk', title: 'Walk a tree', description: walkDescription, input: walkInput, output: treeViewOutput, annotations: readOnly, run: walk}),
+		defineTool({name: 'drill_tree', title: 'Drill tree', description: 'Same as walk: open a node by its id at depth index, summary or full. Prefer walk.', input: walkFields, output: treeViewOutput, annotations: readOnly, twinOf: 'walk', run: walk}),
+		defineTool({
+			name: 'available_domains',
+			title: 'Available domains',
+			description: 'The domains walk opens: summary, knowledge, drills.',
+			input: {},
+			output: domainsOutput,
+			annotations: readOnly,
+			run: () => {
 				const domains = context.drillables.availableDomains();
 				return toolResult({domains}, domains.join('\n'));
-			}),
-	);
+			},
+		}),
+	];
 }

@@ -30,7 +30,7 @@ const cases: Array<[string, ReturnType<typeof hint>, string, string]> = [
 	['too deep', hint`close a frame with ${run('up')} first, or raise the limit with ${give('down', 'max_depth')}`, 'close a frame with drill up first, or raise the limit with --max-depth', 'close a frame with undrill() first, or raise the limit with `drill down --max-depth N` (a shell command; no MCP tool does this)'],
 	['list drills', hint`list the drills with: ${run('walk', {domain: 'drills', node_id: ''})}`, "list the drills with: drill walk drills ''", 'list the drills with: walk(domain="drills", node_id="")'],
 	['list items', hint`list its items with: ${run('walk', {domain: 'summary', node_id: 'page'})}`, 'list its items with: drill walk summary page', 'list its items with: walk(domain="summary", node_id="page")'],
-	['retrospect', hint`retrospect its root: ${run('retrospect', {drill: 'a1b2c3'})}`, 'retrospect its root: drill retrospect --drill a1b2c3', 'retrospect its root: `drill retrospect --drill a1b2c3` (a shell command; no MCP tool does this)'],
+	['retrospect', hint`retrospect its root: ${run('retrospect', {drill: 'a1b2c3'})}`, 'retrospect its root: drill retrospect --drill a1b2c3', 'retrospect its root: retrospect(drill="a1b2c3")'],
 	['find example', hint`e.g. ${run('find', {query: 'retry storm'})}`, 'e.g. drill find "retry storm"', 'e.g. find(query="retry storm")'],
 	['scope with knowledge', hint`leave out ${give('find', 'scope')} with ${give('find', 'source', 'knowledge')}`, 'leave out --scope with --source knowledge', 'leave out find(scope=…) with find(source="knowledge")'],
 	[

@@ -1,6 +1,7 @@
 import {spawn} from 'node:child_process';
 import {mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
+import {DrillError} from '../../source/core/errors.js';
 import type {FramesConfig} from '../../source/frames/config.js';
 import {cliPath, tempDir, type CliResult} from '../helpers/cli.js';
 
@@ -54,4 +55,15 @@ export function spawnCli(args: string[], options: {cwd: string; env?: NodeJS.Pro
 		child.on('close', (code) => resolve({code: code ?? -1, stdout, stderr}));
 		child.stdin.end();
 	});
+}
+
+/** The DrillError a call refuses with (the test fails when it does not refuse). */
+export async function refusal(run: () => unknown): Promise<DrillError> {
+	try {
+		await run();
+	} catch (error) {
+		if (!(error instanceof DrillError)) throw error;
+		return error;
+	}
+	throw new Error('expected a refusal');
 }

@@ -1,20 +1,9 @@
 import {cpSync, existsSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {DrillError} from '../../source/core/errors.js';
 import {drillDown, drillUp, frameStatus, repairFrames, retrospect} from '../../source/frames/index.js';
 import {drillSha} from '../../source/frames/files/naming.js';
-import {action, project, writeFile} from './helpers.js';
-
-async function refusal(run: () => unknown): Promise<DrillError> {
-	try {
-		await run();
-	} catch (error) {
-		expect(error).toBeInstanceOf(DrillError);
-		return error as DrillError;
-	}
-	throw new Error('expected a refusal');
-}
+import {action, project, refusal, writeFile} from './helpers.js';
 
 /** The whole .drills tree as text, to prove a refusal wrote nothing. */
 function snapshot(root: string): string {
@@ -156,13 +145,16 @@ describe('refusals', () => {
 		expect(frameStatus(config).cursor).toBe(b.drill.id);
 	});
 
-	it('refuses to start from a frame that is no longer current (--from)', async () => {
+	it('refuses to start from the root level while a frame is open, and from a frame that does not exist (--from)', async () => {
 		const config = project();
 		const a = await drillDown(config, {slug: 'a', objective: 'A?', from: 'root'});
 		const error = await refusal(() => drillDown(config, {slug: 'b', objective: 'B?', from: 'root'}));
 		expect(error.code).toBe('frame_moved');
-		expect(error.message).toBe(`drill down expected to start from the root level, but the current frame is drill ${a.drill.id} (a)`);
-		expect((await refusal(() => drillUp(config, {findings: 'x', plan: [], from: 'abcdef'}))).code).toBe('frame_moved');
+		expect(error.message).toBe(`drill down from the root level expects no open frame, but one is open: ${a.drill.id} (a, current)`);
+		expect(error.hint).toBe('give --new-root to open a top-level frame beside them, or --from to work in one of them');
+		const missing = await refusal(() => drillUp(config, {findings: 'x', plan: [], from: 'abcdef'}));
+		expect(missing.code).toBe('not_found');
+		expect(missing.message).toBe(`frame "abcdef" does not exist under ${path.join(config.drillsRoot, '.drills')}; open: ${a.drill.id} (a, current)`);
 		await drillDown(config, {slug: 'b', objective: 'B?', from: a.drill.id});
 	});
 

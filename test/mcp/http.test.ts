@@ -76,7 +76,7 @@ describe('drill mcp --http', () => {
 			expect(tools).toEqual(expect.arrayContaining(['walk', 'drill_tree', 'find', 'summary_search', 'read_nodes', 'store_status', 'drill', 'undrill', 'drill_status']));
 			const [walked, found] = await Promise.all([a.callTool({name: 'walk', arguments: {domain: 'summary'}}), b.callTool({name: 'find', arguments: {query: 'retry storm'}})]);
 			expect((walked.structuredContent as {kind: string}).kind).toBe('root');
-			expect((found.structuredContent as {stage1_hits: unknown[]}).stage1_hits.length).toBeGreaterThan(0);
+			expect((found.structuredContent as {items: unknown[]}).items.length).toBeGreaterThan(0);
 			const bad = await b.callTool({name: 'walk', arguments: {domain: 'drills', node_id: 'abcdef'}});
 			expect(bad.isError).toBe(true);
 			expect((bad.content as Array<{text: string}>)[0]!.text).toContain('walk(domain="drills", node_id="")');

@@ -45,7 +45,7 @@ describe('the MCP Inspector CLI against drill mcp', () => {
 	it('lists every tool, and --strict finds no portability problem in their schemas', () => {
 		const listed = inspect('--method', 'tools/list', '--strict');
 		expect(listed.code, listed.stderr).toBe(0);
-		expect(listed.json.tools.map((tool: {name: string}) => tool.name).sort()).toEqual(['available_domains', 'drill', 'drill_status', 'drill_tree', 'find', 'read_nodes', 'store_status', 'summary_search', 'undrill', 'walk']);
+		expect(listed.json.tools.map((tool: {name: string}) => tool.name).sort()).toEqual(['available_domains', 'drill', 'drill_status', 'drill_tree', 'find', 'read_nodes', 'retrospect', 'store_status', 'summary_search', 'undrill', 'walk']);
 		expect(problems(listed.stderr)).toEqual([]);
 	});
 
@@ -55,8 +55,8 @@ describe('the MCP Inspector CLI against drill mcp', () => {
 		expect(walked.json.structuredContent).toMatchObject({node_id: '', kind: 'root'});
 		const found = inspect('--method', 'tools/call', '--tool-name', 'find', '--tool-arg', 'query=retry storm');
 		expect(found.code, found.stderr).toBe(0);
-		expect(found.json.structuredContent.stage1_hits.length).toBeGreaterThan(0);
-		expect(found.json.content[0].text).toMatch(/^1\. \[\d\.\d{3}\] /mu);
+		expect(found.json.structuredContent.items.length).toBeGreaterThan(0);
+		expect(found.json.content[0].text).toMatch(/^1\. \S+ — .* \(#1 \[\d\.\d{3}\]\)/mu);
 	});
 
 	it('reads a node through the resource template', () => {

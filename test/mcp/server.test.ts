@@ -25,11 +25,12 @@ describe('drill mcp', () => {
 	it('lists its tools, each with a description and an input schema', async () => {
 		const {tools} = await client.listTools();
 		const names = tools.map((tool) => tool.name);
-		expect(names).toEqual(expect.arrayContaining(['drill_tree', 'walk', 'available_domains', 'summary_search', 'find', 'drill', 'undrill', 'drill_status', 'read_nodes', 'store_status']));
+		expect(names).toEqual(expect.arrayContaining(['drill_tree', 'walk', 'available_domains', 'summary_search', 'find', 'drill', 'undrill', 'drill_status', 'retrospect', 'read_nodes', 'store_status']));
 		const find = tools.find((tool) => tool.name === 'find')!;
 		expect(Object.keys(find.inputSchema.properties ?? {})).toEqual(expect.arrayContaining(['query', 'scope', 'method', 'top_k', 'drill', 'drill_top_k', 'drill_per_item_top_k', 'source']));
 		for (const tool of tools) {
 			expect(tool.description!.length).toBeGreaterThan(40);
+			expect(tool.description!.length).toBeLessThan(500);
 			expect(tool.inputSchema.type).toBe('object');
 		}
 		const walk = tools.find((tool) => tool.name === 'walk')!;
@@ -66,10 +67,13 @@ describe('drill mcp', () => {
 			expect(walked.isError).toBeFalsy();
 		}
 		const scoped = await call('find', {query: 'retry storm', scope: 'page', method: 'keyword', drill: false, top_k: 3});
-		expect(scoped.structuredContent.stage1_hits.every((hit: {namespace: string}) => hit.namespace === 'page')).toBe(true);
-		expect(scoped.structuredContent.drilled).toEqual([]);
+		const items = scoped.structuredContent.items as Array<{drill_node_id: string; hits: Array<{drill_node_id: string}>; passages: unknown[]}>;
+		expect(items.length).toBeGreaterThan(0);
+		expect(items.every((item) => item.drill_node_id.startsWith('page:') && item.passages.length === 0)).toBe(true);
+		for (const hit of items.flatMap((item) => item.hits)) expect((await call('walk', {domain: 'summary', node_id: hit.drill_node_id})).isError).toBeFalsy();
 		const knowledge = await call('find', {query: 'connection pool', source: 'knowledge'});
-		expect(knowledge.structuredContent.stage1_hits.length).toBeGreaterThan(0);
+		expect(knowledge.structuredContent.items.length).toBeGreaterThan(0);
+		for (const item of knowledge.structuredContent.items as Array<{drill_node_id: string}>) expect((await call('walk', {domain: 'knowledge', node_id: item.drill_node_id})).isError).toBeFalsy();
 		const empty = await call('find', {query: ''});
 		expect(empty.isError).toBe(true);
 	});

@@ -35,7 +35,7 @@ describe('drill mcp over stdio answers every line', () => {
 		const tooBig = await big;
 		expect(tooBig.message.error).toMatchObject({code: -32600, message: expect.stringMatching(/^Request too large: \d+ bytes, over the limit of 8 MiB \(8388608 bytes\) per message/u)});
 		expect((await before).message.result.structuredContent.node_id).toBe('');
-		expect((await after).message.result.structuredContent.stage1_hits.length).toBeGreaterThan(0);
+		expect((await after).message.result.structuredContent.items.length).toBeGreaterThan(0);
 		const list = await client.request('tools/list');
 		expect(list.message.result.tools.length).toBeGreaterThan(5);
 		expect(await client.close()).toEqual({code: 0, signal: null});
@@ -80,7 +80,20 @@ describe('drill mcp over stdio answers every line', () => {
 		expect(client.orphans).toEqual([]);
 		const unknownTool = await client.callTool('nope');
 		expect(unknownTool.message.result.isError).toBe(true);
-		expect(unknownTool.message.result.content[0].text).toContain('Tool nope not found');
+		expect(unknownTool.message.result.content[0].text).toMatch(/^unknown tool "nope"; the tools are walk, /u);
+	});
+
+	it('refuses a tool call before initialize, as Streamable HTTP does, and answers ping', async () => {
+		const cwd = tempDir();
+		const client = new WireClient(process.execPath, [cliPath, 'mcp', '--store', fixtureStore(), '--drills', cwd], {cwd, env: {PATH: process.env.PATH ?? '', HOME: cwd, NO_COLOR: '1'}});
+		clients.push(client);
+		const early = await client.callTool('walk', {domain: 'summary'});
+		expect(early.message.error).toEqual({code: -32000, message: 'Bad Request: the server is not initialized: send initialize before tools/call'});
+		expect((await client.request('tools/list')).message.error?.code).toBe(-32000);
+		expect((await client.request('ping')).message.result).toEqual({});
+		await client.initialize();
+		expect((await client.callTool('walk', {domain: 'summary'})).message.result.structuredContent.kind).toBe('root');
+		expect(await client.close()).toEqual({code: 0, signal: null});
 	});
 
 	it('answers every request read before stdin ends, then exits 0', async () => {

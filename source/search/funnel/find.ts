@@ -16,6 +16,12 @@ export interface FindContext {
 	knowledgeDir?: string;
 	/** Whose words notices use for commands and parameters (default: the CLI's). */
 	hints?: HintSurface;
+	/**
+	 * For source 'drill': the drills root whose closed drills to search (their `source.project`,
+	 * see frames' drillsProject), so that hits are the drills this caller can walk even when
+	 * several frame folders share the store.
+	 */
+	drillsProject?: string;
 }
 
 async function searchStore(store: SummaryStore, params: FindParams, options: FindOptions, hints: HintSurface | undefined): Promise<FindResult> {
@@ -38,7 +44,8 @@ function asDrillError(error: unknown, where: string): DrillError {
  */
 export async function find(options: FindOptions, context: FindContext): Promise<FindResult> {
 	try {
-		const params = resolveFindParams(options);
+		const resolved = resolveFindParams(options);
+		const params = resolved.source === 'drill' && context.drillsProject ? {...resolved, project: context.drillsProject} : resolved;
 		if (params.source === 'knowledge') {
 			if (!context.knowledgeDir) throw new DrillError('bad_argument', 'source knowledge needs a knowledge folder', 'pass knowledgeDir (the CLI uses --knowledge or .agents/knowledge)');
 			return knowledgeFunnel(context.knowledgeDir, params);

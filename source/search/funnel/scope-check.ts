@@ -9,6 +9,11 @@ import type {FindParams} from './params.js';
  * which a notice explains.
  */
 export function scopeNotices(store: SummaryStore, params: FindParams, hints: HintSurface = cliHints): string[] {
+	if (params.scope !== undefined && params.source === 'drill' && params.project !== undefined && store.namespace(params.scope)) {
+		const here = store.guard(() => store.statement('SELECT count(*) FROM items WHERE namespace = ? AND project = ?').pluck().get(params.scope, params.project) as number);
+		if (here > 0) return [];
+		return [hint`no closed drill of the drills folder ${params.project} is indexed in this store (the drills it holds come from other folders): ${run('status', {repair: true})} indexes this folder's`.render(hints)];
+	}
 	if (params.scope === undefined || store.namespace(params.scope)) return [];
 	if (params.source === 'drill') {
 		return [hint`no closed drill is indexed in this store yet: drills are indexed as they close, and ${run('status', {repair: true})} indexes the ones closed before`.render(hints)];
