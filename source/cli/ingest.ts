@@ -147,7 +147,9 @@ export const command = defineCommand({
 		// Watching the agents: a log folder made after the start (an agent run for the first time) is taken at the next listing.
 		const moreRoots = agents ? () => agentFolderRoots(process.env, process.cwd()) : undefined;
 		if (watch) return await watchAndIngest(roots, options, context, {poll, ...(found ? {agents: found} : {}), ...(moreRoots ? {moreRoots} : {})});
-		const report = await ingestOnce([...inputs, ...agentFiles], {...options, progress: context.stderr}, context);
+		// The agents' files were found, not named: one that is no session is skipped as in a folder walk.
+		const discovered = new Set(agentFiles);
+		const report = await ingestOnce([...inputs, ...agentFiles], {...options, progress: context.stderr, ...(discovered.size > 0 ? {foundInFolder: (file: string) => discovered.has(file)} : {})}, context);
 		if (context.json) {
 			printJson(context.stdout, found ? {...report, agents: found} : report);
 			for (const line of conflictLines(report)) context.stderr.write(`drill: ${inertText(line, {singleLine: true})}\n`);
@@ -199,10 +201,10 @@ async function watchAndIngest(roots: SourceRoot[], options: IngestOptions, conte
 			...(how.moreRoots ? {moreRoots: how.moreRoots} : {}),
 			poll: how.poll,
 			signal: controller.signal,
-			ingest: (files) => {
+			ingest: (files, foundInFolder) => {
 				const progress = first && !context.json ? {progress: context.stderr} : {};
 				first = false;
-				return ingestOnce(files, {...options, ...progress, keepLonger: true, signal: controller.signal}, context);
+				return ingestOnce(files, {...options, ...progress, keepLonger: true, signal: controller.signal, foundInFolder}, context);
 			},
 			onRound(round) {
 				if (context.json) {
