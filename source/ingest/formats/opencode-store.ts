@@ -30,13 +30,13 @@ export function* readOpenCodeStore(db: Database.Database): Iterable<StoreSession
 	}
 	const sessions = db.prepare('SELECT * FROM session ORDER BY time_created, id').all() as SessionRow[];
 	const summary = db.prepare(
-		"SELECT (SELECT count(*) FROM message WHERE session_id = ?1) AS messages, (SELECT max(time_updated) FROM message WHERE session_id = ?1) AS messageAt, (SELECT count(*) FROM message WHERE session_id = ?1 AND data LIKE '%\"role\":\"user\"%') AS asked, (SELECT count(*) FROM part WHERE session_id = ?1) AS parts, (SELECT max(time_updated) FROM part WHERE session_id = ?1) AS partAt, (SELECT sum(length(data)) FROM part WHERE session_id = ?1) AS bytes",
+		"SELECT (SELECT count(*) FROM message WHERE session_id = @id) AS messages, (SELECT max(time_updated) FROM message WHERE session_id = @id) AS messageAt, (SELECT count(*) FROM message WHERE session_id = @id AND data LIKE '%\"role\":\"user\"%') AS asked, (SELECT count(*) FROM part WHERE session_id = @id) AS parts, (SELECT max(time_updated) FROM part WHERE session_id = @id) AS partAt, (SELECT sum(length(data)) FROM part WHERE session_id = @id) AS bytes",
 	);
 	const messageRows = db.prepare('SELECT id, data FROM message WHERE session_id = ? ORDER BY time_created, id');
 	const partRows = db.prepare('SELECT id, message_id, data FROM part WHERE session_id = ? ORDER BY message_id, id');
 	for (const row of sessions) {
 		if (typeof row.id !== 'string') continue;
-		const facts = summary.get(row.id) as {messages: number; messageAt: number | null; asked: number; parts: number; partAt: number | null; bytes: number | null};
+		const facts = summary.get({id: row.id}) as {messages: number; messageAt: number | null; asked: number; parts: number; partAt: number | null; bytes: number | null};
 		if (facts.messages === 0 || facts.asked === 0) continue;
 		yield {
 			id: row.id,
