@@ -232,15 +232,17 @@ function* globalComposers(db: Database.Database, file: string): Iterable<StoreSe
 	// The update time and name are read by SQLite itself, so no composer is parsed here.
 	const keys = db
 		.prepare(
-			"SELECT key, length(value) AS bytes, CASE WHEN json_valid(CAST(value AS TEXT)) THEN json_extract(CAST(value AS TEXT), '$.lastUpdatedAt') || '|' || ifnull(json_extract(CAST(value AS TEXT), '$.name'), '') END AS updated FROM cursorDiskKV WHERE key >= 'composerData:' AND key < 'composerData;' ORDER BY key",
+			`SELECT key, bytes, CASE WHEN valid THEN ifnull(json_extract(value, '$.lastUpdatedAt'), '') || '|' || ifnull(json_extract(value, '$.name'), '') END AS updated,
+			CASE WHEN valid THEN ifnull(json_array_length(value, '$.fullConversationHeadersOnly'), 0) + ifnull(json_array_length(value, '$.conversation'), 0) ELSE 1 END AS turns
+			FROM (SELECT key, length(value) AS bytes, CAST(value AS TEXT) AS value, json_valid(CAST(value AS TEXT)) AS valid FROM cursorDiskKV WHERE key >= 'composerData:' AND key < 'composerData;') ORDER BY key`,
 		)
-		.all() as Array<{key: string; bytes: number; updated: string | null}>;
-	for (const {key, bytes, updated} of keys) {
+		.all() as Array<{key: string; bytes: number; updated: string | null; turns: number}>;
+	for (const {key, bytes, updated, turns} of keys) {
 		const id = key.slice('composerData:'.length);
 		const prefix = `bubbleId:${id}:`;
 		const {n, bytes: bubbleBytes} = bubbleSummary.get(prefix, `bubbleId:${id};`) as {n: number; bytes: number | null};
-		// A composer opened and closed without a word is a few hundred bytes of defaults.
-		if (n === 0 && bytes < 2048) continue;
+		// A composer opened and closed without a word has no turns.
+		if (turns === 0) continue;
 		yield {
 			id,
 			signature: `${bytes}|${updated}|${n}|${bubbleBytes}`,
