@@ -51,6 +51,8 @@ function readJson(file: string): unknown {
 }
 
 interface TaskFacts {
+	/** The person's messages so far. */
+	asked: number;
 	edited: Set<string>;
 	tokens: ReturnType<typeof tokenCounts>;
 	project?: string;
@@ -80,6 +82,7 @@ const toolNames: Record<string, string> = {command: 'execute_command', use_mcp_s
 function toolBlock(kind: string, value: string | undefined, facts: TaskFacts): Block {
 	const parsed = parsedJson(value);
 	if (kind === 'command') return {role: 'tool_call', kind: 'tool', text: toolCallText('execute_command', {command: value ?? ''})};
+	if (kind === 'browser_action_launch') return {role: 'tool_call', kind: 'tool', text: toolCallText('browser_action', {action: 'launch', url: value ?? ''})};
 	if (!isObject(parsed)) return {role: 'tool_call', kind: 'tool', text: toolCallText(toolNames[kind] ?? kind, value ?? '')};
 	if (kind === 'use_mcp_server') {
 		const name = [parsed.serverName, parsed.toolName ?? parsed.uri].filter((part) => typeof part === 'string').join('.');
@@ -110,9 +113,16 @@ function uiMessage(message: Json, conversation: ConversationBuilder, facts: Task
 		case 'task':
 		case 'user_feedback':
 			conversation.prompt([...(text(said) ? [{role: 'user', kind: 'prose' as const, text: said!}] : []), ...images]);
+			facts.asked++;
 			return;
 		case 'text':
 		case 'completion_result':
+			// Roo Code and Kilo Code open a task with its words as a `text` message, not a `task` one.
+			if (kind === 'text' && facts.asked === 0 && text(said)) {
+				conversation.prompt([{role: 'user', kind: 'prose', text: said!}, ...images]);
+				facts.asked++;
+				return;
+			}
 			if (text(said)) conversation.answer([{role: 'assistant', kind: 'prose', text: said!}]);
 			else conversation.skipped++;
 			if (text(message.reasoning)) conversation.answer([{role: 'thinking', kind: 'thinking', text: String(message.reasoning)}]);
@@ -186,16 +196,19 @@ function apiMessage(message: Json, conversation: ConversationBuilder, facts: Tas
 		const prompt: Block[] = [];
 		const context: Block[] = [];
 		const results: Block[] = [];
+		// After the header of an XML tool call's result ("[read_file for 'x'] Result:", Cline before
+		// native tool use), the text blocks that follow are that result's.
+		let inResult = false;
 		for (const part of content) {
 			if (part.type === 'tool_result') results.push({role: 'tool', kind: 'tool', text: toolOutputText(toolResultText(part.content), part.is_error === true)});
 			else if (part.type === 'image') prompt.push({role: 'user', kind: 'prose', text: '[image]'});
 			else if (part.type === 'text' && typeof part.text === 'string') {
 				facts.project ??= workingDirectory.exec(part.text)?.[1];
 				const words = requestWords(part.text);
-				// Results of the XML tool calls of Cline before native tool use: "[read_file for 'x'] Result:".
-				if (/^\[[\w -]+(?: for [^\]]*)?\] Result:/u.test(words)) results.push({role: 'tool', kind: 'tool', text: toolOutputText(words)});
-				else if (words) prompt.push({role: 'user', kind: 'prose', text: words.replace(/^<feedback>\s*([\s\S]*?)\s*<\/feedback>$/u, '$1')});
-				else context.push({role: 'system', kind: 'prose', text: part.text});
+				if (/^\[[\w -]+(?: for [^\]]*)?\] Result:/u.test(words)) inResult = true;
+				if (!words) context.push({role: 'system', kind: 'prose', text: part.text});
+				else if (inResult) results.push({role: 'tool', kind: 'tool', text: toolOutputText(words)});
+				else prompt.push({role: 'user', kind: 'prose', text: words.replace(/^<feedback>\s*([\s\S]*?)\s*<\/feedback>$/u, '$1')});
 			}
 		}
 		conversation.toolResults(results);
@@ -220,7 +233,7 @@ function apiMessage(message: Json, conversation: ConversationBuilder, facts: Tas
 export function readClineTask(file: string, value: unknown, problems: SourceProblem[]): ParsedSource {
 	const folder = path.dirname(file);
 	const conversation = new ConversationBuilder(clineAgent(file));
-	const facts: TaskFacts = {edited: new Set(), tokens: undefined};
+	const facts: TaskFacts = {asked: 0, edited: new Set(), tokens: undefined};
 	const ui = path.basename(file) !== 'api_conversation_history.json';
 	if (!Array.isArray(value)) problems.push({reason: 'is not a list of messages'});
 	for (const message of Array.isArray(value) ? value : []) {
