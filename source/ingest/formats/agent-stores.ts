@@ -28,7 +28,15 @@ export interface StoreSession {
 	signature: string;
 	/** Reads its messages. */
 	read(): ParsedSource;
+	/**
+	 * Whose session it is, for its item id, when that is not the store's format: a VS Code chat
+	 * kept in a `state.vscdb` is the Copilot Chat session its chatSessions file would be.
+	 */
+	itemKind?: string;
 }
+
+/** The JSON storage and the database of one agent hold the same sessions: their items are the same. */
+const itemKindOf: Partial<Record<Format, string>> = {'opencode-db': 'opencode', 'goose-db': 'goose'};
 
 type StoreReader = (db: Database.Database, file: string) => Iterable<StoreSession>;
 
@@ -84,7 +92,7 @@ function lazyRecord(session: StoreSession, format: Format, context: RecordContex
 			parsed ??= session.read();
 			return parsed;
 		},
-		itemId: itemIdFor(format, session.id),
+		itemId: itemIdFor(session.itemKind ?? itemKindOf[format] ?? format, session.id),
 		uri: `${context.real}#${session.id}`,
 		hash: hashBytes(session.signature, context.salt),
 		copyKey: session.id,

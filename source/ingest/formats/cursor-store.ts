@@ -303,7 +303,7 @@ function* workspaceChats(db: Database.Database, file: string): Iterable<StoreSes
 	for (const session of Array.isArray(sessions) ? sessions.filter(isObject) : []) {
 		const id = text(session.sessionId);
 		if (!id || !Array.isArray(session.requests) || session.requests.length === 0) continue;
-		yield {id, signature: signatureOf(session), read: () => readCopilotChat(session, {project, agent: file.includes(`${path.sep}Cursor${path.sep}`) ? 'cursor' : 'copilot-chat'})};
+		yield {id, signature: signatureOf(session), itemKind: 'copilot-chat', read: () => readCopilotChat(session, {project, agent: file.includes(`${path.sep}Cursor${path.sep}`) ? 'cursor' : 'copilot-chat'})};
 	}
 }
 

@@ -107,6 +107,6 @@ export function findAgentFolders(env: NodeJS.ProcessEnv, cwd: string, platform: 
 		search.notes.push(...more.notes);
 	}
 	search.notes.unshift('aider keeps .aider.chat.history.md in each repository it ran in: run drill ingest REPO for another one');
-	search.notes.push('Claude managed-agent event streams and ChatGPT exports have no folder of their own: ingest the files you saved');
+	search.notes.push('Claude managed-agent event streams, ChatGPT exports and Cursor chat exports (Markdown) have no folder of their own: ingest the files you saved');
 	return search;
 }

@@ -17,10 +17,10 @@ import type {AgentFolder, AgentSearch} from './agent-folders.js';
  *     (`api_conversation_history.json` for a task without one).
  * - Cline 3.3x and its CLI: `~/.cline/data/tasks/` (`$CLINE_DATA_DIR`, or `$CLINE_DIR/data`).
  * - Continue: `~/.continue/sessions/*.json` (`$CONTINUE_GLOBAL_DIR` replaces `~/.continue`).
- * - OpenCode: `~/.local/share/opencode/` (`$XDG_DATA_HOME/opencode`): `storage/session/*\/*.json`
- *   and `opencode*.db`.
+ * - OpenCode: `~/.local/share/opencode/` (`$XDG_DATA_HOME/opencode`): `opencode*.db`, else (before
+ *   1.x, which moved the JSON storage into the database) `storage/session/*\/*.json`.
  * - Goose: `~/.local/share/goose/sessions/` (`$XDG_DATA_HOME/goose`, or `$GOOSE_PATH_ROOT/data`):
- *   `*.jsonl` and `sessions.db`.
+ *   `sessions.db`, else (before 1.10, which imported them into it) `*.jsonl`.
  * - Qwen Code: `~/.qwen/` (`$QWEN_RUNTIME_DIR`): `projects/*\/chats/*.jsonl`, and Gemini CLI's
  *   `tmp/*\/chats/` and `tmp/*\/checkpoint-*.json` of older versions.
  * - Crush: `crush.db` in each project's `.crush/`; the projects are listed in
@@ -126,15 +126,18 @@ function continueSessions(env: NodeJS.ProcessEnv, home: string): Candidates {
 function opencode(env: NodeJS.ProcessEnv, home: string): Candidates {
 	const data = path.join(dataHome(env, home), 'opencode');
 	const folders: AgentFolder[] = [];
-	const sessions = path.join(data, 'storage', 'session');
-	if (isFolder(sessions)) folders.push({agent: 'opencode', root: sessions, shown: data, accepts: (relative) => /^[^/]+\/ses_[^/]+\.json$/u.test(relative)});
 	for (const name of entries(data)) if (/^opencode(?:-[\w.-]+)?\.db$/u.test(name)) folders.push({agent: 'opencode', root: path.join(data, name), shown: data, accepts: () => true});
+	// OpenCode 1.x moved its JSON storage into the database (and left the files): the storage is read only without one.
+	const sessions = path.join(data, 'storage', 'session');
+	if (folders.length === 0 && isFolder(sessions)) folders.push({agent: 'opencode', root: sessions, shown: data, accepts: (relative) => /^[^/]+\/ses_[^/]+\.json$/u.test(relative)});
 	return {agent: 'opencode', looked: data, folders};
 }
 
 function goose(env: NodeJS.ProcessEnv, home: string): Candidates {
 	const root = env.GOOSE_PATH_ROOT && path.isAbsolute(env.GOOSE_PATH_ROOT) ? path.join(env.GOOSE_PATH_ROOT, 'data', 'sessions') : path.join(dataHome(env, home), 'goose', 'sessions');
-	const folders = isFolder(root) ? [{agent: 'goose', root, accepts: (relative: string) => /^[^/]+\.jsonl$/u.test(relative) || relative === 'sessions.db'}] : [];
+	// Goose 1.10 imported its JSONL sessions into sessions.db when it made it (and left the files): they are read only without one.
+	const database = existsSync(path.join(root, 'sessions.db'));
+	const folders = isFolder(root) ? [{agent: 'goose', root, accepts: (relative: string) => (database ? relative === 'sessions.db' : /^[^/]+\.jsonl$/u.test(relative))}] : [];
 	return {agent: 'goose', looked: root, folders};
 }
 
@@ -187,6 +190,6 @@ export function editorAgentFolders(env: NodeJS.ProcessEnv, home: string, cwd: st
 		if (candidates.folders.length > 0) search.found.push(...candidates.folders);
 		else search.missing.push({agent: candidates.agent, looked: candidates.looked});
 	}
-	search.notes.push('Crush keeps crush.db in each project it ran in (.crush/); projects it lists in projects.json are found, others are given as PATHs; Cursor chat exports (Markdown) have no folder: ingest the files you saved');
+	search.notes.push('Crush keeps crush.db in each project it ran in (.crush/): the projects in its projects.json and the current one are found; give others as PATHs (drill ingest REPO/.crush/crush.db)');
 	return search;
 }
