@@ -1,4 +1,4 @@
-import {mkdirSync, renameSync} from 'node:fs';
+import {mkdirSync, renameSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {findAgentFolders} from '../../../source/ingest/live/agent-folders.js';
@@ -90,6 +90,14 @@ describe('--agents: the editors’ agents and the other CLIs', () => {
 		mkdirSync(inside, {recursive: true});
 		expect((await taken({HOME: elsewhere}, inside)).crush).toEqual([path.relative(elsewhere, path.join(project, '.crush', 'crush.db'))]);
 		expect(home).not.toBe(elsewhere);
+	});
+
+	it('finds a Gemini CLI subagent’s chat in the folder of its parent session', async () => {
+		const home = tempDir('drill-home-');
+		const chats = path.join(home, '.gemini', 'tmp', '9f86d081884c7d65', 'chats');
+		mkdirSync(path.join(chats, 'parent-session'), {recursive: true});
+		for (const file of ['session-2026-08-01T10-00-5e1f.jsonl', 'parent-session/sub-1.jsonl']) writeFileSync(path.join(chats, file), '{"sessionId":"x","projectHash":"p"}\n');
+		expect((await taken({HOME: home}, tempDir()))['gemini-cli']).toEqual(['.gemini/tmp/9f86d081884c7d65/chats/parent-session/sub-1.jsonl', '.gemini/tmp/9f86d081884c7d65/chats/session-2026-08-01T10-00-5e1f.jsonl']);
 	});
 
 	it('ingests them all from the command line, saying what it found and where', () => {
