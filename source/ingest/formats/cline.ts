@@ -105,6 +105,8 @@ function answerText(value: string | undefined): string | undefined {
 
 function uiMessage(message: Json, conversation: ConversationBuilder, facts: TaskFacts): void {
 	conversation.time(factDate(message.ts));
+	// Cline 3.3x names the model on each message.
+	if (isObject(message.modelInfo)) conversation.model(message.modelInfo.modelId);
 	const said = typeof message.text === 'string' ? message.text : undefined;
 	const images = Array.isArray(message.images) && message.images.length > 0 ? [{role: 'user', kind: 'prose' as const, text: '[image]'}] : [];
 	const kind = message.type === 'say' ? String(message.say) : String(message.ask);
