@@ -5,7 +5,7 @@ import {ConversationBuilder} from './conversation.js';
 import {factDate} from './dates.js';
 import {addTokens, filePath, isObject, text, tokenCounts, type Json} from './json-values.js';
 import {filesEditedBy, withSessionFacts} from './session-facts.js';
-import {toolCallText, toolOutputText, toolResultText} from './tool-text.js';
+import {toolCallText, toolOutputText} from './tool-text.js';
 
 /**
  * GitHub Copilot Chat's sessions, which VS Code itself keeps (microsoft/vscode,
