@@ -1,5 +1,7 @@
-import {readFileSync} from 'node:fs';
+import {readdirSync, readFileSync, statSync} from 'node:fs';
+import path from 'node:path';
 import Database from 'better-sqlite3';
+import {expect} from 'vitest';
 
 /**
  * Builds an agent's SQLite store from a fixture written as JSON (fixtures/agents/*.store.json):
@@ -30,4 +32,15 @@ export function buildStore(fixture: string, file: string, options: {keepOpen?: b
 	if (options.keepOpen) return db;
 	db.close();
 	return undefined;
+}
+
+/** Runs `read` on a store and checks that nothing was written: the file's bytes and time, and nothing new beside it. */
+export async function expectUntouched(file: string, read: () => unknown): Promise<void> {
+	const bytes = readFileSync(file);
+	const {mtimeMs} = statSync(file);
+	const folder = readdirSync(path.dirname(file));
+	await read();
+	expect(readFileSync(file).equals(bytes), `${file} bytes`).toBe(true);
+	expect(statSync(file).mtimeMs, `${file} mtime`).toBe(mtimeMs);
+	expect(readdirSync(path.dirname(file)), `beside ${file}`).toEqual(folder);
 }

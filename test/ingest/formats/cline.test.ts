@@ -6,7 +6,7 @@ import {sniff} from '../../../source/ingest/formats/detect.js';
 import type {ParsedSource, SourceProblem} from '../../../source/ingest/model.js';
 import {ingest} from '../../../source/ingest/pipeline.js';
 import {tempDir} from '../../helpers/cli.js';
-import {allUnits} from './read.js';
+import {textsOf} from './read.js';
 
 const tasks = 'fixtures/agents/cline/saoudrizwan.claude-dev/tasks';
 const task = path.join(tasks, '1765430000000');
@@ -18,11 +18,7 @@ function readTask(file: string): {source: ParsedSource; problems: SourceProblem[
 	return {source: readClineTask(path.resolve(file), JSON.parse(readFileSync(file, 'utf8')), problems), problems};
 }
 
-const of = (source: ParsedSource, role: string) =>
-	allUnits(source)
-		.flatMap((unit) => unit.blocks)
-		.filter((block) => block.role === role)
-		.map((block) => block.text);
+const of = textsOf;
 
 describe('Cline tasks', () => {
 	const {source, problems} = readTask(path.join(task, 'ui_messages.json'));

@@ -3,21 +3,16 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {readContinueSession} from '../../../source/ingest/formats/continue.js';
 import {sniff} from '../../../source/ingest/formats/detect.js';
-import type {ParsedSource} from '../../../source/ingest/model.js';
 import {ingest} from '../../../source/ingest/pipeline.js';
 import {tempDir} from '../../helpers/cli.js';
-import {allUnits} from './read.js';
+import {allUnits, textsOf} from './read.js';
 
 const sessions = 'fixtures/agents/continue/sessions';
 const agentic = path.join(sessions, '6a0c3f5e-2b9d-4e71-a8c4-5d2f9e1b7c30.json');
 const older = path.join(sessions, 'f1e2d3c4-b5a6-4978-8a9b-0c1d2e3f4a5b.json');
 
 const read = (file: string) => readContinueSession(path.resolve(file), JSON.parse(readFileSync(file, 'utf8')));
-const of = (source: ParsedSource, role: string) =>
-	allUnits(source)
-		.flatMap((unit) => unit.blocks)
-		.filter((block) => block.role === role)
-		.map((block) => block.text);
+const of = textsOf;
 
 describe('Continue sessions', () => {
 	it('reads a session with its title, project (a URI), model, usage, and its date from sessions.json', () => {

@@ -6,7 +6,7 @@ import {sniff} from '../../../source/ingest/formats/detect.js';
 import type {ParsedSource, SourceProblem} from '../../../source/ingest/model.js';
 import {ingest} from '../../../source/ingest/pipeline.js';
 import {tempDir} from '../../helpers/cli.js';
-import {allUnits} from './read.js';
+import {textsOf} from './read.js';
 
 const sessions = 'fixtures/agents/copilot-chat/workspaceStorage/4f9e2c1b7a3d5e8f0a1b2c3d4e5f6a7b/chatSessions';
 const document = path.join(sessions, '2d7b9e10-4c3a-4f21-b8e5-6a1c0d9f3e27.json');
@@ -19,11 +19,7 @@ function read(file: string): {source: ParsedSource; problems: SourceProblem[]} {
 	return {source, problems};
 }
 
-const of = (source: ParsedSource, role: string) =>
-	allUnits(source)
-		.flatMap((unit) => unit.blocks)
-		.filter((block) => block.role === role)
-		.map((block) => block.text);
+const of = textsOf;
 
 describe('GitHub Copilot Chat sessions (VS Code chatSessions)', () => {
 	it('reads a session document: its title, the workspace folder, models, usage, the files it edited', () => {

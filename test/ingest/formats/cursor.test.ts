@@ -1,4 +1,4 @@
-import {copyFileSync, mkdirSync, readdirSync, readFileSync, statSync} from 'node:fs';
+import {copyFileSync, mkdirSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {readCursorStore} from '../../../source/ingest/formats/cursor-store.js';
@@ -6,9 +6,9 @@ import {sniff} from '../../../source/ingest/formats/detect.js';
 import {openReadOnlyStore} from '../../../source/ingest/io/sqlite-store.js';
 import type {ParsedSource} from '../../../source/ingest/model.js';
 import {ingest} from '../../../source/ingest/pipeline.js';
-import {buildStore} from '../../helpers/agent-store.js';
+import {buildStore, expectUntouched} from '../../helpers/agent-store.js';
 import {tempDir} from '../../helpers/cli.js';
-import {allUnits} from './read.js';
+import {allUnits, textsOf} from './read.js';
 
 const workspaceId = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
 
@@ -34,11 +34,7 @@ function read(file: string): Array<{id: string; source: ParsedSource}> {
 	}
 }
 
-const blocksOf = (source: ParsedSource, role: string) =>
-	allUnits(source)
-		.flatMap((unit) => unit.blocks)
-		.filter((block) => block.role === role)
-		.map((block) => block.text);
+const blocksOf = textsOf;
 
 describe('Cursor global state.vscdb (cursorDiskKV)', () => {
 	it('reads composers whose turns are bubble rows, an inline list, or a map, and not an empty one', () => {
@@ -83,15 +79,10 @@ describe('Cursor global state.vscdb (cursorDiskKV)', () => {
 		expect(source.skipped).toBe(1);
 	});
 
-	it('opens the database without writing to it or beside it', () => {
-		const {global} = cursorUser();
-		const bytes = readFileSync(global);
-		const {mtimeMs} = statSync(global);
-		const folder = readdirSync(path.dirname(global));
-		read(global);
-		expect(readFileSync(global).equals(bytes)).toBe(true);
-		expect(statSync(global).mtimeMs).toBe(mtimeMs);
-		expect(readdirSync(path.dirname(global))).toEqual(folder);
+	it('opens the database without writing to it or beside it', async () => {
+		const {global, workspace} = cursorUser();
+		await expectUntouched(global, () => read(global));
+		await expectUntouched(workspace, () => read(workspace));
 	});
 });
 
