@@ -1,7 +1,8 @@
 import type Database from 'better-sqlite3';
 import {itemIdFor} from '../ids.js';
 import {hashBytes} from '../io/hash.js';
-import {columnNames, openReadOnlyStore, tableNames} from '../io/sqlite-store.js';
+import {statSync} from 'node:fs';
+import {columnNames, needsCopy, openReadOnlyStore, tableNames} from '../io/sqlite-store.js';
 import type {ParsedSource} from '../model.js';
 import type {FileRecord, RecordContext} from '../multi-item.js';
 import {formatLabels, type Format, type FormatChoice} from './catalog.js';
@@ -61,19 +62,43 @@ function storeFormat(tables: Set<string>, columns: (table: string) => Set<string
 
 const storeNames = 'Cursor, OpenCode, Goose, Crush';
 
+/**
+ * The tables a database's first pages declare (`sqlite_master` starts on page 1, and an agent
+ * makes its tables when it makes the database): read from the head, so telling a store from
+ * another database opens neither.
+ */
+function headSchema(head: Buffer): {tables: Set<string>; columns: (table: string) => Set<string>} {
+	const columns = new Map<string, Set<string>>();
+	for (const match of head.toString('latin1').matchAll(/CREATE TABLE\s+(?:IF NOT EXISTS\s+)?[`"[]?(\w+)[`"\]]?\s*\(([^)]{0,4000})\)/giu)) {
+		const names = match[2]!.split(',').map((column) => /^\s*[`"[]?(\w+)/u.exec(column)?.[1] ?? '');
+		columns.set(match[1]!, new Set(names.filter(Boolean)));
+	}
+	return {tables: new Set(columns.keys()), columns: (table) => columns.get(table) ?? new Set()};
+}
+
+/** Opening a WAL database that nobody has open means reading it into memory: only this big, just to tell what it is. */
+const maxSniffCopyBytes = 64 << 20;
+
+function openedFormat(file: string): {format?: Format; noChats?: boolean} {
+	const store = openReadOnlyStore(file);
+	try {
+		const format = storeFormat(tableNames(store.db), (table) => columnNames(store.db, table));
+		// A VS Code family state database that keeps no chat (most of an editor's workspaces).
+		return {...(format ? {format} : {}), noChats: format === 'cursor' && !cursorChatKeys(store.db)};
+	} finally {
+		store.close();
+	}
+}
+
 /** Tells an agent's store from any other SQLite file, and refuses a format forced on one that is not it. */
-export function sniffStore(file: string, _head: Buffer, choice: FormatChoice): Sniffed {
+export function sniffStore(file: string, head: Buffer, choice: FormatChoice): Sniffed {
 	let format: Format | undefined;
 	let noChats = false;
 	try {
-		const store = openReadOnlyStore(file);
-		try {
-			format = storeFormat(tableNames(store.db), (table) => columnNames(store.db, table));
-			// A VS Code family state database that keeps no chat (most of an editor's workspaces).
-			noChats = format === 'cursor' && !cursorChatKeys(store.db);
-		} finally {
-			store.close();
-		}
+		const schema = headSchema(head);
+		format = storeFormat(schema.tables, schema.columns);
+		// A Cursor database tells what it holds only by its keys; one the head does not tell is opened if that is cheap.
+		if (format === 'cursor' || (!format && (!needsCopy(file) || statSync(file).size <= maxSniffCopyBytes))) ({format, noChats = false} = openedFormat(file));
 	} catch (error) {
 		return {problem: `is a SQLite database that cannot be read (${(error as Error).message.split('\n')[0]})`, head: ''};
 	}

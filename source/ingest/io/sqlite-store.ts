@@ -76,6 +76,11 @@ function copied(file: string): ReadOnlyStore {
 	}
 }
 
+/** Whether opening the store means copying it (a WAL database without its -wal and -shm). */
+export function needsCopy(file: string): boolean {
+	return walMode(file) && !(existsSync(`${file}-wal`) && existsSync(`${file}-shm`));
+}
+
 /** Opens an agent's SQLite store for reading only (see above for how nothing is written beside it). */
 export function openReadOnlyStore(file: string): ReadOnlyStore {
 	if (!walMode(file)) return inPlace(file);

@@ -99,7 +99,7 @@ describe('Cursor workspace state.vscdb (ItemTable)', () => {
 		expect(blocksOf(chat, 'assistant')).toEqual(['In `src/tides/format.ts`, `formatHeight` rounds to two decimals.']);
 	});
 
-	it('skips a VS Code state database that holds no chat, in a folder walk', async () => {
+	it('skips a VS Code state database that holds no chat, and another program’s database, in a folder walk', async () => {
 		const folder = tempDir('drill-vscode-');
 		buildStore('fixtures/agents/cursor-workspace.store.json', path.join(folder, 'chats.vscdb'));
 		const empty = path.join(folder, 'state.vscdb');
@@ -109,8 +109,13 @@ describe('Cursor workspace state.vscdb (ItemTable)', () => {
 		db.exec("DELETE FROM ItemTable WHERE key <> 'workbench.explorer.treeViewState'");
 		db.close();
 		expect(await sniff(empty, statSync(empty).size)).toMatchObject({notASource: true, problem: 'is a VS Code state database (state.vscdb) that holds no chats'});
+		// Another program's database is no source either.
+		const other = new store(path.join(folder, 'bookmarks.sqlite'));
+		other.exec("CREATE TABLE bookmarks (url TEXT, title TEXT); INSERT INTO bookmarks VALUES ('https://example.org', 'Example')");
+		other.close();
+		expect(await sniff(path.join(folder, 'bookmarks.sqlite'), statSync(path.join(folder, 'bookmarks.sqlite')).size)).toMatchObject({notASource: true, problem: 'is a SQLite database, not one of the agent stores drill reads (Cursor, OpenCode, Goose, Crush)'});
 		const report = await ingest([folder], {storePath: path.join(tempDir(), 's.db'), workers: false});
-		expect(report).toMatchObject({added: 3, skipped_files: 1, failed: []});
+		expect(report).toMatchObject({added: 3, skipped_files: 2, failed: []});
 	});
 });
 
