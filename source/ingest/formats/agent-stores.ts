@@ -97,8 +97,9 @@ export function sniffStore(file: string, head: Buffer, choice: FormatChoice): Sn
 	try {
 		const schema = headSchema(head);
 		format = storeFormat(schema.tables, schema.columns);
-		// A Cursor database tells what it holds only by its keys; one the head does not tell is opened if that is cheap.
-		if (format === 'cursor' || (!format && (!needsCopy(file) || statSync(file).size <= maxSniffCopyBytes))) ({format, noChats = false} = openedFormat(file));
+		// A Cursor database tells what it holds only by its keys; one the head does not tell is opened: where that is cheap.
+		const cheap = !needsCopy(file) || statSync(file).size <= maxSniffCopyBytes;
+		if ((format === 'cursor' || !format) && cheap) ({format, noChats = false} = openedFormat(file));
 	} catch (error) {
 		return {problem: `is a SQLite database that cannot be read (${(error as Error).message.split('\n')[0]})`, head: ''};
 	}
