@@ -211,6 +211,7 @@ async function watchAndIngest(roots: SourceRoot[], options: IngestOptions, conte
 	try {
 		await watchSources({
 			roots,
+			ignore: [options.storePath],
 			...(how.moreRoots ? {moreRoots: how.moreRoots} : {}),
 			poll: how.poll,
 			signal: controller.signal,

@@ -55,6 +55,11 @@ export interface WatchOptions {
 	signal: AbortSignal;
 	/** List the files every second instead of waiting for change events. */
 	poll?: boolean;
+	/**
+	 * Files never ingested, though found: the store drill writes to, which would otherwise be a
+	 * database that changes with every round (a database is looked at since agents keep sessions in them).
+	 */
+	ignore?: readonly string[];
 	cwd?: string;
 }
 
@@ -113,6 +118,12 @@ class Watch {
 		return [...this.options.roots, ...extra.filter((root) => !given.has(root.path))];
 	}
 
+	private async scan(): Promise<Awaited<ReturnType<typeof scanSources>>> {
+		const scan = await scanSources(this.roots(), this.options.cwd);
+		const ignored = new Set((this.options.ignore ?? []).map((file) => path.resolve(this.options.cwd ?? process.cwd(), file)));
+		return ignored.size === 0 ? scan : {...scan, files: scan.files.filter((file) => !ignored.has(file.path))};
+	}
+
 	/** A file found in a watched folder (a binary one there is skipped, as in a folder walk), not a file given as a root. */
 	private readonly foundInFolder = (file: string): boolean => !this.roots().some((root) => path.resolve(this.options.cwd ?? process.cwd(), root.path) === file);
 
@@ -124,7 +135,7 @@ class Watch {
 		this.options.signal.addEventListener('abort', () => this.stop(), {once: true});
 		this.running = true;
 		try {
-			const scan = await scanSources(this.roots(), this.options.cwd);
+			const scan = await this.scan();
 			for (const file of scan.files) await this.tracker.remember(file.path).catch(() => undefined);
 			const report = await this.options.ingest(
 				scan.files.map((file) => file.path),
@@ -242,7 +253,7 @@ class Watch {
 	}
 
 	private async look(): Promise<void> {
-		const scan = await scanSources(this.roots(), this.options.cwd);
+		const scan = await this.scan();
 		const changes = await this.tracker.changes(scan.files);
 		const outcomes: FileOutcome[] = [];
 		for (const change of changes) {

@@ -49,6 +49,19 @@ describe('--watch and the agents', () => {
 		}
 	}, 120_000);
 
+	it('never takes its own store for an agent’s, though it is a database in the watched folder', async () => {
+		const folder = tempDir('drill-watch-own-store-');
+		writeFileSync(path.join(folder, 'notes.md'), '# Notes\n\nThe harbour gauge feed.\n');
+		const watcher = watchJson(['.', '--store', 's.db'], folder);
+		await vi.waitFor(() => expect(watcher.rounds()[0]).toMatchObject({round: 0, added: 1, failed: []}), patience);
+		// A listing after round 0 wrote to s.db: had s.db been watched, its change would be in this round or one before.
+		writeFileSync(path.join(folder, 'more.md'), '# More notes\n\nThe tide table.\n');
+		await vi.waitFor(() => expect(watcher.rounds().flatMap((round) => round.files).map((file) => path.basename(file.path))).toContain('more.md'), patience);
+		expect(watcher.rounds().flatMap((round) => round.files).map((file) => path.basename(file.path))).not.toContain('s.db');
+		watcher.child.kill('SIGTERM');
+		expect(await watcher.exited).toBe(0);
+	}, 120_000);
+
 	it('skips and counts a binary file found in a watched folder, as a one-off ingest does', async () => {
 		const folder = tempDir('drill-watch-binary-');
 		const watched = path.join(folder, 'logs');
