@@ -34,14 +34,24 @@ export async function agentRoots(env: NodeJS.ProcessEnv, cwd: string): Promise<{
 	const files: string[] = [];
 	const agents: AgentReport[] = [];
 	const lines: string[] = [];
+	// One line and one entry per agent and folder: an agent whose sessions are in many roots under one folder (a workspace's database each) is counted there.
+	const byFolder = new Map<string, AgentReport>();
 	for (const folder of search.found) {
 		const root = {path: folder.root, accepts: folder.accepts};
 		const found = (await scanSources([root], cwd)).files.map((file) => file.path);
 		roots.push(root);
 		files.push(...found);
-		agents.push({agent: folder.agent, folder: folder.root, found: true, files: found.length});
-		lines.push(`found ${folder.agent}: ${plural(found.length, 'session file')} in ${tilde(folder.root, home)}`);
+		const shown = folder.shown ?? folder.root;
+		const key = `${folder.agent}\u0000${shown}`;
+		const report = byFolder.get(key);
+		if (report) report.files += found.length;
+		else {
+			const entry = {agent: folder.agent, folder: shown, found: true, files: found.length};
+			byFolder.set(key, entry);
+			agents.push(entry);
+		}
 	}
+	for (const report of byFolder.values()) lines.push(`found ${report.agent}: ${plural(report.files, 'session file')} in ${tilde(report.folder, home)}`);
 	for (const missing of search.missing) {
 		agents.push({agent: missing.agent, folder: missing.looked, found: false, files: 0});
 		lines.push(`no ${missing.agent} sessions: ${tilde(missing.looked, home)} does not exist`);
@@ -71,6 +81,8 @@ function changeText(outcome: FileOutcome): string {
 			return 'cut';
 		case 'deleted':
 			return 'deleted';
+		case 'changed':
+			return 'changed';
 	}
 }
 

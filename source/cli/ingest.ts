@@ -66,7 +66,11 @@ export const command = defineCommand({
   become topics), plain text (topics found by lexical cohesion), HTML pages (the article, by
   its headings), and agent sessions: Claude Code JSONL, Codex CLI rollouts, Gemini CLI
   stream-json logs and saved chats, aider chat histories, Claude agent / managed-agent event
-  streams, ChatGPT conversations.json, and JSONL of {role, content}. Folders are walked
+  streams, ChatGPT conversations.json, JSONL of {role, content}, Cursor's state.vscdb and its
+  Markdown chat exports, Cline, Roo Code and Kilo Code tasks, Continue sessions, OpenCode's
+  storage and opencode.db, GitHub Copilot Chat sessions (VS Code's chatSessions), Goose's
+  session files and sessions.db, Qwen Code chats, and Crush's crush.db. An agent's SQLite
+  database is read without writing to it (nothing is created beside it). Folders are walked
   recursively, honouring .drillignore files (gitignore syntax); hidden files and node_modules
   are skipped (an aider history, .aider.chat.history.md, is read). The format is told from
   the content.
@@ -89,15 +93,24 @@ export const command = defineCommand({
   being written is waited for, up to 2 s); a file whose start changed is read as rewritten. A
   session file cut shorter never replaces the longer item: that is reported as a conflict. A
   deleted file's items stay in the store. A long log is read again at most as often as
-  reading it takes.`,
+  reading it takes. An agent's database is read again when a commit changes it or its -wal
+  (seen by their sizes and times), and then only the sessions that changed.`,
 	usage: ['ingest PATH… [options]', 'ingest --agents [PATH…] [options]', 'ingest PATH… --watch [--poll] [options]'],
 	flags: {
 		namespace: {type: 'string', value: 'NS', help: 'put every item in NS (default: conversation_session for\ntranscripts, page for HTML, document for markdown and text)'},
-		format: {type: 'string', default: 'auto', value: 'NAME', help: 'auto (default), transcript (any session format), or one\nof: markdown, text, html, claude-code, codex, gemini-cli,\ngemini-chat, aider, claude-agent, chatgpt, generic-chat,\nsummary-json; a file of another format is refused, saying\nwhat it looks like'},
+		format: {
+			type: 'string',
+			default: 'auto',
+			value: 'NAME',
+			help: 'auto (default), transcript (any session format), or one\nof: markdown, text, html, claude-code, codex, gemini-cli,\ngemini-chat, aider, claude-agent, chatgpt, generic-chat,\nsummary-json, cursor, cursor-markdown, cline, continue,\nopencode, opencode-db, copilot-chat, goose, goose-db,\nqwen-code, crush; a file of another format is refused,\nsaying what it looks like',
+		},
 		summarizer: {type: 'string', default: 'extractive', value: 'extractive|llm', help: 'extractive is offline and deterministic (default);\nllm asks an OpenAI-compatible chat endpoint'},
 		llmUrl: {type: 'string', value: 'URL', help: 'the endpoint (or DRILL_LLM_URL), e.g. http://127.0.0.1:11434/v1'},
 		llmModel: {type: 'string', value: 'NAME', help: 'the model (or DRILL_LLM_MODEL); DRILL_LLM_KEY is sent as a bearer token'},
-		agents: {type: 'boolean', help: "also ingest the agents' own log folders that exist here:\nClaude Code (~/.claude/projects, or $CLAUDE_CONFIG_DIR),\nCodex CLI (~/.codex/sessions and archived_sessions, or\n$CODEX_HOME), Gemini CLI (~/.gemini/tmp/*/chats and\ncheckpoints, or $GEMINI_CLI_HOME), and the current\nproject's .aider.chat.history.md; says which it found"},
+		agents: {
+			type: 'boolean',
+			help: "also ingest the agents' own log folders that exist here:\nClaude Code (~/.claude/projects, or $CLAUDE_CONFIG_DIR),\nCodex CLI (~/.codex/sessions and archived_sessions, or\n$CODEX_HOME), Gemini CLI (~/.gemini/tmp/*/chats and\ncheckpoints, or $GEMINI_CLI_HOME), the current project's\n.aider.chat.history.md; in the editors' folders (Code,\nInsiders, VSCodium, Cursor, Windsurf; $VSCODE_APPDATA):\nCursor, Copilot Chat, Cline, Roo Code, Kilo Code; and\nContinue (~/.continue), OpenCode and Goose (~/.local/share,\n$XDG_DATA_HOME), Qwen Code (~/.qwen), Crush (projects.json\nand the current project's .crush); says which it found",
+		},
 		watch: {type: 'boolean', help: 'keep running: ingest files as they are written or grow\n(logs are read as lines are appended), one line per file\neach round; ctrl-c or SIGTERM stops after the file in flight'},
 		poll: {type: 'boolean', help: 'with --watch: list the files every second instead of waiting\nfor change events (for file systems that send none)'},
 	},
@@ -106,7 +119,7 @@ export const command = defineCommand({
   conflicts, items, nodes, spans, seconds} (and agents: [{agent, folder, found, files}] with
   --agents). With --watch, one such object per line per round, with round (0 is the first
   ingest), at, and files:
-  [{path, change: new|grown|rewritten|cut|deleted, bytes, lines?, report?}].
+  [{path, change: new|grown|rewritten|cut|deleted|changed, bytes, lines?, report?}].
 
   Examples
     drill ingest ~/.claude/projects ~/.codex/sessions
@@ -147,7 +160,9 @@ export const command = defineCommand({
 		// Watching the agents: a log folder made after the start (an agent run for the first time) is taken at the next listing.
 		const moreRoots = agents ? () => agentFolderRoots(process.env, process.cwd()) : undefined;
 		if (watch) return await watchAndIngest(roots, options, context, {poll, ...(found ? {agents: found} : {}), ...(moreRoots ? {moreRoots} : {})});
-		const report = await ingestOnce([...inputs, ...agentFiles], {...options, progress: context.stderr}, context);
+		// The agents' files were found, not named: one that is no session is skipped as in a folder walk.
+		const discovered = new Set(agentFiles);
+		const report = await ingestOnce([...inputs, ...agentFiles], {...options, progress: context.stderr, ...(discovered.size > 0 ? {foundInFolder: (file: string) => discovered.has(file)} : {})}, context);
 		if (context.json) {
 			printJson(context.stdout, found ? {...report, agents: found} : report);
 			for (const line of conflictLines(report)) context.stderr.write(`drill: ${inertText(line, {singleLine: true})}\n`);
@@ -196,13 +211,14 @@ async function watchAndIngest(roots: SourceRoot[], options: IngestOptions, conte
 	try {
 		await watchSources({
 			roots,
+			ignore: [options.storePath],
 			...(how.moreRoots ? {moreRoots: how.moreRoots} : {}),
 			poll: how.poll,
 			signal: controller.signal,
-			ingest: (files) => {
+			ingest: (files, foundInFolder) => {
 				const progress = first && !context.json ? {progress: context.stderr} : {};
 				first = false;
-				return ingestOnce(files, {...options, ...progress, keepLonger: true, signal: controller.signal}, context);
+				return ingestOnce(files, {...options, ...progress, keepLonger: true, signal: controller.signal, foundInFolder}, context);
 			},
 			onRound(round) {
 				if (context.json) {

@@ -3,7 +3,8 @@ import path from 'node:path';
 import {DrillError} from '../core/errors.js';
 import {validateItem, type ItemRecord} from '../store/interchange.js';
 import {AiderSessionReader, aiderSessionStart} from './formats/aider.js';
-import type {Format} from './formats/catalog.js';
+import {storeRecords} from './formats/agent-stores.js';
+import {storeFormats, type Format} from './formats/catalog.js';
 import {readChatGptConversation} from './formats/chatgpt.js';
 import {itemIdFor} from './ids.js';
 import {hashBytes} from './io/hash.js';
@@ -21,6 +22,7 @@ import {isEmpty} from './work/source-job.js';
 export type FileRecord =
 	| {
 			kind: 'source';
+			/** May be read on first use: a store's session is read only when its hash changed. */
 			parsed: ParsedSource;
 			itemId: string;
 			uri: string;
@@ -138,6 +140,7 @@ async function* aiderRecords(context: RecordContext): AsyncGenerator<FileRecord>
 }
 
 export function fileRecords(format: Format, context: RecordContext): AsyncGenerator<FileRecord> {
+	if (storeFormats.has(format)) return storeRecords(format, context);
 	if (format === 'chatgpt') return chatgptRecords(context);
 	if (format === 'aider') return aiderRecords(context);
 	return summaryRecords(context);

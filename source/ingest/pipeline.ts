@@ -5,6 +5,7 @@ import {validateItem} from '../store/interchange.js';
 import type {SummaryStore} from '../store/summary-store.js';
 import {openIndexedStore} from '../search/indexing/indexer.js';
 import {describedToItem, describeSource, type DescribedSource} from './build-item.js';
+import {agentSessionIds} from './formats/agent-readers.js';
 import {multiItemFormats, namespaceOf, type Format, type FormatChoice} from './formats/catalog.js';
 import {claudeAgentSessionId} from './formats/claude-agent.js';
 import {claudeSessionId} from './formats/claude-code.js';
@@ -23,7 +24,7 @@ import {fileRecords, type FileRecord} from './multi-item.js';
 import {Progress} from './progress.js';
 import {emptyReport, type IngestReport} from './report.js';
 import {createExecutor, type Executor} from './work/executor.js';
-import type {SourceJob} from './work/source-job.js';
+import {isEmpty, type SourceJob} from './work/source-job.js';
 
 export type {IngestReport} from './report.js';
 
@@ -50,6 +51,11 @@ export interface IngestOptions {
 	keepLonger?: boolean;
 	/** Stops the run after the file in flight (what was written stays written). */
 	signal?: AbortSignal;
+	/**
+	 * Files given that were found in a folder (`--watch` and `--agents` list them): one that is no
+	 * source (binary, JSON of another kind) is skipped and counted, as in a folder walk.
+	 */
+	foundInFolder?: (file: string) => boolean;
 }
 
 /** Session logs name their session: the item keeps that id wherever the file is. */
@@ -59,6 +65,7 @@ const sessionIdOf: Partial<Record<Format, (head: string, file: string) => string
 	'gemini-cli': geminiStreamSessionId,
 	'gemini-chat': geminiChatSessionId,
 	'claude-agent': claudeAgentSessionId,
+	...agentSessionIds,
 };
 
 /** Broken lines reported per file; past this, one entry says how many more there were. */
@@ -190,9 +197,14 @@ class Ingestion {
 			if (!this.sink.isUnchanged(record.item.namespace, record.item.item_id, record.hash)) this.sink.save(record.item);
 			return;
 		}
-		this.report.skipped_records += record.parsed.skipped ?? 0;
 		const placement: Placement = {namespace, itemId: record.itemId, uri: record.uri, hash: record.hash, file: realPath(file.path), ...(record.copyKey ? {copyKey: {format, key: record.copyKey}} : {})};
 		if (this.sink.isUnchanged(namespace, record.itemId, record.hash, placement)) return;
+		// Read only now: a store's session is read only when its hash says it changed.
+		this.report.skipped_records += record.parsed.skipped ?? 0;
+		if (isEmpty(record.parsed)) {
+			this.report.skipped_records++;
+			return;
+		}
 		const described = describeSource(record.parsed);
 		await this.rewrite(described, file.path);
 		const item = describedToItem(described, record.parsed, {namespace, itemId: record.itemId, source: {uri: record.uri, kind: format}, contentHash: record.hash, fallbackDate: file.mtime.toISOString()});
@@ -221,6 +233,7 @@ class Ingestion {
 	async run(inputs: readonly string[]): Promise<IngestReport> {
 		const started = performance.now();
 		const {files, problems, skipped} = await walkSources(inputs, this.options.cwd);
+		if (this.options.foundInFolder) for (const file of files) if (this.options.foundInFolder(file.path)) file.inFolder = true;
 		this.report.skipped_files += skipped;
 		for (const problem of problems) this.fail(problem.path, problem.reason);
 		const totalBytes = files.reduce((sum, file) => sum + file.size, 0);

@@ -12,6 +12,17 @@ export const formats = [
 	'chatgpt',
 	'generic-chat',
 	'summary-json',
+	'cursor',
+	'cursor-markdown',
+	'cline',
+	'continue',
+	'opencode',
+	'opencode-db',
+	'copilot-chat',
+	'goose',
+	'goose-db',
+	'qwen-code',
+	'crush',
 ] as const;
 export type Format = (typeof formats)[number];
 
@@ -33,9 +44,26 @@ export const formatLabels: Record<Format, string> = {
 	chatgpt: 'a ChatGPT export (conversations.json)',
 	'generic-chat': 'chat messages ({role, content} JSON lines)',
 	'summary-json': 'summary interchange JSON',
+	cursor: 'a Cursor state database (state.vscdb)',
+	'cursor-markdown': 'a Cursor chat export (Markdown)',
+	cline: 'a Cline, Roo Code or Kilo Code task (ui_messages.json or api_conversation_history.json)',
+	continue: 'a Continue session (JSON)',
+	opencode: 'an OpenCode session (storage/session JSON)',
+	'opencode-db': 'an OpenCode database (opencode.db)',
+	'copilot-chat': 'a GitHub Copilot Chat session (chatSessions JSON)',
+	goose: 'a Goose session (JSONL)',
+	'goose-db': 'a Goose session database (sessions.db)',
+	'qwen-code': 'a Qwen Code chat (JSONL)',
+	crush: 'a Crush database (crush.db)',
 };
 
-export const conversationFormats: ReadonlySet<Format> = new Set(['claude-code', 'codex', 'gemini-cli', 'gemini-chat', 'aider', 'claude-agent', 'chatgpt', 'generic-chat']);
+/** The formats of the agents read from their own stores and folders (one reader file each). */
+export const agentFormats: ReadonlySet<Format> = new Set(['cursor', 'cursor-markdown', 'cline', 'continue', 'opencode', 'opencode-db', 'copilot-chat', 'goose', 'goose-db', 'qwen-code', 'crush']);
+
+export const conversationFormats: ReadonlySet<Format> = new Set(['claude-code', 'codex', 'gemini-cli', 'gemini-chat', 'aider', 'claude-agent', 'chatgpt', 'generic-chat', ...agentFormats]);
+
+/** Formats stored in a SQLite database: one item per session in it, read without writing. */
+export const storeFormats: ReadonlySet<Format> = new Set(['cursor', 'opencode-db', 'goose-db', 'crush']);
 
 /** Formats read any text file as a document, so forcing one is a choice of reading, never wrong. */
 export const documentFormats: ReadonlySet<Format> = new Set(['markdown', 'text', 'html']);
@@ -53,7 +81,18 @@ export const namespaceOf: Record<Format, string> = {
 	chatgpt: 'conversation_session',
 	'generic-chat': 'conversation_session',
 	'summary-json': 'document',
+	cursor: 'conversation_session',
+	'cursor-markdown': 'conversation_session',
+	cline: 'conversation_session',
+	continue: 'conversation_session',
+	opencode: 'conversation_session',
+	'opencode-db': 'conversation_session',
+	'copilot-chat': 'conversation_session',
+	goose: 'conversation_session',
+	'goose-db': 'conversation_session',
+	'qwen-code': 'conversation_session',
+	crush: 'conversation_session',
 };
 
 /** Files that hold many items (one per conversation or session); the others hold one. */
-export const multiItemFormats: ReadonlySet<Format> = new Set(['chatgpt', 'aider', 'summary-json']);
+export const multiItemFormats: ReadonlySet<Format> = new Set(['chatgpt', 'aider', 'summary-json', ...storeFormats]);

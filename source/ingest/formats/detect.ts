@@ -1,5 +1,8 @@
 import {closeSync, openSync, readSync} from 'node:fs';
 import path from 'node:path';
+import {isSqliteHead} from '../io/sqlite-store.js';
+import {agentRecordFormat, companionFile, cutAgentDocuments, isCursorExport, namedAgentFormat} from './agent-detect.js';
+import {sniffStore} from './agent-stores.js';
 import {aiderSessionStart} from './aider.js';
 import {conversationFormats, documentFormats, formatLabels, type Format, type FormatChoice} from './catalog.js';
 import {agentEvent} from './claude-agent.js';
@@ -99,6 +102,8 @@ const geminiMessageTypes = new Set(['user', 'gemini', 'info', 'error', 'warning'
 function recordGuesses(value: unknown): Guess[] {
 	if (Array.isArray(value)) return value.length > 0 ? recordGuesses(value[0]) : [];
 	if (!isObject(value)) return [];
+	const agent = agentRecordFormat(value);
+	if (agent) return [{format: agent}];
 	const type = typeof value.type === 'string' ? value.type : undefined;
 	if ('mapping' in value && ('current_node' in value || 'title' in value)) return [{format: 'chatgpt'}];
 	if (typeof value.namespace === 'string' && Array.isArray(value.nodes)) return [{format: 'summary-json'}];
@@ -176,6 +181,7 @@ function jsonDocumentFormat(text: string): Detection {
 			[/^\s*\[\s*\{\s*"namespace"[\s\S]*"nodes"\s*:/u, 'summary-json'],
 			[/^\s*\{\s*"sessionId"\s*:[\s\S]*"projectHash"\s*:/u, 'gemini-chat'],
 			[/^\s*(?:\[|\{\s*"history"\s*:\s*\[)\s*\{\s*"role"\s*:\s*"(?:user|model)"\s*,\s*"parts"/u, 'gemini-chat'],
+			...cutAgentDocuments,
 			[/^\s*\[\s*\{\s*"role"\s*:/u, 'generic-chat'],
 		];
 		const sign = cut.find(([pattern]) => pattern.test(text));
@@ -194,14 +200,26 @@ export function isJsonDocumentStart(text: string): boolean {
 	}
 }
 
-function looksLikeJson(text: string): boolean {
+/** JSON, though of no known shape: its first line is a value, the whole (complete) head parses, or it opens like a document. */
+function looksLikeJson(text: string, complete: boolean): boolean {
 	const firstLine = text.split('\n', 1)[0]!.trim();
+	if (/^[[{]/u.test(firstLine) && wholeValue(firstLine) !== undefined) return true;
+	if (complete) return wholeValue(text) !== undefined;
+	return /^\s*(?:\{\s*"[^"\n]{1,200}"\s*:|\[\s*(?:[[{"]|-?\d+(?:\.\d+)?\s*,))/u.test(text);
+}
+
+function wholeValue(text: string): unknown {
 	try {
-		JSON.parse(firstLine);
-		return true;
+		return JSON.parse(text) as unknown;
 	} catch {
-		return /^\s*[[{]\s*"[^"\n]{1,200}"\s*:/u.test(text);
+		return undefined;
 	}
+}
+
+/** A document laid out over lines (`{` alone on the first, or the second indented), not JSON lines. */
+function prettyPrinted(text: string): boolean {
+	const [first = '', second = ''] = text.trimStart().split('\n', 2);
+	return /^[[{]\s*$/u.test(first) || /^\s+["{[\]}]/u.test(second);
 }
 
 /**
@@ -236,6 +254,40 @@ function looksLikeAider(text: string, file: string): boolean {
 	return /^#### .*\S.* {2}$/u.test(first) && /^> (?:Tokens: .+ sent|Applied edit to |Commit [0-9a-f]{7,} )/mu.test(start.slice(0, 16_384));
 }
 
+/** What a JSON file of no known shape holds, for the one line that refuses it: its top-level keys. */
+function jsonShape(text: string, complete: boolean): string {
+	const value = complete ? wholeValue(text) : wholeValue(text.split('\n', 1)[0]!);
+	const keys = isObject(value) ? Object.keys(value) : Array.isArray(value) && isObject(value[0]) ? Object.keys(value[0]) : topKeys(text);
+	const list = (names: string[]) => (names.length > 8 ? `${names.slice(0, 8).join(', ')}, … (${names.length})` : names.join(', ')) || 'none';
+	if (Array.isArray(value)) return value.length === 0 ? 'an empty array' : isObject(value[0]) ? `an array of objects with keys: ${list(keys)}` : `an array of ${typeof value[0]}s`;
+	if (!isObject(value) && text.trimStart().startsWith('[')) return keys.length > 0 ? `an array of objects with keys: ${list(keys)}` : 'an array';
+	return `top-level keys: ${list(keys)}`;
+}
+
+/** The keys of the first object in a (possibly cut) document, at its top level, by scanning its text. */
+function topKeys(text: string): string[] {
+	const keys: string[] = [];
+	let depth = 0;
+	let target = 0;
+	for (let i = 0; i < text.length && keys.length < 40; i++) {
+		const char = text[i];
+		if (char === '"') {
+			let end = i + 1;
+			while (end < text.length && text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
+			if (depth === target && target > 0 && /^\s*:/u.test(text.slice(end + 1, end + 20))) keys.push(text.slice(i + 1, end));
+			i = end;
+		} else if (char === '{') {
+			depth++;
+			if (target === 0) target = depth;
+		} else if (char === '[') depth++;
+		else if (char === '}' || char === ']') {
+			depth--;
+			if (depth < target) break;
+		}
+	}
+	return [...new Set(keys)].slice(0, 40);
+}
+
 const label = (format: Format | undefined) => (format ? formatLabels[format] : 'JSON of a shape drill does not read');
 
 /**
@@ -251,6 +303,7 @@ export async function sniff(file: string, size: number, choice: FormatChoice = '
 
 function sniffHead(head: Buffer, file: string, size: number, choice: FormatChoice): Sniffed {
 	if (size === 0 || head.length === 0) return {problem: 'is empty', head: '', notASource: true};
+	if (isSqliteHead(head)) return sniffStore(file, head, choice);
 	const binary = binaryReason(head);
 	if (binary) return {problem: binary, head: '', notASource: !binary.includes('UTF-16')};
 	const invalid = invalidUtf8At(head, head.length >= size);
@@ -271,18 +324,25 @@ function sniffHead(head: Buffer, file: string, size: number, choice: FormatChoic
 			if (choice === 'auto' || choice === 'transcript' || choice === detection.format) return {format: detection.format, head: rest};
 		}
 	}
+	const complete = head.length >= size;
 	if (first === '{' || first === '[') {
+		// A file of a session kept in several, read with the session's main file.
+		const companion = companionFile(complete ? wholeValue(text) : undefined, file);
+		if (companion) return {problem: companion, head: text, notASource: true};
 		// JSON lines when the first line is a whole value; else one (pretty-printed) document.
 		const lines = first === '{' && !isJsonDocumentStart(text);
-		let detection = lines ? jsonLinesFormat(text) : jsonDocumentFormat(text);
-		if (!detection.format && first === '{') detection = lines ? jsonDocumentFormat(text) : jsonLinesFormat(text);
+		const named = namedAgentFormat(text, file);
+		let detection: Detection = named ? {format: named, plausible: new Set([named])} : lines ? jsonLinesFormat(text) : jsonDocumentFormat(text);
+		// A first line that does not parse is a broken JSON line, unless the document is pretty-printed.
+		if (!detection.format && first === '{' && (lines || !prettyPrinted(text))) detection = lines ? jsonDocumentFormat(text) : jsonLinesFormat(text);
 		detected = detection.format;
 		plausible = detection.plausible;
-		unknownJson = !detected && looksLikeJson(text);
+		unknownJson = !detected && looksLikeJson(text, complete);
 	}
 	if (unknownJson && choice === 'auto') {
-		return {problem: 'is JSON, but not a transcript drill reads (Claude Code, Codex, Gemini CLI, Claude agent events, a ChatGPT export, {role, content} lines) or summary interchange items', head: text, notASource: true};
+		return {problem: `is JSON but no session format drill reads (${jsonShape(text, complete)}); drill ingest --help lists the formats`, head: text, notASource: true};
 	}
+	if (!detected && !unknownJson && isCursorExport(text)) detected = 'cursor-markdown';
 	if (!detected && !unknownJson && looksLikeAider(text, file)) detected = 'aider';
 	if (!detected && !unknownJson && htmlStart.test(text)) detected = 'html';
 	if (!detected && !unknownJson && (markdownSigns.test(text.slice(0, 16_384)) || markdownExtensions.has(extension))) detected = 'markdown';

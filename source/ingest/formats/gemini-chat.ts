@@ -73,6 +73,8 @@ export class GeminiChatReader {
 			return;
 		}
 		if (isObject(value.$set)) {
+			// A `$set` of `messages` is a checkpoint: the session's messages are those from then on.
+			if (Array.isArray(value.$set.messages)) this.messages.clear();
 			this.metadata(value.$set);
 			return;
 		}

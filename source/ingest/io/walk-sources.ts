@@ -36,10 +36,14 @@ export interface WalkProblem {
 /** Hidden files that are sources: aider keeps its chat history in the repository's root. */
 const hiddenSources = new Set(['.aider.chat.history.md']);
 
-/** Inside folders: hidden entries, dependency folders and SQLite stores are never sources. */
+/**
+ * Inside folders: hidden entries and dependency folders are never sources, nor a SQLite
+ * database's companions (-wal, -shm, -journal, the -checked stamp of drill's integrity check) or
+ * the `.backup` copy VS Code keeps of a `state.vscdb`. A database itself is looked at: it may be
+ * an agent's session store (anything else is skipped as not a source).
+ */
 function skippedName(name: string): boolean {
-	// A store and its companions (-wal, -shm, the -checked stamp of its last integrity check).
-	return (name.startsWith('.') && !hiddenSources.has(name)) || name === 'node_modules' || /\.(?:db|sqlite3?)(?:-[a-z]+)?$/u.test(name);
+	return (name.startsWith('.') && !hiddenSources.has(name)) || name === 'node_modules' || /\.(?:db|vscdb|sqlite3?)-[a-z]+$|\.vscdb\.backup$/u.test(name);
 }
 
 interface IgnoreScope {

@@ -1,5 +1,6 @@
 import {existsSync, statSync} from 'node:fs';
 import path from 'node:path';
+import {editorAgentFolders} from './editor-agent-folders.js';
 
 /**
  * Where the supported agents keep their session logs by default, from their own documentation
@@ -16,12 +17,16 @@ import path from 'node:path';
  *   (logs.json, shell history) is not a session.
  * - aider: `.aider.chat.history.md` in each repository it ran in, not under the home folder; the
  *   current project's is taken when there is one.
+ * - The editors' agents and the other CLIs (Cursor, Copilot Chat, Cline, Roo Code, Kilo Code,
+ *   Continue, OpenCode, Goose, Qwen Code, Crush): editor-agent-folders.ts.
  */
 
 export interface AgentFolder {
 	agent: string;
 	/** The folder (or, for aider, the file) where this agent's sessions are. */
 	root: string;
+	/** The folder to name in the report, when `root` is one of several under it (a workspace's database). */
+	shown?: string;
 	/** Which files below `root` are sessions, by their path relative to it (with `/`). */
 	accepts(relative: string): boolean;
 	/** Not said to be missing when absent (a second folder of an agent found elsewhere). */
@@ -60,6 +65,8 @@ function geminiCli(env: NodeJS.ProcessEnv, home: string): AgentFolder {
 		accepts(relative) {
 			const parts = segments(relative);
 			if (parts.length === 3 && parts[1] === 'chats') return /\.jsonl?$/u.test(parts[2]!);
+			// A subagent's chat, beside its parent session's: chats/<parent session>/<id>.jsonl.
+			if (parts.length === 4 && parts[1] === 'chats') return parts[3]!.endsWith('.jsonl');
 			return parts.length === 2 && /^checkpoint.*\.json$/u.test(parts[1]!);
 		},
 	};
@@ -82,7 +89,7 @@ function projectRoot(cwd: string): string {
 }
 
 /** The default log folders of the supported agents that exist here, honouring HOME and each agent's own variable. */
-export function findAgentFolders(env: NodeJS.ProcessEnv, cwd: string): AgentSearch {
+export function findAgentFolders(env: NodeJS.ProcessEnv, cwd: string, platform: NodeJS.Platform = process.platform): AgentSearch {
 	const home = env.HOME || env.USERPROFILE || '';
 	const search: AgentSearch = {found: [], missing: [], notes: []};
 	const candidates = home || env.CLAUDE_CONFIG_DIR || env.CODEX_HOME || env.GEMINI_CLI_HOME ? [claudeCode(env, home), ...codex(env, home), geminiCli(env, home)] : [];
@@ -93,7 +100,13 @@ export function findAgentFolders(env: NodeJS.ProcessEnv, cwd: string): AgentSear
 	const aider = path.join(projectRoot(cwd), '.aider.chat.history.md');
 	if (existsSync(aider)) search.found.push({agent: 'aider', root: aider, accepts: () => true});
 	else search.missing.push({agent: 'aider', looked: aider});
-	search.notes.push('aider keeps .aider.chat.history.md in each repository it ran in: run drill ingest REPO for another one');
-	search.notes.push('Claude managed-agent event streams and ChatGPT exports have no folder of their own: ingest the files you saved');
+	if (home) {
+		const more = editorAgentFolders(env, home, cwd, platform);
+		search.found.push(...more.found);
+		search.missing.push(...more.missing);
+		search.notes.push(...more.notes);
+	}
+	search.notes.unshift('aider keeps .aider.chat.history.md in each repository it ran in: run drill ingest REPO for another one');
+	search.notes.push('Claude managed-agent event streams, ChatGPT exports and Cursor chat exports (Markdown) have no folder of their own: ingest the files you saved');
 	return search;
 }

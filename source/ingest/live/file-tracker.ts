@@ -1,5 +1,6 @@
 import {createHash} from 'node:crypto';
 import {open, type FileHandle} from 'node:fs/promises';
+import {storeVersion} from '../io/sqlite-store.js';
 
 /**
  * What `drill ingest --watch` remembers of each file it ingested, to tell from a new look at it
@@ -15,7 +16,8 @@ const tailBytes = 65_536;
 /** A line-oriented log whose last line has not ended yet is read anyway once it has been still this long. */
 export const settleMs = 2000;
 
-export type FileChange = 'new' | 'grown' | 'rewritten' | 'cut' | 'deleted';
+/** `changed`: a database (an agent's session store) whose file or `-wal` changed. */
+export type FileChange = 'new' | 'grown' | 'rewritten' | 'cut' | 'deleted' | 'changed';
 
 export interface SeenFile {
 	path: string;
@@ -29,6 +31,8 @@ interface FileState extends SeenFile {
 	headLength: number;
 	/** The offset just past the last newline read. */
 	lineEnd: number;
+	/** A database: the sizes and times of it and its `-wal` (its commits may touch only the `-wal`). */
+	version?: string;
 }
 
 export interface Change {
@@ -40,6 +44,11 @@ export interface Change {
 	lines?: number;
 	/** The log's last line had not ended, and was read anyway after being still for `settleMs`. */
 	unfinished?: boolean;
+}
+
+/** An agent's SQLite store: it changes by commits, told by its own and its `-wal`'s size and time. */
+export function isStoreFile(file: string): boolean {
+	return /\.(?:db|vscdb|sqlite3?)$/iu.test(file);
 }
 
 /** JSON-lines logs are appended a line at a time; anything else is read when it has been written. */
@@ -88,7 +97,7 @@ export class FileTracker {
 			const tailStart = Math.max(0, info.size - tailBytes);
 			const {last} = newlines(await readAt(handle, tailStart, info.size - tailStart));
 			const lineEnd = isLineLog(file) ? (last >= 0 ? tailStart + last + 1 : 0) : info.size;
-			this.states.set(file, {path: file, size: info.size, mtimeMs: info.mtimeMs, head: digest(head), headLength: head.length, lineEnd});
+			this.states.set(file, {path: file, size: info.size, mtimeMs: info.mtimeMs, head: digest(head), headLength: head.length, lineEnd, ...(isStoreFile(file) ? {version: storeVersion(file)} : {})});
 		} finally {
 			await handle.close();
 		}
@@ -132,6 +141,8 @@ export class FileTracker {
 	private async changeOf(file: SeenFile, now: number): Promise<Change | undefined> {
 		const state = this.states.get(file.path);
 		if (!state) return {path: file.path, change: 'new', bytes: file.size};
+		// A store is read again when a commit changed it (its -wal too), never to find out whether one did.
+		if (state.version !== undefined) return storeVersion(file.path) === state.version ? undefined : {path: file.path, change: 'changed', bytes: file.size};
 		// Listings give times to the millisecond, stat to a fraction of one.
 		if (file.size === state.size && Math.abs(file.mtimeMs - state.mtimeMs) < 1) return undefined;
 		if (file.size < state.size) return {path: file.path, change: 'cut', bytes: file.size};

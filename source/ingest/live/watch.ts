@@ -1,4 +1,5 @@
 import {watch, type FSWatcher} from 'node:fs';
+import path from 'node:path';
 import {DrillError} from '../../core/errors.js';
 import type {IngestReport} from '../report.js';
 import {FileTracker, settleMs, type Change} from './file-tracker.js';
@@ -44,13 +45,21 @@ export interface WatchOptions {
 	 * at every listing: what they hold is then new, and ingested as any new file is.
 	 */
 	moreRoots?: () => SourceRoot[];
-	/** Ingests the given files (the first round: all of them; then each changed one). */
-	ingest(files: string[]): Promise<IngestReport>;
+	/**
+	 * Ingests the given files (the first round: all of them; then each changed one);
+	 * `foundInFolder` tells the ones found in a watched folder from the files given as roots.
+	 */
+	ingest(files: string[], foundInFolder: (file: string) => boolean): Promise<IngestReport>;
 	onRound(round: Round): void;
 	/** Stops after the file in flight. */
 	signal: AbortSignal;
 	/** List the files every second instead of waiting for change events. */
 	poll?: boolean;
+	/**
+	 * Files never ingested, though found: the store drill writes to, which would otherwise be a
+	 * database that changes with every round (a database is looked at since agents keep sessions in them).
+	 */
+	ignore?: readonly string[];
 	cwd?: string;
 }
 
@@ -109,6 +118,15 @@ class Watch {
 		return [...this.options.roots, ...extra.filter((root) => !given.has(root.path))];
 	}
 
+	private async scan(): Promise<Awaited<ReturnType<typeof scanSources>>> {
+		const scan = await scanSources(this.roots(), this.options.cwd);
+		const ignored = new Set((this.options.ignore ?? []).map((file) => path.resolve(this.options.cwd ?? process.cwd(), file)));
+		return ignored.size === 0 ? scan : {...scan, files: scan.files.filter((file) => !ignored.has(file.path))};
+	}
+
+	/** A file found in a watched folder (a binary one there is skipped, as in a folder walk), not a file given as a root. */
+	private readonly foundInFolder = (file: string): boolean => !this.roots().some((root) => path.resolve(this.options.cwd ?? process.cwd(), root.path) === file);
+
 	private get polling(): boolean {
 		return Boolean(this.options.poll) || this.watchFailed;
 	}
@@ -117,9 +135,12 @@ class Watch {
 		this.options.signal.addEventListener('abort', () => this.stop(), {once: true});
 		this.running = true;
 		try {
-			const scan = await scanSources(this.roots(), this.options.cwd);
+			const scan = await this.scan();
 			for (const file of scan.files) await this.tracker.remember(file.path).catch(() => undefined);
-			const report = await this.options.ingest(scan.files.map((file) => file.path));
+			const report = await this.options.ingest(
+				scan.files.map((file) => file.path),
+				this.foundInFolder,
+			);
 			report.failed.unshift(...scan.problems.map((problem) => ({path: problem.path, reason: problem.reason})));
 			if (this.stopped) return;
 			const folders = await this.syncWatchers();
@@ -232,7 +253,7 @@ class Watch {
 	}
 
 	private async look(): Promise<void> {
-		const scan = await scanSources(this.roots(), this.options.cwd);
+		const scan = await this.scan();
 		const changes = await this.tracker.changes(scan.files);
 		const outcomes: FileOutcome[] = [];
 		for (const change of changes) {
@@ -254,7 +275,7 @@ class Watch {
 				continue; // Gone since the listing: the next look reports it deleted.
 			}
 			const started = Date.now();
-			const report = await this.options.ingest([change.path]);
+			const report = await this.options.ingest([change.path], this.foundInFolder);
 			// Read again at most as often as reading it takes: a long log being written keeps at most half the time busy.
 			this.notBefore.set(change.path, Date.now() + (Date.now() - started));
 			outcomes.push({...change, report});

@@ -2,6 +2,7 @@ import {readFile} from 'node:fs/promises';
 import path from 'node:path';
 import {validateItem, type ItemRecord} from '../../store/interchange.js';
 import {describedToItem, describeSource, type DescribedSource} from '../build-item.js';
+import {agentDocumentReaders, agentLineReaders} from '../formats/agent-readers.js';
 import {conversationFormats, type Format} from '../formats/catalog.js';
 import {ClaudeAgentReader} from '../formats/claude-agent.js';
 import {ClaudeCodeReader} from '../formats/claude-code.js';
@@ -102,9 +103,16 @@ async function parse(job: SourceJob, problems: SourceProblem[], hooks: JobHooks)
 		reader.value(whole.value);
 		return reader.finish();
 	}
+	const agentDocument = agentDocumentReaders[format];
+	if (agentDocument) {
+		const parsed = await agentDocument(job.path, job.size, problems);
+		hooks.onBytes?.(job.size);
+		return parsed;
+	}
 	const make = lineReaders[format];
-	if (!make) return {reason: `is ${format}, which holds many items and is not read as one`};
-	const reader = make(problems);
+	const agentLines = agentLineReaders[format];
+	if (!make && !agentLines) return {reason: `is ${format}, which holds many items and is not read as one`};
+	const reader = agentLines ? agentLines(problems, job.path) : make!(problems);
 	const jsonLines = conversationFormats.has(format);
 	// Lines a CLI printed before a log's first JSON line ("Loaded cached credentials."): not records.
 	let preamble = 0;

@@ -1,7 +1,10 @@
-import {statSync} from 'node:fs';
-import {describe, expect, it} from 'vitest';
-import {conversationFormats, documentFormats, formatLabels, formats, type Format} from '../../../source/ingest/formats/catalog.js';
+import {mkdirSync, statSync} from 'node:fs';
+import path from 'node:path';
+import {beforeAll, describe, expect, it} from 'vitest';
+import {conversationFormats, documentFormats, formatLabels, formats, storeFormats, type Format} from '../../../source/ingest/formats/catalog.js';
 import {sniff} from '../../../source/ingest/formats/detect.js';
+import {buildStore} from '../../helpers/agent-store.js';
+import {tempDir} from '../../helpers/cli.js';
 
 /** Every fixture, by the format it is written in. */
 const fixtures: Array<[string, Format]> = [
@@ -22,9 +25,44 @@ const fixtures: Array<[string, Format]> = [
 	['fixtures/transcripts/README.md', 'markdown'],
 	['fixtures/docs/field-notes.txt', 'text'],
 	['fixtures/docs/blog-post.html', 'html'],
+	['fixtures/agents/cursor-export.md', 'cursor-markdown'],
+	['fixtures/agents/cline/saoudrizwan.claude-dev/tasks/1765430000000/ui_messages.json', 'cline'],
+	['fixtures/agents/cline/saoudrizwan.claude-dev/tasks/1730000000000/api_conversation_history.json', 'cline'],
+	['fixtures/agents/cline/rooveterinaryinc.roo-cline/tasks/0c8f5e2a-7b1d-4c3e-9a6f-1e2d3c4b5a69/ui_messages.json', 'cline'],
+	['fixtures/agents/continue/sessions/6a0c3f5e-2b9d-4e71-a8c4-5d2f9e1b7c30.json', 'continue'],
+	['fixtures/agents/continue/sessions/f1e2d3c4-b5a6-4978-8a9b-0c1d2e3f4a5b.json', 'continue'],
+	['fixtures/agents/opencode/storage/session/3f1a9c0b2e7d4c18a6b5/ses_6d2f0a1b3ffeZQ4kP7tRw9xY2a.json', 'opencode'],
+	['fixtures/agents/copilot-chat/workspaceStorage/4f9e2c1b7a3d5e8f0a1b2c3d4e5f6a7b/chatSessions/2d7b9e10-4c3a-4f21-b8e5-6a1c0d9f3e27.json', 'copilot-chat'],
+	['fixtures/agents/copilot-chat/workspaceStorage/4f9e2c1b7a3d5e8f0a1b2c3d4e5f6a7b/chatSessions/8c4a1f03-9e2b-4d6c-a7f1-3b5e2d0c9a18.jsonl', 'copilot-chat'],
+	['fixtures/agents/goose/sessions/20251103_142210.jsonl', 'goose'],
+	['fixtures/agents/qwen-code/projects/-home-mira-src-tidewater/chats/b7e3c1a9-2f4d-4e8b-9c6a-1d0e5f3a7b29.jsonl', 'qwen-code'],
 ];
 
+/** The agents' SQLite stores, built from their fixtures before the tests. */
+const stores: Array<[string, Format]> = [
+	['crush.store.json', 'crush'],
+	['goose.store.json', 'goose-db'],
+	['goose-v1.store.json', 'goose-db'],
+	['opencode.store.json', 'opencode-db'],
+	['cursor-global.store.json', 'cursor'],
+	['cursor-workspace.store.json', 'cursor'],
+];
+
+beforeAll(() => {
+	const folder = tempDir('drill-stores-');
+	for (const [fixture, format] of stores) {
+		const file = path.join(folder, fixture.replace('.store.json', ''), 'store.db');
+		mkdirSync(path.dirname(file), {recursive: true});
+		buildStore(path.join('fixtures', 'agents', fixture), file);
+		fixtures.push([file, format]);
+	}
+});
+
 describe('format detection across every fixture', () => {
+	it('covers every format drill reads', () => {
+		expect(new Set(fixtures.map(([, format]) => format))).toEqual(new Set(formats));
+	});
+
 	it('tells each fixture’s format from its content', async () => {
 		for (const [file, format] of fixtures) expect((await sniff(file, statSync(file).size)).format, file).toBe(format);
 	});
@@ -33,8 +71,8 @@ describe('format detection across every fixture', () => {
 		for (const [file, actual] of fixtures) {
 			for (const forced of formats) {
 				const sniffed = await sniff(file, statSync(file).size, forced);
-				if (forced === actual || documentFormats.has(forced)) {
-					// Its own format, or a document reading, which any text allows.
+				if (forced === actual || (documentFormats.has(forced) && !storeFormats.has(actual))) {
+					// Its own format, or a document reading, which any text (not a database) allows.
 					expect(sniffed, `${file} as ${forced}`).toMatchObject({format: forced});
 					continue;
 				}

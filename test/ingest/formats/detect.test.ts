@@ -69,7 +69,7 @@ describe('sniff', () => {
 		expect((await detect('utf16.txt', Buffer.from('\ufeffhello', 'utf16le'))).problem).toMatch(/UTF-16/u);
 		const latin1 = await detect('latin1.txt', Buffer.concat([Buffer.from('line one\ncaf'), Buffer.from([0xe9]), Buffer.from(' au lait\n')]));
 		expect(latin1.problem).toMatch(/not valid UTF-8 \(line 2, byte 12\)/u);
-		expect((await detect('package.json', '{"name": "x", "version": "1.0.0"}\n')).problem).toMatch(/is JSON, but not a transcript/u);
+		expect((await detect('package.json', '{"name": "x", "version": "1.0.0"}\n')).problem).toBe('is JSON but no session format drill reads (top-level keys: name, version); drill ingest --help lists the formats');
 	});
 
 	it('honours a forced format, and refuses a transcript format for other content', async () => {

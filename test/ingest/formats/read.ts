@@ -20,3 +20,10 @@ export function allUnits(source: ParsedSource): Unit[] {
 }
 
 export const roles = (source: ParsedSource) => allUnits(source).flatMap((unit) => unit.blocks.map((block) => block.role));
+
+/** The texts of a source's blocks of one role, in order. */
+export const textsOf = (source: ParsedSource, role: string) =>
+	allUnits(source)
+		.flatMap((unit) => unit.blocks)
+		.filter((block) => block.role === role)
+		.map((block) => block.text);

@@ -16,8 +16,8 @@ describe('walkSources', () => {
 		// aider keeps its chat history as a hidden file in the repository: that one is a source.
 		writeFileSync(path.join(root, '.aider.chat.history.md'), '# aider chat started at 2026-01-01 10:00:00\n');
 		writeFileSync(path.join(root, '.aider.input.history'), 'i');
-		// A store and its companions are never sources.
-		for (const name of ['s.db', 's.db-wal', 's.db-shm', 's.db-checked', 'x.sqlite']) writeFileSync(path.join(root, name), '{}');
+		// A database may be an agent's store (its content says); its companions and VS Code's backup copy are never sources.
+		for (const name of ['s.db', 's.db-wal', 's.db-shm', 's.db-checked', 'x.sqlite', 'state.vscdb-journal', 'state.vscdb.backup']) writeFileSync(path.join(root, name), '{}');
 		writeFileSync(path.join(root, '.git', 'config'), 'c');
 		writeFileSync(path.join(root, 'node_modules', 'x', 'readme.md'), 'r');
 		writeFileSync(path.join(root, 'notes', 'keep.md'), 'k');
@@ -26,7 +26,7 @@ describe('walkSources', () => {
 		writeFileSync(path.join(root, '.drillignore'), '*.log\n');
 		writeFileSync(path.join(root, 'notes', '.drillignore'), 'drafts/\n');
 		const {files, problems} = await walkSources([root]);
-		expect(files.map((file) => path.relative(root, file.path))).toEqual(['.aider.chat.history.md', 'a.txt', 'b.md', path.join('notes', 'keep.md')]);
+		expect(files.map((file) => path.relative(root, file.path))).toEqual(['.aider.chat.history.md', 'a.txt', 'b.md', path.join('notes', 'keep.md'), 's.db', 'x.sqlite']);
 		expect(problems).toEqual([]);
 	});
 

@@ -1,0 +1,72 @@
+import {existsSync} from 'node:fs';
+import path from 'node:path';
+import type {Format} from './catalog.js';
+import {cursorExportStart} from './cursor-markdown.js';
+import {isObject} from './json-values.js';
+
+/**
+ * How the agents' own logs are told from their content (and, where an agent writes a shape
+ * another format could write too, from the name it gives the file): one place for all of them,
+ * so `detect.ts` only asks here.
+ */
+
+/** Gemini's `Content` parts (Qwen Code keeps Gemini CLI's message shape). */
+const hasParts = (value: unknown) => isObject(value) && Array.isArray(value.parts);
+
+const gooseContentTypes = new Set(['text', 'image', 'toolRequest', 'toolResponse', 'toolConfirmationRequest', 'actionRequired', 'frontendToolRequest', 'thinking', 'redactedThinking', 'systemNotification', 'contextLengthExceeded', 'summarizationRequested', 'conversationCompacted']);
+const qwenTypes = new Set(['user', 'assistant', 'tool_result', 'system']);
+
+/** The agent format one JSON value (a line, a document, or a document's first element) is, if any. */
+export function agentRecordFormat(value: unknown): Format | undefined {
+	if (!isObject(value)) return undefined;
+	// Continue: {sessionId, title, workspaceDirectory, history: [{message: {role, content}, contextItems}]}.
+	if (typeof value.sessionId === 'string' && Array.isArray(value.history) && ('workspaceDirectory' in value || value.history.some((item) => isObject(item) && isObject(item.message)))) return 'continue';
+	// VS Code's chat session (GitHub Copilot Chat): ISerializableChatData, or its mutation log's first entry.
+	if (Array.isArray(value.requests) && ('responderUsername' in value || 'requesterUsername' in value || (typeof value.sessionId === 'string' && 'creationDate' in value))) return 'copilot-chat';
+	if (value.kind === 0 && isObject(value.v) && (Array.isArray(value.v.requests) || 'responderUsername' in value.v)) return 'copilot-chat';
+	// OpenCode's session info (storage/session/<project>/<id>.json).
+	if (typeof value.id === 'string' && value.id.startsWith('ses_') && isObject(value.time) && 'title' in value && ('projectID' in value || 'version' in value)) return 'opencode';
+	// Cline / Roo Code ui_messages.json element: {ts, type: say|ask, say|ask, text}.
+	if (typeof value.ts === 'number' && (value.type === 'say' || value.type === 'ask') && (typeof value.say === 'string' || typeof value.ask === 'string')) return 'cline';
+	// Goose's legacy JSONL: a metadata first line, then messages {role, created, content: [{type}]}.
+	if (typeof value.working_dir === 'string' && ('description' in value || 'message_count' in value || 'name' in value)) return 'goose';
+	if ((value.role === 'user' || value.role === 'assistant') && typeof value.created === 'number' && Array.isArray(value.content) && value.content.some((part) => isObject(part) && gooseContentTypes.has(String(part.type)))) return 'goose';
+	// Qwen Code's ChatRecord: Claude-Code-like envelopes around Gemini `Content`.
+	if (typeof value.uuid === 'string' && typeof value.sessionId === 'string' && typeof value.type === 'string' && qwenTypes.has(value.type) && (hasParts(value.message) || 'systemPayload' in value || 'toolCallResult' in value)) return 'qwen-code';
+	return undefined;
+}
+
+/** Start of a document too long for its head to parse, by the keys the agents write first. */
+export const cutAgentDocuments: Array<[RegExp, Format]> = [
+	[/^\s*\{\s*"sessionId"\s*:\s*"[^"]*"\s*,\s*"title"\s*:[\s\S]*?"workspaceDirectory"\s*:/u, 'continue'],
+	[/^\s*\{\s*"version"\s*:\s*\d+\s*,\s*"requesterUsername"\s*:/u, 'copilot-chat'],
+	[/^\s*\{\s*"kind"\s*:\s*0\s*,\s*"v"\s*:\s*\{[\s\S]*?"(?:requests|responderUsername|sessionId)"\s*:/u, 'copilot-chat'],
+	[/^\s*\[\s*\{\s*"ts"\s*:\s*\d+\s*,\s*"type"\s*:\s*"(?:say|ask)"/u, 'cline'],
+];
+
+/**
+ * Files of a session kept in several (a Cline task, OpenCode's storage, Continue's folder) that
+ * are read with the session's main file: a folder walk counts them as skipped, not as sessions.
+ */
+export function companionFile(value: unknown, file: string): string | undefined {
+	const name = path.basename(file);
+	const folder = path.dirname(file);
+	if (name === 'task_metadata.json' && isObject(value) && ('files_in_context' in value || 'model_usage' in value)) return 'is the metadata of a Cline task, read with the ui_messages.json beside it';
+	if (name === 'api_conversation_history.json' && existsSync(path.join(folder, 'ui_messages.json'))) return 'is the API history of a Cline task, read with the ui_messages.json beside it';
+	if (name === 'sessions.json' && Array.isArray(value) && value.every((entry) => isObject(entry) && typeof entry.sessionId === 'string')) return 'is the list of Continue sessions, read with each session file';
+	if (isObject(value) && typeof value.id === 'string' && typeof value.sessionID === 'string' && (value.id.startsWith('msg_') || value.id.startsWith('prt_'))) return `is one ${value.id.startsWith('msg_') ? 'message' : 'part'} of an OpenCode session, read with its session file (storage/session/…/${value.sessionID}.json)`;
+	return undefined;
+}
+
+/**
+ * Formats whose files are only theirs by the name the agent gives them: a Cline task's
+ * `api_conversation_history.json` is plain `[{role, content}]` chat JSON (its head may be cut).
+ */
+export function namedAgentFormat(text: string, file: string): Format | undefined {
+	return path.basename(file) === 'api_conversation_history.json' && /^\s*\[\s*(?:\]|\{\s*"role"\s*:)/u.test(text) ? 'cline' : undefined;
+}
+
+/** A Cursor chat export: `# Title` then `_Exported on … from Cursor (x.y.z)_`. */
+export function isCursorExport(text: string): boolean {
+	return cursorExportStart.test(text.slice(0, 4096));
+}

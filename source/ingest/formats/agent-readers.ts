@@ -1,0 +1,75 @@
+import {readFile} from 'node:fs/promises';
+import path from 'node:path';
+import {wholeJson} from '../io/json-records.js';
+import type {ParsedSource, SourceProblem} from '../model.js';
+import type {Format} from './catalog.js';
+import {clineTaskId, readClineTask} from './cline.js';
+import {readContinueSession} from './continue.js';
+import {readCopilotChatFile} from './copilot-chat.js';
+import {readCursorExport} from './cursor-markdown.js';
+import {GooseSessionReader} from './goose.js';
+import {isObject} from './json-values.js';
+import {readOpenCodeSessionFile} from './opencode.js';
+import {QwenCodeReader, qwenSessionId} from './qwen-code.js';
+
+/**
+ * How the pipeline reads each agent format that is one session per file: whole (a JSON document,
+ * a Markdown export, a session that reads the files beside it), or line by line (JSONL logs),
+ * and the session id that keeps its item wherever the file is. The stores (one file of many
+ * sessions) are in agent-stores.ts.
+ */
+
+type Outcome = ParsedSource | {reason: string; line?: number};
+type DocumentReader = (file: string, size: number, problems: SourceProblem[]) => Promise<Outcome>;
+
+const maxDocumentBytes = 256 << 20;
+
+async function wholeText(file: string, size: number): Promise<string | {reason: string}> {
+	if (size > maxDocumentBytes) return {reason: `is ${(size / 1e6).toFixed(0)} MB, more than the ${maxDocumentBytes >> 20} MB one session file may have`};
+	return (await readFile(file, 'utf8')).replace(/^\uFEFF/u, '');
+}
+
+/** A JSON document read whole, then handed to `read`. */
+function jsonDocument(read: (file: string, value: unknown, problems: SourceProblem[]) => Outcome): DocumentReader {
+	return async (file, size, problems) => {
+		const whole = await wholeJson(file, size);
+		if ('problem' in whole) return {reason: whole.problem};
+		return read(file, whole.value, problems);
+	};
+}
+
+export const agentDocumentReaders: Partial<Record<Format, DocumentReader>> = {
+	cline: jsonDocument(readClineTask),
+	continue: jsonDocument((file, value) => (isObject(value) ? readContinueSession(file, value) : {reason: 'is not a Continue session (a JSON object)'})),
+	opencode: jsonDocument((file, value, problems) => (isObject(value) ? readOpenCodeSessionFile(file, value, problems) : {reason: 'is not an OpenCode session (a JSON object)'})),
+	'copilot-chat': async (file, size, problems) => {
+		const content = await wholeText(file, size);
+		return typeof content === 'string' ? readCopilotChatFile(file, content, problems) : content;
+	},
+	'cursor-markdown': async (file, size) => {
+		const content = await wholeText(file, size);
+		return typeof content === 'string' ? readCursorExport(content) : content;
+	},
+};
+
+interface LineReader {
+	push(text: string, line: number): void;
+	finish(): ParsedSource;
+}
+
+export const agentLineReaders: Partial<Record<Format, (problems: SourceProblem[], file: string) => LineReader>> = {
+	goose: (problems, file) => new GooseSessionReader(problems, file),
+	'qwen-code': (problems) => new QwenCodeReader(problems),
+};
+
+const fileStem = (_head: string, file: string) => path.basename(file, path.extname(file));
+
+/** The session ids the agents' files carry (or are named by), for the item id. */
+export const agentSessionIds: Partial<Record<Format, (head: string, file: string) => string | undefined>> = {
+	cline: clineTaskId,
+	continue: (head) => /^\s*\{\s*"sessionId"\s*:\s*"([^"\\]{1,200})"/u.exec(head)?.[1],
+	opencode: (head) => /"id"\s*:\s*"(ses_[^"\\]{1,200})"/u.exec(head.slice(0, 4096))?.[1],
+	'copilot-chat': fileStem,
+	goose: fileStem,
+	'qwen-code': qwenSessionId,
+};

@@ -1,0 +1,148 @@
+import type Database from 'better-sqlite3';
+import {itemIdFor} from '../ids.js';
+import {hashBytes} from '../io/hash.js';
+import {statSync} from 'node:fs';
+import {columnNames, needsCopy, openReadOnlyStore, tableNames} from '../io/sqlite-store.js';
+import type {ParsedSource} from '../model.js';
+import type {FileRecord, RecordContext} from '../multi-item.js';
+import {formatLabels, type Format, type FormatChoice} from './catalog.js';
+import {readCrushStore} from './crush.js';
+import {cursorChatKeys, readCursorStore} from './cursor-store.js';
+import type {Sniffed} from './detect.js';
+import {readGooseStore} from './goose-store.js';
+import {readOpenCodeStore} from './opencode-store.js';
+
+/**
+ * The agents that keep their sessions in a SQLite database (Cursor's `state.vscdb`, OpenCode's
+ * `opencode.db`, Goose's `sessions.db`, Crush's `crush.db`): which one a file is, and its sessions
+ * as items. A store is opened read-only (see io/sqlite-store.ts: nothing is written beside it).
+ * Each session says what it holds with a cheap signature (its row's update time, its messages'
+ * count and total length), which is the item's content hash: a session whose signature did not
+ * change is skipped without its messages being read, so ingesting a store again, or `--watch`
+ * seeing it change, reads only the sessions that changed.
+ */
+
+export interface StoreSession {
+	/** The session's id in its agent: the item keeps it wherever the store is. */
+	id: string;
+	/** Changes whenever what the session holds does; computed without reading its messages. */
+	signature: string;
+	/** Reads its messages. */
+	read(): ParsedSource;
+	/**
+	 * Whose session it is, for its item id, when that is not the store's format: a VS Code chat
+	 * kept in a `state.vscdb` is the Copilot Chat session its chatSessions file would be.
+	 */
+	itemKind?: string;
+}
+
+/** The JSON storage and the database of one agent hold the same sessions: their items are the same. */
+const itemKindOf: Partial<Record<Format, string>> = {'opencode-db': 'opencode', 'goose-db': 'goose'};
+
+type StoreReader = (db: Database.Database, file: string) => Iterable<StoreSession>;
+
+const readers: Partial<Record<Format, StoreReader>> = {
+	cursor: readCursorStore,
+	'opencode-db': readOpenCodeStore,
+	'goose-db': readGooseStore,
+	crush: readCrushStore,
+};
+
+/** Which agent store a database is, from its tables (and the columns that tell two alike apart). */
+function storeFormat(tables: Set<string>, columns: (table: string) => Set<string>): Format | undefined {
+	if (tables.has('cursorDiskKV') || tables.has('ItemTable')) return 'cursor';
+	if (tables.has('session') && tables.has('message') && tables.has('part')) return 'opencode-db';
+	if (tables.has('sessions') && tables.has('messages')) {
+		const message = columns('messages');
+		if (message.has('content_json')) return 'goose-db';
+		if (message.has('parts') && tables.has('files')) return 'crush';
+	}
+	return undefined;
+}
+
+const storeNames = 'Cursor, OpenCode, Goose, Crush';
+
+/**
+ * The tables a database's first pages declare (`sqlite_master` starts on page 1, and an agent
+ * makes its tables when it makes the database): read from the head, so telling a store from
+ * another database opens neither.
+ */
+function headSchema(head: Buffer): {tables: Set<string>; columns: (table: string) => Set<string>} {
+	const columns = new Map<string, Set<string>>();
+	for (const match of head.toString('latin1').matchAll(/CREATE TABLE\s+(?:IF NOT EXISTS\s+)?[`"[]?(\w+)[`"\]]?\s*\(([^)]{0,4000})\)/giu)) {
+		const names = match[2]!.split(',').map((column) => /^\s*[`"[]?(\w+)/u.exec(column)?.[1] ?? '');
+		columns.set(match[1]!, new Set(names.filter(Boolean)));
+	}
+	return {tables: new Set(columns.keys()), columns: (table) => columns.get(table) ?? new Set()};
+}
+
+/** Opening a WAL database that nobody has open means reading it into memory: only this big, just to tell what it is. */
+const maxSniffCopyBytes = 64 << 20;
+
+function openedFormat(file: string): {format?: Format; noChats?: boolean} {
+	const store = openReadOnlyStore(file);
+	try {
+		const format = storeFormat(tableNames(store.db), (table) => columnNames(store.db, table));
+		// A VS Code family state database that keeps no chat (most of an editor's workspaces).
+		return {...(format ? {format} : {}), noChats: format === 'cursor' && !cursorChatKeys(store.db)};
+	} finally {
+		store.close();
+	}
+}
+
+/** Tells an agent's store from any other SQLite file, and refuses a format forced on one that is not it. */
+export function sniffStore(file: string, head: Buffer, choice: FormatChoice): Sniffed {
+	let format: Format | undefined;
+	let noChats = false;
+	try {
+		const schema = headSchema(head);
+		format = storeFormat(schema.tables, schema.columns);
+		// A Cursor database tells what it holds only by its keys; one the head does not tell is opened: where that is cheap.
+		const cheap = !needsCopy(file) || statSync(file).size <= maxSniffCopyBytes;
+		if ((format === 'cursor' || !format) && cheap) ({format, noChats = false} = openedFormat(file));
+	} catch (error) {
+		return {problem: `is a SQLite database that cannot be read (${(error as Error).message.split('\n')[0]})`, head: ''};
+	}
+	if (!format) return {problem: `is a SQLite database, not one of the agent stores drill reads (${storeNames})`, head: '', notASource: true};
+	if (noChats) return {problem: 'is a VS Code state database (state.vscdb) that holds no chats', head: '', notASource: true};
+	if (choice === 'auto' || choice === 'transcript' || choice === format) return {format, head: ''};
+	return {problem: `is not ${formatLabels[choice]}; it looks like ${formatLabels[format]}`, head: ''};
+}
+
+/** A session's record: its messages are read only when the pipeline asks for them (its hash changed). */
+function lazyRecord(session: StoreSession, format: Format, context: RecordContext): FileRecord {
+	let parsed: ParsedSource | undefined;
+	return {
+		kind: 'source',
+		get parsed() {
+			parsed ??= session.read();
+			return parsed;
+		},
+		itemId: itemIdFor(session.itemKind ?? itemKindOf[format] ?? format, session.id),
+		uri: `${context.real}#${session.id}`,
+		hash: hashBytes(session.signature, context.salt),
+		copyKey: session.id,
+		where: `the session ${session.id}`,
+	};
+}
+
+/** The sessions of a store, one record each, the store open only while they are read. */
+export async function* storeRecords(format: Format, context: RecordContext): AsyncGenerator<FileRecord> {
+	const reader = readers[format];
+	if (!reader) return;
+	let store: ReturnType<typeof openReadOnlyStore>;
+	try {
+		store = openReadOnlyStore(context.file);
+	} catch (error) {
+		context.problems.push({reason: `cannot be opened as a database (${(error as Error).message.split('\n')[0]})`});
+		return;
+	}
+	try {
+		for (const session of reader(store.db, context.real)) yield lazyRecord(session, format, context);
+	} catch (error) {
+		context.problems.push({reason: `could not be read to the end (${(error as Error).message.split('\n')[0]})`});
+	} finally {
+		store.close();
+		context.onBytes?.(context.size);
+	}
+}

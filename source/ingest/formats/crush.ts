@@ -1,0 +1,139 @@
+import path from 'node:path';
+import type Database from 'better-sqlite3';
+import {columnNames} from '../io/sqlite-store.js';
+import type {Block, ParsedSource} from '../model.js';
+import type {StoreSession} from './agent-stores.js';
+import {ConversationBuilder} from './conversation.js';
+import {factDate} from './dates.js';
+import {isObject, parsedJson, text, tokenCounts} from './json-values.js';
+import {filesEditedBy, withSessionFacts} from './session-facts.js';
+import {toolCallText, toolOutputText} from './tool-text.js';
+
+/**
+ * Crush's store (`.crush/crush.db` in each project; followed: charmbracelet/crush 37f36e9,
+ * 2026-08-21, internal/db/migrations and internal/message/content.go). `sessions` (title,
+ * parent_session_id for an agent tool's task, prompt/completion tokens, cost, times in ms, though
+ * its update trigger writes seconds), `messages` (role user|assistant|tool|system, `parts` a JSON
+ * array of `{type, data}`: text, reasoning, image_url, binary, tool_call, tool_result, finish,
+ * shell_command; model, provider), and `files` (the versions of each file the session edited).
+ * The sessions Crush makes to generate a title (`title-…`) are not sessions of their own.
+ */
+
+interface SessionRow {
+	id: string;
+	parent_session_id?: string | null;
+	title?: string | null;
+	message_count?: number | null;
+	prompt_tokens?: number | null;
+	completion_tokens?: number | null;
+	updated_at?: number | null;
+	created_at?: number | null;
+}
+
+interface MessageRow {
+	role: string;
+	parts: string;
+	model?: string | null;
+	created_at?: number | null;
+	updated_at?: number | null;
+}
+
+/** The project a store belongs to: the folder that holds its `.crush` data folder. */
+function projectOf(file: string): string | undefined {
+	const folder = path.dirname(file);
+	return path.basename(folder) === '.crush' ? path.dirname(folder) : undefined;
+}
+
+function messageBlocks(row: MessageRow, conversation: ConversationBuilder, edited: Set<string>): void {
+	const parts = parsedJson(row.parts);
+	if (!Array.isArray(parts)) {
+		conversation.skipped++;
+		return;
+	}
+	const blocks: Block[] = [];
+	const results: Block[] = [];
+	for (const part of parts) {
+		if (!isObject(part) || !isObject(part.data)) continue;
+		const data = part.data;
+		switch (part.type) {
+			case 'text':
+				if (text(data.text)) blocks.push({role: row.role === 'user' ? 'user' : row.role === 'system' ? 'system' : 'assistant', kind: 'prose', text: String(data.text)});
+				break;
+			case 'reasoning':
+				if (text(data.thinking)) blocks.push({role: 'thinking', kind: 'thinking', text: String(data.thinking)});
+				break;
+			case 'image_url':
+			case 'binary':
+				blocks.push({role: row.role === 'user' ? 'user' : 'assistant', kind: 'prose', text: `[attachment${typeof data.Path === 'string' ? `: ${data.Path}` : ''}]`});
+				break;
+			case 'tool_call': {
+				const name = String(data.name ?? 'tool');
+				for (const file of filesEditedBy(name, data.input)) edited.add(file);
+				blocks.push({role: 'tool_call', kind: 'tool', text: toolCallText(name, data.input)});
+				break;
+			}
+			case 'tool_result':
+				results.push({role: 'tool', kind: 'tool', text: toolOutputText(typeof data.content === 'string' ? data.content : '', data.is_error === true)});
+				break;
+			case 'shell_command':
+				blocks.push({role: 'tool_call', kind: 'tool', text: toolCallText('shell', {command: data.command})});
+				results.push({role: 'tool', kind: 'tool', text: toolOutputText(`${typeof data.exit_code === 'number' && data.exit_code !== 0 ? `[exit code ${data.exit_code}]\n` : ''}${typeof data.output === 'string' ? data.output : ''}`)});
+				break;
+			case 'finish':
+				if (data.reason === 'error' && (text(data.message) || text(data.details))) conversation.system([{role: 'system', kind: 'prose', text: `[error] ${[data.message, data.details].filter((value) => text(value)).join(': ')}`}]);
+				else conversation.skipped++;
+				break;
+			default:
+				conversation.skipped++;
+		}
+	}
+	if (row.role === 'user') {
+		// A shell command the person ran (`!`) is a call and its output after their words.
+		conversation.prompt(blocks.filter((block) => block.role === 'user'));
+		conversation.answer(blocks.filter((block) => block.role !== 'user'));
+		conversation.toolResults(results);
+	} else if (row.role === 'tool') conversation.toolResults([...blocks, ...results]);
+	else if (row.role === 'system') conversation.system(blocks.map((block) => ({...block, role: 'system'})));
+	else {
+		conversation.answer(blocks);
+		conversation.toolResults(results);
+	}
+}
+
+function readSession(db: Database.Database, row: SessionRow, file: string, hasModel: boolean): ParsedSource {
+	const conversation = new ConversationBuilder('crush');
+	const edited = new Set<string>();
+	const messages = db.prepare(`SELECT role, parts, created_at, updated_at${hasModel ? ', model' : ''} FROM messages WHERE session_id = ? ORDER BY created_at, rowid`).all(row.id) as MessageRow[];
+	conversation.time(factDate(row.created_at));
+	for (const message of messages) {
+		conversation.time(factDate(message.created_at));
+		if (message.role === 'assistant') conversation.model(message.model);
+		messageBlocks(message, conversation, edited);
+	}
+	conversation.time(factDate(row.updated_at));
+	for (const version of db.prepare('SELECT DISTINCT path FROM files WHERE session_id = ?').all(row.id) as Array<{path: string}>) edited.add(version.path);
+	return withSessionFacts(conversation.finish(), {
+		sessionId: row.id,
+		agentTitle: row.title ?? undefined,
+		tokens: tokenCounts({input: row.prompt_tokens, output: row.completion_tokens}),
+		filesEdited: edited,
+		parentSession: row.parent_session_id ?? undefined,
+		project: projectOf(file),
+	});
+}
+
+export function* readCrushStore(db: Database.Database, file: string): Iterable<StoreSession> {
+	const hasModel = columnNames(db, 'messages').has('model');
+	const sessions = db.prepare('SELECT * FROM sessions ORDER BY created_at, rowid').all() as SessionRow[];
+	const summary = db.prepare("SELECT count(*) AS n, max(updated_at) AS at, sum(length(parts)) AS bytes, sum(role = 'user') AS asked FROM messages WHERE session_id = ?");
+	for (const row of sessions) {
+		if (typeof row.id !== 'string' || row.id.startsWith('title-')) continue;
+		const {n, at, bytes, asked} = summary.get(row.id) as {n: number; at: number | null; bytes: number | null; asked: number | null};
+		if (!asked) continue;
+		yield {
+			id: row.id,
+			signature: `${row.updated_at}|${row.title}|${row.prompt_tokens}|${row.completion_tokens}|${n}|${at}|${bytes}`,
+			read: () => readSession(db, row, file, hasModel),
+		};
+	}
+}

@@ -1,0 +1,63 @@
+import type Database from 'better-sqlite3';
+import {columnNames, tableNames} from '../io/sqlite-store.js';
+import type {StoreSession} from './agent-stores.js';
+import {isObject, parsedJson, type Json} from './json-values.js';
+import {readOpenCodeSession, type OpenCodeMessage} from './opencode.js';
+
+/**
+ * OpenCode's SQLite store (`~/.local/share/opencode/opencode.db`, or `opencode-<channel>.db`;
+ * followed: anomalyco/opencode packages/opencode/src/storage/json-migration.ts at 062aa8c and
+ * session/session.sql.ts): `session` rows (id, project_id, parent_id, directory, title, version,
+ * time_created, time_updated, …), `message` and `part` rows whose `data` column is the message
+ * or part object without its ids, and `project` rows (worktree) for sessions without a directory.
+ */
+
+interface SessionRow {
+	id: string;
+	project_id?: string | null;
+	parent_id?: string | null;
+	directory?: string | null;
+	title?: string | null;
+	version?: string | null;
+	time_created?: number | null;
+	time_updated?: number | null;
+}
+
+export function* readOpenCodeStore(db: Database.Database): Iterable<StoreSession> {
+	const worktree = new Map<string, string>();
+	if (tableNames(db).has('project') && columnNames(db, 'project').has('worktree')) {
+		for (const row of db.prepare('SELECT id, worktree FROM project').all() as Array<{id: string; worktree: string}>) worktree.set(row.id, row.worktree);
+	}
+	const sessions = db.prepare('SELECT * FROM session ORDER BY time_created, id').all() as SessionRow[];
+	const summary = db.prepare(
+		"SELECT (SELECT count(*) FROM message WHERE session_id = @id) AS messages, (SELECT max(time_updated) FROM message WHERE session_id = @id) AS messageAt, (SELECT count(*) FROM message WHERE session_id = @id AND data LIKE '%\"role\":\"user\"%') AS asked, (SELECT count(*) FROM part WHERE session_id = @id) AS parts, (SELECT max(time_updated) FROM part WHERE session_id = @id) AS partAt, (SELECT sum(length(data)) FROM part WHERE session_id = @id) AS bytes",
+	);
+	const messageRows = db.prepare('SELECT id, data FROM message WHERE session_id = ? ORDER BY time_created, id');
+	const partRows = db.prepare('SELECT id, message_id, data FROM part WHERE session_id = ? ORDER BY message_id, id');
+	for (const row of sessions) {
+		if (typeof row.id !== 'string') continue;
+		const facts = summary.get({id: row.id}) as {messages: number; messageAt: number | null; asked: number; parts: number; partAt: number | null; bytes: number | null};
+		if (facts.messages === 0 || facts.asked === 0) continue;
+		yield {
+			id: row.id,
+			signature: `${row.time_updated}|${row.title}|${facts.messages}|${facts.messageAt}|${facts.parts}|${facts.partAt}|${facts.bytes}`,
+			read() {
+				const byMessage = new Map<string, Json[]>();
+				for (const part of partRows.all(row.id) as Array<{id: string; message_id: string; data: string}>) {
+					const data = parsedJson(part.data);
+					if (!isObject(data)) continue;
+					const list = byMessage.get(part.message_id) ?? [];
+					list.push({...data, id: part.id});
+					byMessage.set(part.message_id, list);
+				}
+				const messages: OpenCodeMessage[] = [];
+				for (const message of messageRows.all(row.id) as Array<{id: string; data: string}>) {
+					const data = parsedJson(message.data);
+					if (isObject(data)) messages.push({info: {...data, id: message.id}, parts: byMessage.get(message.id) ?? []});
+				}
+				const directory = row.directory || (row.project_id ? worktree.get(row.project_id) : undefined);
+				return readOpenCodeSession({id: row.id, title: row.title, parentID: row.parent_id, directory, version: row.version, time: {created: row.time_created, updated: row.time_updated}}, messages);
+			},
+		};
+	}
+}

@@ -1,0 +1,91 @@
+import type {ItemSource} from '../../store/interchange.js';
+import type {ParsedSource} from '../model.js';
+import {isNoiseTitle} from '../tree/titles.js';
+
+/** What an agent's log says about a session beyond its messages: the shared `ItemSource` fields. */
+export interface SessionFacts {
+	sessionId?: string | undefined;
+	/** The agent's own title (a renamed chat, one it generated). */
+	agentTitle?: string | undefined;
+	tokens?: ItemSource['tokens'] | undefined;
+	filesEdited?: Iterable<string> | undefined;
+	parentSession?: string | undefined;
+	project?: string | undefined;
+	model?: string | undefined;
+}
+
+const maxFiles = 500;
+
+/**
+ * Puts what the log records into the parsed source as it is: the session id, the agent's title
+ * (also the source's title, as the other readers do, unless it is a placeholder such as "New
+ * chat"), tokens, the files its tool calls edited, its parent session. Choosing titles and TLDRs
+ * is the tree builder's.
+ */
+export function withSessionFacts(source: ParsedSource, facts: SessionFacts): ParsedSource {
+	const provenance = (source.facts.provenance ??= {});
+	if (facts.sessionId) provenance.session_id = facts.sessionId;
+	const title = facts.agentTitle?.trim().replace(/\s+/gu, ' ');
+	if (title && title.length <= 300) {
+		provenance.agent_title = title;
+		if (!isNoiseTitle(title)) source.facts.title = title;
+	}
+	if (facts.tokens && Object.keys(facts.tokens).length > 0) provenance.tokens = facts.tokens;
+	const given = [...new Set([...(facts.filesEdited ?? [])].map((file) => file.trim()).filter((file) => file !== '' && file.length <= 4096))];
+	// A file named both by its path in the project and absolutely is one file: the absolute name is kept.
+	const files = given.filter((file) => file.startsWith('/') || !given.some((other) => other !== file && other.endsWith(`/${file.replace(/^\.\//u, '')}`)));
+	if (files.length > 0) provenance.files_edited = files.slice(0, maxFiles);
+	if (facts.parentSession) provenance.parent_session = facts.parentSession;
+	if (facts.project && !provenance.project) provenance.project = facts.project;
+	if (facts.model && !provenance.model) provenance.model = facts.model;
+	return source;
+}
+
+/** Tool names that change files: edit_file, Write, replace_in_file, apply_patch, newFileCreated, … */
+const editTool = /edit|write|replac|patch|creat|insert|delet/iu;
+const pathKeys = ['file_path', 'filePath', 'filepath', 'path', 'target_file', 'targetFile', 'absolute_path', 'file', 'relativeWorkspacePath', 'relative_workspace_path', 'target_notebook', 'notebook_path', 'filename', 'uri'];
+
+/**
+ * The files a tool call edited, when its name says it writes (edit, write, replace, apply_patch,
+ * create, …) and its input names them: a path field, an `edits`/`files` list, or a patch's
+ * `*** Update File:` lines. A call that reads (read_file, grep) edits nothing.
+ */
+export function filesEditedBy(name: string, input: unknown): string[] {
+	if (!editTool.test(name)) return [];
+	const object = typeof input === 'string' ? parsedObject(input) : input;
+	const found: string[] = [];
+	const take = (value: unknown) => {
+		if (typeof value === 'string' && value.trim() && value.length <= 4096 && !value.includes('\n')) found.push(value.trim().replace(/^file:\/\//u, ''));
+	};
+	if (typeof object === 'object' && object !== null && !Array.isArray(object)) {
+		const fields = object as Record<string, unknown>;
+		for (const key of pathKeys) take(fields[key]);
+		for (const list of [fields.edits, fields.files, fields.changes]) {
+			if (!Array.isArray(list)) continue;
+			for (const entry of list) {
+				if (typeof entry === 'string') take(entry);
+				else if (typeof entry === 'object' && entry !== null) for (const key of pathKeys) take((entry as Record<string, unknown>)[key]);
+			}
+		}
+		for (const value of Object.values(fields)) if (typeof value === 'string') found.push(...patchFiles(value));
+	} else if (typeof input === 'string') found.push(...patchFiles(input));
+	return [...new Set(found)];
+}
+
+/** The files a patch (`*** Update File: …`, `+++ b/…`) touches. */
+function patchFiles(text: string): string[] {
+	const files: string[] = [];
+	for (const match of text.matchAll(/^\*\*\* (?:Update|Add|Delete) File: (.+)$/gmu)) files.push(match[1]!.trim());
+	for (const match of text.matchAll(/^\+\+\+ (?:b\/)?(\S.*)$/gmu)) if (match[1]!.trim() !== '/dev/null') files.push(match[1]!.trim());
+	return files;
+}
+
+function parsedObject(text: string): unknown {
+	const trimmed = text.trim();
+	if (!trimmed.startsWith('{')) return undefined;
+	try {
+		return JSON.parse(trimmed) as unknown;
+	} catch {
+		return undefined;
+	}
+}
