@@ -12,6 +12,7 @@ import {codexSessionId} from './formats/codex.js';
 import {isJsonDocumentStart, sniff} from './formats/detect.js';
 import {geminiChatSessionId} from './formats/gemini-chat.js';
 import {geminiStreamSessionId} from './formats/gemini-stream.js';
+import {ForgottenSources} from './forgotten.js';
 import {itemIdFor} from './ids.js';
 import {hashBytes, hashFile} from './io/hash.js';
 import {walkSources, type SourceFile} from './io/walk-sources.js';
@@ -21,6 +22,7 @@ import {LlmDescriber} from './llm/llm-describer.js';
 import type {SourceProblem} from './model.js';
 import {fileRecords, type FileRecord} from './multi-item.js';
 import {Progress} from './progress.js';
+import {redactItem, redactSource} from './secrets/redact-source.js';
 import {emptyReport, type IngestReport} from './report.js';
 import {createExecutor, type Executor} from './work/executor.js';
 import type {SourceJob} from './work/source-job.js';
@@ -28,7 +30,7 @@ import type {SourceJob} from './work/source-job.js';
 export type {IngestReport} from './report.js';
 
 /** Bump when the pipeline's output changes, so unchanged sources are summarized again. */
-export const pipelineVersion = 'ingest-3';
+export const pipelineVersion = 'ingest-4';
 
 export type SummarizerName = 'extractive' | 'llm';
 
@@ -50,6 +52,8 @@ export interface IngestOptions {
 	keepLonger?: boolean;
 	/** Stops the run after the file in flight (what was written stays written). */
 	signal?: AbortSignal;
+	/** Write secrets as they are (`--keep-secrets`); by default they are redacted before anything is written. */
+	keepSecrets?: boolean;
 }
 
 /** Session logs name their session: the item keeps that id wherever the file is. */
@@ -82,6 +86,7 @@ class Ingestion {
 	private readonly executor: Executor;
 	private readonly sink: ItemSink;
 	private fatal: DrillError | undefined;
+	private readonly forgotten: ForgottenSources;
 
 	constructor(
 		private readonly store: SummaryStore,
@@ -89,6 +94,8 @@ class Ingestion {
 	) {
 		this.llm = options.summarizer === 'llm' && options.llm ? new LlmDescriber(options.llm) : undefined;
 		this.summarizerTag = this.llm ? `llm:${options.llm!.model}` : 'extractive';
+		this.forgotten = new ForgottenSources(store);
+		if (options.keepSecrets) this.report.keep_secrets = true;
 		this.sink = new ItemSink(store, this.report, (file) => this.shown(file), options.keepLonger ? {keepLonger: true} : {});
 		const llm = this.llm;
 		this.executor = createExecutor(
@@ -112,7 +119,7 @@ class Ingestion {
 	}
 
 	private salt(format: Format, namespace: string): string {
-		return `${pipelineVersion}|${format}|${namespace}|${this.summarizerTag}`;
+		return `${pipelineVersion}|${format}|${namespace}|${this.summarizerTag}${this.options.keepSecrets ? '|keep-secrets' : ''}`;
 	}
 
 	/** The LLM pass, when asked for: failures keep the extractive text and are noted. */
@@ -142,7 +149,7 @@ class Ingestion {
 			this.progress?.read(file.size);
 			return;
 		}
-		const job: SourceJob = {path: file.path, shown: this.shown(file.path), size: file.size, mtime: file.mtime.toISOString(), format, namespace, itemId, uri: real, hash, ...(format === 'gemini-chat' && isJsonDocumentStart(head) ? {document: true} : {}), ...(bytes ? {bytes} : {})};
+		const job: SourceJob = {path: file.path, shown: this.shown(file.path), size: file.size, mtime: file.mtime.toISOString(), format, namespace, itemId, uri: real, hash, ...(format === 'gemini-chat' && isJsonDocumentStart(head) ? {document: true} : {}), ...(bytes ? {bytes} : {}), ...(this.options.keepSecrets ? {keepSecrets: true} : {})};
 		await this.executor.submit(job, (result) => {
 			this.reportProblems(file.path, result.problems);
 			this.report.skipped_records += result.skipped ?? 0;
@@ -187,12 +194,17 @@ class Ingestion {
 
 	private async record(record: FileRecord, format: Format, namespace: string, file: SourceFile): Promise<void> {
 		if (record.kind === 'item') {
-			if (!this.sink.isUnchanged(record.item.namespace, record.item.item_id, record.hash)) this.sink.save(record.item);
+			if (!this.sink.isUnchanged(record.item.namespace, record.item.item_id, record.hash)) this.sink.save(this.options.keepSecrets ? record.item : redactItem(record.item).item);
+			return;
+		}
+		if (this.forgotten.has(record.uri)) {
+			this.report.forgotten++;
 			return;
 		}
 		this.report.skipped_records += record.parsed.skipped ?? 0;
 		const placement: Placement = {namespace, itemId: record.itemId, uri: record.uri, hash: record.hash, file: realPath(file.path), ...(record.copyKey ? {copyKey: {format, key: record.copyKey}} : {})};
 		if (this.sink.isUnchanged(namespace, record.itemId, record.hash, placement)) return;
+		if (!this.options.keepSecrets) redactSource(record.parsed);
 		const described = describeSource(record.parsed);
 		await this.rewrite(described, file.path);
 		const item = describedToItem(described, record.parsed, {namespace, itemId: record.itemId, source: {uri: record.uri, kind: format}, contentHash: record.hash, fallbackDate: file.mtime.toISOString()});
@@ -220,7 +232,9 @@ class Ingestion {
 
 	async run(inputs: readonly string[]): Promise<IngestReport> {
 		const started = performance.now();
-		const {files, problems, skipped} = await walkSources(inputs, this.options.cwd);
+		const walked = await walkSources(inputs, this.options.cwd);
+		const {problems, skipped} = walked;
+		const files = this.forgotten.keep(walked.files, this.report);
 		this.report.skipped_files += skipped;
 		for (const problem of problems) this.fail(problem.path, problem.reason);
 		const totalBytes = files.reduce((sum, file) => sum + file.size, 0);

@@ -202,6 +202,20 @@ export const migrations: Array<(db: Database) => void> = [
 	(db) => {
 		db.exec('DROP TABLE IF EXISTS nodes_fts; DROP VIEW IF EXISTS node_text;');
 	},
+	// Acting on what is found (#23): the agent's own session id (what `drill resume` hands the
+	// agent), the count of secrets redacted at ingest, and the sources `drill forget` removed, so
+	// that `--watch` and `--agents` do not bring them back (a path: a file, or a folder and all in it;
+	// a file's `#…` for one conversation of a file of many).
+	(db) => {
+		db.exec(`
+			ALTER TABLE items ADD COLUMN session_id TEXT;
+			ALTER TABLE items ADD COLUMN redactions INTEGER;
+			CREATE TABLE forgotten_sources (
+				path TEXT PRIMARY KEY,
+				forgotten_at TEXT NOT NULL
+			) WITHOUT ROWID;
+		`);
+	},
 ];
 
 export const schemaVersion = migrations.length;
