@@ -26,6 +26,7 @@ export const commands: CommandEntry[] = [
 	{name: 'mcp', summary: 'serve drill to agents over MCP (stdio, or HTTP with --http)', load: () => import('./mcp.js')},
 	{name: 'find', aliases: ['search'], summary: 'search coarse-to-fine: ranked summary nodes, candidate items, drilled spans', load: () => import('./find.js')},
 	{name: 'doctor', summary: 'check the store for damage; --repair rebuilds it from what can be read', load: () => import('./doctor.js')},
+	{name: 'resume', summary: "resume a session in its own agent (claude --resume, codex resume, …) in its project folder", load: () => import('./resume.js')},
 	{name: 'forget', summary: 'remove items, or all from a file or folder, from the store and the index; ingest leaves them out after', load: () => import('./forget.js')},
 	{name: 'reindex', summary: 'rebuild the search indexes (keyword rows, semantic model and vectors)', load: () => import('./reindex.js')},
 ];
