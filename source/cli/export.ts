@@ -1,23 +1,13 @@
 import {writeFileSync, renameSync} from 'node:fs';
-import {homedir} from 'node:os';
 import path from 'node:path';
-import {summaryDocument, viewDocument} from '../act/export/document.js';
-import {renderHtml} from '../act/export/html.js';
-import {renderMarkdown} from '../act/export/markdown.js';
+import {readableExport} from '../act/export/readable.js';
 import {DrillError} from '../core/errors.js';
 import {inertJson, inertText} from '../core/inert-text.js';
-import type {Runtime} from '../runtime.js';
 import {defineCommand} from './command.js';
 import {printJson, usageError} from './output.js';
 
 const formats = ['jsonl', 'markdown', 'html'] as const;
 type Format = (typeof formats)[number];
-
-/** The readable export of one node: a summary item or subtree, a knowledge unit, a drill. */
-export function readableExport(runtime: Runtime, domain: string, id: string, format: 'markdown' | 'html', options: {thinking?: boolean} = {}): string {
-	const document = domain === 'summary' ? summaryDocument(runtime.store(), id, {...options, home: homedir()}) : viewDocument(runtime.domains, domain, id);
-	return format === 'html' ? renderHtml(document) : renderMarkdown(document);
-}
 
 /** A new file, whole or not at all: written beside its place and renamed into it. */
 function writeWhole(file: string, text: string): void {
@@ -68,7 +58,7 @@ export const command = defineCommand({
 		}
 		if (id === undefined) throw usageError(`--format ${format} exports one node: give its ID`, `e.g. drill export conversation_session:k3x9 --format ${format} --out session.${format === 'html' ? 'html' : 'md'}`);
 		if (extra !== undefined) throw usageError(`export takes one ID, got also ${JSON.stringify(extra)}`, 'export one node at a time');
-		const text = readableExport(context.runtime, cli.flags.domain, id, format, {thinking: cli.flags.thinking});
+		const {text} = readableExport(context.runtime, cli.flags.domain, id, format, {thinking: cli.flags.thinking});
 		if (!cli.flags.out) {
 			context.stdout.write(text);
 			return 0;

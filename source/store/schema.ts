@@ -214,6 +214,8 @@ export const migrations: Array<(db: Database) => void> = [
 				path TEXT PRIMARY KEY,
 				forgotten_at TEXT NOT NULL
 			) WITHOUT ROWID;
+			-- A store with items from before redaction is cleaned by drill doctor --repair or reindex; an empty one has nothing to clean.
+			INSERT INTO meta (key, value) SELECT 'secrets_redacted_with', 'a new store' WHERE NOT EXISTS (SELECT 1 FROM items);
 		`);
 	},
 ];
