@@ -15,22 +15,25 @@ export const drillRules: RuleSet = {
 	rules: [
 		{
 			id: 'url-password',
-			regex: String.raw`\b[A-Za-z][A-Za-z0-9+.-]{1,20}:\/\/[^\s:\/@'"<>()\[\]]{1,100}:([^\s:\/@'"<>()\[\]{}$]{3,200})@[A-Za-z0-9\[]`,
+			// Anchored on `://`, the scheme checked before it: a pattern that opens with a class is tried at every word.
+			before: String.raw`\b[A-Za-z][A-Za-z0-9+.-]{1,20}$`,
+			regex: String.raw`:\/\/[^\s:\/@'"<>()\[\]]{1,100}:([^\s:\/@'"<>()\[\]{}$]{3,200})@[A-Za-z0-9\[]`,
 			keywords: ['://'],
 			allowlists: [{regexes: [placeholder], ignoreCase: true}],
 		},
 		{
 			// Environment style: an upper-case name, `=` with nothing around it, a literal value.
 			id: 'secret-assignment',
-			regex: String.raw`(?:^|[\s;'"(\[{,]|\\n)(?:[A-Z0-9]+_)*(?:PASSWORD|PASSWD|PASSPHRASE|PWD|PASS|SECRET|TOKEN|API_?KEY|ACCESS_?KEY|SECRET_?KEY|PRIVATE_?KEY|AUTH_?KEY|CLIENT_?SECRET|CREDENTIALS?|AUTH)(?:_(?:BASE|B64|VALUE|\d+))?=(["']?)([^\s"'\x60$<>{}()\[\];,|&\\]{4,300})\1(?=$|[\s;'"&|,)\]}]|\\[nrt])`,
+			before: String.raw`(?:^|[\s;'"(\[{,]|\\n)(?:[A-Z0-9]+_)*$`,
+			regex: String.raw`(?:PASSWORD|PASSWD|PASSPHRASE|PWD|PASS|SECRET|TOKEN|API_?KEY|ACCESS_?KEY|SECRET_?KEY|PRIVATE_?KEY|AUTH_?KEY|CLIENT_?SECRET|CREDENTIALS?|AUTH)(?:_(?:BASE|B64|VALUE|\d+))?=(["']?)([^\s"'\x60$<>{}()\[\];,|&\\]{4,300})\1(?=$|[\s;'"&|,)\]}]|\\[nrt])`,
 			secretGroup: 2,
 			keywords: ['password', 'passwd', 'passphrase', 'pwd', 'pass', 'secret', 'token', 'key', 'credential', 'auth'],
 			allowlists: [{regexes: [placeholder], ignoreCase: true}],
 		},
 		{
-			// Code, JSON and YAML style: a name ending in a secret word, a quoted literal of some entropy.
+			// Code, JSON and YAML style: a name ending in a secret word (whatever comes before the word), a quoted literal of some entropy.
 			id: 'secret-assignment',
-			regex: String.raw`(?:[A-Za-z0-9]+[_.-])*(?:password|passwd|passphrase|secret|token|api[_-]?key|apikey|access[_-]?key|secret[_-]?key|private[_-]?key|client[_-]?secret|auth[_-]?token|credentials?)["']?\s{0,3}(?:=|:|=>|:=)\s{0,3}(["'])([^"'\s$<>{}\\]{6,200})\1`,
+			regex: String.raw`(?:password|passwd|passphrase|secret|token|api[_-]?key|apikey|access[_-]?key|secret[_-]?key|private[_-]?key|client[_-]?secret|auth[_-]?token|credentials?)["']?\s{0,3}(?:=|:|=>|:=)\s{0,3}(["'])([^"'\s$<>{}\\]{6,200})\1`,
 			ignoreCase: true,
 			secretGroup: 2,
 			entropy: 2.5,
@@ -58,5 +61,6 @@ export const drillRules: RuleSet = {
 			allowlists: [{regexes: [String.raw`^[^0-9]*$`, String.raw`^[^A-Za-z]*$`]}],
 		},
 	],
-	allow: {regexes: [], stopwords: []},
+	// Placeholders are no secret whichever rule finds them (`Bearer YOUR_ACCESS_TOKEN` in a curl example).
+	allow: {regexes: [placeholder], ignoreCase: true, stopwords: []},
 };

@@ -12,6 +12,9 @@ interface Allow {
 interface Compiled {
 	id: string;
 	regex: RegExp;
+	/** How far the match may reach left of where the regex starts (see `withoutLeadingRun`). */
+	lead: number;
+	before?: RegExp;
 	secretGroup?: number;
 	entropy?: number;
 	keywords: string[];
@@ -37,10 +40,34 @@ export function shannonEntropy(text: string): number {
 	return entropy;
 }
 
+/** gitleaks' keyword rules open with this: any name characters before the keyword. */
+const leadingRun = String.raw`[\w.-]{0,50}?`;
+
+/**
+ * The regex without its leading `[\w.-]{0,50}?` runs. They only move where a match starts (never
+ * whether there is one, nor its secret), but a backtracking engine tries each length at every
+ * position: on 2 MB of docs, dropping them takes the keyword rules from ~400 ms each to a few.
+ * A rule's `match` allowlist still sees them: the match is widened back over name characters.
+ */
+function withoutLeadingRun(source: string): {source: string; lead: number} {
+	let lead = 0;
+	let at = 0;
+	for (;;) {
+		if (source.startsWith(leadingRun, at)) {
+			source = source.slice(0, at) + source.slice(at + leadingRun.length);
+			lead += 50;
+		} else if (source.startsWith('(?:', at)) at += 3;
+		else return {source, lead};
+	}
+}
+
 function compile(rule: SecretRule): Compiled {
+	const {source, lead} = withoutLeadingRun(rule.regex);
 	return {
 		id: rule.id,
-		regex: new RegExp(rule.regex, `gd${rule.ignoreCase ? 'i' : ''}`),
+		regex: new RegExp(source, `gd${rule.ignoreCase ? 'i' : ''}`),
+		lead,
+		...(rule.before ? {before: new RegExp(rule.before)} : {}),
 		...(rule.secretGroup ? {secretGroup: rule.secretGroup} : {}),
 		...(rule.entropy ? {entropy: rule.entropy} : {}),
 		keywords: rule.keywords,
@@ -91,7 +118,7 @@ export class Redactor {
 		this.globalAllow = {
 			target: 'secret',
 			all: false,
-			regexes: sets.flatMap((set) => set.allow.regexes.map((source) => new RegExp(source))),
+			regexes: sets.flatMap((set) => set.allow.regexes.map((source) => new RegExp(source, set.allow.ignoreCase ? 'i' : ''))),
 			stopwords: sets.flatMap((set) => set.allow.stopwords),
 		};
 		const keywords = [...new Set(this.rules.flatMap((rule) => rule.keywords))];
@@ -143,6 +170,7 @@ export class Redactor {
 	}
 
 	private judge(rule: Compiled, match: RegExpExecArray, text: string): Finding | undefined {
+		if (rule.before && !rule.before.test(text.slice(Math.max(0, match.index - 200), match.index))) return undefined;
 		const indices = match.indices!;
 		let group = 0;
 		if (rule.secretGroup) group = rule.secretGroup;
@@ -155,8 +183,14 @@ export class Redactor {
 		if (!secret || !at || secret.length > longestSecret) return undefined;
 		if (rule.entropy !== undefined && shannonEntropy(secret) <= rule.entropy) return undefined;
 		const line = () => lineAround(text, at[0], at[1]);
-		if (allowedBy(this.globalAllow, secret, match[0], line)) return undefined;
-		if (rule.allow.some((list) => allowedBy(list, secret, match[0], line))) return undefined;
+		let whole = match[0];
+		if (rule.lead > 0) {
+			let from = match.index;
+			while (from > 0 && match.index - from < rule.lead && /[\w.-]/u.test(text[from - 1]!)) from--;
+			whole = text.slice(from, match.index) + whole;
+		}
+		if (allowedBy(this.globalAllow, secret, whole, line)) return undefined;
+		if (rule.allow.some((list) => allowedBy(list, secret, whole, line))) return undefined;
 		return {start: at[0], end: at[1], kind: rule.id};
 	}
 

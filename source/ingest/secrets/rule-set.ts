@@ -21,6 +21,8 @@ export interface SecretRule {
 	/** A JavaScript regex source, without flags. */
 	regex: string;
 	ignoreCase?: boolean;
+	/** What the text just before the match must end with (a regex ending in `$`): lets the regex open with its keyword. */
+	before?: string;
 	secretGroup?: number;
 	/** The secret's Shannon entropy (bits per character) must be above this. */
 	entropy?: number;
@@ -33,5 +35,5 @@ export interface RuleSet {
 	version: string;
 	rules: SecretRule[];
 	/** What no rule reports (gitleaks' global allowlist: placeholders, `${VAR}`, paths, …). */
-	allow: {regexes: string[]; stopwords: string[]};
+	allow: {regexes: string[]; stopwords: string[]; ignoreCase?: boolean};
 }
