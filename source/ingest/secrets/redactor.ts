@@ -97,6 +97,9 @@ function allowedBy(list: Allow, secret: string, match: string, line: () => strin
 	return checks.length > 0 && (list.all ? checks.every(Boolean) : checks.some(Boolean));
 }
 
+/** Rules that find a secret by the name it is given, not by its shape: a shape's rule names it better. */
+const genericKinds = new Set(['generic-api-key', 'secret-assignment', 'curl-auth-header', 'curl-auth-user', 'bearer-token', 'basic-auth', 'sk-api-key']);
+
 /** A match longer than this is not a secret but a runaway pattern on odd text. */
 const longestSecret = 16_384;
 
@@ -145,7 +148,7 @@ export class Redactor {
 		return found;
 	}
 
-	/** The secrets in a text, in order, overlaps merged (the earliest finding names the kind). */
+	/** The secrets in a text, in order, overlaps merged (named by a provider's rule over a generic one). */
 	find(text: string): Finding[] {
 		if (text.length < 8) return [];
 		const findings: Finding[] = [];
@@ -163,8 +166,12 @@ export class Redactor {
 		const merged: Finding[] = [findings[0]!];
 		for (const finding of findings.slice(1)) {
 			const last = merged.at(-1)!;
-			if (finding.start < last.end) last.end = Math.max(last.end, finding.end);
-			else merged.push(finding);
+			if (finding.start >= last.end) {
+				merged.push(finding);
+				continue;
+			}
+			last.end = Math.max(last.end, finding.end);
+			if (genericKinds.has(last.kind) && !genericKinds.has(finding.kind)) last.kind = finding.kind;
 		}
 		return merged;
 	}
