@@ -17,6 +17,25 @@ export function needsCleaning(store: SummaryStore): boolean {
 	return store.getMeta(redactedWithKey) === undefined && store.one<{n: number}>('SELECT count(*) AS n FROM items')!.n > 0;
 }
 
+/** Full-text indexes whose deleted entries stay in their segments until a merge. */
+const textIndexes = ['spans_fts', 'search_root_fts', 'search_node_fts'];
+
+/**
+ * What a rewrite leaves of the old text in the file: FTS5 keeps a deleted row's terms in its
+ * segments until they are merged, and SQLite keeps freed pages as they were. The indexes are
+ * merged and the file rebuilt, so the secrets are gone from its bytes, not only from its rows.
+ */
+function purgeOldText(store: SummaryStore): void {
+	store.write((db) => {
+		for (const table of textIndexes) {
+			const exists = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table);
+			if (exists) db.prepare(`INSERT INTO ${table} (${table}) VALUES ('optimize')`).run();
+		}
+		db.exec('VACUUM');
+		db.pragma('wal_checkpoint(TRUNCATE)');
+	});
+}
+
 /**
  * Redacts the secrets of every item already in the store (a store made before ingest redacted
  * them, or items imported with --keep-secrets): each item that holds one is rewritten, in its own
@@ -38,6 +57,7 @@ export function cleanStore(store: SummaryStore): Cleaning {
 		items++;
 		redactions += count;
 	}
+	if (items > 0) purgeOldText(store);
 	store.setMeta(redactedWithKey, ruleVersions);
 	return {items, redactions, rules: ruleVersions};
 }
