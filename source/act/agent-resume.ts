@@ -35,7 +35,7 @@ export const agentResume: Readonly<Record<string, AgentResume>> = {
 		args: ({id}) => (id ? ['--resume', id] : undefined),
 		needsId: true,
 		install: 'npm install -g @anthropic-ai/claude-code',
-		followed: 'Claude Agent SDK sessions guide (docs.anthropic.com/en/docs/claude-code/sdk/sdk-sessions): SDK sessions resume with `claude --resume <session-id>`',
+		followed: 'Claude Agent SDK sessions guide (docs.anthropic.com/en/docs/claude-code/sdk/sdk-sessions): SDK sessions resume with `claude --resume <session-id>` (as tools that call it quote it, read 2026-12-02; not checked against the agent’s own docs)',
 	},
 	codex: {
 		name: 'Codex CLI',
@@ -69,7 +69,7 @@ export const agentResume: Readonly<Record<string, AgentResume>> = {
 		args: ({id}) => (id ? ['--session', id] : undefined),
 		needsId: true,
 		install: 'npm install -g opencode-ai',
-		followed: 'OpenCode CLI (opencode.ai/docs/cli): `opencode --session <id>` (`-s`) continues a session',
+		followed: 'OpenCode CLI (opencode.ai/docs/cli): `opencode --session <id>` (`-s`) continues a session (as tools that call it quote it, read 2026-12-02; not checked against the agent’s own docs)',
 	},
 	'qwen-code': {
 		name: 'Qwen Code',
@@ -77,7 +77,7 @@ export const agentResume: Readonly<Record<string, AgentResume>> = {
 		args: ({id}) => (id ? ['--resume', id] : undefined),
 		needsId: true,
 		install: 'npm install -g @qwen-code/qwen-code',
-		followed: 'Qwen Code top-level options (packages/cli/src/config, 0.1x): `qwen --resume <id>` resumes a specific session by its id',
+		followed: 'Qwen Code top-level options (packages/cli/src/config/top-level-options.ts, 0.1x): `qwen --resume <id>` resumes a specific session by its id (as quoted from that file, read 2026-12-02)',
 	},
 	copilot: {
 		name: 'GitHub Copilot CLI',
@@ -85,7 +85,7 @@ export const agentResume: Readonly<Record<string, AgentResume>> = {
 		args: ({id}) => (id ? [`--resume=${id}`] : undefined),
 		needsId: true,
 		install: 'npm install -g @github/copilot',
-		followed: 'GitHub Copilot CLI command reference: `copilot --resume=<session-id>` (the folder name under ~/.copilot/session-state)',
+		followed: 'GitHub Copilot CLI command reference: `copilot --resume=<session-id>` (the folder name under ~/.copilot/session-state) (as tools that call it quote it, read 2026-12-02; not checked against the agent’s own docs)',
 	},
 	goose: {
 		name: 'Goose',
@@ -93,7 +93,7 @@ export const agentResume: Readonly<Record<string, AgentResume>> = {
 		args: ({id}) => (id ? ['session', '--resume', '--session-id', id] : undefined),
 		needsId: true,
 		install: 'see block.github.io/goose/docs/getting-started/installation',
-		followed: 'Goose CLI commands (block.github.io/goose/docs/guides/goose-cli-commands, 1.x): `goose session --resume --session-id <id>`',
+		followed: 'Goose CLI commands (block.github.io/goose/docs/guides/goose-cli-commands, 1.x): `goose session --resume --session-id <id>` (as tools that call it quote it, read 2026-12-02)',
 	},
 	cursor: {
 		name: 'Cursor CLI',
@@ -101,7 +101,7 @@ export const agentResume: Readonly<Record<string, AgentResume>> = {
 		args: ({id}) => (id ? [`--resume=${id}`] : undefined),
 		needsId: true,
 		install: 'curl https://cursor.com/install -fsS | bash',
-		followed: 'Cursor CLI (cursor.com/docs/cli/overview): `cursor-agent --resume=<chat id>`; chats of the editor open in the editor, not here',
+		followed: 'Cursor CLI (cursor.com/docs/cli/overview): `cursor-agent --resume=<chat id>`; chats of the editor open in the editor, not here (as tools that call it quote it, read 2026-12-02; not checked against the agent’s own docs)',
 	},
 	continue: {
 		name: 'Continue CLI',
@@ -109,7 +109,7 @@ export const agentResume: Readonly<Record<string, AgentResume>> = {
 		unsupported: 'the Continue CLI resumes only its latest session (cn --resume), not one by id: run cn --resume in the project folder',
 		needsId: false,
 		install: 'npm install -g @continuedev/cli',
-		followed: 'Continue CLI (docs.continue.dev/guides/cli): `cn --resume` resumes the last session',
+		followed: 'Continue CLI (docs.continue.dev/guides/cli): `cn --resume` resumes the last session (as tools that call it quote it, read 2026-12-02; not checked against the agent’s own docs)',
 	},
 	cline: {
 		name: 'Cline',
@@ -117,7 +117,7 @@ export const agentResume: Readonly<Record<string, AgentResume>> = {
 		unsupported: 'Cline runs inside VS Code and has no command to resume a task: open its task history in VS Code',
 		needsId: false,
 		install: 'the Cline extension for VS Code',
-		followed: 'Cline documentation (docs.cline.bot): tasks are resumed from the history view',
+		followed: 'Cline documentation (docs.cline.bot): tasks are resumed from the history view (as tools that call it quote it, read 2026-12-02; not checked against the agent’s own docs)',
 	},
 	crush: {
 		name: 'Crush',
@@ -125,6 +125,6 @@ export const agentResume: Readonly<Record<string, AgentResume>> = {
 		unsupported: 'Crush has no command-line flag to resume a session: start crush in the project folder and pick the session in its sessions list',
 		needsId: false,
 		install: 'npm install -g @charmland/crush',
-		followed: 'Crush README (github.com/charmbracelet/crush): sessions are chosen in the app',
+		followed: 'Crush README (github.com/charmbracelet/crush): sessions are chosen in the app (as tools that call it quote it, read 2026-12-02; not checked against the agent’s own docs)',
 	},
 };

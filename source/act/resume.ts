@@ -89,7 +89,7 @@ export function onPath(program: string, env: NodeJS.ProcessEnv): string | undefi
 }
 
 function entryFor(source: ItemSource, label: string): AgentResume {
-	const agent = source.agent ?? (source.kind === 'gemini-chat' ? 'gemini-cli' : source.kind);
+	const agent = source.agent ?? (source.kind === 'gemini-chat' ? 'gemini-cli' : undefined);
 	const entry = agent ? agentResume[agent] : undefined;
 	if (!entry) {
 		const what = agent ? `a ${agent} ${source.kind === agent || !source.kind ? 'session' : `${source.kind} item`}` : `not a session (${source.kind ?? 'no source format'})`;
