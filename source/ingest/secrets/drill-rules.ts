@@ -1,7 +1,13 @@
 import type {RuleSet} from './rule-set.js';
 
 /** Values that stand for a secret in docs and templates, not one. */
-const placeholder = String.raw`^(?:(?:your|my|example|sample|dummy|fake|test|placeholder|insert|enter|put|replace|redacted|secret|token|password|passwd|pass|pwd|key|api[_-]?key|string|str|none|null|nil|true|false|yes|no|undefined|required|optional|changeme|hidden|masked|xxx+|\*+|\.{3,}|-+)(?:[_-](?:your|my|own|api|access|secret|token|key|here|value|password|goes|in|name|id))*|.*[_-]here|[a-z]+(?:_[a-z]+)+)$`;
+const placeholder = String.raw`^(?:(?:your|my|example|sample|dummy|fake|test|placeholder|insert|enter|put|replace|redacted|secret|token|password|passwd|pass|pwd|key|api[_-]?key|string|str|none|null|nil|true|false|yes|no|undefined|required|optional|changeme|hidden|masked|xxx+|\*+|\.{3,}|-+)(?:[_-](?:your|my|own|api|access|secret|token|key|here|value|password|goes|in|name|id))*|.*[_-]here|[a-z]+(?:_[a-z]+)+|(?:your|my|the|some)[-_][\w.-]*)$`;
+
+/** A letters-only word shorter than a generated secret (`laravel`, `masterKey`): a stand-in in docs, not a key. */
+const plainWord = String.raw`^[A-Za-z]{1,15}$`;
+
+/** A list of validation rules (`required|confirmed|min:8`, Laravel's and others'), not a password. */
+const ruleList = String.raw`^[a-z_]+(?::[\w,.]+)?(?:\|[a-z_]+(?::[\w,.]+)?)*$`;
 
 /**
  * drill's own rules, for what gitleaks leaves to its generic rule (which wants ten characters of
@@ -19,7 +25,8 @@ export const drillRules: RuleSet = {
 			before: String.raw`\b[A-Za-z][A-Za-z0-9+.-]{1,20}$`,
 			regex: String.raw`:\/\/[^\s:\/@'"<>()\[\]]{1,100}:([^\s:\/@'"<>()\[\]{}$]{3,200})@[A-Za-z0-9\[]`,
 			keywords: ['://'],
-			allowlists: [{regexes: [placeholder], ignoreCase: true}],
+			// A port after `$HOST:` in a sed expression is no password.
+			allowlists: [{regexes: [placeholder, String.raw`^\d{1,5}$`], ignoreCase: true}],
 		},
 		{
 			// Environment style: an upper-case name, `=` with nothing around it, a literal value.
@@ -28,7 +35,7 @@ export const drillRules: RuleSet = {
 			regex: String.raw`(?:PASSWORD|PASSWD|PASSPHRASE|PWD|PASS|SECRET|TOKEN|API_?KEY|ACCESS_?KEY|SECRET_?KEY|PRIVATE_?KEY|AUTH_?KEY|CLIENT_?SECRET|CREDENTIALS?|AUTH)(?:_(?:BASE|B64|VALUE|\d+))?=(["']?)([^\s"'\x60$<>{}()\[\];,|&\\]{4,300})\1(?=$|[\s;'"&|,)\]}]|\\[nrt])`,
 			secretGroup: 2,
 			keywords: ['password', 'passwd', 'passphrase', 'pwd', 'pass', 'secret', 'token', 'key', 'credential', 'auth'],
-			allowlists: [{regexes: [placeholder], ignoreCase: true}],
+			allowlists: [{regexes: [placeholder, plainWord], ignoreCase: true}],
 		},
 		{
 			// Code, JSON and YAML style: a name ending in a secret word (whatever comes before the word), a quoted literal of some entropy.
@@ -38,7 +45,7 @@ export const drillRules: RuleSet = {
 			secretGroup: 2,
 			entropy: 2.5,
 			keywords: ['password', 'passwd', 'passphrase', 'secret', 'token', 'key', 'credential'],
-			allowlists: [{regexes: [placeholder, String.raw`^[a-z]+(?:[._-][a-z]+)*$`, String.raw`^\d+$`], ignoreCase: true}, {regexes: [String.raw`^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$`]}],
+			allowlists: [{regexes: [placeholder, String.raw`^[a-z]+(?:[._-][a-z]+)*$`, String.raw`^\d+$`, plainWord], ignoreCase: true}, {regexes: [String.raw`^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$`, ruleList]}],
 		},
 		{
 			id: 'bearer-token',

@@ -63,6 +63,9 @@ const survivors: Array<[string, string]> = [
 	['a secret manager call', 'secret = client.access_secret_version(name=secret_name)'],
 	['the AWS docs example key', `aws_access_key_id = AKIAIOSFODNN7EXAMPLE`],
 	['drill\'s own marks', 'DB_PASSWORD=[redacted:secret-assignment]'],
+	['a validation rule list', "'password' => 'required|confirmed|min:8',\n'password' => 'current_password:api'"],
+	['a port after a variable host', 'sed -i "s@APP_URL=.*@APP_URL=http://$BUILD_HOST:8000@g" .env'],
+	['a stand-in word or a your- value', 'TYPESENSE_API_KEY=masterKey\nSTRIPE_SECRET=your-stripe-secret\nREVERB_APP_SECRET=my-app-secret'],
 ];
 
 describe('the rules', () => {
