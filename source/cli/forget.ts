@@ -1,4 +1,3 @@
-import {realpathSync} from 'node:fs';
 import path from 'node:path';
 import {inertText} from '../core/inert-text.js';
 import {summaryNodeId} from '../core/summary-node-id.js';
@@ -6,14 +5,8 @@ import {forget, itemsFromSource, type ForgottenItem} from '../store/forgotten.js
 import {itemOfNode} from '../store/item-of-node.js';
 import {defineCommand} from './command.js';
 import {printJson, usageError} from './output.js';
+import {realPath} from '../ingest/io/real-path.js';
 
-function realPath(file: string): string {
-	try {
-		return realpathSync(file);
-	} catch {
-		return path.resolve(file);
-	}
-}
 
 export const command = defineCommand({
 	about: `

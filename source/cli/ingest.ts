@@ -2,7 +2,6 @@ import {DrillError} from '../core/errors.js';
 import {inertText} from '../core/inert-text.js';
 import {isValidNamespace} from '../core/summary-node-id.js';
 import {formatChoices, type FormatChoice} from '../ingest/formats/catalog.js';
-import {realpathSync} from 'node:fs';
 import path from 'node:path';
 import {includeForgotten} from '../store/forgotten.js';
 import type {SourceRoot} from '../ingest/live/source-scan.js';
@@ -13,6 +12,7 @@ import type {ChatSettings} from '../ingest/llm/chat-client.js';
 import {defineCommand, type CommandContext} from './command.js';
 import {agentFolderRoots, agentRoots, noAgentsError, roundJson, roundLines, watchingLine, type AgentReport} from './ingest-live.js';
 import {printJson, usageError} from './output.js';
+import {realPath} from '../ingest/io/real-path.js';
 
 const summarizers = ['extractive', 'llm'] as const;
 const defaultLlmTimeoutMs = 120_000;
@@ -189,13 +189,6 @@ function takeBackForgotten(context: CommandContext, inputs: string[]): string[] 
 	}
 }
 
-function realPath(file: string): string {
-	try {
-		return realpathSync(file);
-	} catch {
-		return path.resolve(file);
-	}
-}
 
 /** One ingest run; a run that stops says what it committed (with --json, in the error's details). */
 async function ingestOnce(files: string[], options: IngestOptions, context: CommandContext): Promise<IngestReport> {

@@ -1,17 +1,9 @@
-import {realpathSync} from 'node:fs';
-import path from 'node:path';
 import {forgottenSources, isUnder} from '../store/forgotten.js';
 import type {SummaryStore} from '../store/summary-store.js';
 import type {SourceFile} from './io/walk-sources.js';
 import type {IngestReport} from './report.js';
+import {realPath} from './io/real-path.js';
 
-function realPath(file: string): string {
-	try {
-		return realpathSync(file);
-	} catch {
-		return path.resolve(file);
-	}
-}
 
 /** What `drill forget` forgot, read once per ingest run: those files (and conversations) are left out and counted. */
 export class ForgottenSources {

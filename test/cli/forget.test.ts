@@ -80,7 +80,7 @@ describe('drill forget', () => {
 		expect(rowCount(store, "SELECT count(*) AS n FROM items WHERE item_id = ?", claude.id.split(':')[1])).toBe(0);
 		// The rest of the store, row for row: only the namespace's count went down by one.
 		const after = rowsApartFrom(store, []);
-		const namespaces = before.namespaces.map((row) => ((row as {name: string}).name === 'conversation_session' ? {...(row as object), item_count: namespaceCount - 1} : row));
+		const namespaces = before.namespaces!.map((row) => ((row as {name: string}).name === 'conversation_session' ? {...(row as object), item_count: namespaceCount - 1} : row));
 		expect(after).toEqual({...before, namespaces});
 	});
 

@@ -11,7 +11,7 @@ import {runCli, tempDir} from '../helpers/cli.js';
 let dir: string;
 let store: string;
 let bin: string;
-const projects: Record<string, string> = {};
+const projects: {payments: string; ledger: string; atlas: string} = {payments: '', ledger: '', atlas: ''};
 
 function fakeAgent(name: string): void {
 	const script = `#!/bin/sh\nprintf '%s\\n' "$PWD" "$@" > "${path.join(dir, `${name}.called`)}"\nexit 3\n`;
@@ -43,7 +43,7 @@ beforeAll(() => {
 	bin = path.join(dir, 'bin');
 	mkdirSync(bin);
 	mkdirSync(path.join(dir, 'logs'));
-	for (const project of ['payments', 'ledger', 'atlas']) {
+	for (const project of ['payments', 'ledger', 'atlas'] as const) {
 		projects[project] = path.join(dir, 'projects', project);
 		mkdirSync(projects[project], {recursive: true});
 	}
