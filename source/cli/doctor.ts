@@ -38,14 +38,15 @@ function repairText(repair: Repair, store: string): string {
 /** The secrets side of the store: with --repair, items written before redaction are redacted; without, whether any may be left. */
 function secretsOf(file: string, repair: boolean): Cleaning | {unredacted: boolean} | undefined {
 	if (!existsSync(file)) return undefined;
-	const store = repair ? openIndexedStore(file) : SummaryStore.open(file);
+	let store: SummaryStore | undefined;
 	try {
+		store = repair ? openIndexedStore(file) : SummaryStore.open(file);
 		return repair ? cleanStore(store) : {unredacted: needsCleaning(store)};
 	} catch {
-		// A store this drill cannot read as it is (older schema, read-only) is told about by the diagnosis.
+		// A store this drill cannot open as it is (read-only and older) is told about by the diagnosis.
 		return undefined;
 	} finally {
-		store.close();
+		store?.close();
 	}
 }
 
@@ -74,7 +75,7 @@ export const command = defineCommand({
 		// A salvage by this drill would write the items in its older schema and drop what it does not know.
 		if (cli.flags.repair && !diagnosis.healthy && isNewer(diagnosis)) throw new DrillError('store_newer', `the store ${store} has schema version ${diagnosis.schema_version}, newer than this drill understands (${schemaVersion}), so it cannot repair it without losing data`, 'repair it with the drill that made it (upgrade drill)');
 		const repair = cli.flags.repair && !diagnosis.healthy ? repairStore(store, openIndexedStore) : undefined;
-		const secrets = diagnosis.healthy || repair ? secretsOf(store, Boolean(cli.flags.repair)) : undefined;
+		const secrets = (diagnosis.healthy || repair) && !isNewer(diagnosis) ? secretsOf(store, Boolean(cli.flags.repair)) : undefined;
 		if (context.json) printJson(context.stdout, {...diagnosis, ...(repair ? {repair} : {}), ...(secrets ? {secrets} : {})});
 		else {
 			context.stdout.write(diagnosisText(diagnosis));
