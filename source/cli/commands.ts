@@ -21,11 +21,13 @@ export const commands: CommandEntry[] = [
 	{name: 'retrospect', summary: "route a closed root drill's merged prevention plan to its sinks", load: () => import('./retrospect.js')},
 	{name: 'domains', summary: 'list the registered domains', load: () => import('./domains.js')},
 	{name: 'import', summary: 'load summary items from interchange JSON (a file or -)', load: () => import('./import.js')},
-	{name: 'export', summary: 'write summary items as JSON lines', load: () => import('./export.js')},
+	{name: 'export', summary: 'write summary items as JSON lines, or one node as Markdown or HTML to read and share', load: () => import('./export.js')},
 	{name: 'ingest', summary: 'summarize files and folders (markdown, text, HTML, transcripts) into the store', load: () => import('./ingest.js')},
 	{name: 'mcp', summary: 'serve drill to agents over MCP (stdio, or HTTP with --http)', load: () => import('./mcp.js')},
 	{name: 'find', aliases: ['search'], summary: 'search coarse-to-fine: ranked summary nodes, candidate items, drilled spans', load: () => import('./find.js')},
 	{name: 'doctor', summary: 'check the store for damage; --repair rebuilds it from what can be read', load: () => import('./doctor.js')},
+	{name: 'resume', summary: "resume a session in its own agent (claude --resume, codex resume, …) in its project folder", load: () => import('./resume.js')},
+	{name: 'forget', summary: 'remove items, or all from a file or folder, from the store and the index; ingest leaves them out after', load: () => import('./forget.js')},
 	{name: 'reindex', summary: 'rebuild the search indexes (keyword rows, semantic model and vectors)', load: () => import('./reindex.js')},
 ];
 

@@ -2,7 +2,10 @@ import {inertText} from '../core/inert-text.js';
 import {openIndexedStore} from '../search/index.js';
 import {diagnose, repairStore, type Diagnosis, type Repair} from '../store/doctor.js';
 import {schemaVersion} from '../store/schema.js';
+import {existsSync} from 'node:fs';
 import {DrillError} from '../core/errors.js';
+import {cleanStore, needsCleaning, type Cleaning} from '../ingest/secrets/clean-store.js';
+import {SummaryStore} from '../store/summary-store.js';
 import {defineCommand} from './command.js';
 import {printJson, usageError} from './output.js';
 
@@ -32,19 +35,37 @@ function repairText(repair: Repair, store: string): string {
 	return `${lines.join('\n')}\n`;
 }
 
+/** The secrets side of the store: with --repair, items written before redaction are redacted; without, whether any may be left. */
+function secretsOf(file: string, repair: boolean): Cleaning | {unredacted: boolean} | undefined {
+	if (!existsSync(file)) return undefined;
+	let store: SummaryStore | undefined;
+	try {
+		store = repair ? openIndexedStore(file) : SummaryStore.open(file);
+		return repair ? cleanStore(store) : {unredacted: needsCleaning(store)};
+	} catch {
+		// A store this drill cannot open as it is (read-only and older) is told about by the diagnosis.
+		return undefined;
+	} finally {
+		store?.close();
+	}
+}
+
 export const command = defineCommand({
 	about: `
   Check the summary store for damage (every page, with SQLite's integrity check) and say which
   tables are hit. With --repair, rebuild a damaged store: every item that can still be read is
   written into a new store, whose search indexes are rebuilt from the items; the damaged file is
-  moved aside (never deleted) and the report lists what could not be saved.
+  moved aside (never deleted) and the report lists what could not be saved. --repair also
+  redacts the secrets of items written before ingest redacted them (a store made by an older
+  drill), as drill reindex does.
 
   Writers refuse a damaged store (drill ingest, import, up …): this is the command they point at.`,
 	usage: ['doctor [--repair]'],
 	flags: {repair: {type: 'boolean', help: 'rebuild a damaged store from what can be read (a healthy store is left alone)'}},
 	more: `
   With --json it prints {store, bytes, schema_version, healthy, problems, damaged_tables, items,
-  checked_ms, repair?: {salvaged, lost, partial, unreadable_rows, damaged_copy}}.
+  checked_ms, repair?: {salvaged, lost, partial, unreadable_rows, damaged_copy},
+  secrets?: {unredacted} or, with --repair, {items, redactions, rules}}.
 
   Exit status: 0 when the store is healthy or was repaired, 1 when it is damaged.`,
 	async run(cli, context) {
@@ -54,11 +75,14 @@ export const command = defineCommand({
 		// A salvage by this drill would write the items in its older schema and drop what it does not know.
 		if (cli.flags.repair && !diagnosis.healthy && isNewer(diagnosis)) throw new DrillError('store_newer', `the store ${store} has schema version ${diagnosis.schema_version}, newer than this drill understands (${schemaVersion}), so it cannot repair it without losing data`, 'repair it with the drill that made it (upgrade drill)');
 		const repair = cli.flags.repair && !diagnosis.healthy ? repairStore(store, openIndexedStore) : undefined;
-		if (context.json) printJson(context.stdout, {...diagnosis, ...(repair ? {repair} : {})});
+		const secrets = (diagnosis.healthy || repair) && !isNewer(diagnosis) ? secretsOf(store, Boolean(cli.flags.repair)) : undefined;
+		if (context.json) printJson(context.stdout, {...diagnosis, ...(repair ? {repair} : {}), ...(secrets ? {secrets} : {})});
 		else {
 			context.stdout.write(diagnosisText(diagnosis));
 			if (repair) context.stdout.write(repairText(repair, store));
 			else if (!diagnosis.healthy) context.stdout.write('run drill doctor --repair to rebuild the store from what can still be read\n');
+			if (secrets && 'items' in secrets) context.stdout.write(`secrets: ${secrets.redactions} redacted in ${secrets.items} item${secrets.items === 1 ? '' : 's'} written before redaction (rules: ${secrets.rules})\n`);
+			else if (secrets?.unredacted) context.stdout.write('secrets: the store holds items written before ingest redacted secrets; drill doctor --repair redacts them\n');
 		}
 		return diagnosis.healthy || repair ? 0 : 1;
 	},

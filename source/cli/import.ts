@@ -1,5 +1,6 @@
 import {DrillError} from '../core/errors.js';
 import {inertText} from '../core/inert-text.js';
+import {redactItem} from '../ingest/secrets/redact-source.js';
 import {readItems, type ItemFailure} from '../store/interchange-stream.js';
 import type {SummaryStore} from '../store/summary-store.js';
 import {defineCommand} from './command.js';
@@ -18,7 +19,7 @@ export const command = defineCommand({
   read and written a line at a time, so an input of any size takes little memory; one object or
   an array is read whole (up to 256 MB).`,
 	usage: ['import FILE.json|-'],
-	flags: {},
+	flags: {keepSecrets: {type: 'boolean', help: 'write secrets as they are (by default API keys, tokens, private\nkeys and passwords become [redacted:kind], as at ingest)'}},
 	more: `
   Item shape
     {"namespace", "item_id", "title", "generated_at", "source": {"uri", "kind"}, "tldr",
@@ -27,13 +28,13 @@ export const command = defineCommand({
 
   Problems are listed first (the first ${shownProblems}, then how many more), then one summary line.
   With --json it prints {added, updated, failed: [{line?, index?, reason}] (the first ${keptProblems}),
-  failed_count, items, nodes, spans, store, seconds}. Exit status: 0 when every item was imported.`,
+  failed_count, items, nodes, spans, redactions, store, seconds}. Exit status: 0 when every item was imported.`,
 	async run(cli, context) {
 		const [file, extra] = cli.input;
 		if (!file) throw usageError('import needs a FILE (or - for standard input)', 'e.g. drill import fixtures/summaries.json');
 		if (extra) throw usageError(`import takes one FILE, got also ${JSON.stringify(extra)}`, 'import files one at a time, or concatenate them as JSON lines');
 		const started = performance.now();
-		const report = {added: 0, updated: 0, failed: [] as ItemFailure[], failed_count: 0, items: 0, nodes: 0, spans: 0, store: context.runtime.config.storePath, seconds: 0};
+		const report = {added: 0, updated: 0, failed: [] as ItemFailure[], failed_count: 0, items: 0, nodes: 0, spans: 0, redactions: 0, store: context.runtime.config.storePath, seconds: 0};
 		const problem = (failure: ItemFailure) => {
 			report.failed_count++;
 			if (report.failed.length < keptProblems) report.failed.push(failure);
@@ -47,7 +48,9 @@ export const command = defineCommand({
 					continue;
 				}
 				store ??= context.runtime.openWritableStore();
-				report[store.writeItem(entry.item)]++;
+				const item = cli.flags.keepSecrets ? entry.item : redactItem(entry.item).item;
+				report.redactions += item.source?.redactions && item !== entry.item ? item.source.redactions - (entry.item.source?.redactions ?? 0) : 0;
+				report[store.writeItem(item)]++;
 				report.items++;
 				report.nodes += entry.item.nodes.length;
 				report.spans += entry.item.spans.length;

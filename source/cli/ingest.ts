@@ -3,6 +3,7 @@ import {inertText} from '../core/inert-text.js';
 import {isValidNamespace} from '../core/summary-node-id.js';
 import {formatChoices, type FormatChoice} from '../ingest/formats/catalog.js';
 import path from 'node:path';
+import {includeForgotten} from '../store/forgotten.js';
 import type {SourceRoot} from '../ingest/live/source-scan.js';
 import {watchSources} from '../ingest/live/watch.js';
 import {ingest, type IngestOptions, type IngestReport, type SummarizerName} from '../ingest/pipeline.js';
@@ -11,6 +12,7 @@ import type {ChatSettings} from '../ingest/llm/chat-client.js';
 import {defineCommand, type CommandContext} from './command.js';
 import {agentFolderRoots, agentRoots, noAgentsError, roundJson, roundLines, watchingLine, type AgentReport} from './ingest-live.js';
 import {printJson, usageError} from './output.js';
+import {realPath} from '../ingest/io/real-path.js';
 
 const summarizers = ['extractive', 'llm'] as const;
 const defaultLlmTimeoutMs = 120_000;
@@ -42,6 +44,8 @@ function humanReport(report: IngestReport, store: string): string {
 		...(report.conflicts.length > 0 ? [plural(report.conflicts.length, 'conflict')] : []),
 		...(report.skipped_records > 0 ? [`${plural(report.skipped_records, 'record')} of unused kinds skipped`] : []),
 		...(report.skipped_files > 0 ? [`${plural(report.skipped_files, 'other file')} in folders skipped (images, styles, scripts, configuration)`] : []),
+		...(report.redactions > 0 ? [`${plural(report.redactions, 'secret')} redacted`] : []),
+		...(report.forgotten > 0 ? [`${plural(report.forgotten, 'forgotten source')} left out (--include-forgotten PATH takes one back)`] : []),
 	];
 	return `ingested: ${report.added} added, ${report.updated} updated, ${report.skipped} unchanged, ${extras.join(', ')} — ${plural(report.items, 'item')}, ${plural(report.nodes, 'node')}, ${plural(report.spans, 'span')} written in ${report.seconds.toFixed(1)} s into ${store}\n`;
 }
@@ -113,10 +117,17 @@ export const command = defineCommand({
 		},
 		watch: {type: 'boolean', help: 'keep running: ingest files as they are written or grow\n(logs are read as lines are appended), one line per file\neach round; ctrl-c or SIGTERM stops after the file in flight'},
 		poll: {type: 'boolean', help: 'with --watch: list the files every second instead of waiting\nfor change events (for file systems that send none)'},
+		keepSecrets: {type: 'boolean', help: 'write secrets as they are, this run only (by default API keys,\ntokens, private keys, passwords in URLs and KEY=value secrets\nbecome [redacted:kind] before anything is written)'},
+		includeForgotten: {type: 'boolean', help: 'take the PATHs that drill forget forgot back in (otherwise\nforgotten files and folders are left out, --watch included)'},
 	},
 	more: `
+  Secrets are redacted before anything is written, with gitleaks' published rules and drill's
+  own (passwords in URLs, KEY=value secrets, bearer tokens); each item counts its own in
+  source.redactions. Files and folders that drill forget removed stay out until
+  --include-forgotten PATH.
+
   With --json it prints {added, updated, skipped, skipped_records, skipped_files, failed,
-  conflicts, items, nodes, spans, seconds} (and agents: [{agent, folder, found, files}] with
+  conflicts, items, nodes, spans, redactions, forgotten, keep_secrets?, seconds} (and agents: [{agent, folder, found, files}] with
   --agents). With --watch, one such object per line per round, with round (0 is the first
   ingest), at, and files:
   [{path, change: new|grown|rewritten|cut|deleted|changed, bytes, lines?, report?}].
@@ -128,9 +139,10 @@ export const command = defineCommand({
     drill ingest docs/ --summarizer llm --llm-url http://127.0.0.1:11434/v1 --llm-model llama3.1:8b`,
 	async run(cli, context) {
 		const inputs = cli.input;
-		const {namespace, format, summarizer, watch, agents, poll} = cli.flags;
+		const {namespace, format, summarizer, watch, agents, poll, keepSecrets, includeForgotten} = cli.flags;
 		if (inputs.length === 0 && !agents) throw usageError('ingest needs at least one PATH, or --agents', 'give files or folders, e.g. drill ingest notes/ session.jsonl, or drill ingest --agents for the agents\' own log folders');
 		if (poll && !watch) throw usageError('--poll goes with --watch', 'e.g. drill ingest ~/sessions --watch --poll');
+		if (includeForgotten && inputs.length === 0) throw usageError('--include-forgotten takes back the PATHs given', 'e.g. drill ingest ~/.claude/projects/-src-api --include-forgotten');
 		if (namespace !== undefined && !isValidNamespace(namespace)) {
 			throw usageError(`--namespace ${JSON.stringify(namespace)} is not a valid namespace`, 'use 1–128 characters without ":", "#", spaces or control characters');
 		}
@@ -144,7 +156,13 @@ export const command = defineCommand({
 			summarizer: summarizer as SummarizerName,
 			...(llm ? {llm} : {}),
 			onNote: (note) => context.stderr.write(`drill: ${inertText(note, {singleLine: true})}\n`),
+			...(keepSecrets ? {keepSecrets: true} : {}),
 		};
+		if (keepSecrets && !context.json) context.stderr.write('drill: --keep-secrets: secrets are written to the store as they are, this run only\n');
+		if (includeForgotten) {
+			const taken = takeBackForgotten(context, inputs);
+			if (!context.json) context.stderr.write(`drill: ${taken.length === 0 ? 'nothing under those paths was forgotten' : `taken back: ${taken.map((source) => inertText(source, {singleLine: true})).join(', ')}`}\n`);
+		}
 		const roots: SourceRoot[] = inputs.map((input) => ({path: input}));
 		let found: AgentReport[] | undefined;
 		// The agents' folders hold more than sessions: only the files that are sessions go in.
@@ -175,6 +193,17 @@ export const command = defineCommand({
 		return report.failed.length > 0 ? 1 : 0;
 	},
 });
+
+/** Forgets that the paths (and what is under them) were forgotten, so this run ingests them. */
+function takeBackForgotten(context: CommandContext, inputs: string[]): string[] {
+	const store = context.runtime.openWritableStore();
+	try {
+		return includeForgotten(store, inputs.map((input) => realPath(input)));
+	} finally {
+		store.close();
+	}
+}
+
 
 /** One ingest run; a run that stops says what it committed (with --json, in the error's details). */
 async function ingestOnce(files: string[], options: IngestOptions, context: CommandContext): Promise<IngestReport> {

@@ -1,6 +1,7 @@
 import {reindex} from '../search/indexing/reindex.js';
 import {defineCommand} from './command.js';
 import {embedderFlags, embedderSpec} from './embedder-flags.js';
+import {cleanStore} from '../ingest/secrets/clean-store.js';
 import {printJson, usageError} from './output.js';
 
 export const command = defineCommand({
@@ -21,14 +22,17 @@ export const command = defineCommand({
 		const progress = !context.json && context.stderr.isTTY;
 		const store = context.runtime.openWritableStore();
 		try {
+			// Items written before ingest redacted secrets are cleaned first, so the new indexes never hold one.
+			const secrets = cleanStore(store);
 			const report = await reindex(store, {
 				...(spec ? {spec} : {}),
 				onProgress: progress ? (phase, done, total) => context.stderr.write(`\r\u001b[2K${phase} ${done}/${total}`) : undefined,
 			});
 			if (progress) context.stderr.write('\r\u001b[2K');
 			const seconds = Number(report.seconds.toFixed(2));
-			if (context.json) printJson(context.stdout, {...report, seconds, store: context.runtime.config.storePath});
-			else context.stdout.write(`reindexed ${report.items} item${report.items === 1 ? '' : 's'} (${report.nodes} nodes embedded) with ${report.embedder} (${report.dimension} dimensions) in ${seconds} s\n`);
+			if (context.json) printJson(context.stdout, {...report, seconds, store: context.runtime.config.storePath, secrets});
+			else if (secrets.items > 0) context.stdout.write(`redacted ${secrets.redactions} secret${secrets.redactions === 1 ? '' : 's'} in ${secrets.items} item${secrets.items === 1 ? '' : 's'} written before redaction\n`);
+			if (!context.json) context.stdout.write(`reindexed ${report.items} item${report.items === 1 ? '' : 's'} (${report.nodes} nodes embedded) with ${report.embedder} (${report.dimension} dimensions) in ${seconds} s\n`);
 			return 0;
 		} finally {
 			store.close();

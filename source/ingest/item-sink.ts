@@ -81,6 +81,7 @@ export class ItemSink {
 		this.report.items++;
 		this.report.nodes += item.nodes.length;
 		this.report.spans += item.spans.length;
+		this.report.redactions += item.source?.redactions ?? 0;
 		this.memory.written(item.spans.reduce((sum, span) => sum + span.text.length, 0));
 	}
 

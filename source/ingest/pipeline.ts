@@ -13,6 +13,7 @@ import {codexSessionId} from './formats/codex.js';
 import {isJsonDocumentStart, sniff} from './formats/detect.js';
 import {geminiChatSessionId} from './formats/gemini-chat.js';
 import {geminiStreamSessionId} from './formats/gemini-stream.js';
+import {ForgottenSources} from './forgotten.js';
 import {itemIdFor} from './ids.js';
 import {hashBytes, hashFile} from './io/hash.js';
 import {walkSources, type SourceFile} from './io/walk-sources.js';
@@ -22,6 +23,7 @@ import {LlmDescriber} from './llm/llm-describer.js';
 import type {SourceProblem} from './model.js';
 import {fileRecords, type FileRecord} from './multi-item.js';
 import {Progress} from './progress.js';
+import {redactItem, redactSource} from './secrets/redact-source.js';
 import {emptyReport, type IngestReport} from './report.js';
 import {createExecutor, type Executor} from './work/executor.js';
 import {isEmpty, type SourceJob} from './work/source-job.js';
@@ -29,7 +31,7 @@ import {isEmpty, type SourceJob} from './work/source-job.js';
 export type {IngestReport} from './report.js';
 
 /** Bump when the pipeline's output changes, so unchanged sources are summarized again. */
-export const pipelineVersion = 'ingest-3';
+export const pipelineVersion = 'ingest-4';
 
 export type SummarizerName = 'extractive' | 'llm';
 
@@ -56,6 +58,8 @@ export interface IngestOptions {
 	 * source (binary, JSON of another kind) is skipped and counted, as in a folder walk.
 	 */
 	foundInFolder?: (file: string) => boolean;
+	/** Write secrets as they are (`--keep-secrets`); by default they are redacted before anything is written. */
+	keepSecrets?: boolean;
 }
 
 /** Session logs name their session: the item keeps that id wherever the file is. */
@@ -89,6 +93,7 @@ class Ingestion {
 	private readonly executor: Executor;
 	private readonly sink: ItemSink;
 	private fatal: DrillError | undefined;
+	private readonly forgotten: ForgottenSources;
 
 	constructor(
 		private readonly store: SummaryStore,
@@ -96,6 +101,8 @@ class Ingestion {
 	) {
 		this.llm = options.summarizer === 'llm' && options.llm ? new LlmDescriber(options.llm) : undefined;
 		this.summarizerTag = this.llm ? `llm:${options.llm!.model}` : 'extractive';
+		this.forgotten = new ForgottenSources(store);
+		if (options.keepSecrets) this.report.keep_secrets = true;
 		this.sink = new ItemSink(store, this.report, (file) => this.shown(file), options.keepLonger ? {keepLonger: true} : {});
 		const llm = this.llm;
 		this.executor = createExecutor(
@@ -119,7 +126,7 @@ class Ingestion {
 	}
 
 	private salt(format: Format, namespace: string): string {
-		return `${pipelineVersion}|${format}|${namespace}|${this.summarizerTag}`;
+		return `${pipelineVersion}|${format}|${namespace}|${this.summarizerTag}${this.options.keepSecrets ? '|keep-secrets' : ''}`;
 	}
 
 	/** The LLM pass, when asked for: failures keep the extractive text and are noted. */
@@ -149,7 +156,7 @@ class Ingestion {
 			this.progress?.read(file.size);
 			return;
 		}
-		const job: SourceJob = {path: file.path, shown: this.shown(file.path), size: file.size, mtime: file.mtime.toISOString(), format, namespace, itemId, uri: real, hash, ...(format === 'gemini-chat' && isJsonDocumentStart(head) ? {document: true} : {}), ...(bytes ? {bytes} : {})};
+		const job: SourceJob = {path: file.path, shown: this.shown(file.path), size: file.size, mtime: file.mtime.toISOString(), format, namespace, itemId, uri: real, hash, ...(format === 'gemini-chat' && isJsonDocumentStart(head) ? {document: true} : {}), ...(bytes ? {bytes} : {}), ...(this.options.keepSecrets ? {keepSecrets: true} : {})};
 		await this.executor.submit(job, (result) => {
 			this.reportProblems(file.path, result.problems);
 			this.report.skipped_records += result.skipped ?? 0;
@@ -194,7 +201,11 @@ class Ingestion {
 
 	private async record(record: FileRecord, format: Format, namespace: string, file: SourceFile): Promise<void> {
 		if (record.kind === 'item') {
-			if (!this.sink.isUnchanged(record.item.namespace, record.item.item_id, record.hash)) this.sink.save(record.item);
+			if (!this.sink.isUnchanged(record.item.namespace, record.item.item_id, record.hash)) this.sink.save(this.options.keepSecrets ? record.item : redactItem(record.item).item);
+			return;
+		}
+		if (this.forgotten.has(record.uri)) {
+			this.report.forgotten++;
 			return;
 		}
 		const placement: Placement = {namespace, itemId: record.itemId, uri: record.uri, hash: record.hash, file: realPath(file.path), ...(record.copyKey ? {copyKey: {format, key: record.copyKey}} : {})};
@@ -205,6 +216,7 @@ class Ingestion {
 			this.report.skipped_records++;
 			return;
 		}
+		if (!this.options.keepSecrets) redactSource(record.parsed);
 		const described = describeSource(record.parsed);
 		await this.rewrite(described, file.path);
 		const item = describedToItem(described, record.parsed, {namespace, itemId: record.itemId, source: {uri: record.uri, kind: format}, contentHash: record.hash, fallbackDate: file.mtime.toISOString()});
@@ -232,7 +244,9 @@ class Ingestion {
 
 	async run(inputs: readonly string[]): Promise<IngestReport> {
 		const started = performance.now();
-		const {files, problems, skipped} = await walkSources(inputs, this.options.cwd);
+		const walked = await walkSources(inputs, this.options.cwd);
+		const {problems, skipped} = walked;
+		const files = this.forgotten.keep(walked.files, this.report);
 		if (this.options.foundInFolder) for (const file of files) if (this.options.foundInFolder(file.path)) file.inFolder = true;
 		this.report.skipped_files += skipped;
 		for (const problem of problems) this.fail(problem.path, problem.reason);

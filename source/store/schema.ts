@@ -202,6 +202,24 @@ export const migrations: Array<(db: Database) => void> = [
 	(db) => {
 		db.exec('DROP TABLE IF EXISTS nodes_fts; DROP VIEW IF EXISTS node_text;');
 	},
+	// Acting on what is found (#23): the agent's own session id (what `drill resume` hands the
+	// agent), the count of secrets redacted at ingest, and the sources `drill forget` removed, so
+	// that `--watch` and `--agents` do not bring them back (a path: a file, or a folder and all in it;
+	// a file's `#…` for one conversation of a file of many).
+	(db) => {
+		// Columns a store may already have (another branch's migration, a store rolled back by hand) are left as they are.
+		const columns = new Set((db.prepare('PRAGMA table_info(items)').all() as Array<{name: string}>).map((column) => column.name));
+		if (!columns.has('session_id')) db.exec('ALTER TABLE items ADD COLUMN session_id TEXT');
+		if (!columns.has('redactions')) db.exec('ALTER TABLE items ADD COLUMN redactions INTEGER');
+		db.exec(`
+			CREATE TABLE IF NOT EXISTS forgotten_sources (
+				path TEXT PRIMARY KEY,
+				forgotten_at TEXT NOT NULL
+			) WITHOUT ROWID;
+			-- A store with items from before redaction is cleaned by drill doctor --repair or reindex; an empty one has nothing to clean.
+			INSERT OR IGNORE INTO meta (key, value) SELECT 'secrets_redacted_with', 'a new store' WHERE NOT EXISTS (SELECT 1 FROM items);
+		`);
+	},
 ];
 
 export const schemaVersion = migrations.length;

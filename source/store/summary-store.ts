@@ -36,6 +36,8 @@ export interface ItemRow {
 	source_line: number | null;
 	/** The folder of source_uri ("/docs/guides/"), for --group-by folder. */
 	source_folder: string | null;
+	session_id: string | null;
+	redactions: number | null;
 }
 
 /** What a listing of items reads (fewer columns than ItemRow: each one costs per row read). */
@@ -54,6 +56,8 @@ export function itemSource(row: ItemRow): ItemSource {
 	if (row.turns !== null) source.turns = row.turns;
 	if (row.tool_calls !== null) source.tool_calls = row.tool_calls;
 	if (row.source_line !== null) source.line = row.source_line;
+	if (row.session_id) source.session_id = row.session_id;
+	if (row.redactions) source.redactions = row.redactions;
 	return source;
 }
 
@@ -81,7 +85,7 @@ export interface SpanRow {
 
 export const itemColumns = `i.id, i.namespace, i.item_id, i.title, i.tldr, i.generated_at, i.source_uri, i.source_kind, i.content_hash,
 	i.node_count, i.span_count, coalesce(r.child_count, 0) AS topic_count,
-	i.agent, i.project, i.started_at, i.ended_at, i.model, i.turns, i.tool_calls, i.source_line, i.source_folder`;
+	i.agent, i.project, i.started_at, i.ended_at, i.model, i.turns, i.tool_calls, i.source_line, i.source_folder, i.session_id, i.redactions`;
 export const listColumns = `i.namespace, i.item_id, i.title, i.tldr, i.generated_at, coalesce(r.child_count, 0) AS topic_count,
 	i.agent, i.project, i.started_at, i.turns, i.tool_calls, i.source_folder`;
 export const itemFrom = 'items i LEFT JOIN nodes r ON r.item = i.id AND r.ordinal = 0';
@@ -273,6 +277,11 @@ export class SummaryStore {
 	/** Writes one item in one transaction, waiting its turn while another process writes. */
 	writeItem(item: ItemRecord): WriteOutcome {
 		return this.guard(() => takeTurn(this.file, () => writeItem(this.db, item, this.indexers), this.turns));
+	}
+
+	/** Runs a write of the caller's (one transaction inside it is the caller's to open), waiting its turn as writeItem does. */
+	write<T>(action: (db: SqliteDatabase) => T): T {
+		return this.guard(() => takeTurn(this.file, () => action(this.db), this.turns));
 	}
 
 	deleteItem(namespace: string, itemId: string): boolean {

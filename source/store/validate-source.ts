@@ -5,7 +5,7 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 const oneLine = (text: string) => text.replace(/[\r\n\t]+/gu, ' ').trim();
 
 // Names and paths, never documents: a longer value is a mistake, not a source.
-const longest = {uri: 4096, kind: 64, agent: 128, project: 4096, model: 256} as const;
+const longest = {uri: 4096, kind: 64, agent: 128, project: 4096, model: 256, session_id: 256} as const;
 
 function name(where: string, field: keyof typeof longest, value: unknown): string | undefined {
 	if (value === undefined || value === null) return undefined;
@@ -24,7 +24,7 @@ function time(where: string, field: 'started_at' | 'ended_at', value: unknown): 
 	return date.toISOString();
 }
 
-function count(where: string, field: 'turns' | 'tool_calls' | 'line', value: unknown): number | undefined {
+function count(where: string, field: 'turns' | 'tool_calls' | 'line' | 'redactions', value: unknown): number | undefined {
 	if (value === undefined || value === null) return undefined;
 	const least = field === 'line' ? 1 : 0;
 	if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < least) {
@@ -53,6 +53,8 @@ export function validateSource(where: string, value: unknown): ItemSource {
 		turns: count(where, 'turns', value.turns),
 		tool_calls: count(where, 'tool_calls', value.tool_calls),
 		line: count(where, 'line', value.line),
+		session_id: name(where, 'session_id', value.session_id),
+		redactions: count(where, 'redactions', value.redactions),
 	};
 	for (const key of Object.keys(source) as Array<keyof ItemSource>) if (source[key] === undefined) delete source[key];
 	return source;

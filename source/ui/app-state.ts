@@ -37,7 +37,7 @@ export interface Size {
 }
 
 export type Focus = 'tree' | 'detail' | 'results';
-export type Mode = 'browse' | 'query' | 'filter' | 'find' | 'dialog' | 'help';
+export type Mode = 'browse' | 'query' | 'filter' | 'find' | 'dialog' | 'confirm' | 'help';
 
 export interface DetailState {
 	key?: string;
@@ -121,6 +121,8 @@ export interface AppState {
 	find: FindState;
 	frames: FramesState;
 	dialog?: DialogState;
+	/** A question waiting for y or n (mode `confirm`), and the work a yes runs. */
+	confirm?: {question: string; effect: Effect};
 	helpScroll: number;
 	/** The last click (a second one on the same cell soon after is a double click). */
 	lastClick?: {row: number; column: number; at: number};
@@ -179,6 +181,12 @@ export type Effect =
 	| {type: 'copyText'; domain: string; id: string}
 	/** Show a node's source (or its text) in the pager or the editor, the terminal handed over meanwhile. */
 	| {type: 'external'; program: ExternalProgram; domain: string; id: string}
+	/** `r`, `x`, `D`: work out what resuming or forgetting the node would do and ask (confirm/ask), or export it. */
+	| {type: 'act'; what: 'resume' | 'export' | 'forget'; domain: string; id: string}
+	/** Run the agent's resume command with the terminal handed over (after a yes). */
+	| {type: 'resume'; command: string[]; cwd: string; name: string}
+	/** Forget the item of the node (after a yes). */
+	| {type: 'forget'; domain: string; id: string}
 	| {type: 'quit'; code: number};
 
 /** Everything that can change the state. Sub-reducers own their families (`search/…`, `filter/…`, `dialog/…`). */
@@ -204,6 +212,8 @@ export type AppAction =
 	| {type: 'spin'}
 	/** Another process wrote to the summary store (e.g. `drill ingest --watch`). */
 	| {type: 'storeChanged'}
+	/** Ask y/n before `effect` runs. */
+	| {type: 'confirm/ask'; question: string; effect: Effect}
 	| SearchAction
 	| FilterAction
 	| DialogAction;
@@ -269,6 +279,8 @@ function reduce(state: AppState, action: AppAction): AppState {
 			return {...state, spinner: state.spinner + 1};
 		case 'storeChanged':
 			return withEffect(state, {type: 'refresh', domain: 'summary'});
+		case 'confirm/ask':
+			return state.mode === 'browse' ? {...state, mode: 'confirm', confirm: {question: action.question, effect: action.effect}} : state;
 		default:
 			if (action.type.startsWith('search/')) return searchReducer(state, action as SearchAction);
 			if (action.type.startsWith('filter/')) return filterReducer(state, action as FilterAction);

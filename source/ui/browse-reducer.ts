@@ -36,6 +36,8 @@ export function browseReducer(state: AppState, key: Key): AppState {
 			return dialogInput(state, key, command);
 		case 'help':
 			return helpCommand(state, command);
+		case 'confirm':
+			return confirmCommand(state, command);
 		default:
 			return command ? browseCommand(state, command) : state;
 	}
@@ -66,6 +68,13 @@ export function browseCommand(state: AppState, command: Command): AppState {
 			return cycleMethod(state);
 		case 'togglePlan':
 			return {...state, frames: {...state.frames, expanded: !state.frames.expanded}};
+		case 'resume':
+		case 'exportNode':
+		case 'forget': {
+			const node = selectedNode(state.tree);
+			if (!node) return state;
+			return withEffect(state, {type: 'act', what: command === 'exportNode' ? 'export' : command, domain: node.domain, id: node.id});
+		}
 		case 'openPager':
 		case 'openEditor':
 		case 'copyText': {
@@ -181,6 +190,14 @@ function moreWhenNear(state: AppState): AppState {
 	const chars = Math.min(maxContentChars, (detail.chars ?? defaultMaxChars) * 2);
 	if (chars === detail.chars) return state;
 	return withEffect({...state, detail: {...detail, more: true}}, {type: 'detailMore', key: detail.key, depth: detail.depth, chars});
+}
+
+/** y (or Enter) runs what was asked about; any other key leaves it. */
+function confirmCommand(state: AppState, command: Command | undefined): AppState {
+	const asked = state.confirm;
+	const browsing: AppState = {...state, mode: 'browse', confirm: undefined};
+	if (!asked) return browsing;
+	return command === 'confirmYes' ? withEffect(browsing, asked.effect) : note(browsing, 'left as it was');
 }
 
 function helpCommand(state: AppState, command: Command | undefined): AppState {

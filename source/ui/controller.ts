@@ -1,6 +1,7 @@
 import type {Depth} from '../core/depth.js';
 import {appReducer, initialState, type AppAction, type AppState, type Effect, type Size} from './app-state.js';
 import type {EffectContext} from './effects/context.js';
+import {Act, type RunCommand} from './effects/act.js';
 import {External, type RunExternal} from './effects/external.js';
 import {Filter} from './effects/filter.js';
 import {Frames} from './effects/frames.js';
@@ -19,6 +20,10 @@ export interface ControllerOptions {
 	copy?: (text: string) => void;
 	/** Hands the terminal to the pager or the editor (absent without a terminal: key playback, tests). */
 	external?: RunExternal;
+	/** Hands the terminal to an agent resuming a session (`r`; absent without a terminal). */
+	runCommand?: RunCommand;
+	/** Where `x` writes its exports (default: the current folder). */
+	exportFolder?: string;
 	quit?: (code: number) => void;
 	/** Show measured times (default true; recordings turn them off). */
 	showTimings?: boolean;
@@ -59,6 +64,7 @@ export class AppController {
 	private readonly filter: Filter;
 	private readonly frames: Frames;
 	private readonly external: External;
+	private readonly act: Act;
 	private storeTimer: NodeJS.Timeout | undefined;
 	private storeVersion: string | undefined;
 
@@ -80,6 +86,7 @@ export class AppController {
 		this.filter = new Filter(context);
 		this.frames = new Frames(context);
 		this.external = new External(context, {run: options.external, copy: options.copy});
+		this.act = new Act(context, {...(options.runCommand ? {run: options.runCommand} : {}), ...(options.exportFolder ? {folder: options.exportFolder} : {})});
 	}
 
 	getState = (): AppState => this.state;
@@ -156,6 +163,12 @@ export class AppController {
 				return this.external.copyText(effect.domain, effect.id);
 			case 'external':
 				return this.external.open(effect.program, effect.domain, effect.id);
+			case 'act':
+				return this.act.ask(effect.what, effect.domain, effect.id);
+			case 'resume':
+				return this.act.resume(effect.command, effect.cwd, effect.name);
+			case 'forget':
+				return this.act.forget(effect.domain, effect.id);
 			case 'quit':
 				return this.options.quit?.(effect.code);
 		}

@@ -36,9 +36,25 @@ export class Handover {
 	}
 
 	run(program: ExternalProgram, file: string, line?: number): Promise<string | undefined> {
-		if (this.running) return Promise.resolve('a program already has the terminal');
 		const command = programFor(program, this.env);
 		const args = line === undefined ? [file] : [`+${line}`, file];
+		return this.handOver(command, () => spawn('/bin/sh', ['-c', `${command} "$@"`, 'drill', ...args], {stdio: 'inherit', env: this.env}), (code) =>
+			code === 127 ? `${command}: command not found (set $${program === 'pager' ? 'PAGER' : 'EDITOR'})` : undefined,
+		);
+	}
+
+	/**
+	 * Runs a program (argv, no shell) in a folder with the terminal handed over, as `r` resumes a
+	 * session in its agent; resolves with an error line, or undefined once it exited.
+	 */
+	runCommand(argv: readonly string[], cwd: string): Promise<string | undefined> {
+		const [program, ...args] = argv;
+		if (!program) return Promise.resolve('nothing to run');
+		return this.handOver(program, () => spawn(program, args, {stdio: 'inherit', env: this.env, cwd}), (code) => (code !== 0 && code !== null ? `${program} exited with status ${code}` : undefined));
+	}
+
+	private handOver(command: string, start: () => ReturnType<typeof spawn>, failure: (code: number | null) => string | undefined): Promise<string | undefined> {
+		if (this.running) return Promise.resolve('a program already has the terminal');
 		this.running = true;
 		this.terminal.leave();
 		return new Promise((resolve) => {
@@ -50,9 +66,9 @@ export class Handover {
 				this.terminal.back();
 				resolve(error);
 			};
-			const child = spawn('/bin/sh', ['-c', `${command} "$@"`, 'drill', ...args], {stdio: 'inherit', env: this.env});
+			const child = start();
 			child.on('error', (error) => settle(`cannot run ${command}: ${error.message}`));
-			child.on('close', (code) => settle(code === 127 ? `${command}: command not found (set $${program === 'pager' ? 'PAGER' : 'EDITOR'})` : undefined));
+			child.on('close', (code) => settle(failure(code)));
 		});
 	}
 }

@@ -5,7 +5,7 @@ import {displayWidth} from './text.js';
  * The one table of commands and their keys. The input layer looks keys up here and the `?`
  * overlay and the status line are generated from it, so the help cannot drift from the keys.
  */
-export type KeyContext = 'global' | 'tree' | 'detail' | 'results' | 'input' | 'dialog' | 'help';
+export type KeyContext = 'global' | 'tree' | 'detail' | 'results' | 'input' | 'dialog' | 'confirm' | 'help';
 
 export type Command =
 	| 'quit'
@@ -41,6 +41,11 @@ export type Command =
 	| 'copyText'
 	| 'openPager'
 	| 'openEditor'
+	| 'resume'
+	| 'exportNode'
+	| 'forget'
+	| 'confirmYes'
+	| 'confirmNo'
 	| 'jump'
 	| 'closePanel'
 	| 'submit'
@@ -122,6 +127,9 @@ export const keyTable: Binding[] = [
 	{command: 'openPager', keys: ['o'], context: 'global', help: 'the node\'s source in $PAGER (less -R)'},
 	{command: 'openEditor', keys: ['e'], context: 'global', help: 'the node\'s source in $EDITOR (vi)'},
 	{command: 'copyText', keys: ['Y'], context: 'global', help: 'copy the node\'s text (OSC 52)'},
+	{command: 'resume', keys: ['r'], context: 'global', help: 'resume the session in its agent (claude --resume, codex resume, …), after asking'},
+	{command: 'exportNode', keys: ['x'], context: 'global', help: 'export the node as Markdown to a new file in the current folder'},
+	{command: 'forget', keys: ['D'], context: 'global', help: 'forget the item: out of the store and the index, and ingest leaves its file out (asks first)'},
 	{command: 'help', keys: ['?'], context: 'global', help: 'this help (every key)', hint: 'help'},
 	{command: 'quit', keys: ['q', 'ctrl-c'], context: 'global', help: 'quit', hint: 'quit'},
 
@@ -141,6 +149,10 @@ export const keyTable: Binding[] = [
 	{command: 'previousField', keys: ['shift-tab', 'up'], context: 'dialog', help: 'previous field', group: 'next / previous field'},
 	{command: 'choiceNext', keys: ['right'], context: 'dialog', help: 'next choice (scope, sink)', group: 'next / previous choice (scope, sink)'},
 	{command: 'choicePrevious', keys: ['left'], context: 'dialog', help: 'previous choice (scope, sink)', group: 'next / previous choice (scope, sink)'},
+
+	{command: 'confirmYes', keys: ['y', 'enter'], context: 'confirm', help: 'yes: do it', hint: 'yes'},
+	{command: 'confirmNo', keys: ['n', 'escape', 'q'], context: 'confirm', help: 'no: leave it (any other key too)', hint: 'no'},
+	{command: 'quit', keys: ['ctrl-c'], context: 'confirm', help: 'quit'},
 
 	{command: 'closePanel', keys: ['escape', '?', 'q'], context: 'help', help: 'close this help', hint: 'close'},
 	{command: 'cursorDown', keys: ['down', 'j', 'pagedown', ' '], context: 'help', help: 'scroll down', hint: 'scroll', hintKeys: '↑↓'},
@@ -170,12 +182,13 @@ const contextTitles: Record<KeyContext, string> = {
 	global: 'Everywhere',
 	input: 'Typing (search, filter, dialogs)',
 	dialog: 'Drill dialogs',
+	confirm: 'Asked to confirm (r, D)',
 	help: 'This help',
 };
 
 /** The help overlay's text: every context, every command, its keys. */
 export function helpSections(): Array<{title: string; rows: Array<{keys: string; help: string}>}> {
-	const order: KeyContext[] = ['tree', 'global', 'detail', 'results', 'input', 'dialog'];
+	const order: KeyContext[] = ['tree', 'global', 'detail', 'results', 'input', 'dialog', 'confirm'];
 	return order.map((context) => {
 		const rows: Array<{keys: string; help: string}> = [];
 		const grouped = new Map<string, {keys: string; help: string}>();
@@ -194,10 +207,10 @@ export function helpSections(): Array<{title: string; rows: Array<{keys: string;
 }
 
 // The status line's order: help first, so it survives on a narrow terminal.
-const hintOrder: Command[] = ['help', 'cursorDown', 'open', 'jump', 'close', 'closePanel', 'depthCycle', 'find', 'query', 'filter', 'group', 'drillDown', 'drillUp', 'switchPane', 'submit', 'cancel', 'nextField', 'quit'];
+const hintOrder: Command[] = ['confirmYes', 'confirmNo', 'help', 'cursorDown', 'open', 'jump', 'close', 'closePanel', 'depthCycle', 'find', 'query', 'filter', 'group', 'drillDown', 'drillUp', 'switchPane', 'submit', 'cancel', 'nextField', 'quit'];
 
 // What a short status line keeps longest: help, quit and the pane switch, then the keys of the moment.
-const hintKeep: Command[] = ['help', 'quit', 'switchPane', 'submit', 'cancel', 'cursorDown', 'open', 'jump', 'nextField', 'closePanel', 'query', 'depthCycle', 'close', 'find', 'filter', 'group', 'drillDown', 'drillUp'];
+const hintKeep: Command[] = ['confirmYes', 'confirmNo', 'help', 'quit', 'switchPane', 'submit', 'cancel', 'cursorDown', 'open', 'jump', 'nextField', 'closePanel', 'query', 'depthCycle', 'close', 'find', 'filter', 'group', 'drillDown', 'drillUp'];
 
 export interface Hint {
 	command: Command;

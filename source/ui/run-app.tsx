@@ -125,6 +125,7 @@ export async function runApp(options: RunAppOptions): Promise<number> {
 		showTimings: options.showTimings,
 		copy: (text) => stdout.write(osc52(text)),
 		external: external ? (program, file, line) => handover!.run(program, file, line) : undefined,
+		runCommand: external ? (argv, cwd) => handover!.runCommand(argv, cwd) : undefined,
 		quit: (code) => finish(code),
 	});
 	if (alternate) stdout.write(enterAlternate);

@@ -54,7 +54,8 @@ function header(state: AppState, box: Layout, paint: Theme): Line {
 }
 
 function footer(state: AppState, box: Layout, paint: Theme): Line {
-	const {message} = state;
+	// A question waiting for y/n is what the status line says until it is answered.
+	const message = state.mode === 'confirm' && state.confirm ? {text: state.confirm.question, kind: 'info' as const} : state.message;
 	const facts = footerFacts(state, box);
 	// The hints get what the facts leave (the facts take at most two fifths, as `rule` gives them).
 	const room = box.width - 4;

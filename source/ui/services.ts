@@ -10,6 +10,7 @@ import type {SourceFile, TreeView, ViewOptions} from '../core/tree-view.js';
 import type {FindResult} from '../search/types.js';
 import type {Runtime} from '../runtime.js';
 import {searchWorkerScript, WorkerSearch} from './search-client.js';
+import {actOver, type ActService} from './act-services.js';
 import {textFile} from './text-file.js';
 
 export const findMethods = ['keyword,semantic', 'keyword', 'semantic'] as const;
@@ -87,6 +88,8 @@ export interface Services {
 	newestNode(domain: string): string | undefined;
 	/** Writes text to a new private temporary file (for `o`/`e` on a node without a source file). */
 	textFile(text: string, name: string): {file: string; remove(): void};
+	/** Acting on a node (`r`, `x`, `D`; see act-services.ts); absent where the build has none. */
+	act?: ActService;
 	close(): void;
 }
 
@@ -119,6 +122,7 @@ export function createServices(runtime: Runtime): Services {
 		frames: framesOver(() => import('../frames/index.js'), config),
 		sourceFile: (domain, nodeId) => runtime.domains.sourceFile(domain, nodeId),
 		textFile,
+		act: actOver(runtime),
 		newestNode: (domain) => runtime.domains.newestNode(domain),
 		close() {
 			worker?.close();

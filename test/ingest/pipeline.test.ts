@@ -22,7 +22,7 @@ function items(store: string) {
 	}
 }
 
-const reportKeys = ['added', 'updated', 'skipped', 'skipped_records', 'skipped_files', 'failed', 'conflicts', 'items', 'nodes', 'spans', 'seconds'];
+const reportKeys = ['added', 'updated', 'skipped', 'skipped_records', 'skipped_files', 'failed', 'conflicts', 'items', 'nodes', 'spans', 'redactions', 'forgotten', 'seconds'];
 
 describe('ingest', () => {
 	const folder = tempDir();

@@ -1,5 +1,5 @@
 import type {Block, ParsedSource, SourceProblem} from '../model.js';
-import {ConversationBuilder} from './conversation.js';
+import {ConversationBuilder, withSessionId} from './conversation.js';
 import {factDate} from './dates.js';
 import {parseJsonLine} from './json-line.js';
 import {toolCallText, toolOutputText, toolResultText} from './tool-text.js';
@@ -129,7 +129,7 @@ export class ClaudeAgentReader {
 	}
 
 	finish(): ParsedSource {
-		return this.conversation.finish();
+		return withSessionId(this.conversation.finish(), this.sessionId);
 	}
 }
 

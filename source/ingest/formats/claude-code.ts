@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type {Block, ParsedSource, SourceProblem} from '../model.js';
-import {ConversationBuilder} from './conversation.js';
+import {ConversationBuilder, withSessionId} from './conversation.js';
 import {factDate} from './dates.js';
 import {parseJsonObjectLine} from './json-line.js';
 import {isNoiseTitle} from '../tree/titles.js';
@@ -110,7 +110,7 @@ export class ClaudeCodeReader {
 	}
 
 	finish(): ParsedSource {
-		const source = this.conversation.finish();
+		const source = withSessionId(this.conversation.finish(), this.sessionId);
 		if (this.summaries.size > 0) source.facts.titlesByEnd = this.summaries;
 		return source;
 	}

@@ -1,5 +1,5 @@
 import type {Block, ParsedSource, SourceProblem} from '../model.js';
-import {ConversationBuilder} from './conversation.js';
+import {ConversationBuilder, withSessionId} from './conversation.js';
 import {factDate} from './dates.js';
 import {parseJsonObjectLine} from './json-line.js';
 import {MessageDedupe} from './message-dedupe.js';
@@ -204,7 +204,7 @@ export class CodexReader {
 	}
 
 	finish(): ParsedSource {
-		return this.conversation.finish();
+		return withSessionId(this.conversation.finish(), this.sessionId);
 	}
 }
 

@@ -121,3 +121,9 @@ export class ConversationBuilder {
 		return {flavor: 'conversation', facts: this.facts, root: {units: this.units, children: []}, skipped: this.skipped};
 	}
 }
+
+/** The session's id in its agent joins the provenance (`source.session_id`: what `drill resume` hands the agent). */
+export function withSessionId(parsed: ParsedSource, sessionId: string | undefined): ParsedSource {
+	if (sessionId) parsed.facts.provenance = {...parsed.facts.provenance, session_id: sessionId};
+	return parsed;
+}

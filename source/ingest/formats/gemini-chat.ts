@@ -1,5 +1,5 @@
 import type {Block, ParsedSource, SourceProblem} from '../model.js';
-import {ConversationBuilder} from './conversation.js';
+import {ConversationBuilder, withSessionId} from './conversation.js';
 import {factDate} from './dates.js';
 import {parseJsonLine} from './json-line.js';
 import {toolCallText, toolOutputText, toolResultText} from './tool-text.js';
@@ -177,7 +177,7 @@ export class GeminiChatReader {
 	finish(): ParsedSource {
 		for (const record of this.messages.values()) this.message(record);
 		this.messages.clear();
-		return this.conversation.finish();
+		return withSessionId(this.conversation.finish(), this.sessionId);
 	}
 }
 

@@ -1,5 +1,5 @@
 import type {ParsedSource, SourceProblem} from '../model.js';
-import {ConversationBuilder} from './conversation.js';
+import {ConversationBuilder, withSessionId} from './conversation.js';
 import {factDate} from './dates.js';
 import {parseJsonLine} from './json-line.js';
 import {toolCallText, toolOutputText} from './tool-text.js';
@@ -92,7 +92,7 @@ export class GeminiStreamReader {
 
 	finish(): ParsedSource {
 		this.flush();
-		return this.conversation.finish();
+		return withSessionId(this.conversation.finish(), this.sessionId);
 	}
 }
 

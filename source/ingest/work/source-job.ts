@@ -17,6 +17,7 @@ import {TextReader} from '../formats/plain-text.js';
 import {wholeJson} from '../io/json-records.js';
 import {readLines} from '../io/lines.js';
 import type {ParsedSource, SourceProblem} from '../model.js';
+import {redactSource} from '../secrets/redact-source.js';
 
 /**
  * Summarizing one file that is one item (markdown, text, HTML, and the session logs that hold one
@@ -37,6 +38,8 @@ export interface SourceJob {
 	document?: boolean;
 	/** The file's bytes, when they were already read whole (a small file): it is not read again. */
 	bytes?: Uint8Array;
+	/** Secrets stay in (`drill ingest --keep-secrets`); otherwise they are redacted before the item is built. */
+	keepSecrets?: boolean;
 }
 
 export interface JobResult {
@@ -152,6 +155,7 @@ export async function runSourceJob(job: SourceJob, hooks: JobHooks = {}): Promis
 		return {problems, skipped, failure: {reason}};
 	}
 	if (job.format === 'markdown') onlyFrontMatter(parsed, job.path);
+	if (!job.keepSecrets) redactSource(parsed);
 	const described = describeSource(parsed);
 	await hooks.rewrite?.(described, job);
 	const item = describedToItem(described, parsed, {

@@ -49,6 +49,7 @@ describe('ClaudeCodeReader', () => {
 			turns: 5,
 			tool_calls: 18,
 			line: 1,
+			session_id: '4e2b9c71-0f3a-4d8e-b6c5-97a1d2e3f408',
 		});
 		expect(claudeSessionId('{"type":"summary"}\n{"sessionId":"4e2b9c71-0f3a-4d8e-b6c5-97a1d2e3f408"}')).toBe('4e2b9c71-0f3a-4d8e-b6c5-97a1d2e3f408');
 	});

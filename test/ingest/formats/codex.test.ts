@@ -31,6 +31,7 @@ describe('CodexReader', () => {
 			turns: 3,
 			tool_calls: 8,
 			line: 1,
+			session_id: '0199a7c4-5d2e-7b31-9f4e-2c8d41a6e0b7',
 		});
 	});
 

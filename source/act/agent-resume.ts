@@ -1,0 +1,130 @@
+/**
+ * How each agent resumes one of its sessions, keyed by `source.agent`: the program, and its
+ * arguments for a session id (and the session's log file, for agents that resume from a file).
+ * Each entry names the documentation or source it follows, and the version read there.
+ */
+export interface AgentResume {
+	/** The agent's own name for people ("Claude Code"). */
+	name: string;
+	program: string;
+	/** The arguments after the program; undefined: the agent has no resume by id (say `unsupported`). */
+	args?: (session: {id?: string; file?: string; project?: string}) => string[] | undefined;
+	/** Why there is no resume, and what to do instead (a format with no resume). */
+	unsupported?: string;
+	/** Whether `args` needs the session id. */
+	needsId: boolean;
+	/** How to get the program. */
+	install: string;
+	/** What the entry follows. */
+	followed: string;
+}
+
+export const agentResume: Readonly<Record<string, AgentResume>> = {
+	'claude-code': {
+		name: 'Claude Code',
+		program: 'claude',
+		args: ({id}) => (id ? ['--resume', id] : undefined),
+		needsId: true,
+		install: 'npm install -g @anthropic-ai/claude-code',
+		followed: 'Claude Code 2.0 CLI reference (code.claude.com/docs/en/cli-reference): `claude --resume <session-id>`, run in the project folder, whose sessions it lists',
+	},
+	// The Claude Agent SDK and managed agents write the same session ids; their sessions resume in Claude Code.
+	'claude-agent': {
+		name: 'Claude Code',
+		program: 'claude',
+		args: ({id}) => (id ? ['--resume', id] : undefined),
+		needsId: true,
+		install: 'npm install -g @anthropic-ai/claude-code',
+		followed: 'Claude Agent SDK sessions guide (docs.anthropic.com/en/docs/claude-code/sdk/sdk-sessions): SDK sessions resume with `claude --resume <session-id>` (as tools that call it quote it, read 2026-12-02; not checked against the agent’s own docs)',
+	},
+	codex: {
+		name: 'Codex CLI',
+		program: 'codex',
+		args: ({id}) => (id ? ['resume', id] : undefined),
+		needsId: true,
+		install: 'npm install -g @openai/codex',
+		followed: 'codex-cli 0.39.0 `codex resume [SESSION_ID]` ("Resume a previous interactive session", codex --help; the id is the rollout\'s session_meta id)',
+	},
+	'gemini-cli': {
+		name: 'Gemini CLI',
+		program: 'gemini',
+		args: ({id}) => (id ? ['--resume', id] : undefined),
+		needsId: true,
+		install: 'npm install -g @google/gemini-cli',
+		followed: 'Gemini CLI session management (geminicli.com/docs/cli/session-management, 0.2x): `gemini --resume <session UUID>` in the project folder (sessions are per project)',
+	},
+	aider: {
+		name: 'aider',
+		program: 'aider',
+		// aider has no session ids: it restores the chat history file of the repository it starts in.
+		args: ({file, project}) => ['--restore-chat-history', ...(file && project && file !== `${project}/.aider.chat.history.md` ? ['--chat-history-file', file] : [])],
+		needsId: false,
+		install: 'python -m pip install aider-install && aider-install',
+		followed: 'aider 0.86 options (aider.chat/docs/config/options.html): `--restore-chat-history` restores the previous chat history messages of `--chat-history-file` (default .aider.chat.history.md)',
+	},
+	// The formats the agents helper adds this round: resume where the agent's CLI documents one.
+	opencode: {
+		name: 'OpenCode',
+		program: 'opencode',
+		args: ({id}) => (id ? ['--session', id] : undefined),
+		needsId: true,
+		install: 'npm install -g opencode-ai',
+		followed: 'OpenCode CLI (opencode.ai/docs/cli): `opencode --session <id>` (`-s`) continues a session (as tools that call it quote it, read 2026-12-02; not checked against the agent’s own docs)',
+	},
+	'qwen-code': {
+		name: 'Qwen Code',
+		program: 'qwen',
+		args: ({id}) => (id ? ['--resume', id] : undefined),
+		needsId: true,
+		install: 'npm install -g @qwen-code/qwen-code',
+		followed: 'Qwen Code top-level options (packages/cli/src/config/top-level-options.ts, 0.1x): `qwen --resume <id>` resumes a specific session by its id (as quoted from that file, read 2026-12-02)',
+	},
+	copilot: {
+		name: 'GitHub Copilot CLI',
+		program: 'copilot',
+		args: ({id}) => (id ? [`--resume=${id}`] : undefined),
+		needsId: true,
+		install: 'npm install -g @github/copilot',
+		followed: 'GitHub Copilot CLI command reference: `copilot --resume=<session-id>` (the folder name under ~/.copilot/session-state) (as tools that call it quote it, read 2026-12-02; not checked against the agent’s own docs)',
+	},
+	goose: {
+		name: 'Goose',
+		program: 'goose',
+		args: ({id}) => (id ? ['session', '--resume', '--session-id', id] : undefined),
+		needsId: true,
+		install: 'see block.github.io/goose/docs/getting-started/installation',
+		followed: 'Goose CLI commands (block.github.io/goose/docs/guides/goose-cli-commands, 1.x): `goose session --resume --session-id <id>` (as tools that call it quote it, read 2026-12-02)',
+	},
+	cursor: {
+		name: 'Cursor CLI',
+		program: 'cursor-agent',
+		args: ({id}) => (id ? [`--resume=${id}`] : undefined),
+		needsId: true,
+		install: 'curl https://cursor.com/install -fsS | bash',
+		followed: 'Cursor CLI (cursor.com/docs/cli/overview): `cursor-agent --resume=<chat id>`; chats of the editor open in the editor, not here (as tools that call it quote it, read 2026-12-02; not checked against the agent’s own docs)',
+	},
+	continue: {
+		name: 'Continue CLI',
+		program: 'cn',
+		unsupported: 'the Continue CLI resumes only its latest session (cn --resume), not one by id: run cn --resume in the project folder',
+		needsId: false,
+		install: 'npm install -g @continuedev/cli',
+		followed: 'Continue CLI (docs.continue.dev/guides/cli): `cn --resume` resumes the last session (as tools that call it quote it, read 2026-12-02; not checked against the agent’s own docs)',
+	},
+	cline: {
+		name: 'Cline',
+		program: 'code',
+		unsupported: 'Cline runs inside VS Code and has no command to resume a task: open its task history in VS Code',
+		needsId: false,
+		install: 'the Cline extension for VS Code',
+		followed: 'Cline documentation (docs.cline.bot): tasks are resumed from the history view (as tools that call it quote it, read 2026-12-02; not checked against the agent’s own docs)',
+	},
+	crush: {
+		name: 'Crush',
+		program: 'crush',
+		unsupported: 'Crush has no command-line flag to resume a session: start crush in the project folder and pick the session in its sessions list',
+		needsId: false,
+		install: 'npm install -g @charmland/crush',
+		followed: 'Crush README (github.com/charmbracelet/crush): sessions are chosen in the app (as tools that call it quote it, read 2026-12-02; not checked against the agent’s own docs)',
+	},
+};

@@ -1,0 +1,63 @@
+import type {SummaryStore} from '../../store/summary-store.js';
+import {redactItem} from './redact-source.js';
+import {ruleVersions} from './redactor.js';
+
+/** The store's meta key saying which rules its items were last redacted with (absent: a store older than redaction). */
+export const redactedWithKey = 'secrets_redacted_with';
+
+export interface Cleaning {
+	/** Items rewritten because they held secrets. */
+	items: number;
+	redactions: number;
+	rules: string;
+}
+
+/** Whether the store holds items written before secrets were redacted at ingest. */
+export function needsCleaning(store: SummaryStore): boolean {
+	return store.getMeta(redactedWithKey) === undefined && store.one<{n: number}>('SELECT count(*) AS n FROM items')!.n > 0;
+}
+
+/** Full-text indexes whose deleted entries stay in their segments until a merge. */
+const textIndexes = ['spans_fts', 'search_root_fts', 'search_node_fts'];
+
+/**
+ * What a rewrite leaves of the old text in the file: FTS5 keeps a deleted row's terms in its
+ * segments until they are merged, and SQLite keeps freed pages as they were. The indexes are
+ * merged and the file rebuilt, so the secrets are gone from its bytes, not only from its rows.
+ */
+function purgeOldText(store: SummaryStore): void {
+	store.write((db) => {
+		for (const table of textIndexes) {
+			const exists = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table);
+			if (exists) db.prepare(`INSERT INTO ${table} (${table}) VALUES ('optimize')`).run();
+		}
+		db.exec('VACUUM');
+		db.pragma('wal_checkpoint(TRUNCATE)');
+	});
+}
+
+/**
+ * Redacts the secrets of every item already in the store (a store made before ingest redacted
+ * them, or items imported with --keep-secrets): each item that holds one is rewritten, in its own
+ * transaction, with its search rows (the store's indexers run). Items stay what they were
+ * otherwise: the same ids, times and content hashes.
+ */
+export function cleanStore(store: SummaryStore): Cleaning {
+	// Ids first: better-sqlite3 cannot write while a read iterates.
+	const ids = store.all<{id: number}>('SELECT id FROM items ORDER BY id').map((row) => row.id);
+	let items = 0;
+	let redactions = 0;
+	for (const id of ids) {
+		const row = store.itemByRowId(id);
+		if (!row) continue;
+		const record = store.record(row);
+		const {item, count} = redactItem(record);
+		if (item === record) continue;
+		store.writeItem(item);
+		items++;
+		redactions += count;
+	}
+	if (items > 0) purgeOldText(store);
+	store.setMeta(redactedWithKey, ruleVersions);
+	return {items, redactions, rules: ruleVersions};
+}

@@ -1,0 +1,74 @@
+import path from 'node:path';
+import {deleteItem} from './write-item.js';
+import type {SummaryStore} from './summary-store.js';
+
+/**
+ * What `drill forget` removes and remembers. A forgotten source is a path: a file, a folder (and
+ * everything under it), or `file#…`, one conversation of a file that holds many. Ingest leaves
+ * forgotten sources out (so `--watch` and `--agents` do not bring them back) until
+ * `drill ingest --include-forgotten PATH` takes them back in.
+ */
+
+/** True when `uri` is `source` itself, inside the folder `source`, or one item of the file `source`. */
+export function isUnder(uri: string, source: string): boolean {
+	if (uri === source) return true;
+	const folder = source.endsWith(path.sep) ? source : `${source}${path.sep}`;
+	return uri.startsWith(folder) || uri.startsWith(`${source}#`);
+}
+
+export function forgottenSources(store: SummaryStore): string[] {
+	return store.all<{path: string}>('SELECT path FROM forgotten_sources ORDER BY path').map((row) => row.path);
+}
+
+export interface ForgottenItem {
+	namespace: string;
+	item_id: string;
+	title: string;
+	source_uri: string | null;
+}
+
+/** The items that came from a file or folder (any of the items of a file of many). */
+export function itemsFromSource(store: SummaryStore, source: string): ForgottenItem[] {
+	const folder = source.endsWith(path.sep) ? source : `${source}${path.sep}`;
+	// A range on the index, not LIKE: paths hold `%` and `_`.
+	return store.all<ForgottenItem>(
+		`SELECT namespace, item_id, title, source_uri FROM items
+		 WHERE source_uri = ? OR (source_uri >= ? AND source_uri < ?) OR (source_uri >= ? AND source_uri < ?)
+		 ORDER BY namespace, generated_at DESC, item_id`,
+		source,
+		folder,
+		`${folder}\u{10FFFF}`,
+		`${source}#`,
+		`${source}#\u{10FFFF}`,
+	);
+}
+
+/**
+ * Removes the items (their nodes, spans and search rows: the store's indexers run) and remembers
+ * the sources, all in one transaction: a reader sees them all there or all gone.
+ */
+export function forget(store: SummaryStore, items: readonly ForgottenItem[], sources: readonly string[]): number {
+	const now = new Date().toISOString();
+	return store.write((db) =>
+		db.transaction(() => {
+			let removed = 0;
+			for (const item of items) if (deleteItem(db, item.namespace, item.item_id, store.indexers)) removed++;
+			const remember = db.prepare('INSERT INTO forgotten_sources (path, forgotten_at) VALUES (?, ?) ON CONFLICT (path) DO NOTHING');
+			for (const source of sources) remember.run(source, now);
+			return removed;
+		}).immediate(),
+	);
+}
+
+/** Takes the forgotten sources at or under each path back (`--include-forgotten`); returns them. */
+export function includeForgotten(store: SummaryStore, paths: readonly string[]): string[] {
+	const taken = forgottenSources(store).filter((source) => paths.some((given) => isUnder(source, given) || isUnder(given, source)));
+	if (taken.length === 0) return [];
+	store.write((db) => {
+		const drop = db.prepare('DELETE FROM forgotten_sources WHERE path = ?');
+		db.transaction(() => {
+			for (const source of taken) drop.run(source);
+		})();
+	});
+	return taken;
+}
