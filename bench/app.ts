@@ -1,10 +1,11 @@
 /**
- * `npm run bench -- app [--runs N] [--keys N] [--only first|keys] [--parts tree,query,filter,own] [--store FILE]
+ * `npm run bench -- app [--runs N] [--keys N] [--only first|start|keys] [--parts tree,query,filter,own] [--store FILE]
  * [--smoke]`: the explorer in a real pseudo-terminal. The app is `dist/cli.js` under the current folder, so
  * running this from another build's folder with `--store` (a wide store that build can read) measures that build.
  * (`--smoke`: 2 spawns, 10 keys, 300 children — it checks that the bench runs, its figures mean nothing).
  * - first frame: spawn → the whole main view on screen (tree rows and the status line), over N
- *   spawns, on the demo store built from fixtures/;
+ *   spawns, on the demo store built from fixtures/; and `npm start` → the same frame, in this
+ *   (built) clone: npm itself, the check that dist/ is fresh, the demo store's check, the app;
  * - keypress → frame, in a namespace of 100 000 items (a store generated into a temp folder, with
  *   its search index): moving the cursor, toggling the depth (1/2/3) on one of the children;
  * - typing in the query box at 8 keys a second, so that live searches run (on their thread)
@@ -15,7 +16,8 @@
  * was written.
  */
 import {EventEmitter} from 'node:events';
-import {existsSync, mkdirSync, mkdtempSync, rmSync} from 'node:fs';
+import {execFileSync} from 'node:child_process';
+import {existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync} from 'node:fs';
 import {cpus, loadavg, tmpdir} from 'node:os';
 import path from 'node:path';
 import {buildDemoStore} from '../source/cli/demo-store.js';
@@ -121,6 +123,30 @@ async function firstFrames(runs: number): Promise<{app: number[]; node: number[]
 			}
 			await pause(100);
 		}
+	}
+	return times;
+}
+
+/** npm's own script (what the `npm` command runs), to spawn `npm start` under node in the pty. */
+function npmCli(): string {
+	if (process.env.npm_execpath) return process.env.npm_execpath;
+	return realpathSync(execFileSync('sh', ['-c', 'command -v npm'], {encoding: 'utf8'}).trim());
+}
+
+/** `npm start` → the whole main view, in this clone (built: the check finds dist/ fresh). */
+async function npmStartFrames(runs: number): Promise<number[]> {
+	const times: number[] = [];
+	for (let run = 0; run < runs; run++) {
+		const started = performance.now();
+		const screen = new PtyScreen(['start', '--silent'], {command: [npmCli()]});
+		try {
+			times.push((await screen.until((text) => /[▸▾] summary/u.test(text) && /\? help.*\d+\/\d+ ┘/u.test(text), 'the first frame of npm start', 30_000)) - started);
+			screen.write('q');
+			await screen.exit();
+		} finally {
+			screen.kill();
+		}
+		await pause(100);
 	}
 	return times;
 }
@@ -290,6 +316,11 @@ export async function run(args: string[]): Promise<void> {
 	console.log(`app benchmark · node ${process.version} · ${cpus().length}× ${cpus()[0]?.model ?? 'cpu'} · pty 100×30`);
 	const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
 	console.log(`load average now: ${loadavg().map((load) => load.toFixed(2)).join(' ')}`);
+	if (only === undefined || only === 'start') {
+		const start = await npmStartFrames(runs);
+		console.log(`npm start → first frame (a built clone, ${runs} runs): p50 ${ms(percentile(start, 50))}, p95 ${ms(percentile(start, 95))}, min ${ms(Math.min(...start))}`);
+		if (only === 'start') return;
+	}
 	if (only !== 'keys') {
 		const first = await firstFrames(runs);
 		console.log(`first frame (spawn → full main view, demo store from ${demoFixtures()}, ${runs} runs): p50 ${ms(percentile(first.app, 50))}, p95 ${ms(percentile(first.app, 95))}, min ${ms(Math.min(...first.app))}`);
