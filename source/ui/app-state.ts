@@ -3,7 +3,7 @@ import type {TreeView} from '../core/tree-view.js';
 import {browseReducer} from './browse-reducer.js';
 import {dialogReducer, type DialogAction, type DialogState} from './dialog-state.js';
 import {filterReducer, type FilterAction} from './filter-state.js';
-import {emptyFind, type FindState} from './find-state.js';
+import {emptyFind, findFor, type FindState} from './find-state.js';
 import type {FuzzyMatch} from './fuzzy.js';
 import type {ExternalProgram} from './effects/external.js';
 import type {Key} from './keys.js';
@@ -72,6 +72,8 @@ export interface QueryState {
 	status: 'idle' | 'running' | 'done' | 'failed';
 	/** The query the shown results (or the running search) are for. */
 	submitted?: string;
+	/** The text the box reopened with (`/` keeps the last query): while it is unchanged, the bar says ctrl-u clears it. */
+	reopened?: string;
 	result?: FindResult;
 	rows: ResultRow[];
 	selected: number;
@@ -259,7 +261,7 @@ function reduce(state: AppState, action: AppAction): AppState {
 		case 'detail': {
 			const {key, depth, view, error, chars, unfold} = action;
 			const same = view !== undefined && state.detail.key === key;
-			return {...state, detail: {key, depth, view, error, chars, unfold, scroll: same ? state.detail.scroll : 0}, find: same ? state.find : {...state.find, index: -1}};
+			return {...state, detail: {key, depth, view, error, chars, unfold, scroll: same ? state.detail.scroll : 0}, find: same ? state.find : findFor(state.find, key)};
 		}
 		case 'frames/status':
 			return {...state, frames: {...state.frames, status: action.status, error: undefined}};

@@ -21,6 +21,8 @@ export interface FindState {
 	pattern: string;
 	/** Match the pattern's words anywhere (the funnel's query), not the pattern as typed. */
 	words: boolean;
+	/** The node a jump highlighted the query's words for: another node's detail drops them. */
+	key?: string;
 	/** The current match, or -1 before the first n/N (after a jump). */
 	index: number;
 	/** Where the pane was when the find box opened: Esc goes back there. */
@@ -133,9 +135,15 @@ export function stepFind(state: AppState, step: 1 | -1): AppState {
 	return scrollTo({...state, find: {...state.find, index: next}}, matches[next]!.line);
 }
 
-/** After a jump from the search results: the funnel's words are highlighted in the detail pane. */
-export function findWords(state: AppState, query: string | undefined): AppState {
-	return query ? {...state, find: {...emptyFind, pattern: query, words: true}} : state;
+/** After a jump from the search results: the funnel's words are highlighted in the detail pane of the node jumped to. */
+export function findWords(state: AppState, query: string | undefined, key: string): AppState {
+	return query ? {...state, find: {...emptyFind, pattern: query, words: true, key}} : state;
+}
+
+/** The find as the detail pane moves to another node: a jump's words stay with their node, a typed pattern goes on. */
+export function findFor(find: FindState, key: string): FindState {
+	if (find.words && find.key !== undefined && find.key !== key) return {...emptyFind, previous: find.previous};
+	return {...find, index: -1};
 }
 
 /** `[3/12]`, `[–/12]` before the first step, or `[0/0]`. */
