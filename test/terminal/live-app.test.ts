@@ -32,6 +32,19 @@ function sessionsStore(): {folder: string; store: string} {
 	return {folder, store};
 }
 
+/** Two documents (one in a subfolder) and one session, the documents newest. */
+function documentsStore(): {folder: string; store: string; docs: string} {
+	const folder = tempDir('drill-live-docs-');
+	const docs = path.join(folder, 'docs');
+	mkdirSync(path.join(docs, 'guides'), {recursive: true});
+	copyFileSync(path.resolve('fixtures/docs/design-notes.md'), path.join(docs, 'design-notes.md'));
+	copyFileSync(path.resolve('fixtures/docs/incident-review.md'), path.join(docs, 'guides', 'incident-review.md'));
+	const store = path.join(folder, 's.db');
+	ingest(store, [path.join(transcripts, 'codex-rollout.jsonl')]);
+	ingest(store, [docs]);
+	return {folder, store, docs};
+}
+
 function open(store: string, folder: string, args: string[] = [], size = {cols: 160, rows: 36}): PtyScreen {
 	app = new PtyScreen(['--store', store, '--knowledge', path.join(folder, 'none'), '--drills', folder, ...args], size);
 	return app;
@@ -130,5 +143,38 @@ describe('an open explorer follows the store', () => {
 		ingest(store, [session]);
 		text = await screen.waitFor(/▸ The convert\.test\.ts… 4  claude-code/u, patience);
 		expect(text).toContain('summary:conversation_session:1e5622ae5b5f');
+	});
+
+	test('the first screen shows a document namespace as → does: grouped by folder, with its items counted', async () => {
+		const {folder, store} = documentsStore();
+		const screen = open(store, folder);
+		const text = await screen.waitFor(/▾ document by folder 2[\s\S]*▸ guides 1/u, patience);
+		expect(text).toMatch(/summary:document:[0-9a-f]{12}\s/u);
+	});
+
+	test('a refresh keeps what was open exactly as it was: a flat document list stays flat and open, the cursor on its item', async () => {
+		const {folder, store, docs} = documentsStore();
+		const screen = open(store, folder);
+		let text = await screen.waitFor(/summary:document:[0-9a-f]{12}\s/u, patience);
+		screen.write('g');
+		text = await screen.waitFor(/drill · drills\s/u, patience);
+		screen.write('j'.repeat(treeRows(text).findIndex((row) => /[▸▾] document /u.test(row))));
+		text = await screen.waitFor(/summary:document(#folder)? /u, patience);
+		// Shown by folder: b makes it the flat list (folder → none), open.
+		if (/document by folder/u.test(text)) screen.write('b');
+		text = await screen.waitFor(/▾ document 2/u, patience);
+		screen.write('jj');
+		text = await screen.waitFor(/summary:document:[0-9a-f]{12}\s/u, patience);
+		const selected = /summary:document:([0-9a-f]{12})/u.exec(text)![1]!;
+		const before = treeRows(text);
+		// Another process adds a document: one row more, nothing else moves.
+		copyFileSync(path.resolve('fixtures/docs/field-notes.txt'), path.join(docs, 'field-notes.txt'));
+		ingest(store, [docs]);
+		text = await screen.waitFor(/▾ document 3/u, patience);
+		expect(text).toContain(`summary:document:${selected}`);
+		expect(text).not.toContain('document by folder');
+		const after = treeRows(text);
+		expect(after.filter((row) => !before.includes(row) && !/▾ document 3/u.test(row))).toHaveLength(1);
+		expect(before.filter((row) => !after.includes(row) && !/▾ document 2/u.test(row))).toEqual([]);
 	});
 });

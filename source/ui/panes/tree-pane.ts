@@ -12,12 +12,14 @@ function marker(node: TreeNode): string {
 	return node.expanded ? '▾' : '▸';
 }
 
+/** The row's count: a group's items (as its detail says), else its children; `loaded/total` while they page in. */
 function childCount(node: TreeNode): string {
 	if (node.error) return '';
 	const total = node.total ?? node.childCount;
-	if (!total) return '';
 	const loaded = node.childKeys?.length ?? 0;
-	return node.expanded && loaded < total ? ` ${formatCount(loaded)}/${formatCount(total)}` : ` ${formatCount(total)}`;
+	if (total && node.expanded && loaded < total) return ` ${formatCount(loaded)}/${formatCount(total)}`;
+	const shown = node.itemCount ?? total;
+	return shown ? ` ${formatCount(shown)}` : '';
 }
 
 /** A name shorter than this is never cut to make room for the note. */
