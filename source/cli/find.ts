@@ -51,7 +51,7 @@ function count(name: string, value: number | undefined): number | undefined {
 
 export const command = defineCommand({
 	about: `
-  Search coarse-to-fine (the seed's summary_search): stage 1 ranks summary nodes (TLDRs, topic
+  Search coarse-to-fine (the MCP tools find and summary_search): stage 1 ranks summary nodes (TLDRs, topic
   titles, summaries, keywords, and the raw text beneath them); stage 2 drills the top items'
   raw spans. Every id in the answer drops straight into \`drill walk summary ID\`.`,
 	usage: ['find QUERY… [options]'],

@@ -70,7 +70,7 @@ export async function runUp(flags: UpFlags, context: CommandContext): Promise<nu
 
 export const command = defineCommand({
 	about: `
-  Close the current drill and return to its parent (the seed's /undrill = /drill {direction = up}).
+  Close the current drill and return to its parent (an agent's /undrill; the MCP tool undrill).
   Finalizes the drill file (Findings, Return Payload, Prevention Plan, Evidence), hands only the
   payload and the plan to the parent's Child Results, and moves the cursor up. Closing a root
   drill runs the post-drill merge of every plan in its tree.`,
