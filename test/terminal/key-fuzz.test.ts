@@ -32,7 +32,7 @@ test(`${keyCount} random keys, bursts and resizes: no crash, the store unchanged
 	const before = fingerprint(store);
 	const next = random(20261201);
 	const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
-	const screen = new PtyScreen(['--store', store, '--knowledge', path.resolve('fixtures/app/knowledge'), '--drills', folder], {cols: 100, rows: 30, env: {PAGER: 'true', EDITOR: 'true', VISUAL: 'true'}});
+	const screen = new PtyScreen(['--store', store, '--knowledge', path.resolve('fixtures/app/knowledge'), '--drills', folder], {env: {PAGER: 'true', EDITOR: 'true', VISUAL: 'true'}});
 	try {
 		await screen.waitFor('? help');
 		let sent = 0;

@@ -30,6 +30,8 @@ const minNameWidth = 20;
  * `room` columns after the name; a long name is cut to leave room for the note, down to 20 columns.
  */
 function nameAndNote(node: TreeNode, room: number): {name: string; note: string} {
+	// An empty store, said on its row too: below 100 columns the detail pane that says more is behind Tab.
+	if (node.level === 0 && node.domain === 'summary' && node.total === 0 && !node.error) return {name: node.name, note: 'empty: drill ingest PATH… fills it'};
 	const parts = rowNoteParts(node.source);
 	if (parts.length === 0) return {name: node.name, note: ''};
 	const nameWidth = displayWidth(node.name);
