@@ -1,7 +1,7 @@
 import type {Depth} from '../core/depth.js';
 import {DrillError} from '../core/errors.js';
 import {hint, run} from '../core/hint.js';
-import {namespacesHint, unknownNamespace} from '../store/namespace-list.js';
+import {unknownNamespace} from '../store/namespace-list.js';
 import {BoundedText, resolvePaging, type Paging} from '../core/paging.js';
 import {groupKeys, parseGroupKey, type GroupKey} from '../core/summary-groups.js';
 import {parseSummaryNodeId, summaryNodeId, type SummaryNodeId} from '../core/summary-node-id.js';

@@ -1,4 +1,4 @@
-import type {SqliteDatabase} from './open.js';
+import type {SqliteDatabase} from './sqlite-database.js';
 import {prepared} from './prepared.js';
 import {folderChain, parentFolder} from './source-folder.js';
 

@@ -1,6 +1,6 @@
 import {depths} from '../core/depth.js';
 import {defaultMaxChars} from '../core/tree-view.js';
-import type {AppState, Focus} from './app-state.js';
+import type {AppState, Focus} from './app-types.js';
 import {contextsFor} from './contexts.js';
 import {dialogInput, openDialog} from './dialog-state.js';
 import {filterKey, stepMatch} from './filter-state.js';

@@ -1,36 +1,14 @@
-import type {AppState} from './app-state.js';
+import type {AppState, DialogState, Field} from './app-types.js';
 import type {Command} from './key-table.js';
 import type {Key} from './keys.js';
-import {editInput, emptyInput, inputOf, insertText, type LineInput} from './line-input.js';
+import {editInput, emptyInput, inputOf, insertText} from './line-input.js';
 import {planScopes, planSinks, type PlanAction, type UpRequest} from './services.js';
 import {note, withEffect} from './state-updates.js';
 import {oneLine} from './text.js';
 import {selectedNode} from './tree-state.js';
 
-/** The `d` (drill down) and `u` (undrill) forms: text fields, choices and buttons. */
-export interface Field {
-	name: string;
-	label: string;
-	kind: 'text' | 'choice' | 'button';
-	input: LineInput;
-	choices?: readonly string[];
-	placeholder?: string;
-	/** `always`: the form is not sent without it; `action`: every prevention action needs it. The form marks both. */
-	required?: 'always' | 'action';
-}
-
-export interface DialogState {
-	kind: 'down' | 'up';
-	title: string;
-	fields: Field[];
-	focus: number;
-	/** Actions entered so far (undrill). */
-	plan: PlanAction[];
-	error?: string;
-	busy: boolean;
-	/** What goes into the new frame's context (drill down). */
-	context?: string;
-}
+/** The `d` (drill down) and `u` (undrill) forms (their state, Field and DialogState, is in app-types.ts). */
+export type {DialogState, Field};
 
 const text = (name: string, label: string, placeholder = '', value = '', required?: Field['required']): Field => ({name, label, kind: 'text', input: inputOf(value), placeholder, ...(required ? {required} : {})});
 const choice = (name: string, label: string, choices: readonly string[], value: string): Field => ({name, label, kind: 'choice', input: inputOf(value), choices});

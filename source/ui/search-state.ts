@@ -1,4 +1,4 @@
-import type {AppState, Focus, ResultRow} from './app-state.js';
+import type {AppState, Focus, ResultRow} from './app-types.js';
 import {note, withEffect} from './state-updates.js';
 import type {Command} from './key-table.js';
 import type {Key} from './keys.js';

@@ -10,21 +10,13 @@ import type {SourceFile, TreeView, ViewOptions} from '../core/tree-view.js';
 import type {FindResult} from '../search/types.js';
 import type {Runtime} from '../runtime.js';
 import {searchWorkerScript, WorkerSearch} from './search-client.js';
+import type {FindOptions} from './find-options.js';
 import {textFile} from './text-file.js';
 
-export const findMethods = ['keyword,semantic', 'keyword', 'semantic'] as const;
-export type FindMethod = (typeof findMethods)[number];
+export {findMethods, type FindMethod, type FindOptions} from './find-options.js';
 
 /** The funnel's answer, in the shape DESIGN.md gives (summary_search). */
 export type {FindResult};
-
-export interface FindOptions {
-	method: FindMethod;
-	/** One summary namespace, or undefined for all. */
-	scope?: string;
-	/** Aborted when a newer query replaces this one. */
-	signal?: AbortSignal;
-}
 
 export const planScopes = ['universal', 'project', 'user', 'agent', 'session'] as const;
 export const planSinks = ['backlog', 'memory', 'knowledgebase', 'agentic-documents', 'upstream-issue', 'code', 'workaround'] as const;

@@ -1,10 +1,10 @@
 import type {TreeView} from '../../core/tree-view.js';
-import type {AppState} from '../app-state.js';
+import type {AppState} from '../app-types.js';
 import {sourceRows} from '../provenance.js';
 import {segment} from '../segments.js';
 import {formatCount, wrap} from '../text.js';
 import {paintLine, type Line, type Role, type RoleLine, type Theme} from '../theme.js';
-import type {PaneMatch} from '../find-state.js';
+import type {PaneMatch} from '../pane-match.js';
 
 const cache = new WeakMap<TreeView, Map<number, RoleLine[]>>();
 

@@ -1,4 +1,4 @@
-import type {AppState} from '../app-state.js';
+import type {AppState} from '../app-types.js';
 import {fitLine, highlighted, segment, termRanges} from '../segments.js';
 import {oneLine} from '../text.js';
 import type {Line, Theme} from '../theme.js';
