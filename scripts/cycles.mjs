@@ -1,41 +1,11 @@
 // `node scripts/cycles.mjs [DIR]`: fails when modules under DIR (default source) import each other in
-// a circle. Every import counts: `import type` and `import {type A}` too (they are gone at run time,
-// but a circle of types is still two modules that cannot be understood, or moved, one without the
-// other), and so do `export … from` and `import('…')`. Each circle is reported once, as one path
-// through the modules that form it (a strongly connected component), with the import that closes it.
-import {readdirSync, readFileSync, statSync} from 'node:fs';
+// a circle. Every import counts, type-only ones too (scripts/module-graph.mjs). Each circle is
+// reported once, as one path through the modules that form it (a strongly connected component).
 import path from 'node:path';
+import {moduleGraph} from './module-graph.mjs';
 
 const root = path.resolve(process.argv[2] ?? 'source');
-const files = (dir) => readdirSync(dir, {withFileTypes: true}).flatMap((entry) => (entry.isDirectory() ? files(path.join(dir, entry.name)) : /\.tsx?$/u.test(entry.name) && !entry.name.endsWith('.d.ts') ? [path.join(dir, entry.name)] : []));
-// `import … from './x.js'`, `export … from './x.js'`, `import './x.js'`, `import('./x.js')`.
-const importPattern = /(?:^|[;\s])(?:import|export)\s+(?:type\s+)?(?:[^'";]*?\s+from\s+)?['"](\.[^'"]+)['"]|\bimport\(\s*['"](\.[^'"]+)['"]\s*\)/gmu;
-
-const all = files(root);
-const known = new Set(all);
-const isFile = (candidate) => known.has(candidate) || (() => {
-	try {
-		return statSync(candidate).isFile();
-	} catch {
-		return false;
-	}
-})();
-
-/** The module files a file imports (relative imports only). */
-function importsOf(file, text = readFileSync(file, 'utf8')) {
-	// Comments are not imports (a doc comment may quote one).
-	const code = text.replace(/\/\*[\s\S]*?\*\//gu, '').replace(/(^|[^:'"`])\/\/.*$/gmu, '$1');
-	const targets = new Set();
-	for (const match of code.matchAll(importPattern)) {
-		const specifier = match[1] ?? match[2];
-		const base = path.resolve(path.dirname(file), specifier).replace(/\.js$/u, '');
-		const target = [`${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')].find(isFile);
-		if (target) targets.add(target);
-	}
-	return [...targets];
-}
-
-const graph = new Map(all.map((file) => [file, importsOf(file)]));
+const graph = moduleGraph(root);
 
 // Tarjan's strongly connected components: each component of two or more modules (or one that
 // imports itself) is a circle.

@@ -39,7 +39,7 @@ async function readPlan(value: string | undefined): Promise<unknown> {
 export async function runUp(flags: UpFlags, context: CommandContext): Promise<number> {
 	const stdinUsers = [flags.findings, flags.payload, flags.plan].filter((value) => value === '-').length;
 	if (stdinUsers > 1) throw new DrillError('bad_argument', 'only one of --findings, --payload and --plan can read standard input (-)', 'give the others as files');
-	const result = await drillUp(context.runtime.config, {
+	const result = await drillUp(context.runtime.framesConfig(), {
 		findings: await textOrFile(flags.findings),
 		payload: await textOrFile(flags.payload),
 		plan: await readPlan(flags.plan),

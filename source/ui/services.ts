@@ -108,7 +108,7 @@ export function createServices(runtime: Runtime): Services {
 			}
 		},
 		// Loaded when first asked (after the first frame): drilling down and up is not needed to draw it.
-		frames: framesOver(() => import('../frames/index.js'), config),
+		frames: framesOver(() => import('../frames/index.js'), runtime.framesConfig()),
 		sourceFile: (domain, nodeId) => runtime.domains.sourceFile(domain, nodeId),
 		textFile,
 		newestNode: (domain) => runtime.domains.newestNode(domain),

@@ -4,6 +4,7 @@ import {describe, expect, it} from 'vitest';
 import {DrillError} from '../../source/core/errors.js';
 import {drillDown, drillUp, frameStatus, repairFrames, retrospect} from '../../source/frames/index.js';
 import {drillSha} from '../../source/frames/files/naming.js';
+import {openIndexedStore} from '../../source/search/indexing/indexer.js';
 import {action, project, writeFile} from './helpers.js';
 
 async function refusal(run: () => unknown): Promise<DrillError> {
@@ -169,7 +170,8 @@ describe('refusals', () => {
 	it('closes the drill and warns once when the store cannot be written', async () => {
 		const config = project();
 		writeFile(config.drillsRoot, 'blocker', 'a file where a folder should be');
-		const unwritable = {...config, storePath: path.join(config.drillsRoot, 'blocker', 'store.db')};
+		const blocked = path.join(config.drillsRoot, 'blocker', 'store.db');
+		const unwritable = {...config, storePath: blocked, openStore: () => openIndexedStore(blocked)};
 		await drillDown(unwritable, {slug: 'a', objective: 'A?'});
 		const up = await drillUp(unwritable, {findings: 'x', plan: []});
 		expect(up.closed.status).toBe('closed');
