@@ -103,26 +103,33 @@ function demoFixtures(): string {
 	return existsSync(path.join('fixtures', 'summaries.json')) ? 'fixtures' : path.join('fixtures', 'app');
 }
 
-/** Spawn → the main view is fully drawn (tree rows and the status line with its position). */
+/** The main view is fully drawn: tree rows and the status line with its position. */
+const mainView = (text: string) => /[▸▾] summary/u.test(text) && /\? help.*\d+\/\d+ ┘/u.test(text);
+
+/** Spawn → `done` on screen (and the app quit with q when `quit`): the time it took. */
+async function timeTo(spawn: () => PtyScreen, done: (text: string) => boolean, label: string, quit: boolean): Promise<number> {
+	const started = performance.now();
+	const screen = spawn();
+	try {
+		const arrived = await screen.until(done, label, 30_000);
+		if (quit) {
+			screen.write('q');
+			await screen.exit();
+		}
+		return arrived - started;
+	} finally {
+		screen.kill();
+		await pause(100);
+	}
+}
+
+/** Spawn → the main view, on the demo store; and the same for a bare node printing one line. */
 async function firstFrames(runs: number): Promise<{app: number[]; node: number[]}> {
 	const demo = buildDemoStore({fixtures: demoFixtures(), repository: '.'});
 	const times = {app: [] as number[], node: [] as number[]};
 	for (let run = 0; run < runs; run++) {
-		for (const which of ['app', 'node'] as const) {
-			const started = performance.now();
-			const screen = which === 'app' ? new PtyScreen(['--store', demo.storePath, '--knowledge', demo.knowledgeDir, '--drills', demo.drillsRoot]) : new PtyScreen(bareNode, {command: []});
-			try {
-				const arrived = which === 'app' ? await screen.until((text) => /[▸▾] summary/u.test(text) && /\? help.*\d+\/\d+ ┘/u.test(text), 'the first frame') : await screen.until((text) => text.includes('ready ┘'), 'ready');
-				times[which].push(arrived - started);
-				if (which === 'app') {
-					screen.write('q');
-					await screen.exit();
-				}
-			} finally {
-				screen.kill();
-			}
-			await pause(100);
-		}
+		times.app.push(await timeTo(() => new PtyScreen(['--store', demo.storePath, '--knowledge', demo.knowledgeDir, '--drills', demo.drillsRoot]), mainView, 'the first frame', true));
+		times.node.push(await timeTo(() => new PtyScreen(bareNode, {command: []}), (text) => text.includes('ready ┘'), 'ready', false));
 	}
 	return times;
 }
@@ -136,18 +143,7 @@ function npmCli(): string {
 /** `npm start` → the whole main view, in this clone (built: the check finds dist/ fresh). */
 async function npmStartFrames(runs: number): Promise<number[]> {
 	const times: number[] = [];
-	for (let run = 0; run < runs; run++) {
-		const started = performance.now();
-		const screen = new PtyScreen(['start', '--silent'], {command: [npmCli()]});
-		try {
-			times.push((await screen.until((text) => /[▸▾] summary/u.test(text) && /\? help.*\d+\/\d+ ┘/u.test(text), 'the first frame of npm start', 30_000)) - started);
-			screen.write('q');
-			await screen.exit();
-		} finally {
-			screen.kill();
-		}
-		await pause(100);
-	}
+	for (let run = 0; run < runs; run++) times.push(await timeTo(() => new PtyScreen(['start', '--silent'], {command: [npmCli()]}), mainView, 'the first frame of npm start', true));
 	return times;
 }
 

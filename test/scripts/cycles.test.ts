@@ -1,19 +1,8 @@
 import {spawnSync} from 'node:child_process';
-import {mkdirSync, writeFileSync} from 'node:fs';
-import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {tempDir} from '../helpers/cli.js';
+import {runOnSource} from './run-on-source.js';
 
-/** Runs scripts/cycles.mjs on a folder of these files. */
-function cycles(files: Record<string, string>): {code: number | null; stderr: string} {
-	const root = path.join(tempDir('drill-cycles-'), 'source');
-	for (const [name, text] of Object.entries(files)) {
-		mkdirSync(path.dirname(path.join(root, name)), {recursive: true});
-		writeFileSync(path.join(root, name), text);
-	}
-	const result = spawnSync(process.execPath, [path.resolve('scripts/cycles.mjs'), root], {encoding: 'utf8'});
-	return {code: result.status, stderr: result.stderr};
-}
+const cycles = (files: Record<string, string>) => runOnSource('cycles.mjs', files);
 
 describe('scripts/cycles.mjs', () => {
 	it('finds no circle in source/', () => {

@@ -1,19 +1,8 @@
 import {spawnSync} from 'node:child_process';
-import {mkdirSync, writeFileSync} from 'node:fs';
-import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {tempDir} from '../helpers/cli.js';
+import {runOnSource} from './run-on-source.js';
 
-/** Runs scripts/layers.mjs on a source folder of these files. */
-function layers(files: Record<string, string>): {code: number | null; stderr: string} {
-	const root = path.join(tempDir('drill-layers-'), 'source');
-	for (const [name, text] of Object.entries(files)) {
-		mkdirSync(path.dirname(path.join(root, name)), {recursive: true});
-		writeFileSync(path.join(root, name), text);
-	}
-	const result = spawnSync(process.execPath, [path.resolve('scripts/layers.mjs'), root], {encoding: 'utf8'});
-	return {code: result.status, stderr: result.stderr};
-}
+const layers = (files: Record<string, string>) => runOnSource('layers.mjs', files);
 
 describe('scripts/layers.mjs', () => {
 	it('finds source/ within the layout’s lines', () => {

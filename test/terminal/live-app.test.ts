@@ -37,15 +37,15 @@ function itemIds(store: string, namespace: string): string[] {
 	return (JSON.parse(runCli(['walk', 'summary', namespace, '--store', store, '--json']).stdout) as {children: Array<{node_id: string}>}).children.map((child) => child.node_id);
 }
 
-/** Two documents (one in a subfolder) and one session, the documents newest. */
-function documentsStore(): {folder: string; store: string; docs: string} {
+/** Two documents (one in a subfolder) and, unless `session` is false, one session: the documents newest. */
+function documentsStore(session = true): {folder: string; store: string; docs: string} {
 	const folder = tempDir('drill-live-docs-');
 	const docs = path.join(folder, 'docs');
 	mkdirSync(path.join(docs, 'guides'), {recursive: true});
 	copyFileSync(path.resolve('fixtures/docs/design-notes.md'), path.join(docs, 'design-notes.md'));
 	copyFileSync(path.resolve('fixtures/docs/incident-review.md'), path.join(docs, 'guides', 'incident-review.md'));
 	const store = path.join(folder, 's.db');
-	ingest(store, [path.join(transcripts, 'codex-rollout.jsonl')]);
+	if (session) ingest(store, [path.join(transcripts, 'codex-rollout.jsonl')]);
 	ingest(store, [docs]);
 	return {folder, store, docs};
 }
@@ -112,13 +112,7 @@ describe('grouping a namespace with b', () => {
 	});
 
 	test('a document namespace opens grouped by folder', async () => {
-		const folder = tempDir('drill-live-docs-');
-		const docs = path.join(folder, 'docs');
-		mkdirSync(path.join(docs, 'guides'), {recursive: true});
-		copyFileSync(path.resolve('fixtures/docs/design-notes.md'), path.join(docs, 'design-notes.md'));
-		copyFileSync(path.resolve('fixtures/docs/incident-review.md'), path.join(docs, 'guides', 'incident-review.md'));
-		const store = path.join(folder, 's.db');
-		ingest(store, [docs]);
+		const {folder, store} = documentsStore(false);
 		const screen = open(store, folder, ['--domain', 'summary', '--node', '']);
 		await screen.waitForNode('');
 		screen.write('l');
