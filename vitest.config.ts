@@ -1,11 +1,19 @@
 import {defineConfig} from 'vitest/config';
 
+// The terminal tests (a real pty) run at two sizes, a small terminal and a roomy one: every scenario
+// must work in both (test/helpers/pty-screen.ts gives each pty the project's DRILL_PTY_SIZE).
+const terminal = 'test/terminal/**/*.test.{ts,tsx}';
+const ptySizes = ['80x24', '120x40'];
+
 export default defineConfig({
 	test: {
-		include: ['test/**/*.test.{ts,tsx}'],
 		// Many tests spawn the CLI a dozen times; on a busy machine that alone can take half a minute.
 		// A generous limit only delays the report of a test that hangs; it never hides a failure.
 		testTimeout: 120_000,
 		hookTimeout: 120_000,
+		projects: [
+			{extends: true, test: {name: 'unit', include: ['test/**/*.test.{ts,tsx}'], exclude: [terminal]}},
+			...ptySizes.map((size) => ({extends: true as const, test: {name: `terminal ${size}`, include: [terminal], env: {DRILL_PTY_SIZE: size}}})),
+		],
 	},
 });

@@ -1,10 +1,11 @@
 /**
- * `npm run bench -- app [--runs N] [--keys N] [--only first|keys] [--parts tree,query,filter,own] [--store FILE]
+ * `npm run bench -- app [--runs N] [--keys N] [--only first|start|keys] [--parts tree,query,filter,own] [--store FILE]
  * [--smoke]`: the explorer in a real pseudo-terminal. The app is `dist/cli.js` under the current folder, so
  * running this from another build's folder with `--store` (a wide store that build can read) measures that build.
  * (`--smoke`: 2 spawns, 10 keys, 300 children — it checks that the bench runs, its figures mean nothing).
  * - first frame: spawn → the whole main view on screen (tree rows and the status line), over N
- *   spawns, on the demo store built from fixtures/;
+ *   spawns, on the demo store built from fixtures/; and `npm start` → the same frame, in this
+ *   (built) clone: npm itself, the check that dist/ is fresh, the demo store's check, the app;
  * - keypress → frame, in a namespace of 100 000 items (a store generated into a temp folder, with
  *   its search index): moving the cursor, toggling the depth (1/2/3) on one of the children;
  * - typing in the query box at 8 keys a second, so that live searches run (on their thread)
@@ -15,7 +16,8 @@
  * was written.
  */
 import {EventEmitter} from 'node:events';
-import {existsSync, mkdirSync, mkdtempSync, rmSync} from 'node:fs';
+import {execFileSync} from 'node:child_process';
+import {existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync} from 'node:fs';
 import {cpus, loadavg, tmpdir} from 'node:os';
 import path from 'node:path';
 import {buildDemoStore} from '../source/cli/demo-store.js';
@@ -101,27 +103,47 @@ function demoFixtures(): string {
 	return existsSync(path.join('fixtures', 'summaries.json')) ? 'fixtures' : path.join('fixtures', 'app');
 }
 
-/** Spawn → the main view is fully drawn (tree rows and the status line with its position). */
+/** The main view is fully drawn: tree rows and the status line with its position. */
+const mainView = (text: string) => /[▸▾] summary/u.test(text) && /\? help.*\d+\/\d+ ┘/u.test(text);
+
+/** Spawn → `done` on screen (and the app quit with q when `quit`): the time it took. */
+async function timeTo(spawn: () => PtyScreen, done: (text: string) => boolean, label: string, quit: boolean): Promise<number> {
+	const started = performance.now();
+	const screen = spawn();
+	try {
+		const arrived = await screen.until(done, label, 30_000);
+		if (quit) {
+			screen.write('q');
+			await screen.exit();
+		}
+		return arrived - started;
+	} finally {
+		screen.kill();
+		await pause(100);
+	}
+}
+
+/** Spawn → the main view, on the demo store; and the same for a bare node printing one line. */
 async function firstFrames(runs: number): Promise<{app: number[]; node: number[]}> {
 	const demo = buildDemoStore({fixtures: demoFixtures(), repository: '.'});
 	const times = {app: [] as number[], node: [] as number[]};
 	for (let run = 0; run < runs; run++) {
-		for (const which of ['app', 'node'] as const) {
-			const started = performance.now();
-			const screen = which === 'app' ? new PtyScreen(['--store', demo.storePath, '--knowledge', demo.knowledgeDir, '--drills', demo.drillsRoot]) : new PtyScreen(bareNode, {command: []});
-			try {
-				const arrived = which === 'app' ? await screen.until((text) => /[▸▾] summary/u.test(text) && /\? help.*\d+\/\d+ ┘/u.test(text), 'the first frame') : await screen.until((text) => text.includes('ready ┘'), 'ready');
-				times[which].push(arrived - started);
-				if (which === 'app') {
-					screen.write('q');
-					await screen.exit();
-				}
-			} finally {
-				screen.kill();
-			}
-			await pause(100);
-		}
+		times.app.push(await timeTo(() => new PtyScreen(['--store', demo.storePath, '--knowledge', demo.knowledgeDir, '--drills', demo.drillsRoot]), mainView, 'the first frame', true));
+		times.node.push(await timeTo(() => new PtyScreen(bareNode, {command: []}), (text) => text.includes('ready ┘'), 'ready', false));
 	}
+	return times;
+}
+
+/** npm's own script (what the `npm` command runs), to spawn `npm start` under node in the pty. */
+function npmCli(): string {
+	if (process.env.npm_execpath) return process.env.npm_execpath;
+	return realpathSync(execFileSync('sh', ['-c', 'command -v npm'], {encoding: 'utf8'}).trim());
+}
+
+/** `npm start` → the whole main view, in this clone (built: the check finds dist/ fresh). */
+async function npmStartFrames(runs: number): Promise<number[]> {
+	const times: number[] = [];
+	for (let run = 0; run < runs; run++) times.push(await timeTo(() => new PtyScreen(['start', '--silent'], {command: [npmCli()]}), mainView, 'the first frame of npm start', true));
 	return times;
 }
 
@@ -290,6 +312,11 @@ export async function run(args: string[]): Promise<void> {
 	console.log(`app benchmark · node ${process.version} · ${cpus().length}× ${cpus()[0]?.model ?? 'cpu'} · pty 100×30`);
 	const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
 	console.log(`load average now: ${loadavg().map((load) => load.toFixed(2)).join(' ')}`);
+	if (only === undefined || only === 'start') {
+		const start = await npmStartFrames(runs);
+		console.log(`npm start → first frame (a built clone, ${runs} runs): p50 ${ms(percentile(start, 50))}, p95 ${ms(percentile(start, 95))}, min ${ms(Math.min(...start))}`);
+		if (only === 'start') return;
+	}
 	if (only !== 'keys') {
 		const first = await firstFrames(runs);
 		console.log(`first frame (spawn → full main view, demo store from ${demoFixtures()}, ${runs} runs): p50 ${ms(percentile(first.app, 50))}, p95 ${ms(percentile(first.app, 95))}, min ${ms(Math.min(...first.app))}`);

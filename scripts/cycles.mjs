@@ -1,43 +1,71 @@
 // `node scripts/cycles.mjs [DIR]`: fails when modules under DIR (default source) import each other in
-// a circle through value imports (`import type` does not count: it is gone at run time). A circle
-// makes load order matter: a module can see another's exports before they are set.
-import {readdirSync, readFileSync} from 'node:fs';
+// a circle. Every import counts, type-only ones too (scripts/module-graph.mjs). Each circle is
+// reported once, as one path through the modules that form it (a strongly connected component).
 import path from 'node:path';
+import {moduleGraph} from './module-graph.mjs';
 
 const root = path.resolve(process.argv[2] ?? 'source');
-const files = (dir) => readdirSync(dir, {withFileTypes: true}).flatMap((entry) => (entry.isDirectory() ? files(path.join(dir, entry.name)) : /\.tsx?$/u.test(entry.name) ? [path.join(dir, entry.name)] : []));
-const importPattern = /^\s*(?:import|export)\s+(?!type\b)(?:[^'";]*?\s+from\s+)?['"](\.[^'"]+)['"]/gmu;
+const graph = moduleGraph(root);
 
-const graph = new Map();
-for (const file of files(root)) {
-	const text = readFileSync(file, 'utf8');
-	const targets = [];
-	for (const match of text.matchAll(importPattern)) {
-		// `import {type A, type B} from` imports nothing at run time either.
-		if (/^\s*(?:import|export)\s*\{\s*(?:type\s+\w+\s*,?\s*)+\}/u.test(match[0])) continue;
-		const base = path.resolve(path.dirname(file), match[1]).replace(/\.js$/u, '');
-		const target = [`${base}.ts`, `${base}.tsx`].find((candidate) => graph.has(candidate) || files(path.dirname(candidate)).includes(candidate));
-		if (target) targets.push(target);
-	}
-	graph.set(file, targets);
-}
-
-const cycles = [];
-const state = new Map();
+// Tarjan's strongly connected components: each component of two or more modules (or one that
+// imports itself) is a circle.
+const index = new Map();
+const low = new Map();
 const stack = [];
-function visit(file) {
-	state.set(file, 'open');
+const onStack = new Set();
+const components = [];
+let counter = 0;
+function connect(file) {
+	index.set(file, counter);
+	low.set(file, counter);
+	counter++;
 	stack.push(file);
+	onStack.add(file);
 	for (const next of graph.get(file) ?? []) {
-		if (state.get(next) === 'open') cycles.push([...stack.slice(stack.indexOf(next)), next].map((each) => path.relative(process.cwd(), each)));
-		else if (!state.has(next)) visit(next);
+		if (!index.has(next)) {
+			connect(next);
+			low.set(file, Math.min(low.get(file), low.get(next)));
+		} else if (onStack.has(next)) low.set(file, Math.min(low.get(file), index.get(next)));
 	}
-	stack.pop();
-	state.set(file, 'done');
+	if (low.get(file) !== index.get(file)) return;
+	const component = [];
+	let member;
+	do {
+		member = stack.pop();
+		onStack.delete(member);
+		component.push(member);
+	} while (member !== file);
+	if (component.length > 1 || (graph.get(file) ?? []).includes(file)) components.push(component);
 }
-for (const file of graph.keys()) if (!state.has(file)) visit(file);
+for (const file of graph.keys()) if (!index.has(file)) connect(file);
 
-if (cycles.length > 0) {
-	process.stderr.write(`import cycles (value imports) under ${path.relative(process.cwd(), root)}:\n${cycles.map((cycle) => `  ${cycle.join(' → ')}`).join('\n')}\nbreak each one: move what both sides need into a module of its own, or import only types\n`);
+/** One circle through a component: from its first module, the shortest way back to it. */
+function circleIn(component) {
+	const members = new Set(component);
+	const start = [...component].sort()[0];
+	const previous = new Map([[start, undefined]]);
+	const queue = [start];
+	while (queue.length > 0) {
+		const file = queue.shift();
+		for (const next of graph.get(file) ?? []) {
+			if (!members.has(next)) continue;
+			if (next === start) {
+				const way = [start];
+				for (let at = file; at !== start; at = previous.get(at)) way.splice(1, 0, at);
+				return [...way, start];
+			}
+			if (!previous.has(next)) {
+				previous.set(next, file);
+				queue.push(next);
+			}
+		}
+	}
+	return [start, start];
+}
+
+const relative = (file) => path.relative(process.cwd(), file);
+if (components.length > 0) {
+	const lines = components.map((component) => `  ${circleIn(component).map(relative).join(' → ')}${component.length > 2 ? `  (${component.length} modules in this knot: ${component.map((file) => path.basename(file)).sort().join(', ')})` : ''}`);
+	process.stderr.write(`import cycles under ${relative(root)} (type imports count):\n${lines.join('\n')}\nbreak each one: move what both sides need (often a type) into a module of its own, or pass it in\n`);
 	process.exitCode = 1;
 }

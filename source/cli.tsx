@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 import {explorer, openApp} from './cli/app.js';
-import {commands, findCommand} from './cli/commands.js';
+import {findCommand, unknownCommand} from './cli/commands.js';
 import {commandHelp, mainHelp} from './cli/help.js';
 import {commandWord, parseCommandLine} from './cli/parse.js';
 import {resolveConfig} from './cli/config.js';
-import {endQuietlyWhenReaderLeaves, reportError, usageError} from './cli/output.js';
+import {endQuietlyWhenReaderLeaves, reportError} from './cli/output.js';
 import {version} from './version.js';
 
 const streams = {stdout: process.stdout, stderr: process.stderr};
@@ -27,7 +27,11 @@ async function main(argv: string[]): Promise<number> {
 		return await openApp(line, streams);
 	}
 	const entry = findCommand(word.name);
-	if (!entry) throw usageError(`unknown command ${JSON.stringify(word.name)}`, `commands: ${commands.map((command) => command.name).join(', ')}; see drill --help`);
+	if (!entry) {
+		// `drill --dept 2`: the word is the value of a mistyped option, which is the thing to report.
+		parseCommandLine(argv.slice(0, word.index), explorer.flags, 'drill');
+		throw unknownCommand(word.name);
+	}
 	const {command} = await entry.load();
 	const line = parseCommandLine(argv.filter((_, index) => index !== word.index), command.flags, `drill ${entry.name}`);
 	if (line.flags.help) {

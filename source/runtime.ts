@@ -2,7 +2,9 @@
  * The one place the parts are wired together. The CLI, the app, the MCP server and the benches
  * start from `createRuntime(config)` and hold the runtime, never a store of their own: it
  * registers the domains, opens the summary store once for reading (shared by the summary domain
- * and search), and opens it for writing with the search indexer attached.
+ * and search), and opens it for writing with the search indexer attached. What writes items
+ * (ingest, closing a drill) is handed that writer (`openWritableStore`, `framesConfig`) instead
+ * of attaching the indexer itself; the app and the MCP server reach the store only through here.
  */
 import {DomainRegistry, Drillables, type DrillConfig} from './core/registry.js';
 import {registerDomains} from './domains/index.js';
@@ -10,7 +12,12 @@ import type {FindContext, FindOptions, FindResult} from './search/index.js';
 // The indexer's own module, not the search API's barrel: the barrel (the funnel) is loaded on the
 // first search, so the explorer's first frame does not wait for it.
 import {openIndexedStore} from './search/indexing/indexer.js';
+import type {FramesConfig} from './frames/config.js';
+import type {TurnOptions} from './store/busy.js';
+import {storeStats, type StoreStats} from './store/store-stats.js';
 import {SummaryStore} from './store/summary-store.js';
+
+export type {SummaryStore};
 
 export interface Runtime {
 	readonly config: DrillConfig;
@@ -19,7 +26,11 @@ export interface Runtime {
 	/** The summary store for reading: opened on first use, kept until `close`. */
 	store(): SummaryStore;
 	/** The summary store opened for writing, with the search indexes kept in step; the caller closes it. */
-	openWritableStore(): SummaryStore;
+	openWritableStore(turns?: TurnOptions): SummaryStore;
+	/** The frames' settings for this config, with the writer closed drills are indexed through. */
+	framesConfig(extra?: Omit<FramesConfig, 'drillsRoot' | 'storePath' | 'knowledgeDir' | 'openStore'>): DrillConfig & FramesConfig;
+	/** What the store holds, per namespace (the read store). */
+	storeStats(): StoreStats;
 	/** The search funnel over this runtime's store or knowledge folder (`extra` adds to the find context). */
 	find(options: FindOptions, extra?: Omit<FindContext, 'store' | 'storePath' | 'knowledgeDir'>): Promise<FindResult>;
 	/** Closes the domains and the read store. */
@@ -36,7 +47,9 @@ export function createRuntime(config: DrillConfig): Runtime {
 		config,
 		domains,
 		store,
-		openWritableStore: () => openIndexedStore(config.storePath),
+		openWritableStore: (turns) => openIndexedStore(config.storePath, turns),
+		framesConfig: (extra = {}) => ({...config, ...extra, openStore: () => openIndexedStore(config.storePath)}),
+		storeStats: () => storeStats(store()),
 		async find(options, extra = {}) {
 			const {find} = await import('./search/index.js');
 			// The knowledge folder needs no store: a missing one must not fail that search.

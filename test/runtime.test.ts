@@ -1,6 +1,8 @@
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
+import {drillDown, drillUp} from '../source/frames/index.js';
+import {ingest} from '../source/ingest/pipeline.js';
 import {createRuntime} from '../source/runtime.js';
 import {SummaryStore} from '../source/store/summary-store.js';
 import {tempDir} from './helpers/cli.js';
@@ -75,5 +77,33 @@ describe('createRuntime', () => {
 	it('nothing in source/ is wired by a side-effect import', () => {
 		const bare = sourceFiles(path.resolve('source')).filter((file) => /^import\s+['"][^'"]+['"];?\s*$/mu.test(readFileSync(file, 'utf8')));
 		expect(bare).toEqual([]);
+	});
+
+	it('hands ingest and the frames its writer: what they write, find finds, and the status counts', async () => {
+		const folder = tempDir();
+		const storePath = path.join(folder, 'store.db');
+		const runtime = createRuntime({storePath, knowledgeDir, drillsRoot: folder});
+		try {
+			const report = await ingest(['fixtures/docs/incident-review.md'], {storePath, openStore: runtime.openWritableStore, workers: false});
+			expect(report.added).toBe(1);
+			await drillDown(runtime.framesConfig(), {slug: 'zebra-crossing', objective: 'why the zebra crossing lights flicker'});
+			const closed = await drillUp(runtime.framesConfig(), {findings: 'a loose zebra crossing cable', plan: []});
+			expect(closed.warnings).toEqual([]);
+			expect((await runtime.find({query: 'checkout latency', method: 'keyword'})).stage1_hits[0]?.namespace).toBe('document');
+			expect((await runtime.find({query: 'zebra crossing cable', method: 'keyword'})).stage1_hits[0]?.drill_node_id).toMatch(/^drill:[0-9a-f]{6}/u);
+			expect(runtime.storeStats().namespaces.map((row) => row.namespace)).toEqual(['document', 'drill']);
+		} finally {
+			runtime.close();
+		}
+	});
+
+	it('frames without a writer close drills on disk and index nothing', async () => {
+		const folder = tempDir();
+		const storePath = path.join(folder, 'store.db');
+		await drillDown({drillsRoot: folder, storePath}, {slug: 'a', objective: 'A?'});
+		const closed = await drillUp({drillsRoot: folder, storePath}, {findings: 'found', plan: []});
+		expect(closed.closed.status).toBe('closed');
+		expect(closed.warnings).toEqual([]);
+		expect(readdirSync(folder)).not.toContain('store.db');
 	});
 });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import {fileURLToPath, pathToFileURL} from 'node:url';
 import {parseDepth} from '../core/depth.js';
 import type {CommandLine, FlagTable} from './command.js';
-import {commands} from './commands.js';
+import {commands, unknownCommand} from './commands.js';
 import {resolveConfig} from './config.js';
 import {exitUsage, usageError} from './output.js';
 import {withInkEnvironment} from '../ui/load-app.js';
@@ -46,7 +46,7 @@ export function noTerminalMessage(): string {
 
 /** `drill` with no command: check the flags, make sure there is a terminal, run the app. */
 export async function openApp({input, flags}: ExplorerLine, streams: {stdout: NodeJS.WriteStream; stderr: NodeJS.WriteStream}): Promise<number> {
-	if (input.length > 0) throw usageError(`unknown command ${JSON.stringify(input[0])}`, `commands: ${commands.map((command) => command.name).join(', ')}; see drill --help`);
+	if (input.length > 0) throw unknownCommand(input[0]!);
 	if (flags.json) throw usageError('the explorer has no --json output', 'use a command, e.g. drill walk summary \'\' --json');
 	const depth = parseDepth(flags.depth);
 	const theme = flags.theme ?? 'dark';

@@ -1,4 +1,7 @@
+import type {DrillError} from '../core/errors.js';
 import type {Command, FlagTable} from './command.js';
+import {suggestion} from './did-you-mean.js';
+import {usageError} from './output.js';
 
 /**
  * The command table: every command's name, aliases and one-line summary (what `drill --help`
@@ -33,4 +36,10 @@ export const commands: CommandEntry[] = [
 
 export function findCommand(name: string): CommandEntry | undefined {
 	return commands.find((entry) => entry.name === name || entry.aliases?.includes(name));
+}
+
+/** The error for a word that names no command: the closest command, if one is close, and the list. */
+export function unknownCommand(word: string): DrillError {
+	const names = commands.flatMap((entry) => [entry.name, ...(entry.aliases ?? [])]);
+	return usageError(`unknown command ${JSON.stringify(word)}`, `${suggestion(word, names)}commands: ${commands.map((command) => command.name).join(', ')}; see drill --help`);
 }

@@ -3,7 +3,7 @@ import {printJson} from './output.js';
 
 export const command = defineCommand({
 	about: `
-  List the registered domains (the seed's available_domains).`,
+  List the registered domains (the MCP tool available_domains).`,
 	usage: ['domains [--json]'],
 	flags: {},
 	run(_cli, context) {

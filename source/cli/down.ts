@@ -6,7 +6,7 @@ import {runUp, upFlags} from './up.js';
 
 export const command = defineCommand({
 	about: `
-  Open a narrower drill under the current one (the seed's /drill {direction = down}). Creates
+  Open a narrower drill under the current one (an agent's /drill; the MCP tool drill). Creates
   .drills/YYYY-MM-DD-HHMMSS-sha-slug/ with its same-named drill file under the current drill's
   .drills/ (or the root .drills/), copies in only the given context files, and moves the cursor.`,
 	usage: ['down SLUG --objective TEXT [--scope PATH_OR_TOPIC…] [--context FILE…] [--delegate TEXT…]', 'down --direction up …     the same as drill up (its options below)'],

@@ -1,4 +1,5 @@
 import {inertText} from '../core/inert-text.js';
+import {clip} from '../text/clean.js';
 import {findDefaults, type FindResult, type FindSource} from '../search/types.js';
 import {defineCommand} from './command.js';
 import {embedderFlags, embedderSpec} from './embedder-flags.js';
@@ -19,7 +20,7 @@ export function renderFind(result: FindResult, color: boolean): string {
 	const clean = (text: string) => inertText(text, {singleLine: true});
 	const out: string[] = [];
 	const where = result.source && result.source !== 'summary' ? ` · ${result.source}` : result.scope ? ` · scope ${clean(result.scope)}` : '';
-	out.push(p.dim(`find ${JSON.stringify(clean(result.query).slice(0, 80))} · ${result.method}${where} · ${result.stage1_hits.length} hit${result.stage1_hits.length === 1 ? '' : 's'} · ${result.timings_ms.total ?? 0} ms`));
+	out.push(p.dim(`find ${JSON.stringify(clip(clean(result.query), 80))} · ${result.method}${where} · ${result.stage1_hits.length} hit${result.stage1_hits.length === 1 ? '' : 's'} · ${result.timings_ms.total ?? 0} ms`));
 	for (const notice of result.notices ?? []) out.push(`${p.accent('!')} ${clean(notice)}`);
 	if (result.stage1_hits.length === 0) {
 		out.push('', 'no matches');
@@ -35,7 +36,7 @@ export function renderFind(result: FindResult, color: boolean): string {
 	const drilled = new Map(result.drilled.map((entry) => [entry.drill_node_id, entry]));
 	for (const item of result.candidate_items) {
 		out.push(`  ${p.bold(clean(item.title) || '(untitled)')}  ${p.accent(clean(item.drill_node_id))}  ${p.dim(`best rank ${item.best_rank}`)}`);
-		if (item.tldr) out.push(`    ${p.dim(clean(item.tldr).slice(0, 160))}`);
+		if (item.tldr) out.push(`    ${p.dim(clip(clean(item.tldr), 160))}`);
 		for (const span of drilled.get(item.drill_node_id)?.spans ?? []) {
 			out.push(`    ↳ ${p.accent(clean(span.drill_node_id))} ${p.dim(`span ${span.seq}`)}  ${marked(span.snippet, color)}`);
 		}
@@ -51,7 +52,7 @@ function count(name: string, value: number | undefined): number | undefined {
 
 export const command = defineCommand({
 	about: `
-  Search coarse-to-fine (the seed's summary_search): stage 1 ranks summary nodes (TLDRs, topic
+  Search coarse-to-fine (the MCP tools find and summary_search): stage 1 ranks summary nodes (TLDRs, topic
   titles, summaries, keywords, and the raw text beneath them); stage 2 drills the top items'
   raw spans. Every id in the answer drops straight into \`drill walk summary ID\`.`,
 	usage: ['find QUERY… [options]'],

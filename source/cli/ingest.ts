@@ -151,6 +151,7 @@ export const command = defineCommand({
 		const llm = summarizer === 'llm' ? llmSettings(cli.flags, process.env) : undefined;
 		const options: IngestOptions = {
 			storePath: context.runtime.config.storePath,
+			openStore: (turns) => context.runtime.openWritableStore(turns),
 			...(namespace ? {namespace} : {}),
 			format: format as FormatChoice,
 			summarizer: summarizer as SummarizerName,

@@ -1,6 +1,7 @@
 import {parseArgs} from 'node:util';
 import {globalFlags, type FlagSpec, type FlagTable, type FlagValues} from './command.js';
-import {kebab} from './help.js';
+import {suggestion} from './did-you-mean.js';
+import {flagName, kebab} from './help.js';
 import {usageError} from './output.js';
 
 type Token = NonNullable<ReturnType<typeof parseArgs>['tokens']>[number];
@@ -52,7 +53,11 @@ export function parseCommandLine<Flags extends FlagTable>(argv: readonly string[
 		if (token.kind !== 'option') continue;
 		const known = byOption.get(token.name);
 		const negated = token.rawName.startsWith('--no-');
-		if (!known || (negated && known.spec.type !== 'boolean')) throw usageError(`unknown option ${token.rawName} for ${where}`, `see ${where} --help`);
+		if (!known || (negated && known.spec.type !== 'boolean')) {
+			const options = Object.entries(table).flatMap(([name, spec]) => [`--${kebab(name)}`, ...(spec.type === 'boolean' ? [flagName(name, spec)] : [])]);
+			const meant = token.rawName.startsWith('--') ? suggestion(token.rawName, [...new Set(options)]) : '';
+			throw usageError(`unknown option ${token.rawName} for ${where}`, `${meant}see ${where} --help`);
+		}
 		const value = scalar(known.spec, token, where);
 		// A repeatable flag collects its values; any other takes the last one given (a later flag overrides).
 		values[known.name] = known.spec.multiple ? [...((values[known.name] as unknown[] | undefined) ?? []), value] : value;

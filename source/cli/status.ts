@@ -41,7 +41,7 @@ export const command = defineCommand({
 	},
 	async run(cli, context) {
 		if (cli.flags.repair) {
-			const result = await repairFrames(context.runtime.config);
+			const result = await repairFrames(context.runtime.framesConfig());
 			if (context.json) printJson(context.stdout, result);
 			else {
 				const lines = result.repaired.length ? result.repaired.map((line) => `repaired ${clean(line)}`) : ['nothing to repair'];

@@ -39,7 +39,7 @@ async function readPlan(value: string | undefined): Promise<unknown> {
 export async function runUp(flags: UpFlags, context: CommandContext): Promise<number> {
 	const stdinUsers = [flags.findings, flags.payload, flags.plan].filter((value) => value === '-').length;
 	if (stdinUsers > 1) throw new DrillError('bad_argument', 'only one of --findings, --payload and --plan can read standard input (-)', 'give the others as files');
-	const result = await drillUp(context.runtime.config, {
+	const result = await drillUp(context.runtime.framesConfig(), {
 		findings: await textOrFile(flags.findings),
 		payload: await textOrFile(flags.payload),
 		plan: await readPlan(flags.plan),
@@ -71,7 +71,7 @@ export async function runUp(flags: UpFlags, context: CommandContext): Promise<nu
 
 export const command = defineCommand({
 	about: `
-  Close the current drill and return to its parent (the seed's /undrill = /drill {direction = up}).
+  Close the current drill and return to its parent (an agent's /undrill; the MCP tool undrill).
   Finalizes the drill file (Findings, Return Payload, Prevention Plan, Evidence), hands only the
   payload and the plan to the parent's Child Results, and moves the cursor up. Closing a root
   drill runs the post-drill merge of every plan in its tree.`,

@@ -5,7 +5,7 @@ import {renderView} from './render-view.js';
 
 export const command = defineCommand({
 	about: `
-  Walk one node of a domain at a depth (the seed's drill_tree).`,
+  Walk one node of a domain at a depth (the MCP tools walk and drill_tree).`,
 	usage: ['walk DOMAIN [NODE_ID] [options]'],
 	flags: {
 		depth: {type: 'string', short: 'd', default: 'index', value: 'index|summary|full', help: 'how much to show (default: index)'},

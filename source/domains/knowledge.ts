@@ -6,7 +6,7 @@ import {hint, option, run} from '../core/hint.js';
 import {BoundedText, resolvePaging} from '../core/paging.js';
 import type {Breadcrumb, SourceFile, TreeChild, TreeDrillable, TreeView, ViewOptions} from '../core/tree-view.js';
 import {checkUnitId, insideRoot} from './knowledge-paths.js';
-import {parseMarkdownUnit, type MarkdownUnit} from './markdown-unit.js';
+import {parseMarkdownUnit, type MarkdownUnit} from '../text/markdown-unit.js';
 
 const markdownFile = /\.(md|markdown)$/iu;
 const folderTextNames = ['index.md', 'README.md', 'readme.md', 'index.markdown', 'README.markdown'];

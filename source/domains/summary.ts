@@ -1,7 +1,7 @@
 import type {Depth} from '../core/depth.js';
 import {DrillError} from '../core/errors.js';
 import {hint, run} from '../core/hint.js';
-import {namespacesHint, unknownNamespace} from '../store/namespace-list.js';
+import {unknownNamespace} from '../store/namespace-list.js';
 import {BoundedText, resolvePaging, type Paging} from '../core/paging.js';
 import {groupKeys, parseGroupKey, type GroupKey} from '../core/summary-groups.js';
 import {parseSummaryNodeId, summaryNodeId, type SummaryNodeId} from '../core/summary-node-id.js';
@@ -123,7 +123,9 @@ export class SummaryDrillable implements TreeDrillable {
 	private node(namespace: string, itemId: string, ordinal: number, depth: Depth, paging: Paging, options?: ViewOptions): TreeView {
 		const item = this.db.item(namespace, itemId);
 		if (!item) {
-			throw new DrillError('not_found', `no item ${JSON.stringify(itemId)} in namespace ${JSON.stringify(namespace)}`, this.db.namespace(namespace) ? hint`list its items with: ${run('walk', {domain: 'summary', node_id: namespace})}` : namespacesHint(this.db));
+			// No such namespace is the thing to say, not that the item is missing from it.
+			if (!this.db.namespace(namespace)) throw unknownNamespace(this.db, namespace);
+			throw new DrillError('not_found', `no item ${JSON.stringify(itemId)} in namespace ${JSON.stringify(namespace)}`, hint`list its items with: ${run('walk', {domain: 'summary', node_id: namespace})}`);
 		}
 		const node = this.db.node(item.id, ordinal);
 		if (!node) {

@@ -2,6 +2,7 @@ import {lstatSync, realpathSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {DrillError} from '../core/errors.js';
 import {blank, hint, option, type HintSurface} from '../core/hint.js';
+import type {SummaryStore} from '../store/summary-store.js';
 import {frameCrypto} from './files/crypto.js';
 
 export const defaultMaxDepth = 8;
@@ -10,8 +11,13 @@ export const defaultMaxDepth = 8;
 export interface FramesConfig {
 	/** The folder that holds the root `.drills/`. */
 	drillsRoot: string;
-	/** The summary store closed drills are indexed into (skipped when absent). */
+	/** The summary store closed drills are indexed into (named in warnings). */
 	storePath?: string;
+	/**
+	 * Opens that store for writing, its search indexes kept in step: what the runtime hands over
+	 * (`runtime.framesConfig()`). Without it, closed drills are not indexed.
+	 */
+	openStore?: () => SummaryStore;
 	/** The knowledge folder the `knowledgebase` sink routes to (default `.agents/knowledge`). */
 	knowledgeDir?: string;
 	/** The clock (tests fix it). */
@@ -38,6 +44,7 @@ export interface Frames {
 	/** The root with symbolic links resolved, for containment checks. */
 	realRoot: string;
 	storePath?: string;
+	openStore?: () => SummaryStore;
 	knowledgeDir: string;
 	now: () => Date;
 	randomBytes: (size: number) => Buffer;
@@ -72,6 +79,7 @@ export function resolveFrames(target: FramesTarget): Frames {
 		root,
 		realRoot,
 		storePath: config.storePath,
+		openStore: config.openStore,
 		knowledgeDir: path.resolve(config.knowledgeDir ?? path.join(root, '.agents', 'knowledge')),
 		now: config.now ?? (() => new Date()),
 		randomBytes: config.randomBytes ?? ((size) => frameCrypto().randomBytes(size)),

@@ -2,7 +2,6 @@ import {DrillError} from '../core/errors.js';
 import {cliHints, hint, run} from '../core/hint.js';
 import {validateItem, type ItemRecord} from '../store/interchange.js';
 import type {Frames} from './config.js';
-import {openIndexedStore} from '../search/indexing/indexer.js';
 import {compressFindings} from './plan/compress.js';
 import {sectionText, type DrillDocument} from './files/drill-file.js';
 import {actionLine, type PreventionAction} from './plan/plan.js';
@@ -86,11 +85,11 @@ export function drillItem(entry: DrillEntry, doc: DrillDocument, drillsRoot?: st
 }
 
 /** Writes closed drills into the store; returns warnings instead of failing (the drills are closed on disk). */
-export function indexDrills(frames: Pick<Frames, 'storePath' | 'hints' | 'realRoot'>, drills: ReadonlyArray<{entry: DrillEntry; doc: DrillDocument}>): string[] {
-	const {storePath} = frames;
-	if (!storePath || drills.length === 0) return [];
+export function indexDrills(frames: Pick<Frames, 'storePath' | 'openStore' | 'hints' | 'realRoot'>, drills: ReadonlyArray<{entry: DrillEntry; doc: DrillDocument}>): string[] {
+	const {storePath, openStore} = frames;
+	if (!openStore || drills.length === 0) return [];
 	try {
-		const store = openIndexedStore(storePath);
+		const store = openStore();
 		try {
 			for (const {entry, doc} of drills) store.guard(() => store.writeItem(drillItem(entry, doc, frames.realRoot)));
 		} finally {
@@ -100,6 +99,6 @@ export function indexDrills(frames: Pick<Frames, 'storePath' | 'hints' | 'realRo
 	} catch (error) {
 		const surface = frames.hints ?? cliHints;
 		const message = error instanceof DrillError ? error.lineFor(surface) : error instanceof Error ? error.message : String(error);
-		return [hint`closed drill${drills.length === 1 ? ` ${drills[0]!.entry.id}` : 's'} not indexed in the store ${storePath} (${message}); it is closed on disk, and ${run('status', {repair: true})} indexes it again`.render(surface)];
+		return [hint`closed drill${drills.length === 1 ? ` ${drills[0]!.entry.id}` : 's'} not indexed in the store${storePath ? ` ${storePath}` : ''} (${message}); it is closed on disk, and ${run('status', {repair: true})} indexes it again`.render(surface)];
 	}
 }

@@ -10,44 +10,10 @@ import {itemIdFor} from './ids.js';
 import {hashBytes} from './io/hash.js';
 import {jsonRecords} from './io/json-records.js';
 import {readLines} from './io/lines.js';
-import type {ParsedSource, SourceProblem} from './model.js';
+import type {FileRecord, RecordContext} from './file-record.js';
 import {isEmpty} from './work/source-job.js';
 
-/**
- * The items of a file that holds many (a ChatGPT export: one per conversation; an aider history:
- * one per session; summary interchange JSON: its items), one at a time, each with what makes it
- * itself: its id, where it is, and the hash of its own bytes, so one that did not change is
- * skipped without being summarized again.
- */
-export type FileRecord =
-	| {
-			kind: 'source';
-			/** May be read on first use: a store's session is read only when its hash changed. */
-			parsed: ParsedSource;
-			itemId: string;
-			uri: string;
-			hash: string;
-			/** What identifies it apart from the file (a conversation id): a copy elsewhere collides. */
-			copyKey?: string;
-			where: string;
-			line?: number;
-	  }
-	| {kind: 'item'; item: ItemRecord; hash: string; line?: number};
-
-export interface RecordContext {
-	file: string;
-	/** The file's real path. */
-	real: string;
-	size: number;
-	head: string;
-	salt: string;
-	/** Overrides the items' namespace (summary interchange). */
-	namespace?: string;
-	problems: SourceProblem[];
-	onBytes?: (bytes: number) => void;
-	/** Counts a record of a kind that is skipped on purpose (an empty session). */
-	onSkipped: () => void;
-}
+export type {FileRecord, RecordContext} from './file-record.js';
 
 async function* chatgptRecords(context: RecordContext): AsyncGenerator<FileRecord> {
 	const label = (index: number, line?: number) => (line ? `conversation ${index} (line ${line})` : `conversation ${index}`);

@@ -2,8 +2,8 @@ import {realpathSync} from 'node:fs';
 import path from 'node:path';
 import {DrillError} from '../core/errors.js';
 import {validateItem} from '../store/interchange.js';
+import type {TurnOptions} from '../store/busy.js';
 import type {SummaryStore} from '../store/summary-store.js';
-import {openIndexedStore} from '../search/indexing/indexer.js';
 import {describedToItem, describeSource, type DescribedSource} from './build-item.js';
 import {agentSessionIds} from './formats/agent-readers.js';
 import {multiItemFormats, namespaceOf, type Format, type FormatChoice} from './formats/catalog.js';
@@ -37,6 +37,11 @@ export type SummarizerName = 'extractive' | 'llm';
 
 export interface IngestOptions {
 	storePath: string;
+	/**
+	 * Opens that store for writing with its search indexes kept in step: what the runtime hands
+	 * over (`runtime.openWritableStore`), so ingest never attaches the indexer itself.
+	 */
+	openStore: (turns: TurnOptions) => SummaryStore;
 	/** Overrides the format's namespace (conversation_session, page, document). */
 	namespace?: string;
 	format?: FormatChoice;
@@ -297,7 +302,7 @@ function realPath(file: string): string {
  * sources are skipped.
  */
 export async function ingest(inputs: readonly string[], options: IngestOptions): Promise<IngestReport> {
-	const store = openIndexedStore(options.storePath, options.onNote ? {onWait: options.onNote} : {});
+	const store = options.openStore(options.onNote ? {onWait: options.onNote} : {});
 	store.useBulkWrites();
 	try {
 		return await new Ingestion(store, options).run(inputs);

@@ -1,7 +1,6 @@
 import type {FramesConfig} from '../frames/config.js';
 import type {Drillables, DrillConfig} from '../core/registry.js';
-import {createRuntime, type Runtime} from '../runtime.js';
-import type {SummaryStore} from '../store/summary-store.js';
+import {createRuntime, type Runtime, type SummaryStore} from '../runtime.js';
 import {mcpHints} from './hints.js';
 
 /**
@@ -28,7 +27,7 @@ export class McpContext {
 	}
 
 	frames(): FramesConfig {
-		return {...this.config, hints: mcpHints, confineFiles: this.options.confineFiles};
+		return this.runtime.framesConfig({hints: mcpHints, confineFiles: this.options.confineFiles});
 	}
 
 	close(): void {

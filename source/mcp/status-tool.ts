@@ -1,6 +1,5 @@
 import {existsSync} from 'node:fs';
 import {searchStatus} from '../search/indexing/search-status.js';
-import {storeStats} from '../store/store-stats.js';
 import type {McpContext} from './context.js';
 import {mcpHints} from './hints.js';
 import {readOnly, storeStatusOutput} from './schemas.js';
@@ -33,7 +32,7 @@ export function storeStatus(context: McpContext): StoreStatus {
 		return {store: file, exists: false, bytes: 0, last_write: null, namespaces: [], totals: {items: 0, nodes: 0, spans: 0}, search: empty, notices: [notice]};
 	}
 	const store = context.store();
-	const stats = storeStats(store);
+	const stats = context.runtime.storeStats();
 	const search = searchStatus(store);
 	return {
 		...stats,

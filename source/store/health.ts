@@ -1,6 +1,6 @@
 import {readFileSync, statSync, writeFileSync} from 'node:fs';
 import {DrillError, doctorHint, isCorruption} from '../core/errors.js';
-import type {SqliteDatabase} from './open.js';
+import type {SqliteDatabase} from './sqlite-database.js';
 
 export function damagedStore(file: string, detail: string): DrillError {
 	return new DrillError('store_corrupt', `the store ${file} is damaged (${detail})`, doctorHint);

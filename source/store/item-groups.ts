@@ -1,6 +1,6 @@
-import type {SqliteDatabase} from './open.js';
+import type {SqliteDatabase} from './sqlite-database.js';
 import {prepared} from './prepared.js';
-import {folderChain, parentFolder} from './source-folder.js';
+import {folderChain, parentFolder} from '../core/source-folder.js';
 
 /**
  * The counts behind the grouped views (`{namespace}#{key}`): one row per group of a namespace,

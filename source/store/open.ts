@@ -8,8 +8,9 @@ import {blank, hint, option, run} from '../core/hint.js';
 import {takeTurn, type TurnOptions} from './busy.js';
 import {refuseDamaged} from './health.js';
 import {migrations, schemaVersion} from './schema.js';
+import type {SqliteDatabase} from './sqlite-database.js';
 
-export type SqliteDatabase = Database.Database;
+export type {SqliteDatabase} from './sqlite-database.js';
 
 // Lets a store in a read-only folder be opened as an immutable URI (a WAL reader would need to
 // create its -shm file beside it). Read by better-sqlite3 when its addon first loads.

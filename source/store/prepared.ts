@@ -1,5 +1,5 @@
 import type {Statement} from 'better-sqlite3';
-import type {SqliteDatabase} from './open.js';
+import type {SqliteDatabase} from './sqlite-database.js';
 
 const cache = new WeakMap<SqliteDatabase, Map<string, Statement>>();
 

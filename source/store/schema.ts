@@ -1,6 +1,6 @@
 import type {Database} from 'better-sqlite3';
 import {rebuildGroups} from './item-groups.js';
-import {sourceFolder} from './source-folder.js';
+import {sourceFolder} from '../core/source-folder.js';
 
 /**
  * Forward migrations. The store's `PRAGMA user_version` is the number of migrations applied;

@@ -2,7 +2,7 @@ import type {SqliteDatabase} from './open.js';
 import {prepared} from './prepared.js';
 import type {ItemRecord} from './interchange.js';
 import {addToGroups, removeFromGroups, type GroupedFields} from './item-groups.js';
-import {sourceFolder} from './source-folder.js';
+import {sourceFolder} from '../core/source-folder.js';
 
 export type WriteOutcome = 'added' | 'updated';
 

@@ -42,12 +42,24 @@ export function plainText(text: string): string {
 	return clean.replace(/\s+/gu, ' ').trim();
 }
 
-/** Cuts `text` to at most `max` characters at a word boundary, marking the cut with "…". */
+/** Words that announce what follows them: a cut right after one leaves it pointing at nothing. */
+const leadIn = /(?:^|\s)(?:e\.g|i\.e|cf|viz|such as|for example|for instance|including)\.?$/iu;
+
+/**
+ * Cuts `text` to at most `max` characters, marking the cut with "…": at a word boundary when one
+ * is in the second half (else inside the long word, never inside a character), and never right
+ * after "e.g." or "such as".
+ */
 export function clip(text: string, max: number): string {
 	if (text.length <= max) return text;
-	const cut = text.slice(0, max - 1);
+	let cut = text.slice(0, max - 1);
+	// Not half of a surrogate pair.
+	if (/[\uD800-\uDBFF]$/u.test(cut)) cut = cut.slice(0, -1);
 	const space = cut.lastIndexOf(' ');
-	return `${(space > max * 0.5 ? cut.slice(0, space) : cut).replace(/[\s,;:.—-]+$/u, '')}…`;
+	let kept = (space > max * 0.5 ? cut.slice(0, space) : cut).replace(/[\s,;:.—-]+$/u, '');
+	const dangling = kept.replace(leadIn, '').replace(/[\s,;:.—-]+$/u, '');
+	if (dangling !== kept && dangling.length > max * 0.5) kept = dangling;
+	return `${kept}…`;
 }
 
 /** A title's first letter in upper case, as titles are written. */

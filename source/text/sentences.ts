@@ -30,6 +30,8 @@ function unwrap(text: string): string {
 
 export const maxSentenceLength = 240;
 const innerDot = /(?<=[\p{L}\p{N}_/~])\.(?=[\p{L}\p{N}_])/gu;
+/** "e.g.", "i.e.", "U.S.", "a.k.a.": single letters and dots, which the splitter knows as abbreviations (once their dots are back). */
+const letterAbbreviation = /(?<![\p{L}\p{N}_])(?:\p{L}\u2024)+\p{L}\./gu;
 /** The dot that opens a dot file's name (".env", ".python-version"): no sentence ends there either. */
 const leadingDot = /(?<=^|[\s(["'`])\.(?=[\p{L}_][\p{L}\p{N}_-])/gmu;
 const codeLike = /[{};=]\s*$|^\s*(?:import|export|const|let|function|return|SELECT|FROM)\b/u;
@@ -83,7 +85,7 @@ export function sentencesOf(text: string): string[] {
 	const result: string[] = [];
 	// A dot inside a word (a file name, a field path, a version) ends no sentence, but the splitter
 	// would cut there: hide such dots from it.
-	const guarded = unwrapped.replace(innerDot, '\u2024').replace(leadingDot, '\u2024');
+	const guarded = unwrapped.replace(innerDot, '\u2024').replace(leadingDot, '\u2024').replace(letterAbbreviation, (abbreviation) => abbreviation.replaceAll('\u2024', '.'));
 	for (const raw of sbd.sentences(guarded, {newline_boundaries: true, sanitize: false})) {
 		const sentence = plainText(raw.replace(/\u2024/gu, '.'));
 		if (readable(sentence)) result.push(clip(sentence, maxSentenceLength));

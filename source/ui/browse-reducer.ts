@@ -1,6 +1,6 @@
 import {depths} from '../core/depth.js';
 import {defaultMaxChars} from '../core/tree-view.js';
-import type {AppState, Focus} from './app-state.js';
+import type {AppState, Focus} from './app-types.js';
 import {contextsFor} from './contexts.js';
 import {dialogInput, openDialog} from './dialog-state.js';
 import {filterKey, stepMatch} from './filter-state.js';
@@ -63,7 +63,7 @@ export function browseCommand(state: AppState, command: Command): AppState {
 			return {...state, focus: order[(order.indexOf(state.focus) + 1) % order.length]!};
 		}
 		case 'query':
-			return withEffect({...state, mode: 'query', query: {...state.query, open: true, input: inputOf(state.query.input.value)}}, {type: 'searchPrepare'});
+			return withEffect({...state, mode: 'query', query: {...state.query, open: true, input: inputOf(state.query.input.value), reopened: state.query.input.value || undefined}}, {type: 'searchPrepare'});
 		case 'method':
 			return cycleMethod(state);
 		case 'togglePlan':
@@ -162,10 +162,15 @@ function detailCommand(state: AppState, command: Command): AppState {
 		default:
 			break;
 	}
-	const page = Math.max(1, layout(state).bodyHeight - 2);
-	const by: Partial<Record<Command, number>> = {cursorDown: 1, cursorUp: -1, pageDown: page, pageUp: -page, top: -Infinity, bottom: Infinity};
-	const step = by[command];
+	const step = scrollStep(command, layout(state).bodyHeight);
 	return step === undefined ? state : scrollDetail(state, step);
+}
+
+/** How far a key scrolls a pane of `height` lines (the detail pane, the help): a line, a page, to an end. */
+function scrollStep(command: Command | undefined, height: number): number | undefined {
+	const page = Math.max(1, height - 2);
+	const by: Partial<Record<Command, number>> = {cursorDown: 1, cursorUp: -1, pageDown: page, pageUp: -page, top: -Infinity, bottom: Infinity};
+	return command === undefined ? undefined : by[command];
 }
 
 /**
@@ -200,9 +205,13 @@ function confirmCommand(state: AppState, command: Command | undefined): AppState
 	return command === 'confirmYes' ? withEffect(browsing, asked.effect) : note(browsing, 'left as it was');
 }
 
+
+/** Keys over the help: it scrolls as the detail pane does (a line, a page, to either end). */
 function helpCommand(state: AppState, command: Command | undefined): AppState {
 	if (command === 'closePanel') return {...state, mode: 'browse'};
-	if (command !== 'cursorDown' && command !== 'cursorUp') return state;
-	const helpScroll = Math.max(0, Math.min(scrollLimits(state).help, state.helpScroll + (command === 'cursorDown' ? 3 : -3)));
-	return {...state, helpScroll};
+	const box = layout(state);
+	const step = scrollStep(command, box.bodyHeight + box.barHeight + box.panelHeight);
+	if (step === undefined) return state;
+	const helpScroll = Math.max(0, Math.min(scrollLimits(state).help, state.helpScroll + step));
+	return helpScroll === state.helpScroll ? state : {...state, helpScroll};
 }

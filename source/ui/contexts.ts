@@ -1,4 +1,4 @@
-import type {AppState} from './app-state.js';
+import type {AppState} from './app-types.js';
 import {focusedField} from './dialog-state.js';
 import type {KeyContext} from './key-table.js';
 

@@ -1,36 +1,16 @@
-import type {AppState} from './app-state.js';
+import type {AppState, DialogState, Field} from './app-types.js';
 import type {Command} from './key-table.js';
 import type {Key} from './keys.js';
-import {editInput, emptyInput, inputOf, insertText, type LineInput} from './line-input.js';
+import {editInput, emptyInput, inputOf, insertText} from './line-input.js';
 import {planScopes, planSinks, type PlanAction, type UpRequest} from './services.js';
 import {note, withEffect} from './state-updates.js';
 import {oneLine} from './text.js';
 import {selectedNode} from './tree-state.js';
 
-/** The `d` (drill down) and `u` (undrill) forms: text fields, choices and buttons. */
-export interface Field {
-	name: string;
-	label: string;
-	kind: 'text' | 'choice' | 'button';
-	input: LineInput;
-	choices?: readonly string[];
-	placeholder?: string;
-}
+/** The `d` (drill down) and `u` (undrill) forms (their state, Field and DialogState, is in app-types.ts). */
+export type {DialogState, Field};
 
-export interface DialogState {
-	kind: 'down' | 'up';
-	title: string;
-	fields: Field[];
-	focus: number;
-	/** Actions entered so far (undrill). */
-	plan: PlanAction[];
-	error?: string;
-	busy: boolean;
-	/** What goes into the new frame's context (drill down). */
-	context?: string;
-}
-
-const text = (name: string, label: string, placeholder = '', value = ''): Field => ({name, label, kind: 'text', input: inputOf(value), placeholder});
+const text = (name: string, label: string, placeholder = '', value = '', required?: Field['required']): Field => ({name, label, kind: 'text', input: inputOf(value), placeholder, ...(required ? {required} : {})});
 const choice = (name: string, label: string, choices: readonly string[], value: string): Field => ({name, label, kind: 'choice', input: inputOf(value), choices});
 const button = (name: string, label: string): Field => ({name, label, kind: 'button', input: emptyInput});
 
@@ -38,7 +18,7 @@ export function downDialog(context: string, nodeLabel: string): DialogState {
 	return {
 		kind: 'down',
 		title: `drill down from ${nodeLabel}`,
-		fields: [text('slug', 'slug', 'a short name, e.g. pool-limit'), text('objective', 'objective', 'what this frame must find out'), button('submit', 'drill down')],
+		fields: [text('slug', 'slug', 'a short name, e.g. pool-limit', '', 'always'), text('objective', 'objective', 'what this frame must find out', '', 'always'), button('submit', 'drill down')],
 		focus: 0,
 		plan: [],
 		busy: false,
@@ -51,13 +31,13 @@ export function upDialog(): DialogState {
 		kind: 'up',
 		title: 'undrill: close the current frame',
 		fields: [
-			text('findings', 'findings', 'what was found (required)'),
+			text('findings', 'findings', 'what was found', '', 'always'),
 			text('planFile', 'plan file', 'a .json/.yaml plan, or leave empty and add actions below'),
 			text('action', 'action', 'a prevention action (empty: skip to undrill)'),
 			choice('scope', 'scope', planScopes, 'project'),
 			choice('sink', 'sink', planSinks, 'backlog'),
-			text('owner', 'owner', 'who acts', 'human'),
-			text('evidence', 'evidence', 'a link to findings or artifacts'),
+			text('owner', 'owner', 'who acts (every action needs one)', 'human', 'action'),
+			text('evidence', 'evidence', 'a link to findings or artifacts (every action needs one)', '', 'action'),
 			button('add', 'add action'),
 			button('submit', 'undrill'),
 		],
@@ -84,6 +64,11 @@ export function focusedField(dialog: DialogState): Field {
 	return dialog.fields[dialog.focus]!;
 }
 
+/** The names of the fields the form marks as required (always, or for each action). */
+export function requiredFields(dialog: DialogState, required: NonNullable<Field['required']>): string[] {
+	return dialog.fields.filter((field) => field.required === required).map((field) => field.name);
+}
+
 /** Adds the action being entered to the plan; returns an error when a field is missing. */
 function addAction(dialog: DialogState): DialogState {
 	const action: PlanAction = {
@@ -93,7 +78,7 @@ function addAction(dialog: DialogState): DialogState {
 		owner: fieldValue(dialog, 'owner').trim(),
 		evidence: fieldValue(dialog, 'evidence').trim(),
 	};
-	const missing = (['action', 'owner', 'evidence'] as const).filter((name) => !action[name]);
+	const missing = ['action', ...requiredFields(dialog, 'action')].filter((name) => !action[name as keyof PlanAction]);
 	if (missing.length > 0) return {...dialog, error: `an action needs ${missing.join(', ')}`};
 	const cleared = withField(withField(dialog, 'action', (field) => ({...field, input: emptyInput})), 'evidence', (field) => ({...field, input: emptyInput}));
 	return focusOn({...cleared, plan: [...dialog.plan, action], error: undefined}, 'action');
@@ -175,7 +160,8 @@ function submit(state: AppState, dialog: DialogState): AppState {
 	const pending = fieldValue(dialog, 'action').trim();
 	if (pending) {
 		const action = {action: pending, scope: fieldValue(dialog, 'scope'), sink: fieldValue(dialog, 'sink'), owner: fieldValue(dialog, 'owner').trim(), evidence: fieldValue(dialog, 'evidence').trim()};
-		if (!action.owner || !action.evidence) return fail('finish the action being entered (owner, evidence) or clear it');
+		const missing = requiredFields(dialog, 'action').filter((name) => !action[name as keyof PlanAction]);
+		if (missing.length > 0) return fail(`finish the action being entered (${missing.join(', ')}) or clear it`);
 		plan.push(action);
 	}
 	const request: UpRequest = {findings, plan, ...(planFile ? {planFile} : {})};

@@ -1,4 +1,4 @@
-import type {AppState} from './app-state.js';
+import type {AppState} from './app-types.js';
 import type {FuzzyMatch} from './fuzzy.js';
 import type {Command} from './key-table.js';
 import type {Key} from './keys.js';

@@ -1,4 +1,4 @@
-import type {AppState} from './app-state.js';
+import type {AppState, FindState} from './app-types.js';
 import type {Command} from './key-table.js';
 import type {Key} from './keys.js';
 import {layout} from './layout.js';
@@ -7,36 +7,21 @@ import {detailRows} from './panes/detail-pane.js';
 import {scrollLimits} from './scroll.js';
 import {termRanges} from './segments.js';
 import {note} from './state-updates.js';
+import type {PaneMatch} from './pane-match.js';
 import type {RoleLine} from './theme.js';
 
 /**
  * Find in the detail pane, as in less: `/` (with the pane focused) types a pattern, the pane
  * scrolls to the first match as you type, Enter keeps it, `n`/`N` step through the matches and
  * every match is highlighted. After a jump from the search results the funnel's query words are
- * the pattern (`words`), so the pane shows why the hit was found.
+ * the pattern (`words`), so the pane shows why the hit was found. (Its state, FindState, is in
+ * app-types.ts with the rest of the app's state.)
  */
-export interface FindState {
-	input: LineInput;
-	/** What is highlighted ('' = nothing). */
-	pattern: string;
-	/** Match the pattern's words anywhere (the funnel's query), not the pattern as typed. */
-	words: boolean;
-	/** The current match, or -1 before the first n/N (after a jump). */
-	index: number;
-	/** Where the pane was when the find box opened: Esc goes back there. */
-	origin: number;
-	/** The pattern before the find box opened: Esc keeps it, Enter on an empty box finds it again. */
-	previous: {pattern: string; words: boolean; index: number};
-}
+export type {FindState};
 
 export const emptyFind: FindState = {input: emptyInput, pattern: '', words: false, index: -1, origin: 0, previous: {pattern: '', words: false, index: -1}};
 
-/** One match in the detail pane's laid-out lines: the line and its inclusive column range. */
-export interface PaneMatch {
-	line: number;
-	start: number;
-	end: number;
-}
+export type {PaneMatch};
 
 function lineText(line: RoleLine): string {
 	let text = '';
@@ -133,9 +118,15 @@ export function stepFind(state: AppState, step: 1 | -1): AppState {
 	return scrollTo({...state, find: {...state.find, index: next}}, matches[next]!.line);
 }
 
-/** After a jump from the search results: the funnel's words are highlighted in the detail pane. */
-export function findWords(state: AppState, query: string | undefined): AppState {
-	return query ? {...state, find: {...emptyFind, pattern: query, words: true}} : state;
+/** After a jump from the search results: the funnel's words are highlighted in the detail pane of the node jumped to. */
+export function findWords(state: AppState, query: string | undefined, key: string): AppState {
+	return query ? {...state, find: {...emptyFind, pattern: query, words: true, key}} : state;
+}
+
+/** The find as the detail pane moves to another node: a jump's words stay with their node, a typed pattern goes on. */
+export function findFor(find: FindState, key: string): FindState {
+	if (find.words && find.key !== undefined && find.key !== key) return {...emptyFind, previous: find.previous};
+	return {...find, index: -1};
 }
 
 /** `[3/12]`, `[–/12]` before the first step, or `[0/0]`. */

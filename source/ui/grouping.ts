@@ -1,5 +1,5 @@
 import {formatGroupId, groupKeys, type GroupKey} from '../core/summary-groups.js';
-import type {AppState} from './app-state.js';
+import type {AppState} from './app-types.js';
 import {note, withEffect} from './state-updates.js';
 import {ancestry, nodeKey, selectedNode, treeReducer, type TreeNode, type TreeState} from './tree-state.js';
 

@@ -138,7 +138,7 @@ export const keyTable: Binding[] = [
 	{command: 'deleteBack', keys: ['backspace'], context: 'input', help: 'delete the character before the caret', group: 'delete before / under the caret'},
 	{command: 'deleteForward', keys: ['delete'], context: 'input', help: 'delete the character under the caret', group: 'delete before / under the caret'},
 	{command: 'deleteWord', keys: ['ctrl-w'], context: 'input', help: 'delete the word before the caret'},
-	{command: 'clearLine', keys: ['ctrl-u'], context: 'input', help: 'clear the line'},
+	{command: 'clearLine', keys: ['ctrl-u'], context: 'input', help: 'clear the line', hint: 'clear'},
 	{command: 'caretLeft', keys: ['left'], context: 'input', help: 'caret left', group: 'move the caret'},
 	{command: 'caretRight', keys: ['right'], context: 'input', help: 'caret right', group: 'move the caret'},
 	{command: 'caretHome', keys: ['home', 'ctrl-a'], context: 'input', help: 'caret to the start', group: 'move the caret'},
@@ -154,9 +154,15 @@ export const keyTable: Binding[] = [
 	{command: 'confirmNo', keys: ['n', 'escape', 'q'], context: 'confirm', help: 'no: leave it (any other key too)', hint: 'no'},
 	{command: 'quit', keys: ['ctrl-c'], context: 'confirm', help: 'quit'},
 
+
+	// The help scrolls as the detail pane does.
 	{command: 'closePanel', keys: ['escape', '?', 'q'], context: 'help', help: 'close this help', hint: 'close'},
-	{command: 'cursorDown', keys: ['down', 'j', 'pagedown', ' '], context: 'help', help: 'scroll down', hint: 'scroll', hintKeys: '↑↓'},
-	{command: 'cursorUp', keys: ['up', 'k', 'pageup'], context: 'help', help: 'scroll up'},
+	{command: 'cursorDown', keys: ['down', 'j'], context: 'help', help: 'scroll down', hint: 'scroll', hintKeys: '↑↓', group: 'scroll down / up'},
+	{command: 'cursorUp', keys: ['up', 'k'], context: 'help', help: 'scroll up', group: 'scroll down / up'},
+	{command: 'pageDown', keys: ['pagedown', 'ctrl-d', ' '], context: 'help', help: 'page down', hint: 'page', hintKeys: 'Space'},
+	{command: 'pageUp', keys: ['pageup', 'ctrl-u'], context: 'help', help: 'page up'},
+	{command: 'top', keys: ['g', 'home'], context: 'help', help: 'top', group: 'top / bottom'},
+	{command: 'bottom', keys: ['G', 'end'], context: 'help', help: 'bottom', group: 'top / bottom'},
 	{command: 'quit', keys: ['ctrl-c'], context: 'help', help: 'quit'},
 ];
 
@@ -188,7 +194,7 @@ const contextTitles: Record<KeyContext, string> = {
 
 /** The help overlay's text: every context, every command, its keys. */
 export function helpSections(): Array<{title: string; rows: Array<{keys: string; help: string}>}> {
-	const order: KeyContext[] = ['tree', 'global', 'detail', 'results', 'input', 'dialog', 'confirm'];
+	const order: KeyContext[] = ['tree', 'global', 'detail', 'results', 'input', 'dialog', 'confirm', 'help'];
 	return order.map((context) => {
 		const rows: Array<{keys: string; help: string}> = [];
 		const grouped = new Map<string, {keys: string; help: string}>();
@@ -207,10 +213,10 @@ export function helpSections(): Array<{title: string; rows: Array<{keys: string;
 }
 
 // The status line's order: help first, so it survives on a narrow terminal.
-const hintOrder: Command[] = ['confirmYes', 'confirmNo', 'help', 'cursorDown', 'open', 'jump', 'close', 'closePanel', 'depthCycle', 'find', 'query', 'filter', 'group', 'drillDown', 'drillUp', 'switchPane', 'submit', 'cancel', 'nextField', 'quit'];
+const hintOrder: Command[] = ['confirmYes', 'confirmNo', 'help', 'cursorDown', 'pageDown', 'open', 'jump', 'close', 'closePanel', 'depthCycle', 'find', 'query', 'filter', 'group', 'drillDown', 'drillUp', 'switchPane', 'submit', 'cancel', 'clearLine', 'nextField', 'quit'];
 
 // What a short status line keeps longest: help, quit and the pane switch, then the keys of the moment.
-const hintKeep: Command[] = ['confirmYes', 'confirmNo', 'help', 'quit', 'switchPane', 'submit', 'cancel', 'cursorDown', 'open', 'jump', 'nextField', 'closePanel', 'query', 'depthCycle', 'close', 'find', 'filter', 'group', 'drillDown', 'drillUp'];
+const hintKeep: Command[] = ['confirmYes', 'confirmNo', 'help', 'quit', 'switchPane', 'submit', 'cancel', 'clearLine', 'cursorDown', 'pageDown', 'open', 'jump', 'nextField', 'closePanel', 'query', 'depthCycle', 'close', 'find', 'filter', 'group', 'drillDown', 'drillUp'];
 
 export interface Hint {
 	command: Command;
@@ -218,13 +224,18 @@ export interface Hint {
 	hint: string;
 }
 
-/** The status line's hints for the active contexts: "? help  ↑↓ move  → open …". */
+/**
+ * The status line's hints for the active contexts: "? help  ↑↓ move  → open …". A hint whose key
+ * a more specific context takes for something else is left out (with the detail pane focused, `/`
+ * finds in the pane: the status line does not also offer it as the search).
+ */
 export function hintsFor(contexts: readonly KeyContext[]): Hint[] {
 	const hints: Array<Hint & {rank: number}> = [];
 	const seen = new Set<Command>();
 	for (const context of contexts) {
 		for (const binding of keyTable) {
 			if (binding.context !== context || !binding.hint || seen.has(binding.command)) continue;
+			if (!binding.keys.some((key) => commandFor(key, contexts) === binding.command)) continue;
 			seen.add(binding.command);
 			hints.push({command: binding.command, keys: binding.hintKeys ?? keyLabel(binding.keys[0]!), hint: binding.hint, rank: hintOrder.indexOf(binding.command)});
 		}

@@ -1,4 +1,4 @@
-import type {AppState} from './app-state.js';
+import type {AppState} from './app-types.js';
 
 /**
  * Where everything goes on a screen of `size`. The app draws `rows - 1` lines: a frame as tall as

@@ -1,4 +1,4 @@
-import type {AppState} from './app-state.js';
+import type {AppState} from './app-types.js';
 import {browseCommand, scrollDetail} from './browse-reducer.js';
 import type {MouseEvent} from './keys.js';
 import {layout} from './layout.js';

@@ -1,5 +1,5 @@
 import {summaryNodeId} from '../core/summary-node-id.js';
-import type {ResultRow} from './app-state.js';
+import type {ResultRow} from './app-types.js';
 import type {FindResult} from './services.js';
 
 /**

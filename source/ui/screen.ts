@@ -71,7 +71,8 @@ function footerFacts(state: AppState, box: Layout): string {
 	const facts: string[] = [];
 	if (state.loading > 0) facts.push(`${spinnerFrames[state.spinner % spinnerFrames.length]} loading`);
 	if (filter.matches.length > 0 && mode !== 'filter') facts.push(`f ${filter.input.value} [${filter.index + 1}/${formatCount(filter.matches.length)}]`);
-	if (state.find.pattern && mode !== 'find') facts.push(`/${oneLine(state.find.pattern)} ${findPosition(state)}`);
+	// The find's position where it means something: the pane has the focus, or the pattern is in it.
+	if (state.find.pattern && mode !== 'find' && (focus === 'detail' || findMatches(state).length > 0)) facts.push(`/${oneLine(state.find.pattern)} ${findPosition(state)}`);
 	if (focus === 'detail' && mode === 'browse') {
 		const total = detailRowCount(state, box.detailWidth);
 		const scroll = Math.max(0, Math.min(state.detail.scroll, total - box.bodyHeight));

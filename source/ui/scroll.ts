@@ -1,4 +1,4 @@
-import type {AppState} from './app-state.js';
+import type {AppState} from './app-types.js';
 import {layout} from './layout.js';
 import {detailRowCount} from './panes/detail-pane.js';
 import {helpRows} from './panes/help-pane.js';

@@ -5,7 +5,7 @@ import {Worker} from 'node:worker_threads';
 import {DrillError, type DrillErrorCode} from '../core/errors.js';
 import type {DrillConfig} from '../core/registry.js';
 import type {FindResult} from '../search/types.js';
-import type {FindOptions} from './services.js';
+import type {FindOptions} from './find-options.js';
 
 /** The worker's configuration: the paths of the app's, without anything a thread cannot be handed. */
 export type SearchSetup = Pick<DrillConfig, 'storePath' | 'knowledgeDir' | 'drillsRoot'>;

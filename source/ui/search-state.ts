@@ -1,4 +1,4 @@
-import type {AppState, Focus, ResultRow} from './app-state.js';
+import type {AppState, Focus, ResultRow} from './app-types.js';
 import {note, withEffect} from './state-updates.js';
 import type {Command} from './key-table.js';
 import type {Key} from './keys.js';
@@ -7,7 +7,7 @@ import {editInput, insertText} from './line-input.js';
 import {resultRows} from './query-results.js';
 import {findMethods, type FindResult} from './services.js';
 import {oneLine} from './text.js';
-import {selectedNode} from './tree-state.js';
+import {nodeKey, selectedNode} from './tree-state.js';
 
 /** The query box and its results: the search sub-reducer. */
 export type SearchAction =
@@ -124,7 +124,7 @@ function hitOf(rows: readonly ResultRow[], at: number): number {
 function jump(state: AppState): AppState {
 	const row = state.query.rows[state.query.selected];
 	// The detail pane then highlights the query's words (n/N step through them).
-	return row ? findWords(withEffect(state, {type: 'reveal', domain: row.domain, id: row.target, focusTree: true}), state.query.submitted) : state;
+	return row ? findWords(withEffect(state, {type: 'reveal', domain: row.domain, id: row.target, focusTree: true}), state.query.submitted, nodeKey(row.domain, row.target)) : state;
 }
 
 /** Keys on the results list: j/k move between hits, l/→ goes into a hit's drilled spans, h/← back out. */

@@ -10,22 +10,14 @@ import type {SourceFile, TreeView, ViewOptions} from '../core/tree-view.js';
 import type {FindResult} from '../search/types.js';
 import type {Runtime} from '../runtime.js';
 import {searchWorkerScript, WorkerSearch} from './search-client.js';
-import {actOver, type ActService} from './act-services.js';
+import {actOver, type ActService} from '../act/node-actions.js';
+import type {FindOptions} from './find-options.js';
 import {textFile} from './text-file.js';
 
-export const findMethods = ['keyword,semantic', 'keyword', 'semantic'] as const;
-export type FindMethod = (typeof findMethods)[number];
+export {findMethods, type FindMethod, type FindOptions} from './find-options.js';
 
 /** The funnel's answer, in the shape DESIGN.md gives (summary_search). */
 export type {FindResult};
-
-export interface FindOptions {
-	method: FindMethod;
-	/** One summary namespace, or undefined for all. */
-	scope?: string;
-	/** Aborted when a newer query replaces this one. */
-	signal?: AbortSignal;
-}
 
 export const planScopes = ['universal', 'project', 'user', 'agent', 'session'] as const;
 export const planSinks = ['backlog', 'memory', 'knowledgebase', 'agentic-documents', 'upstream-issue', 'code', 'workaround'] as const;
@@ -88,7 +80,7 @@ export interface Services {
 	newestNode(domain: string): string | undefined;
 	/** Writes text to a new private temporary file (for `o`/`e` on a node without a source file). */
 	textFile(text: string, name: string): {file: string; remove(): void};
-	/** Acting on a node (`r`, `x`, `D`; see act-services.ts); absent where the build has none. */
+	/** Acting on a node (`r`, `x`, `D`; see act/node-actions.ts); absent where the build has none. */
 	act?: ActService;
 	close(): void;
 }
@@ -119,7 +111,7 @@ export function createServices(runtime: Runtime): Services {
 			}
 		},
 		// Loaded when first asked (after the first frame): drilling down and up is not needed to draw it.
-		frames: framesOver(() => import('../frames/index.js'), config),
+		frames: framesOver(() => import('../frames/index.js'), runtime.framesConfig()),
 		sourceFile: (domain, nodeId) => runtime.domains.sourceFile(domain, nodeId),
 		textFile,
 		act: actOver(runtime),

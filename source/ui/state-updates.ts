@@ -1,4 +1,4 @@
-import type {AppState, Effect} from './app-state.js';
+import type {AppState, Effect} from './app-types.js';
 
 /** Asks for work: the effect runs once the reducer has returned (see `Effect`). */
 export function withEffect(state: AppState, effect: Effect): AppState {

@@ -23,6 +23,11 @@ export interface TreeNode {
 	readonly parentKey: string | null;
 	hasChildren: boolean;
 	childCount?: number;
+	/**
+	 * A group's items (every item below a folder, not its direct children), and a namespace row's
+	 * under any grouping: the count its row shows, as its detail and `walk` say it.
+	 */
+	itemCount?: number;
 	expanded: boolean;
 	/** Children loaded so far, in order; undefined until the first page arrives. */
 	childKeys?: string[];
@@ -156,6 +161,7 @@ export function treeReducer(state: TreeState, action: TreeAction): TreeState {
 					parentKey: parent.key,
 					hasChildren: child.has_children,
 					childCount: child.child_count,
+					...(child.item_count === undefined ? {} : {itemCount: child.item_count}),
 					expanded: false,
 					...(child.source ? {source: cleanSource(child.source)} : {}),
 				});
@@ -247,7 +253,9 @@ function replaceNode(state: TreeState, key: string, id: string, name: string): T
 	if (!node) return state;
 	const closed = treeReducer(state, {type: 'collapse', key});
 	forgetBelow(state.nodes, key);
-	const replacement: TreeNode = {key: nodeKey(node.domain, id), domain: node.domain, id, name: oneLine(name), level: node.level, parentKey: node.parentKey, hasChildren: true, expanded: false};
+	// A namespace and its grouped views hold the same items: the row keeps their count.
+	const itemCount = node.itemCount ?? node.total ?? node.childCount;
+	const replacement: TreeNode = {key: nodeKey(node.domain, id), domain: node.domain, id, name: oneLine(name), level: node.level, parentKey: node.parentKey, hasChildren: true, expanded: false, ...(itemCount === undefined ? {} : {itemCount})};
 	if (replacement.key === key) {
 		state.nodes.set(key, replacement);
 		return {...closed};
@@ -290,12 +298,14 @@ function refreshChildren(state: TreeState, key: string, children: TreeChild[], t
 			const node = state.nodes.get(childKey)!;
 			node.hasChildren = child.has_children;
 			node.childCount = child.child_count;
+			if (child.item_count === undefined) delete node.itemCount;
+			else node.itemCount = child.item_count;
 			if (source) node.source = source;
 			else delete node.source;
 			if (!child.has_children) node.expanded = false;
 			continue;
 		}
-		state.nodes.set(childKey, {key: childKey, domain: parent.domain, id: child.node_id, name, level: parent.level + 1, parentKey: key, hasChildren: child.has_children, childCount: child.child_count, expanded: false, ...(source ? {source} : {})});
+		state.nodes.set(childKey, {key: childKey, domain: parent.domain, id: child.node_id, name, level: parent.level + 1, parentKey: key, hasChildren: child.has_children, childCount: child.child_count, ...(child.item_count === undefined ? {} : {itemCount: child.item_count}), expanded: false, ...(source ? {source} : {})});
 	}
 	for (const old of parent.childKeys ?? []) {
 		if (fresh.has(old)) continue;

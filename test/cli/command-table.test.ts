@@ -21,6 +21,8 @@ describe('the command table drives parsing and help', () => {
 		const listed = [...help.stdout.matchAll(/^ {4}(--[a-z-]+)/gmu)].map((match) => match[1]);
 		expect(listed.sort()).toEqual([...flagNames(command.flags), ...flagNames(globalFlags)].sort());
 		for (const alias of entry.aliases ?? []) expect(help.stdout).toContain(`alias: drill ${alias}`);
+		// Written for a person who has not read the specifications drill implements.
+		expect(help.stdout).not.toMatch(/\bseeds?\b/iu);
 		const bogus = runCli([name, '--bogus', '--json']);
 		expect(bogus.code).toBe(2);
 		expect(JSON.parse(bogus.stdout).error.message).toBe(`unknown option --bogus for drill ${name}`);
@@ -32,6 +34,7 @@ describe('the command table drives parsing and help', () => {
 		for (const entry of commands) expect(help.stdout).toMatch(new RegExp(`^ {4}${entry.name}\\b.*${entry.summary.slice(0, 20).replace(/[()]/gu, '\\$&')}`, 'mu'));
 		for (const flag of [...flagNames(explorer.flags), ...flagNames(globalFlags)]) expect(help.stdout).toContain(`    ${flag}`);
 		expect(runCli(['-h']).stdout).toBe(help.stdout);
+		expect(help.stdout).not.toMatch(/\bseeds?\b/iu);
 	});
 
 	it('prints the version from package.json', () => {

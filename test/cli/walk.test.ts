@@ -138,6 +138,9 @@ describe('errors', () => {
 		[['walk', 'summary', 'x:y#nZ'], 1, 'malformed summary node id "x:y#nZ"'],
 		[['walk', 'summary', 'nope'], 1, 'no namespace "nope" in the store; namespaces: conversation_session, document, page'],
 		[['walk', 'summary', 'page:nope'], 1, 'no item "nope" in namespace "page"; list its items with: drill walk summary page'],
+		// An item of a namespace that is not there: the namespace is what is missing.
+		[['walk', 'summary', 'nosuch:item'], 1, 'no namespace "nosuch" in the store; namespaces: conversation_session, document, page'],
+		[['walk', 'summary', 'nosuch:item#n2'], 1, 'no namespace "nosuch" in the store; namespaces: conversation_session, document, page'],
 		[['walk', 'summary', 'conversation_session:k3x9#n999'], 1, 'item conversation_session:k3x9 has no node #n999'],
 		[['walk', 'summary', '', '--depth', 'deep'], 2, 'unknown depth "deep"; use one of: index, summary, full'],
 		[['walk', 'summary', '', '--limit', '0'], 2, 'limit must be a whole number from 1 to 10000'],

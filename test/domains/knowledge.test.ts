@@ -2,7 +2,7 @@ import {mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {KnowledgeDrillable} from '../../source/domains/knowledge.js';
-import {firstParagraph, parseMarkdownUnit} from '../../source/domains/markdown-unit.js';
+import {firstParagraph, parseMarkdownUnit} from '../../source/text/markdown-unit.js';
 import {tempDir} from '../helpers/cli.js';
 import {drillErrorOf} from '../helpers/errors.js';
 import {fixturesDir} from '../helpers/fixture-store.js';

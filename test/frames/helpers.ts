@@ -3,6 +3,7 @@ import {mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {DrillError} from '../../source/core/errors.js';
 import type {FramesConfig} from '../../source/frames/config.js';
+import {openIndexedStore} from '../../source/search/indexing/indexer.js';
 import {cliPath, tempDir, type CliResult} from '../helpers/cli.js';
 
 /** A clock that starts at `start` and moves one second each time it is read. */
@@ -15,10 +16,13 @@ export function steppingClock(start = '2026-07-11T13:21:05Z'): () => Date {
 	};
 }
 
-/** A fresh project folder with a fixed clock, its own store and knowledge folder. */
+/**
+ * A fresh project folder with a fixed clock, its own store and knowledge folder, and the store
+ * writer a runtime hands the frames (closed drills are indexed through it).
+ */
 export function project(extra: Partial<FramesConfig> = {}): FramesConfig & {drillsRoot: string; storePath: string; knowledgeDir: string} {
 	const root = tempDir('drill-frames-');
-	return {
+	const config = {
 		drillsRoot: root,
 		storePath: path.join(root, '.drill', 'store.db'),
 		knowledgeDir: path.join(root, '.agents', 'knowledge'),
@@ -26,6 +30,7 @@ export function project(extra: Partial<FramesConfig> = {}): FramesConfig & {dril
 		lockWaitMs: 2000,
 		...extra,
 	};
+	return {openStore: () => openIndexedStore(config.storePath), ...config};
 }
 
 export function writeFile(root: string, rel: string, text: string): string {

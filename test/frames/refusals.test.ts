@@ -3,6 +3,7 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {drillDown, drillUp, frameStatus, repairFrames, retrospect} from '../../source/frames/index.js';
 import {drillSha} from '../../source/frames/files/naming.js';
+import {openIndexedStore} from '../../source/search/indexing/indexer.js';
 import {action, project, refusal, writeFile} from './helpers.js';
 
 /** The whole .drills tree as text, to prove a refusal wrote nothing. */
@@ -161,7 +162,8 @@ describe('refusals', () => {
 	it('closes the drill and warns once when the store cannot be written', async () => {
 		const config = project();
 		writeFile(config.drillsRoot, 'blocker', 'a file where a folder should be');
-		const unwritable = {...config, storePath: path.join(config.drillsRoot, 'blocker', 'store.db')};
+		const blocked = path.join(config.drillsRoot, 'blocker', 'store.db');
+		const unwritable = {...config, storePath: blocked, openStore: () => openIndexedStore(blocked)};
 		await drillDown(unwritable, {slug: 'a', objective: 'A?'});
 		const up = await drillUp(unwritable, {findings: 'x', plan: []});
 		expect(up.closed.status).toBe('closed');

@@ -4,6 +4,15 @@ import {XtermScreen} from './xterm-screen.js';
 
 export const cliPath = path.resolve('dist/cli.js');
 
+/**
+ * The terminal a pty test gets unless it asks for a size: DRILL_PTY_SIZE (COLSxROWS). vitest.config.ts
+ * runs test/terminal/ twice, at 80×24 and at 120×40; alone, a test file runs at 100×30.
+ */
+export const ptySize: {cols: number; rows: number} = (() => {
+	const match = /^(\d+)x(\d+)$/u.exec(process.env.DRILL_PTY_SIZE ?? '');
+	return match ? {cols: Number(match[1]), rows: Number(match[2])} : {cols: 100, rows: 30};
+})();
+
 /** The environment of a person's terminal: no CI (Ink would print only the final frame), a TERM. */
 export function terminalEnv(extra: NodeJS.ProcessEnv = {}): Record<string, string> {
 	const env: NodeJS.ProcessEnv = {...process.env, TERM: 'xterm-256color', ...extra};
@@ -20,8 +29,8 @@ export class PtyScreen extends XtermScreen {
 
 	/** `command` is what node runs before `args` (default: the built drill). */
 	constructor(args: string[], options: {cols?: number; rows?: number; cwd?: string; env?: NodeJS.ProcessEnv; command?: string[]} = {}) {
-		const cols = options.cols ?? 100;
-		const rows = options.rows ?? 30;
+		const cols = options.cols ?? ptySize.cols;
+		const rows = options.rows ?? ptySize.rows;
 		super(cols, rows);
 		this.child = spawn(process.execPath, [...(options.command ?? [cliPath]), ...args], {name: 'xterm-256color', cols, rows, cwd: options.cwd ?? process.cwd(), env: terminalEnv(options.env)});
 		this.child.onData((data) => this.feed(data));
@@ -38,6 +47,32 @@ export class PtyScreen extends XtermScreen {
 		this.child.write(data);
 	}
 
+	/** Tree and detail side by side (source/ui/layout.ts, from 100 columns); narrower, Tab shows one or the other. */
+	get wide(): boolean {
+		return this.terminal.cols >= 100;
+	}
+
+	/**
+	 * Waits until the explorer is on node `id` of `domain` and returns the screen. Wide, the detail
+	 * pane names it; narrow, where the detail is hidden behind the tree, `y` (copy the id) names it
+	 * on the status line ("copied conversation_session:k3x9"), asked again until it does.
+	 */
+	async waitForNode(id: string, domain = 'summary', timeoutMs = 10_000): Promise<string> {
+		const shown = new RegExp(`${escapeRegExp(`${domain}:${id === '' ? "''" : id}`)}(?:\\s|$)`, 'mu');
+		if (this.wide) return this.waitFor(shown, timeoutMs);
+		const copied = new RegExp(`copied ${escapeRegExp(id === '' ? `the ${domain} root id ''` : id)}(?: |─)`, 'u');
+		const until = performance.now() + timeoutMs;
+		// Keys before the app has its screen would be echoed by the terminal, not read.
+		await this.waitFor(/^└.*┘$/mu, timeoutMs);
+		for (;;) {
+			const text = await this.screen();
+			if (shown.test(text) || copied.test(text)) return text;
+			if (performance.now() > until) throw new Error(`${this.gone?.() ?? 'timed out'} waiting for the cursor on ${domain}:${id}; screen:\n${text}`);
+			this.write('y');
+			await this.waitFor(copied, 500).catch(() => undefined);
+		}
+	}
+
 	/** Resizes the terminal first, then the pty, so the app's redraw lands in the new size. */
 	override resize(cols: number, rows: number): void {
 		super.resize(cols, rows);
@@ -52,4 +87,8 @@ export class PtyScreen extends XtermScreen {
 		if (this.exitCode === undefined) this.child.kill();
 		this.dispose();
 	}
+}
+
+function escapeRegExp(text: string): string {
+	return text.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
 }

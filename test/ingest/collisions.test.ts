@@ -1,7 +1,7 @@
 import {copyFileSync, mkdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {ingest} from '../../source/ingest/pipeline.js';
+import {ingest} from '../helpers/ingest.js';
 import {SummaryStore} from '../../source/store/summary-store.js';
 import {runCli, tempDir} from '../helpers/cli.js';
 

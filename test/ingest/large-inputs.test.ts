@@ -2,7 +2,7 @@ import {createWriteStream, statSync} from 'node:fs';
 import {once} from 'node:events';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {ingest} from '../../source/ingest/pipeline.js';
+import {ingest} from '../helpers/ingest.js';
 import {fanOut} from '../../source/ingest/tree/build-topics.js';
 import {SummaryStore} from '../../source/store/summary-store.js';
 import {tempDir} from '../helpers/cli.js';

@@ -82,15 +82,21 @@ describe('drill in a terminal', () => {
 		const screen = drill([]);
 		// Opened with no --node: the cursor on the newest item, the summary domain opened down to
 		// it, every domain still listed (more may be registered than these).
-		let text = await screen.waitFor(/summary:conversation_session:k3x9[\s\S]*\? help/u);
+		let text = await screen.waitForNode('conversation_session:k3x9');
 		// The other domains' rows are read just after the first frame is drawn.
 		text = await screen.waitFor(/▸ knowledge 2/u);
 		expect(text).toMatch(/▾ summary 4/u);
 		expect(text).toMatch(/▾ conversation_session 2/u);
 		expect(text).toContain('drill · summary › conversation_session › API debugging');
-		screen.write('3');
+		// In the detail pane (Tab: narrow, it is shown instead of the tree), found where it is on a short screen.
+		screen.write('3\t');
+		await screen.waitFor(/item · depth full ·/u);
+		screen.write('/── content\r');
 		// A frame is written top to bottom: wait for the content, not only the header's depth.
-		text = await screen.waitFor(/depth full[\s\S]*── content ──[\s\S]*TLDR: Retry storm traced to a pool limit\./u);
+		text = await screen.waitFor(/── content ──[\s\S]*TLDR: Retry storm traced to a pool limit\./u);
+		// Esc clears the find, Tab goes back to the tree.
+		screen.write('\u001b\t');
+		await screen.waitFor(/└ \? help {2}↑↓ move/u);
 		screen.write('/pool exhaustion\r');
 		// The hit may rank anywhere: find its row among the results, walk to it, jump.
 		const hit = 'Pool exhaustion  conversation_session:k3x9#n4';
@@ -102,8 +108,9 @@ describe('drill in a terminal', () => {
 		// j steps from hit to hit, over the drilled spans (↳) under them.
 		const hitsAbove = results.slice(bar + 2, target + 1).filter((line) => !line.includes('↳')).length;
 		screen.write(`${'j'.repeat(hitsAbove)}\r`);
-		text = await screen.waitFor('summary:conversation_session:k3x9#n4');
-		expect(text).toContain('drill · summary › conversation_session › API debugging › Pool exhaustion');
+		text = await screen.waitForNode('conversation_session:k3x9#n4');
+		// The trail (cut to fit at 80 columns).
+		expect(text).toMatch(/┌ drill · summary › conversation_session › API debugging › Pool/u);
 		expect(text).toMatch(/▾ API debugging 3/u);
 		screen.write('q');
 		expect(await screen.exit()).toBe(0);
@@ -115,7 +122,7 @@ describe('drill in a terminal', () => {
 
 	test('the detail pane keeps its blank lines: at depth full under open results it is filled to its last row', async () => {
 		// As filed: 100×30, results of "connection pool ran dry" open, the item at depth full.
-		const screen = drill(['--domain', 'summary', '--node', 'conversation_session:k3x9', '--query', 'connection pool ran dry']);
+		const screen = drill(['--domain', 'summary', '--node', 'conversation_session:k3x9', '--query', 'connection pool ran dry'], {cols: 100, rows: 30});
 		await screen.waitFor(/\d+ hits?/u);
 		screen.write('3');
 		const lines = (await screen.waitForFrame(/· depth full ·[\s\S]*Retry storm traced to a pool limit\./u)).split('\n');
@@ -146,7 +153,7 @@ describe('drill in a terminal', () => {
 		let text = await screen.waitForFrame(/├ \/ pool exh .*\d+ hits?/u);
 		expect(text).toContain('Enter run');
 		screen.write('austion');
-		text = await screen.waitForFrame(/├ \/ pool exhaustion .*\d+ hits?[\s\S]*Pool exhaustion/u);
+		text = await screen.waitForFrame(/├ \/ pool exhaustion .*\d+ hits?[\s\S]*│ 1 /u);
 		expect(text).toContain('Enter run');
 		screen.write('\r');
 		text = await screen.waitFor('Enter jump');
@@ -154,34 +161,38 @@ describe('drill in a terminal', () => {
 	});
 
 	test('in the results jjj lands on hit 4; l goes into a hit\'s drilled spans', async () => {
+		// The hits and spans the app will list, as drill find gives them (a short screen shows only the first few).
+		const found = JSON.parse(runCli(['find', 'connection pool ran dry', '--store', store, '--knowledge', knowledge, '--drills', folder, '--json']).stdout) as {stage1_hits: Array<{drill_node_id: string}>; drilled: Array<{drill_node_id: string; spans: Array<{drill_node_id: string}>}>};
+		expect(found.stage1_hits.length).toBeGreaterThanOrEqual(4);
 		const screen = drill([]);
 		await screen.waitFor('? help');
 		screen.write('/connection pool ran dry\r');
 		const lines = (await screen.waitForFrame(/\d+ hits?[ ·].*┤[\s\S]*└ .*Enter jump.*┘/u)).split('\n');
 		const hits = lines.map((line) => /^│ (\d+) .+?  (\S+:\S+)  /u.exec(line)).filter((match) => match !== null);
 		expect(hits.map((match) => match![1])).toEqual(hits.map((_, index) => String(index + 1)));
-		expect(hits.length).toBeGreaterThanOrEqual(4);
+		expect(hits.map((match) => match![2])).toEqual(found.stage1_hits.slice(0, hits.length).map((hit) => hit.drill_node_id));
 		expect(lines.some((line) => line.includes('↳'))).toBe(true);
 		screen.write('jjj\r');
-		await screen.waitFor(`summary:${hits[3]![2]}`);
+		await screen.waitForNode(found.stage1_hits[3]!.drill_node_id);
 		// Back in the results (they kept their place): k k k to hit 1, l into its first span.
 		screen.write('\t\tkkk');
-		const span = /↳ (#n\d+) span \d+/u.exec(lines.find((line) => line.includes('↳'))!)![1]!;
+		await screen.waitFor('→ spans');
 		screen.write('l\r');
-		await screen.waitFor(new RegExp(`summary:${hits[0]![2]!.split('#')[0]}${span}\\s`, 'u'));
+		const first = found.drilled.find((item) => item.drill_node_id === found.stage1_hits[0]!.drill_node_id.split('#')[0])!;
+		await screen.waitForNode(first.spans[0]!.drill_node_id);
 	});
 
 	test('opens at --domain/--node/--depth/--query', async () => {
 		const screen = drill(['--domain', 'summary', '--node', 'page:pgb01#n7', '--depth', 'summary', '--query', 'pgbouncer']);
 		const text = await screen.waitFor(/\d+ hits?/u);
-		expect(text).toContain('summary:page:pgb01#n7');
-		expect(text).toContain('depth summary');
+		expect(text).toContain('depth: summary');
 		expect(text).toContain('/ pgbouncer');
+		await screen.waitForNode('page:pgb01#n7');
 	});
 
 	test('no key is lost: 50 j in one write, then 40 characters and Enter in one write', async () => {
 		const screen = drill(['--domain', 'summary', '--node', 'wide']);
-		await screen.waitFor('summary:wide');
+		await screen.waitForNode('wide');
 		screen.write('l');
 		// A frame is drawn top to bottom: wait for its last line, the position, too.
 		const position = /(\d+)\/(\d+) ┘/u.exec(await screen.waitFor(/▾ wide 60[\s\S]*\d+\/\d+ ┘/u))!;
@@ -190,13 +201,14 @@ describe('drill in a terminal', () => {
 		expect(rows - row).toBe(60);
 		screen.write('j'.repeat(50));
 		let text = await screen.waitFor(`${row + 50}/${rows} ┘`);
-		expect(text).toContain('summary:wide:w050');
+		text = await screen.waitForNode('wide:w050');
 		screen.write('/');
 		await screen.waitFor('Enter run');
 		const query = 'retry storm traced to a pool limit again';
 		expect(query).toHaveLength(40);
 		screen.write(`${query}\r`);
-		text = await screen.waitFor(/\d+ hits?|no hits/u);
+		// Enter moved into the results: every character made it into the query before it.
+		text = await screen.waitFor(/Enter jump|no hits/u);
 		expect(text).toContain(`/ ${query}`);
 	});
 
@@ -221,14 +233,17 @@ describe('drill in a terminal', () => {
 	test('stored escape sequences and bidi controls never reach the terminal', async () => {
 		app = new PtyScreen(['--store', hostileStore, '--knowledge', knowledge, '--drills', folder, '--domain', 'summary', '--node', 'hostile:x1', '--depth', 'full']);
 		const screen = app;
-		let text = await screen.waitFor('Escape sequences here');
-		expect(text).toContain('span text mischief');
+		await screen.waitFor('Escape sequences here');
+		// The detail pane at depth full (narrow, Tab shows it instead of the tree, and Tab again goes back).
+		if (!screen.wide) screen.write('\tG');
+		await screen.waitFor('span text mischief');
+		if (!screen.wide) screen.write('\t');
 		screen.write('2');
-		await screen.waitFor('depth summary');
+		await screen.waitFor('depth: summary');
 		screen.write('/mischief\r');
-		text = await screen.waitFor(/\d+ hits?/u);
+		await screen.waitFor(/├ \/ mischief[\s\S]*│ 1 /u);
 		screen.write('\t\t\r');
-		await screen.waitFor('summary:hostile:x1');
+		await screen.waitForNode('hostile:x1');
 		screen.write('q');
 		expect(await screen.exit()).toBe(0);
 		for (const sequence of hostileSequences) expect(screen.raw, JSON.stringify(sequence)).not.toContain(sequence);
@@ -292,7 +307,7 @@ describe('drill in a terminal', () => {
 	test('an unknown --domain: drill\'s one-line error, the terminal left as it was', async () => {
 		const unknown = drill(['--domain', 'nope']);
 		expect(await unknown.exit()).toBe(1);
-		expect(unknown.text()).toMatch(/^drill: unknown domain "nope"; registered: drills, knowledge, summary$/mu);
+		expect(await unknown.screen()).toMatch(/^drill: unknown domain "nope"; registered: drills, knowledge, summary$/mu);
 		expect(unknown.raw).not.toContain('please report');
 		expect(unknown.raw).not.toContain('\u001b[?1049h');
 	});
@@ -359,10 +374,13 @@ describe('drill in a terminal', () => {
 		await screen.waitFor(/frame [0-9a-f]{6} pool-limit/u);
 		await screen.waitFor(/▸ drills 1/u);
 		screen.write('gl');
-		const text = await screen.waitFor(/▾ drills 1\s[\s\S]*· pool-limit \(open\)/u);
-		expect(text).toContain("drills:''");
+		await screen.waitFor(/▾ drills 1\s[\s\S]*· pool-limit \(open\)/u);
+		await screen.waitForNode('', 'drills');
 		screen.write('j');
-		await screen.waitFor(/drill · drills › pool-limit[\s\S]*drills:[0-9a-f]{6}/u);
+		await screen.waitFor(/drill · drills › pool-limit/u);
+		const {readdirSync} = await import('node:fs');
+		const sha = /-([0-9a-f]{6})-pool-limit$/u.exec(readdirSync(path.join(drills, '.drills')).find((name) => name.endsWith('-pool-limit'))!)![1]!;
+		await screen.waitForNode(sha, 'drills');
 	});
 });
 

@@ -34,7 +34,7 @@ test(`${keyCount} random keys, bursts and resizes: no crash, the store unchanged
 	const next = random(20261201);
 	const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
 	// In its own folder: a paste's text arrives as keys, and an `x` in it writes an export file there.
-	const screen = new PtyScreen(['--store', store, '--knowledge', path.resolve('fixtures/app/knowledge'), '--drills', folder], {cols: 100, rows: 30, cwd: folder, env: {PAGER: 'true', EDITOR: 'true', VISUAL: 'true'}});
+	const screen = new PtyScreen(['--store', store, '--knowledge', path.resolve('fixtures/app/knowledge'), '--drills', folder], {cwd: folder, env: {PAGER: 'true', EDITOR: 'true', VISUAL: 'true'}});
 	try {
 		await screen.waitFor('? help');
 		let sent = 0;

@@ -59,16 +59,26 @@ function drill(args: string[], options: {cols?: number; rows?: number; env?: Nod
 
 const footer = (text: string) => text.split('\n').find((line) => line.startsWith('└')) ?? '';
 
+/** Tab into the detail pane (narrow, it is shown instead of the tree) once it holds the node at depth full. */
+async function intoFullDetail(screen: PtyScreen): Promise<void> {
+	await screen.waitFor(/depth: full/u);
+	screen.write('\t');
+	await screen.waitFor(/· depth full ·[\s\S]*└.*scroll/u);
+}
+
 describe('long tool outputs', () => {
 	test('z shows a folded tool output whole and folds it again; the pane says how', async () => {
 		const screen = drill(['--domain', 'summary', '--node', 'tools:t1', '--depth', 'full'], {store: toolStore});
-		await screen.waitFor('── content ──');
+		await intoFullDetail(screen);
 		// Folded: its middle is left out, so a word from line 151 is not found; the end of the pane says z unfolds.
-		screen.write('\tG');
+		screen.write('G');
 		let text = await screen.waitFor('1 long tool output shown folded: z shows it whole');
 		expect(text).toContain('build step 300 ok');
 		screen.write('/zanzibarite\r');
 		await screen.waitFor('pattern not found: "zanzibarite"');
+		// Esc drops the pattern (its [0/1] would take the status line's room at 80 columns).
+		screen.write('\u001b');
+		await screen.waitForGone('/zanzibarite');
 		screen.write('z');
 		await screen.waitFor('long tool outputs shown whole (z: folded)');
 		// Whole: 333 lines where the folded view had 103; the pane stays where it was.
@@ -90,15 +100,15 @@ describe('long tool outputs', () => {
 		const screen = drill(['--domain', 'summary', '--node', 'tools:t1'], {store: toolStore, rows: 50});
 		await screen.waitFor('? help');
 		screen.write('?');
-		await screen.waitFor(/z +long tool outputs at depth full: whole, or folded again/u);
+		await screen.waitFor(/z +long tool outputs at depth full:[\s\S]*?whole, or folded again/u);
 	});
 });
 
 describe('find in the detail pane', () => {
 	test('/ with the pane focused finds as you type; n/N step; matches are highlighted with [i/N]', async () => {
 		const screen = drill(['--domain', 'summary', '--node', 'conversation_session:k3x9', '--depth', 'full']);
-		await screen.waitFor('── content ──');
-		screen.write('\t/');
+		await intoFullDetail(screen);
+		screen.write('/');
 		await screen.waitFor('├ find ');
 		screen.write('pool');
 		let text = await screen.waitForFrame(/├ find pool .*\[1\/\d+\]/u);
@@ -110,7 +120,8 @@ describe('find in the detail pane', () => {
 		// The current match in reverse video, the others in the match colour, underlined.
 		const current = await screen.styleOf('pool', 0);
 		const all = await Promise.all(Array.from({length: 6}, (_, nth) => screen.styleOf('pool', nth)));
-		const marked = all.filter((style) => style && style.column > 40);
+		// In the detail pane: the right of the screen when wide, all of it when narrow.
+		const marked = all.filter((style) => style && style.column > (screen.wide ? 40 : 0));
 		expect(marked.some((style) => style!.inverse && style!.fg === yellow)).toBe(true);
 		expect(marked.some((style) => !style!.inverse && style!.underline && style!.fg === yellow)).toBe(true);
 		expect(current).toBeDefined();
@@ -127,7 +138,7 @@ describe('find in the detail pane', () => {
 
 	test('smart case: a capital makes the find case-sensitive; a pattern not found says so', async () => {
 		const screen = drill(['--domain', 'summary', '--node', 'conversation_session:k3x9', '--depth', 'full']);
-		await screen.waitFor('── content ──');
+		await intoFullDetail(screen);
 		// The count of a settled frame: a frame drawn in pieces can show the typed pattern beside the old count.
 		const matches = async (pattern: string) => {
 			const count = new RegExp(`/${pattern} \\[\\d+/(\\d+)\\]`, 'u');
@@ -136,7 +147,7 @@ describe('find in the detail pane', () => {
 				if (found) return Number(found[1]);
 			}
 		};
-		screen.write('\t/Pool\r');
+		screen.write('/Pool\r');
 		const upper = await matches('Pool');
 		screen.write('/pool\r');
 		expect(await matches('pool')).toBeGreaterThan(upper);
@@ -151,17 +162,20 @@ describe('find in the detail pane', () => {
 		await screen.waitFor(/\d+ hits[\s\S]*Enter jump/u);
 		screen.write('\r');
 		await screen.waitFor(/\/pool exhaustion \[–\/\d+\]/u);
+		// The detail pane (narrow, Tab shows it instead of the tree).
+		screen.write('\t');
+		await screen.waitFor(/└.*scroll/u);
 		const styles = await Promise.all(Array.from({length: 12}, (_, nth) => screen.styleOf('ool', nth)));
 		expect(styles.some((style) => style && style.fg === yellow && style.underline)).toBe(true);
-		screen.write('\tn');
+		screen.write('n');
 		await screen.waitFor(/\/pool exhaustion \[1\/\d+\]/u);
 	});
 });
 
 test('highlighting finds in stored text without letting its escape sequences through', async () => {
 	const screen = drill(['--domain', 'summary', '--node', 'hostile:h1', '--depth', 'full'], {store: hostileStore});
-	await screen.waitFor('── content ──');
-	screen.write('\t/mischief\r');
+	await intoFullDetail(screen);
+	screen.write('/mischief\r');
 	await screen.waitFor(/\/mischief \[1\/\d+\]/u);
 	screen.write('nY');
 	await screen.waitFor('copied the text');
@@ -193,7 +207,7 @@ describe('o, e and Y', () => {
 	test('o opens the source file at its line in $PAGER, e in $EDITOR; the terminal is handed over and taken back', async () => {
 		const record = path.join(folder, 'o-record.txt');
 		const screen = drill(['--domain', 'summary', '--node', 'local:l1#n2'], {env: {PAGER: `RECORD_AS=pager ${recorder}`, EDITOR: `RECORD_AS=editor ${recorder}`, RECORD_TO: record}});
-		await screen.waitFor('summary:local:l1#n2');
+		await screen.waitForNode('local:l1#n2');
 		const before = screen.raw.length;
 		screen.write('o');
 		await screen.waitFor(`back from ${sourceFile}`);
@@ -207,13 +221,13 @@ describe('o, e and Y', () => {
 		await expect.poll(() => readFileSync(record, 'utf8').split('\n')[0]).toBe('editor');
 		// Keys still work after it (raw mode is back): j moves.
 		screen.write('j');
-		await screen.waitFor('summary:local:l1#n3');
+		await screen.waitForNode('local:l1#n3');
 	});
 
 	test('a node without a source file is shown from a temporary file of its text, removed after', async () => {
 		const record = path.join(folder, 'text-record.txt');
 		const screen = drill(['--domain', 'summary', '--node', 'page:pgb01'], {env: {PAGER: `RECORD_AS=pager ${recorder}`, RECORD_TO: record}});
-		await screen.waitFor('summary:page:pgb01');
+		await screen.waitForNode('page:pgb01');
 		screen.write('o');
 		await screen.waitFor('it has no source file');
 		const lines = readFileSync(record, 'utf8').split('\n');
@@ -225,10 +239,11 @@ describe('o, e and Y', () => {
 
 	test('Y copies the node\'s text with OSC 52', async () => {
 		const screen = drill(['--domain', 'summary', '--node', 'local:l1#n1']);
-		await screen.waitFor('summary:local:l1#n1');
+		await screen.waitForNode('local:l1#n1');
+		const before = screen.raw.length;
 		screen.write('Y');
 		await screen.waitFor('copied the text of local:l1#n1');
-		const copied = /\u001b\]52;c;([A-Za-z0-9+/=]+)\u0007/u.exec(screen.raw)![1]!;
+		const copied = /\u001b\]52;c;([A-Za-z0-9+/=]+)\u0007/u.exec(screen.raw.slice(before))![1]!;
 		const text = Buffer.from(copied, 'base64').toString('utf8');
 		expect(text).toContain('Topic 0 of l1');
 		expect(text).toContain('question 0.0 about l1');
@@ -238,8 +253,7 @@ describe('o, e and Y', () => {
 describe('paging past --max-chars', () => {
 	test('a full view loads its next chunk as you scroll instead of stopping at "truncated"', async () => {
 		const screen = drill(['--domain', 'summary', '--node', 'long:big', '--depth', 'full', '--max-chars', '2000']);
-		await screen.waitFor('── content ──');
-		screen.write('\t');
+		await intoFullDetail(screen);
 		let text = await screen.waitFor(/lines 1–\d+\/(\d+)/u);
 		const first = Number(/lines 1–\d+\/(\d+)/u.exec(text)![1]);
 		for (let tries = 0; tries < 40 && !text.includes('the very last'); tries++) {
@@ -265,7 +279,8 @@ describe('the mouse', () => {
 	const sgr = (button: number, column: number, row: number, release = false) => `\u001b[<${button};${column};${row}${release ? 'm' : 'M'}`;
 
 	test('reporting is on while the app runs and off after; wheel, click and double click; never typed text', async () => {
-		const screen = drill(['--domain', 'summary', '--node', 'conversation_session:k3x9', '--depth', 'full']);
+		// Clicks land on cells: the layout of 100 columns (tree on the left 42, detail on the right).
+		const screen = drill(['--domain', 'summary', '--node', 'conversation_session:k3x9', '--depth', 'full'], {cols: 100, rows: 30});
 		// Settled frames: rows are found by position, and a loaded machine draws a frame in pieces.
 		let text = await screen.waitForFrame('summary:conversation_session:k3x9');
 		expect(screen.raw).toContain('\u001b[?1000h\u001b[?1006h');
@@ -299,7 +314,8 @@ describe('the mouse', () => {
 	});
 
 	test('a click on a result selects it, a double click jumps', async () => {
-		const screen = drill(['--query', 'pool exhaustion']);
+		// Clicks land on cells: the results of a 100×30 screen, where hit 2 shows.
+		const screen = drill(['--query', 'pool exhaustion'], {cols: 100, rows: 30});
 		const text = await screen.waitFor(/\d+ hits/u);
 		const lines = text.split('\n');
 		const at = lines.findIndex((line) => line.startsWith('│ 2 ')) + 1;
@@ -309,7 +325,7 @@ describe('the mouse', () => {
 		expect(await screen.styleOf('Pool exhaustion  conversation')).toMatchObject({inverse: true});
 		screen.write(sgr(0, 10, at) + sgr(0, 10, at, true) + sgr(0, 10, at) + sgr(0, 10, at, true));
 		const target = /│ 2 .+?  (\S+:\S+)/u.exec(lines[at - 1]!)![1]!;
-		await screen.waitFor(new RegExp(`summary:${target}\\s`, 'u'));
+		await screen.waitForNode(target);
 	});
 
 	test('SIGTERM turns mouse reporting off too', async () => {
@@ -324,7 +340,7 @@ describe('the mouse', () => {
 describe('the first screen', () => {
 	test('with no --node the cursor is on the newest summary item, its domain open to it', async () => {
 		const screen = drill([]);
-		const text = await screen.waitFor(/summary:conversation_session:k3x9[\s\S]*\? help/u);
+		const text = await screen.waitForNode('conversation_session:k3x9');
 		expect(text).toMatch(/▾ summary/u);
 		expect(text).toMatch(/▸ knowledge/u);
 		expect(text).toMatch(/[▸·] drills/u);
@@ -333,12 +349,16 @@ describe('the first screen', () => {
 
 	test('an empty store says how to fill it; a missing one how to make it', async () => {
 		let screen = drill([], {store: emptyStore});
-		let text = await screen.waitFor('The summary store is empty');
+		// Its row says so at any width; the detail pane (narrow: behind Tab) says how.
+		let text = await screen.waitFor(/· summary {2}empty: drill ingest PATH… fills it/u);
+		screen.write('\t');
+		text = await screen.waitFor('The summary store is empty');
 		expect(text).toContain('drill ingest PATH…');
 		expect(text).toContain('drill import FILE.json');
 		screen.kill();
 		screen = drill([], {store: path.join(folder, 'missing', 'store.db')});
 		text = await screen.waitFor(/no store at/u);
-		expect(text).toMatch(/drill ingest PATH/u);
+		screen.write('\t');
+		text = await screen.waitFor(/drill ingest PATH/u);
 	});
 });

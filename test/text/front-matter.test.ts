@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {parseMarkdownUnit} from '../../source/domains/markdown-unit.js';
+import {parseMarkdownUnit} from '../../source/text/markdown-unit.js';
 import {parseDrillText} from '../../source/frames/files/drill-file.js';
 import {frontMatterOf} from '../../source/text/front-matter.js';
 

@@ -38,4 +38,33 @@ describe('sentencesOf', () => {
 		expect(clip('one two three four five', 12)).toBe('one two…');
 		expect(clip('short', 12)).toBe('short');
 	});
+
+	it('never ends a sentence at e.g., i.e., U.S. or a.k.a. (a summary read "…by service and version, e.g.")', () => {
+		const text = 'Latency is broken down by service and version, e.g. checkout-api 2.3 against 2.4, with a p99 per route. We ship it i.e. the dashboard today, in the U.S. office. The daemon a.k.a. the agent restarts.';
+		expect(sentencesOf(text)).toEqual([
+			'Latency is broken down by service and version, e.g. checkout-api 2.3 against 2.4, with a p99 per route.',
+			'We ship it i.e. the dashboard today, in the U.S. office.',
+			'The daemon a.k.a. the agent restarts.',
+		]);
+		for (const sentence of sentencesOf(text)) expect(sentence).not.toMatch(/\b(?:e\.g|i\.e)\.$/u);
+	});
+
+	it('a clipped text never ends inside a word without "…", nor on a lead-in such as e.g.', () => {
+		// As filed: a TLDR shown as "WAL archiving is enabl".
+		const tldr = 'WAL archiving is enabled on the primary and the replicas replay it within a second, so a failover loses nothing that was committed.';
+		for (let max = 10; max < tldr.length; max += 7) {
+			const cut = clip(tldr, max);
+			expect(cut.length).toBeLessThanOrEqual(max);
+			expect(cut.endsWith('…')).toBe(true);
+			// What is kept ends with a whole word of the text.
+			const kept = cut.slice(0, -1);
+			expect(tldr.startsWith(kept)).toBe(true);
+			expect(kept.length === max - 1 || /[\s,.;:—-]/u.test(tldr[kept.length] ?? ' ')).toBe(true);
+		}
+		expect(clip('Latency is broken down by service and version, e.g. checkout-api against cart', 55)).toBe('Latency is broken down by service and version…');
+		expect(clip('Pools sized by traffic, such as the checkout pool and the cart pool', 34)).toBe('Pools sized by traffic…');
+		// One long word: cut inside it, but marked, and never through a character.
+		expect(clip('x'.repeat(30), 10)).toBe(`${'x'.repeat(9)}…`);
+		expect(clip(`${'a'.repeat(8)}😀😀`, 10)).toBe(`${'a'.repeat(8)}…`);
+	});
 });

@@ -1,7 +1,7 @@
 import {expect, test} from 'vitest';
 import type {ResumePlan} from '../../source/act/resume.js';
 import {DrillError} from '../../source/core/errors.js';
-import type {ActService} from '../../source/ui/act-services.js';
+import type {ActService} from '../../source/act/node-actions.js';
 import {AppController} from '../../source/ui/controller.js';
 import {helpSections} from '../../source/ui/key-table.js';
 import {screenModel, screenText as linesOf} from '../../source/ui/screen.js';

@@ -1,6 +1,8 @@
 import {expect, test} from 'vitest';
 import {dialogKey, downDialog, fieldValue, focusedField, upDialog, type DialogState} from '../../source/ui/dialog-state.js';
 import type {Command} from '../../source/ui/key-table.js';
+import {dialogPane} from '../../source/ui/panes/dialog-pane.js';
+import {theme} from '../../source/ui/theme.js';
 
 function type(dialog: DialogState, text: string): DialogState {
 	for (const character of text) dialog = dialogKey(dialog, undefined, character).dialog;
@@ -67,4 +69,25 @@ test('Escape cancels; a busy dialog ignores keys but still cancels', () => {
 	const busy = {...downDialog('c', 'n'), busy: true};
 	expect(type(busy, 'x')).toBe(busy);
 	expect(press(busy, 'cancel').cancel).toBe(true);
+});
+
+test('every field the forms refuse to go without is marked required, and only those', () => {
+	const lines = (dialog: DialogState) => dialogPane(dialog, 40, theme(false)).map((line) => line.map((piece) => piece.text).join(''));
+	const marked = (dialog: DialogState) => dialog.fields.filter((field) => lines(dialog).some((line) => line.trimStart().replace(/^› /u, '').startsWith(`${field.label} *`))).map((field) => field.name);
+	// Undrill: no findings → refused; an action without owner or evidence → refused.
+	let up = upDialog();
+	expect(marked(up)).toEqual(['findings', 'owner', 'evidence']);
+	expect(lines(up).at(-1)).toContain('* required (owner, evidence: for each action)');
+	while (focusedField(up).name !== 'owner') up = press(up, 'nextField').dialog;
+	up = press(up, 'clearLine').dialog;
+	while (focusedField(up).name !== 'evidence') up = press(up, 'nextField').dialog;
+	up = type(up, 'k3x9#n4');
+	while (focusedField(up).name !== 'action') up = press(up, 'previousField').dialog;
+	up = type(up, 'cap pools');
+	while (focusedField(up).name !== 'add') up = press(up, 'nextField').dialog;
+	expect(press(up, 'submit').dialog.error).toBe('an action needs owner');
+	// Drill down: slug and objective.
+	const down = downDialog('c', 'n');
+	expect(marked(down)).toEqual(['slug', 'objective']);
+	expect(lines(down).at(-1)).toMatch(/^ {2}\* required · /u);
 });

@@ -45,3 +45,24 @@ test('a node that failed to load shows its error', () => {
 	const tree = treeReducer(state.tree, {type: 'failed', key: nodeKey('d', ''), error: 'no store at x.db'});
 	expect(text(treePane({...state, tree}, 5, 40, theme(false))[0]!)).toContain('! d  no store at x.db');
 });
+
+test('a folder group\'s row counts its items, as its detail and walk do, not its direct children; its namespace row keeps the namespace\'s items', () => {
+	const base = initialState({columns: 100, rows: 30}, false, 'index', false);
+	let tree = treeReducer({...emptyTree, height: 20}, {type: 'roots', domains: ['summary']});
+	tree = treeReducer(tree, {type: 'children', key: nodeKey('summary', ''), offset: 0, children: [{node_id: 'document', name: 'document', has_children: true, child_count: 4}], total: 1});
+	tree = treeReducer(tree, {type: 'expand', key: nodeKey('summary', '')});
+	// Shown by folder: the row stands for document#folder, whose children are groups.
+	tree = treeReducer(tree, {type: 'replace', key: nodeKey('summary', 'document'), id: 'document#folder', name: 'document by folder'});
+	const rows = () => treePane({...base, tree}, 10, 40, theme(false)).map((line) => text(line).trimEnd());
+	expect(rows()).toEqual(['▾ summary 1', '  ▸ document by folder 4']);
+	const groups = [
+		{node_id: 'document#folder=ana', name: 'ana', has_children: true, child_count: 1, item_count: 2},
+		{node_id: 'document:x1', name: 'Top page', has_children: true, child_count: 3},
+	];
+	tree = treeReducer(tree, {type: 'children', key: nodeKey('summary', 'document#folder'), offset: 0, children: groups, total: 2});
+	tree = treeReducer(tree, {type: 'expand', key: nodeKey('summary', 'document#folder')});
+	expect(rows()).toEqual(['▾ summary 1', '  ▾ document by folder 4', '    ▸ ana 2', '    ▸ Top page 3']);
+	// A refresh that finds one more item below ana.
+	tree = treeReducer(tree, {type: 'refresh', key: nodeKey('summary', 'document#folder'), children: [{...groups[0]!, item_count: 3}, groups[1]!], total: 2});
+	expect(rows()).toContain('    ▸ ana 3');
+});

@@ -1,6 +1,6 @@
 import {readdirSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
-import {firstParagraph, parseMarkdownUnit, splitFrontMatter} from '../../../source/domains/markdown-unit.js';
+import {firstParagraph, parseMarkdownUnit, splitFrontMatter} from '../../../source/text/markdown-unit.js';
 import {firstSentence, withoutSentence, withoutTitleHeading, type KnownItemPage} from './known-item.js';
 
 function markdownFiles(folder: string): string[] {

@@ -4,11 +4,12 @@ import {hashBytes} from '../io/hash.js';
 import {statSync} from 'node:fs';
 import {columnNames, needsCopy, openReadOnlyStore, tableNames} from '../io/sqlite-store.js';
 import type {ParsedSource} from '../model.js';
-import type {FileRecord, RecordContext} from '../multi-item.js';
+import type {FileRecord, RecordContext} from '../file-record.js';
+import type {StoreSession} from './store-session.js';
 import {formatLabels, type Format, type FormatChoice} from './catalog.js';
 import {readCrushStore} from './crush.js';
 import {cursorChatKeys, readCursorStore} from './cursor-store.js';
-import type {Sniffed} from './detect.js';
+import type {Sniffed} from './sniffed.js';
 import {readGooseStore} from './goose-store.js';
 import {readOpenCodeStore} from './opencode-store.js';
 
@@ -22,19 +23,6 @@ import {readOpenCodeStore} from './opencode-store.js';
  * seeing it change, reads only the sessions that changed.
  */
 
-export interface StoreSession {
-	/** The session's id in its agent: the item keeps it wherever the store is. */
-	id: string;
-	/** Changes whenever what the session holds does; computed without reading its messages. */
-	signature: string;
-	/** Reads its messages. */
-	read(): ParsedSource;
-	/**
-	 * Whose session it is, for its item id, when that is not the store's format: a VS Code chat
-	 * kept in a `state.vscdb` is the Copilot Chat session its chatSessions file would be.
-	 */
-	itemKind?: string;
-}
 
 /** The JSON storage and the database of one agent hold the same sessions: their items are the same. */
 const itemKindOf: Partial<Record<Format, string>> = {'opencode-db': 'opencode', 'goose-db': 'goose'};

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type Database from 'better-sqlite3';
 import {columnNames} from '../io/sqlite-store.js';
 import type {Block, ParsedSource} from '../model.js';
-import type {StoreSession} from './agent-stores.js';
+import type {StoreSession} from './store-session.js';
 import {ConversationBuilder} from './conversation.js';
 import {factDate} from './dates.js';
 import {isObject, parsedJson, text, tokenCounts} from './json-values.js';

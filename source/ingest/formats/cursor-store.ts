@@ -4,7 +4,7 @@ import type Database from 'better-sqlite3';
 import {hashBytes} from '../io/hash.js';
 import {openReadOnlyStore, tableNames} from '../io/sqlite-store.js';
 import type {Block, ParsedSource} from '../model.js';
-import type {StoreSession} from './agent-stores.js';
+import type {StoreSession} from './store-session.js';
 import {ConversationBuilder} from './conversation.js';
 import {readCopilotChat} from './copilot-chat.js';
 import {factDate} from './dates.js';

@@ -3,25 +3,16 @@ import path from 'node:path';
 import {isSqliteHead} from '../io/sqlite-store.js';
 import {agentRecordFormat, companionFile, cutAgentDocuments, isCursorExport, namedAgentFormat} from './agent-detect.js';
 import {sniffStore} from './agent-stores.js';
+import type {Sniffed} from './sniffed.js';
 import {aiderSessionStart} from './aider.js';
 import {conversationFormats, documentFormats, formatLabels, type Format, type FormatChoice} from './catalog.js';
 import {agentEvent} from './claude-agent.js';
 import {codexItemTypes, codexLineTypes} from './codex.js';
 
-export type {Format, FormatChoice} from './catalog.js';
+export type {FormatChoice} from './catalog.js';
 const headBytes = 64 * 1024;
 
-export interface Sniffed {
-	format?: Format;
-	/** Why the file cannot be ingested at all (binary, empty, not UTF-8). */
-	problem?: string;
-	/** The problem is that the file is no source at all (binary, empty, JSON of another kind), not a broken one. */
-	notASource?: boolean;
-	/** The first bytes as text, for parsers that need a look ahead (ids, titles). */
-	head: string;
-	/** Every byte of the file, when its head was all of it (a small file is then read once). */
-	bytes?: Buffer;
-}
+export type {Sniffed} from './sniffed.js';
 
 /** Reads the start of a file (synchronously: see walk-sources.ts on the thread-pool round trips). */
 export async function readHead(file: string): Promise<Buffer> {

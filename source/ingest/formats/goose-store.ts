@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import {columnNames} from '../io/sqlite-store.js';
-import type {StoreSession} from './agent-stores.js';
+import type {StoreSession} from './store-session.js';
 import {factDate} from './dates.js';
 import {GooseMessages, gooseTokens} from './goose.js';
 import {isObject, parsedJson, text, type Json} from './json-values.js';

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import {columnNames, tableNames} from '../io/sqlite-store.js';
-import type {StoreSession} from './agent-stores.js';
+import type {StoreSession} from './store-session.js';
 import {isObject, parsedJson, type Json} from './json-values.js';
 import {readOpenCodeSession, type OpenCodeMessage} from './opencode.js';
 

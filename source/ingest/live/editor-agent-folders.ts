@@ -1,6 +1,6 @@
 import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
-import type {AgentFolder, AgentSearch} from './agent-folders.js';
+import type {AgentFolder, AgentSearch} from './agent-folder.js';
 
 /**
  * Where the agents beyond the four CLI ones keep their sessions, from their own source (named in

@@ -3,7 +3,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import {DrillError} from '../../core/errors.js';
 import {hint, option} from '../../core/hint.js';
-import {parseMarkdownUnit} from '../../domains/markdown-unit.js';
+import {parseMarkdownUnit} from '../../text/markdown-unit.js';
 import type {FindParams} from './params.js';
 import {parseQuery} from './query.js';
 import {highlight, markClose, markOpen} from './marks.js';

@@ -1,4 +1,5 @@
 import {markClose, markOpen} from './marks.js';
+import {clip} from '../../text/clean.js';
 import {placedWords} from '../../text/index-words.js';
 import {TermMatcher} from '../keyword/term-matcher.js';
 
@@ -9,7 +10,7 @@ import {TermMatcher} from '../keyword/term-matcher.js';
  */
 export function textSnippet(text: string, terms: ReadonlySet<string> | TermMatcher, size: number): string {
 	const placed = placedWords(text);
-	if (placed.length === 0) return text.slice(0, 200);
+	if (placed.length === 0) return clip(text, 200);
 	const matcher = terms instanceof TermMatcher ? terms : new TermMatcher(terms);
 	const matched = placed.map((entry) => matcher.term(entry.word));
 	// Slide a window of `size` words, counting the terms inside it.

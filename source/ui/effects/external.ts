@@ -1,8 +1,9 @@
 import {cleanView, errorText} from '../inert-views.js';
 import {oneLine} from '../text.js';
+import type {ExternalProgram} from '../app-types.js';
 import type {EffectContext} from './context.js';
 
-export type ExternalProgram = 'pager' | 'editor';
+export type {ExternalProgram};
 
 /**
  * Runs `$PAGER`/`$EDITOR` on a file with the terminal handed over (run-app's Handover); resolves

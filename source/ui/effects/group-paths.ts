@@ -1,5 +1,5 @@
 import {formatGroupId} from '../../core/summary-groups.js';
-import {parentFolder, sourceFolder} from '../../store/source-folder.js';
+import {parentFolder, sourceFolder} from '../../core/source-folder.js';
 import {groupingOf} from '../grouping.js';
 import type {Services} from '../services.js';
 

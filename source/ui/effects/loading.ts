@@ -48,6 +48,8 @@ export class Loader {
 		try {
 			const view = services.walk(node.domain, node.id, 'index', {offset, limit});
 			dispatch({type: 'tree', action: {type: 'children', key, offset, children: view.children, total: view.children_total}});
+			// However the namespaces were first read (the first screen, →, a jump), they show the same way.
+			if (key === nodeKey('summary', '')) this.groupNewDocuments();
 			return true;
 		} catch (error) {
 			dispatch({type: 'tree', action: {type: 'failed', key, error: errorText(error)}});
@@ -92,7 +94,6 @@ export class Loader {
 		// A missing knowledge folder is not a welcome.
 		const readable = rows.find((key) => !this.node(key)?.error);
 		if (readable) this.context.dispatch({type: 'tree', action: {type: 'select', key: readable}});
-		this.groupNewDocuments();
 	}
 
 	/** The first page of these (closed) rows, once the frame being drawn is out. */
@@ -108,7 +109,11 @@ export class Loader {
 		);
 	}
 
-	/** Namespaces that hold documents open grouped by folder (the first time they are seen; `b` changes it). */
+	/**
+	 * Namespaces that hold documents are shown grouped by folder: the first time they are seen
+	 * (whichever way the namespaces were read), never again after (`b` changes it, and a refresh
+	 * keeps what `b` chose).
+	 */
 	private groupNewDocuments(): void {
 		for (const key of this.node(nodeKey('summary', ''))?.childKeys ?? []) {
 			const row = this.node(key);
@@ -262,7 +267,8 @@ export class Loader {
 		return children.map((child) => {
 			const id = rows.get(child.node_id);
 			if (id === undefined || id === child.node_id) return child;
-			return {...child, node_id: id, name: groupingName(child.node_id, groupingOf(id).grouping)};
+			// The grouped view's row: its children are groups, its count the namespace's items.
+			return {...child, node_id: id, name: groupingName(child.node_id, groupingOf(id).grouping), item_count: child.child_count};
 		});
 	}
 

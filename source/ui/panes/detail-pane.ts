@@ -1,10 +1,10 @@
 import type {TreeView} from '../../core/tree-view.js';
-import type {AppState} from '../app-state.js';
+import type {AppState} from '../app-types.js';
 import {sourceRows} from '../provenance.js';
 import {segment} from '../segments.js';
 import {formatCount, wrap} from '../text.js';
 import {paintLine, type Line, type Role, type RoleLine, type Theme} from '../theme.js';
-import type {PaneMatch} from '../find-state.js';
+import type {PaneMatch} from '../pane-match.js';
 
 const cache = new WeakMap<TreeView, Map<number, RoleLine[]>>();
 
@@ -43,7 +43,8 @@ export function detailRows(view: TreeView, width: number): RoleLine[] {
 			// Inside one item, a child's id differs only after the "#": show that part.
 			const item = view.node_id.split('#')[0]!;
 			const id = item && child.node_id.startsWith(`${item}#`) ? child.node_id.slice(item.length) : child.node_id;
-			const counted = child.child_count ? ` (${formatCount(child.child_count)})` : '';
+			// A group counts its items, as its row and walk do.
+			const counted = child.item_count !== undefined ? ` (${formatCount(child.item_count)} item${child.item_count === 1 ? '' : 's'})` : child.child_count ? ` (${formatCount(child.child_count)})` : '';
 			lines.push([{text: `${child.has_children ? '▸' : '·'} ${child.name}`}, {text: `${counted}  ${id}`, role: 'dim'}]);
 			if (child.summary) text(child.summary, 'dim', '    ');
 		}

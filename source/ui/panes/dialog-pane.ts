@@ -1,4 +1,4 @@
-import type {DialogState} from '../dialog-state.js';
+import {requiredFields, type DialogState} from '../dialog-state.js';
 import {segment} from '../segments.js';
 import type {Line, Theme} from '../theme.js';
 
@@ -12,7 +12,8 @@ export function dialogPane(dialog: DialogState, height: number, paint: Theme): L
 			lines.push([pointer, segment(`[ ${field.label} ]`, focused ? paint('selected') : paint('accent'))]);
 			return;
 		}
-		const label = segment(`${field.label.padEnd(11)}`, focused ? paint('title') : paint('dim'));
+		// A required field is marked: * (the hint line says what it means).
+		const label = segment(`${field.label}${field.required ? ' *' : ''}`.padEnd(12), focused ? paint('title') : paint('dim'));
 		if (field.kind === 'choice') {
 			lines.push([pointer, label, segment(`‹ ${field.input.value} ›`, focused ? paint('accent') : undefined), segment(focused ? `  ${field.choices?.join(' | ')}` : '', paint('dim'))]);
 			return;
@@ -32,7 +33,11 @@ export function dialogPane(dialog: DialogState, height: number, paint: Theme): L
 	if (dialog.context) lines.push([segment(`  context: ${dialog.context}`, paint('dim'))]);
 	if (dialog.error) lines.push([segment(`  ${dialog.error}`, paint('error'))]);
 	else if (dialog.busy) lines.push([segment('  working…', paint('dim'))]);
-	else lines.push([segment('  Enter next field · ↑↓ Tab move · ←→ choose · Enter on a button presses it · Esc cancel', paint('dim'))]);
+	else {
+		const forActions = requiredFields(dialog, 'action');
+		const marked = forActions.length > 0 ? `* required (${forActions.join(', ')}: for each action)` : '* required';
+		lines.push([segment(`  ${marked} · Enter next field · ↑↓ Tab move · ←→ choose · Enter on a button presses it · Esc cancel`, paint('dim'))]);
+	}
 	// Keep the focused field in view when the form is taller than its room.
 	const first = Math.max(0, Math.min(dialog.focus - Math.floor(height / 2), lines.length - height));
 	return lines.slice(first, first + height);

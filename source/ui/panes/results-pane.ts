@@ -1,4 +1,4 @@
-import type {AppState} from '../app-state.js';
+import type {AppState} from '../app-types.js';
 import {fitLine, highlighted, segment, termRanges} from '../segments.js';
 import {oneLine} from '../text.js';
 import type {Line, Theme} from '../theme.js';
@@ -15,6 +15,8 @@ export function queryBar(state: AppState, paint: Theme): {left: Line; right: Lin
 		left.push(segment(value.slice(0, caret)), segment(at, paint('caret')), segment(value.slice(caret + at.length)));
 	} else left.push(segment(query.submitted ?? query.input.value, state.focus === 'results' ? paint('focusTitle') : undefined));
 	const facts = [query.method, `scope: ${query.scope === undefined ? 'all' : oneLine(query.scope)}`];
+	// Reopened on the last query, as typed: say how to start afresh.
+	if (mode === 'query' && query.input.value !== '' && query.input.value === query.reopened) facts.unshift('ctrl-u clears');
 	if (query.status === 'running') facts.push(`${spinnerFrames[state.spinner % spinnerFrames.length]} searching`);
 	if (query.status === 'done' && query.result) {
 		facts.push(`${query.result.stage1_hits.length} hit${query.result.stage1_hits.length === 1 ? '' : 's'}`);
@@ -37,7 +39,11 @@ export function resultsPane(state: AppState, height: number, width: number, pain
 	const {query, focus} = state;
 	if (query.status === 'failed') return [[segment(query.error ?? 'the search failed', paint('error'))]];
 	if (query.status === 'running' && query.rows.length === 0) return [[segment(`${spinnerFrames[state.spinner % spinnerFrames.length]} searching…`, paint('dim'))]];
-	if (query.status === 'done' && query.rows.length === 0) return [[segment(`no hits for ${JSON.stringify(query.submitted ?? '')} (m changes the method, s the scope)`, paint('dim'))]];
+	if (query.status === 'done' && query.rows.length === 0) {
+		// While typing, m and s are letters of the query: the keys work once the box is left.
+		const keys = state.mode === 'query' ? 'Enter, then m changes the method and s the scope' : 'm changes the method, s the scope';
+		return [[segment(`no hits for ${JSON.stringify(query.submitted ?? '')} (${keys})`, paint('dim'))]];
+	}
 	const first = resultsTop(state, height);
 	const lines: Line[] = [];
 	for (let index = first; index < Math.min(query.rows.length, first + height); index++) {

@@ -12,12 +12,14 @@ function marker(node: TreeNode): string {
 	return node.expanded ? '▾' : '▸';
 }
 
+/** The row's count: a group's items (as its detail says), else its children; `loaded/total` while they page in. */
 function childCount(node: TreeNode): string {
 	if (node.error) return '';
 	const total = node.total ?? node.childCount;
-	if (!total) return '';
 	const loaded = node.childKeys?.length ?? 0;
-	return node.expanded && loaded < total ? ` ${formatCount(loaded)}/${formatCount(total)}` : ` ${formatCount(total)}`;
+	if (total && node.expanded && loaded < total) return ` ${formatCount(loaded)}/${formatCount(total)}`;
+	const shown = node.itemCount ?? total;
+	return shown ? ` ${formatCount(shown)}` : '';
 }
 
 /** A name shorter than this is never cut to make room for the note. */
@@ -28,6 +30,8 @@ const minNameWidth = 20;
  * `room` columns after the name; a long name is cut to leave room for the note, down to 20 columns.
  */
 function nameAndNote(node: TreeNode, room: number): {name: string; note: string} {
+	// An empty store, said on its row too: below 100 columns the detail pane that says more is behind Tab.
+	if (node.level === 0 && node.domain === 'summary' && node.total === 0 && !node.error) return {name: node.name, note: 'empty: drill ingest PATH… fills it'};
 	const parts = rowNoteParts(node.source);
 	if (parts.length === 0) return {name: node.name, note: ''};
 	const nameWidth = displayWidth(node.name);

@@ -5,7 +5,7 @@ import {AiderSessionReader} from '../../../source/ingest/formats/aider.js';
 import {sniff} from '../../../source/ingest/formats/detect.js';
 import type {ParsedSource, SourceProblem} from '../../../source/ingest/model.js';
 import {fileRecords, type FileRecord} from '../../../source/ingest/multi-item.js';
-import {ingest} from '../../../source/ingest/pipeline.js';
+import {ingest} from '../../helpers/ingest.js';
 import {SummaryStore} from '../../../source/store/summary-store.js';
 import {tempDir} from '../../helpers/cli.js';
 import {allUnits} from './read.js';

@@ -4,7 +4,7 @@ import {describe, expect, it} from 'vitest';
 import {readClineTask} from '../../../source/ingest/formats/cline.js';
 import {sniff} from '../../../source/ingest/formats/detect.js';
 import type {ParsedSource, SourceProblem} from '../../../source/ingest/model.js';
-import {ingest} from '../../../source/ingest/pipeline.js';
+import {ingest} from '../../helpers/ingest.js';
 import {tempDir} from '../../helpers/cli.js';
 import {textsOf} from './read.js';
 

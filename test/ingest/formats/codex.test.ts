@@ -4,7 +4,7 @@ import {describe, expect, it} from 'vitest';
 import {CodexReader, codexSessionId} from '../../../source/ingest/formats/codex.js';
 import type {SourceProblem} from '../../../source/ingest/model.js';
 import {allUnits, readWith} from './read.js';
-import {ingest} from '../../../source/ingest/pipeline.js';
+import {ingest} from '../../helpers/ingest.js';
 import {SummaryStore} from '../../../source/store/summary-store.js';
 import {tempDir} from '../../helpers/cli.js';
 

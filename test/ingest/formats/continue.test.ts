@@ -3,7 +3,7 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {readContinueSession} from '../../../source/ingest/formats/continue.js';
 import {sniff} from '../../../source/ingest/formats/detect.js';
-import {ingest} from '../../../source/ingest/pipeline.js';
+import {ingest} from '../../helpers/ingest.js';
 import {tempDir} from '../../helpers/cli.js';
 import {allUnits, textsOf} from './read.js';
 

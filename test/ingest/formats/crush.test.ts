@@ -5,7 +5,7 @@ import {describe, expect, it} from 'vitest';
 import {readCrushStore} from '../../../source/ingest/formats/crush.js';
 import {sniff} from '../../../source/ingest/formats/detect.js';
 import {openReadOnlyStore} from '../../../source/ingest/io/sqlite-store.js';
-import {ingest} from '../../../source/ingest/pipeline.js';
+import {ingest} from '../../helpers/ingest.js';
 import {buildStore, expectUntouched} from '../../helpers/agent-store.js';
 import {tempDir} from '../../helpers/cli.js';
 import {allUnits} from './read.js';

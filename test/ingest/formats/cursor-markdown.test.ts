@@ -3,7 +3,7 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {exportDate, readCursorExport} from '../../../source/ingest/formats/cursor-markdown.js';
 import {sniff} from '../../../source/ingest/formats/detect.js';
-import {ingest} from '../../../source/ingest/pipeline.js';
+import {ingest} from '../../helpers/ingest.js';
 import {runCli, tempDir} from '../../helpers/cli.js';
 import {allUnits} from './read.js';
 

@@ -5,7 +5,7 @@ import {readCursorStore} from '../../../source/ingest/formats/cursor-store.js';
 import {sniff} from '../../../source/ingest/formats/detect.js';
 import {openReadOnlyStore} from '../../../source/ingest/io/sqlite-store.js';
 import type {ParsedSource} from '../../../source/ingest/model.js';
-import {ingest} from '../../../source/ingest/pipeline.js';
+import {ingest} from '../../helpers/ingest.js';
 import {buildStore, expectUntouched} from '../../helpers/agent-store.js';
 import {tempDir} from '../../helpers/cli.js';
 import {allUnits, textsOf} from './read.js';

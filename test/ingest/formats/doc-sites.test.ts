@@ -3,7 +3,7 @@ import {describe, expect, it} from 'vitest';
 import {MarkdownReader} from '../../../source/ingest/formats/markdown.js';
 import {markupRole} from '../../../source/ingest/formats/markup-lines.js';
 import type {ParsedSource} from '../../../source/ingest/model.js';
-import {ingest} from '../../../source/ingest/pipeline.js';
+import {ingest} from '../../helpers/ingest.js';
 import {SummaryStore} from '../../../source/store/summary-store.js';
 import {plainText} from '../../../source/text/clean.js';
 import {tempDir} from '../../helpers/cli.js';

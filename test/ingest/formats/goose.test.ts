@@ -6,7 +6,7 @@ import {GooseSessionReader} from '../../../source/ingest/formats/goose.js';
 import {readGooseStore, sqliteTime} from '../../../source/ingest/formats/goose-store.js';
 import {openReadOnlyStore} from '../../../source/ingest/io/sqlite-store.js';
 import type {SourceProblem} from '../../../source/ingest/model.js';
-import {ingest} from '../../../source/ingest/pipeline.js';
+import {ingest} from '../../helpers/ingest.js';
 import {buildStore, expectUntouched} from '../../helpers/agent-store.js';
 import {tempDir} from '../../helpers/cli.js';
 import {allUnits, readWith} from './read.js';

@@ -6,7 +6,7 @@ import {readOpenCodeSessionFile} from '../../../source/ingest/formats/opencode.j
 import {readOpenCodeStore} from '../../../source/ingest/formats/opencode-store.js';
 import {openReadOnlyStore} from '../../../source/ingest/io/sqlite-store.js';
 import type {ParsedSource, SourceProblem} from '../../../source/ingest/model.js';
-import {ingest} from '../../../source/ingest/pipeline.js';
+import {ingest} from '../../helpers/ingest.js';
 import {buildStore} from '../../helpers/agent-store.js';
 import {tempDir} from '../../helpers/cli.js';
 import {allUnits} from './read.js';

@@ -4,7 +4,7 @@ import {describe, expect, it} from 'vitest';
 import {sniff} from '../../../source/ingest/formats/detect.js';
 import {QwenCodeReader, qwenSessionId} from '../../../source/ingest/formats/qwen-code.js';
 import type {SourceProblem} from '../../../source/ingest/model.js';
-import {ingest} from '../../../source/ingest/pipeline.js';
+import {ingest} from '../../helpers/ingest.js';
 import {tempDir} from '../../helpers/cli.js';
 import {allUnits, readWith} from './read.js';
 

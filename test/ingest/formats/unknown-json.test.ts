@@ -2,7 +2,7 @@ import {mkdirSync, statSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {sniff} from '../../../source/ingest/formats/detect.js';
-import {ingest} from '../../../source/ingest/pipeline.js';
+import {ingest} from '../../helpers/ingest.js';
 import {runCli, tempDir} from '../../helpers/cli.js';
 
 /** JSON that no reader knows: one line saying so, never an error per line, never a text document. */

@@ -2,7 +2,7 @@ import {createServer, type IncomingMessage, type Server} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {completionsUrl} from '../../../source/ingest/llm/chat-client.js';
-import {ingest} from '../../../source/ingest/pipeline.js';
+import {ingest} from '../../helpers/ingest.js';
 import {SummaryStore} from '../../../source/store/summary-store.js';
 import {tempDir} from '../../helpers/cli.js';
 

@@ -1,5 +1,5 @@
 import {parse as parseYaml} from 'yaml';
-import {frontMatterOf} from '../text/front-matter.js';
+import {frontMatterOf} from './front-matter.js';
 
 export interface MarkdownUnit {
 	title?: string;

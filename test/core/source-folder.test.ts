@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {folderChain, parentFolder, sourceFolder} from '../../source/store/source-folder.js';
+import {folderChain, parentFolder, sourceFolder} from '../../source/core/source-folder.js';
 
 describe('the folder of a source', () => {
 	it.each([

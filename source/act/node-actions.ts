@@ -1,7 +1,7 @@
 import {mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {readableExport} from '../act/export/readable.js';
-import {planProblem, resumePlan, type ResumePlan} from '../act/resume.js';
+import {readableExport} from './export/readable.js';
+import {planProblem, resumePlan, type ResumePlan} from './resume.js';
 import {DrillError} from '../core/errors.js';
 import {summaryNodeId} from '../core/summary-node-id.js';
 import type {Runtime} from '../runtime.js';
