@@ -126,9 +126,9 @@ export function scanTree(root: string): DrillTree {
 	return {root, drills, leftovers, ignored, byId: (id) => index.get(id) ?? []};
 }
 
-/** Reads a drill's file, with the folder name as the fallback for missing fields. */
-export function readDrill(entry: DrillEntry): DrillDocument {
-	return readDrillFile(entry.file, {id: entry.id, name: entry.name, slug: entry.slug});
+/** Reads a drill's file (only where it really lies inside `root`), with the folder name as the fallback for missing fields. */
+export function readDrill(entry: DrillEntry, root: string): DrillDocument {
+	return readDrillFile(entry.file, {id: entry.id, name: entry.name, slug: entry.slug}, root);
 }
 
 /** The drill and its ancestors, root first. */
