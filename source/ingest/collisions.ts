@@ -1,4 +1,5 @@
 import {existsSync} from 'node:fs';
+import {fileOfSourceUri} from '../core/source-uri.js';
 import type {ItemRecord} from '../store/interchange.js';
 import type {SummaryStore} from '../store/summary-store.js';
 
@@ -23,13 +24,6 @@ export interface IngestConflict {
 }
 
 export type Verdict = {action: 'write'} | {action: 'skip'; conflict: IngestConflict} | {action: 'replace'; conflict: IngestConflict} | {action: 'copy'; conflict: IngestConflict};
-
-/** The file part of a source uri (`/path/export.json#conversation` → `/path/export.json`). */
-export function fileOfUri(uri: string | null | undefined): string | undefined {
-	if (!uri) return undefined;
-	const hash = uri.indexOf('#');
-	return hash >= 0 ? uri.slice(0, hash) : uri;
-}
 
 /**
  * Whether `shorter` is the start of `longer`: every span the same, except that the last one may
@@ -66,7 +60,7 @@ export function judge(store: SummaryStore, contender: Contender, options: JudgeO
 	const {item, file, show} = contender;
 	const existing = store.item(item.namespace, item.item_id);
 	if (!existing) return {action: 'write'};
-	const storedFile = fileOfUri(existing.source_uri);
+	const storedFile = fileOfSourceUri(existing.source_uri, existing.source_kind);
 	const id = `${item.namespace}:${item.item_id}`;
 	if (storedFile === file && options.keepLonger) return cutInPlace(store, existing.id, item, id, show(file));
 	// The same file, or the stored one is gone (the file moved): an ordinary update.
@@ -99,7 +93,8 @@ function cutInPlace(store: SummaryStore, rowId: number, item: ItemRecord, id: st
 
 /** A conflict when an unchanged item (same bytes) was stored from another file that still exists. */
 export function sameSession(store: SummaryStore, namespace: string, itemId: string, file: string, show: (file: string) => string): IngestConflict | undefined {
-	const storedFile = fileOfUri(store.item(namespace, itemId)?.source_uri);
+	const stored = store.item(namespace, itemId);
+	const storedFile = fileOfSourceUri(stored?.source_uri, stored?.source_kind);
 	if (!storedFile || storedFile === file || !existsSync(storedFile)) return undefined;
 	const [mine, other] = [show(file), show(storedFile)];
 	return {item: `${namespace}:${itemId}`, kept: other, skipped: mine, reason: `${mine} holds the same session as ${other}; the item keeps ${other}`};

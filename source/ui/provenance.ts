@@ -1,4 +1,5 @@
 import {sourceLine, type ItemSource, type ItemSourceBrief} from '../core/item-source.js';
+import {shownSourceUri} from '../core/source-uri.js';
 import {oneLine} from './text.js';
 
 /**
@@ -56,7 +57,8 @@ export function sourceRows(source: ItemSource | undefined): string[] {
 	const rows = [sourceLine(source, {home: home(), full: true})];
 	if (source.uri) {
 		const base = home();
-		const file = base && source.uri.startsWith(`${base}/`) ? `~${source.uri.slice(base.length)}` : source.uri;
+		const shown = shownSourceUri(source.uri);
+		const file = base && shown.startsWith(`${base}/`) ? `~${shown.slice(base.length)}` : shown;
 		rows.push(`from ${file}${source.line ? `:${source.line}` : ''}`);
 	}
 	return rows;
