@@ -89,7 +89,7 @@ class Ingestion {
 	) {
 		this.llm = options.summarizer === 'llm' && options.llm ? new LlmDescriber(options.llm) : undefined;
 		this.summarizerTag = this.llm ? `llm:${options.llm!.model}` : 'extractive';
-		this.sink = new ItemSink(store, this.report, (file) => this.shown(file), options.keepLonger ? {keepLonger: true} : {});
+		this.sink = new ItemSink(store, this.report, (file) => this.shown(file), {sessionIds: sessionIdOf, ...(options.keepLonger ? {keepLonger: true} : {})});
 		const llm = this.llm;
 		this.executor = createExecutor(
 			{onBytes: (bytes) => this.progress?.read(bytes), ...(llm ? {rewrite: (described: DescribedSource, job: SourceJob) => this.rewrite(described, job.path)} : {})},

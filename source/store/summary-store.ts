@@ -4,6 +4,7 @@ import {takeTurn, type TurnOptions} from './busy.js';
 import {recordChecked} from './health.js';
 import {openDatabase, storeError, type OpenOptions, type SqliteDatabase} from './open.js';
 import {deleteItem, writeItem, type ItemIndexer, type WriteOutcome} from './write-item.js';
+import {moveItemSource} from './move-source.js';
 import type {ItemRecord, ItemSource} from './interchange.js';
 
 export interface NamespaceRow {
@@ -273,6 +274,11 @@ export class SummaryStore {
 	/** Writes one item in one transaction, waiting its turn while another process writes. */
 	writeItem(item: ItemRecord): WriteOutcome {
 		return this.guard(() => takeTurn(this.file, () => writeItem(this.db, item, this.indexers), this.turns));
+	}
+
+	/** Points an unchanged item at the file that holds it now (see moveItemSource). */
+	moveSource(namespace: string, itemId: string, uri: string): boolean {
+		return this.guard(() => takeTurn(this.file, () => moveItemSource(this.db, namespace, itemId, uri), this.turns));
 	}
 
 	deleteItem(namespace: string, itemId: string): boolean {
