@@ -5,6 +5,7 @@ import {inertJson, inertText} from '../core/inert-text.js';
 import {findAgentFolders, type AgentSearch} from '../ingest/live/agent-folders.js';
 import type {Round, FileOutcome} from '../ingest/live/watch.js';
 import {scanSources, type SourceRoot} from '../ingest/live/source-scan.js';
+import {append} from '../core/arrays.js';
 
 /** `drill ingest --agents` and `--watch` as the command line shows them: which agents were found, and each round. */
 
@@ -38,7 +39,7 @@ export async function agentRoots(env: NodeJS.ProcessEnv, cwd: string): Promise<{
 		const root = {path: folder.root, accepts: folder.accepts};
 		const found = (await scanSources([root], cwd)).files.map((file) => file.path);
 		roots.push(root);
-		files.push(...found);
+		append(files, found);
 		agents.push({agent: folder.agent, folder: folder.root, found: true, files: found.length});
 		lines.push(`found ${folder.agent}: ${plural(found.length, 'session file')} in ${tilde(folder.root, home)}`);
 	}

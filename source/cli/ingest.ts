@@ -11,6 +11,7 @@ import type {ChatSettings} from '../ingest/llm/chat-client.js';
 import {defineCommand, type CommandContext} from './command.js';
 import {agentFolderRoots, agentRoots, noAgentsError, roundJson, roundLines, watchingLine, type AgentReport} from './ingest-live.js';
 import {printJson, usageError} from './output.js';
+import {append} from '../core/arrays.js';
 
 const summarizers = ['extractive', 'llm'] as const;
 const defaultLlmTimeoutMs = 120_000;
@@ -140,7 +141,7 @@ export const command = defineCommand({
 			const agentSearch = await agentRoots(process.env, process.cwd());
 			if (!context.json) for (const line of agentSearch.lines) context.stderr.write(`drill: ${inertText(line, {singleLine: true})}\n`);
 			if (agentSearch.roots.length === 0 && inputs.length === 0) throw noAgentsError(agentSearch.search, process.env);
-			roots.push(...agentSearch.roots);
+			append(roots, agentSearch.roots);
 			agentFiles = agentSearch.files;
 			found = agentSearch.agents;
 		}

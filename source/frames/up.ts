@@ -17,6 +17,7 @@ import {indexDrills} from './store-index.js';
 import {evidenceSection, planSection} from './files/templates.js';
 import {block, lines} from './text-input.js';
 import {descendantsOf, drillsDir, parentOf, type DrillEntry} from './files/tree.js';
+import {append} from '../core/arrays.js';
 
 export interface UpOptions {
 	/** What the drill found (else the drill file's Findings section as written). */
@@ -175,6 +176,6 @@ export async function drillUp(target: FramesTarget, options: UpOptions = {}): Pr
 		},
 		{waitMs: frames.lockWaitMs},
 	);
-	outcome.result.warnings.push(...indexDrills(frames, [outcome.indexed]));
+	append(outcome.result.warnings, indexDrills(frames, [outcome.indexed]));
 	return outcome.result;
 }

@@ -1,7 +1,8 @@
 import {realpathSync} from 'node:fs';
 import path from 'node:path';
 import {DrillError} from '../core/errors.js';
-import {validateItem} from '../store/interchange.js';
+import {fileOfSourceUri} from '../core/source-uri.js';
+import {validateItem, type ItemRecord} from '../store/interchange.js';
 import type {SummaryStore} from '../store/summary-store.js';
 import {openIndexedStore} from '../search/indexing/indexer.js';
 import {describedToItem, describeSource, type DescribedSource} from './build-item.js';
@@ -122,6 +123,12 @@ class Ingestion {
 		if (outcome.failed > 0) {
 			this.options.onNote?.(`${this.shown(file)}: the LLM summarizer failed for ${outcome.failed} of ${outcome.nodes} nodes (${outcome.reason}); those keep the extractive summary`);
 		}
+	}
+
+	/** An item of an earlier file whose search rows could not be built: that file's problem, stated. */
+	indexFailed(item: ItemRecord, error: unknown): void {
+		const file = fileOfSourceUri(item.source?.uri, item.source?.kind) ?? `${item.namespace}:${item.item_id}`;
+		this.fail(file, `the item ${item.namespace}:${item.item_id} is stored, but its search rows could not be built (${messageOf(error)}); find does not see it`);
 	}
 
 	/** A store failure is kept to stop the run; anything else is this file's problem only. */
@@ -270,10 +277,12 @@ function realPath(file: string): string {
  * sources are skipped.
  */
 export async function ingest(inputs: readonly string[], options: IngestOptions): Promise<IngestReport> {
-	const store = openIndexedStore(options.storePath, options.onNote ? {onWait: options.onNote} : {});
+	let ingestion: Ingestion | undefined;
+	const store = openIndexedStore(options.storePath, options.onNote ? {onWait: options.onNote} : {}, {onIndexFailure: (item, error) => ingestion?.indexFailed(item, error)});
 	store.useBulkWrites();
 	try {
-		return await new Ingestion(store, options).run(inputs);
+		ingestion = new Ingestion(store, options);
+		return await ingestion.run(inputs);
 	} finally {
 		store.close();
 	}

@@ -20,6 +20,17 @@ export interface OpenOptions extends TurnOptions {
 	write?: boolean;
 }
 
+/**
+ * Whether an error is a failure of the store: SQLite's own (a SQLITE_* code), the file system's (an
+ * errno code), or one already worded. Anything else (a RangeError of the code that builds an item's
+ * rows) is no store problem, and is reported against the input that caused it.
+ */
+export function isStorageFailure(error: unknown): boolean {
+	if (error instanceof DrillError) return true;
+	const code = (error as {code?: unknown} | null)?.code;
+	return typeof code === 'string' && code !== '';
+}
+
 /** Turns SQLite's own failures into one-line DrillErrors that say what to do. */
 export function storeError(error: unknown, file: string): DrillError {
 	if (error instanceof DrillError) return error;

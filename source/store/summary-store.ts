@@ -2,10 +2,11 @@ import type {Statement} from 'better-sqlite3';
 import {isCorruption} from '../core/errors.js';
 import {takeTurn, type TurnOptions} from './busy.js';
 import {recordChecked} from './health.js';
-import {openDatabase, storeError, type OpenOptions, type SqliteDatabase} from './open.js';
+import {isStorageFailure, openDatabase, storeError, type OpenOptions, type SqliteDatabase} from './open.js';
 import {deleteItem, writeItem, type ItemIndexer, type WriteOutcome} from './write-item.js';
 import {moveItemSource} from './move-source.js';
 import type {ItemRecord, ItemSource} from './interchange.js';
+import {addTo} from '../core/arrays.js';
 
 export interface NamespaceRow {
 	name: string;
@@ -118,6 +119,8 @@ export class SummaryStore {
 		try {
 			return action();
 		} catch (error) {
+			// No store problem (see isStorageFailure): it goes on as it is, to be reported against its input.
+			if (!isStorageFailure(error)) throw error;
 			if (isCorruption(error)) this.damaged = true;
 			throw storeError(error, this.file);
 		}
@@ -229,7 +232,7 @@ export class SummaryStore {
 	record(row: ItemRow): ItemRecord {
 		const spans = this.spans(row.id);
 		const owned = new Map<number, number[]>();
-		for (const span of spans) owned.set(span.node, [...(owned.get(span.node) ?? []), span.seq]);
+		for (const span of spans) addTo(owned, span.node, span.seq);
 		return {
 			namespace: row.namespace,
 			item_id: row.item_id,
@@ -300,3 +303,4 @@ export class SummaryStore {
 		if (this.writable && !this.damaged) recordChecked(this.file);
 	}
 }
+

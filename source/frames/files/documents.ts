@@ -6,6 +6,7 @@ import {writeFileAtomic} from './atomic.js';
 import {insideRoot, type Frames} from '../config.js';
 import type {ContextDoc} from './drill-file.js';
 import {slugify} from './naming.js';
+import {largest} from '../../core/arrays.js';
 
 /** Context is the minimum a frame needs; a file this big is not that. */
 export const maxDocumentBytes = 10 * 1024 * 1024;
@@ -45,7 +46,7 @@ export function checkSourceFile(frames: Frames, file: string, cwd: string, what:
 }
 
 function fenceFor(text: string): string {
-	const longest = Math.max(2, ...[...text.matchAll(/`+/gu)].map((match) => match[0].length));
+	const longest = largest(Array.from(text.matchAll(/`+/gu), (match) => match[0].length), 2);
 	return '`'.repeat(longest + 1);
 }
 

@@ -1,4 +1,5 @@
 import type {TurnOptions} from '../../store/busy.js';
+import type {ItemRecord} from '../../store/interchange.js';
 import {SummaryStore, type ItemRow} from '../../store/summary-store.js';
 import type {ItemIndexer} from '../../store/write-item.js';
 import {indexItem, termCountsOf, type ItemTermCounts, type SyncEmbedding} from './item-index.js';
@@ -23,7 +24,12 @@ export const autoCatchUpItems = 5_000;
  * store, a first LSA model (or a retrained one once the store has outgrown it) if the store is
  * small enough to train in a moment.
  */
-export function searchIndexer(store: SummaryStore): void {
+export interface IndexerHooks {
+	/** An item written earlier in the run whose search rows could not be built (it stays unindexed). */
+	onIndexFailure?: (item: ItemRecord, error: unknown) => void;
+}
+
+export function searchIndexer(store: SummaryStore, hooks: IndexerHooks = {}): void {
 	let embedding: SyncEmbedding | undefined;
 	let embeddingGeneration = -1;
 	const currentEmbedding = (): SyncEmbedding | undefined => {
@@ -50,12 +56,12 @@ export function searchIndexer(store: SummaryStore): void {
 			if (store.bulk) {
 				pending.add(itemRowId, item);
 				if (pending.due) {
-					pending.flush(db, now);
+					pending.flush(db, now, hooks.onIndexFailure);
 					if (now) bumpVectorRevision(store);
 				}
 			} else {
 				// The bulk run's last item: the ones before it that wait are indexed with it.
-				pending.flush(db, now);
+				pending.flush(db, now, hooks.onIndexFailure);
 				indexItem(db, itemRowId, item, now);
 				if (now) bumpVectorRevision(store);
 			}
@@ -116,10 +122,10 @@ function finishBatch(store: SummaryStore, knownCounts: (row: ItemRow) => ItemTer
  * The summary store opened for writing with the search indexer attached: whoever writes items
  * (import, ingest, frames, the runtime) opens the store this way, so the indexes never fall behind.
  */
-export function openIndexedStore(file: string, turns: TurnOptions = {}): SummaryStore {
+export function openIndexedStore(file: string, turns: TurnOptions = {}, hooks: IndexerHooks = {}): SummaryStore {
 	const store = SummaryStore.open(file, {...turns, write: true});
 	try {
-		searchIndexer(store);
+		searchIndexer(store, hooks);
 	} catch (error) {
 		store.close();
 		throw error;
