@@ -1,3 +1,4 @@
+import {execFileSync} from 'node:child_process';
 import {mkdirSync, symlinkSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
@@ -40,5 +41,28 @@ describe('walkSources', () => {
 		const {files, problems} = await walkSources([root, path.join(root, 'one.md'), path.join(root, 'missing.md')]);
 		expect(files.map((file) => path.basename(file.path))).toEqual(['one.md']);
 		expect(problems).toEqual([{path: path.join(root, 'missing.md'), reason: 'no such file or folder'}]);
+	});
+
+	it('reports a page past PATH_MAX as a problem, never skipping it in silence', async () => {
+		const folder = tempDir();
+		writeFileSync(path.join(folder, 'top.md'), '# Top\n');
+		// 2,100 folders down: made by relative names, which no path limit stops.
+		execFileSync(process.execPath, ['-e', "const fs = require('node:fs'); for (let i = 0; i < 2100; i++) { fs.mkdirSync('d'); process.chdir('d'); } fs.writeFileSync('page.md', '# Deep\\n');"], {cwd: folder});
+		const {files, problems} = await walkSources([folder]);
+		expect(files.map((file) => path.basename(file.path))).toEqual(['top.md']);
+		expect(problems).toHaveLength(1);
+		expect(problems[0]!.path.startsWith(`${folder}/d/d/`)).toBe(true);
+		expect(problems[0]!.reason).toMatch(/^is too deep to read: its path is \d{4} bytes, past the system's limit \(PATH_MAX, 4096 bytes on Linux\)/u);
+	});
+
+	it('counts a named pipe, a socket or a device in a folder as skipped, and never reads it', async () => {
+		const folder = tempDir();
+		writeFileSync(path.join(folder, 'page.md'), '# Page\n');
+		execFileSync('mkfifo', [path.join(folder, 'pipe.md')]);
+		symlinkSync('/dev/zero', path.join(folder, 'zero.md'));
+		const {files, problems, skipped} = await walkSources([folder]);
+		expect(files.map((file) => path.basename(file.path))).toEqual(['page.md']);
+		expect(problems).toEqual([]);
+		expect(skipped).toBe(1);
 	});
 });
