@@ -15,6 +15,12 @@ import {packRoots} from '../semantic/root-pack.js';
 export const autoTrainMaxNodes = 50_000;
 /** …and only when its raw text is this small too: training holds the text's term counts in memory. */
 export const autoTrainMaxTextBytes = 16 * 1024 * 1024;
+/**
+ * …and only when it holds at most this many spans: the counts training keeps are a map of terms
+ * per span and per subtree, whatever the text's size (a session of a million one-word lines, 8 MB
+ * of text, held 1.4 GB for them).
+ */
+export const autoTrainMaxSpans = 200_000;
 /** Items written without the indexer are caught up on close when there are at most this many. */
 export const autoCatchUpItems = 5_000;
 
@@ -49,6 +55,7 @@ export function searchIndexer(store: SummaryStore, hooks: IndexerHooks = {}): vo
 	// again), as long as their text is small enough for the close to train on.
 	const known = new Map<number, {stamp: string; counts: ItemTermCounts}>();
 	let knownBytes = 0;
+	let knownSpans = 0;
 	const pending = new PendingIndex();
 	const indexer: ItemIndexer = {
 		afterWrite(db, itemRowId, item) {
@@ -65,9 +72,10 @@ export function searchIndexer(store: SummaryStore, hooks: IndexerHooks = {}): vo
 				indexItem(db, itemRowId, item, now);
 				if (now) bumpVectorRevision(store);
 			}
-			if (!now && knownBytes <= autoTrainMaxTextBytes) {
+			if (!now && knownBytes <= autoTrainMaxTextBytes && knownSpans <= autoTrainMaxSpans) {
 				for (const span of item.spans) knownBytes += span.text.length;
-				if (knownBytes > autoTrainMaxTextBytes) known.clear();
+				knownSpans += item.spans.length;
+				if (knownBytes > autoTrainMaxTextBytes || knownSpans > autoTrainMaxSpans) known.clear();
 				else if (readsBackAsWritten(item)) known.set(itemRowId, {stamp: recordStamp(item), counts: termCountsOf(item)});
 			}
 		},
@@ -114,8 +122,8 @@ function finishBatch(store: SummaryStore, knownCounts: (row: ItemRow) => ItemTer
 	if (status.semantic && !status.stale && status.embeddedItems === status.items) return;
 	const nodes = (store.statement('SELECT count(*) AS n FROM nodes').get() as {n: number}).n;
 	if (nodes > autoTrainMaxNodes) return;
-	const text = (store.statement('SELECT coalesce(sum(length(text)), 0) AS n FROM spans').get() as {n: number}).n;
-	if (text <= autoTrainMaxTextBytes) retrainLsa(store, {knownCounts});
+	const spans = store.statement('SELECT count(*) AS n, coalesce(sum(length(text)), 0) AS text FROM spans').get() as {n: number; text: number};
+	if (spans.text <= autoTrainMaxTextBytes && spans.n <= autoTrainMaxSpans) retrainLsa(store, {knownCounts});
 }
 
 /**
