@@ -77,14 +77,12 @@ export class ItemSink {
 	}
 
 	private write(item: ItemRecord): void {
-		const chars = item.spans.reduce((sum, span) => sum + span.text.length, 0);
-		this.memory.beforeWrite(chars);
 		const outcome = this.store.writeItem(item);
 		this.report[outcome]++;
 		this.report.items++;
 		this.report.nodes += item.nodes.length;
 		this.report.spans += item.spans.length;
-		this.memory.written(chars);
+		this.memory.written(item.spans.reduce((sum, span) => sum + span.text.length, 0));
 	}
 
 	/** Collects garbage when enough was written since the last time; call where no item is held. */

@@ -33,17 +33,6 @@ export class MemoryKeeper {
 		this.sinceCollection += bytes;
 	}
 
-	/**
-	 * An item this big is about to be written: collect first, so the garbage its reading and
-	 * summarizing left does not stay on top of what writing and indexing it take (at a million
-	 * lines in one session, the two together peaked at 1.4 GB).
-	 */
-	beforeWrite(bytes: number): void {
-		if (bytes < collectEveryBytes) return;
-		this.sinceCollection = 0;
-		collector()?.();
-	}
-
 	/** Collects when enough was written since the last time; call where no item is held any more. */
 	collectIfDue(): void {
 		if (this.sinceCollection < collectEveryBytes) return;
