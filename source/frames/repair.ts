@@ -132,7 +132,7 @@ export async function repairFrames(target: FramesTarget): Promise<RepairResult> 
 			});
 			return {closed, status: statusOf(state, frames)};
 		},
-		{waitMs: frames.lockWaitMs},
+		{waitMs: frames.lockWaitMs, onStaleLock: (holder) => repaired.unshift(`removed the stale lock .drills/.lock left by ${holder}, which is gone`)},
 	);
 	return {repaired, warnings: indexDrills(frames, outcome.closed), status: outcome.status};
 }

@@ -2,10 +2,10 @@ import {existsSync} from 'node:fs';
 import path from 'node:path';
 import {DrillError} from '../core/errors.js';
 import {blank, give, hint, run} from '../core/hint.js';
-import {writeFileAtomic} from './files/atomic.js';
+import {checkWriteTarget, writeFilesAtomic} from './files/atomic.js';
 import {resolveFrames, type FramesTarget} from './config.js';
 import {compressFindings, detectIssue} from './plan/compress.js';
-import {writeCursor} from './files/cursor.js';
+import {cursorPath, writeCursor} from './files/cursor.js';
 import {checkSourceFile, isUrl, writeDocuments, type SourceFile} from './files/documents.js';
 import {containHeadings, renderDrillDocument, sectionText, type PostDrill} from './files/drill-file.js';
 import {frameSummary, type FrameSummary} from './frame-summary.js';
@@ -132,9 +132,15 @@ export async function drillUp(target: FramesTarget, options: UpOptions = {}): Pr
 			const detected = findings ? detectIssue(findings) : undefined;
 			if (issues.length === 0 && detected && plan.length === 0) issues.push(detected);
 
+			// Every file this writes is checked before any is written (as retrospect --apply does): a
+			// parent drill file that is a link, say, must not leave this drill closed under it.
+			const cursorFile = cursorPath(frames.root);
+			for (const file of [current.file, ...(parent ? [parent.file] : []), cursorFile]) checkWriteTarget(file, frames.root);
+
 			const closed = frames.now().toISOString();
 			const taken = new Set<string>();
-			const copied = writeDocuments(copies, current.dir, closed, taken).map((doc) => `${current.rel}/${doc.document}`);
+			const documents = writeDocuments(copies, current.dir, closed, taken);
+			const copied = documents.docs.map((doc) => `${current.rel}/${doc.document}`);
 			const evidence = [...new Set([...(doc.meta.evidence ?? []), ...links, ...copied])];
 
 			doc.meta.status = 'closed';
@@ -152,12 +158,19 @@ export async function drillUp(target: FramesTarget, options: UpOptions = {}): Pr
 				post = postDrillOf(current, doc, closed);
 				applyPostDrill(doc, post);
 			}
-			writeFileAtomic(current.file, renderDrillDocument(doc), frames.root);
+			const writes = [{file: current.file, content: renderDrillDocument(doc)}];
 			if (parent && parentDoc) {
 				addChildResult(parent, parentDoc, current, doc);
-				writeFileAtomic(parent.file, renderDrillDocument(parentDoc), frames.root);
+				writes.push({file: parent.file, content: renderDrillDocument(parentDoc)}, {file: cursorFile, content: `${parent.id}\n`});
 			}
-			writeCursor(frames.root, parent?.id);
+			try {
+				// The drill file, the parent's and the cursor change together or not at all (a full disk).
+				writeFilesAtomic(writes, frames.root);
+			} catch (error) {
+				documents.undo();
+				throw error;
+			}
+			if (!parent) writeCursor(frames.root, undefined);
 			return {
 				result: {
 					closed: frameSummary(current, doc.meta),

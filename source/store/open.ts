@@ -48,7 +48,11 @@ export function storeError(error: unknown, file: string): DrillError {
 	if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) {
 		return new DrillError('store_busy', `the store ${file} is locked by another process`, 'try again when the other drill command has finished');
 	}
-	if (code === 'SQLITE_FULL' || code === 'SQLITE_IOERR' || code.startsWith('SQLITE_IOERR')) {
+	// A full disk stops whatever writes the store (an ingest stops at once, with what it committed).
+	if (code === 'SQLITE_FULL' || code === 'ENOSPC' || code === 'EDQUOT') {
+		return new DrillError('store_full', `the disk holding the store ${file} is full (${message})`, 'free some space, then run the command again: what was written stays in the store, and a rerun adds the rest');
+	}
+	if (code === 'SQLITE_IOERR' || code.startsWith('SQLITE_IOERR')) {
 		return new DrillError('io_error', `cannot read or write the store ${file} (${message})`, 'check the disk and the file');
 	}
 	return new DrillError('store_unreadable', `the store ${file} failed: ${message}`, hint`check the file, or choose another with ${option('store')}`);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {walkSources} from '../../../source/ingest/io/walk-sources.js';
 import {tempDir} from '../../helpers/cli.js';
+import {makeFifo} from '../../helpers/special-files.js';
 
 describe('walkSources', () => {
 	it('walks folders in name order, honouring .drillignore and skipping hidden entries', async () => {
@@ -58,7 +59,7 @@ describe('walkSources', () => {
 	it('counts a named pipe, a socket or a device in a folder as skipped, and never reads it', async () => {
 		const folder = tempDir();
 		writeFileSync(path.join(folder, 'page.md'), '# Page\n');
-		execFileSync('mkfifo', [path.join(folder, 'pipe.md')]);
+		makeFifo(path.join(folder, 'pipe.md'));
 		symlinkSync('/dev/zero', path.join(folder, 'zero.md'));
 		const {files, problems, skipped} = await walkSources([folder]);
 		expect(files.map((file) => path.basename(file.path))).toEqual(['page.md']);
