@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import {DrillError} from '../core/errors.js';
-import {inertJson, inertText} from '../core/inert-text.js';
+import {inertJson, inertPath, inertText} from '../core/inert-text.js';
 import {findAgentFolders, type AgentSearch} from '../ingest/live/agent-folders.js';
 import type {Round, FileOutcome} from '../ingest/live/watch.js';
 import {scanSources, type SourceRoot} from '../ingest/live/source-scan.js';
@@ -95,7 +95,7 @@ function clock(iso: string): string {
 
 /** One line per file of a round after the first: when, how the file changed, what was written. */
 export function roundLines(round: Round, show: (file: string) => string): string[] {
-	return round.files.map((outcome) => inertText(`${clock(round.at)} ${show(outcome.path)} (${changeText(outcome)}): ${outcomeText(outcome)}`, {singleLine: true}));
+	return round.files.map((outcome) => inertText(`${clock(round.at)} ${inertPath(show(outcome.path))} (${changeText(outcome)}): ${outcomeText(outcome)}`, {singleLine: true}));
 }
 
 /** What the first round ends with on a terminal: what is being watched. */

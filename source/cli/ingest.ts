@@ -1,5 +1,5 @@
 import {DrillError} from '../core/errors.js';
-import {inertText} from '../core/inert-text.js';
+import {inertPath, inertText} from '../core/inert-text.js';
 import {isValidNamespace} from '../core/summary-node-id.js';
 import {formatChoices, type FormatChoice} from '../ingest/formats/catalog.js';
 import path from 'node:path';
@@ -58,7 +58,7 @@ function conflictLines(report: IngestReport): string[] {
 
 /** Every problem, file by file, then the conflicts: each on one line, before the summary. */
 function problemLines(report: IngestReport): string[] {
-	return [...report.failed.map((failure) => `${failure.path}${failure.line ? `:${failure.line}` : ''}: ${failure.reason}`), ...conflictLines(report)];
+	return [...report.failed.map((failure) => `${inertPath(failure.path)}${failure.line ? `:${failure.line}` : ''}: ${failure.reason}`), ...conflictLines(report)];
 }
 
 export const command = defineCommand({

@@ -1,4 +1,4 @@
-import {inertText} from '../core/inert-text.js';
+import {inertPath, inertText} from '../core/inert-text.js';
 import {sourceLine} from '../core/item-source.js';
 import {shownSourceUri} from '../core/source-uri.js';
 import type {TreeView} from '../core/tree-view.js';
@@ -41,7 +41,7 @@ export function renderView(view: TreeView, options: {color: boolean; width?: num
 	out.push(`${p.bold(clean(view.title))}  ${p.dim(`[${view.kind}]`)}  ${p.accent(clean(view.node_id) || "''")}`);
 	const provenance = clean(sourceLine(view.source, {home: options.home, full: true}));
 	if (provenance) out.push(`  ${provenance}`);
-	if (view.source?.uri) out.push(p.dim(`  from ${clean(shownSourceUri(view.source.uri))}${view.source.line ? `, line ${view.source.line}` : ''}${view.source.kind ? ` (${clean(view.source.kind)})` : ''}`));
+	if (view.source?.uri) out.push(p.dim(`  from ${inertPath(shownSourceUri(view.source.uri))}${view.source.line ? `, line ${view.source.line}` : ''}${view.source.kind ? ` (${clean(view.source.kind)})` : ''}`));
 	if (view.group && !view.summary) out.push(p.dim(`  ${view.group.item_count} item${view.group.item_count === 1 ? '' : 's'}${view.group.base ? ` below ${clean(view.group.base)}` : ''}`));
 	if (view.summary) append(out, wrapLines(clean(view.summary), width - 2, '  '));
 	if (view.children_total > 0) {

@@ -189,7 +189,7 @@ export function parseDrillText(text: string, fallback: {id: string; name: string
 	} catch (error) {
 		// The YAML starts on the file's second line, after the opening ---.
 		const at = (error as {linePos?: Array<{line: number}>}).linePos?.[0]?.line;
-		const reason = (error as Error).message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/u, '');
+		const reason = /Maximum call stack size exceeded/u.test(String((error as Error).message)) ? 'it nests deeper than drill reads' : (error as Error).message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/u, '');
 		throw new DrillError('frame_error', `${file} has malformed front matter (${at ? `line ${at + 1}: ` : ''}${reason})`, frontMatterFix);
 	}
 	if (!isObject(raw)) throw new DrillError('frame_error', `${file} front matter is not a YAML mapping`, frontMatterFix);

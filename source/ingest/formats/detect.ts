@@ -4,6 +4,7 @@ import {aiderSessionStart} from './aider.js';
 import {conversationFormats, documentFormats, formatLabels, type Format, type FormatChoice} from './catalog.js';
 import {agentEvent} from './claude-agent.js';
 import {codexItemTypes, codexLineTypes} from './codex.js';
+import {isJsonPrefix} from '../io/json-prefix.js';
 
 export type {Format, FormatChoice} from './catalog.js';
 const headBytes = 64 * 1024;
@@ -200,7 +201,8 @@ function looksLikeJson(text: string): boolean {
 		JSON.parse(firstLine);
 		return true;
 	} catch {
-		return /^\s*[[{]\s*"[^"\n]{1,200}"\s*:/u.test(text);
+		// A document cut by the head, or one nested past what a glance reads (`[[[[…`): JSON all the same.
+		return /^\s*[[{]\s*"[^"\n]{1,200}"\s*:/u.test(text) || isJsonPrefix(text);
 	}
 }
 
