@@ -78,7 +78,7 @@ function statOrError(file: string, how: typeof statSync): Stats | NodeJS.ErrnoEx
 
 /** Why an entry of a folder cannot be looked at, in a line (it is a problem, never skipped in silence). */
 function unreadableReason(file: string, error: NodeJS.ErrnoException): string {
-	if (error.code === 'ENAMETOOLONG') return `is too deep to read: its path is ${Buffer.byteLength(file)} bytes, past the system's limit (PATH_MAX, 4096 bytes on Linux); move it higher up, or ingest its folder from nearer by`;
+	if (error.code === 'ENAMETOOLONG') return `is too deep to read: its path of ${Buffer.byteLength(file).toLocaleString('en')} bytes is more than the system takes (PATH_MAX: 4,095 bytes on Linux); move it higher up, or ingest its folder from nearer by`;
 	if (error.code === 'EACCES' || error.code === 'EPERM') return 'cannot be read (permission denied)';
 	return `cannot be read (${error.code ?? error.message})`;
 }
