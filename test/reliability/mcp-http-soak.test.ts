@@ -2,42 +2,26 @@
 // 1,000 calls from 8 clients at once, each its own session with several calls in flight. Every
 // call must be answered, once, with its own id, and with the answer to its own question (a walk
 // names the node it was asked for, a find the query it was given): nothing lost, nothing mixed.
-import {spawn, type ChildProcessWithoutNullStreams} from 'node:child_process';
 import {readFileSync} from 'node:fs';
 import {request as httpRequest} from 'node:http';
 import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {cliPath, tempDir} from '../helpers/cli.js';
-import {fixtureStore, fixturesDir} from '../helpers/fixture-store.js';
+import {tempDir} from '../helpers/cli.js';
+import {fixturesDir} from '../helpers/fixture-store.js';
+import {startHttpServer, type HttpServer} from '../helpers/mcp-http.js';
 
 const clients = 8;
 const calls = 1000;
 const inFlight = 4;
 
-let server: ChildProcessWithoutNullStreams;
+let http: HttpServer;
 let url: URL;
 
 beforeAll(async () => {
-	const cwd = tempDir();
-	server = spawn(process.execPath, [cliPath, 'mcp', '--http', '127.0.0.1:0', '--store', fixtureStore(), '--knowledge', path.join(fixturesDir, 'knowledge'), '--drills', cwd], {cwd, env: {PATH: process.env.PATH ?? '', HOME: cwd, NO_COLOR: '1'}});
-	server.stderr.setEncoding('utf8');
-	let stderr = '';
-	url = await new Promise<URL>((resolve, reject) => {
-		server.stderr.on('data', (chunk: string) => {
-			stderr += chunk;
-			const match = /listening on (http:\/\/\S+)/u.exec(stderr);
-			if (match) resolve(new URL(match[1]!));
-		});
-		server.once('exit', (code) => reject(new Error(`drill mcp --http exited ${code}: ${stderr}`)));
-	});
+	http = await startHttpServer(tempDir());
+	url = http.url;
 });
-
-afterAll(async () => {
-	if (!server || server.exitCode !== null) return;
-	const exited = new Promise((resolve) => server.once('exit', resolve));
-	server.kill('SIGTERM');
-	await exited;
-});
+afterAll(async () => http?.stop());
 
 const headers = {'content-type': 'application/json', accept: 'application/json, text/event-stream'};
 
@@ -116,7 +100,7 @@ describe('drill mcp --http under load', () => {
 		await Promise.all(Array.from({length: clients}, (_, c) => run(c)));
 		expect(answered.size).toBe(calls);
 		expect([...answered.values()].every((count) => count === 1)).toBe(true);
-		expect(server.exitCode).toBeNull();
+		expect(http.server.exitCode).toBeNull();
 	});
 
 	it('takes a Host header in any case (host names are case-insensitive), and still refuses another host', async () => {
