@@ -14,6 +14,7 @@ import type {FindContext, FindOptions, FindResult} from './search/index.js';
 import {openIndexedStore} from './search/indexing/indexer.js';
 import type {FramesConfig} from './frames/config.js';
 import type {TurnOptions} from './store/busy.js';
+import type {IndexerHooks} from './store/indexer-hooks.js';
 import {storeStats, type StoreStats} from './store/store-stats.js';
 import {SummaryStore} from './store/summary-store.js';
 
@@ -26,7 +27,7 @@ export interface Runtime {
 	/** The summary store for reading: opened on first use, kept until `close`. */
 	store(): SummaryStore;
 	/** The summary store opened for writing, with the search indexes kept in step; the caller closes it. */
-	openWritableStore(turns?: TurnOptions): SummaryStore;
+	openWritableStore(turns?: TurnOptions, hooks?: IndexerHooks): SummaryStore;
 	/** The frames' settings for this config, with the writer closed drills are indexed through. */
 	framesConfig(extra?: Omit<FramesConfig, 'drillsRoot' | 'storePath' | 'knowledgeDir' | 'openStore'>): DrillConfig & FramesConfig;
 	/** What the store holds, per namespace (the read store). */
@@ -47,7 +48,7 @@ export function createRuntime(config: DrillConfig): Runtime {
 		config,
 		domains,
 		store,
-		openWritableStore: (turns) => openIndexedStore(config.storePath, turns),
+		openWritableStore: (turns, hooks) => openIndexedStore(config.storePath, turns, hooks),
 		framesConfig: (extra = {}) => ({...config, ...extra, openStore: () => openIndexedStore(config.storePath)}),
 		storeStats: () => storeStats(store()),
 		async find(options, extra = {}) {

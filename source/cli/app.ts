@@ -8,6 +8,7 @@ import {resolveConfig} from './config.js';
 import {exitUsage, usageError} from './output.js';
 import {withInkEnvironment} from '../ui/load-app.js';
 import {colourWanted} from '../ui/theme.js';
+import {largest} from '../core/arrays.js';
 
 /** `drill` with no command: the explorer's flags and help, in the same table shape as a command's. */
 export const explorer = {
@@ -39,7 +40,7 @@ export type ExplorerLine = CommandLine<typeof explorer.flags>;
 
 /** The lines printed when there is no terminal to draw on. */
 export function noTerminalMessage(): string {
-	const width = Math.max(...commands.map((entry) => entry.name.length));
+	const width = largest(commands.map((entry) => entry.name.length));
 	const list = commands.map((entry) => `  drill ${entry.name.padEnd(width)}  ${entry.summary}`);
 	return `drill: the explorer needs a terminal, but standard ${process.stdin.isTTY ? 'output' : 'input'} is not one; these commands work without one:\n${list.join('\n')}\n`;
 }

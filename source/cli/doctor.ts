@@ -16,10 +16,11 @@ function size(bytes: number): string {
 const isNewer = (diagnosis: Diagnosis): boolean => diagnosis.schema_version !== null && diagnosis.schema_version > schemaVersion;
 
 function diagnosisText(diagnosis: Diagnosis): string {
-	const head = `store ${diagnosis.store} (${size(diagnosis.bytes)}${diagnosis.schema_version === null ? '' : `, schema ${diagnosis.schema_version}`}${diagnosis.items === null ? '' : `, ${diagnosis.items} items`}): ${diagnosis.healthy ? 'healthy' : 'damaged'} — checked in ${diagnosis.checked_ms} ms`;
+	const head = `store ${diagnosis.store} (${size(diagnosis.bytes)}${diagnosis.wal_bytes > 0 ? ` and ${size(diagnosis.wal_bytes)} in its write-ahead log` : ''}${diagnosis.schema_version === null ? '' : `, schema ${diagnosis.schema_version}`}${diagnosis.items === null ? '' : `, ${diagnosis.items} items`}): ${diagnosis.healthy ? 'healthy' : 'damaged'} — checked in ${diagnosis.checked_ms} ms`;
 	const newer = isNewer(diagnosis) ? [`  schema ${diagnosis.schema_version} is newer than this drill understands (${schemaVersion}): upgrade drill to read or write it`] : [];
-	if (diagnosis.healthy) return `${[head, ...newer].join('\n')}\n`;
-	const lines = [head, ...newer, ...diagnosis.problems.slice(0, 10).map((problem) => `  ${inertText(problem, {singleLine: true})}`)];
+	const notes = diagnosis.notes.map((note) => `  ${inertText(note, {singleLine: true})}`);
+	if (diagnosis.healthy) return `${[head, ...newer, ...notes].join('\n')}\n`;
+	const lines = [head, ...newer, ...notes, ...diagnosis.problems.slice(0, 10).map((problem) => `  ${inertText(problem, {singleLine: true})}`)];
 	if (diagnosis.problems.length > 10) lines.push(`  … and ${diagnosis.problems.length - 10} more`);
 	if (diagnosis.damaged_tables.length > 0) lines.push(`damaged tables: ${diagnosis.damaged_tables.join(', ')}`);
 	return `${lines.join('\n')}\n`;
@@ -63,9 +64,9 @@ export const command = defineCommand({
 	usage: ['doctor [--repair]'],
 	flags: {repair: {type: 'boolean', help: 'rebuild a damaged store from what can be read (a healthy store is left alone)'}},
 	more: `
-  With --json it prints {store, bytes, schema_version, healthy, problems, damaged_tables, items,
-  checked_ms, repair?: {salvaged, lost, partial, unreadable_rows, damaged_copy},
-  secrets?: {unredacted} or, with --repair, {items, redactions, rules}}.
+  With --json it prints {store, bytes, wal_bytes, schema_version, healthy, problems, notes,
+  damaged_tables, items, checked_ms, repair?: {salvaged, lost, partial, unreadable_rows,
+  damaged_copy}, secrets?: {unredacted} or, with --repair, {items, redactions, rules}}.
 
   Exit status: 0 when the store is healthy or was repaired, 1 when it is damaged.`,
 	async run(cli, context) {

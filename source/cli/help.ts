@@ -1,5 +1,6 @@
 import {globalFlags, type Command, type FlagSpec, type FlagTable} from './command.js';
 import {commands, type CommandEntry} from './commands.js';
+import {largest} from '../core/arrays.js';
 
 export const kebab = (name: string) => name.replace(/[A-Z]/gu, (letter) => `-${letter.toLowerCase()}`);
 
@@ -16,7 +17,7 @@ export function optionLines(flags: FlagTable): string {
 		left: `${flagName(name, spec)}${spec.short ? `, -${spec.short}` : ''}${spec.value ? ` ${spec.value}` : ''}`,
 		help: spec.help.split('\n'),
 	}));
-	const column = Math.min(widest, Math.max(...rows.map((row) => row.left.length))) + 2;
+	const column = Math.min(widest, largest(rows.map((row) => row.left.length))) + 2;
 	const pad = ' '.repeat(4 + column);
 	return rows
 		.flatMap(({left, help}) => {
@@ -45,7 +46,7 @@ export function commandHelp(entry: CommandEntry, command: Command<FlagTable>): s
 /** `drill --help`: the explorer's usage and options, then one line per command. */
 export function mainHelp(explorer: {about: string; usage: readonly string[]; flags: FlagTable; more: string}): string {
 	const names = commands.map((entry) => [entry.name, ...(entry.aliases ?? [])].join(', '));
-	const width = Math.max(...names.map((name) => name.length));
+	const width = largest(names.map((name) => name.length));
 	const list = commands.map((entry, index) => `    ${names[index]!.padEnd(width)}  ${entry.summary}`);
 	return helpText({about: explorer.about, usage: [...explorer.usage], flags: explorer.flags, optionsTitle: 'Explorer options', more: `  Commands\n${list.join('\n')}\n\n${explorer.more.replace(/^\n+/u, '')}`});
 }

@@ -1,10 +1,11 @@
 import os from 'node:os';
 import path from 'node:path';
 import {DrillError} from '../core/errors.js';
-import {inertJson, inertText} from '../core/inert-text.js';
+import {inertJson, inertPath, inertText} from '../core/inert-text.js';
 import {findAgentFolders, type AgentSearch} from '../ingest/live/agent-folders.js';
 import type {Round, FileOutcome} from '../ingest/live/watch.js';
 import {scanSources, type SourceRoot} from '../ingest/live/source-scan.js';
+import {append} from '../core/arrays.js';
 
 /** `drill ingest --agents` and `--watch` as the command line shows them: which agents were found, and each round. */
 
@@ -40,7 +41,7 @@ export async function agentRoots(env: NodeJS.ProcessEnv, cwd: string): Promise<{
 		const root = {path: folder.root, accepts: folder.accepts};
 		const found = (await scanSources([root], cwd)).files.map((file) => file.path);
 		roots.push(root);
-		files.push(...found);
+		append(files, found);
 		const shown = folder.shown ?? folder.root;
 		const key = `${folder.agent}\u0000${shown}`;
 		const report = byFolder.get(key);
@@ -106,7 +107,7 @@ function clock(iso: string): string {
 
 /** One line per file of a round after the first: when, how the file changed, what was written. */
 export function roundLines(round: Round, show: (file: string) => string): string[] {
-	return round.files.map((outcome) => inertText(`${clock(round.at)} ${show(outcome.path)} (${changeText(outcome)}): ${outcomeText(outcome)}`, {singleLine: true}));
+	return round.files.map((outcome) => inertText(`${clock(round.at)} ${inertPath(show(outcome.path))} (${changeText(outcome)}): ${outcomeText(outcome)}`, {singleLine: true}));
 }
 
 /** What the first round ends with on a terminal: what is being watched. */

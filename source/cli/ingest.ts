@@ -1,5 +1,5 @@
 import {DrillError} from '../core/errors.js';
-import {inertText} from '../core/inert-text.js';
+import {inertPath, inertText} from '../core/inert-text.js';
 import {isValidNamespace} from '../core/summary-node-id.js';
 import {formatChoices, type FormatChoice} from '../ingest/formats/catalog.js';
 import path from 'node:path';
@@ -13,6 +13,7 @@ import {defineCommand, type CommandContext} from './command.js';
 import {agentFolderRoots, agentRoots, noAgentsError, roundJson, roundLines, watchingLine, type AgentReport} from './ingest-live.js';
 import {printJson, usageError} from './output.js';
 import {realPath} from '../ingest/io/real-path.js';
+import {append} from '../core/arrays.js';
 
 const summarizers = ['extractive', 'llm'] as const;
 const defaultLlmTimeoutMs = 120_000;
@@ -61,7 +62,7 @@ function conflictLines(report: IngestReport): string[] {
 
 /** Every problem, file by file, then the conflicts: each on one line, before the summary. */
 function problemLines(report: IngestReport): string[] {
-	return [...report.failed.map((failure) => `${failure.path}${failure.line ? `:${failure.line}` : ''}: ${failure.reason}`), ...conflictLines(report)];
+	return [...report.failed.map((failure) => `${inertPath(failure.path)}${failure.line ? `:${failure.line}` : ''}: ${failure.reason}`), ...conflictLines(report)];
 }
 
 export const command = defineCommand({
@@ -151,7 +152,7 @@ export const command = defineCommand({
 		const llm = summarizer === 'llm' ? llmSettings(cli.flags, process.env) : undefined;
 		const options: IngestOptions = {
 			storePath: context.runtime.config.storePath,
-			openStore: (turns) => context.runtime.openWritableStore(turns),
+			openStore: (turns, hooks) => context.runtime.openWritableStore(turns, hooks),
 			...(namespace ? {namespace} : {}),
 			format: format as FormatChoice,
 			summarizer: summarizer as SummarizerName,
@@ -172,7 +173,7 @@ export const command = defineCommand({
 			const agentSearch = await agentRoots(process.env, process.cwd());
 			if (!context.json) for (const line of agentSearch.lines) context.stderr.write(`drill: ${inertText(line, {singleLine: true})}\n`);
 			if (agentSearch.roots.length === 0 && inputs.length === 0) throw noAgentsError(agentSearch.search, process.env);
-			roots.push(...agentSearch.roots);
+			append(roots, agentSearch.roots);
 			agentFiles = agentSearch.files;
 			found = agentSearch.agents;
 		}

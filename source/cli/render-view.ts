@@ -1,6 +1,8 @@
-import {inertText} from '../core/inert-text.js';
+import {inertPath, inertText} from '../core/inert-text.js';
 import {sourceLine} from '../core/item-source.js';
+import {shownSourceUri} from '../core/source-uri.js';
 import type {TreeView} from '../core/tree-view.js';
+import {append} from '../core/arrays.js';
 
 export interface Paint {
 	bold(text: string): string;
@@ -39,9 +41,9 @@ export function renderView(view: TreeView, options: {color: boolean; width?: num
 	out.push(`${p.bold(clean(view.title))}  ${p.dim(`[${view.kind}]`)}  ${p.accent(clean(view.node_id) || "''")}`);
 	const provenance = clean(sourceLine(view.source, {home: options.home, full: true}));
 	if (provenance) out.push(`  ${provenance}`);
-	if (view.source?.uri) out.push(p.dim(`  from ${clean(view.source.uri)}${view.source.line ? `, line ${view.source.line}` : ''}${view.source.kind ? ` (${clean(view.source.kind)})` : ''}`));
+	if (view.source?.uri) out.push(p.dim(`  from ${inertPath(shownSourceUri(view.source.uri))}${view.source.line ? `, line ${view.source.line}` : ''}${view.source.kind ? ` (${clean(view.source.kind)})` : ''}`));
 	if (view.group && !view.summary) out.push(p.dim(`  ${view.group.item_count} item${view.group.item_count === 1 ? '' : 's'}${view.group.base ? ` below ${clean(view.group.base)}` : ''}`));
-	if (view.summary) out.push(...wrapLines(clean(view.summary), width - 2, '  '));
+	if (view.summary) append(out, wrapLines(clean(view.summary), width - 2, '  '));
 	if (view.children_total > 0) {
 		const shown = view.children.length;
 		const range =
@@ -57,7 +59,7 @@ export function renderView(view: TreeView, options: {color: boolean; width?: num
 			out.push(`  ${marker} ${clean(child.name)}${count}  ${p.accent(clean(child.node_id))}`);
 			const brief = clean(sourceLine(child.source, {home: options.home}));
 			if (brief) out.push(p.dim(`      ${brief}`));
-			if (child.summary) out.push(...wrapLines(clean(child.summary), width - 6, '      '));
+			if (child.summary) append(out, wrapLines(clean(child.summary), width - 6, '      '));
 		}
 	} else out.push('', p.dim('no children'));
 	if (view.content !== undefined) {

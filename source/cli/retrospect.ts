@@ -3,6 +3,7 @@ import {retrospect} from '../frames/retrospect.js';
 import {defineCommand} from './command.js';
 import {actionText, clean} from './frame-text.js';
 import {printJson} from './output.js';
+import {append} from '../core/arrays.js';
 
 export const command = defineCommand({
 	about: `
@@ -40,7 +41,7 @@ export const command = defineCommand({
 		for (const routed of result.routed) {
 			const verb = routed.mode === 'unchanged' ? 'already routed' : result.applied ? (routed.mode === 'create' ? 'created' : 'appended to') : routed.mode === 'create' ? 'would create' : 'would append to';
 			out.push('', `${verb} ${clean(routed.path)}  [${routed.sink}]`);
-			if (!result.applied && routed.content) out.push(...inertText(routed.content).trimEnd().split('\n').map((line) => `    │ ${line}`));
+			if (!result.applied && routed.content) append(out, inertText(routed.content).trimEnd().split('\n').map((line) => `    │ ${line}`));
 		}
 		context.stdout.write(`${out.join('\n')}\n`);
 		return 0;

@@ -14,6 +14,7 @@ export type DrillErrorCode =
 	| 'store_newer'
 	| 'store_readonly'
 	| 'store_busy'
+	| 'store_full'
 	| 'embedder_mismatch'
 	| 'embedder_unavailable'
 	| 'embedder_failed'
@@ -50,6 +51,7 @@ const categories: Record<DrillErrorCode, DrillErrorCategory> = {
 	store_newer: 'store',
 	store_readonly: 'store',
 	store_busy: 'store',
+	store_full: 'store',
 	embedder_mismatch: 'embedder',
 	embedder_unavailable: 'embedder',
 	embedder_failed: 'embedder',

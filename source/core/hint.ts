@@ -4,6 +4,7 @@
  * `drill(direction="down", slug=SLUG, objective=TEXT)` over MCP. Each surface renders a hint in its
  * own words (a `HintSurface`); the CLI's words are the default, which the app and `--json` show too.
  */
+import {append} from './arrays.js';
 
 /** What a hint can tell the reader to do; every surface maps these to its own commands or tools. */
 export type HintOperation = 'walk' | 'find' | 'down' | 'up' | 'status' | 'retrospect' | 'reindex' | 'import' | 'ingest' | 'doctor';
@@ -129,7 +130,7 @@ export function hint(strings: TemplateStringsArray, ...refs: Array<HintRef | Hin
 	strings.forEach((text, index) => {
 		if (text) parts.push(text);
 		const ref = refs[index];
-		if (ref instanceof Hint) parts.push(...ref.parts);
+		if (ref instanceof Hint) append(parts, ref.parts);
 		else if (ref !== undefined) parts.push(ref);
 	});
 	return new Hint(parts);

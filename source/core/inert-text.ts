@@ -21,6 +21,22 @@ export function inertText(text: string, options: {singleLine?: boolean} = {}): s
 	return clean;
 }
 
+const pathUnsafe = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/u;
+
+/**
+ * A path (or a uri) as a terminal may show it: a control character in a file name is written out
+ * (`\x1b`, `\u202e`), not removed, so that what is shown names the file that exists, and a
+ * backslash is doubled then, so the spelling stays unambiguous (bash reads it back in $'…').
+ */
+export function inertPath(text: string): string {
+	if (!pathUnsafe.test(text)) return text;
+	return text.replace(/[\\\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/gu, (ch) => {
+		if (ch === '\\') return '\\\\';
+		const code = ch.charCodeAt(0);
+		return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+	});
+}
+
 /** True when the text holds nothing that a terminal could act on. */
 export function isInert(text: string): boolean {
 	return inertText(text) === text.replace(/\r\n?/gu, '\n');

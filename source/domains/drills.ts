@@ -1,20 +1,24 @@
-import {readdirSync, readFileSync} from 'node:fs';
+import {existsSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import type {Depth} from '../core/depth.js';
 import {DrillError, quotedShort} from '../core/errors.js';
 import {hint, run} from '../core/hint.js';
 import {BoundedText, resolvePaging} from '../core/paging.js';
 import type {Breadcrumb, TreeChild, TreeDrillable, TreeView, ViewOptions} from '../core/tree-view.js';
-import {chainOf, drillsFolderName, FrameState, resolveFrames, sectionText, shaPattern, type DrillEntry} from '../frames/reading.js';
+import {chainOf, drillsFolderName, FrameState, readInsideRoot, resolveFrames, sectionText, shaPattern, type DrillEntry} from '../frames/reading.js';
 
 const listDrills = run('walk', {domain: 'drills', node_id: ''});
 const idHint = hint`a drill's node id is its 6-hex short sha, e.g. a1b2c3; list them with: ${listDrills}`;
 
-function readText(file: string): string {
+/**
+ * A file of the tree as the full view shows it: its text, a line saying why it is not shown when
+ * it is refused (a link out of the drills root, a pipe), or '' when it cannot be read at all.
+ */
+function readText(root: string, file: string): string {
 	try {
-		return readFileSync(file, 'utf8');
-	} catch {
-		return '';
+		return readInsideRoot(root, file);
+	} catch (error) {
+		return error instanceof DrillError ? `(not shown: ${error.message})` : '';
 	}
 }
 
@@ -29,7 +33,7 @@ function documentsOf(entry: DrillEntry): string[] {
 	} catch {
 		return [];
 	}
-	return names.map((name) => path.join(entry.dir, name, `${name}.md`)).filter((file) => readText(file) !== '');
+	return names.map((name) => path.join(entry.dir, name, `${name}.md`)).filter((file) => existsSync(file));
 }
 
 /**
@@ -91,8 +95,8 @@ export class DrillsDrillable implements TreeDrillable {
 		if (depth === 'full') {
 			const text = new BoundedText(paging.maxChars);
 			const visit = (drill: DrillEntry, top: boolean): boolean => {
-				if (!text.add(`${top ? '' : `--- drill ${drill.id} ${drill.rel} ---\n`}${readText(drill.file).trim()}\n\n`)) return false;
-				for (const document of documentsOf(drill)) if (!text.add(`--- document ${path.relative(this.root, document).split(path.sep).join('/')} ---\n${readText(document).trim()}\n\n`)) return false;
+				if (!text.add(`${top ? '' : `--- drill ${drill.id} ${drill.rel} ---\n`}${readText(this.root, drill.file).trim()}\n\n`)) return false;
+				for (const document of documentsOf(drill)) if (!text.add(`--- document ${path.relative(this.root, document).split(path.sep).join('/')} ---\n${readText(this.root, document).trim()}\n\n`)) return false;
 				for (const child of state.tree.drills.filter((candidate) => path.dirname(path.dirname(candidate.dir)) === drill.dir)) if (!visit(child, false)) return false;
 				return true;
 			};

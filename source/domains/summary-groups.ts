@@ -8,6 +8,7 @@ import type {Breadcrumb, TreeChild, TreeView} from '../core/tree-view.js';
 import {GroupReads, type GroupRow} from '../store/group-reads.js';
 import type {ItemListRow, NamespaceRow, SummaryStore} from '../store/summary-store.js';
 import {itemChild, itemEntry, rootCrumb, summaryView} from './summary-view.js';
+import {append} from '../core/arrays.js';
 
 const noneName: Record<GroupKey, string> = {project: '(no project)', agent: '(no agent)', day: '(no day)', folder: '(no folder)'};
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -22,7 +23,7 @@ function pageAcross(parts: Array<{count: number; read(offset: number, limit: num
 			skip -= part.count;
 			continue;
 		}
-		children.push(...part.read(skip, paging.limit - children.length));
+		append(children, part.read(skip, paging.limit - children.length));
 		skip = 0;
 	}
 	return children;

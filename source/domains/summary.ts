@@ -11,6 +11,7 @@ import {itemSource, type ItemRow, type NamespaceRow, type NodeRow, type SummaryS
 import {foldLines} from '../text/fold-lines.js';
 import {GroupViews} from './summary-groups.js';
 import {itemChild, itemEntry, rootCrumb, summaryView} from './summary-view.js';
+import {addTo} from '../core/arrays.js';
 
 /**
  * Spans shown folded at full depth when long (tool calls and their output): the store keeps them
@@ -168,7 +169,7 @@ export class SummaryDrillable implements TreeDrillable {
 		};
 		const all = this.db.nodes(item.id);
 		const childrenOf = new Map<number, NodeRow[]>();
-		for (const node of all) if (node.parent !== null) childrenOf.set(node.parent, [...(childrenOf.get(node.parent) ?? []), node]);
+		for (const node of all) if (node.parent !== null) addTo(childrenOf, node.parent, node);
 		if (top.ordinal === 0 && item.tldr) text.add(`TLDR: ${item.tldr}\n\n`);
 		const visit = (node: NodeRow): boolean => {
 			const heading = '#'.repeat(Math.min(6, node.level - top.level + 1));

@@ -2,9 +2,9 @@ import {mkdirSync, renameSync} from 'node:fs';
 import path from 'node:path';
 import {DrillError} from '../core/errors.js';
 import {blank, give, hint} from '../core/hint.js';
-import {removeQuietly, tempName, writeFileAtomic} from './files/atomic.js';
+import {commitStaged, discardStaged, diskHint, removeQuietly, stageFile, tempName, writeFileAtomic, type StagedFile} from './files/atomic.js';
 import {resolveFrames, type FramesTarget} from './config.js';
-import {writeCursor} from './files/cursor.js';
+import {cursorPath} from './files/cursor.js';
 import {checkSourceFile, writeDocuments} from './files/documents.js';
 import {renderDrillDocument, type ContextDoc, type DrillMeta} from './files/drill-file.js';
 import {frameSummary, type FrameSummary} from './frame-summary.js';
@@ -106,9 +106,10 @@ export async function drillDown(target: FramesTarget, options: DownOptions): Pro
 			const building = path.join(parentDrills, tempName(name));
 			const final = path.join(parentDrills, name);
 			let meta: DrillMeta;
+			const cursor: StagedFile[] = [];
 			try {
 				mkdirSync(building);
-				const context = writeDocuments(sources, building, created);
+				const context = writeDocuments(sources, building, created).docs;
 				meta = {
 					id: sha,
 					name,
@@ -127,13 +128,22 @@ export async function drillDown(target: FramesTarget, options: DownOptions): Pro
 				};
 				const doc = newDrillDocument(meta, scope.length === 0 && effectiveScope.length > 0);
 				writeFileAtomic(path.join(building, `${name}.md`), renderDrillDocument(doc), building);
+				// The cursor's new line is written before the drill appears: a full disk stops the
+				// command here, with nothing changed.
+				cursor.push(stageFile(cursorPath(frames.root), `${sha}\n`, frames.root));
 				renameSync(building, final);
 			} catch (error) {
 				removeQuietly(building);
+				discardStaged(cursor);
 				if (error instanceof DrillError) throw error;
-				throw new DrillError('io_error', `cannot create the drill folder ${final} (${(error as Error).message})`, 'check that the .drills folder is writable');
+				throw new DrillError('io_error', `cannot create the drill folder ${final} (${(error as Error).message})`, diskHint(error));
 			}
-			writeCursor(frames.root, sha);
+			try {
+				commitStaged(cursor);
+			} catch (error) {
+				removeQuietly(final);
+				throw error;
+			}
 
 			const after = new FrameState(frames);
 			const entry = after.tree.byId(sha)[0]!;

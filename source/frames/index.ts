@@ -14,4 +14,4 @@ export {drillNamespace} from './store-index.js';
 export type {FrameSummary} from './frame-summary.js';
 
 // Reading the tree as it is on disk (the drills domain walks it, through ./reading.js alone).
-export {FrameState, chainOf, drillsFolderName, sectionText, shaPattern, type DrillEntry} from './reading.js';
+export {FrameState, chainOf, drillsFolderName, readInsideRoot, sectionText, shaPattern, type DrillEntry} from './reading.js';

@@ -6,3 +6,4 @@ export {FrameState} from './state.js';
 export {chainOf, drillsFolderName, type DrillEntry} from './files/tree.js';
 export {sectionText} from './files/drill-file.js';
 export {shaPattern} from './files/naming.js';
+export {readInsideRoot} from './files/confined-read.js';

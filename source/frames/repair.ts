@@ -1,10 +1,11 @@
-import {existsSync, readFileSync, renameSync} from 'node:fs';
+import {existsSync, lstatSync, renameSync} from 'node:fs';
 import path from 'node:path';
 import {DrillError} from '../core/errors.js';
 import {rebuildDrillDocument} from './files/drill-file-rebuild.js';
-import {removeQuietly, writeFileAtomic} from './files/atomic.js';
-import {resolveFrames, type FramesTarget} from './config.js';
-import {readCursorLine, resolveCursor, writeCursor} from './files/cursor.js';
+import {removeQuietly, unlinkIfPresent, writeFileAtomic} from './files/atomic.js';
+import {readInsideRoot} from './files/confined-read.js';
+import {resolveFrames, type Frames, type FramesTarget} from './config.js';
+import {cursorPath, readCursorLine, resolveCursor, writeCursor} from './files/cursor.js';
 import {renderDrillDocument} from './files/drill-file.js';
 import {withFrameLock} from './files/lock.js';
 import {addChildResult, applyPostDrill, postDrillOf} from './plan/propagate.js';
@@ -32,11 +33,12 @@ function rebuildBrokenFiles(state: FrameState, repaired: string[]): boolean {
 		try {
 			state.doc(entry);
 		} catch (error) {
-			if (!(error instanceof DrillError) || error.code !== 'frame_error') throw error;
-			problem = error;
+			if (!(error instanceof DrillError)) throw error;
+			// Only a file that was read but does not parse is rebuilt; status reports the rest.
+			if (error.code === 'frame_error') problem = error;
 		}
 		if (!problem || !existsSync(entry.file)) continue;
-		const text = readFileSync(entry.file, 'utf8');
+		const text = readInsideRoot(state.frames.root, entry.file);
 		const {doc, lost} = rebuildDrillDocument(text, entry);
 		const aside = `${entry.file}.broken-${state.frames.now().toISOString().replace(/[-:]/gu, '').slice(0, 15)}`;
 		renameSync(entry.file, aside);
@@ -48,6 +50,22 @@ function rebuildBrokenFiles(state: FrameState, repaired: string[]): boolean {
 		rebuilt = true;
 	}
 	return rebuilt;
+}
+
+/**
+ * The cursor's line; a cursor that cannot be read as drill's own file (a link out of the root, a
+ * pipe) is removed, to be written again, since it names no drill anyone could trust.
+ */
+function readableCursorLine(frames: Frames, repaired: string[]): string | undefined {
+	try {
+		return readCursorLine(frames.root);
+	} catch (error) {
+		const stat = lstatSync(cursorPath(frames.root), {throwIfNoEntry: false});
+		if (!(error instanceof DrillError) || !(stat?.isSymbolicLink() || stat?.isFIFO())) throw error;
+		unlinkIfPresent(cursorPath(frames.root));
+		repaired.push(`removed the cursor: ${error.message}`);
+		return undefined;
+	}
 }
 
 /**
@@ -100,7 +118,7 @@ export async function repairFrames(target: FramesTarget): Promise<RepairResult> 
 			const usable = current && state.isOpen(current) && !descendantsOf(state.tree, current).some((entry) => state.isOpen(entry));
 			if (!usable) {
 				const deepest = deepestOpen(state);
-				const before = readCursorLine(frames.root);
+				const before = readableCursorLine(frames, repaired);
 				if (deepest?.id !== (before || undefined)) {
 					writeCursor(frames.root, deepest?.id);
 					repaired.push(deepest ? `pointed the cursor at drill ${deepest.id} (${deepest.slug})${before ? ` instead of ${JSON.stringify(before)}` : ''}` : `cleared the cursor ${JSON.stringify(before)}: no drill is open`);
@@ -113,7 +131,7 @@ export async function repairFrames(target: FramesTarget): Promise<RepairResult> 
 			});
 			return {closed, status: statusOf(state, frames)};
 		},
-		{waitMs: frames.lockWaitMs},
+		{waitMs: frames.lockWaitMs, onStaleLock: (holder) => repaired.unshift(`removed the stale lock .drills/.lock left by ${holder}, which is gone`)},
 	);
 	return {repaired, warnings: indexDrills(frames, outcome.closed), status: outcome.status};
 }

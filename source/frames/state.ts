@@ -20,7 +20,7 @@ export class FrameState {
 		if (cached instanceof DrillError) throw cached;
 		if (cached) return cached;
 		try {
-			const doc = readDrill(entry);
+			const doc = readDrill(entry, this.frames.root);
 			this.docs.set(entry.dir, doc);
 			return doc;
 		} catch (error) {

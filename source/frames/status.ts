@@ -1,4 +1,4 @@
-import {existsSync} from 'node:fs';
+import {lstatSync} from 'node:fs';
 import {DrillError} from '../core/errors.js';
 import {resolveFrames, type Frames, type FramesTarget} from './config.js';
 import {readCursorLine, resolveCursor} from './files/cursor.js';
@@ -55,7 +55,7 @@ function problemsOf(state: FrameState, path: readonly DrillEntry[]): string[] {
 	const {tree} = state;
 	if (tree.leftovers.length) problems.push(`${tree.leftovers.length} temporary file${tree.leftovers.length === 1 ? '' : 's'} left by an interrupted command (${tree.leftovers.map((file) => file.slice(tree.root.length + 1)).join(', ')})`);
 	const lock = lockPath(drillsDir(tree.root));
-	if (existsSync(lock) && lockIsStale(lock)) problems.push('a stale lock left by a process that is gone (.drills/.lock)');
+	if (lstatSync(lock, {throwIfNoEntry: false}) && lockIsStale(lock)) problems.push('a stale lock left by a process that is gone (.drills/.lock)');
 	for (const ignored of tree.ignored) problems.push(`ignored ${ignored.rel}: ${ignored.reason}`);
 	const onPath = new Set(path.map((entry) => entry.dir));
 	for (const entry of tree.drills) {

@@ -2,10 +2,10 @@ import {existsSync} from 'node:fs';
 import path from 'node:path';
 import {DrillError} from '../core/errors.js';
 import {blank, give, hint, run} from '../core/hint.js';
-import {writeFileAtomic} from './files/atomic.js';
+import {checkWriteTarget, writeFilesAtomic} from './files/atomic.js';
 import {resolveFrames, type FramesTarget} from './config.js';
 import {compressFindings, detectIssue} from './plan/compress.js';
-import {writeCursor} from './files/cursor.js';
+import {cursorPath, writeCursor} from './files/cursor.js';
 import {checkSourceFile, isUrl, writeDocuments, type SourceFile} from './files/documents.js';
 import {containHeadings, renderDrillDocument, sectionText, type PostDrill} from './files/drill-file.js';
 import {frameSummary, type FrameSummary} from './frame-summary.js';
@@ -17,6 +17,7 @@ import {indexDrills} from './store-index.js';
 import {evidenceSection, planSection} from './files/templates.js';
 import {block, lines} from './text-input.js';
 import {descendantsOf, drillsDir, parentOf, type DrillEntry} from './files/tree.js';
+import {append} from '../core/arrays.js';
 
 export interface UpOptions {
 	/** What the drill found (else the drill file's Findings section as written). */
@@ -135,9 +136,15 @@ export async function drillUp(target: FramesTarget, options: UpOptions = {}): Pr
 			const detected = findings ? detectIssue(findings) : undefined;
 			if (issues.length === 0 && detected && plan.length === 0) issues.push(detected);
 
+			// Every file this writes is checked before any is written (as retrospect --apply does): a
+			// parent drill file that is a link, say, must not leave this drill closed under it.
+			const cursorFile = cursorPath(frames.root);
+			for (const file of [current.file, ...(parent ? [parent.file] : []), cursorFile]) checkWriteTarget(file, frames.root);
+
 			const closed = frames.now().toISOString();
 			const taken = new Set<string>();
-			const copied = writeDocuments(copies, current.dir, closed, taken).map((doc) => `${current.rel}/${doc.document}`);
+			const documents = writeDocuments(copies, current.dir, closed, taken);
+			const copied = documents.docs.map((doc) => `${current.rel}/${doc.document}`);
 			const evidence = [...new Set([...(doc.meta.evidence ?? []), ...links, ...copied])];
 
 			doc.meta.status = 'closed';
@@ -155,14 +162,21 @@ export async function drillUp(target: FramesTarget, options: UpOptions = {}): Pr
 				post = postDrillOf(current, doc, closed);
 				applyPostDrill(doc, post);
 			}
-			writeFileAtomic(current.file, renderDrillDocument(doc), frames.root);
+			const writes = [{file: current.file, content: renderDrillDocument(doc)}];
 			if (parent && parentDoc) {
 				addChildResult(parent, parentDoc, current, doc);
-				writeFileAtomic(parent.file, renderDrillDocument(parentDoc), frames.root);
+				writes.push({file: parent.file, content: renderDrillDocument(parentDoc)}, {file: cursorFile, content: `${parent.id}\n`});
+			}
+			try {
+				// The drill file, the parent's and the cursor change together or not at all (a full disk).
+				writeFilesAtomic(writes, frames.root);
+			} catch (error) {
+				documents.undo();
+				throw error;
 			}
 			// A closed root hands the cursor to a frame set aside while it was open, if one is.
 			const next = parent ?? deepestOpen(state, current);
-			writeCursor(frames.root, next?.id);
+			if (!parent) writeCursor(frames.root, next?.id);
 			return {
 				result: {
 					closed: frameSummary(current, doc.meta),
@@ -181,6 +195,6 @@ export async function drillUp(target: FramesTarget, options: UpOptions = {}): Pr
 		},
 		{waitMs: frames.lockWaitMs},
 	);
-	outcome.result.warnings.push(...indexDrills(frames, [outcome.indexed]));
+	append(outcome.result.warnings, indexDrills(frames, [outcome.indexed]));
 	return outcome.result;
 }

@@ -1,4 +1,5 @@
-import {existsSync} from 'node:fs';
+import {closeSync, existsSync, openSync, readSync} from 'node:fs';
+import {fileOfSourceUri} from '../core/source-uri.js';
 import type {ItemRecord} from '../store/interchange.js';
 import type {SummaryStore} from '../store/summary-store.js';
 
@@ -24,13 +25,6 @@ export interface IngestConflict {
 
 export type Verdict = {action: 'write'} | {action: 'skip'; conflict: IngestConflict} | {action: 'replace'; conflict: IngestConflict} | {action: 'copy'; conflict: IngestConflict};
 
-/** The file part of a source uri (`/path/export.json#conversation` → `/path/export.json`). */
-export function fileOfUri(uri: string | null | undefined): string | undefined {
-	if (!uri) return undefined;
-	const hash = uri.indexOf('#');
-	return hash >= 0 ? uri.slice(0, hash) : uri;
-}
-
 /**
  * Whether `shorter` is the start of `longer`: every span the same, except that the last one may
  * have been cut (a copy cut in the middle of a message keeps part of it).
@@ -45,12 +39,50 @@ function startsWith(longer: readonly string[], shorter: readonly string[]): bool
 	return true;
 }
 
+/** What names a session apart from its file, and the format that says so. */
+export interface CopyKey {
+	format: string;
+	key: string;
+}
+
 export interface Contender {
 	item: ItemRecord;
 	/** The real path of the file it was built from. */
 	file: string;
 	/** How the report names a file. */
 	show: (file: string) => string;
+	copyKey?: CopyKey;
+}
+
+/** How a format's log names its session in its first 64 KB (the formats that do). */
+export type SessionIdReaders = Partial<Record<string, (head: string, file: string) => string | undefined>>;
+
+const headBytes = 64 * 1024;
+
+function headOf(file: string): string | undefined {
+	let fd: number | undefined;
+	try {
+		fd = openSync(file, 'r');
+		const buffer = Buffer.alloc(headBytes);
+		return buffer.subarray(0, readSync(fd, buffer, 0, headBytes, 0)).toString('utf8');
+	} catch {
+		return undefined;
+	} finally {
+		if (fd !== undefined) closeSync(fd);
+	}
+}
+
+/**
+ * Whether the file an item was stored from still holds its session: it exists and, for a log
+ * that names its session at the top, names this one. A rotated log (`live.jsonl` renamed to
+ * `live.1.jsonl`, the next session written to `live.jsonl`) no longer does: the item moves.
+ */
+function stillHolds(storedFile: string, copyKey: CopyKey | undefined, readers: SessionIdReaders | undefined): boolean {
+	if (!existsSync(storedFile)) return false;
+	const read = copyKey ? readers?.[copyKey.format] : undefined;
+	if (!read) return true;
+	const head = headOf(storedFile);
+	return head !== undefined && read(head, storedFile) === copyKey!.key;
 }
 
 export interface JudgeOptions {
@@ -59,6 +91,8 @@ export interface JudgeOptions {
 	 * item holds (it was cut while being watched), the item keeps the longer version.
 	 */
 	keepLonger?: boolean;
+	/** Reads the session a file holds now, for the formats whose logs name it (see stillHolds). */
+	sessionIds?: SessionIdReaders;
 }
 
 /** What to do with an item about to be written over one that may come from another file. */
@@ -66,11 +100,11 @@ export function judge(store: SummaryStore, contender: Contender, options: JudgeO
 	const {item, file, show} = contender;
 	const existing = store.item(item.namespace, item.item_id);
 	if (!existing) return {action: 'write'};
-	const storedFile = fileOfUri(existing.source_uri);
+	const storedFile = fileOfSourceUri(existing.source_uri, existing.source_kind);
 	const id = `${item.namespace}:${item.item_id}`;
 	if (storedFile === file && options.keepLonger) return cutInPlace(store, existing.id, item, id, show(file));
-	// The same file, or the stored one is gone (the file moved): an ordinary update.
-	if (storedFile === file || (storedFile && !existsSync(storedFile))) return {action: 'write'};
+	// The same file, or the stored one no longer holds the session (it moved, or a log rotated): an ordinary update.
+	if (storedFile === file || (storedFile && !stillHolds(storedFile, contender.copyKey, options.sessionIds))) return {action: 'write'};
 	const stored = store.guard(() => store.spans(existing.id).map((span) => span.text));
 	const fresh = item.spans.map((span) => span.text);
 	const other = storedFile ? show(storedFile) : 'an item already in the store';
@@ -97,10 +131,16 @@ function cutInPlace(store: SummaryStore, rowId: number, item: ItemRecord, id: st
 	return {action: 'write'};
 }
 
-/** A conflict when an unchanged item (same bytes) was stored from another file that still exists. */
-export function sameSession(store: SummaryStore, namespace: string, itemId: string, file: string, show: (file: string) => string): IngestConflict | undefined {
-	const storedFile = fileOfUri(store.item(namespace, itemId)?.source_uri);
-	if (!storedFile || storedFile === file || !existsSync(storedFile)) return undefined;
+/**
+ * An unchanged item (same bytes) found in another file than the one it was stored from: a copy
+ * to report while that file still holds the session, else the item's new home (`move`).
+ */
+export function sameSession(store: SummaryStore, namespace: string, itemId: string, contender: {file: string; copyKey?: CopyKey}, show: (file: string) => string, options: JudgeOptions = {}): {action: 'keep'} | {action: 'move'} | {action: 'conflict'; conflict: IngestConflict} {
+	const {file} = contender;
+	const stored = store.item(namespace, itemId);
+	const storedFile = fileOfSourceUri(stored?.source_uri, stored?.source_kind);
+	if (!storedFile || storedFile === file) return {action: 'keep'};
+	if (!stillHolds(storedFile, contender.copyKey, options.sessionIds)) return {action: 'move'};
 	const [mine, other] = [show(file), show(storedFile)];
-	return {item: `${namespace}:${itemId}`, kept: other, skipped: mine, reason: `${mine} holds the same session as ${other}; the item keeps ${other}`};
+	return {action: 'conflict', conflict: {item: `${namespace}:${itemId}`, kept: other, skipped: mine, reason: `${mine} holds the same session as ${other}; the item keeps ${other}`}};
 }

@@ -1,6 +1,6 @@
 import type {ItemRecord} from '../store/interchange.js';
 import type {SummaryStore} from '../store/summary-store.js';
-import {judge, sameSession, type JudgeOptions} from './collisions.js';
+import {judge, sameSession, type CopyKey, type JudgeOptions} from './collisions.js';
 import {itemIdFor} from './ids.js';
 import type {IngestReport} from './report.js';
 import {MemoryKeeper} from './work/memory.js';
@@ -17,7 +17,7 @@ export interface Placement {
 	 * What identifies the item apart from its file (a session id), with the format: set when a
 	 * copy of the file elsewhere would give the same id, so the collision rules apply.
 	 */
-	copyKey?: {format: string; key: string};
+	copyKey?: CopyKey;
 }
 
 /**
@@ -42,8 +42,9 @@ export class ItemSink {
 		if (this.store.contentHash(namespace, itemId) !== hash) return false;
 		this.report.skipped++;
 		if (placement?.copyKey) {
-			const conflict = sameSession(this.store, namespace, itemId, placement.file, this.show);
-			if (conflict) this.report.conflicts.push(conflict);
+			const found = sameSession(this.store, namespace, itemId, placement, this.show, this.rules);
+			if (found.action === 'conflict') this.report.conflicts.push(found.conflict);
+			else if (found.action === 'move') this.store.moveSource(namespace, itemId, placement.uri);
 		}
 		return true;
 	}
@@ -54,7 +55,7 @@ export class ItemSink {
 			this.write(item);
 			return;
 		}
-		const verdict = judge(this.store, {item, file: placement.file, show: this.show}, this.rules);
+		const verdict = judge(this.store, {item, file: placement.file, show: this.show, copyKey: placement.copyKey}, this.rules);
 		if (verdict.action === 'write') {
 			this.write(item);
 			return;

@@ -1,6 +1,7 @@
 import {createHash, type Hash} from 'node:crypto';
 import path from 'node:path';
 import {DrillError} from '../core/errors.js';
+import {sourceUri} from '../core/source-uri.js';
 import {validateItem, type ItemRecord} from '../store/interchange.js';
 import {AiderSessionReader, aiderSessionStart} from './formats/aider.js';
 import {storeRecords} from './formats/agent-stores.js';
@@ -30,7 +31,7 @@ async function* chatgptRecords(context: RecordContext): AsyncGenerator<FileRecor
 			kind: 'source',
 			parsed: conversation.source,
 			itemId: itemIdFor('chatgpt', key),
-			uri: `${context.real}#${conversation.id ?? record.index}`,
+			uri: sourceUri(context.real, String(conversation.id ?? record.index)),
 			hash: hashBytes(record.bytes, context.salt),
 			...(conversation.id ? {copyKey: conversation.id} : {}),
 			where,
@@ -76,7 +77,7 @@ async function* aiderRecords(context: RecordContext): AsyncGenerator<FileRecord>
 		const occurrence = seen.get(start) ?? 0;
 		seen.set(start, occurrence + 1);
 		const key = `${context.real}#${start}${occurrence > 0 ? `#${occurrence}` : ''}`;
-		return {kind: 'source', parsed, itemId: itemIdFor('aider', key), uri: `${context.real}#L${line}`, hash: hash.digest('hex'), where: `the session at line ${line}`, line};
+		return {kind: 'source', parsed, itemId: itemIdFor('aider', key), uri: sourceUri(context.real, `L${line}`), hash: hash.digest('hex'), where: `the session at line ${line}`, line};
 	};
 	for await (const batch of readLines(context.file, context.onBytes)) {
 		for (const line of batch) {

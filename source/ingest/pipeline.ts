@@ -1,8 +1,10 @@
 import {realpathSync} from 'node:fs';
 import path from 'node:path';
 import {DrillError} from '../core/errors.js';
-import {validateItem} from '../store/interchange.js';
+import {fileOfSourceUri} from '../core/source-uri.js';
+import {validateItem, type ItemRecord} from '../store/interchange.js';
 import type {TurnOptions} from '../store/busy.js';
+import type {IndexerHooks} from '../store/indexer-hooks.js';
 import type {SummaryStore} from '../store/summary-store.js';
 import {describedToItem, describeSource, type DescribedSource} from './build-item.js';
 import {agentSessionIds} from './formats/agent-readers.js';
@@ -41,7 +43,7 @@ export interface IngestOptions {
 	 * Opens that store for writing with its search indexes kept in step: what the runtime hands
 	 * over (`runtime.openWritableStore`), so ingest never attaches the indexer itself.
 	 */
-	openStore: (turns: TurnOptions) => SummaryStore;
+	openStore: (turns: TurnOptions, hooks: IndexerHooks) => SummaryStore;
 	/** Overrides the format's namespace (conversation_session, page, document). */
 	namespace?: string;
 	format?: FormatChoice;
@@ -108,7 +110,7 @@ class Ingestion {
 		this.summarizerTag = this.llm ? `llm:${options.llm!.model}` : 'extractive';
 		this.forgotten = new ForgottenSources(store);
 		if (options.keepSecrets) this.report.keep_secrets = true;
-		this.sink = new ItemSink(store, this.report, (file) => this.shown(file), options.keepLonger ? {keepLonger: true} : {});
+		this.sink = new ItemSink(store, this.report, (file) => this.shown(file), {sessionIds: sessionIdOf, ...(options.keepLonger ? {keepLonger: true} : {})});
 		const llm = this.llm;
 		this.executor = createExecutor(
 			{onBytes: (bytes) => this.progress?.read(bytes), ...(llm ? {rewrite: (described: DescribedSource, job: SourceJob) => this.rewrite(described, job.path)} : {})},
@@ -141,6 +143,12 @@ class Ingestion {
 		if (outcome.failed > 0) {
 			this.options.onNote?.(`${this.shown(file)}: the LLM summarizer failed for ${outcome.failed} of ${outcome.nodes} nodes (${outcome.reason}); those keep the extractive summary`);
 		}
+	}
+
+	/** An item of an earlier file whose search rows could not be built: that file's problem, stated. */
+	indexFailed(item: ItemRecord, error: unknown): void {
+		const file = fileOfSourceUri(item.source?.uri, item.source?.kind) ?? `${item.namespace}:${item.item_id}`;
+		this.fail(file, `the item ${item.namespace}:${item.item_id} is stored, but its search rows could not be built (${messageOf(error)}); find does not see it`);
 	}
 
 	/** A store failure is kept to stop the run; anything else is this file's problem only. */
@@ -251,7 +259,10 @@ class Ingestion {
 		const started = performance.now();
 		const walked = await walkSources(inputs, this.options.cwd);
 		const {problems, skipped} = walked;
-		const files = this.forgotten.keep(walked.files, this.report);
+		// The store itself, when it lies in a folder being ingested, is no source (nor its WAL).
+		const cwd = this.options.cwd ?? process.cwd();
+		const own = new Set(['', '-wal', '-shm', '-journal'].map((suffix) => path.resolve(cwd, this.options.storePath) + suffix));
+		const files = this.forgotten.keep(walked.files.filter((file) => !own.has(path.resolve(cwd, file.path))), this.report);
 		if (this.options.foundInFolder) for (const file of files) if (this.options.foundInFolder(file.path)) file.inFolder = true;
 		this.report.skipped_files += skipped;
 		for (const problem of problems) this.fail(problem.path, problem.reason);
@@ -270,6 +281,7 @@ class Ingestion {
 				if (this.fatal || this.options.signal?.aborted) break;
 			}
 			await this.executor.drain();
+			this.store.endBulkWrites();
 			this.sink.collectIfDue();
 		} finally {
 			await this.executor.close();
@@ -302,10 +314,12 @@ function realPath(file: string): string {
  * sources are skipped.
  */
 export async function ingest(inputs: readonly string[], options: IngestOptions): Promise<IngestReport> {
-	const store = options.openStore(options.onNote ? {onWait: options.onNote} : {});
+	let ingestion: Ingestion | undefined;
+	const store = options.openStore(options.onNote ? {onWait: options.onNote} : {}, {onIndexFailure: (item, error) => ingestion?.indexFailed(item, error)});
 	store.useBulkWrites();
 	try {
-		return await new Ingestion(store, options).run(inputs);
+		ingestion = new Ingestion(store, options);
+		return await ingestion.run(inputs);
 	} finally {
 		store.close();
 	}

@@ -6,6 +6,7 @@ import {boundedList, checkedText, limits} from './limits.js';
 import {describeShape, drillOutput, retrospectOutput, statusOutput, writes} from './schemas.js';
 import {toolResult, warningLines} from './tool-result.js';
 import {defineTool, type ToolCall, type ToolDefinition} from './tool-table.js';
+import {append} from '../core/arrays.js';
 
 const downFields = {
 	slug: checkedText('slug', limits.name).optional(),
@@ -95,7 +96,7 @@ function renderUp(result: UpResult): string {
 		else lines.push('the root closed with an empty merged plan: nothing to retrospect');
 		lines.push(result.cursor ? `the cursor is back in ${pathLine(result.path)}, set aside while this root was open` : 'no frame is open now');
 	}
-	lines.push(...warningLines(result.warnings));
+	append(lines, warningLines(result.warnings));
 	return lines.join('\n');
 }
 

@@ -114,7 +114,7 @@ export async function serveHttp(config: DrillConfig, address: HttpAddress, optio
 
 	const handle = async (req: IncomingMessage, res: ServerResponse) => {
 		const url = new URL(req.url ?? '/', 'http://localhost');
-		if (loopback && !allowedHosts.has(req.headers.host ?? '')) return answer(res, 403, -32000, `Forbidden: Host ${JSON.stringify(req.headers.host ?? '')} is not this loopback server`);
+		if (loopback && !allowedHosts.has((req.headers.host ?? '').toLowerCase())) return answer(res, 403, -32000, `Forbidden: Host ${JSON.stringify(req.headers.host ?? '')} is not this loopback server`);
 		const origin = req.headers.origin;
 		if (loopback && origin && !allowedHosts.has(origin.replace(/^https?:\/\//u, ''))) return answer(res, 403, -32000, `Forbidden: Origin ${JSON.stringify(origin)} may not use this server`);
 		if (url.pathname !== mcpPath) return answer(res, 404, -32000, `Not found: the MCP endpoint is ${mcpPath}`);

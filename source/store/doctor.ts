@@ -1,21 +1,28 @@
-import {closeSync, existsSync, openSync, readSync, renameSync, rmSync, statSync} from 'node:fs';
+import {accessSync, closeSync, constants, existsSync, openSync, readSync, renameSync, rmSync, statSync} from 'node:fs';
+import path from 'node:path';
+import {pathToFileURL} from 'node:url';
 import Database from 'better-sqlite3';
 import {DrillError, isCorruption} from '../core/errors.js';
 import {recordChecked} from './health.js';
-import type {SqliteDatabase} from './open.js';
+import {nativeBinding, type SqliteDatabase} from './open.js';
 import {salvageItems, type LostItem, type PartialItem} from './salvage.js';
 import type {SummaryStore} from './summary-store.js';
 
 /** What `drill doctor` finds. */
 export interface Diagnosis {
 	store: string;
+	/** The store file's size; what its write-ahead log holds beside it is `wal_bytes`. */
 	bytes: number;
+	/** The size of `STORE-wal`, the commits not yet copied into the file (0 when there is none). */
+	wal_bytes: number;
 	schema_version: number | null;
 	healthy: boolean;
 	/** `PRAGMA integrity_check`'s findings (at most 50), or why it could not run. */
 	problems: string[];
 	/** Tables whose b-tree or indexes are damaged; `items`, `nodes` and `spans` hold the data itself. */
 	damaged_tables: string[];
+	/** What was not checked and why (a log that a read-only folder keeps from being read). */
+	notes: string[];
 	/** Items whose rows can be read, when they can be counted. */
 	items: number | null;
 	checked_ms: number;
@@ -61,11 +68,29 @@ function rows(db: SqliteDatabase, sql: string): string[] {
 	}
 }
 
-function openForReading(file: string): SqliteDatabase {
+function openForReading(file: string, immutable = false): SqliteDatabase {
 	try {
-		return new Database(file, {readonly: true, fileMustExist: true});
+		// SQLITE_USE_URI is set where the store module opens stores (open.ts), before the addon loads.
+		return new Database(immutable ? `${pathToFileURL(file).href}?immutable=1` : file, {readonly: true, fileMustExist: true, nativeBinding: nativeBinding() ?? undefined});
 	} catch (error) {
 		throw new DrillError('store_unreadable', `cannot open the store ${file} (${(error as Error).message})`, 'check that the file exists and is readable');
+	}
+}
+
+function sizeOf(file: string): number {
+	try {
+		return statSync(file).size;
+	} catch {
+		return 0;
+	}
+}
+
+function writable(folder: string): boolean {
+	try {
+		accessSync(folder, constants.W_OK);
+		return true;
+	} catch {
+		return false;
 	}
 }
 
@@ -75,11 +100,16 @@ export function diagnose(file: string): Diagnosis {
 	const started = performance.now();
 	const stat = statSync(file);
 	if (stat.isDirectory()) throw new DrillError('store_unreadable', `the store path ${file} is a folder`, 'point --store or DRILL_STORE at a .db file');
-	const base = {store: file, bytes: stat.size, damaged_tables: [] as string[]};
+	const walBytes = sizeOf(`${file}-wal`);
+	const base = {store: file, bytes: stat.size, wal_bytes: walBytes, damaged_tables: [] as string[]};
 	if (stat.size > 0 && readableHeaderOf(file) !== sqliteHeader) {
-		return {...base, schema_version: null, healthy: false, problems: ['the file is not a SQLite database (its header is wrong): nothing in it can be read as a store'], items: null, checked_ms: Math.round(performance.now() - started)};
+		return {...base, schema_version: null, healthy: false, problems: ['the file is not a SQLite database (its header is wrong): nothing in it can be read as a store'], notes: [], items: null, checked_ms: Math.round(performance.now() - started)};
 	}
-	const db = openForReading(file);
+	// A reader of a WAL store makes its -shm file beside it: in a folder it may not write (a
+	// read-only mount), the file is read as it is, without its log, and the report says so.
+	const immutable = !writable(path.dirname(file));
+	const db = openForReading(file, immutable);
+	const notes = immutable && walBytes > 0 ? [`its write-ahead log (${walBytes} bytes of commits not yet in the file) could not be read: the folder is read-only, so only the file itself was checked`] : [];
 	try {
 		const version = (() => {
 			try {
@@ -105,7 +135,7 @@ export function diagnose(file: string): Diagnosis {
 		} catch {
 			items = null;
 		}
-		return {...base, schema_version: version, healthy: problems.length === 0, problems, damaged_tables: damaged, items, checked_ms: Math.round(performance.now() - started)};
+		return {...base, schema_version: version, healthy: problems.length === 0, problems, notes, damaged_tables: damaged, items, checked_ms: Math.round(performance.now() - started)};
 	} finally {
 		db.close();
 	}

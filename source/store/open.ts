@@ -21,6 +21,17 @@ export interface OpenOptions extends TurnOptions {
 	write?: boolean;
 }
 
+/**
+ * Whether an error is a failure of the store: SQLite's own (a SQLITE_* code), the file system's (an
+ * errno code), or one already worded. Anything else (a RangeError of the code that builds an item's
+ * rows) is no store problem, and is reported against the input that caused it.
+ */
+export function isStorageFailure(error: unknown): boolean {
+	if (error instanceof DrillError) return true;
+	const code = (error as {code?: unknown} | null)?.code;
+	return typeof code === 'string' && code !== '';
+}
+
 /** Turns SQLite's own failures into one-line DrillErrors that say what to do. */
 export function storeError(error: unknown, file: string): DrillError {
 	if (error instanceof DrillError) return error;
@@ -38,7 +49,11 @@ export function storeError(error: unknown, file: string): DrillError {
 	if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) {
 		return new DrillError('store_busy', `the store ${file} is locked by another process`, 'try again when the other drill command has finished');
 	}
-	if (code === 'SQLITE_FULL' || code === 'SQLITE_IOERR' || code.startsWith('SQLITE_IOERR')) {
+	// A full disk stops whatever writes the store (an ingest stops at once, with what it committed).
+	if (code === 'SQLITE_FULL' || code === 'ENOSPC' || code === 'EDQUOT') {
+		return new DrillError('store_full', `the disk holding the store ${file} is full (${message})`, 'free some space, then run the command again: what was written stays in the store, and a rerun adds the rest');
+	}
+	if (code === 'SQLITE_IOERR' || code.startsWith('SQLITE_IOERR')) {
 		return new DrillError('io_error', `cannot read or write the store ${file} (${message})`, 'check the disk and the file');
 	}
 	return new DrillError('store_unreadable', `the store ${file} failed: ${message}`, hint`check the file, or choose another with ${option('store')}`);

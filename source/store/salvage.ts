@@ -2,6 +2,7 @@ import type {SqliteDatabase} from './open.js';
 import {isCorruption} from '../core/errors.js';
 import type {ItemRecord, ItemSource, NodeRecord, SpanRecord} from './interchange.js';
 import {validateItem} from './interchange.js';
+import {addTo, append} from '../core/arrays.js';
 
 /**
  * Reading what can still be read out of a damaged store, row by row: a table is read in rowid
@@ -43,7 +44,7 @@ export function salvageTable(db: SqliteDatabase, table: 'items' | 'nodes' | 'spa
 		const read = attempt(() => range.all(after) as Row[]);
 		if (!read.failed) {
 			if (read.value!.length === 0) break;
-			rows.push(...read.value!);
+			append(rows, read.value!);
 			after = Number(read.value!.at(-1)!.id);
 			continue;
 		}
@@ -102,7 +103,7 @@ export function salvageItems(db: SqliteDatabase): SalvageResult {
 	const nodes = salvageTable(db, 'nodes');
 	const spans = salvageTable(db, 'spans');
 	const nodesOf = new Map<number, Row[]>();
-	for (const node of nodes.rows) nodesOf.set(Number(node.item), [...(nodesOf.get(Number(node.item)) ?? []), node]);
+	for (const node of nodes.rows) addTo(nodesOf, Number(node.item), node);
 	const spansOf = new Map<number, Row[]>();
 	for (const span of spans.rows) {
 		const list = spansOf.get(Number(span.item));

@@ -2,9 +2,11 @@ import type {Statement} from 'better-sqlite3';
 import {isCorruption} from '../core/errors.js';
 import {takeTurn, type TurnOptions} from './busy.js';
 import {recordChecked} from './health.js';
-import {openDatabase, storeError, type OpenOptions, type SqliteDatabase} from './open.js';
+import {isStorageFailure, openDatabase, storeError, type OpenOptions, type SqliteDatabase} from './open.js';
 import {deleteItem, writeItem, type ItemIndexer, type WriteOutcome} from './write-item.js';
+import {moveItemSource} from './move-source.js';
 import type {ItemRecord, ItemSource} from './interchange.js';
+import {addTo} from '../core/arrays.js';
 
 export interface NamespaceRow {
 	name: string;
@@ -121,6 +123,8 @@ export class SummaryStore {
 		try {
 			return action();
 		} catch (error) {
+			// No store problem (see isStorageFailure): it goes on as it is, to be reported against its input.
+			if (!isStorageFailure(error)) throw error;
 			if (isCorruption(error)) this.damaged = true;
 			throw storeError(error, this.file);
 		}
@@ -232,7 +236,7 @@ export class SummaryStore {
 	record(row: ItemRow): ItemRecord {
 		const spans = this.spans(row.id);
 		const owned = new Map<number, number[]>();
-		for (const span of spans) owned.set(span.node, [...(owned.get(span.node) ?? []), span.seq]);
+		for (const span of spans) addTo(owned, span.node, span.seq);
 		return {
 			namespace: row.namespace,
 			item_id: row.item_id,
@@ -271,7 +275,16 @@ export class SummaryStore {
 	 * run's last commit leaves every item indexed.
 	 */
 	endBulkWrites(): void {
+		if (!this.bulk) return;
 		this.bulk = false;
+		// What the indexers batched is indexed now, in a commit of its own: the last file of a run may
+		// be one that holds no item (a database of another program), and its items, not the close,
+		// must leave the store indexed and report an item whose search rows fail.
+		const indexers = this.indexers.filter((indexer) => indexer.endBulk);
+		if (indexers.length === 0) return;
+		this.guard(() => takeTurn(this.file, () => this.db.transaction(() => {
+			for (const indexer of indexers) indexer.endBulk?.(this.db);
+		})(), this.turns));
 	}
 
 	/** Writes one item in one transaction, waiting its turn while another process writes. */
@@ -282,6 +295,11 @@ export class SummaryStore {
 	/** Runs a write of the caller's (one transaction inside it is the caller's to open), waiting its turn as writeItem does. */
 	write<T>(action: (db: SqliteDatabase) => T): T {
 		return this.guard(() => takeTurn(this.file, () => action(this.db), this.turns));
+	}
+
+	/** Points an unchanged item at the file that holds it now (see moveItemSource). */
+	moveSource(namespace: string, itemId: string, uri: string): boolean {
+		return this.guard(() => takeTurn(this.file, () => moveItemSource(this.db, namespace, itemId, uri), this.turns));
 	}
 
 	deleteItem(namespace: string, itemId: string): boolean {
@@ -303,3 +321,4 @@ export class SummaryStore {
 		if (this.writable && !this.damaged) recordChecked(this.file);
 	}
 }
+

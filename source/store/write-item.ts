@@ -10,6 +10,8 @@ export type WriteOutcome = 'added' | 'updated';
 export type ItemIndexer = {
 	afterWrite(db: SqliteDatabase, itemRowId: number, item: ItemRecord): void;
 	beforeDelete?(db: SqliteDatabase, itemRowId: number): void;
+	/** The bulk writes ended: catch up, inside the caller's transaction, with what was batched. */
+	endBulk?(db: SqliteDatabase): void;
 };
 
 function deleteItemRows(db: SqliteDatabase, itemRowId: number, indexers: readonly ItemIndexer[]): void {

@@ -1,5 +1,6 @@
 import {stemmer} from 'stemmer';
 import {searchStopwords} from './stopwords.js';
+import {addTo} from '../core/arrays.js';
 
 /**
  * Words as FTS5's unicode61 tokenizer sees them: runs of letters, digits and marks, lowercased,
@@ -101,7 +102,7 @@ function hashScan(text: string, wanted: Set<string>): void {
 	const byHash = new Map<number, string[]>();
 	for (const word of wanted) {
 		const hash = foldedHash(word, 0, word.length);
-		byHash.set(hash, [...(byHash.get(hash) ?? []), word]);
+		addTo(byHash, hash, word);
 	}
 	eachAsciiWord(text, (start, end) => {
 		const candidates = byHash.get(foldedHash(text, start, end));

@@ -1,5 +1,7 @@
 import {sourceLine, type ItemSource, type ItemSourceBrief} from '../core/item-source.js';
+import {shownSourceUri} from '../core/source-uri.js';
 import {oneLine} from './text.js';
+import {inertPath} from '../core/inert-text.js';
 
 /**
  * Where an item came from, as the app shows it: a compact note after a tree row (agent, project,
@@ -56,8 +58,9 @@ export function sourceRows(source: ItemSource | undefined): string[] {
 	const rows = [sourceLine(source, {home: home(), full: true})];
 	if (source.uri) {
 		const base = home();
-		const file = base && source.uri.startsWith(`${base}/`) ? `~${source.uri.slice(base.length)}` : source.uri;
-		rows.push(`from ${file}${source.line ? `:${source.line}` : ''}`);
+		const shown = shownSourceUri(source.uri);
+		const file = base && shown.startsWith(`${base}/`) ? `~${shown.slice(base.length)}` : shown;
+		rows.push(`from ${inertPath(file)}${source.line ? `:${source.line}` : ''}`);
 	}
 	return rows;
 }

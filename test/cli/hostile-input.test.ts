@@ -99,6 +99,22 @@ describe('drill import with hostile input', () => {
 	});
 });
 
+describe('a file whose name holds escape sequences', () => {
+	it('is shown with them written out, inert, as the file that exists: in the ingest report and wherever the item says where it is from', () => {
+		const folder = tempDir();
+		const name = 'bad\u001b]0;TITLE\u0007name.md';
+		writeFileSync(path.join(folder, name), '# Odd name\n\nA page whose file name holds an OSC title sequence.\n');
+		const shown = 'bad\\x1b]0;TITLE\\x07name.md';
+		const missing = runCli(['ingest', 'gone\u001b]0;T\u0007.md', '--store', 's.db'], {cwd: folder});
+		expect(missing.stderr).toBe('drill: gone\\x1b]0;T\\x07.md: no such file or folder\ndrill: nothing could be ingested; see the reasons above\n');
+		expect(runCli(['ingest', '.', '--store', 's.db'], {cwd: folder}).code).toBe(0);
+		const list = JSON.parse(runCli(['walk', 'summary', 'document', '--store', 's.db', '--json'], {cwd: folder}).stdout) as {children: Array<{node_id: string}>};
+		const item = runCli(['walk', 'summary', list.children[0]!.node_id, '--store', 's.db'], {cwd: folder});
+		expect(item.stdout).toContain(`from ${path.join(folder, shown)} (markdown)`);
+		expect(item.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/u);
+	});
+});
+
 describe('drill doctor on a store path that is not a store file', () => {
 	it('says a folder is a folder', () => {
 		const folder = path.join(tempDir(), 'store.db');

@@ -25,7 +25,7 @@ describe('drill walk summary with provenance', () => {
 		expect(item.stdout.split('\n').slice(1, 4)).toEqual([
 			'Redis cache stampede  [item]  conversation_session:c4ch3',
 			'  aider · /home/jun/src/catalog · 2026-03-08 08:15–08:48 UTC · 5 turns, 0 tools · gpt-4.1',
-			'  from file:///home/jun/src/catalog/.aider.chat.history.md#3, line 212 (aider)',
+			'  from /home/jun/src/catalog/.aider.chat.history.md#3, line 212 (aider)',
 		]);
 	});
 

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {inertJson, inertText, isInert} from '../../source/core/inert-text.js';
+import {inertJson, inertPath, inertText, isInert} from '../../source/core/inert-text.js';
 
 const hostile = [
 	'\u001b]52;c;ZXZpbA==\u0007',
@@ -35,5 +35,14 @@ describe('inertText', () => {
 		const json = inertJson(value);
 		expect(json).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e]/u);
 		expect(JSON.parse(json)).toEqual(value);
+	});
+
+	it('writes out the control characters of a path instead of dropping them, so the path shown is the one that exists', () => {
+		const osc = '/tmp/bad\u001b]0;TITLE\u0007name.md';
+		expect(inertPath(osc)).toBe('/tmp/bad\\x1b]0;TITLE\\x07name.md');
+		expect(isInert(inertPath(osc))).toBe(true);
+		expect(inertPath('/tmp/a\\b\u202e.md')).toBe('/tmp/a\\\\b\\u202e.md');
+		expect(inertPath('/tmp/line\nbreak')).toBe('/tmp/line\\x0abreak');
+		expect(inertPath('/tmp/plain\\name é.md')).toBe('/tmp/plain\\name é.md');
 	});
 });

@@ -1,7 +1,7 @@
-import {mkdirSync, symlinkSync, writeFileSync} from 'node:fs';
+import {mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {drillDown, drillUp} from '../../source/frames/index.js';
+import {drillDown, drillUp, frameStatus, repairFrames} from '../../source/frames/index.js';
 import {createRuntime} from '../../source/runtime.js';
 import {tempDir} from '../helpers/cli.js';
 import {action, project} from '../frames/helpers.js';
@@ -66,6 +66,41 @@ describe('the drills domain', () => {
 		symlinkSync(path.join(outside, '2026-01-01-000000-fedcba-secret'), path.join(config.drillsRoot, '.drills', '2026-01-01-000000-fedcba-secret'));
 		expect(drillables.walk('drills', '').children.map((child) => child.node_id)).not.toContain('fedcba');
 		expect(refusal(() => drillables.walk('drills', 'fedcba')).code).toBe('not_found');
+	});
+
+	it('reads no file through a link that leads out of the drills root: documents, drill files, the cursor', async () => {
+		const {config, root, child, open, drillables} = await sample();
+		const secret = path.join(tempDir(), 'secret.txt');
+		writeFileSync(secret, 'the-secret-line\n');
+		const ctx = path.join(config.drillsRoot, root.drill.path, 'ctx');
+		mkdirSync(ctx);
+		symlinkSync(secret, path.join(ctx, 'ctx.md'));
+		const childFile = path.join(config.drillsRoot, child.drill.file);
+		rmSync(childFile);
+		symlinkSync(secret, childFile);
+		const full = drillables.walk('drills', root.drill.id, 'full');
+		expect(full.content).not.toContain('the-secret-line');
+		expect(full.content).toContain(`--- document ${root.drill.path}/ctx/ctx.md ---\n(not shown: `);
+		expect(full.content).toContain('is a symbolic link to a file outside the drills root');
+		expect(drillables.walk('drills', child.drill.id, 'summary').summary).not.toContain('the-secret-line');
+		// A link that stays inside the root is read as the file it points at.
+		symlinkSync(path.join(config.drillsRoot, root.drill.file), path.join(ctx, 'inside.md'));
+		mkdirSync(path.join(config.drillsRoot, root.drill.path, 'inside'));
+		symlinkSync(path.join(config.drillsRoot, root.drill.file), path.join(config.drillsRoot, root.drill.path, 'inside', 'inside.md'));
+		expect(drillables.walk('drills', root.drill.id, 'full').content).toMatch(/--- document [^\n]*inside\/inside\.md ---\n---\nid: /u);
+		// The cursor's line is never echoed from a file outside the root either.
+		const cursor = path.join(config.drillsRoot, '.drills', 'cursor');
+		rmSync(cursor);
+		symlinkSync(secret, cursor);
+		expect(JSON.stringify(drillables.walk('drills', '', 'full'))).not.toContain('the-secret-line');
+		const broken = refusal(() => frameStatus(config));
+		expect(broken.code).toBe('cursor_broken');
+		expect(broken.message).toContain('is a symbolic link to a file outside the drills root');
+		expect(broken.message).not.toContain('the-secret-line');
+		const repaired = await repairFrames(config);
+		expect(repaired.repaired.join('\n')).toContain('removed the cursor');
+		expect(repaired.status.cursor).toBe(open.drill.id);
+		expect(readFileSync(secret, 'utf8')).toBe('the-secret-line\n');
 	});
 
 	it('is empty, not an error, before the first drill', () => {

@@ -97,12 +97,12 @@ describe('a whole drill cycle', () => {
 
 	it('finalizes the drill file and hands only the payload and the plan to the parent', async () => {
 		const {root, db, index} = await fullCycle();
-		const child = readDrillFile(path.join(root, index.drill.file), index.drill);
+		const child = readDrillFile(path.join(root, index.drill.file), index.drill, root);
 		expect(child.meta.status).toBe('closed');
 		expect(child.sections.get('Findings')).toContain('### Evidence');
 		expect(child.sections.get('Return Payload')).toBe('orders.customer_id has no index: a sequential scan of 4M rows.');
 		expect(child.meta.prevention_plan?.[1]?.evidence).toBe(`${index.drill.path}/${index.drill.name}.md#findings`);
-		const parent = readDrillFile(path.join(root, db.drill.file), db.drill);
+		const parent = readDrillFile(path.join(root, db.drill.file), db.drill, root);
 		expect(parent.meta.child_results.map((result) => result.id)).toEqual([index.drill.id]);
 		const childResults = parent.sections.get('Child Results')!;
 		expect(childResults).toContain('orders.customer_id has no index: a sequential scan of 4M rows.');
@@ -122,7 +122,7 @@ describe('a whole drill cycle', () => {
 			['backlog', 'Alert when pool waiters exceed 5', 'logs/api-502.log', [db.drill.id]],
 			['memory', 'Remember the orders index', `${index.drill.path}/${index.drill.name}.md#findings`, [index.drill.id]],
 		]);
-		const rootFile = readDrillFile(path.join(root, api.drill.file), api.drill);
+		const rootFile = readDrillFile(path.join(root, api.drill.file), api.drill, root);
 		expect(rootFile.meta.post_drill?.merged_prevention_plan).toHaveLength(4);
 		expect(rootFile.sections.get('Merged Prevention Plan')).toContain('from: ' + `${db.drill.id}, ${index.drill.id}`);
 		expect(frameStatus({drillsRoot: root}).pending_plan).toMatchObject({source: 'closed-root', root: api.drill.id, by_sink: {workaround: 1, code: 1, backlog: 1, memory: 1}});
@@ -158,7 +158,7 @@ describe('a whole drill cycle', () => {
 		expect(backlog).toMatch(/^---\ntitle: Add an index on orders\(customer_id\)\n/u);
 		expect(backlog).toContain('kind: code');
 		expect(backlog).toContain('evidence: services/api/db/schema.sql:42');
-		const rootFile = readDrillFile(path.join(root, api.drill.file), api.drill);
+		const rootFile = readDrillFile(path.join(root, api.drill.file), api.drill, root);
 		expect(rootFile.meta.retrospect?.routed).toHaveLength(4);
 		expect(frameStatus(config).pending_plan.source).toBe('none');
 

@@ -1,10 +1,10 @@
 import {spawn, spawnSync} from 'node:child_process';
-import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync} from 'node:fs';
 import {hostname} from 'node:os';
 import path from 'node:path';
 import {beforeAll, describe, expect, it} from 'vitest';
 import {DrillError} from '../../source/core/errors.js';
-import {drillDown, frameStatus} from '../../source/frames/index.js';
+import {drillDown, frameStatus, repairFrames} from '../../source/frames/index.js';
 import {withFrameLock} from '../../source/frames/files/lock.js';
 import {scanTree} from '../../source/frames/files/tree.js';
 import {project, spawnCli} from './helpers.js';
@@ -37,6 +37,28 @@ describe('the .drills lock', () => {
 		expect(frameStatus(config).problems).toContain('a stale lock left by a process that is gone (.drills/.lock)');
 		const down = await drillDown({...config, lockWaitMs: 0}, {slug: 'a', objective: 'A?'});
 		expect(down.cursor).toMatch(/^[0-9a-f]{6}$/u);
+		expect(existsSync(path.join(dir, '.lock'))).toBe(false);
+	});
+
+	it('is cleared by status --repair when status reports it stale, which says so', async () => {
+		const config = project();
+		await drillDown(config, {slug: 'a', objective: 'A?'});
+		const lock = path.join(config.drillsRoot, '.drills', '.lock');
+		writeFileSync(lock, JSON.stringify({pid: deadPid(), host: hostname(), created: '2026-01-01T00:00:00Z'}));
+		expect(frameStatus(config).problems).toContain('a stale lock left by a process that is gone (.drills/.lock)');
+		const repaired = await repairFrames(config);
+		expect(repaired.repaired[0]).toMatch(/^removed the stale lock \.drills\/\.lock left by process \d+ on .* \(since 2026-01-01T00:00:00Z\), which is gone$/u);
+		expect(repaired.status.problems).toEqual([]);
+		expect(existsSync(lock)).toBe(false);
+	});
+
+	it('takes a lock that is a link or a pipe (never one of its own) as stale, without reading it', async () => {
+		const config = project();
+		const dir = path.join(config.drillsRoot, '.drills');
+		mkdirSync(dir, {recursive: true});
+		symlinkSync('/dev/zero', path.join(dir, '.lock'));
+		expect(frameStatus(config).problems).toContain('a stale lock left by a process that is gone (.drills/.lock)');
+		expect((await drillDown({...config, lockWaitMs: 0}, {slug: 'a', objective: 'A?'})).cursor).toMatch(/^[0-9a-f]{6}$/u);
 		expect(existsSync(path.join(dir, '.lock'))).toBe(false);
 	});
 

@@ -50,4 +50,17 @@ describe('prevention plans', () => {
 		expect(broken.message).toMatch(/^plan\.json is not valid JSON/u);
 		expect(refusal(() => parsePlanText('  ', 'plan.yaml')).hint).toContain('[]');
 	});
+
+	it('says a plan nested 100,000 levels deep nests too deeply, in one line, in YAML or JSON', () => {
+		for (const [name, text] of [
+			['plan.yaml', `${'- '.repeat(20_000)}x\n`],
+			['plan.yaml', `${'['.repeat(100_000)}${']'.repeat(100_000)}`],
+			['plan.json', `${'['.repeat(10_000_000)}`],
+		] as const) {
+			const deep = refusal(() => validatePlan(parsePlanText(text, name)));
+			expect(deep.code, name).toBe('plan_invalid');
+			expect(deep.line, name).not.toContain('Maximum call stack size exceeded');
+			expect(deep.line.split('\n'), name).toHaveLength(1);
+		}
+	});
 });

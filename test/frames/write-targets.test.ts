@@ -1,8 +1,9 @@
-import {existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync} from 'node:fs';
+import {existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {writeFileAtomic} from '../../source/frames/files/atomic.js';
-import {drillDown, drillUp, retrospect} from '../../source/frames/index.js';
+import type {DrillError} from '../../source/core/errors.js';
+import {drillDown, drillUp, frameStatus, retrospect} from '../../source/frames/index.js';
 import {parseDrillText, renderDrillDocument} from '../../source/frames/files/drill-file.js';
 import {hasStackTrace, runCli, tempDir} from '../helpers/cli.js';
 import {drillErrorOf} from '../helpers/errors.js';
@@ -51,6 +52,32 @@ describe('writes by rename refuse targets that are not regular files or lie outs
 		expect(readdirSync(outside)).toEqual([]);
 		writeFileAtomic(path.join(root, 'inside.md'), 'ok', root);
 		expect(readFileSync(path.join(root, 'inside.md'), 'utf8')).toBe('ok');
+	});
+
+	it('drill up checks every file it writes before it writes any: a linked parent drill file leaves the child open, the cursor on it', async () => {
+		const config = project();
+		const parent = await drillDown(config, {slug: 'api-debug', objective: 'Why 502?'});
+		const child = await drillDown(config, {slug: 'db-optim', objective: 'Which query?'});
+		const parentFile = path.join(config.drillsRoot, parent.drill.file);
+		const kept = path.join(config.drillsRoot, 'kept-parent.md');
+		writeFileSync(kept, readFileSync(parentFile));
+		rmSync(parentFile);
+		symlinkSync(kept, parentFile);
+		const childFile = path.join(config.drillsRoot, child.drill.file);
+		const before = readFileSync(childFile, 'utf8');
+		const evidence = path.join(tempDir(), 'trace.log');
+		writeFileSync(evidence, 'ERROR pool exhausted\n');
+		const refused = await drillUp(config, {findings: 'Pool limit.', plan: [], evidence: [evidence]}).catch((error: unknown) => error as DrillError);
+		expect(refused).toMatchObject({code: 'unsafe_target'});
+		expect((refused as DrillError).message).toContain(`${parentFile} is a symbolic link`);
+		// Nothing of the up happened: the child is open, its file unchanged, no evidence copied, the cursor on it.
+		expect(readFileSync(childFile, 'utf8')).toBe(before);
+		expect(filesUnder(path.join(config.drillsRoot, child.drill.path))).toEqual([path.basename(child.drill.file)]);
+		expect(frameStatus(config)).toMatchObject({cursor: child.drill.id, counts: {open: 2, closed: 0}});
+		// Once the link is a file again, up goes through.
+		rmSync(parentFile);
+		writeFileSync(parentFile, readFileSync(kept));
+		expect((await drillUp(config, {findings: 'Pool limit.', plan: []})).cursor).toBe(parent.drill.id);
 	});
 
 	it('retrospect never routes outside the project, even when a drill file names a closing "date" with ..', async () => {

@@ -6,5 +6,5 @@ import {openIndexedStore} from '../../source/search/indexing/indexer.js';
  * search indexes kept in step), so a test names only the store's path.
  */
 export function ingest(inputs: readonly string[], options: Omit<IngestOptions, 'openStore'>): Promise<IngestReport> {
-	return ingestThrough(inputs, {...options, openStore: (turns) => openIndexedStore(options.storePath, turns)});
+	return ingestThrough(inputs, {...options, openStore: (turns, hooks) => openIndexedStore(options.storePath, turns, hooks)});
 }

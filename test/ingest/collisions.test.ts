@@ -1,4 +1,4 @@
-import {copyFileSync, mkdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs';
+import {appendFileSync, copyFileSync, mkdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {ingest} from '../helpers/ingest.js';
@@ -108,5 +108,65 @@ describe('two files that hold the same session', () => {
 		const json = runCli(['ingest', 'd', '--store', 's.db', '--json'], {cwd: folder});
 		expect((JSON.parse(json.stdout) as {conflicts: unknown[]}).conflicts).toHaveLength(1);
 		expect(json.stderr).toContain(`drill: ${id}: d/b.jsonl holds only the first 24`);
+	});
+});
+
+/** The fixture session under another session id (and other words), as the next session of a log. */
+function otherSession(sessionId: string): string {
+	const text = readFileSync(session, 'utf8');
+	const original = /"sessionId":"([^"]+)"/u.exec(text)![1]!;
+	return text.split(original).join(sessionId).replace(/\bthe\b/gu, 'THE');
+}
+
+describe('a rotated log', () => {
+	it('moves the item to the file that now holds its session, with no conflict, in either order and on every later run', async () => {
+		for (const order of ['folder', 'new name first', 'old name first'] as const) {
+			const folder = tempDir();
+			const d = path.join(folder, 'd');
+			mkdirSync(d);
+			const live = path.join(d, 'live.jsonl');
+			const rotated = path.join(d, 'live.1.jsonl');
+			copyFileSync(session, live);
+			const store = path.join(folder, 's.db');
+			await ingest([d], {storePath: store, cwd: folder});
+			renameSync(live, rotated);
+			writeFileSync(live, otherSession('b0b0b0b0-0000-4000-8000-000000000002'));
+			const inputs = order === 'folder' ? [d] : order === 'new name first' ? [rotated, live] : [live, rotated];
+			const after = await ingest(inputs, {storePath: store, cwd: folder});
+			expect(after, order).toMatchObject({added: 1, skipped: 1, conflicts: []});
+			const items = stored(store);
+			expect(items.find((item) => item.id === id)?.uri, order).toBe(rotated);
+			expect(items.find((item) => item.id !== id)?.uri, order).toBe(live);
+			expect(await ingest([d], {storePath: store, cwd: folder}), order).toMatchObject({added: 0, updated: 0, skipped: 2, conflicts: []});
+		}
+	});
+
+	it('follows a session that grew after its log was rotated, and an unchanged file that moved', async () => {
+		const folder = tempDir();
+		const live = path.join(folder, 'live.jsonl');
+		const lines = readFileSync(session, 'utf8').split('\n').filter(Boolean);
+		writeFileSync(live, `${lines.slice(0, -1).join('\n')}\n`);
+		const store = path.join(folder, 's.db');
+		await ingest([live], {storePath: store});
+		const rotated = path.join(folder, 'live.1.jsonl');
+		renameSync(live, rotated);
+		appendFileSync(rotated, `${lines.at(-1)}\n`);
+		writeFileSync(live, otherSession('b0b0b0b0-0000-4000-8000-000000000003'));
+		expect(await ingest([rotated], {storePath: store})).toMatchObject({updated: 1, conflicts: []});
+		expect(stored(store).find((item) => item.id === id)?.uri).toBe(rotated);
+		const moved = path.join(folder, 'sub', 'kept.jsonl');
+		mkdirSync(path.dirname(moved));
+		renameSync(rotated, moved);
+		expect(await ingest([moved], {storePath: store})).toMatchObject({skipped: 1, conflicts: []});
+		expect(stored(store).find((item) => item.id === id)?.uri).toBe(moved);
+		// The folder groups moved with it.
+		const reader = SummaryStore.open(store);
+		try {
+			const folders = reader.all<{value: string; item_count: number}>("SELECT value, item_count FROM item_groups WHERE key = 'folder' ORDER BY value");
+			expect(folders).toContainEqual({value: `${path.dirname(moved)}/`, item_count: 1});
+			expect(folders.find((row) => row.value === `${folder}/`)?.item_count).toBe(1);
+		} finally {
+			reader.close();
+		}
 	});
 });

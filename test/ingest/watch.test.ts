@@ -1,5 +1,5 @@
 import {spawn, type ChildProcessWithoutNullStreams} from 'node:child_process';
-import {appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {appendFileSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import {cliPath, runCli, tempDir} from '../helpers/cli.js';
@@ -111,6 +111,26 @@ describe('drill ingest --watch', () => {
 		watcher.child.kill('SIGINT');
 		expect(await watcher.exited).toBe(0);
 		expect(watcher.stderr()).toBe('drill: stopping after the file in flight (ctrl-c again stops at once)\n');
+	}, 120_000);
+
+	it('follows a rotated log: the old session points at the renamed file, the new one at the live name, no conflict', async () => {
+		const folder = tempDir();
+		const live = path.join(folder, 'live.jsonl');
+		writeFileSync(live, lines(0, 30));
+		const store = path.join(folder, 's.db');
+		const watcher = watch([folder, '--store', store, '--json'], {cwd: folder});
+		await vi.waitFor(() => expect(watcher.rounds[0]).toMatchObject({round: 0, added: 1}), patience);
+		const first = onlyItem(store).node_id as string;
+		renameSync(live, path.join(folder, 'live.1.jsonl'));
+		const original = /"sessionId":"([^"]+)"/u.exec(sessionLines.join('\n'))![1]!;
+		writeFileSync(live, lines(0, 20).split(original).join('b0b0b0b0-0000-4000-8000-000000000009'));
+		const uris = () => Object.fromEntries((walkJson(store, 'conversation_session')?.children ?? []).map((child: any) => [child.node_id, walkJson(store, child.node_id)?.source?.uri]));
+		await vi.waitFor(() => expect(Object.keys(uris())).toHaveLength(2), patience);
+		await vi.waitFor(() => expect(uris()[first]).toBe(path.join(folder, 'live.1.jsonl')), patience);
+		expect(Object.entries(uris()).find(([id]) => id !== first)?.[1]).toBe(live);
+		expect(watcher.rounds.flatMap((round) => round.conflicts)).toEqual([]);
+		watcher.child.kill('SIGTERM');
+		expect(await watcher.exited).toBe(0);
 	}, 120_000);
 
 	it('--poll needs --watch', () => {

@@ -1,39 +1,23 @@
 // drill mcp --http: Streamable HTTP on loopback, through the SDK's own HTTP client, from the built CLI.
-import {spawn, type ChildProcessWithoutNullStreams} from 'node:child_process';
 import {writeFileSync} from 'node:fs';
 import {request as httpRequest} from 'node:http';
 import path from 'node:path';
 import {Client} from '@modelcontextprotocol/sdk/client/index.js';
 import {StreamableHTTPClientTransport} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {cliPath, runCli, tempDir} from '../helpers/cli.js';
-import {fixtureStore, fixturesDir} from '../helpers/fixture-store.js';
+import {runCli, tempDir} from '../helpers/cli.js';
+import {startHttpServer, type HttpServer} from '../helpers/mcp-http.js';
 
-let server: ChildProcessWithoutNullStreams;
+let http: HttpServer | undefined;
 let url: URL;
-let stderr = '';
 let drillsRoot = '';
 
 beforeAll(async () => {
-	const cwd = tempDir();
-	drillsRoot = cwd;
-	server = spawn(process.execPath, [cliPath, 'mcp', '--http', '127.0.0.1:0', '--store', fixtureStore(), '--knowledge', path.join(fixturesDir, 'knowledge'), '--drills', cwd], {cwd, env: {PATH: process.env.PATH ?? '', HOME: cwd, NO_COLOR: '1'}});
-	server.stderr.setEncoding('utf8');
-	url = await new Promise<URL>((resolve, reject) => {
-		server.stderr.on('data', (chunk: string) => {
-			stderr += chunk;
-			const match = /listening on (http:\/\/\S+)/u.exec(stderr);
-			if (match) resolve(new URL(match[1]!));
-		});
-		server.once('exit', (code) => reject(new Error(`drill mcp --http exited ${code}: ${stderr}`)));
-	});
+	drillsRoot = tempDir();
+	http = await startHttpServer(drillsRoot);
+	url = http.url;
 });
-afterAll(async () => {
-	if (!server || server.exitCode !== null) return;
-	const exited = new Promise((resolve) => server.once('exit', resolve));
-	server.kill('SIGTERM');
-	await exited;
-});
+afterAll(async () => http?.stop());
 
 async function connect(): Promise<Client> {
 	const client = new Client({name: 'drill-http-test', version: '1.0.0'});

@@ -5,7 +5,7 @@ import {reindex} from '../../source/search/indexing/reindex.js';
 import {searchStatus} from '../../source/search/indexing/search-status.js';
 import {readSemanticMeta} from '../../source/search/semantic/semantic-meta.js';
 import {SummaryStore} from '../../source/store/summary-store.js';
-import {openIndexedStore} from '../../source/search/indexing/indexer.js';
+import {autoTrainMaxSpans, openIndexedStore} from '../../source/search/indexing/indexer.js';
 import {tempDir} from '../helpers/cli.js';
 import {currentTextVersion} from '../../source/search/indexing/node-text.js';
 import {nodeIds, writeRows} from '../../source/search/indexing/text-index.js';
@@ -112,6 +112,19 @@ describe('the search indexer', () => {
 		expect(searchStatus(reopened)).toMatchObject({embeddedItems: 4, notices: []});
 		reopened.close();
 	});
+
+	it('leaves a store of more spans than it can count in memory for drill reindex, however little text they hold', () => {
+		const file = path.join(tempDir('drill-search-'), 'store.db');
+		const store = openIndexedStore(file);
+		const count = autoTrainMaxSpans + 1;
+		const spans = Array.from({length: count}, (_, seq) => ({seq, role: 'user', text: `m${seq}`}));
+		store.writeItem({namespace: 'n', item_id: 'tiny-lines', title: 'Tiny lines', tldr: '', generated_at: '2026-01-01T00:00:00.000Z', nodes: [{ordinal: 0, parent: null, title: 'Tiny lines', summary: '', keywords: [], spans: []}, {ordinal: 1, parent: 0, title: 'all', summary: '', keywords: [], spans: spans.map((span) => span.seq)}], spans});
+		store.close();
+		const reopened = SummaryStore.open(file);
+		expect(searchStatus(reopened)).toMatchObject({items: 1, keywordItems: 1, embeddedItems: 0});
+		expect(readSemanticMeta(reopened)).toBeUndefined();
+		reopened.close();
+	}, 60_000);
 
 	it('calls a model stale once the store has outgrown it', () => {
 		const {store} = fixtureStore();

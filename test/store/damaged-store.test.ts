@@ -5,6 +5,8 @@ import Database from 'better-sqlite3';
 import {describe, expect, it} from 'vitest';
 import {hasStackTrace, runCli, tempDir} from '../helpers/cli.js';
 import {fixturesDir} from '../helpers/fixture-store.js';
+import {makeItem} from '../helpers/items.js';
+import {SummaryStore} from '../../source/store/summary-store.js';
 
 const sha = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
 
@@ -44,6 +46,19 @@ describe('a damaged store', () => {
 		const {code, report} = doctor(store);
 		expect(code).toBe(0);
 		expect(report).toMatchObject({healthy: true, problems: [], damaged_tables: []});
+	});
+
+	it('says how much sits in its write-ahead log beside the file', () => {
+		const store = path.join(tempDir(), 'store.db');
+		const writer = SummaryStore.open(store, {write: true});
+		writer.db.pragma('wal_autocheckpoint = 0');
+		for (let index = 0; index < 40; index++) writer.writeItem(makeItem('page', `p${index}`, {topics: 6}));
+		const wal = statSync(`${store}-wal`).size;
+		expect(wal).toBeGreaterThan(statSync(store).size);
+		const human = runCli(['doctor', '--store', store]);
+		expect(human.stdout).toMatch(/^store .*store\.db \(\d+ KB and [\d.]+ [KM]B in its write-ahead log, schema \d+, 40 items\): healthy/u);
+		expect(JSON.parse(runCli(['doctor', '--store', store, '--json']).stdout)).toMatchObject({wal_bytes: wal, notes: [], healthy: true});
+		writer.close();
 	});
 
 	it('is refused for writing, read errors point at drill doctor, and --repair salvages it', {timeout: 180_000}, () => {

@@ -95,6 +95,16 @@ describe('the summary store', () => {
 		store.close();
 	});
 
+	it('reads back an item whose one leaf owns 300 000 spans, in linear time', () => {
+		const store = SummaryStore.open(path.join(tempDir(), 'store.db'), {write: true});
+		const count = 300_000;
+		const spans = Array.from({length: count}, (_, seq) => ({seq, role: 'user', text: `m${seq}`}));
+		store.writeItem({namespace: 'page', item_id: 'wide', title: 'Wide', tldr: '', generated_at: '2026-01-01T00:00:00.000Z', nodes: [{ordinal: 0, parent: null, title: 'Wide', summary: '', keywords: [], spans: []}, {ordinal: 1, parent: 0, title: 'all', summary: '', keywords: [], spans: spans.map((span) => span.seq)}], spans});
+		const record = store.record(store.item('page', 'wide')!);
+		expect(record.nodes[1]!.spans).toHaveLength(count);
+		store.close();
+	}, 60_000);
+
 	it('refuses a missing store for reading, with the fix', () => {
 		expect(drillErrorOf(() => SummaryStore.open(path.join(tempDir(), 'none.db'))).line).toMatch(/^no store at .*none\.db; create one with `drill import FILE`/u);
 	});

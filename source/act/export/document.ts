@@ -4,6 +4,7 @@ import type {Drillables} from '../../core/registry.js';
 import {summaryNodeId} from '../../core/summary-node-id.js';
 import {itemOfNode} from '../../store/item-of-node.js';
 import {itemSource, type SpanRow, type SummaryStore} from '../../store/summary-store.js';
+import {addTo} from '../../core/arrays.js';
 
 /**
  * What a readable export holds, whatever it is rendered as (Markdown, HTML): a title, the
@@ -66,7 +67,7 @@ function toolPart(text: string): Extract<ExportPart, {kind: 'tool'}> {
 function subtree(store: SummaryStore, itemRowId: number, ordinal: number): Set<number> {
 	const nodes = store.nodes(itemRowId);
 	const children = new Map<number, number[]>();
-	for (const node of nodes) if (node.parent !== null) children.set(node.parent, [...(children.get(node.parent) ?? []), node.ordinal]);
+	for (const node of nodes) if (node.parent !== null) addTo(children, node.parent, node.ordinal);
 	const inside = new Set<number>();
 	const visit = (at: number) => {
 		inside.add(at);
@@ -129,7 +130,7 @@ function documentSections(store: SummaryStore, itemRowId: number, inside: Set<nu
 	const nodes = store.nodes(itemRowId).filter((node) => inside.has(node.ordinal));
 	const topLevel = nodes.find((node) => node.ordinal === top)?.level ?? 0;
 	const byNode = new Map<number, SpanRow[]>();
-	for (const span of spans) byNode.set(span.node, [...(byNode.get(span.node) ?? []), span]);
+	for (const span of spans) addTo(byNode, span.node, span);
 	return nodes.flatMap((node) => {
 		const own = byNode.get(node.ordinal) ?? [];
 		const parts: ExportPart[] = own.flatMap((span): ExportPart[] => (span.role === 'thinking' ? (options.thinking ? [{kind: 'thinking', text: clean(span.text)}] : []) : [{kind: 'text', text: clean(span.text)}]));

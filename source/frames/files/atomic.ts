@@ -55,12 +55,14 @@ function resolvedPath(target: string): string {
 	return path.join(realpathSync(existing), path.relative(existing, target));
 }
 
-/**
- * Writes a file whole or not at all: the text goes to a temporary file beside it, is flushed,
- * and is renamed over the target, so a reader (or a crash) never sees half a file. The target
- * must be a regular file (or not exist) and, when `within` is given, lie inside that folder.
- */
-export function writeFileAtomic(file: string, content: string | Buffer, within?: string): void {
+/** A file's new text, written and flushed beside it under a temporary name, waiting to be renamed into place. */
+export interface StagedFile {
+	temp: string;
+	file: string;
+}
+
+/** Writes `content` beside `file` (checked as checkWriteTarget does), flushed; nothing is replaced yet. */
+export function stageFile(file: string, content: string | Buffer, within?: string): StagedFile {
 	checkWriteTarget(file, within);
 	const temp = path.join(path.dirname(file), tempName(path.basename(file)));
 	let fd: number | undefined;
@@ -70,12 +72,64 @@ export function writeFileAtomic(file: string, content: string | Buffer, within?:
 		fsyncSync(fd);
 		closeSync(fd);
 		fd = undefined;
-		renameSync(temp, file);
 	} catch (error) {
 		if (fd !== undefined) closeSync(fd);
 		removeQuietly(temp);
-		throw new DrillError('io_error', `cannot write ${file} (${(error as Error).message})`, 'check that the folder exists and is writable');
+		throw new DrillError('io_error', `cannot write ${file} (${(error as Error).message})`, diskHint(error));
 	}
+	return {temp, file};
+}
+
+export function discardStaged(staged: readonly StagedFile[]): void {
+	for (const file of staged) removeQuietly(file.temp);
+}
+
+/** Renames staged files into place, in order (a rename takes no space, so a full disk cannot stop it half-way). */
+export function commitStaged(staged: readonly StagedFile[]): void {
+	for (const [index, {temp, file}] of staged.entries()) {
+		try {
+			renameSync(temp, file);
+		} catch (error) {
+			discardStaged(staged.slice(index));
+			throw new DrillError('io_error', `cannot write ${file} (${(error as Error).message})`, diskHint(error));
+		}
+	}
+}
+
+/**
+ * Writes several files as one change: every target is checked first (a link, a folder, a place
+ * outside `within` is refused before anything is written), every new text is written and flushed
+ * beside its target, and only then are they all renamed into place. A failure before the renames
+ * (a full disk, a refused target) leaves every file as it was.
+ */
+export function writeFilesAtomic(writes: ReadonlyArray<{file: string; content: string | Buffer}>, within?: string): void {
+	for (const write of writes) checkWriteTarget(write.file, within);
+	const staged: StagedFile[] = [];
+	try {
+		for (const write of writes) staged.push(stageFile(write.file, write.content, within));
+	} catch (error) {
+		discardStaged(staged);
+		throw error;
+	}
+	commitStaged(staged);
+}
+
+/**
+ * Writes a file whole or not at all: the text goes to a temporary file beside it, is flushed,
+ * and is renamed over the target, so a reader (or a crash) never sees half a file. The target
+ * must be a regular file (or not exist) and, when `within` is given, lie inside that folder.
+ */
+export function writeFileAtomic(file: string, content: string | Buffer, within?: string): void {
+	writeFilesAtomic([{file, content}], within);
+}
+
+/** What to do about a failed write, by its cause: a full disk, a read-only one, or permissions. */
+export function diskHint(error: unknown): string {
+	const code = (error as NodeJS.ErrnoException).code;
+	if (code === 'ENOSPC' || code === 'EDQUOT') return 'the disk is full: free some space, then run the command again (nothing was half-written)';
+	if (code === 'EROFS') return 'the file system is mounted read-only: work on a copy on a writable disk';
+	if (code === 'EACCES' || code === 'EPERM') return 'you may not write there: check the folder permissions';
+	return 'check that the folder exists and is writable';
 }
 
 export function removeQuietly(target: string): void {

@@ -1,8 +1,9 @@
-import {mkdirSync, readFileSync} from 'node:fs';
+import {mkdirSync} from 'node:fs';
 import path from 'node:path';
 import {DrillError} from '../../core/errors.js';
 import {hint, run} from '../../core/hint.js';
 import {unlinkIfPresent, writeFileAtomic} from './atomic.js';
+import {readInsideRoot} from './confined-read.js';
 import {shaPattern} from './naming.js';
 import {drillsDir, type DrillEntry, type DrillTree} from './tree.js';
 
@@ -15,8 +16,9 @@ export function cursorPath(root: string): string {
 /** The cursor file's one line, trimmed; undefined when there is no cursor file. */
 export function readCursorLine(root: string): string | undefined {
 	try {
-		return readFileSync(cursorPath(root), 'utf8').trim();
+		return readInsideRoot(root, cursorPath(root)).trim();
 	} catch (error) {
+		if (error instanceof DrillError) throw new DrillError('cursor_broken', error.message, hint`remove it, then run ${run('status', {repair: true})}`);
 		const code = (error as NodeJS.ErrnoException).code;
 		if (code === 'ENOENT') return undefined;
 		if (code === 'EISDIR') throw new DrillError('cursor_broken', `${cursorPath(root)} is a folder, not the one-line cursor file`, hint`remove it, then run ${run('status', {repair: true})}`);

@@ -2,10 +2,11 @@ import {createHash} from 'node:crypto';
 import {copyFileSync, existsSync, mkdirSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {DrillError} from '../../core/errors.js';
-import {writeFileAtomic} from './atomic.js';
+import {diskHint, removeQuietly, writeFileAtomic} from './atomic.js';
 import {insideRoot, type Frames} from '../config.js';
 import type {ContextDoc} from './drill-file.js';
 import {slugify} from './naming.js';
+import {largest} from '../../core/arrays.js';
 
 /** Context is the minimum a frame needs; a file this big is not that. */
 export const maxDocumentBytes = 10 * 1024 * 1024;
@@ -45,7 +46,7 @@ export function checkSourceFile(frames: Frames, file: string, cwd: string, what:
 }
 
 function fenceFor(text: string): string {
-	const longest = Math.max(2, ...[...text.matchAll(/`+/gu)].map((match) => match[0].length));
+	const longest = largest(Array.from(text.matchAll(/`+/gu), (match) => match[0].length), 2);
 	return '`'.repeat(longest + 1);
 }
 
@@ -71,45 +72,65 @@ function freeName(dir: string, base: string, taken: Set<string>): string {
  * markdown file is copied as it is; any other file is copied beside a card that says where it
  * came from and shows an excerpt when it is text.
  */
-export function writeDocuments(sources: readonly SourceFile[], drillDir: string, copied: string, taken = new Set<string>()): ContextDoc[] {
+export function writeDocuments(sources: readonly SourceFile[], drillDir: string, copied: string, taken = new Set<string>()): WrittenDocuments {
 	const docs: ContextDoc[] = [];
-	for (const source of sources) {
-		const base = slugify(path.basename(source.abs).replace(/\.[^.]+$/u, ''), 'document');
-		const name = freeName(drillDir, base, taken);
-		const folder = path.join(drillDir, name);
-		mkdirSync(folder, {recursive: true});
-		const card = path.join(folder, `${name}.md`);
-		let buffer: Buffer;
-		try {
-			buffer = readFileSync(source.abs);
-		} catch (error) {
-			throw new DrillError('io_error', `cannot read ${source.abs} (${(error as Error).message})`, 'check its permissions');
-		}
-		if (source.markdown) {
-			writeFileAtomic(card, buffer, drillDir);
-		} else {
-			const rawName = path.basename(source.abs).replace(/[^A-Za-z0-9._-]+/gu, '_').replace(/^\.+/u, '_') || 'file';
-			const raw = rawName === `${name}.md` ? `${rawName}.orig` : rawName;
-			copyFileSync(source.abs, path.join(folder, raw));
-			const text = excerpt(buffer);
-			const body = [
-				'---',
-				`title: ${JSON.stringify(path.basename(source.abs))}`,
-				`origin: ${JSON.stringify(source.origin)}`,
-				`bytes: ${buffer.length}`,
-				`sha256: ${createHash('sha256').update(buffer).digest('hex')}`,
-				`copied: ${copied}`,
-				'---',
-				'',
-				`# ${path.basename(source.abs)}`,
-				'',
-				`Copied into this drill from \`${source.origin}\`: [${raw}](${encodeURI(raw)}).`,
-				...(text === undefined ? ['', '(binary file: no excerpt)'] : ['', fenceFor(text) + 'text', text, fenceFor(text)]),
-				'',
-			].join('\n');
-			writeFileAtomic(card, body, drillDir);
-		}
-		docs.push({document: `${name}/${name}.md`, origin: source.origin});
+	const folders: string[] = [];
+	const undo = () => {
+		for (const folder of folders) removeQuietly(folder);
+	};
+	try {
+		for (const source of sources) docs.push(writeDocument(source, drillDir, copied, taken, folders));
+	} catch (error) {
+		// Every document or none: a full disk half-way must not leave the first ones behind.
+		undo();
+		if (error instanceof DrillError) throw error;
+		throw new DrillError('io_error', `cannot copy a document into ${drillDir} (${(error as Error).message})`, diskHint(error));
 	}
-	return docs;
+	return {docs, undo};
+}
+
+/** The documents written, and how to take them back when what follows fails. */
+export interface WrittenDocuments {
+	docs: ContextDoc[];
+	undo: () => void;
+}
+
+function writeDocument(source: SourceFile, drillDir: string, copied: string, taken: Set<string>, folders: string[]): ContextDoc {
+	const base = slugify(path.basename(source.abs).replace(/\.[^.]+$/u, ''), 'document');
+	const name = freeName(drillDir, base, taken);
+	const folder = path.join(drillDir, name);
+	mkdirSync(folder, {recursive: true});
+	folders.push(folder);
+	const card = path.join(folder, `${name}.md`);
+	let buffer: Buffer;
+	try {
+		buffer = readFileSync(source.abs);
+	} catch (error) {
+		throw new DrillError('io_error', `cannot read ${source.abs} (${(error as Error).message})`, 'check its permissions');
+	}
+	if (source.markdown) {
+		writeFileAtomic(card, buffer, drillDir);
+	} else {
+		const rawName = path.basename(source.abs).replace(/[^A-Za-z0-9._-]+/gu, '_').replace(/^\.+/u, '_') || 'file';
+		const raw = rawName === `${name}.md` ? `${rawName}.orig` : rawName;
+		copyFileSync(source.abs, path.join(folder, raw));
+		const text = excerpt(buffer);
+		const body = [
+			'---',
+			`title: ${JSON.stringify(path.basename(source.abs))}`,
+			`origin: ${JSON.stringify(source.origin)}`,
+			`bytes: ${buffer.length}`,
+			`sha256: ${createHash('sha256').update(buffer).digest('hex')}`,
+			`copied: ${copied}`,
+			'---',
+			'',
+			`# ${path.basename(source.abs)}`,
+			'',
+			`Copied into this drill from \`${source.origin}\`: [${raw}](${encodeURI(raw)}).`,
+			...(text === undefined ? ['', '(binary file: no excerpt)'] : ['', fenceFor(text) + 'text', text, fenceFor(text)]),
+			'',
+		].join('\n');
+		writeFileAtomic(card, body, drillDir);
+	}
+	return {document: `${name}/${name}.md`, origin: source.origin};
 }

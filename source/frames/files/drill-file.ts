@@ -1,8 +1,8 @@
-import {readFileSync} from 'node:fs';
 import {parse as parseYaml, stringify as stringifyYaml} from 'yaml';
 import {DrillError} from '../../core/errors.js';
 import {hint, run} from '../../core/hint.js';
 import {frontMatterOf} from '../../text/front-matter.js';
+import {readInsideRoot} from './confined-read.js';
 import type {MergedAction, PreventionAction, PropagatedAction} from '../plan/plan.js';
 
 /** A document copied into a drill as context: its path inside the drill folder and where it came from. */
@@ -189,7 +189,7 @@ export function parseDrillText(text: string, fallback: {id: string; name: string
 	} catch (error) {
 		// The YAML starts on the file's second line, after the opening ---.
 		const at = (error as {linePos?: Array<{line: number}>}).linePos?.[0]?.line;
-		const reason = (error as Error).message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/u, '');
+		const reason = /Maximum call stack size exceeded/u.test(String((error as Error).message)) ? 'it nests deeper than drill reads' : (error as Error).message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/u, '');
 		throw new DrillError('frame_error', `${file} has malformed front matter (${at ? `line ${at + 1}: ` : ''}${reason})`, frontMatterFix);
 	}
 	if (!isObject(raw)) throw new DrillError('frame_error', `${file} front matter is not a YAML mapping`, frontMatterFix);
@@ -199,11 +199,13 @@ export function parseDrillText(text: string, fallback: {id: string; name: string
 	return {meta: normalizeMeta(raw, fallback), extra, preamble, sections};
 }
 
-export function readDrillFile(file: string, fallback: {id: string; name: string; slug: string}): DrillDocument {
+/** Reads and parses a drill file, which must really lie inside the drills `root` (see readInsideRoot). */
+export function readDrillFile(file: string, fallback: {id: string; name: string; slug: string}, root: string): DrillDocument {
 	let text: string;
 	try {
-		text = readFileSync(file, 'utf8');
+		text = readInsideRoot(root, file);
 	} catch (error) {
+		if (error instanceof DrillError) throw error;
 		const code = (error as NodeJS.ErrnoException).code;
 		if (code === 'ENOENT') throw new DrillError('frame_error', `the drill file ${file} is missing`, 'every drill folder holds a same-named .md file; restore it or remove the folder');
 		throw new DrillError('io_error', `cannot read ${file} (${(error as Error).message})`, 'check its permissions');

@@ -4,6 +4,7 @@ import {DrillError} from '../../core/errors.js';
 import {tempPrefix} from './atomic.js';
 import {readDrillFile, type DrillDocument} from './drill-file.js';
 import {parseDrillName} from './naming.js';
+import {addTo} from '../../core/arrays.js';
 
 export const drillsFolderName = '.drills';
 /** Deeper than any sane tree (and than maxDepth allows): a guard against pathological nesting. */
@@ -122,13 +123,13 @@ export function scanTree(root: string): DrillTree {
 	};
 	visit(drillsDir(root), null, 1);
 	const index = new Map<string, DrillEntry[]>();
-	for (const drill of drills) index.set(drill.id, [...(index.get(drill.id) ?? []), drill]);
+	for (const drill of drills) addTo(index, drill.id, drill);
 	return {root, drills, leftovers, ignored, byId: (id) => index.get(id) ?? []};
 }
 
-/** Reads a drill's file, with the folder name as the fallback for missing fields. */
-export function readDrill(entry: DrillEntry): DrillDocument {
-	return readDrillFile(entry.file, {id: entry.id, name: entry.name, slug: entry.slug});
+/** Reads a drill's file (only where it really lies inside `root`), with the folder name as the fallback for missing fields. */
+export function readDrill(entry: DrillEntry, root: string): DrillDocument {
+	return readDrillFile(entry.file, {id: entry.id, name: entry.name, slug: entry.slug}, root);
 }
 
 /** The drill and its ancestors, root first. */

@@ -80,10 +80,38 @@ export function validatePlan(value: unknown, label = 'prevention_plan'): Prevent
 }
 
 /** Parses plan text as JSON or YAML (by the file's extension, else JSON first). */
+/** Deeper than any plan nests (a list of actions, each a mapping, an evidence list in it). */
+const maxPlanNesting = 64;
+
+/**
+ * Whether the text opens more than `maxPlanNesting` lists or mappings at once, as JSON or YAML
+ * flow brackets or YAML block dashes, judged before a parser is let near it: the YAML parser
+ * takes seconds and hundreds of MB over `[[[[…` 100,000 deep, and then runs out of stack.
+ */
+function nestsTooDeep(text: string): boolean {
+	let depth = 0;
+	let quote: string | undefined;
+	for (let i = 0; i < text.length; i++) {
+		const c = text[i]!;
+		if (quote) {
+			if (c === '\\' && quote === '"') i++;
+			else if (c === quote) quote = undefined;
+			continue;
+		}
+		if (c === '"' || c === "'") quote = c;
+		else if (c === '[' || c === '{') {
+			if (++depth > maxPlanNesting) return true;
+		} else if (c === ']' || c === '}') depth = Math.max(0, depth - 1);
+	}
+	// YAML block sequences: `- - - x` opens one list per dash on a line.
+	return text.split('\n').some((line) => (/^(?:\s*-(?:\s+|$))+/u.exec(line)?.[0].split('-').length ?? 1) - 1 > maxPlanNesting);
+}
+
 export function parsePlanText(text: string, name = 'the plan'): unknown {
 	const body = text.replace(/^\uFEFF/u, '').trim();
 	if (body === '') throw invalid(`${name} is empty`, 'write [] for a plan with no actions');
 	const ext = extname(name).toLowerCase();
+	if (nestsTooDeep(body)) throw invalid(`${name} nests deeper than any plan (more than ${maxPlanNesting} levels of lists or mappings)`, 'a plan is a list of actions, each a mapping of action, scope, sink, owner and evidence');
 	const asJson = () => JSON.parse(body) as unknown;
 	const asYaml = () => parseYaml(body, {maxAliasCount: 50}) as unknown;
 	try {
@@ -96,7 +124,9 @@ export function parsePlanText(text: string, name = 'the plan'): unknown {
 		}
 	} catch (error) {
 		const kind = ext === '.json' ? 'JSON' : ext === '.yaml' || ext === '.yml' ? 'YAML' : 'JSON or YAML';
-		throw invalid(`${name} is not valid ${kind} (${(error as Error).message.split('\n')[0]})`, 'a plan file is a JSON or YAML array of actions, or an object with a prevention_plan array');
+		// A parser out of stack (a plan nested thousands of levels deep) says only "Maximum call stack size exceeded".
+		const reason = /Maximum call stack size exceeded/u.test(String((error as Error).message)) ? 'it nests deeper than any plan: a plan is a list of actions, each a mapping of words' : (error as Error).message.split('\n')[0];
+		throw invalid(`${name} is not valid ${kind} (${reason})`, 'a plan file is a JSON or YAML array of actions, or an object with a prevention_plan array');
 	}
 }
 

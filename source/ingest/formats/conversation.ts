@@ -2,6 +2,7 @@ import type {ItemSource} from '../../store/interchange.js';
 import type {Block, ParsedSource, SourceFacts, Unit} from '../model.js';
 import {laterDate} from './dates.js';
 import {isInjectedContext} from './requests.js';
+import {append} from '../../core/arrays.js';
 
 /** The tools a block stands for: its own list, else a tool call's name (its first word). */
 export function toolsOf(block: Block): string[] {
@@ -56,7 +57,7 @@ export class ConversationBuilder {
 			this.sawToolResult = false;
 		}
 		for (const block of blocks) this.toolCalls += toolsOf(block).length;
-		this.current.blocks.push(...blocks);
+		append(this.current.blocks, blocks);
 		if (sourceId) this.current.sourceId = sourceId;
 	}
 
@@ -68,7 +69,7 @@ export class ConversationBuilder {
 			this.units.push(this.current);
 		}
 		for (const block of blocks) this.toolCalls += block.tools?.length ?? 0;
-		this.current.blocks.push(...blocks);
+		append(this.current.blocks, blocks);
 		if (sourceId) this.current.sourceId = sourceId;
 		this.sawToolResult = true;
 	}
@@ -80,7 +81,7 @@ export class ConversationBuilder {
 			this.current = {blocks: []};
 			this.units.push(this.current);
 		}
-		this.current.blocks.push(...blocks);
+		append(this.current.blocks, blocks);
 	}
 
 	time(iso: string | undefined): void {

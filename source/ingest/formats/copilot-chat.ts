@@ -6,6 +6,7 @@ import {factDate} from './dates.js';
 import {addTokens, filePath, isObject, text, tokenCounts, type Json} from './json-values.js';
 import {filesEditedBy, withSessionFacts} from './session-facts.js';
 import {toolCallText, toolOutputText} from './tool-text.js';
+import {append} from '../../core/arrays.js';
 
 /**
  * GitHub Copilot Chat's sessions, which VS Code itself keeps (microsoft/vscode,
@@ -220,7 +221,7 @@ function apply(state: unknown, entry: Json): unknown {
 		const list = container(state, keys);
 		if (!Array.isArray(list)) return state;
 		if (typeof entry.i === 'number') list.length = Math.min(list.length, entry.i);
-		if (Array.isArray(entry.v)) list.push(...(entry.v as unknown[]));
+		if (Array.isArray(entry.v)) append(list, entry.v as unknown[]);
 		return state;
 	}
 	if (keys.length === 0) return entry.kind === 1 ? entry.v : state;

@@ -8,6 +8,7 @@ import {aiderSessionStart} from './aider.js';
 import {conversationFormats, documentFormats, formatLabels, type Format, type FormatChoice} from './catalog.js';
 import {agentEvent} from './claude-agent.js';
 import {codexItemTypes, codexLineTypes} from './codex.js';
+import {isJsonPrefix} from '../io/json-prefix.js';
 
 export type {FormatChoice} from './catalog.js';
 const headBytes = 64 * 1024;
@@ -195,7 +196,9 @@ export function isJsonDocumentStart(text: string): boolean {
 function looksLikeJson(text: string, complete: boolean): boolean {
 	const firstLine = text.split('\n', 1)[0]!.trim();
 	if (/^[[{]/u.test(firstLine) && wholeValue(firstLine) !== undefined) return true;
-	if (complete) return wholeValue(text) !== undefined;
+	// A value nested past what JSON.parse takes (`[[[[…` 100,000 deep) is JSON all the same.
+	if (complete) return wholeValue(text) !== undefined || isJsonPrefix(text);
+	if (isJsonPrefix(text)) return true;
 	return /^\s*(?:\{\s*"[^"\n]{1,200}"\s*:|\[\s*(?:[[{"]|-?\d+(?:\.\d+)?\s*,))/u.test(text);
 }
 

@@ -5,6 +5,7 @@ import {simpleYaml} from '../../text/simple-yaml.js';
 import {documentUnits} from './blocks.js';
 import {factDate} from './dates.js';
 import {directiveName, markupLine, markupRole, proseDirectives} from './markup-lines.js';
+import {append} from '../../core/arrays.js';
 
 const atxHeading = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/u;
 /** Fences indented past three spaces too: in list items, MkDocs admonitions and content tabs. */
@@ -71,7 +72,7 @@ export class MarkdownReader {
 		this.paragraph = [];
 		if (text === '') return;
 		const kind = this.paragraphKind === 'table' ? 'code' : 'prose';
-		this.current.units.push(...documentUnits('text', kind, text));
+		append(this.current.units, documentUnits('text', kind, text));
 	}
 
 	private flushMarkup(): void {
@@ -226,7 +227,7 @@ export class MarkdownReader {
 				const close = fenceOpen.exec(line);
 				if (close && close[1]![0] === this.fenceMarker[0] && close[1]!.length >= this.fenceMarker.length && line.trim() === close[1]) {
 					this.fence.push(line);
-					this.current.units.push(...documentUnits('code', 'code', this.fence.join('\n')));
+					append(this.current.units, documentUnits('code', 'code', this.fence.join('\n')));
 					this.fence = [];
 					this.mode = 'body';
 				} else this.fence.push(line);
@@ -278,7 +279,7 @@ export class MarkdownReader {
 			this.paragraph.push('---');
 			for (const text of lines) this.push(text);
 		}
-		if (this.mode === 'fence' && this.fence.length > 0) this.current.units.push(...documentUnits('code', 'code', this.fence.join('\n')));
+		if (this.mode === 'fence' && this.fence.length > 0) append(this.current.units, documentUnits('code', 'code', this.fence.join('\n')));
 		this.fence = [];
 		this.flushParagraph();
 		this.flushMarkup();

@@ -1,5 +1,6 @@
 import type {ParsedSource, SourceFacts, Unit} from '../model.js';
 import {documentUnits} from './blocks.js';
+import {append} from '../../core/arrays.js';
 
 const maxHeadingChars = 72;
 const underline = /^\s*(?:={3,}|-{3,}|~{3,}|\*{3,})\s*$/u;
@@ -46,7 +47,7 @@ export class TextReader {
 			units[0] = {heading: this.pendingHeading, blocks: [{role: 'heading', kind: 'prose', text: this.pendingRaw}, ...units[0]!.blocks]};
 			this.pendingHeading = undefined;
 		}
-		this.units.push(...units);
+		append(this.units, units);
 	}
 
 	private pendingRaw = '';

@@ -1,6 +1,7 @@
 import type {ItemSource} from '../../store/interchange.js';
 import type {ParsedSource} from '../model.js';
 import {isNoiseTitle} from '../tree/titles.js';
+import {append} from '../../core/arrays.js';
 
 /** What an agent's log says about a session beyond its messages: the shared `ItemSource` fields. */
 export interface SessionFacts {
@@ -67,8 +68,8 @@ export function filesEditedBy(name: string, input: unknown): string[] {
 				else if (typeof entry === 'object' && entry !== null) for (const key of pathKeys) take((entry as Record<string, unknown>)[key]);
 			}
 		}
-		for (const value of Object.values(fields)) if (typeof value === 'string') found.push(...patchFiles(value));
-	} else if (typeof input === 'string') found.push(...patchFiles(input));
+		for (const value of Object.values(fields)) if (typeof value === 'string') append(found, patchFiles(value));
+	} else if (typeof input === 'string') append(found, patchFiles(input));
 	return [...new Set(found)];
 }
 

@@ -72,12 +72,19 @@ function ignored(scopes: readonly IgnoreScope[], file: string, isFolder: boolean
  * A file's stat, synchronously: only command-line ingests walk folders, and a thread-pool round
  * trip per file left the thread idle ~0.9 ms a file (a sixth of a 1,000-page docs ingest).
  */
-function statOrNothing(file: string, how: typeof statSync): Stats | undefined {
+function statOrError(file: string, how: typeof statSync): Stats | NodeJS.ErrnoException {
 	try {
 		return how(file);
-	} catch {
-		return undefined;
+	} catch (error) {
+		return error as NodeJS.ErrnoException;
 	}
+}
+
+/** Why an entry of a folder cannot be looked at, in a line (it is a problem, never skipped in silence). */
+function unreadableReason(file: string, error: NodeJS.ErrnoException): string {
+	if (error.code === 'ENAMETOOLONG') return `is too deep to read: its path of ${Buffer.byteLength(file).toLocaleString('en')} bytes is more than the system takes (PATH_MAX: 4,095 bytes on Linux); move it higher up, or ingest its folder from nearer by`;
+	if (error.code === 'EACCES' || error.code === 'EPERM') return 'cannot be read (permission denied)';
+	return `cannot be read (${error.code ?? error.message})`;
 }
 
 /**
@@ -108,14 +115,19 @@ export async function walkSources(inputs: readonly string[], cwd = process.cwd()
 		try {
 			entries = readdirSync(folder).sort();
 		} catch (error) {
-			problems.push({path: folder, reason: `cannot read the folder (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`});
+			const failure = error as NodeJS.ErrnoException;
+			problems.push({path: folder, reason: failure.code === 'ENAMETOOLONG' ? unreadableReason(folder, failure) : `cannot read the folder (${failure.code ?? failure.message})`});
 			return;
 		}
 		for (const name of entries) {
 			if (skippedName(name)) continue;
 			const full = path.join(folder, name);
-			let info = statOrNothing(full, lstatSync);
-			if (!info) continue;
+			let info = statOrError(full, lstatSync);
+			if (info instanceof Error) {
+				// Gone since the listing is nothing to report; anything else is.
+				if (info.code !== 'ENOENT') problems.push({path: full, reason: unreadableReason(full, info)});
+				continue;
+			}
 			if (info.isSymbolicLink()) {
 				let target: string;
 				try {
@@ -125,13 +137,14 @@ export async function walkSources(inputs: readonly string[], cwd = process.cwd()
 					continue;
 				}
 				if (path.relative(root, target).startsWith('..') || path.isAbsolute(path.relative(root, target))) continue;
-				info = statOrNothing(full, statSync);
-				if (!info || info.isDirectory()) continue;
+				info = statOrError(full, statSync);
+				if (info instanceof Error || info.isDirectory()) continue;
 			}
 			if (info.isDirectory()) {
 				if (!ignored(active, full, true)) await walk(full, root, active);
-			} else if (info.isFile() && !ignored(active, full, false)) {
-				if (notASource(name)) skipped++;
+			} else if (!ignored(active, full, false)) {
+				// A named pipe, a socket or a device is no page: left out and counted, never read (a pipe would block).
+				if (!info.isFile() || notASource(name)) skipped++;
 				else add(full, info.size, info.mtime, true);
 			}
 		}
@@ -140,7 +153,7 @@ export async function walkSources(inputs: readonly string[], cwd = process.cwd()
 		const absolute = path.resolve(cwd, input);
 		const info = await stat(absolute).catch((error: NodeJS.ErrnoException) => error);
 		if (info instanceof Error) {
-			problems.push({path: absolute, reason: info.code === 'ENOENT' ? 'no such file or folder' : `cannot read it (${info.code ?? info.message})`});
+			problems.push({path: absolute, reason: info.code === 'ENOENT' ? 'no such file or folder' : info.code === 'ENAMETOOLONG' ? unreadableReason(absolute, info) : `cannot read it (${info.code ?? info.message})`});
 			continue;
 		}
 		if (info.isDirectory()) {

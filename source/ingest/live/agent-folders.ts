@@ -2,6 +2,7 @@ import {existsSync, statSync} from 'node:fs';
 import path from 'node:path';
 import type {AgentFolder, AgentSearch} from './agent-folder.js';
 import {editorAgentFolders} from './editor-agent-folders.js';
+import {append} from '../../core/arrays.js';
 
 /**
  * Where the supported agents keep their session logs by default, from their own documentation
@@ -85,9 +86,9 @@ export function findAgentFolders(env: NodeJS.ProcessEnv, cwd: string, platform: 
 	else search.missing.push({agent: 'aider', looked: aider});
 	if (home) {
 		const more = editorAgentFolders(env, home, cwd, platform);
-		search.found.push(...more.found);
-		search.missing.push(...more.missing);
-		search.notes.push(...more.notes);
+		append(search.found, more.found);
+		append(search.missing, more.missing);
+		append(search.notes, more.notes);
 	}
 	search.notes.unshift('aider keeps .aider.chat.history.md in each repository it ran in: run drill ingest REPO for another one');
 	search.notes.push('Claude managed-agent event streams, ChatGPT exports and Cursor chat exports (Markdown) have no folder of their own: ingest the files you saved');

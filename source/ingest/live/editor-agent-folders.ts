@@ -1,6 +1,7 @@
 import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 import type {AgentFolder, AgentSearch} from './agent-folder.js';
+import {append} from '../../core/arrays.js';
 
 /**
  * Where the agents beyond the four CLI ones keep their sessions, from their own source (named in
@@ -187,7 +188,7 @@ export function editorAgentFolders(env: NodeJS.ProcessEnv, home: string, cwd: st
 	const users = editorUserFolders(env, home, platform);
 	const search: AgentSearch = {found: [], missing: [], notes: []};
 	for (const candidates of [cursor(users), ...taskFolders(users, env, home), continueSessions(env, home), opencode(env, home), copilotChat(users), goose(env, home), qwenCode(env, home), crush(env, home, cwd)]) {
-		if (candidates.folders.length > 0) search.found.push(...candidates.folders);
+		if (candidates.folders.length > 0) append(search.found, candidates.folders);
 		else search.missing.push({agent: candidates.agent, looked: candidates.looked});
 	}
 	search.notes.push('Crush keeps crush.db in each project it ran in (.crush/): the projects in its projects.json and the current one are found; give others as PATHs (drill ingest REPO/.crush/crush.db)');

@@ -3,6 +3,7 @@ import {readdir, stat} from 'node:fs/promises';
 import path from 'node:path';
 import {walkSources, type WalkProblem} from '../io/walk-sources.js';
 import type {SeenFile} from './file-tracker.js';
+import {append} from '../../core/arrays.js';
 
 /** A path to ingest: a file, or a folder walked as `drill ingest` walks it, optionally narrowed to the files that are sessions. */
 export interface SourceRoot {
@@ -27,7 +28,7 @@ export async function scanSources(roots: readonly SourceRoot[], cwd = process.cw
 	for (const root of roots) {
 		const absolute = path.resolve(cwd, root.path);
 		const {files, problems} = await walkSources([absolute], cwd);
-		scan.problems.push(...problems);
+		append(scan.problems, problems);
 		for (const file of files) {
 			if (seen.has(file.path)) continue;
 			if (root.accepts && file.path !== absolute && !root.accepts(relativeTo(absolute, file.path))) continue;

@@ -4,6 +4,7 @@ import {DrillError} from '../../core/errors.js';
 import type {IngestReport} from '../report.js';
 import {FileTracker, settleMs, type Change} from './file-tracker.js';
 import {foldersOf, scanSources, type SourceRoot} from './source-scan.js';
+import {append, prepend} from '../../core/arrays.js';
 
 /**
  * `drill ingest --watch`: ingests what is there, then keeps looking. Folders are watched with
@@ -70,8 +71,8 @@ function sum(reports: readonly IngestReport[], into: IngestReport): IngestReport
 		into.skipped += report.skipped;
 		into.skipped_records += report.skipped_records;
 		into.skipped_files += report.skipped_files;
-		into.failed.push(...report.failed);
-		into.conflicts.push(...report.conflicts);
+		append(into.failed, report.failed);
+		append(into.conflicts, report.conflicts);
 		into.items += report.items;
 		into.nodes += report.nodes;
 		into.spans += report.spans;
@@ -144,7 +145,7 @@ class Watch {
 				scan.files.map((file) => file.path),
 				this.foundInFolder,
 			);
-			report.failed.unshift(...scan.problems.map((problem) => ({path: problem.path, reason: problem.reason})));
+			prepend(report.failed, scan.problems.map((problem) => ({path: problem.path, reason: problem.reason})));
 			if (this.stopped) return;
 			const folders = await this.syncWatchers();
 			this.options.onRound({round: 0, at: new Date().toISOString(), report, files: [], watching: {files: scan.files.length, folders, events: this.polling ? 'polling' : 'fs.watch'}});

@@ -5,6 +5,7 @@ import {markupRole} from '../formats/markup-lines.js';
 import {conversationTree} from './conversation-tree.js';
 import {newTopic, type Topic} from './topic.js';
 import {blockDigest, unitTerms} from './unit-terms.js';
+import {append, prepend} from '../../core/arrays.js';
 
 /**
  * Turns a parsed source into a tree of topics: headings where the source has them, topics found
@@ -76,13 +77,13 @@ class TopicBuilder {
 			}
 			own = {bag: new Map(), chars: 0};
 			units = [];
-			children.push(...parts);
+			append(children, parts);
 		} else {
 			own = bagOfUnits(units, this.lexicon);
 			if (own.chars > introChars && units.length >= this.limits.minUnits * 2) {
 				const parts = this.segments(units, true);
 				if (parts.length > 1) {
-					children.unshift(...parts);
+					prepend(children, parts);
 					units = [];
 					own = {bag: new Map(), chars: 0};
 				}

@@ -8,6 +8,7 @@ import {sentencesOf} from '../../text/sentences.js';
 import {Lexicon, termsOf, type Bag} from '../../text/summary-words.js';
 import {isNoiseTitle, requestTitle} from './titles.js';
 import {isLeaf, postorder, preorder, type Topic} from './topic.js';
+import {append} from '../../core/arrays.js';
 
 /**
  * The extractive summarizer: for every topic a title, a summary of its most central sentences
@@ -358,7 +359,7 @@ export class ExtractiveDescriber {
 		} else {
 			for (const topic of root.children.slice(0, 3)) if (topic.best && topic.best !== lede) picks.push(topic.best);
 		}
-		if (picks.length === 0) picks.push(...(root.best ? [root.best, ...root.sentences.filter((sentence) => sentence !== root.best)] : root.sentences));
+		if (picks.length === 0) append(picks, (root.best ? [root.best, ...root.sentences.filter((sentence) => sentence !== root.best)] : root.sentences));
 		let text = '';
 		for (const sentence of picks) {
 			if (text && text.length + sentence.length + 1 > tldrChars) continue;

@@ -4,6 +4,7 @@ import {words} from '../../text/index-words.js';
 import type {TermMatcher} from '../keyword/term-matcher.js';
 import {textSnippet} from './text-snippet.js';
 import {unmarked} from './marks.js';
+import {addTo, append} from '../../core/arrays.js';
 
 function shorten(text: string, max = 200): string {
 	const flat = unmarked(text).replace(/\s+/gu, ' ').trim();
@@ -13,14 +14,14 @@ function shorten(text: string, max = 200): string {
 function subtreeOrdinals(store: SummaryStore, itemRowId: number, ordinal: number): Set<number> {
 	const rows = store.guard(() => store.statement('SELECT ordinal, parent FROM nodes WHERE item = ?').raw(true).all(itemRowId) as Array<[number, number | null]>);
 	const children = new Map<number, number[]>();
-	for (const [child, parent] of rows) if (parent !== null) children.set(parent, [...(children.get(parent) ?? []), child]);
+	for (const [child, parent] of rows) if (parent !== null) addTo(children, parent, child);
 	const out = new Set<number>();
 	const stack = [ordinal];
 	while (stack.length > 0) {
 		const next = stack.pop()!;
 		if (out.has(next)) continue;
 		out.add(next);
-		stack.push(...(children.get(next) ?? []));
+		append(stack, (children.get(next) ?? []));
 	}
 	return out;
 }

@@ -1,4 +1,5 @@
 import type {TurnOptions} from '../../store/busy.js';
+import type {IndexerHooks} from '../../store/indexer-hooks.js';
 import {SummaryStore, type ItemRow} from '../../store/summary-store.js';
 import type {ItemIndexer} from '../../store/write-item.js';
 import {indexItem, termCountsOf, type ItemTermCounts, type SyncEmbedding} from './item-index.js';
@@ -14,6 +15,12 @@ import {packRoots} from '../semantic/root-pack.js';
 export const autoTrainMaxNodes = 50_000;
 /** …and only when its raw text is this small too: training holds the text's term counts in memory. */
 export const autoTrainMaxTextBytes = 16 * 1024 * 1024;
+/**
+ * …and only when it holds at most this many spans: the counts training keeps are a map of terms
+ * per span and per subtree, whatever the text's size (a session of a million one-word lines, 8 MB
+ * of text, held 1.4 GB for them).
+ */
+export const autoTrainMaxSpans = 200_000;
 /** Items written without the indexer are caught up on close when there are at most this many. */
 export const autoCatchUpItems = 5_000;
 
@@ -23,7 +30,9 @@ export const autoCatchUpItems = 5_000;
  * store, a first LSA model (or a retrained one once the store has outgrown it) if the store is
  * small enough to train in a moment.
  */
-export function searchIndexer(store: SummaryStore): void {
+export type {IndexerHooks} from '../../store/indexer-hooks.js';
+
+export function searchIndexer(store: SummaryStore, hooks: IndexerHooks = {}): void {
 	let embedding: SyncEmbedding | undefined;
 	let embeddingGeneration = -1;
 	const currentEmbedding = (): SyncEmbedding | undefined => {
@@ -43,6 +52,7 @@ export function searchIndexer(store: SummaryStore): void {
 	// again), as long as their text is small enough for the close to train on.
 	const known = new Map<number, {stamp: string; counts: ItemTermCounts}>();
 	let knownBytes = 0;
+	let knownSpans = 0;
 	const pending = new PendingIndex();
 	const indexer: ItemIndexer = {
 		afterWrite(db, itemRowId, item) {
@@ -50,20 +60,27 @@ export function searchIndexer(store: SummaryStore): void {
 			if (store.bulk) {
 				pending.add(itemRowId, item);
 				if (pending.due) {
-					pending.flush(db, now);
+					pending.flush(db, now, hooks.onIndexFailure);
 					if (now) bumpVectorRevision(store);
 				}
 			} else {
 				// The bulk run's last item: the ones before it that wait are indexed with it.
-				pending.flush(db, now);
+				pending.flush(db, now, hooks.onIndexFailure);
 				indexItem(db, itemRowId, item, now);
 				if (now) bumpVectorRevision(store);
 			}
-			if (!now && knownBytes <= autoTrainMaxTextBytes) {
+			if (!now && knownBytes <= autoTrainMaxTextBytes && knownSpans <= autoTrainMaxSpans) {
 				for (const span of item.spans) knownBytes += span.text.length;
-				if (knownBytes > autoTrainMaxTextBytes) known.clear();
+				knownSpans += item.spans.length;
+				if (knownBytes > autoTrainMaxTextBytes || knownSpans > autoTrainMaxSpans) known.clear();
 				else if (readsBackAsWritten(item)) known.set(itemRowId, {stamp: recordStamp(item), counts: termCountsOf(item)});
 			}
+		},
+		endBulk(db) {
+			if (pending.empty) return;
+			const now = currentEmbedding();
+			pending.flush(db, now, hooks.onIndexFailure);
+			if (now) bumpVectorRevision(store);
 		},
 		beforeDelete(db, itemRowId) {
 			known.delete(itemRowId);
@@ -108,18 +125,18 @@ function finishBatch(store: SummaryStore, knownCounts: (row: ItemRow) => ItemTer
 	if (status.semantic && !status.stale && status.embeddedItems === status.items) return;
 	const nodes = (store.statement('SELECT count(*) AS n FROM nodes').get() as {n: number}).n;
 	if (nodes > autoTrainMaxNodes) return;
-	const text = (store.statement('SELECT coalesce(sum(length(text)), 0) AS n FROM spans').get() as {n: number}).n;
-	if (text <= autoTrainMaxTextBytes) retrainLsa(store, {knownCounts});
+	const spans = store.statement('SELECT count(*) AS n, coalesce(sum(length(text)), 0) AS text FROM spans').get() as {n: number; text: number};
+	if (spans.text <= autoTrainMaxTextBytes && spans.n <= autoTrainMaxSpans) retrainLsa(store, {knownCounts});
 }
 
 /**
  * The summary store opened for writing with the search indexer attached: whoever writes items
  * (import, ingest, frames, the runtime) opens the store this way, so the indexes never fall behind.
  */
-export function openIndexedStore(file: string, turns: TurnOptions = {}): SummaryStore {
+export function openIndexedStore(file: string, turns: TurnOptions = {}, hooks: IndexerHooks = {}): SummaryStore {
 	const store = SummaryStore.open(file, {...turns, write: true});
 	try {
-		searchIndexer(store);
+		searchIndexer(store, hooks);
 	} catch (error) {
 		store.close();
 		throw error;

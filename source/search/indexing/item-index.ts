@@ -1,3 +1,4 @@
+import {addTo} from '../../core/arrays.js';
 import type {ItemRecord} from '../../store/interchange.js';
 import type {SqliteDatabase} from '../../store/open.js';
 import {termCounts} from '../semantic/lsa.js';
@@ -46,7 +47,7 @@ export interface ItemTermCounts {
 export function termCountsOf(item: ItemRecord, options: {whole: boolean} = {whole: true}): ItemTermCounts {
 	const spanText = new Map(item.spans.map((span) => [span.seq, span.text]));
 	const children = new Map<number, number[]>();
-	for (const node of item.nodes) if (node.parent !== null) children.set(node.parent, [...(children.get(node.parent) ?? []), node.ordinal]);
+	for (const node of item.nodes) if (node.parent !== null) addTo(children, node.parent, node.ordinal);
 	const byOrdinal = new Map(item.nodes.map((node) => [node.ordinal, node]));
 	const perSpan = new Map<number, Map<string, number>>();
 	const spanCounts = (seq: number): Map<string, number> => {

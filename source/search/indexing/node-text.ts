@@ -1,4 +1,5 @@
 import {deleteAsciiWordsOf, words} from '../../text/index-words.js';
+import {addTo} from '../../core/arrays.js';
 import type {ItemRecord} from '../../store/interchange.js';
 
 /** What stage 1 ranks for one node: its summary fields and the raw text of its whole subtree. */
@@ -30,23 +31,29 @@ export function nodeTexts(item: ItemRecord, withBodies: 'every' | 'root' = 'ever
 	const spanText = new Map(item.spans.map((span) => [span.seq, span.text]));
 	// Spans and children in order, so the same item read back from the store gives the same text.
 	const children = new Map<number, number[]>();
-	for (const node of [...item.nodes].sort((a, b) => a.ordinal - b.ordinal)) if (node.parent !== null) children.set(node.parent, [...(children.get(node.parent) ?? []), node.ordinal]);
+	for (const node of [...item.nodes].sort((a, b) => a.ordinal - b.ordinal)) if (node.parent !== null) addTo(children, node.parent, node.ordinal);
 	const byOrdinal = new Map(item.nodes.map((node) => [node.ordinal, node]));
-	const bodies = new Map<number, string[]>();
-	const collect = (ordinal: number, seen: Set<number>): string[] => {
-		const known = bodies.get(ordinal);
-		if (known) return known;
-		if (seen.has(ordinal)) return [];
-		seen.add(ordinal);
-		const node = byOrdinal.get(ordinal);
-		const parts: string[] = [];
-		for (const seq of [...(node?.spans ?? [])].sort((a, b) => a - b)) {
+	const ownText = (ordinal: number, into: string[]): void => {
+		for (const seq of [...(byOrdinal.get(ordinal)?.spans ?? [])].sort((x, y) => x - y)) {
 			const text = spanText.get(seq);
-			if (text) parts.push(text);
+			if (text) into.push(text);
 		}
-		for (const child of children.get(ordinal) ?? []) parts.push(...collect(child, seen));
-		bodies.set(ordinal, parts);
-		return parts;
+	};
+	// A node's spans, then its children's subtrees in order: depth first, without recursion (an
+	// imported item may nest its nodes as deep as it likes); a node met twice (a cycle) adds nothing.
+	const subtreeText = (top: number): string => {
+		const parts: string[] = [];
+		const seen = new Set<number>();
+		const stack = [top];
+		while (stack.length > 0) {
+			const ordinal = stack.pop()!;
+			if (seen.has(ordinal)) continue;
+			seen.add(ordinal);
+			ownText(ordinal, parts);
+			const below = children.get(ordinal) ?? [];
+			for (let index = below.length - 1; index >= 0; index--) stack.push(below[index]!);
+		}
+		return parts.join('\n');
 	};
 	const below = textVersion >= 2 ? innerFields(item) : '';
 	return item.nodes.map((node) => ({
@@ -56,7 +63,7 @@ export function nodeTexts(item: ItemRecord, withBodies: 'every' | 'root' = 'ever
 		keywords: node.keywords.join('\n'),
 		tldr: node.ordinal === 0 ? item.tldr : '',
 		// A subtree's text joined for every node is the item's text once per level: only join what is read.
-		body: withBodies === 'every' || node.ordinal === 0 ? collect(node.ordinal, new Set()).join('\n') : '',
+		body: withBodies === 'every' || node.ordinal === 0 ? subtreeText(node.ordinal) : '',
 	}));
 }
 

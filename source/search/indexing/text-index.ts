@@ -4,6 +4,7 @@ import {currentTextVersion, nodeTexts, rootRow, type NodeText} from './node-text
 import {scopeToken} from '../funnel/query.js';
 import {prepared} from '../../store/prepared.js';
 import {deleteItemVectors} from '../semantic/vectors.js';
+import {addTo} from '../../core/arrays.js';
 
 /** The node row ids of an item, by ordinal. */
 export function nodeIds(db: SqliteDatabase, itemRowId: number): Map<number, number> {
@@ -61,7 +62,7 @@ export function storedItem(db: SqliteDatabase, itemRowId: number): ItemRecord | 
 	const nodes = prepared(db, 'SELECT ordinal, parent, title, summary, keywords FROM nodes WHERE item = ? ORDER BY ordinal').all(itemRowId) as Array<{ordinal: number; parent: number | null; title: string; summary: string; keywords: string}>;
 	const spans = prepared(db, 'SELECT seq, node, role, text FROM spans WHERE item = ? ORDER BY seq').all(itemRowId) as Array<{seq: number; node: number; role: string; text: string}>;
 	const owned = new Map<number, number[]>();
-	for (const span of spans) owned.set(span.node, [...(owned.get(span.node) ?? []), span.seq]);
+	for (const span of spans) addTo(owned, span.node, span.seq);
 	return {
 		...item,
 		nodes: nodes.map((node) => ({ordinal: node.ordinal, parent: node.parent, title: node.title, summary: node.summary, keywords: node.keywords ? node.keywords.split('\n') : [], spans: owned.get(node.ordinal) ?? []})),

@@ -1,5 +1,5 @@
 import type {ItemRecord} from '../../store/interchange.js';
-import type {SqliteDatabase} from '../../store/open.js';
+import {isStorageFailure, type SqliteDatabase} from '../../store/open.js';
 import {prepared} from '../../store/prepared.js';
 import {indexItem, type SyncEmbedding} from './item-index.js';
 
@@ -72,6 +72,10 @@ export class PendingIndex {
 		return this.items.size >= searchBatchItems || this.chars >= searchBatchChars;
 	}
 
+	get empty(): boolean {
+		return this.items.size === 0;
+	}
+
 	add(itemRowId: number, item: ItemRecord): void {
 		this.items.set(itemRowId, {item, stamp: recordStamp(item)});
 		for (const span of item.spans) this.chars += span.text.length;
@@ -84,12 +88,24 @@ export class PendingIndex {
 
 	/**
 	 * Indexes every pending item its row still holds, inside the caller's transaction; the queue is
-	 * empty afterwards even if this throws (what was not indexed is caught up from the store).
+	 * empty afterwards even if this throws (what was not indexed is caught up from the store). Each
+	 * item is indexed in a savepoint of its own: one whose rows cannot be built (no store failure,
+	 * see isStorageFailure) is left unindexed and handed to `onFailure`, so that neither the item
+	 * being written now nor the others of the batch pay for it.
 	 */
-	flush(db: SqliteDatabase, embedding: SyncEmbedding | undefined): void {
+	flush(db: SqliteDatabase, embedding: SyncEmbedding | undefined, onFailure?: (item: ItemRecord, error: unknown) => void): void {
 		const items = [...this.items];
 		this.items.clear();
 		this.chars = 0;
-		for (const [itemRowId, {item, stamp}] of items) if (holdsUnindexed(db, itemRowId, stamp)) indexItem(db, itemRowId, item, embedding);
+		const indexOne = db.transaction((itemRowId: number, item: ItemRecord) => indexItem(db, itemRowId, item, embedding));
+		for (const [itemRowId, {item, stamp}] of items) {
+			if (!holdsUnindexed(db, itemRowId, stamp)) continue;
+			try {
+				indexOne(itemRowId, item);
+			} catch (error) {
+				if (!onFailure || isStorageFailure(error)) throw error;
+				onFailure(item, error);
+			}
+		}
 	}
 }

@@ -8,6 +8,7 @@ import {stem, words} from '../../text/index-words.js';
 import {identifierHolders, queryIdentifiers} from './identifiers.js';
 import {TermMatcher} from './term-matcher.js';
 import {neighbourPairs, proximityDepth, proximityScores, proximityWeight} from './proximity.js';
+import {append} from '../../core/arrays.js';
 
 export interface KeywordWeights {
 	/** bm25 column weights of `search_root_fts`: title, summary, keywords, tldr, body. */
@@ -128,7 +129,7 @@ function innerNodes(store: SummaryStore, match: string, items: readonly number[]
 		for (const item of large) {
 			const {lo, hi} = store.guard(() => range.get(item) as {lo: number | null; hi: number | null});
 			if (lo === null || hi === null) continue;
-			rows.push(...store.guard(() => matching.all(match, BigInt(lo), BigInt(hi), nodesPerItem) as NodeRow[]));
+			append(rows, store.guard(() => matching.all(match, BigInt(lo), BigInt(hi), nodesPerItem) as NodeRow[]));
 		}
 	}
 	return scoreNodes(rows, terms, stats, weights).filter((node) => node.score > 0);

@@ -1,5 +1,6 @@
 import {DrillError} from '../../core/errors.js';
 import {normalize, type Embedder} from './embedder.js';
+import {append} from '../../core/arrays.js';
 
 export interface OpenAiOptions {
 	/** Base URL (`http://127.0.0.1:11434/v1`) or the full `…/embeddings` endpoint. */
@@ -49,7 +50,7 @@ export class OpenAiEmbedder implements Embedder {
 	async embed(texts: string[]): Promise<Array<Float32Array | undefined>> {
 		const out: Array<Float32Array | undefined> = [];
 		const size = this.options.batchSize ?? 32;
-		for (let start = 0; start < texts.length; start += size) out.push(...(await this.request(texts.slice(start, start + size))));
+		for (let start = 0; start < texts.length; start += size) append(out, await this.request(texts.slice(start, start + size)));
 		return out;
 	}
 

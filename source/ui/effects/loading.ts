@@ -7,6 +7,7 @@ import {oneLine} from '../text.js';
 import {nodeKey, selectedNode, type TreeNode} from '../tree-state.js';
 import type {EffectContext} from './context.js';
 import {groupsAbove, isDocumentNamespace} from './group-paths.js';
+import {append} from '../../core/arrays.js';
 
 /** A node with more children loaded than this is read again from its first page when the store changes. */
 const refreshCap = 5000;
@@ -249,7 +250,7 @@ export class Loader {
 				dispatch({type: 'tree', action: {type: 'failed', key: node.key, error: errorText(error)}});
 				continue;
 			}
-			pending.push(...(this.node(node.key)?.childKeys ?? []));
+			append(pending, (this.node(node.key)?.childKeys ?? []));
 		}
 		if (domain === 'summary') this.groupNewDocuments();
 		const state = this.context.getState();

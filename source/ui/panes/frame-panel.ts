@@ -2,10 +2,11 @@ import type {AppState} from '../app-state.js';
 import {segment} from '../segments.js';
 import type {PlanAction} from '../services.js';
 import type {Line, Theme} from '../theme.js';
+import {addTo} from '../../core/arrays.js';
 
 function bySink(plan: PlanAction[]): Array<[string, PlanAction[]]> {
 	const groups = new Map<string, PlanAction[]>();
-	for (const action of plan) groups.set(action.sink, [...(groups.get(action.sink) ?? []), action]);
+	for (const action of plan) addTo(groups, action.sink, action);
 	return [...groups];
 }
 

@@ -4,6 +4,7 @@ import {fitLine, highlighted, lineWidth, segment} from '../segments.js';
 import {displayWidth, fit, formatCount} from '../text.js';
 import type {Line, Theme} from '../theme.js';
 import type {TreeNode} from '../tree-state.js';
+import {append} from '../../core/arrays.js';
 
 
 function marker(node: TreeNode): string {
@@ -55,7 +56,7 @@ export function treePane(state: AppState, height: number, width: number, paint: 
 		const line: Line = [segment(`${'  '.repeat(node.level)}${marker(node)} `, base)];
 		const suffix = childCount(node);
 		const {name, note} = nameAndNote(node, width - lineWidth(line) - displayWidth(suffix));
-		line.push(...highlighted(name, filter.highlight.get(node.key), base, paint('match')));
+		append(line, highlighted(name, filter.highlight.get(node.key), base, paint('match')));
 		if (suffix) line.push(segment(suffix, selected ? base : paint('count')));
 		if (note) line.push(segment(`  ${note}`, selected ? base : paint('dim')));
 		if (node.error) line.push(segment(`  ${node.error}`, selected ? base : paint('error')));

@@ -1,5 +1,6 @@
 import {appendFileSync, copyFileSync, readFileSync, statSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
+import {pathToFileURL} from 'node:url';
 import {describe, expect, it} from 'vitest';
 import {AiderSessionReader} from '../../../source/ingest/formats/aider.js';
 import {sniff} from '../../../source/ingest/formats/detect.js';
@@ -31,8 +32,8 @@ describe('aider chat history', () => {
 		// The session of 1 October only started and quit.
 		expect(skipped).toBe(1);
 		expect(found.map((record) => [record.line, record.uri])).toEqual([
-			[2, `${fixture}#L2`],
-			[87, `${fixture}#L87`],
+			[2, `${pathToFileURL(fixture).href}#L2`],
+			[87, `${pathToFileURL(fixture).href}#L87`],
 		]);
 		expect(new Set(found.map((record) => record.itemId)).size).toBe(2);
 		expect(found[0]!.parsed.facts.provenance).toEqual({agent: 'aider', project: path.dirname(fixture), model: 'anthropic/claude-sonnet-4-20250514', started_at: new Date('2026-09-30T10:12:04').toISOString(), turns: 2, tool_calls: 8, line: 2});

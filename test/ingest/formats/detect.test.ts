@@ -72,6 +72,24 @@ describe('sniff', () => {
 		expect((await detect('package.json', '{"name": "x", "version": "1.0.0"}\n')).problem).toBe('is JSON but no session format drill reads (top-level keys: name, version); drill ingest --help lists the formats');
 	});
 
+	it('calls JSON of nested arrays JSON, however deep and wherever the head cuts it, never a text document', async () => {
+		for (const [name, content] of [
+			['nested.json', `${'['.repeat(100_000)}${']'.repeat(100_000)}`],
+			['matrix.json', '[[1, 2.5e3, -0.1], [true, null, "x"], []]'],
+			['pretty.json', '[\n  [\n    1,\n    2\n  ]\n]\n'],
+			['cut.json', `[${'[1, 2, "three", {"four": [5]}], '.repeat(20_000)}`],
+		]) {
+			const sniffed = await detect(name!, content!);
+			expect(sniffed.problem, name).toMatch(/^is JSON, but not a transcript drill reads/u);
+			expect(sniffed.notASource, name).toBe(true);
+		}
+		for (const [name, content] of [
+			['footnote.txt', '[1] The first source, cited below.\n\nMore prose.\n'],
+			['link.md', '[The guide](https://example.com) says more.\n'],
+			['bracket.txt', '[[wiki link]] and text\n'],
+		]) expect((await detect(name!, content!)).format, name).toMatch(/^(?:text|markdown)$/u);
+	});
+
 	it('honours a forced format, and refuses a transcript format for other content', async () => {
 		expect((await detect('forced.md', '# Not a heading for text\n', 'text')).format).toBe('text');
 		expect((await detect('notes2.md', '# Title\n', 'transcript')).problem).toBe('is not a conversation log drill reads; it looks like markdown');

@@ -1,8 +1,10 @@
+import {execFileSync} from 'node:child_process';
 import {mkdirSync, symlinkSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {walkSources} from '../../../source/ingest/io/walk-sources.js';
 import {tempDir} from '../../helpers/cli.js';
+import {makeFifo} from '../../helpers/special-files.js';
 
 describe('walkSources', () => {
 	it('walks folders in name order, honouring .drillignore and skipping hidden entries', async () => {
@@ -40,5 +42,28 @@ describe('walkSources', () => {
 		const {files, problems} = await walkSources([root, path.join(root, 'one.md'), path.join(root, 'missing.md')]);
 		expect(files.map((file) => path.basename(file.path))).toEqual(['one.md']);
 		expect(problems).toEqual([{path: path.join(root, 'missing.md'), reason: 'no such file or folder'}]);
+	});
+
+	it('reports a page past PATH_MAX as a problem, never skipping it in silence', async () => {
+		const folder = tempDir();
+		writeFileSync(path.join(folder, 'top.md'), '# Top\n');
+		// 2,100 folders down: made by relative names, which no path limit stops.
+		execFileSync(process.execPath, ['-e', "const fs = require('node:fs'); for (let i = 0; i < 2100; i++) { fs.mkdirSync('d'); process.chdir('d'); } fs.writeFileSync('page.md', '# Deep\\n');"], {cwd: folder});
+		const {files, problems} = await walkSources([folder]);
+		expect(files.map((file) => path.basename(file.path))).toEqual(['top.md']);
+		expect(problems).toHaveLength(1);
+		expect(problems[0]!.path.startsWith(`${folder}/d/d/`)).toBe(true);
+		expect(problems[0]!.reason).toMatch(/^is too deep to read: its path of 4,\d{3} bytes is more than the system takes \(PATH_MAX: 4,095 bytes on Linux\); move it higher up/u);
+	});
+
+	it('counts a named pipe, a socket or a device in a folder as skipped, and never reads it', async () => {
+		const folder = tempDir();
+		writeFileSync(path.join(folder, 'page.md'), '# Page\n');
+		makeFifo(path.join(folder, 'pipe.md'));
+		symlinkSync('/dev/zero', path.join(folder, 'zero.md'));
+		const {files, problems, skipped} = await walkSources([folder]);
+		expect(files.map((file) => path.basename(file.path))).toEqual(['page.md']);
+		expect(problems).toEqual([]);
+		expect(skipped).toBe(1);
 	});
 });
