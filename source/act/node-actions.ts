@@ -5,7 +5,7 @@ import {planProblem, resumePlan, type ResumePlan} from './resume.js';
 import {DrillError} from '../core/errors.js';
 import {summaryNodeId} from '../core/summary-node-id.js';
 import type {Runtime} from '../runtime.js';
-import {forget} from '../store/forgotten.js';
+import {forget, forgettableSource} from '../store/forgotten.js';
 import {itemOfNode} from '../store/item-of-node.js';
 import {itemSource} from '../store/summary-store.js';
 
@@ -75,7 +75,8 @@ export function actOver(runtime: Runtime): ActService {
 		forgetPlan(domain, nodeId) {
 			summaryOnly(domain, 'forget');
 			const {row} = itemOfNode(runtime.store(), nodeId);
-			return {id: summaryNodeId(row.namespace, row.item_id), title: row.title, ...(row.source_uri && path.isAbsolute(row.source_uri) ? {source: row.source_uri} : {})};
+			const source = forgettableSource(row.source_uri);
+			return {id: summaryNodeId(row.namespace, row.item_id), title: row.title, ...(source ? {source} : {})};
 		},
 		forget(domain, nodeId) {
 			const plan = this.forgetPlan(domain, nodeId);

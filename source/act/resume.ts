@@ -3,6 +3,7 @@ import {accessSync, constants, openSync, readSync, closeSync, statSync} from 'no
 import path from 'node:path';
 import {DrillError} from '../core/errors.js';
 import type {ItemSource} from '../core/item-source.js';
+import {fileOfSourceUri} from '../core/source-uri.js';
 import {claudeAgentSessionId} from '../ingest/formats/claude-agent.js';
 import {claudeSessionId} from '../ingest/formats/claude-code.js';
 import {codexSessionId} from '../ingest/formats/codex.js';
@@ -65,8 +66,8 @@ const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/iu;
  */
 export function sessionIdOf(source: ItemSource): string | undefined {
 	if (source.session_id) return source.session_id;
-	const file = source.uri?.split('#')[0];
-	if (!file || !path.isAbsolute(file)) return undefined;
+	const file = fileOfSourceUri(source.uri, source.kind);
+	if (!file) return undefined;
 	const text = head(file);
 	const fromLog = logReaders[source.kind ?? '']?.(text, file);
 	return fromLog ?? uuid.exec(path.basename(file))?.[0];
@@ -109,8 +110,8 @@ export function resumePlan(source: ItemSource, label: string, options: {cwd?: st
 	const entry = entryFor(source, label);
 	const agent = source.agent ?? source.kind ?? '';
 	const id = sessionIdOf(source);
-	if (entry.needsId && !id) throw new DrillError('not_found', `${label}: its ${entry.name} session id is not in the store or its log`, `ingest the log again (drill ingest ${source.uri?.split('#')[0] ?? 'FILE'}) so the id is read, or run ${entry.program} in the project folder and pick the session`);
-	const file = source.uri?.split('#')[0];
+	if (entry.needsId && !id) throw new DrillError('not_found', `${label}: its ${entry.name} session id is not in the store or its log`, `ingest the log again (drill ingest ${fileOfSourceUri(source.uri, source.kind) ?? 'FILE'}) so the id is read, or run ${entry.program} in the project folder and pick the session`);
+	const file = fileOfSourceUri(source.uri, source.kind);
 	const args = entry.args!({...(id ? {id} : {}), ...(file ? {file} : {}), ...(source.project ? {project: source.project} : {})})!;
 	const cwd = options.cwd ?? source.project ?? (agent === 'aider' && file ? path.dirname(file) : undefined);
 	if (!cwd) throw new DrillError('not_found', `${label}: the session does not record its project folder`, `give it: drill resume ${label} --cwd DIR`);

@@ -1,7 +1,6 @@
-import path from 'node:path';
 import {inertText} from '../core/inert-text.js';
 import {summaryNodeId} from '../core/summary-node-id.js';
-import {forget, itemsFromSource, type ForgottenItem} from '../store/forgotten.js';
+import {forget, forgettableSource, itemsFromSource, type ForgottenItem} from '../store/forgotten.js';
 import {itemOfNode} from '../store/item-of-node.js';
 import {defineCommand} from './command.js';
 import {printJson, usageError} from './output.js';
@@ -37,7 +36,8 @@ export const command = defineCommand({
 				const {row} = itemOfNode(store, id);
 				items.set(summaryNodeId(row.namespace, row.item_id), {namespace: row.namespace, item_id: row.item_id, title: row.title, source_uri: row.source_uri});
 				// The file it came from (or its conversation), so that no ingest brings it back.
-				if (row.source_uri && path.isAbsolute(row.source_uri)) remembered.add(row.source_uri);
+				const source = forgettableSource(row.source_uri);
+				if (source) remembered.add(source);
 			}
 			for (const source of sources) for (const item of itemsFromSource(store, source)) items.set(summaryNodeId(item.namespace, item.item_id), item);
 			const list = [...items.entries()];

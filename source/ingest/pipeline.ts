@@ -152,6 +152,17 @@ class Ingestion {
 	}
 
 	/** A store failure is kept to stop the run; anything else is this file's problem only. */
+	/** The indexers' last batch: a full disk here stops the run like one met while writing an item. */
+	private flushPending(): void {
+		try {
+			this.store.endBulkWrites();
+			this.sink.collectIfDue();
+		} catch (error) {
+			if (!isFatal(error)) throw error;
+			this.fatal ??= error;
+		}
+	}
+
 	private fileError(file: string, error: unknown): void {
 		if (isFatal(error)) this.fatal ??= error;
 		else this.fail(file, messageOf(error));
@@ -270,9 +281,9 @@ class Ingestion {
 		if (this.options.progress) this.progress = new Progress(this.options.progress, files.length, totalBytes);
 		try {
 			for (const [index, file] of files.entries()) {
-				// The last file's items leave the store fully indexed when they commit (nothing waits for the close).
-				if (index === files.length - 1) this.store.endBulkWrites();
 				try {
+					// The last file's items leave the store fully indexed when they commit (nothing waits for the close).
+					if (index === files.length - 1) this.store.endBulkWrites();
 					await this.file(file);
 				} catch (error) {
 					this.fileError(file.path, error);
@@ -281,8 +292,7 @@ class Ingestion {
 				if (this.fatal || this.options.signal?.aborted) break;
 			}
 			await this.executor.drain();
-			this.store.endBulkWrites();
-			this.sink.collectIfDue();
+			this.flushPending();
 		} finally {
 			await this.executor.close();
 			this.progress?.done();

@@ -1,4 +1,6 @@
 import path from 'node:path';
+import {pathToFileURL} from 'node:url';
+import {fileOfSourceUri, shownSourceUri} from '../core/source-uri.js';
 import {deleteItem} from './write-item.js';
 import type {SummaryStore} from './summary-store.js';
 
@@ -9,8 +11,18 @@ import type {SummaryStore} from './summary-store.js';
  * `drill ingest --include-forgotten PATH` takes them back in.
  */
 
-/** True when `uri` is `source` itself, inside the folder `source`, or one item of the file `source`. */
-export function isUnder(uri: string, source: string): boolean {
+/**
+ * The forgettable source an item's `source.uri` names: its path, and `#…` for one item of a file
+ * of many (a `file:` URI read as its path and fragment); undefined for a URL of another scheme.
+ */
+export function forgettableSource(uri: string | null | undefined): string | undefined {
+	if (!uri || fileOfSourceUri(uri) === undefined) return undefined;
+	return shownSourceUri(uri);
+}
+
+/** True when `uri` (a path or a `file:` URI) is `source` itself, inside the folder `source`, or one item of the file `source`. */
+export function isUnder(given: string, source: string): boolean {
+	const uri = given.startsWith('file:') ? shownSourceUri(given) : given;
 	if (uri === source) return true;
 	const folder = source.endsWith(path.sep) ? source : `${source}${path.sep}`;
 	return uri.startsWith(folder) || uri.startsWith(`${source}#`);
@@ -30,16 +42,24 @@ export interface ForgottenItem {
 /** The items that came from a file or folder (any of the items of a file of many). */
 export function itemsFromSource(store: SummaryStore, source: string): ForgottenItem[] {
 	const folder = source.endsWith(path.sep) ? source : `${source}${path.sep}`;
+	// Items of a file of many name it by `file:` URI, the others by path.
+	const url = pathToFileURL(source).href.replace(/\/$/u, '');
 	// A range on the index, not LIKE: paths hold `%` and `_`.
 	return store.all<ForgottenItem>(
 		`SELECT namespace, item_id, title, source_uri FROM items
-		 WHERE source_uri = ? OR (source_uri >= ? AND source_uri < ?) OR (source_uri >= ? AND source_uri < ?)
+		 WHERE source_uri IN (?, ?) OR (source_uri >= ? AND source_uri < ?) OR (source_uri >= ? AND source_uri < ?)
+		    OR (source_uri >= ? AND source_uri < ?) OR (source_uri >= ? AND source_uri < ?)
 		 ORDER BY namespace, generated_at DESC, item_id`,
 		source,
+		url,
 		folder,
 		`${folder}\u{10FFFF}`,
 		`${source}#`,
 		`${source}#\u{10FFFF}`,
+		`${url}/`,
+		`${url}/\u{10FFFF}`,
+		`${url}#`,
+		`${url}#\u{10FFFF}`,
 	);
 }
 

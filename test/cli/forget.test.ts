@@ -3,6 +3,7 @@ import {appendFileSync, copyFileSync, mkdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import {afterEach, describe, expect, it, vi} from 'vitest';
+import {shownSourceUri} from '../../source/core/source-uri.js';
 import {cliPath, runCli, tempDir} from '../helpers/cli.js';
 
 const transcripts = path.resolve('fixtures/transcripts');
@@ -28,7 +29,8 @@ interface Listed {
 
 function items(store: string): Listed[] {
 	const lines = runCli(['export', '--store', store]).stdout.trim().split('\n').filter(Boolean);
-	return lines.map((line) => JSON.parse(line)).map((item) => ({id: `${item.namespace}:${item.item_id}`, uri: item.source.uri, title: item.title}));
+	// A conversation of a file of many is named by a file: URI; read here as path#fragment.
+	return lines.map((line) => JSON.parse(line)).map((item) => ({id: `${item.namespace}:${item.item_id}`, uri: shownSourceUri(item.source.uri), title: item.title}));
 }
 
 /** Every row of the store that is not the item's own: what forgetting it must leave exactly as it was. */

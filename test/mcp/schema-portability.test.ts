@@ -67,8 +67,9 @@ describe('drill mcp to a raw JSON-RPC client', () => {
 		const walked = (await client.callTool('walk', {domain: 'summary'})).message.result;
 		expect(walked.structuredContent).toMatchObject({node_id: '', kind: 'root'});
 		const found = (await client.callTool('find', {query: 'retry storm'})).message.result;
-		expect(found.structuredContent.stage1_hits.length).toBeGreaterThan(0);
-		expect(found.content[0].text).toMatch(/^1\. \[\d\.\d{3}\] /mu);
+		// find folds its hits by item: the first item's line, then its hits and passages.
+		expect(found.structuredContent.items.length).toBeGreaterThan(0);
+		expect(found.content[0].text).toMatch(/^1\. \S+ — /mu);
 	});
 
 	it('reads a node through the resource template', async () => {

@@ -80,7 +80,7 @@ describe('sniff', () => {
 			['cut.json', `[${'[1, 2, "three", {"four": [5]}], '.repeat(20_000)}`],
 		]) {
 			const sniffed = await detect(name!, content!);
-			expect(sniffed.problem, name).toMatch(/^is JSON, but not a transcript drill reads/u);
+			expect(sniffed.problem, name).toMatch(/^is JSON but no session format drill reads/u);
 			expect(sniffed.notASource, name).toBe(true);
 		}
 		for (const [name, content] of [
