@@ -1,3 +1,5 @@
+import {editDistance} from '../core/edit-distance.js';
+
 /**
  * The one candidate a mistyped word most likely meant (`wlak` → `walk`, `--dept` → `--depth`,
  * `--groupby` → `--group-by`, `--Depth` → `--depth`, `--max-char` → `--max-chars`), or undefined
@@ -24,20 +26,6 @@ export function didYouMean(word: string, candidates: readonly string[]): string 
 	// Cut short: the start of exactly one candidate.
 	const longer = wanted.length >= 3 ? candidates.filter((candidate) => plain(candidate).startsWith(wanted)) : [];
 	return longer.length === 1 ? longer[0] : undefined;
-}
-
-/** Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours. */
-function editDistance(a: string, b: string): number {
-	const rows = Array.from({length: a.length + 1}, (_, i) => Array.from({length: b.length + 1}, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
-	for (let i = 1; i <= a.length; i++) {
-		for (let j = 1; j <= b.length; j++) {
-			const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-			let value = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
-			if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, rows[i - 2]![j - 2]! + 1);
-			rows[i]![j] = value;
-		}
-	}
-	return rows[a.length]![b.length]!;
 }
 
 /** `did you mean walk? ` (with the trailing space), or '' when nothing is close. */

@@ -1,3 +1,5 @@
+import {editDistance} from '../core/edit-distance.js';
+
 /**
  * The valid name an agent most likely meant: the same name written another way (`nodeId`,
  * `node-id`, `NODE_ID` for `node_id`), a common alias (`limit` for `top_k`, `id` for `node_id`),
@@ -12,7 +14,7 @@ export function nearestName(given: string, valid: readonly string[]): string | u
 	if (alias) return alias;
 	let best: {name: string; distance: number} | undefined;
 	for (const name of valid) {
-		const distance = editDistance(plain, squash(name));
+		const distance = editDistance(plain, squash(name), 8);
 		if (distance <= Math.max(1, Math.floor(Math.max(plain.length, name.length) / 3)) && (!best || distance < best.distance)) best = {name, distance};
 	}
 	return best?.name;
@@ -69,18 +71,3 @@ const aliases: Record<string, readonly string[]> = {
 	fix: ['repair'],
 	dryrun: ['apply'],
 };
-
-/** Optimal-string-alignment distance: insertions, deletions, substitutions and swaps of neighbours. */
-function editDistance(a: string, b: string): number {
-	if (Math.abs(a.length - b.length) > 8) return Number.POSITIVE_INFINITY;
-	const rows = Array.from({length: a.length + 1}, (_, i) => Array.from({length: b.length + 1}, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
-	for (let i = 1; i <= a.length; i++) {
-		for (let j = 1; j <= b.length; j++) {
-			const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-			let value = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
-			if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, rows[i - 2]![j - 2]! + 1);
-			rows[i]![j] = value;
-		}
-	}
-	return rows[a.length]![b.length]!;
-}
