@@ -116,7 +116,7 @@ export async function serveHttp(config: DrillConfig, address: HttpAddress, optio
 		const url = new URL(req.url ?? '/', 'http://localhost');
 		if (loopback && !allowedHosts.has((req.headers.host ?? '').toLowerCase())) return answer(res, 403, -32000, `Forbidden: Host ${JSON.stringify(req.headers.host ?? '')} is not this loopback server`);
 		const origin = req.headers.origin;
-		if (loopback && origin && !allowedHosts.has(origin.replace(/^https?:\/\//u, ''))) return answer(res, 403, -32000, `Forbidden: Origin ${JSON.stringify(origin)} may not use this server`);
+		if (loopback && origin && !allowedHosts.has(origin.replace(/^https?:\/\//iu, '').toLowerCase())) return answer(res, 403, -32000, `Forbidden: Origin ${JSON.stringify(origin)} may not use this server`);
 		if (url.pathname !== mcpPath) return answer(res, 404, -32000, `Not found: the MCP endpoint is ${mcpPath}`);
 		const sessionId = req.headers['mcp-session-id'];
 		const session = typeof sessionId === 'string' ? sessions.use(sessionId) : undefined;

@@ -92,6 +92,8 @@ describe('drill mcp --http', () => {
 		expect(JSON.parse(page.body).error.message).toContain('Origin "http://evil.example" may not use this server');
 		const local = await post({origin: `http://localhost:${url.port}`});
 		expect(local.status).toBe(200);
+		// Origins are case-insensitive in scheme and host (RFC 6454).
+		expect((await post({origin: `HTTP://LocalHost:${url.port}`})).status).toBe(200);
 	});
 
 	it('answers a body that is not JSON with -32700 and a body over the limit with 413', async () => {
