@@ -1,7 +1,7 @@
 import type {AppState} from './app-state.js';
 import {contextsFor} from './contexts.js';
 import {fitHints, hintsFor} from './key-table.js';
-import {layout, type Layout} from './layout.js';
+import {layout, minimum, type Layout} from './layout.js';
 import {findMatches, findPosition} from './find-state.js';
 import {detailPane, detailRowCount} from './panes/detail-pane.js';
 import {dialogPane} from './panes/dialog-pane.js';
@@ -128,6 +128,7 @@ const cut = (lines: Line[], width: number) => lines.map((line) => mergeLine(fitL
  */
 export function screenModel(state: AppState): Screen {
 	const paint = theme(state.color);
+	if (state.size.columns < minimum.columns || state.size.rows < minimum.rows) return tooSmall(state, paint);
 	const box = layout(state);
 	const blocks: Block[] = [{kind: 'rule', line: header(state, box, paint)}];
 	const middle = box.bodyHeight + box.barHeight + box.panelHeight;
@@ -162,6 +163,24 @@ export function screenModel(state: AppState): Screen {
 	if (box.planHeight > 1) blocks.push(single(box.planHeight - 1, framePanel(state, box.planHeight - 1, paint)));
 	blocks.push({kind: 'rule', line: footer(state, box, paint)});
 	return {width: box.width, height: box.height, blocks: blocks.map((block) => (block.kind === 'rule' ? {kind: 'rule', line: mergeLine(fitLine(block.line, box.width))} : block)), border: paint('border')};
+}
+
+/**
+ * A terminal below the minimum: what it takes, in as many lines as fit, instead of every pane cut
+ * to fragments. The keys still work (q quits; a resize brings the panes back).
+ */
+function tooSmall(state: AppState, paint: Theme): Screen {
+	const width = Math.max(1, state.size.columns);
+	const height = Math.max(1, state.size.rows - 1);
+	const words = `drill needs ${minimum.columns}×${minimum.rows}; this terminal is ${state.size.columns}×${state.size.rows}. Enlarge it, or press q to quit`.split(' ');
+	const lines: string[] = [];
+	for (const word of words) {
+		const last = lines.at(-1);
+		if (last !== undefined && displayWidth(`${last} ${word}`) <= width) lines[lines.length - 1] = `${last} ${word}`;
+		else lines.push(word);
+	}
+	const shown = lines.slice(0, height).map((text): Block => ({kind: 'rule', line: mergeLine(fitLine([segment(text, paint('dim'))], width))}));
+	return {width, height: shown.length, blocks: shown, border: paint('border')};
 }
 
 /** The screen as plain text rows, exactly as laid out (for tests and recordings without Ink). */
