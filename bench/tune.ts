@@ -18,6 +18,7 @@ import {SummaryStore} from '../source/store/summary-store.js';
 import {loadBeir, type BeirCollection} from './eval/beir.js';
 import {ingestCollection, judgedQueries, scoreRankings, evaluateBaseline} from './eval/run.js';
 import type {LsaOptions} from '../source/search/semantic/lsa.js';
+import {dumpLists} from './eval/lists.js';
 
 export interface Prepared {
 	name: string;
@@ -80,6 +81,16 @@ async function tune(args: string[]): Promise<void> {
 	const tag = args.includes('--tag') ? `-${args[args.indexOf('--tag') + 1]}` : '';
 	const folders = args.filter((arg, i) => !arg.startsWith('--') && !['--stores', '--lsa', '--tag'].includes(args[i - 1] ?? ''));
 	mkdirSync(stores, {recursive: true});
+	if (args.includes('--dump')) {
+		for (const folder of folders) {
+			const started = performance.now();
+			const prepared = await prepare(folder, stores, lsa, tag);
+			await dumpLists(prepared, path.join(stores, `${prepared.name}${tag}.lists.json`));
+			prepared.store.close();
+			process.stderr.write(`${prepared.name}: lists in ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
+		}
+		return;
+	}
 	if (args.includes('--quick')) {
 		shares = [0.7, 0.8];
 		feedbacks = [
