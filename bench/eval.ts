@@ -18,10 +18,10 @@ import {loadBeir} from './eval/beir.js';
 import {guardFailures, hybridVersusMax, minimums, type CollectionReport} from './eval/guard.js';
 import {makeCollections} from './eval/collections/make.js';
 import {makeSmartCollections} from './eval/collections/smart.js';
-import {writeSmokeCollection} from './eval/smoke.js';
+import {writeGuardCollection, writeSmokeCollection} from './eval/smoke.js';
 import {evaluate, evaluateBaseline, ingestCollection, judgedQueries, versus, type ItemPipeline} from './eval/run.js';
 
-const usage = 'usage: npm run eval -- DATASET_DIR…|--smoke [--method keyword|semantic|keyword,semantic] [--items sketch|ingest] [--guard[=METHODS]] [--json]; npm run eval -- --make OUT_DIR [--from SMART_CLONE]';
+const usage = 'usage: npm run eval -- DATASET_DIR…|--smoke|--smoke-guard [--method keyword|semantic|keyword,semantic] [--items sketch|ingest] [--guard[=METHODS]] [--json]; npm run eval -- --make OUT_DIR [--from SMART_CLONE]';
 
 interface Args {
 	folders: string[];
@@ -33,13 +33,14 @@ interface Args {
 	from: string | undefined;
 }
 
-function parseArgs(args: string[], smokeFolder: () => string): Args {
+function parseArgs(args: string[], smokeFolder: () => string, guardFolder: () => string): Args {
 	const parsed: Args = {folders: [], methods: ['keyword', 'semantic', 'keyword,semantic'], json: false, pipeline: 'sketch', guard: undefined, make: undefined, from: undefined};
 	for (let i = 0; i < args.length; i++) {
 		const arg = args[i]!;
 		const value = () => (arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : args[++i]);
 		if (arg === '--json') parsed.json = true;
 		else if (arg === '--smoke') parsed.folders.push(smokeFolder());
+		else if (arg === '--smoke-guard') parsed.folders.push(guardFolder());
 		else if (arg === '--guard') parsed.guard = ['keyword', 'keyword,semantic'];
 		else if (arg.startsWith('--guard=')) parsed.guard = value()!.split(/\s*;\s*|\s+/u).filter(Boolean).map((method) => parseMethod(method));
 		else if (arg === '--items' || arg.startsWith('--items=')) {
@@ -110,7 +111,8 @@ becomes an item in a temp store, every judged query runs through find, and nDCG@
 MRR@10 are printed per method beside the floor, plain bm25 as ../shared/eval/plain-bm25.mjs
 computes it over the same raw text, and the hybrid's difference to max(keyword, semantic).
 
-  DATASET_DIR…       BEIR folders (e.g. ../shared/eval/scifact); --smoke adds a tiny built-in one
+  DATASET_DIR…       BEIR folders (e.g. ../shared/eval/scifact); --smoke adds a tiny built-in one,
+                     --smoke-guard the known-item collection of this repo's fixtures/ (what CI guards)
   --method M         keyword, semantic or keyword,semantic (default: all three)
   --items P          sketch (default: the eval's short-document summarizer) or ingest (the ingest text pipeline)
   --guard[=METHODS]  exit 3 when a method (default keyword and keyword,semantic) falls below plain bm25,
@@ -128,7 +130,7 @@ async function main(argv: string[]): Promise<void> {
 	}
 	const smoke = mkdtempSync(path.join(tmpdir(), 'drill-eval-smoke-'));
 	try {
-		await evaluateAll(parseArgs(argv, () => writeSmokeCollection(smoke)));
+		await evaluateAll(parseArgs(argv, () => writeSmokeCollection(smoke), () => writeGuardCollection(smoke)));
 	} finally {
 		rmSync(smoke, {recursive: true, force: true});
 	}
