@@ -14,9 +14,12 @@ export const keywordVariants: Record<string, KeywordOptions> = {
 	'every word once (before)': {functionWords: 1, repeats: false, proximity: 0.2},
 	'content words once': {functionWords: 0, repeats: false},
 	'content words, repeats': {functionWords: 0},
+	'function words 1': {functionWords: 1},
+	'function words 0.75, proximity 0.5': {functionWords: 0.75, proximity: 0.5},
 	'no proximity': {proximity: 0},
 	'proximity 0.2': {proximity: 0.2},
 	'proximity 0.4': {proximity: 0.4},
+	'proximity 0.6': {proximity: 0.6},
 	'no identifiers': {identifiers: false},
 };
 

@@ -142,7 +142,7 @@ describe('the eval runner', () => {
 		expect(parsed.hybrid_vs_max).toEqual({ndcg10: parsed.methods['keyword,semantic'].ndcg10 - Math.max(parsed.methods.keyword.ndcg10, parsed.methods.semantic.ndcg10), better: 'keyword'});
 	});
 
-	it('--guard exits 3 naming the method that falls below bare bm25, and 0 when none does', () => {
+	it('--guard exits 3 naming the method that falls below plain bm25, and 0 when none does', () => {
 		// LSA leaves out long numbers, so the semantic list cannot find a document by one; bm25 can.
 		const folder = path.join(tempDir('drill-beir-'), 'numbers');
 		mkdirSync(folder);
