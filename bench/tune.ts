@@ -1,4 +1,4 @@
-// `npm run bench -- tune --stores DIR [--lsa JSON --tag NAME] [--quick] [--keyword-only] COLLECTION_DIR…`: measures the settings stage 1
+// `npm run bench -- tune --stores DIR [--lsa JSON --tag NAME] [--quick] [--keyword-only] [--dump] COLLECTION_DIR…`: measures the settings stage 1
 // is built from on every collection at once — keyword with and without each addition on top of
 // bm25 (proximity, rare identifiers), and the hybrid over a grid of fusion shares and feedback —
 // then picks the hybrid setting by leave-one-collection-out and prints the gain over keyword on
@@ -76,7 +76,7 @@ export async function run(argv: string[]): Promise<void> {
 
 async function tune(args: string[]): Promise<void> {
 	const stores = args[args.indexOf('--stores') + 1];
-	if (!args.includes('--stores') || !stores) throw new Error('usage: npm run bench -- tune --stores DIR [--lsa JSON --tag NAME] [--quick] [--keyword-only] COLLECTION_DIR… (or --smoke)');
+	if (!args.includes('--stores') || !stores) throw new Error('usage: npm run bench -- tune --stores DIR [--lsa JSON --tag NAME] [--quick] [--keyword-only] [--dump] COLLECTION_DIR… (or --smoke)');
 	const lsa = args.includes('--lsa') ? (JSON.parse(args[args.indexOf('--lsa') + 1]!) as LsaOptions) : undefined;
 	const tag = args.includes('--tag') ? `-${args[args.indexOf('--tag') + 1]}` : '';
 	const folders = args.filter((arg, i) => !arg.startsWith('--') && !['--stores', '--lsa', '--tag'].includes(args[i - 1] ?? ''));
@@ -130,7 +130,7 @@ async function tune(args: string[]): Promise<void> {
 			}
 		}
 		const scores = new Map([...rows].map(([setting, list]) => [setting, scoreRankings(list)]));
-		scores.set('bare bm25', evaluateBaseline(prepared.collection));
+		scores.set('plain bm25', evaluateBaseline(prepared.collection));
 		results.set(prepared.name, scores);
 		prepared.store.close();
 		process.stderr.write(`${prepared.name}: ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
@@ -140,7 +140,7 @@ async function tune(args: string[]): Promise<void> {
 	out(`| setting | ${names.join(' | ')} |`);
 	out(`|---|${names.map(() => '---|').join('')}`);
 	const settings = [...new Set([...results.values()].flatMap((scores) => [...scores.keys()]))];
-	for (const setting of ['bare bm25', ...settings.filter((name) => name !== 'bare bm25')]) out(`| ${setting} | ${names.map((name) => results.get(name)!.get(setting)?.ndcg10.toFixed(4) ?? '').join(' | ')} |`);
+	for (const setting of ['plain bm25', ...settings.filter((name) => name !== 'plain bm25')]) out(`| ${setting} | ${names.map((name) => results.get(name)!.get(setting)?.ndcg10.toFixed(4) ?? '').join(' | ')} |`);
 	// Leave one collection out: the hybrid setting with the best smallest gain over keyword on the others.
 	const hybrid = settings.filter((name) => name.startsWith('hybrid'));
 	if (hybrid.length === 0) return;
@@ -158,7 +158,7 @@ async function tune(args: string[]): Promise<void> {
 	out('');
 	out(`| nDCG@10 / R@100 / MRR@10 | ${names.join(' | ')} |`);
 	out(`|---|${names.map(() => '---|').join('')}`);
-	for (const setting of ['bare bm25', 'keyword (both)', 'semantic', overall]) {
+	for (const setting of ['plain bm25', 'keyword (both)', 'semantic', overall]) {
 		out(`| ${setting} | ${names.map((name) => {
 			const scores = results.get(name)!.get(setting)!;
 			return `${scores.ndcg10.toFixed(3)} / ${scores.recall100.toFixed(3)} / ${scores.mrr10.toFixed(3)}`;
