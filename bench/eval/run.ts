@@ -106,14 +106,3 @@ export function versus(scores: Scores, floor: Scores): Scores {
 	const round = (value: number) => Number(value.toFixed(4));
 	return {ndcg10: round(scores.ndcg10 - floor.ndcg10), recall100: round(scores.recall100 - floor.recall100), mrr10: round(scores.mrr10 - floor.mrr10)};
 }
-
-/** Share of queries whose first `depth` items are the same, in the same order, in both rankings. */
-export function sameRankings(a: Rankings, b: Rankings, depth: number): number {
-	if (a.size === 0) return 0;
-	let same = 0;
-	for (const [query, ranked] of a) {
-		const other = b.get(query) ?? [];
-		if (ranked.slice(0, depth).join('\n') === other.slice(0, depth).join('\n')) same++;
-	}
-	return Number((same / a.size).toFixed(4));
-}

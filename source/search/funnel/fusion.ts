@@ -45,9 +45,6 @@ export function adaptiveShare(keyword: readonly KeywordHit[], semantic: readonly
 	return agreementBase - agreementSlope * listAgreement(keyword, semantic, itemOf);
 }
 
-/** The share a hybrid falls back to when asked for a fixed one (the tune bench's grid). */
-export const keywordShare = 0.9;
-
 /**
  * Hybrid fusion. Evidence is pooled per item (the two lists often find different nodes of the same
  * item: bm25 the root that holds every word, the embedding the topic that means the same), so an
