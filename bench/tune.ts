@@ -3,6 +3,9 @@
 // bm25 (proximity, rare identifiers), and the hybrid over a grid of fusion shares and feedback —
 // then picks the hybrid setting by leave-one-collection-out and prints the gain over keyword on
 // each held-out collection. Stores are built once into DIR (one per collection) and reused.
+// `--dump` instead writes DIR/<collection>.lists.json: every judged query's keyword variants and
+// semantic lists, item by item, with plain bm25's ranking (bench/eval/lists.ts), for offline
+// experiments with fusion rules (how the agreement rule of fusion.ts was chosen).
 import {copyFileSync, existsSync, mkdirSync} from 'node:fs';
 import {withSmokeCollection} from './eval/smoke.js';
 import {openIndexedStore} from '../source/search/indexing/indexer.js';
