@@ -110,7 +110,7 @@ describe('SMART collections (MED, CISI, ADI)', () => {
 		mkdirSync(path.join(source, 'med'));
 		writeFileSync(path.join(source, 'med', 'MED.ALL'), '.I 1\n.W\nlens proteins\n.I 2\n.W\nblood oxygen\n');
 		writeFileSync(path.join(source, 'med', 'MED.QRY'), '.I 1\n.W\n the crystalline lens\n');
-		writeFileSync(path.join(source, 'med', 'MED.REL'), '1 0 1 1\n'.replace('1 0 1 1', '1 1 1'));
+		writeFileSync(path.join(source, 'med', 'MED.REL'), '1 1 1\n');
 		const out = tempDir('drill-smart-out-');
 		expect(makeSmartCollections(out, source)).toEqual([{folder: path.join(out, 'medline'), documents: 2, queries: 1}]);
 		const collection = loadBeir(path.join(out, 'medline'));
