@@ -1,9 +1,11 @@
 // `npm run eval -- DATASET_DIR… [--method keyword|semantic|keyword,semantic] [--items ingest|sketch] [--guard[=METHODS]] [--json]`:
 // ingests each BEIR collection into a temp store (each document one item), runs every judged
 // query through `find`, and prints nDCG@10, Recall@100 and MRR@10 at item level with latency
-// p50/p95, next to the bare FTS5 bm25 floor over the same raw text and each method's difference
-// to it. `--guard` exits 3 when a guarded method (default keyword and keyword,semantic) falls
-// below the floor, or the hybrid below keyword. `--make DIR` writes the generated collections.
+// p50/p95, next to the plain-bm25 floor (../shared/eval/plain-bm25.mjs, over the same raw text),
+// each method's difference to it and the hybrid's to max(keyword, semantic). `--guard` exits 3
+// when a guarded method (default keyword and keyword,semantic) falls below the floor, or the
+// hybrid below max(keyword, semantic). `--make DIR` writes the generated collections
+// (`--make DIR --from CLONE`: the SMART collections MED, CISI and ADI found in CLONE).
 // `--smoke` adds a tiny built-in collection (to check that the eval runs).
 import {mkdtempSync, rmSync} from 'node:fs';
 import {cpus, loadavg, tmpdir} from 'node:os';
@@ -13,12 +15,13 @@ import {parseMethod} from '../source/search/funnel/params.js';
 import {reindex} from '../source/search/indexing/reindex.js';
 import type {Method} from '../source/search/types.js';
 import {loadBeir} from './eval/beir.js';
-import {guardFailures, type CollectionReport} from './eval/guard.js';
+import {guardFailures, hybridVersusMax, minimums, type CollectionReport} from './eval/guard.js';
 import {makeCollections} from './eval/collections/make.js';
-import {writeSmokeCollection} from './eval/smoke.js';
-import {evaluate, evaluateBaseline, ingestCollection, judgedQueries, sameRankings, versus, type ItemPipeline, type Rankings} from './eval/run.js';
+import {makeSmartCollections} from './eval/collections/smart.js';
+import {writeGuardCollection, writeSmokeCollection} from './eval/smoke.js';
+import {evaluate, evaluateBaseline, ingestCollection, judgedQueries, versus, type ItemPipeline} from './eval/run.js';
 
-const usage = 'usage: npm run eval -- DATASET_DIR…|--smoke [--method keyword|semantic|keyword,semantic] [--items sketch|ingest] [--guard[=METHODS]] [--json]; npm run eval -- --make OUT_DIR';
+const usage = 'usage: npm run eval -- DATASET_DIR…|--smoke|--smoke-guard [--method keyword|semantic|keyword,semantic] [--items sketch|ingest] [--guard[=METHODS]] [--json]; npm run eval -- --make OUT_DIR [--from SMART_CLONE]';
 
 interface Args {
 	folders: string[];
@@ -27,15 +30,17 @@ interface Args {
 	pipeline: ItemPipeline;
 	guard: Method[] | undefined;
 	make: string | undefined;
+	from: string | undefined;
 }
 
-function parseArgs(args: string[], smokeFolder: () => string): Args {
-	const parsed: Args = {folders: [], methods: ['keyword', 'semantic', 'keyword,semantic'], json: false, pipeline: 'sketch', guard: undefined, make: undefined};
+function parseArgs(args: string[], smokeFolder: () => string, guardFolder: () => string): Args {
+	const parsed: Args = {folders: [], methods: ['keyword', 'semantic', 'keyword,semantic'], json: false, pipeline: 'sketch', guard: undefined, make: undefined, from: undefined};
 	for (let i = 0; i < args.length; i++) {
 		const arg = args[i]!;
 		const value = () => (arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : args[++i]);
 		if (arg === '--json') parsed.json = true;
 		else if (arg === '--smoke') parsed.folders.push(smokeFolder());
+		else if (arg === '--smoke-guard') parsed.folders.push(guardFolder());
 		else if (arg === '--guard') parsed.guard = ['keyword', 'keyword,semantic'];
 		else if (arg.startsWith('--guard=')) parsed.guard = value()!.split(/\s*;\s*|\s+/u).filter(Boolean).map((method) => parseMethod(method));
 		else if (arg === '--items' || arg.startsWith('--items=')) {
@@ -44,6 +49,7 @@ function parseArgs(args: string[], smokeFolder: () => string): Args {
 			parsed.pipeline = pipeline;
 		} else if (arg === '--method' || arg.startsWith('--method=')) parsed.methods = [parseMethod(value() ?? '')];
 		else if (arg === '--make' || arg.startsWith('--make=')) parsed.make = value();
+		else if (arg === '--from' || arg.startsWith('--from=')) parsed.from = value();
 		else if (arg.startsWith('-')) throw new DrillError('bad_argument', `unknown option ${arg}`, usage);
 		else parsed.folders.push(arg);
 	}
@@ -57,24 +63,20 @@ async function evaluateCollection(folder: string, args: Args, log: (line: string
 	const dir = mkdtempSync(path.join(tmpdir(), 'drill-eval-'));
 	try {
 		let started = performance.now();
-		const bareRankings: Rankings = new Map();
-		const bm25 = evaluateBaseline(collection, bareRankings);
+		const floor = evaluateBaseline(collection);
 		const store = ingestCollection(collection, path.join(dir, 'store.db'), args.pipeline);
 		log(`${collection.name}: ingested ${collection.documents.length} documents (items by ${args.pipeline === 'ingest' ? 'the ingest text pipeline' : 'the eval sketch'}) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 		started = performance.now();
 		const report = await reindex(store);
 		log(`${collection.name}: trained ${report.embedder} (${report.dimension} dims) and embedded ${report.nodes} nodes in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 		const methods: CollectionReport['methods'] = {};
-		let keywordOrder: CollectionReport['keyword_order'];
 		for (const method of args.methods) {
-			const rankings: Rankings = new Map();
-			const scores = await evaluate(store, collection, method, rankings);
-			methods[method] = {...scores, vs_bm25: versus(scores, bm25)};
-			// The floor by construction, checked: keyword's order of items is bare bm25's.
-			if (method === 'keyword') keywordOrder = {same_top10: sameRankings(rankings, bareRankings, 10), same_top100: sameRankings(rankings, bareRankings, 100)};
+			const scores = await evaluate(store, collection, method);
+			methods[method] = {...scores, vs_plain_bm25: versus(scores, floor)};
 		}
 		store.close();
-		return {collection: collection.name, documents: collection.documents.length, queries: judgedQueries(collection).length, bm25, methods, ...(keywordOrder ? {keyword_order: keywordOrder} : {})};
+		const againstMax = hybridVersusMax(methods);
+		return {collection: collection.name, documents: collection.documents.length, queries: judgedQueries(collection).length, plain_bm25: floor, methods, ...(againstMax ? {hybrid_vs_max: againstMax} : {})};
 	} finally {
 		rmSync(dir, {recursive: true, force: true});
 	}
@@ -85,30 +87,40 @@ const signed = (value: number) => `${value >= 0 ? '+' : '−'}${Math.abs(value).
 function table(report: CollectionReport): string {
 	const rows = [
 		`\n${report.collection}: ${report.documents} documents, ${report.queries} judged queries (${cpus()[0]?.model ?? 'cpu'}, node ${process.version}, load ${loadavg()[0]!.toFixed(1)})\n`,
-		'| method | nDCG@10 | R@100 | MRR@10 | Δ nDCG@10 vs bm25 | p50 ms | p95 ms |',
+		'| method | nDCG@10 | R@100 | MRR@10 | Δ nDCG@10 vs plain bm25 | p50 ms | p95 ms |',
 		'|---|---|---|---|---|---|---|',
-		`| bare FTS5 bm25 | ${report.bm25.ndcg10.toFixed(3)} | ${report.bm25.recall100.toFixed(3)} | ${report.bm25.mrr10.toFixed(3)} | | | |`,
+		`| plain bm25 (the floor) | ${report.plain_bm25.ndcg10.toFixed(3)} | ${report.plain_bm25.recall100.toFixed(3)} | ${report.plain_bm25.mrr10.toFixed(3)} | | | |`,
 	];
 	for (const [method, scores] of Object.entries(report.methods)) {
-		rows.push(`| ${method} | ${scores.ndcg10.toFixed(3)} | ${scores.recall100.toFixed(3)} | ${scores.mrr10.toFixed(3)} | ${signed(scores.vs_bm25.ndcg10)} | ${scores.p50_ms.toFixed(1)} | ${scores.p95_ms.toFixed(1)} |`);
+		rows.push(`| ${method} | ${scores.ndcg10.toFixed(3)} | ${scores.recall100.toFixed(3)} | ${scores.mrr10.toFixed(3)} | ${signed(scores.vs_plain_bm25.ndcg10)} | ${scores.p50_ms.toFixed(1)} | ${scores.p95_ms.toFixed(1)} |`);
 	}
-	if (report.keyword_order) rows.push(`\nkeyword's order of items is bare bm25's on ${(100 * report.keyword_order.same_top10).toFixed(1)}% of queries (top 10), ${(100 * report.keyword_order.same_top100).toFixed(1)}% (top 100)`);
+	if (report.hybrid_vs_max) rows.push(`\nhybrid − max(keyword, semantic): ${signed(report.hybrid_vs_max.ndcg10)} nDCG@10 (the better list: ${report.hybrid_vs_max.better})`);
 	return `${rows.join('\n')}\n`;
+}
+
+function minimumsLine(reports: readonly CollectionReport[]): string {
+	const worst = minimums(reports);
+	const parts = Object.entries(worst).map(([key, value]) => `${key.replaceAll('_', ' ')} ${signed(value)}`);
+	return `\nworst case over ${reports.length} collections (nDCG@10): ${parts.join(', ')}\n`;
 }
 
 const help = `${usage}
 
 Scores drill's search on BEIR collections (corpus.jsonl, queries.jsonl, qrels.tsv): each document
 becomes an item in a temp store, every judged query runs through find, and nDCG@10, R@100 and
-MRR@10 are printed per method beside bare FTS5 bm25 over the same raw text.
+MRR@10 are printed per method beside the floor, plain bm25 as ../shared/eval/plain-bm25.mjs
+computes it over the same raw text, and the hybrid's difference to max(keyword, semantic).
 
-  DATASET_DIR…       BEIR folders (e.g. ../shared/eval/scifact); --smoke adds a tiny built-in one
+  DATASET_DIR…       BEIR folders (e.g. ../shared/eval/scifact); --smoke adds a tiny built-in one,
+                     --smoke-guard the known-item collection of this repo's fixtures/ (what CI guards)
   --method M         keyword, semantic or keyword,semantic (default: all three)
   --items P          sketch (default: the eval's short-document summarizer) or ingest (the ingest text pipeline)
-  --guard[=METHODS]  exit 3 when a method (default keyword and keyword,semantic) falls below bare bm25,
-                     or the hybrid below keyword
+  --guard[=METHODS]  exit 3 when a method (default keyword and keyword,semantic) falls below plain bm25,
+                     or the hybrid below max(keyword, semantic)
   --json             one JSON report (methods[m].ndcg10, vs_bm25, …) on stdout
   --make OUT_DIR     write the generated known-item collections (fixtures, Python docs, npm readmes, man pages)
+  --from CLONE       with --make: write the SMART collections (medline, cisi, adi) from a clone that has
+                     MED/CISI/ADI .ALL .QRY .REL, e.g. github.com/lailaglez/belief-network-irs
 `;
 
 async function main(argv: string[]): Promise<void> {
@@ -118,7 +130,7 @@ async function main(argv: string[]): Promise<void> {
 	}
 	const smoke = mkdtempSync(path.join(tmpdir(), 'drill-eval-smoke-'));
 	try {
-		await evaluateAll(parseArgs(argv, () => writeSmokeCollection(smoke)));
+		await evaluateAll(parseArgs(argv, () => writeSmokeCollection(smoke), () => writeGuardCollection(smoke)));
 	} finally {
 		rmSync(smoke, {recursive: true, force: true});
 	}
@@ -126,7 +138,7 @@ async function main(argv: string[]): Promise<void> {
 
 async function evaluateAll(args: Args): Promise<void> {
 	if (args.make !== undefined) {
-		for (const made of makeCollections(args.make)) process.stdout.write(`${made.folder}: ${made.documents} documents, ${made.queries} queries\n`);
+		for (const made of args.from ? makeSmartCollections(args.make, args.from) : makeCollections(args.make)) process.stdout.write(`${made.folder}: ${made.documents} documents, ${made.queries} queries\n`);
 		return;
 	}
 	const log = (line: string) => {
@@ -138,7 +150,8 @@ async function evaluateAll(args: Args): Promise<void> {
 		reports.push(report);
 		if (!args.json) process.stdout.write(table(report));
 	}
-	if (args.json) process.stdout.write(`${JSON.stringify(reports.length === 1 ? reports[0] : {collections: reports}, null, 2)}\n`);
+	if (args.json) process.stdout.write(`${JSON.stringify(reports.length === 1 ? reports[0] : {collections: reports, minimums: minimums(reports)}, null, 2)}\n`);
+	else if (reports.length > 1) process.stdout.write(minimumsLine(reports));
 	if (args.guard) {
 		const failures = guardFailures(reports, args.guard);
 		for (const failure of failures) process.stderr.write(`eval: guard: ${failure}\n`);

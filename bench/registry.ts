@@ -53,7 +53,7 @@ export const benchmarks: Record<string, Benchmark> = {
 		load: () => import('./store.js'),
 	},
 	tune: {
-		synopsis: '--stores DIR [--lsa JSON --tag NAME] [--quick] [--keyword-only] COLLECTION_DIR…',
+		synopsis: '--stores DIR [--lsa JSON --tag NAME] [--quick] [--keyword-only] [--dump] COLLECTION_DIR…',
 		about: 'the settings stage 1 is built from, on every collection at once: keyword with and without each addition on top of bm25, and the hybrid over a grid of fusion shares, chosen by leave-one-collection-out',
 		load: () => import('./tune.js'),
 	},

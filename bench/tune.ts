@@ -1,8 +1,11 @@
-// `npm run bench -- tune --stores DIR [--lsa JSON --tag NAME] [--quick] [--keyword-only] COLLECTION_DIR…`: measures the settings stage 1
+// `npm run bench -- tune --stores DIR [--lsa JSON --tag NAME] [--quick] [--keyword-only] [--dump] COLLECTION_DIR…`: measures the settings stage 1
 // is built from on every collection at once — keyword with and without each addition on top of
 // bm25 (proximity, rare identifiers), and the hybrid over a grid of fusion shares and feedback —
 // then picks the hybrid setting by leave-one-collection-out and prints the gain over keyword on
 // each held-out collection. Stores are built once into DIR (one per collection) and reused.
+// `--dump` instead writes DIR/<collection>.lists.json: every judged query's keyword variants and
+// semantic lists, item by item, with plain bm25's ranking (bench/eval/lists.ts), for offline
+// experiments with fusion rules (how the agreement rule of fusion.ts was chosen).
 import {copyFileSync, existsSync, mkdirSync} from 'node:fs';
 import {withSmokeCollection} from './eval/smoke.js';
 import {openIndexedStore} from '../source/search/indexing/indexer.js';
@@ -18,6 +21,7 @@ import {SummaryStore} from '../source/store/summary-store.js';
 import {loadBeir, type BeirCollection} from './eval/beir.js';
 import {ingestCollection, judgedQueries, scoreRankings, evaluateBaseline} from './eval/run.js';
 import type {LsaOptions} from '../source/search/semantic/lsa.js';
+import {dumpLists} from './eval/lists.js';
 
 export interface Prepared {
 	name: string;
@@ -75,11 +79,21 @@ export async function run(argv: string[]): Promise<void> {
 
 async function tune(args: string[]): Promise<void> {
 	const stores = args[args.indexOf('--stores') + 1];
-	if (!args.includes('--stores') || !stores) throw new Error('usage: npm run bench -- tune --stores DIR [--lsa JSON --tag NAME] [--quick] [--keyword-only] COLLECTION_DIR… (or --smoke)');
+	if (!args.includes('--stores') || !stores) throw new Error('usage: npm run bench -- tune --stores DIR [--lsa JSON --tag NAME] [--quick] [--keyword-only] [--dump] COLLECTION_DIR… (or --smoke)');
 	const lsa = args.includes('--lsa') ? (JSON.parse(args[args.indexOf('--lsa') + 1]!) as LsaOptions) : undefined;
 	const tag = args.includes('--tag') ? `-${args[args.indexOf('--tag') + 1]}` : '';
 	const folders = args.filter((arg, i) => !arg.startsWith('--') && !['--stores', '--lsa', '--tag'].includes(args[i - 1] ?? ''));
 	mkdirSync(stores, {recursive: true});
+	if (args.includes('--dump')) {
+		for (const folder of folders) {
+			const started = performance.now();
+			const prepared = await prepare(folder, stores, lsa, tag);
+			await dumpLists(prepared, path.join(stores, `${prepared.name}${tag}.lists.json`));
+			prepared.store.close();
+			process.stderr.write(`${prepared.name}: lists in ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
+		}
+		return;
+	}
 	if (args.includes('--quick')) {
 		shares = [0.7, 0.8];
 		feedbacks = [
@@ -119,7 +133,7 @@ async function tune(args: string[]): Promise<void> {
 			}
 		}
 		const scores = new Map([...rows].map(([setting, list]) => [setting, scoreRankings(list)]));
-		scores.set('bare bm25', evaluateBaseline(prepared.collection));
+		scores.set('plain bm25', evaluateBaseline(prepared.collection));
 		results.set(prepared.name, scores);
 		prepared.store.close();
 		process.stderr.write(`${prepared.name}: ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
@@ -129,7 +143,7 @@ async function tune(args: string[]): Promise<void> {
 	out(`| setting | ${names.join(' | ')} |`);
 	out(`|---|${names.map(() => '---|').join('')}`);
 	const settings = [...new Set([...results.values()].flatMap((scores) => [...scores.keys()]))];
-	for (const setting of ['bare bm25', ...settings.filter((name) => name !== 'bare bm25')]) out(`| ${setting} | ${names.map((name) => results.get(name)!.get(setting)?.ndcg10.toFixed(4) ?? '').join(' | ')} |`);
+	for (const setting of ['plain bm25', ...settings.filter((name) => name !== 'plain bm25')]) out(`| ${setting} | ${names.map((name) => results.get(name)!.get(setting)?.ndcg10.toFixed(4) ?? '').join(' | ')} |`);
 	// Leave one collection out: the hybrid setting with the best smallest gain over keyword on the others.
 	const hybrid = settings.filter((name) => name.startsWith('hybrid'));
 	if (hybrid.length === 0) return;
@@ -147,7 +161,7 @@ async function tune(args: string[]): Promise<void> {
 	out('');
 	out(`| nDCG@10 / R@100 / MRR@10 | ${names.join(' | ')} |`);
 	out(`|---|${names.map(() => '---|').join('')}`);
-	for (const setting of ['bare bm25', 'keyword (both)', 'semantic', overall]) {
+	for (const setting of ['plain bm25', 'keyword (both)', 'semantic', overall]) {
 		out(`| ${setting} | ${names.map((name) => {
 			const scores = results.get(name)!.get(setting)!;
 			return `${scores.ndcg10.toFixed(3)} / ${scores.recall100.toFixed(3)} / ${scores.mrr10.toFixed(3)}`;

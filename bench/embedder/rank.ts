@@ -11,7 +11,8 @@ import type {LabData, LabVariant, Trained} from './variants.js';
 
 /** The hybrid settings measured: keyword share × feedback (top keyword hits, weight). */
 export const hybridGrid = {
-	shares: [0.5, 0.6, 0.7, 0.8, 0.9],
+	/** `undefined`: the share adapts to the lists' agreement (the default, see adaptiveShare). */
+	shares: [undefined, 0.5, 0.6, 0.7, 0.8, 0.9],
 	feedbacks: [
 		[0, 0],
 		[2, 0.5],
@@ -81,7 +82,7 @@ export function rankVariant(variant: LabVariant, trained: Trained, data: LabData
 				semantic = [...semantic, ...extra].sort((a, b) => b.score - a.score);
 			}
 			for (const share of hybridGrid.shares) {
-				const setting = `share ${share} feedback ${hits}×${weight}`;
+				const setting = `share ${share ?? 'adaptive'} feedback ${hits}×${weight}`;
 				if (!hybridRuns.has(setting)) hybridRuns.set(setting, []);
 				hybridRuns.get(setting)!.push({ranked: order(fuse(query.keyword, semantic, itemOf, share), itemOf), judged: query.judged});
 			}

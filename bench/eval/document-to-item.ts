@@ -12,11 +12,6 @@ export interface BeirDocument {
 
 const sentencesPerTopic = 4;
 
-/** A document's raw text as the bm25 floor reads it: its title, then its text. */
-export function documentText(document: BeirDocument): string {
-	return [document.title.trim(), document.text.trim()].filter(Boolean).join('\n');
-}
-
 function topWords(text: string, count: number): string[] {
 	const counts = new Map<string, number>();
 	for (const word of words(text)) {

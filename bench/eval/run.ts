@@ -6,7 +6,7 @@ import {searchStatus} from '../../source/search/indexing/search-status.js';
 import type {Method} from '../../source/search/types.js';
 import {validateItem} from '../../source/store/interchange.js';
 import type {SummaryStore} from '../../source/store/summary-store.js';
-import {BareBm25} from './bare-bm25.js';
+import {PlainBm25} from './plain-bm25.js';
 import type {BeirCollection} from './beir.js';
 import {documentToItem} from './document-to-item.js';
 import {textToItem} from '../../source/ingest/index.js';
@@ -85,9 +85,9 @@ export async function evaluate(store: SummaryStore, collection: BeirCollection, 
 	return {...scoreRankings(rankings), p50_ms: Number(percentile(latency, 50).toFixed(2)), p95_ms: Number(percentile(latency, 95).toFixed(2))};
 }
 
-/** The bare FTS5 bm25 floor over the same documents (see BareBm25). */
+/** The plain-bm25 floor over the same documents (see PlainBm25). */
 export function evaluateBaseline(collection: BeirCollection, out: Rankings = new Map()): Scores {
-	const bare = new BareBm25(collection);
+	const bare = new PlainBm25(collection);
 	try {
 		return scoreRankings(
 			judgedQueries(collection).map((query) => {
@@ -105,15 +105,4 @@ export function evaluateBaseline(collection: BeirCollection, out: Rankings = new
 export function versus(scores: Scores, floor: Scores): Scores {
 	const round = (value: number) => Number(value.toFixed(4));
 	return {ndcg10: round(scores.ndcg10 - floor.ndcg10), recall100: round(scores.recall100 - floor.recall100), mrr10: round(scores.mrr10 - floor.mrr10)};
-}
-
-/** Share of queries whose first `depth` items are the same, in the same order, in both rankings. */
-export function sameRankings(a: Rankings, b: Rankings, depth: number): number {
-	if (a.size === 0) return 0;
-	let same = 0;
-	for (const [query, ranked] of a) {
-		const other = b.get(query) ?? [];
-		if (ranked.slice(0, depth).join('\n') === other.slice(0, depth).join('\n')) same++;
-	}
-	return Number((same / a.size).toFixed(4));
 }

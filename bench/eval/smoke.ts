@@ -1,6 +1,8 @@
 import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
+import {fixturePages} from './collections/fixture-pages.js';
+import {writeKnownItem} from './collections/known-item.js';
 
 /** A tiny BEIR collection for `npm run eval -- --smoke`: six documents, three judged queries. */
 export function writeSmokeCollection(parent: string): string {
@@ -23,6 +25,16 @@ export function writeSmokeCollection(parent: string): string {
 	writeFileSync(path.join(folder, 'queries.jsonl'), queries.map((query) => JSON.stringify(query)).join('\n'));
 	writeFileSync(path.join(folder, 'qrels.tsv'), 'query-id\tcorpus-id\tscore\nq1\td1\t2\nq1\td4\t1\nq2\td2\t1\nq3\td5\t1\n');
 	return folder;
+}
+
+/**
+ * The collection the CI guard runs on (`npm run eval -- --smoke-guard --guard`): known-item search
+ * over this repository's own fixtures/ markdown (52 pages, 48 queries; made at run time, nothing
+ * committed). Small enough to take seconds, hard enough that no method is perfect on it (plain
+ * bm25 0.735 nDCG@10), so the guard compares real rankings.
+ */
+export function writeGuardCollection(parent: string, fixtures = 'fixtures'): string {
+	return writeKnownItem(path.join(parent, 'fixtures-known-item'), fixturePages(fixtures)).folder;
 }
 
 /**

@@ -22,6 +22,19 @@ describe('every benchmark runs in its smoke mode', () => {
 		expect(result.stdout).toMatch(/\| keyword,semantic \| \d\.\d{3} \|/u);
 	}, 300_000);
 
+	// The search guard in CI: on a real collection (known-item search over fixtures/, where no method
+	// is perfect), keyword must reach plain bm25 and the hybrid the better of keyword and semantic.
+	test('npm run eval -- --smoke-guard --guard', () => {
+		const result = run('dist/eval.js', ['--smoke-guard', '--guard', '--json']);
+		expect(result.stderr).not.toMatch(/guard/u);
+		expect(result.status, result.stderr).toBe(0);
+		const report = JSON.parse(result.stdout);
+		expect(report.queries).toBeGreaterThan(40);
+		expect(report.plain_bm25.ndcg10).toBeLessThan(0.9);
+		expect(report.methods.keyword.vs_plain_bm25.ndcg10).toBeGreaterThanOrEqual(0);
+		expect(report.hybrid_vs_max.ndcg10).toBeGreaterThanOrEqual(0);
+	}, 120_000);
+
 	test.each(Object.keys(benchmarks))('npm run bench -- %s --help prints its usage and runs nothing', (name) => {
 		const result = run('dist/bench.js', [name, '--smoke', '--help']);
 		expect(result.status, result.stderr).toBe(0);

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {DrillError} from '../../source/core/errors.js';
-import {maxQueryTerms, parseQuery, scopeToken, scopedMatch} from '../../source/search/funnel/query.js';
+import {maxQueryTerms, parseQuery, scopeToken, scopedMatch, maxPhrases, maxRepeats, quote, weightedMatch} from '../../source/search/funnel/query.js';
 
 describe('parseQuery', () => {
 	it('quotes every word and ORs them, dropping function words', () => {
@@ -48,5 +48,22 @@ describe('scope tokens', () => {
 	it('restricts a match to one namespace inside the FTS expression', () => {
 		expect(scopedMatch('"x"', 'docs')).toBe(`("x") AND scope : "${scopeToken('docs')}"`);
 		expect(scopedMatch('"x"', undefined)).toBe('"x"');
+	});
+});
+
+describe('the stage-1 bm25 query', () => {
+	it('counts how often each word was typed', () => {
+		expect(parseQuery('library use of the library and library staff').counts).toEqual({library: 3, use: 1, of: 1, the: 1, and: 1, staff: 1});
+	});
+	it('repeats each word by its count times its weight, every word once before any repeat', () => {
+		expect(weightedMatch(['library', 'staff'], {library: 3, staff: 1})).toBe('"library" OR "staff" OR "library" OR "library"');
+		expect(weightedMatch(['the', 'lens'], {the: 1, lens: 1}, (word) => (word === 'the' ? 1 : 2))).toBe('"the" OR "lens" OR "lens"');
+	});
+	it('caps the phrases of one word and of the whole query', () => {
+		expect(weightedMatch(['a'], {a: 100}).split(' OR ')).toHaveLength(maxRepeats);
+		const many = Array.from({length: 48}, (_, i) => `w${i}`);
+		const match = weightedMatch(many, Object.fromEntries(many.map((word) => [word, 5])));
+		expect(match.split(' OR ')).toHaveLength(maxPhrases);
+		expect(match.startsWith(many.map(quote).join(' OR '))).toBe(true);
 	});
 });

@@ -71,11 +71,14 @@ describe('rare exact tokens', () => {
 });
 
 describe('short boilerplate pages', () => {
-	it('do not outrank the page whose body nearly repeats the query, where bm25 alone ranks them first', async () => {
+	it('leave the page whose body nearly repeats the query in the first two', async () => {
 		expect(keywordOrder(store, 'How to configure the connection pool timeout for the database server', {proximity: 0})[0]).toBe('nav');
+		// Function words count half (issue 25: at or above plain bm25 on every collection measured), so the
+		// short page naming all six content words now comes first and the guide second; proximity at a
+		// weight that would put the guide first loses on npl (see docs/search.md).
 		for (const method of ['keyword', 'keyword,semantic']) {
 			const result = await find({query: 'How to configure the connection pool timeout for the database server', method}, {store});
-			expect(result.candidate_items[0]!.item_id, method).toBe('guide');
+			expect(result.candidate_items.slice(0, 2).map((item) => item.item_id), method).toContain('guide');
 		}
 	});
 });

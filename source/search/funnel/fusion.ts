@@ -8,14 +8,42 @@ export interface RankedNode {
 }
 
 /**
- * Share of the keyword score in hybrid fusion: one setting for every store, chosen with the
- * feedback below by leave-one-collection-out over six collections (`npm run bench -- tune`): for
- * each collection held out, the setting with the best smallest gain over keyword on the other
- * five was 0.8 with two feedback hits on five of the six (gains +0.002 to +0.021 nDCG@10). A convex combination of
- * min-max-normalized scores keeps keyword's strength and adds what the semantic list knows;
- * reciprocal rank fusion gives a weak semantic list as much say as bm25 and lost.
+ * Share of the keyword score in hybrid fusion, per query: `agreementBase − agreementSlope × a`,
+ * where `a` is the two lists' agreement — the share of bm25's first `agreementDepth` items that the
+ * semantic list also ranks in its first `agreementDepth` — so the semantic list gets more say the
+ * more it finds what bm25 finds (a model that fits the store and the query), and little when the
+ * two disagree (0.95 − 0.3a: from 0.95 down to 0.65). One rule for every store, chosen by
+ * leave-one-collection-out over twelve collections (`npm run bench -- tune --stores DIR --dump …`,
+ * see docs/search.md): for eleven held out it was chosen on the others, and it kept the hybrid
+ * at or above the better of keyword and semantic on eleven of the twelve; a fixed share could not
+ * (0.9 came closest), nor any rule from the keyword list's score gap. The semantic query is not moved
+ * toward the keyword hits (Rocchio feedback lost once the share adapts).
  */
-export const keywordShare = 0.8;
+export const agreementBase = 0.95;
+export const agreementSlope = 0.3;
+export const agreementDepth = 10;
+
+/** The two lists' agreement in [0, 1]: how many of their first `agreementDepth` items they share, over `agreementDepth`. */
+export function listAgreement(keyword: readonly KeywordHit[], semantic: readonly ScoredNode[], itemOf: ReadonlyMap<number, number>, depth = agreementDepth): number {
+	const firstItems = (hits: readonly ScoredNode[]) => {
+		const items = new Set<number>();
+		for (const hit of hits) {
+			const item = itemOf.get(hit.node);
+			if (item !== undefined) items.add(item);
+			if (items.size >= depth) break;
+		}
+		return items;
+	};
+	const fromKeyword = firstItems(keyword);
+	let shared = 0;
+	for (const item of firstItems(semantic)) if (fromKeyword.has(item)) shared++;
+	return shared / depth;
+}
+
+/** The keyword share for one query (see agreementBase). */
+export function adaptiveShare(keyword: readonly KeywordHit[], semantic: readonly ScoredNode[], itemOf: ReadonlyMap<number, number>): number {
+	return agreementBase - agreementSlope * listAgreement(keyword, semantic, itemOf);
+}
 
 /**
  * Hybrid fusion. Evidence is pooled per item (the two lists often find different nodes of the same
@@ -25,7 +53,8 @@ export const keywordShare = 0.8;
  * item's best node: the best node of every item carries the item's score, so items rank by fused
  * evidence and stage 1 still names the node that matched best.
  */
-export function fuse(keyword: readonly KeywordHit[], semantic: readonly ScoredNode[], itemOf: ReadonlyMap<number, number>, share = keywordShare): RankedNode[] {
+export function fuse(keyword: readonly KeywordHit[], semantic: readonly ScoredNode[], itemOf: ReadonlyMap<number, number>, fixedShare?: number): RankedNode[] {
+	const share = fixedShare ?? adaptiveShare(keyword, semantic, itemOf);
 	// The keyword list comes normalized (see keywordList).
 	const k = new Map(keyword.map((entry) => [entry.node, entry.score]));
 	// Items holding the query's rare identifiers stay first, as in the keyword list.

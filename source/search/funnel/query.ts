@@ -12,8 +12,13 @@ export interface ParsedQuery {
 	text: string;
 	/** Distinct content words (function words dropped when content words remain): what snippets mark and stage 2 drills by. */
 	terms: string[];
-	/** Every distinct word, in order: what stage-1 bm25 ranks by (the same query bare FTS5 bm25 would run). */
+	/** Every distinct word, in order. */
 	words: string[];
+	/**
+	 * How often each of `words` was typed (in the whole query): stage-1 bm25 counts each word this
+	 * often (a long request that says "library" four times is about libraries).
+	 */
+	counts: Readonly<Record<string, number>>;
 	/** The content words in the order typed, repeats kept: neighbours here are the pairs proximity looks for. */
 	sequence: string[];
 	/** The FTS5 MATCH expression, or '' when the query has no searchable word. */
@@ -34,7 +39,31 @@ export function parseQuery(query: unknown): ParsedQuery {
 	const terms = content.length > 0 ? content : all;
 	const typed = words(query);
 	const sequence = (content.length > 0 ? typed.filter((word) => !searchStopwords.has(word)) : typed).slice(0, maxQueryTerms);
-	return {text: query, terms, words: all, sequence, match: terms.map(quote).join(' OR ')};
+	const counts: Record<string, number> = Object.create(null);
+	const wanted = new Set(all);
+	for (const word of typed) if (wanted.has(word)) counts[word] = (counts[word] ?? 0) + 1;
+	return {text: query, terms, words: all, sequence, counts, match: terms.map(quote).join(' OR ')};
+}
+
+/** Phrases of the stage-1 bm25 query at most (each costs FTS5 one more cursor), and repeats of one word. */
+export const maxPhrases = 128;
+export const maxRepeats = 16;
+
+/**
+ * The OR of `words`, each quoted and repeated `weight(word)` times for every time it was typed
+ * (`counts`; at most `maxRepeats` times, `maxPhrases` phrases in all, each word once before any
+ * repeat): FTS5's bm25 adds up every phrase, so a word typed twice weighs twice — the query-term
+ * frequency of classic bm25 — and a word of weight 1 weighs half as much as one of weight 2.
+ */
+export function weightedMatch(words: readonly string[], counts: Readonly<Record<string, number>> = {}, weight: (word: string) => number = () => 1): string {
+	const phrases: string[] = [];
+	const repeats = words.map((word) => Math.min(maxRepeats, Math.max(1, Math.round((counts[word] ?? 1) * weight(word)))));
+	for (let round = 0; round < maxRepeats && phrases.length < maxPhrases; round++) {
+		words.forEach((word, index) => {
+			if (repeats[index]! > round && phrases.length < maxPhrases) phrases.push(quote(word));
+		});
+	}
+	return phrases.join(' OR ');
 }
 
 export function quote(term: string): string {

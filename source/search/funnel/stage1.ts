@@ -1,6 +1,6 @@
 import type {SummaryStore} from '../../store/summary-store.js';
 import type {EmbedderSpec} from '../semantic/embedder.js';
-import {fuse, keywordShare, type RankedNode} from './fusion.js';
+import {fuse, type RankedNode} from './fusion.js';
 import type {ItemFilter} from './item-filter.js';
 import {keywordList, keywordWeights, type KeywordHit} from '../keyword/keyword.js';
 import type {ParsedQuery} from './query.js';
@@ -10,14 +10,14 @@ import {ItemTermStats} from '../keyword/term-stats.js';
 
 /** The settings stage 1 ranks with; the defaults are the measured ones (bench/eval). */
 export interface Stage1Tuning {
-	/** Share of the keyword evidence in the hybrid. */
-	share: number;
+	/** Share of the keyword evidence in the hybrid: undefined adapts it per query (see adaptiveShare). */
+	share: number | undefined;
 	/** Top keyword hits the semantic query moves toward in the hybrid, and by how much. */
 	feedbackHits: number;
 	feedbackWeight: number;
 }
 
-export const defaultTuning: Stage1Tuning = {share: keywordShare, feedbackHits, feedbackWeight};
+export const defaultTuning: Stage1Tuning = {share: undefined, feedbackHits, feedbackWeight};
 
 export interface Stage1Request {
 	query: ParsedQuery;

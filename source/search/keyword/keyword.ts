@@ -1,10 +1,11 @@
 import type {SummaryStore} from '../../store/summary-store.js';
 import {bm25Scores} from './bm25.js';
-import {quote} from '../funnel/query.js';
+import {quote, weightedMatch} from '../funnel/query.js';
 import {filteredRootsSql, isFiltered, type ItemFilter} from '../funnel/item-filter.js';
 import {searchStatus} from '../indexing/search-status.js';
 import {ItemTermStats} from './term-stats.js';
 import {stem, words} from '../../text/index-words.js';
+import {searchStopwords} from '../../text/stopwords.js';
 import {identifierHolders, queryIdentifiers} from './identifiers.js';
 import {TermMatcher} from './term-matcher.js';
 import {neighbourPairs, proximityDepth, proximityScores, proximityWeight} from './proximity.js';
@@ -160,7 +161,7 @@ export function rankingTerms(queryWords: readonly string[], stats: ItemTermStats
  */
 export function keywordList(
 	store: SummaryStore,
-	query: {text: string; words: readonly string[]; terms: readonly string[]; sequence: readonly string[]},
+	query: {text: string; words: readonly string[]; terms: readonly string[]; sequence: readonly string[]; counts?: Readonly<Record<string, number>>},
 	filter: ItemFilter,
 	limit: number,
 	weights = keywordWeights,
@@ -168,13 +169,15 @@ export function keywordList(
 	options: KeywordOptions = {},
 ): KeywordHit[] {
 	if (query.words.length === 0 || stats.items === 0) return [];
-	const ranking = rankingTerms(query.words, stats);
-	const match = ranking.map(quote).join(' OR ');
+	const functionWeight = options.functionWords ?? functionWordWeight;
+	const content = query.words.filter((word) => !searchStopwords.has(word));
+	const ranking = rankingTerms(functionWeight > 0 || content.length === 0 ? query.words : content, stats);
+	const match = weightedMatch(ranking, (options.repeats ?? true) ? query.counts : {}, (word) => (searchStopwords.has(word) ? 2 * functionWeight : 2));
 	if (!match) return [];
 	const filtered = isFiltered(filter);
 	if (filtered) loadFilter(store, filter);
 	const bm25 = store.guard(() => store.statement(keywordSql(weights.root, filtered)).all(match, limit) as ScoredNode[]);
-	const roots = rescore(store, query, bm25, ranking, weights, stats, filtered, options);
+	const roots = rescore(store, query, bm25, ranking, match, weights, stats, filtered, options);
 	if (roots.length === 0) return [];
 	const rootItems = new Map(
 		store.guard(() => store.statement('SELECT id, item FROM nodes WHERE id IN (SELECT value FROM json_each(?))').raw(true).all(JSON.stringify(roots.map((root) => root.node))) as Array<[number, number]>),
@@ -198,12 +201,24 @@ export function keywordList(
 	return sortKeywordHits(hits).slice(0, limit);
 }
 
+/**
+ * Function words of the query count half as much as its content words in stage-1 bm25 (measured on
+ * every collection, see bench/eval): dropping them loses the queries whose meaning is in them
+ * ("not", "before", "over" in a known-item sentence), keeping them at full weight lets them dilute a
+ * long request.
+ */
+export const functionWordWeight = 0.5;
+
 /** What may be added on top of bm25 (each measured on every collection; see bench/eval). */
 export interface KeywordOptions {
 	/** Weight of the proximity evidence (0: none). */
 	proximity?: number;
 	/** Rank items holding the query's rare identifiers first. */
 	identifiers?: boolean;
+	/** How much a function word (searchStopwords) of the query counts against a content word: 0 drops it, 1 counts it fully. */
+	functionWords?: number;
+	/** Count each word as often as it was typed (default), or once. */
+	repeats?: boolean;
 }
 
 /**
@@ -216,6 +231,7 @@ function rescore(
 	query: {text: string; words: readonly string[]; sequence: readonly string[]},
 	bm25: readonly ScoredNode[],
 	ranking: readonly string[],
+	match: string,
 	weights: KeywordWeights,
 	stats: ItemTermStats,
 	filtered: boolean,
@@ -233,7 +249,6 @@ function rescore(
 		const missing = [...holders.keys()].filter((node) => !roots.some((root) => root.node === node));
 		if (missing.length > 0) {
 			const statement = store.statement(`${keywordSql(weights.root, filtered).replace(' ORDER BY', ' AND rowid IN (SELECT value FROM json_each(?)) ORDER BY')}`);
-			const match = ranking.map(quote).join(' OR ');
 			for (const row of store.guard(() => statement.all(match, JSON.stringify(missing), missing.length) as ScoredNode[])) roots.push({...row, tier: 0, rank: roots.length});
 		}
 		for (const root of roots) root.tier = holders.get(root.node) ?? 0;

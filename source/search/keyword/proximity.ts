@@ -9,7 +9,7 @@ import {quote} from '../funnel/query.js';
  * words scattered (navigation, boilerplate) does not. Added to the bm25 score of the best items,
  * weighted by `proximityWeight` (measured on every collection at hand, see bench/eval).
  */
-export const proximityWeight = 0.2;
+export const proximityWeight = 0.3;
 export const nearWindow = 5;
 const phraseShare = 0.5;
 /** The best items of bm25 that proximity re-scores. */

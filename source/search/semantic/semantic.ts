@@ -83,10 +83,12 @@ export interface SemanticHit extends ScoredNode {
 }
 
 /**
- * Pseudo-relevance feedback (Rocchio) for the hybrid: the query vector moves toward the vectors of
- * the top keyword hits, by `feedbackWeight` of their mean (two hits, weight 1: see keywordShare).
+ * Pseudo-relevance feedback (Rocchio) for the hybrid: the query vector can move toward the vectors
+ * of the top keyword hits, by `feedbackWeight` of their mean. Off (0 hits) since the hybrid's share
+ * adapts to the lists' agreement (see adaptiveShare): feedback makes the semantic list agree with
+ * bm25 by construction, and lost on the collections measured.
  */
-export const feedbackHits = 2;
+export const feedbackHits = 0;
 export const feedbackWeight = 1;
 
 function withFeedback(query: Float32Array | undefined, vectors: VectorIndex, feedback: readonly number[], weight: number): Float32Array | undefined {
