@@ -5,6 +5,7 @@
 // to it. `--guard` exits 3 when a guarded method (default keyword and keyword,semantic) falls
 // below the floor, or the hybrid below keyword. `--make DIR` writes the generated collections.
 // `--smoke` adds a tiny built-in collection (to check that the eval runs).
+// `npm run eval -- summaries DIR…`: titles and TLDRs of session logs (bench/eval/summaries.ts).
 import {mkdtempSync, rmSync} from 'node:fs';
 import {cpus, loadavg, tmpdir} from 'node:os';
 import path from 'node:path';
@@ -16,6 +17,7 @@ import {loadBeir} from './eval/beir.js';
 import {guardFailures, type CollectionReport} from './eval/guard.js';
 import {makeCollections} from './eval/collections/make.js';
 import {writeSmokeCollection} from './eval/smoke.js';
+import {evaluateSummaries} from './eval/summaries.js';
 import {evaluate, evaluateBaseline, ingestCollection, judgedQueries, sameRankings, versus, type ItemPipeline, type Rankings} from './eval/run.js';
 
 const usage = 'usage: npm run eval -- DATASET_DIR…|--smoke [--method keyword|semantic|keyword,semantic] [--items sketch|ingest] [--guard[=METHODS]] [--json]; npm run eval -- --make OUT_DIR';
@@ -112,6 +114,10 @@ MRR@10 are printed per method beside bare FTS5 bm25 over the same raw text.
 `;
 
 async function main(argv: string[]): Promise<void> {
+	if (argv[0] === 'summaries') {
+		await evaluateSummaries(argv.slice(1));
+		return;
+	}
 	if (argv.includes('--help') || argv.includes('-h')) {
 		process.stdout.write(help);
 		return;

@@ -85,6 +85,7 @@ export function outcomeOf(root: Topic, title: string): string {
 	let report: string | undefined;
 	const reports: string[] = [];
 	let stopped = false;
+	let error: string | undefined;
 	for (const topic of preorder(root)) {
 		for (const unit of topic.units) {
 			for (const block of unit.blocks) {
@@ -99,13 +100,16 @@ export function outcomeOf(root: Topic, title: string): string {
 					report = block.text;
 					reports.push(block.text);
 					stopped = false;
-				}
+					error = undefined;
+				} else if (block.role === 'system' && block.text.startsWith('[error] ')) error = block.text.slice(8);
+				else if (prose(block, 'system') && /^<turn_aborted>/u.test(block.text.trim())) stopped = true;
 			}
 		}
 	}
 	if (lastRequest === undefined) return '';
 	const asked = requestTitle(lastRequest);
 	const what = asked && asked.toLowerCase() !== title.toLowerCase() ? `: ${clip(asked, 100)}` : '';
+	if (error !== undefined && report === undefined) return clipWords(`Stopped by an error (${clip(error.split('\n')[0]!, 120)}) before the work was done${what}.`);
 	if (stopped) return clipWords(`Stopped by the person before the work was done${what}.`);
 	if (report === undefined) return clipWords(`Ended with no answer to the last request${what}.`);
 	// The last answer that says something ("You're welcome!" after a thank-you does not).

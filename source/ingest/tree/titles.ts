@@ -25,7 +25,8 @@ export function isNoiseTitle(text: string): boolean {
 
 const plainWord = /^["'(«“‘¿¡]*\p{L}[\p{L}\p{M}\p{N}'’.-]*[.,;:!?"')»”’…]*$/u;
 
-const maxRequestTitle = 90;
+/** A title fits a row: at most 80 characters, cut at a word boundary. */
+const maxRequestTitle = 80;
 /** Slash commands of chat tools whose text is the request itself ("/ask why …"). */
 const requestCommand = /^\/(?:ask|code|architect|context|help|plan)\s+/u;
 const clauseBreak = /[,;:(]\s|\s[—–-]\s/gu;
