@@ -124,7 +124,7 @@ export async function scoreFolder(folder: string): Promise<SessionScore[]> {
 		for (const item of items) {
 			if (item.namespace !== 'conversation_session') continue;
 			const source = item.source as ItemRecord['source'] & {agent_title?: string; own_title?: string};
-			const uri = source?.uri ?? item.item_id;
+			const uri = decodeURI((source?.uri ?? item.item_id).replace(/^file:\/\//u, ''));
 			const relative = uri.startsWith(root) ? uri.slice(root.length + 1) : uri;
 			const firstRequest = item.spans.find((span) => span.role === 'user')?.text ?? '';
 			const lastAnswer = item.spans.filter((span) => span.role === 'assistant').at(-1)?.text ?? '';

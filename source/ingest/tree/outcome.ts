@@ -17,7 +17,7 @@ export const maxWords = 60;
 const cheer = /^(?:perfect|great|excellent|done|awesome|nice|ok(?:ay)?|sure|got it|all set|good|success|alright|yes|absolutely|you['’]re (?:absolutely )?right|certainly|of course)\b[\s\p{P}]*(?:\p{L}+[\s\p{P}]*){0,3}$/iu;
 /** A closing offer, not an outcome ("Let me know if …", "Would you like me to …"). */
 const offer = /^(?:let me know|would you like|do you want|if you(?:['’]d like| want| need)|feel free|shall i|should i|want me to|happy to help|hope this helps)/iu;
-const interrupted = /^\[Request interrupted by user/u;
+const interrupted = /\[Request interrupted by user[^\]]*\]/u;
 
 function words(text: string): string[] {
 	return text.split(/\s+/u).filter(Boolean);
@@ -63,6 +63,7 @@ export function reportOutcome(text: string): string {
 				const items: string[] = [];
 				for (let next = index + 1; next < lines.length && count < maxWords && items.length < 4; next++) {
 					const item = lines[next]!.replace(/[.;]+$/u, '');
+					if (offer.test(item)) break;
 					items.push(item);
 					count += words(item).length;
 				}
@@ -90,19 +91,21 @@ export function outcomeOf(root: Topic, title: string): string {
 		for (const unit of topic.units) {
 			for (const block of unit.blocks) {
 				if (prose(block, 'user')) {
-					if (interrupted.test(block.text.trim())) stopped = true;
-					else if (isRealRequest(block.text) && !isInjectedContext(block.text)) {
-						lastRequest = block.text;
+					const text = block.text.replace(interrupted, '').trim();
+					if (text && isRealRequest(text) && !isInjectedContext(text)) {
+						lastRequest = text;
 						report = undefined;
+						error = undefined;
 						stopped = false;
 					}
+					if (interrupted.test(block.text)) stopped = true;
 				} else if (prose(block, 'assistant')) {
 					report = block.text;
 					reports.push(block.text);
 					stopped = false;
 					error = undefined;
 				} else if (block.role === 'system' && block.text.startsWith('[error] ')) error = block.text.slice(8);
-				else if (prose(block, 'system') && /^<turn_aborted>/u.test(block.text.trim())) stopped = true;
+				else if (block.role === 'system' && (interrupted.test(block.text) || /^<turn_aborted>/u.test(block.text.trim()))) stopped = true;
 			}
 		}
 	}

@@ -35,7 +35,7 @@ const clauseBreak = /[,;:(]\s|\s[—–-]\s/gu;
 const placeholderLine = /^\[(?:image|attachment|document|audio|file)\]$/iu;
 
 /** A line of a pasted log or stack trace: never part of a title sentence. */
-const logLine = /^(?:Traceback \(most recent call last\)|File "[^"]+", line \d+|at [\w.$<>]+ \(|at [\w./\\-]+:\d+|\^+$|\d{4}-\d\d-\d\d[T ]\d\d:\d\d|\[\d{1,2}:\d\d|(?:INFO|WARN|WARNING|DEBUG|TRACE)\b|npm (?:ERR|WARN)|warning: in the working copy)/u;
+const logLine = /^(?:Traceback \(most recent call last\)|File "[^"]+", line \d+|at [\w.$<>]+ \(|at [\w./\\-]+:\d+|\^+$|\d{4}-\d\d-\d\d[T ]\d\d:\d\d|\[\d{1,2}:\d\d|(?:INFO|WARN|WARNING|DEBUG|TRACE)\b|npm (?:ERR|WARN)|warning: in the working copy|On branch \S+$|Your branch is|Changes (?:not staged|to be committed)|Untracked files:|\(use "git|(?:modified|new file|deleted|renamed):\s)/u;
 
 /** The first paragraphs of prose of a message: code fences, quotes, shell lines and placeholders left out. */
 function paragraphs(text: string, most = 3): string[] {
@@ -55,7 +55,7 @@ function paragraphs(text: string, most = 3): string[] {
 			continue;
 		}
 		if (inFence) continue;
-		if (line === '' || /^(?:>|\||\$ |#!)/u.test(line) || placeholderLine.test(line) || logLine.test(line)) flush();
+		if (line === '' || /^(?: {4}|\t)/u.test(raw) || /^(?:>|\||\$ |#!)/u.test(line) || placeholderLine.test(line) || logLine.test(line)) flush();
 		else lines.push(line);
 	}
 	flush();
