@@ -31,7 +31,7 @@ describe('titles', () => {
 		expect(requestTitle('Yes, go ahead. Keep the public API the same.')).toBe('Keep the public API the same');
 		expect(requestTitle('[image]\n\nThis is our Redis dashboard from last night. Memory climbs to the limit.')).toBe('This is our Redis dashboard from last night');
 		expect(requestTitle('```\nTypeError: x is undefined\n```\nWhy does this crash when the list is empty and the user has no saved filters at all in their profile settings page?')).toBe('Why does this crash when the list is empty and the user has no saved filters…');
-		expect(requestTitle('I need weekly active users for the last 12 weeks from the events table (user_id, event_name, occurred_at), grouped by week.')).toBe('I need weekly active users for the last 12 weeks from the events table, grouped by week');
+		expect(requestTitle('I need weekly active users for the last 12 weeks from the events table (user_id, event_name, occurred_at), grouped by week.')).toBe('I need weekly active users for the last 12 weeks from the events table');
 		expect(requestTitle('/ask why do we keep a separate table?')).toBe('Why do we keep a separate table?');
 		expect(requestTitle('Paper')).toBe('Paper');
 		expect(requestTitle('This session is being continued from a previous conversation that ran out of context. The conversation is summarized below.')).toBeUndefined();
