@@ -23,7 +23,8 @@ export function isNoiseTitle(text: string): boolean {
 	return tokens.filter((token) => plainWord.test(token)).length < tokens.length / 2;
 }
 
-const plainWord = /^["'(«“‘¿¡]*\p{L}[\p{L}\p{M}\p{N}'’.-]*[.,;:!?"')»”’…]*$/u;
+// CJK runs hold their own punctuation (，、：；「」) inside a token.
+const plainWord = /^["'(«“‘¿¡「『《（]*\p{L}[\p{L}\p{M}\p{N}'’.\-，、：；「」『』《》（）·]*[.,;:!?"')»”’…。！？」』》）]*$/u;
 
 /** A title fits a row: at most 80 characters, cut at a word boundary. */
 const maxRequestTitle = 80;
@@ -55,7 +56,7 @@ function paragraphs(text: string, most = 3): string[] {
 			continue;
 		}
 		if (inFence) continue;
-		if (line === '' || /^(?: {4}|\t)/u.test(raw) || /^(?:>|\||\$ |#!)/u.test(line) || placeholderLine.test(line) || logLine.test(line)) flush();
+		if (line === '' || /^\*\*[\p{L} ]{1,30}\*\*:?$/u.test(line) || /^(?: {4}|\t)/u.test(raw) || /^(?:>|\||\$ |#!)/u.test(line) || placeholderLine.test(line) || logLine.test(line)) flush();
 		else lines.push(line);
 	}
 	flush();
@@ -85,7 +86,7 @@ export function requestTitle(text: string): string | undefined {
 	if (isInjectedContext(text)) return undefined;
 	let fallback: string | undefined;
 	let tried = 0;
-	const body = withoutContext(text);
+	const body = withoutContext(text).replace(/(^|\s)@(?=[\w.-]+\/|[\w-]+\.\w)/gu, '$1');
 	for (const paragraph of paragraphs(body.trimStart().replace(requestCommand, ''))) {
 		// A dot inside a word (a file name, a version) ends no sentence.
 		const sentences = paragraph
@@ -101,18 +102,29 @@ export function requestTitle(text: string): string | undefined {
 				fallback ??= sentence;
 				continue;
 			}
-			return capitalize(shorten(sentence));
+			return capitalize(shorten(withoutLeadIn(sentence.replace(/\s*:$/u, ''))));
 		}
 	}
+	// A request that is only a path: the file it names.
+	const only = body.trim();
+	if (/^[\w:~.\\/-]+[\\/][\w .-]+\.\w{1,6}$/u.test(only)) return only.split(/[\\/]/u).at(-1);
 	// A pasted error with nothing said around it: the error is the subject.
 	const error = errorLine(body);
 	if (error) return capitalize(shorten(error));
 	return fallback ? capitalize(shorten(fallback)) : undefined;
 }
 
+/** Polite and filler openers a title does without ("Can you please …", "I want you to …"). */
+const leadIn = /^(?:(?:hi|hey|hello|ok|okay|so|now)[,!.]?\s+)?(?:(?:can|could|would|will) you (?:please )?(?:help me )?|please,? |i(?:'d| would) like (?:you )?to |i (?:want|need) (?:you )?to |help me (?:to )?|let['’]?s |we need to |i['’]m trying to )(?:thoroughly |quickly |also )?/iu;
+
+function withoutLeadIn(sentence: string): string {
+	const rest = sentence.replace(leadIn, '');
+	return rest !== sentence && (rest.match(/\p{L}[\p{L}\p{N}'’_-]*/gu) ?? []).length >= 3 ? rest : sentence;
+}
+
 /** Sentences of templates and standing instructions: the same in every session, never its subject. */
 const boilerplate =
-	/^(?:You \**MUST\**\s+consider the user input|\$ARGUMENTS\b|(?:The )?user input to you can be provided directly|Caveat:|IMPORTANT:\s*(?:this context|you must)|Please analy[sz]e this codebase and create a CLAUDE\.md)/iu;
+	/^(?:(?:\**(?:Situation|Context|Role)\**\s+)?You are (?:a|an) (?:senior |expert |experienced |world-class |helpful )?[\w -]{2,60}(?:with|who|working|specializ|in )|Act as (?:a|an) |You \**MUST\**\s+consider the user input|\$ARGUMENTS\b|(?:The )?user input to you can be provided directly|Caveat:|IMPORTANT:\s*(?:this context|you must)|Please analy[sz]e this codebase and create a CLAUDE\.md)/iu;
 const errorPattern = /^(?:[\w.]*(?:Error|Exception|Panic|Failure)\b:?\s.{3,}|error(?:\[E\d+\])?:\s.{3,}|fatal:\s.{3,}|panic:\s.{3,}|FAILED\s.{3,}|npm ERR!\s.{3,})$/u;
 
 /** The most telling line of a pasted log or stack trace: its last `SomethingError: …` line. */
