@@ -91,7 +91,7 @@ export function requestTitle(text: string): string | undefined {
 		// A dot inside a word (a file name, a version) ends no sentence.
 		const sentences = paragraph
 			.replace(/(?<=[\p{L}\p{N}_])\.(?=[\p{L}\p{N}_])/gu, '\u2024')
-			.split(/(?<=[.!?。！？])\s+/u)
+			.split(/(?<=[.!?])\s+|(?<=[。！？])\s*/u)
 			.map((sentence) => sentence.replace(/\u2024/gu, '.').trim().replace(/[\s.。]+$/u, ''));
 		for (const sentence of sentences) {
 			if (++tried > 4) break;
