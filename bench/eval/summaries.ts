@@ -7,7 +7,7 @@
 //   beside the first request's first 30 words + the last answer's first 30 words;
 // - the agent's title shown, titles over 80 characters, TLDRs over 60 words, titles shared by
 //   sessions whose agent titles differ.
-import {existsSync, mkdtempSync, readFileSync, rmSync} from 'node:fs';
+import {existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {DrillError} from '../../source/core/errors.js';
@@ -195,9 +195,16 @@ export async function evaluateSummaries(args: string[]): Promise<void> {
 	const json = args.includes('--json');
 	const verbose = args.includes('--sessions');
 	const folders = args.filter((arg) => !arg.startsWith('--'));
-	const unknown = args.find((arg) => arg.startsWith('--') && arg !== '--json' && arg !== '--sessions');
-	if (unknown) throw new DrillError('bad_argument', `unknown option ${unknown}`, 'usage: npm run eval -- summaries DIR… [--json] [--sessions]');
-	if (folders.length === 0) throw new DrillError('bad_argument', 'give a folder of session logs', 'usage: npm run eval -- summaries DIR… [--json] [--sessions]');
+	const unknown = args.find((arg) => arg.startsWith('--') && arg !== '--json' && arg !== '--sessions' && arg !== '--docs');
+	if (unknown) throw new DrillError('bad_argument', `unknown option ${unknown}`, 'usage: npm run eval -- summaries DIR… [--json] [--sessions] [--docs]');
+	if (folders.length === 0) throw new DrillError('bad_argument', 'give a folder of session logs', 'usage: npm run eval -- summaries DIR… [--json] [--sessions] [--docs]');
+	if (args.includes('--docs')) {
+		for (const folder of folders) {
+			const docs = await scoreDocs(folder);
+			process.stdout.write(json ? `${JSON.stringify(docs)}\n` : `${docs.folder}: ${docs.pages} pages, TLDR ROUGE-1 vs description ${f2(docs.tldrRouge1)}, first 30 words ${f2(docs.firstWordsRouge1)}\n`);
+		}
+		return;
+	}
 	const sessions: SessionScore[] = [];
 	for (const folder of folders) {
 		if (!existsSync(folder)) throw new DrillError('bad_argument', `${folder} does not exist`, 'give a folder of session logs (with a nuggets.json)');
@@ -208,5 +215,69 @@ export async function evaluateSummaries(args: string[]): Promise<void> {
 	else {
 		process.stdout.write(summariesTable(report));
 		if (verbose) for (const session of sessions) process.stdout.write(`\n${session.agent} ${session.uri}\n  title: ${session.title}\n  own:   ${session.ownTitle}\n  agent: ${session.agentTitle ?? '-'}\n  tldr:  ${session.tldr}\n  F1 ${session.titleF1?.toFixed(2) ?? '-'} (${session.baselineF1?.toFixed(2) ?? '-'}) nuggets ${session.nuggetRecall?.toFixed(2) ?? '-'} (${session.baselineRecall?.toFixed(2) ?? '-'})\n`);
+	}
+}
+
+export interface DocsReport {
+	folder: string;
+	pages: number;
+	tldrRouge1: number;
+	firstWordsRouge1: number;
+}
+
+/**
+ * Documents do not regress: each markdown page with a one-line front-matter `description` is
+ * ingested with it held out, and its TLDR's content-word ROUGE-1 (F1) against the description is
+ * set beside its first 30 words'.
+ */
+export async function scoreDocs(folder: string): Promise<DocsReport> {
+	const dir = mkdtempSync(path.join(tmpdir(), 'drill-docs-'));
+	const held = new Map<string, {description: string; first: string}>();
+	try {
+		const walk = (at: string) => {
+			for (const entry of readdirSync(at, {withFileTypes: true})) {
+				const full = path.join(at, entry.name);
+				if (entry.isDirectory()) walk(full);
+				else if (/\.mdx?$/u.test(entry.name)) {
+					const text = readFileSync(full, 'utf8');
+					const front = /^---\n([\s\S]*?)\n---\n/u.exec(text);
+					const description = front ? /^description:\s*['"]?(.+?)['"]?\s*$/mu.exec(front[1]!)?.[1] : undefined;
+					if (!front || !description) continue;
+					const target = path.join(dir, path.relative(folder, full));
+					mkdirSync(path.dirname(target), {recursive: true});
+					writeFileSync(target, text.replace(/^description:.*\n/mu, ''));
+					const body = text.slice(front[0].length).replace(/\{\{[^}]*\}\}/gu, ' ').replace(/[#*`>[\]()_|-]/gu, ' ');
+					held.set(target, {description, first: firstWords(body, 30)});
+				}
+			}
+		};
+		walk(folder);
+		const items: ItemRecord[] = [];
+		const storePath = path.join(dir, '.eval.db');
+		await ingest([dir], {
+			storePath,
+			workers: false,
+			openStore: (turns, hooks) => {
+				const store = openIndexedStore(storePath, turns, hooks);
+				const write = store.writeItem.bind(store);
+				store.writeItem = (item, ...rest) => {
+					items.push(item);
+					return write(item, ...rest);
+				};
+				return store;
+			},
+		});
+		const tldr: number[] = [];
+		const first: number[] = [];
+		for (const item of items) {
+			const file = decodeURI((item.source?.uri ?? '').replace(/^file:\/\//u, ''));
+			const page = held.get(file);
+			if (!page) continue;
+			tldr.push(contentF1(item.tldr ?? '', page.description));
+			first.push(contentF1(page.first, page.description));
+		}
+		return {folder, pages: tldr.length, tldrRouge1: mean(tldr), firstWordsRouge1: mean(first)};
+	} finally {
+		rmSync(dir, {recursive: true, force: true});
 	}
 }
