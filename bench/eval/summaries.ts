@@ -241,11 +241,13 @@ export async function scoreDocs(folder: string): Promise<DocsReport> {
 				else if (/\.mdx?$/u.test(entry.name)) {
 					const text = readFileSync(full, 'utf8');
 					const front = /^---\n([\s\S]*?)\n---\n/u.exec(text);
-					const description = front ? /^description:\s*['"]?(.+?)['"]?\s*$/mu.exec(front[1]!)?.[1] : undefined;
+					// One line, or a folded block (`description: >` and its indented lines).
+					const match = front ? /^description:[ \t]*(?:[>|][-+]?[ \t]*\n((?:[ \t]+\S.*\n?)+)|['"]?(.+?)['"]?[ \t]*$)/mu.exec(front[1]!) : undefined;
+					const description = match ? (match[1] ?? match[2] ?? '').replace(/\s+/gu, ' ').trim() : undefined;
 					if (!front || !description) continue;
 					const target = path.join(dir, path.relative(folder, full));
 					mkdirSync(path.dirname(target), {recursive: true});
-					writeFileSync(target, text.replace(/^description:.*\n/mu, ''));
+					writeFileSync(target, text.replace(match![0], '').replace(/^description:.*\n/mu, ''));
 					const body = text.slice(front[0].length).replace(/\{\{[^}]*\}\}/gu, ' ').replace(/[#*`>[\]()_|-]/gu, ' ');
 					held.set(target, {description, first: firstWords(body, 30)});
 				}
