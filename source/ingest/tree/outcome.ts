@@ -115,8 +115,7 @@ export function outcomeOf(root: Topic, title: string): string {
 						closed = false;
 						error = undefined;
 						stopped = false;
-					}
-					else if (text && lastRequest !== undefined) closed = true;
+					} else if (text && lastRequest !== undefined) closed = true;
 					if (interrupted.test(block.text)) stopped = true;
 				} else if (prose(block, 'assistant')) {
 					report = block.text;
