@@ -7,6 +7,7 @@
 // hybrid below max(keyword, semantic). `--make DIR` writes the generated collections
 // (`--make DIR --from CLONE`: the SMART collections MED, CISI and ADI found in CLONE).
 // `--smoke` adds a tiny built-in collection (to check that the eval runs).
+// `npm run eval -- summaries DIR…`: titles and TLDRs of session logs (bench/eval/summaries.ts).
 import {mkdtempSync, rmSync} from 'node:fs';
 import {cpus, loadavg, tmpdir} from 'node:os';
 import path from 'node:path';
@@ -19,6 +20,7 @@ import {guardFailures, hybridVersusMax, minimums, type CollectionReport} from '.
 import {makeCollections} from './eval/collections/make.js';
 import {makeSmartCollections} from './eval/collections/smart.js';
 import {writeGuardCollection, writeSmokeCollection} from './eval/smoke.js';
+import {evaluateSummaries} from './eval/summaries.js';
 import {evaluate, evaluateBaseline, ingestCollection, judgedQueries, versus, type ItemPipeline} from './eval/run.js';
 
 const usage = 'usage: npm run eval -- DATASET_DIR…|--smoke|--smoke-guard [--method keyword|semantic|keyword,semantic] [--items sketch|ingest] [--guard[=METHODS]] [--json]; npm run eval -- --make OUT_DIR [--from SMART_CLONE]';
@@ -124,6 +126,10 @@ computes it over the same raw text, and the hybrid's difference to max(keyword, 
 `;
 
 async function main(argv: string[]): Promise<void> {
+	if (argv[0] === 'summaries') {
+		await evaluateSummaries(argv.slice(1));
+		return;
+	}
 	if (argv.includes('--help') || argv.includes('-h')) {
 		process.stdout.write(help);
 		return;

@@ -20,7 +20,10 @@ export function describeSource(parsed: ParsedSource): DescribedSource {
 	makeSourceInert(parsed);
 	const lexicon = new Lexicon();
 	const root = buildTopics(parsed, lexicon);
-	const {title, tldr} = new ExtractiveDescriber(parsed.flavor, parsed.facts, lexicon).describe(root);
+	const {title, tldr, ownTitle} = new ExtractiveDescriber(parsed.flavor, parsed.facts, lexicon).describe(root);
+	// The agent's own title names the item; drill's stays at hand.
+	const provenance = parsed.facts.provenance;
+	if (provenance?.agent_title && ownTitle !== title) provenance.own_title = ownTitle;
 	// A session is named by the person's first request: a summarizer does not rename it.
 	return {root, title, tldr, titleFromSource: Boolean(parsed.facts.title || root.heading || parsed.flavor === 'conversation')};
 }

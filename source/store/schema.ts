@@ -220,6 +220,13 @@ export const migrations: Array<(db: Database) => void> = [
 			INSERT OR IGNORE INTO meta (key, value) SELECT 'secrets_redacted_with', 'a new store' WHERE NOT EXISTS (SELECT 1 FROM items);
 		`);
 	},
+	// What a person reads first (#22): the agent's own title for a session (the item's title then)
+	// and the title drill made itself, both kept.
+	(db) => {
+		const columns = new Set((db.prepare('PRAGMA table_info(items)').all() as Array<{name: string}>).map((column) => column.name));
+		if (!columns.has('agent_title')) db.exec('ALTER TABLE items ADD COLUMN agent_title TEXT');
+		if (!columns.has('own_title')) db.exec('ALTER TABLE items ADD COLUMN own_title TEXT');
+	},
 ];
 
 export const schemaVersion = migrations.length;

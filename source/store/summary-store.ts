@@ -40,6 +40,8 @@ export interface ItemRow {
 	source_folder: string | null;
 	session_id: string | null;
 	redactions: number | null;
+	agent_title: string | null;
+	own_title: string | null;
 }
 
 /** What a listing of items reads (fewer columns than ItemRow: each one costs per row read). */
@@ -60,6 +62,8 @@ export function itemSource(row: ItemRow): ItemSource {
 	if (row.source_line !== null) source.line = row.source_line;
 	if (row.session_id) source.session_id = row.session_id;
 	if (row.redactions) source.redactions = row.redactions;
+	if (row.agent_title) source.agent_title = row.agent_title;
+	if (row.own_title) source.own_title = row.own_title;
 	return source;
 }
 
@@ -87,7 +91,7 @@ export interface SpanRow {
 
 export const itemColumns = `i.id, i.namespace, i.item_id, i.title, i.tldr, i.generated_at, i.source_uri, i.source_kind, i.content_hash,
 	i.node_count, i.span_count, coalesce(r.child_count, 0) AS topic_count,
-	i.agent, i.project, i.started_at, i.ended_at, i.model, i.turns, i.tool_calls, i.source_line, i.source_folder, i.session_id, i.redactions`;
+	i.agent, i.project, i.started_at, i.ended_at, i.model, i.turns, i.tool_calls, i.source_line, i.source_folder, i.session_id, i.redactions, i.agent_title, i.own_title`;
 export const listColumns = `i.namespace, i.item_id, i.title, i.tldr, i.generated_at, coalesce(r.child_count, 0) AS topic_count,
 	i.agent, i.project, i.started_at, i.turns, i.tool_calls, i.source_folder`;
 export const itemFrom = 'items i LEFT JOIN nodes r ON r.item = i.id AND r.ordinal = 0';

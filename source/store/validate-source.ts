@@ -5,7 +5,7 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 const oneLine = (text: string) => text.replace(/[\r\n\t]+/gu, ' ').trim();
 
 // Names and paths, never documents: a longer value is a mistake, not a source.
-const longest = {uri: 4096, kind: 64, agent: 128, project: 4096, model: 256, session_id: 256} as const;
+const longest = {uri: 4096, kind: 64, agent: 128, project: 4096, model: 256, session_id: 256, own_title: 300, agent_title: 300} as const;
 
 function name(where: string, field: keyof typeof longest, value: unknown): string | undefined {
 	if (value === undefined || value === null) return undefined;
@@ -54,6 +54,8 @@ export function validateSource(where: string, value: unknown): ItemSource {
 		tool_calls: count(where, 'tool_calls', value.tool_calls),
 		line: count(where, 'line', value.line),
 		session_id: name(where, 'session_id', value.session_id),
+		own_title: name(where, 'own_title', value.own_title),
+		agent_title: name(where, 'agent_title', value.agent_title),
 		redactions: count(where, 'redactions', value.redactions),
 	};
 	for (const key of Object.keys(source) as Array<keyof ItemSource>) if (source[key] === undefined) delete source[key];

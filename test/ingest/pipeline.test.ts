@@ -72,8 +72,10 @@ describe('ingest', () => {
 
 	it('uses the sources’ own titles and times', () => {
 		const byTitle = new Map(items(store).map((item) => [item.title, item]));
-		// A session is named by its first request and dated by its start.
-		const claude = byTitle.get('The convert.test.ts suite in payments keeps failing on CI')!;
+		// A session is named by its agent's title and dated by its start.
+		const claude = byTitle.get('Fix RateCache race with single-flight + quotedAt guard, add CHANGELOG entry')!;
+		expect(claude.source?.own_title).toBe('The convert.test.ts suite in payments keeps failing on CI');
+		expect(claude.source?.agent_title).toBe(claude.title);
 		expect(claude.generated_at).toBe('2026-10-14T09:12:03.120Z');
 		expect(claude.source?.kind).toBe('claude-code');
 		expect(claude.nodes[0]!.spans).toEqual([]);

@@ -1,7 +1,7 @@
 import type {Block, ParsedSource, SourceProblem} from '../model.js';
 import {ConversationBuilder} from './conversation.js';
 import {factDate} from './dates.js';
-import {isNoiseTitle} from '../tree/titles.js';
+import {withSessionFacts} from './session-facts.js';
 import {toolCallText, toolOutputText} from './tool-text.js';
 
 type Json = Record<string, unknown>;
@@ -112,7 +112,7 @@ export function readChatGptConversation(value: unknown, where: string, problems:
 	conversation.time(factDate(value.update_time));
 	const source = conversation.finish();
 	if (started) source.facts.generatedAt = started;
-	if (typeof value.title === 'string' && value.title.trim() && !isNoiseTitle(value.title)) source.facts.title = value.title.trim();
+	if (typeof value.title === 'string') withSessionFacts(source, {agentTitle: value.title});
 	const id = typeof value.conversation_id === 'string' ? value.conversation_id : typeof value.id === 'string' ? value.id : undefined;
 	return {...(id ? {id} : {}), source};
 }

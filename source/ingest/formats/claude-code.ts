@@ -4,6 +4,7 @@ import {ConversationBuilder, withSessionId} from './conversation.js';
 import {factDate} from './dates.js';
 import {parseJsonObjectLine} from './json-line.js';
 import {isNoiseTitle} from '../tree/titles.js';
+import {withSessionFacts} from './session-facts.js';
 import {toolCallText, toolOutputText, toolResultText} from './tool-text.js';
 
 type Json = Record<string, unknown>;
@@ -24,6 +25,11 @@ const readReminder = /\s*<system-reminder>\s*Whenever you read a file, you shoul
 export class ClaudeCodeReader {
 	private readonly conversation: ConversationBuilder;
 	private readonly summaries = new Map<string, string>();
+	/** Every message uuid of the session: a `summary` names this session only when its `leafUuid` is one. */
+	private readonly uuids = new Set<string>();
+	/** The titles Claude Code gave the session: `ai-title` (the last one wins), `custom-title` (a rename, first in rank). */
+	private aiTitle: string | undefined;
+	private customTitle: string | undefined;
 	/** A subagent's own transcript (`subagents/agent-*.jsonl`): every line of it is on a sidechain. */
 	private sidechainFile: boolean | undefined;
 	sessionId: string | undefined;
@@ -41,6 +47,14 @@ export class ClaudeCodeReader {
 		const type = record.type;
 		if (type === 'summary') {
 			if (typeof record.summary === 'string' && typeof record.leafUuid === 'string' && !isNoiseTitle(record.summary)) this.summaries.set(record.leafUuid, record.summary);
+			return;
+		}
+		if (type === 'ai-title' || type === 'custom-title') {
+			const title = type === 'ai-title' ? record.aiTitle : record.customTitle;
+			if (typeof title === 'string' && title.trim()) {
+				if (type === 'ai-title') this.aiTitle = title;
+				else this.customTitle = title;
+			}
 			return;
 		}
 		if (type === 'system' && record.subtype === 'init') {
@@ -64,6 +78,7 @@ export class ClaudeCodeReader {
 			return;
 		}
 		const uuid = typeof record.uuid === 'string' ? record.uuid : undefined;
+		if (uuid) this.uuids.add(uuid);
 		this.conversation.time(factDate(record.timestamp));
 		this.conversation.project(record.cwd);
 		if (type === 'assistant') this.conversation.model(message.model);
@@ -112,7 +127,9 @@ export class ClaudeCodeReader {
 	finish(): ParsedSource {
 		const source = withSessionId(this.conversation.finish(), this.sessionId);
 		if (this.summaries.size > 0) source.facts.titlesByEnd = this.summaries;
-		return source;
+		// A `summary` whose leaf is in another session titles that one (a resumed session carries its predecessor's).
+		const own = [...this.summaries].filter(([leaf]) => this.uuids.has(leaf)).map(([, title]) => title);
+		return withSessionFacts(source, {agentTitle: this.customTitle ?? this.aiTitle ?? own.at(-1)});
 	}
 }
 

@@ -3,7 +3,7 @@ import {ConversationBuilder, withSessionId} from './conversation.js';
 import {factDate} from './dates.js';
 import {parseJsonObjectLine} from './json-line.js';
 import {MessageDedupe} from './message-dedupe.js';
-import {isNoiseTitle} from '../tree/titles.js';
+import {withSessionFacts} from './session-facts.js';
 import {jsonObjectText, toolCallText, toolOutputText, toolResultText} from './tool-text.js';
 
 type Json = Record<string, unknown>;
@@ -84,6 +84,8 @@ export class CodexReader {
 	private readonly conversation: ConversationBuilder;
 	private readonly dedupe = new MessageDedupe<'item' | 'event'>();
 	sessionId: string | undefined;
+	/** The thread's name (`thread_name_updated`): the agent's title for the session. */
+	private threadName: string | undefined;
 
 	constructor(
 		private readonly problems: SourceProblem[],
@@ -143,8 +145,8 @@ export class CodexReader {
 			this.once('event', 'thinking', text, () => this.conversation.answer([{role: 'thinking', kind: 'thinking', text}]));
 		} else if (type === 'error' && text.trim()) {
 			this.conversation.system([{role: 'system', kind: 'prose', text: `[error] ${text}`}]);
-		} else if (type === 'thread_name_updated' && typeof payload.thread_name === 'string' && !isNoiseTitle(payload.thread_name)) {
-			this.conversation.facts.title = payload.thread_name;
+		} else if (type === 'thread_name_updated' && typeof payload.thread_name === 'string' && payload.thread_name.trim()) {
+			this.threadName = payload.thread_name;
 		} else this.conversation.skipped++;
 	}
 
@@ -204,7 +206,7 @@ export class CodexReader {
 	}
 
 	finish(): ParsedSource {
-		return withSessionId(this.conversation.finish(), this.sessionId);
+		return withSessionFacts(withSessionId(this.conversation.finish(), this.sessionId), {agentTitle: this.threadName});
 	}
 }
 

@@ -1,5 +1,6 @@
 import type {Block, ParsedSource, SourceProblem} from '../model.js';
 import {ConversationBuilder, withSessionId} from './conversation.js';
+import {withSessionFacts} from './session-facts.js';
 import {factDate} from './dates.js';
 import {parseJsonLine} from './json-line.js';
 import {toolCallText, toolOutputText, toolResultText} from './tool-text.js';
@@ -41,6 +42,7 @@ export class GeminiChatReader {
 	private readonly messages = new Map<string, Json>();
 	private anonymous = 0;
 	sessionId: string | undefined;
+	private summary: string | undefined;
 
 	constructor(
 		private readonly problems: SourceProblem[],
@@ -95,6 +97,8 @@ export class GeminiChatReader {
 
 	private metadata(record: Json): void {
 		if (typeof record.sessionId === 'string') this.sessionId ??= record.sessionId;
+		// The session browser's one-line summary of the chat: the agent's title for it.
+		if (typeof record.summary === 'string' && record.summary.trim()) this.summary = record.summary;
 		this.conversation.time(factDate(record.startTime));
 		this.conversation.time(factDate(record.lastUpdated));
 		if (Array.isArray(record.directories)) this.conversation.project(record.directories[0]);
@@ -177,7 +181,7 @@ export class GeminiChatReader {
 	finish(): ParsedSource {
 		for (const record of this.messages.values()) this.message(record);
 		this.messages.clear();
-		return withSessionId(this.conversation.finish(), this.sessionId);
+		return withSessionFacts(withSessionId(this.conversation.finish(), this.sessionId), {agentTitle: this.summary});
 	}
 }
 

@@ -7,7 +7,13 @@
 const injected = [
 	/^This session is being continued from a previous conversation/u,
 	/^Another language model started to solve this problem/u,
-	/^<(?:environment_context|user_instructions|permissions instructions|INSTRUCTIONS|system-reminder|command-name|command-message|command-args|local-command-stdout|local-command-stderr|user-prompt-submit-hook|turn_aborted|user_shell_command)>/u,
+	/^<(?:environment_context|user_instructions|permissions instructions|INSTRUCTIONS|system-reminder|command-name|command-message|command-args|local-command-stdout|local-command-stderr|user-prompt-submit-hook|turn_aborted|user_shell_command|ide_opened_file|ide_selection|ide_diagnostics|task-notification|bash-notification|bash-input|bash-stdout|bash-stderr|local-command-caveat|claude_md|context)>/u,
+	// Editor and hook notices in the person's place.
+	/^The user (?:opened|selected|closed|is viewing) (?:the )?(?:file|lines?|text)\b/u,
+	/^(?:Contents of \S*(?:CLAUDE|AGENTS|GEMINI)\.md|# (?:CLAUDE|AGENTS|GEMINI)\.md\b|As you answer the user['’]s questions, you can use the following context)/u,
+	// Project context pasted from a generated AGENTS.md (Phoenix writes this one).
+	/^This is a web application written using the Phoenix web framework/u,
+	/^(?:git ?status:|On branch \S+\s*$|## [\w./-]+\.\.\.[\w./-]+)/iu,
 	/^# AGENTS\.md instructions for /u,
 	// The Codex IDE extension's editor state; the request follows its "## My request for Codex:".
 	/^# Context from my IDE setup:/u,
@@ -18,9 +24,19 @@ const injected = [
 	/^Your task is to create a detailed summary of the conversation so far/u,
 ];
 
+const contextTags = 'system-reminder|ide_opened_file|ide_selection|ide_diagnostics|task-notification|bash-notification|local-command-caveat|environment_context|user_instructions|claude_md|command-name|command-message|command-args|local-command-stdout|local-command-stderr|user-prompt-submit-hook';
+const contextElement = new RegExp(`<(${contextTags})(?:\\s[^>]*)?>[\\s\\S]*?</\\1>`, 'gu');
+
+/** A message without the editor, hook and command elements an agent wrapped around the person's words. */
+export function withoutContext(text: string): string {
+	return text.includes('<') ? text.replace(contextElement, '\n').trim() : text;
+}
+
 /** Text an agent put in the user's place: context, not a request. */
 export function isInjectedContext(text: string): boolean {
-	const start = text.trimStart().slice(0, 200);
+	const bare = withoutContext(text);
+	if (bare === '' && text.trim() !== '') return true;
+	const start = bare.trimStart().slice(0, 200);
 	return injected.some((pattern) => pattern.test(start));
 }
 
@@ -31,10 +47,12 @@ const acknowledgements = new Set(
 
 /** A message that asks for something: not injected context, not a bare "yes" or "continue". */
 export function isRealRequest(text: string): boolean {
-	const trimmed = text.trim();
+	const trimmed = withoutContext(text).trim();
 	if (trimmed === '' || isInjectedContext(trimmed)) return false;
 	const words = trimmed.toLowerCase().match(/\p{L}[\p{L}'’]*/gu) ?? [];
 	if (words.length === 0) return false;
+	// A subagent's warm-up ("Warmup") does no work.
+	if (/^warm[- ]?up[.!]?$/iu.test(trimmed)) return false;
 	if (words.length <= 5 && words.every((word) => acknowledgements.has(word.replace(/['’]/gu, '')))) return false;
 	return /\p{L}{2}/u.test(trimmed);
 }

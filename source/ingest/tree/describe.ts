@@ -7,6 +7,7 @@ import {keyPhrases, phraseTitle} from '../../text/phrases.js';
 import {sentencesOf} from '../../text/sentences.js';
 import {Lexicon, termsOf, type Bag} from '../../text/summary-words.js';
 import {isNoiseTitle, requestTitle} from './titles.js';
+import {outcomeOf} from './outcome.js';
 import {isLeaf, postorder, preorder, type Topic} from './topic.js';
 import {append} from '../../core/arrays.js';
 
@@ -42,6 +43,8 @@ function candidate(text: string, terms: string[], order: number, bonus: number, 
 export interface Description {
 	title: string;
 	tldr: string;
+	/** The title drill made itself (the item's title when the source gives none). */
+	ownTitle: string;
 }
 
 function quotable(block: Block): boolean {
@@ -328,9 +331,10 @@ export class ExtractiveDescriber {
 			topic.title = this.titleOf(topic, ranked, weight);
 		}
 		const sourceTitle = this.facts.title && !(this.flavor === 'conversation' && isNoiseTitle(this.facts.title)) ? clip(plainText(this.facts.title), 160) : undefined;
-		const title = sourceTitle ?? (this.flavor === 'conversation' ? firstRequestTitle(root) : undefined) ?? root.title;
-		const tldr = this.facts.tldr ? clip(plainText(this.facts.tldr), 600) : this.tldrOf(root, lede);
-		return {title: title || 'Untitled', tldr};
+		const own = (this.flavor === 'conversation' ? firstRequestTitle(root) : undefined) ?? root.title;
+		const title = sourceTitle ?? own;
+		const tldr = this.facts.tldr ? clip(plainText(this.facts.tldr), 600) : this.flavor === 'conversation' ? outcomeOf(root, title) || this.tldrOf(root, lede) : this.tldrOf(root, lede);
+		return {title: title || 'Untitled', tldr, ownTitle: own || 'Untitled'};
 	}
 
 	private distinct(topic: Topic, taken: ReadonlySet<string>): string {

@@ -1,4 +1,4 @@
-import {isInjectedContext, isRealRequest} from '../formats/requests.js';
+import {isInjectedContext, isRealRequest, withoutContext} from '../formats/requests.js';
 import {capitalize, clip, plainText} from '../../text/clean.js';
 
 /**
@@ -23,15 +23,20 @@ export function isNoiseTitle(text: string): boolean {
 	return tokens.filter((token) => plainWord.test(token)).length < tokens.length / 2;
 }
 
-const plainWord = /^["'(«“‘¿¡]*\p{L}[\p{L}\p{M}\p{N}'’.-]*[.,;:!?"')»”’…]*$/u;
+// CJK runs hold their own punctuation (，、：；「」) inside a token.
+const plainWord = /^["'(«“‘¿¡「『《（]*\p{L}[\p{L}\p{M}\p{N}'’.\-，、：；「」『』《》（）·]*[.,;:!?"')»”’…。！？」』》）]*$/u;
 
-const maxRequestTitle = 90;
+/** A title fits a row: at most 80 characters, cut at a word boundary. */
+const maxRequestTitle = 80;
 /** Slash commands of chat tools whose text is the request itself ("/ask why …"). */
 const requestCommand = /^\/(?:ask|code|architect|context|help|plan)\s+/u;
 const clauseBreak = /[,;:(]\s|\s[—–-]\s/gu;
 
 /** Placeholders a reader puts for what is not text: "[image]", "[attachment]". */
 const placeholderLine = /^\[(?:image|attachment|document|audio|file)\]$/iu;
+
+/** A line of a pasted log or stack trace: never part of a title sentence. */
+const logLine = /^(?:Traceback \(most recent call last\)|File "[^"]+", line \d+|at [\w.$<>]+ \(|at [\w./\\-]+:\d+|\^+$|\d{4}-\d\d-\d\d[T ]\d\d:\d\d|\[\d{1,2}:\d\d|(?:INFO|WARN|WARNING|DEBUG|TRACE)\b|npm (?:ERR|WARN)|warning: in the working copy|On branch \S+$|Your branch is|Changes (?:not staged|to be committed)|Untracked files:|\(use "git|(?:modified|new file|deleted|renamed):\s)/u;
 
 /** The first paragraphs of prose of a message: code fences, quotes, shell lines and placeholders left out. */
 function paragraphs(text: string, most = 3): string[] {
@@ -51,7 +56,7 @@ function paragraphs(text: string, most = 3): string[] {
 			continue;
 		}
 		if (inFence) continue;
-		if (line === '' || /^(?:>|\||\$ |#!)/u.test(line) || placeholderLine.test(line)) flush();
+		if (line === '' || /^\*\*[\p{L} ]{1,30}\*\*:?$/u.test(line) || /^(?: {4}|\t)/u.test(raw) || /^(?:>|\||\$ |#!)/u.test(line) || placeholderLine.test(line) || logLine.test(line)) flush();
 		else lines.push(line);
 	}
 	flush();
@@ -81,23 +86,54 @@ export function requestTitle(text: string): string | undefined {
 	if (isInjectedContext(text)) return undefined;
 	let fallback: string | undefined;
 	let tried = 0;
-	for (const paragraph of paragraphs(text.trimStart().replace(requestCommand, ''))) {
+	const body = withoutContext(text).replace(/(^|\s)@(?=[\w.-]+\/|[\w-]+\.\w)/gu, '$1');
+	for (const paragraph of paragraphs(body.trimStart().replace(requestCommand, ''))) {
 		// A dot inside a word (a file name, a version) ends no sentence.
 		const sentences = paragraph
 			.replace(/(?<=[\p{L}\p{N}_])\.(?=[\p{L}\p{N}_])/gu, '\u2024')
-			.split(/(?<=[.!?。！？])\s+/u)
+			.split(/(?<=[.!?])\s+|(?<=[。！？])\s*/u)
 			.map((sentence) => sentence.replace(/\u2024/gu, '.').trim().replace(/[\s.。]+$/u, ''));
 		for (const sentence of sentences) {
 			if (++tried > 4) break;
 			const words = sentence.match(/\p{L}[\p{L}\p{N}'’_-]*/gu) ?? [];
-			if (words.length === 0 || isNoiseTitle(sentence) || !isRealRequest(sentence)) continue;
+			if (words.length === 0 || isNoiseTitle(sentence) || !isRealRequest(sentence) || boilerplate.test(sentence)) continue;
 			// "Nice." or "Hi there!" says nothing; a short sentence is kept only if nothing better follows.
 			if (words.length < 3) {
 				fallback ??= sentence;
 				continue;
 			}
-			return capitalize(shorten(sentence));
+			return capitalize(shorten(withoutLeadIn(sentence.replace(/\s*:$/u, ''))));
 		}
 	}
+	// A request that is only a path: the file it names.
+	const only = body.trim();
+	if (/^[\w:~.\\/-]+[\\/][\w .-]+\.\w{1,6}$/u.test(only)) return only.split(/[\\/]/u).at(-1);
+	// A pasted error with nothing said around it: the error is the subject.
+	const error = errorLine(body);
+	if (error) return capitalize(shorten(error));
 	return fallback ? capitalize(shorten(fallback)) : undefined;
+}
+
+/** Polite and filler openers a title does without ("Can you please …", "I want you to …"). */
+const leadIn = /^(?:(?:hi|hey|hello|ok|okay|so|now)[,!.]?\s+)?(?:(?:can|could|would|will) you (?:please )?(?:help me )?|please,? |i(?:'d| would) like (?:you )?to |i (?:want|need) (?:you )?to |help me (?:to )?|let['’]?s |we need to |i['’]m trying to )(?:thoroughly |quickly |also )?/iu;
+
+function withoutLeadIn(sentence: string): string {
+	const rest = sentence.replace(leadIn, '');
+	return rest !== sentence && (rest.match(/\p{L}[\p{L}\p{N}'’_-]*/gu) ?? []).length >= 3 ? rest : sentence;
+}
+
+/** Sentences of templates and standing instructions: the same in every session, never its subject. */
+const boilerplate =
+	/^(?:(?:\**(?:Situation|Context|Role)\**\s+)?You are (?:a|an) (?:senior |expert |experienced |world-class |helpful )?[\w -]{2,60}(?:with|who|working|specializ|in )|Act as (?:a|an) |You \**MUST\**\s+consider the user input|\$ARGUMENTS\b|(?:The )?user input to you can be provided directly|Caveat:|IMPORTANT:\s*(?:this context|you must)|Please analy[sz]e this codebase and create a CLAUDE\.md)/iu;
+const errorPattern = /^(?:[\w.]*(?:Error|Exception|Panic|Failure)\b:?\s.{3,}|error(?:\[E\d+\])?:\s.{3,}|fatal:\s.{3,}|panic:\s.{3,}|FAILED\s.{3,}|npm ERR!\s.{3,})$/u;
+
+/** The most telling line of a pasted log or stack trace: its last `SomethingError: …` line. */
+function errorLine(text: string): string | undefined {
+	let found: string | undefined;
+	for (const raw of text.split('\n')) {
+		const line = raw.trim();
+		if (line.length <= 200 && errorPattern.test(line)) found ??= line;
+		if (/^\w*(?:Error|Exception)\b:\s/u.test(line)) found = line;
+	}
+	return found?.replace(/\s+/gu, ' ');
 }

@@ -75,8 +75,8 @@ describe('aider chat history', () => {
 		try {
 			expect([...reader.eachItem()].map((item) => item.title).sort()).toEqual([
 				'Add a docstring to slugify explaining the transliteration',
-				'Slugify() drops non-ASCII letters completely, so "Café Müller" becomes "caf-mller"',
-				'Why do we keep a separate ascii fallback table in src/slugify.py if NFKD handles accents…',
+				'Slugify drops non-ASCII letters completely, so "Café Müller" becomes "caf-mller"',
+				'Why do we keep a separate ascii fallback table in src/slugify.py if NFKD…',
 			]);
 		} finally {
 			reader.close();

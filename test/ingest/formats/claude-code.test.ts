@@ -35,8 +35,8 @@ describe('ClaudeCodeReader', () => {
 	});
 
 	it('keeps the titles the session gave stretches of itself, and what it says about where it came from', () => {
-		// Summary lines title the stretch that ends at their leaf; the item is named by its first request.
-		expect(source.facts.title).toBeUndefined();
+		// Summary lines title the stretch that ends at their leaf; the last whose leaf is in this session is the agent's title for it.
+		expect(source.facts.title).toBe('Fix RateCache race with single-flight + quotedAt guard, add CHANGELOG entry');
 		expect([...source.facts.titlesByEnd!.values()]).toEqual(['Flaky FX convert test traced to RateCache refresh race', 'Fix RateCache race with single-flight + quotedAt guard, add CHANGELOG entry']);
 		// A session sorts by its start.
 		expect(source.facts.generatedAt).toBe('2026-10-14T09:12:03.120Z');
@@ -50,6 +50,7 @@ describe('ClaudeCodeReader', () => {
 			tool_calls: 18,
 			line: 1,
 			session_id: '4e2b9c71-0f3a-4d8e-b6c5-97a1d2e3f408',
+			agent_title: 'Fix RateCache race with single-flight + quotedAt guard, add CHANGELOG entry',
 		});
 		expect(claudeSessionId('{"type":"summary"}\n{"sessionId":"4e2b9c71-0f3a-4d8e-b6c5-97a1d2e3f408"}')).toBe('4e2b9c71-0f3a-4d8e-b6c5-97a1d2e3f408');
 	});

@@ -27,11 +27,11 @@ describe('titles', () => {
 
 	it('makes a title of a request: its first sentence that says something, cut at a clause or a word boundary', () => {
 		expect(requestTitle('The `convert.test.ts` suite keeps failing on CI, maybe 1 run in 10. Can you look?')).toBe('The convert.test.ts suite keeps failing on CI, maybe 1 run in 10');
-		expect(requestTitle('Nice. Can you add a changelog entry? We use Keep a Changelog.')).toBe('Can you add a changelog entry?');
+		expect(requestTitle('Nice. Can you add a changelog entry? We use Keep a Changelog.')).toBe('Add a changelog entry?');
 		expect(requestTitle('Yes, go ahead. Keep the public API the same.')).toBe('Keep the public API the same');
 		expect(requestTitle('[image]\n\nThis is our Redis dashboard from last night. Memory climbs to the limit.')).toBe('This is our Redis dashboard from last night');
-		expect(requestTitle('```\nTypeError: x is undefined\n```\nWhy does this crash when the list is empty and the user has no saved filters at all in their profile settings page?')).toBe('Why does this crash when the list is empty and the user has no saved filters at all in…');
-		expect(requestTitle('I need weekly active users for the last 12 weeks from the events table (user_id, event_name, occurred_at), grouped by week.')).toBe('I need weekly active users for the last 12 weeks from the events table, grouped by week');
+		expect(requestTitle('```\nTypeError: x is undefined\n```\nWhy does this crash when the list is empty and the user has no saved filters at all in their profile settings page?')).toBe('Why does this crash when the list is empty and the user has no saved filters…');
+		expect(requestTitle('I need weekly active users for the last 12 weeks from the events table (user_id, event_name, occurred_at), grouped by week.')).toBe('I need weekly active users for the last 12 weeks from the events table');
 		expect(requestTitle('/ask why do we keep a separate table?')).toBe('Why do we keep a separate table?');
 		expect(requestTitle('Paper')).toBe('Paper');
 		expect(requestTitle('This session is being continued from a previous conversation that ran out of context. The conversation is summarized below.')).toBeUndefined();

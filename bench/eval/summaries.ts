@@ -1,0 +1,285 @@
+// `npm run eval -- summaries DIR… [--json]`: ingests each folder of agent session logs into a
+// temp store and scores what a person reads first, per agent (the worst agent named):
+// - title agreement: content-word F1 of drill's own title (made without the agent's title
+//   records: `source.own_title`, else the item title when the log has none) against the agent's
+//   title (`source.agent_title`), beside the first request's first ten words;
+// - nugget recall: the share of each session's nuggets (DIR/nuggets.json) present in title + TLDR,
+//   beside the first request's first 30 words + the last answer's first 30 words;
+// - the agent's title shown, titles over 80 characters, TLDRs over 60 words, titles shared by
+//   sessions whose agent titles differ.
+import {existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {DrillError} from '../../source/core/errors.js';
+import {ingest} from '../../source/ingest/pipeline.js';
+import {openIndexedStore} from '../../source/search/indexing/indexer.js';
+import {termsOf} from '../../source/text/summary-words.js';
+import type {ItemRecord} from '../../source/store/interchange.js';
+import {mean} from './metrics.js';
+
+/**
+ * `nuggets.json`: `[{"file": "claude-code/abc.jsonl", "item": "#2"?, "split": "tune"|"heldout",
+ * "nuggets": [["topic", "alternative"], ["outcome", …], ["entity", …]]}]`. `file` is the session
+ * file's path under DIR; `item` picks one conversation of a file of many (the end of its uri).
+ */
+export interface NuggetEntry {
+	file: string;
+	item?: string;
+	split?: 'tune' | 'heldout';
+	nuggets: string[][];
+}
+
+export interface SessionScore {
+	uri: string;
+	agent: string;
+	title: string;
+	ownTitle: string;
+	agentTitle?: string;
+	tldr: string;
+	titleF1?: number;
+	baselineF1?: number;
+	nuggetRecall?: number;
+	baselineRecall?: number;
+	split?: string;
+}
+
+export interface AgentReport {
+	agent: string;
+	sessions: number;
+	withAgentTitle: number;
+	agentTitleShown: number;
+	titleF1: number;
+	baselineTitleF1: number;
+	withNuggets: number;
+	nuggetRecall: number;
+	baselineNuggetRecall: number;
+	longTitles: number;
+	longTldrs: number;
+}
+
+export interface SummariesReport {
+	agents: AgentReport[];
+	sharedTitles: string[];
+	worst: {titleF1?: string; nuggetMargin?: string};
+	sessions: SessionScore[];
+}
+
+/** Content-word F1 (stems, stopwords left out) of two texts. */
+export function contentF1(candidate: string, reference: string): number {
+	const a = new Set(termsOf(candidate));
+	const b = new Set(termsOf(reference));
+	if (a.size === 0 || b.size === 0) return 0;
+	let shared = 0;
+	for (const term of a) if (b.has(term)) shared++;
+	if (shared === 0) return 0;
+	const precision = shared / a.size;
+	const recall = shared / b.size;
+	return (2 * precision * recall) / (precision + recall);
+}
+
+const folded = (text: string) => ` ${text.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '').replace(/[^\p{L}\p{N}]+/gu, ' ')} `;
+
+/** The share of nuggets one of whose alternatives is in `text` (as whole words, case and accents folded). */
+export function nuggetRecall(text: string, nuggets: readonly string[][]): number {
+	if (nuggets.length === 0) return 0;
+	const haystack = folded(text);
+	const found = nuggets.filter((alternatives) => alternatives.some((alternative) => folded(alternative).trim() !== '' && haystack.includes(folded(alternative))));
+	return found.length / nuggets.length;
+}
+
+const firstWords = (text: string, count: number) => text.split(/\s+/u).filter(Boolean).slice(0, count).join(' ');
+const wordCount = (text: string) => text.split(/\s+/u).filter(Boolean).length;
+
+function loadNuggets(folder: string): NuggetEntry[] {
+	const file = path.join(folder, 'nuggets.json');
+	if (!existsSync(file)) return [];
+	const parsed = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+	if (!Array.isArray(parsed)) throw new DrillError('bad_argument', `${file} is not a JSON array`, 'write [{"file": "…", "nuggets": [["topic", …], ["outcome", …], ["entity", …]]}, …]');
+	return parsed as NuggetEntry[];
+}
+
+/** Scores one folder of session logs. */
+export async function scoreFolder(folder: string): Promise<SessionScore[]> {
+	const dir = mkdtempSync(path.join(tmpdir(), 'drill-summaries-'));
+	const storePath = path.join(dir, 'eval.db');
+	try {
+		// The items as ingest writes them (their whole `source`, own and agent titles included).
+		const items: ItemRecord[] = [];
+		await ingest([folder], {
+			storePath,
+			workers: false,
+			openStore: (turns, hooks) => {
+				const store = openIndexedStore(storePath, turns, hooks);
+				const write = store.writeItem.bind(store);
+				store.writeItem = (item, ...rest) => {
+					items.push(item);
+					return write(item, ...rest);
+				};
+				return store;
+			},
+		});
+		const nuggets = loadNuggets(folder);
+		const scores: SessionScore[] = [];
+		const root = path.resolve(folder);
+		for (const item of items) {
+			if (item.namespace !== 'conversation_session') continue;
+			const source = item.source as ItemRecord['source'] & {agent_title?: string; own_title?: string};
+			const uri = decodeURI((source?.uri ?? item.item_id).replace(/^file:\/\//u, ''));
+			const relative = uri.startsWith(root) ? uri.slice(root.length + 1) : uri;
+			const firstRequest = item.spans.find((span) => span.role === 'user')?.text ?? '';
+			const lastAnswer = item.spans.filter((span) => span.role === 'assistant').at(-1)?.text ?? '';
+			const ownTitle = source?.own_title ?? item.title;
+			const entry = nuggets.find((candidate) => (relative === candidate.file || relative.startsWith(`${candidate.file}#`)) && (!candidate.item || relative.endsWith(candidate.item)));
+			const tldr = item.tldr ?? '';
+			const score: SessionScore = {uri: relative, agent: source?.agent ?? source?.kind ?? 'unknown', title: item.title, ownTitle, tldr, ...(source?.agent_title ? {agentTitle: source.agent_title} : {}), ...(entry?.split ? {split: entry.split} : {})};
+			if (source?.agent_title) {
+				score.titleF1 = contentF1(ownTitle, source.agent_title);
+				score.baselineF1 = contentF1(firstWords(firstRequest, 10), source.agent_title);
+			}
+			if (entry) {
+				score.nuggetRecall = nuggetRecall(`${item.title} ${tldr}`, entry.nuggets);
+				score.baselineRecall = nuggetRecall(`${firstWords(firstRequest, 30)} ${firstWords(lastAnswer, 30)}`, entry.nuggets);
+			}
+			scores.push(score);
+		}
+		return scores;
+	} finally {
+		rmSync(dir, {recursive: true, force: true});
+	}
+}
+
+export function summarize(sessions: SessionScore[]): SummariesReport {
+	const byAgent = new Map<string, SessionScore[]>();
+	for (const session of sessions) byAgent.set(session.agent, [...(byAgent.get(session.agent) ?? []), session]);
+	const agents: AgentReport[] = [...byAgent].map(([agent, list]) => {
+		const titled = list.filter((session) => session.agentTitle);
+		const judged = list.filter((session) => session.nuggetRecall !== undefined);
+		return {
+			agent,
+			sessions: list.length,
+			withAgentTitle: titled.length,
+			agentTitleShown: titled.filter((session) => session.title === session.agentTitle || session.title.startsWith(session.agentTitle!.slice(0, 40))).length,
+			titleF1: mean(titled.map((session) => session.titleF1!)),
+			baselineTitleF1: mean(titled.map((session) => session.baselineF1!)),
+			withNuggets: judged.length,
+			nuggetRecall: mean(judged.map((session) => session.nuggetRecall!)),
+			baselineNuggetRecall: mean(judged.map((session) => session.baselineRecall!)),
+			longTitles: list.filter((session) => session.title.length > 80 && !session.agentTitle).length,
+			longTldrs: list.filter((session) => wordCount(session.tldr) > 60).length,
+		};
+	});
+	const byTitle = new Map<string, SessionScore[]>();
+	for (const session of sessions) byTitle.set(session.title.toLowerCase(), [...(byTitle.get(session.title.toLowerCase()) ?? []), session]);
+	const sharedTitles = [...byTitle].filter(([, list]) => list.length > 1 && new Set(list.map((session) => session.agentTitle ?? session.uri)).size > 1).map(([title]) => title);
+	const withTitles = agents.filter((agent) => agent.withAgentTitle > 0).sort((a, b) => a.titleF1 - b.titleF1);
+	const withNuggets = agents.filter((agent) => agent.withNuggets > 0).sort((a, b) => a.nuggetRecall - a.baselineNuggetRecall - (b.nuggetRecall - b.baselineNuggetRecall));
+	return {agents, sharedTitles, worst: {...(withTitles[0] ? {titleF1: withTitles[0].agent} : {}), ...(withNuggets[0] ? {nuggetMargin: withNuggets[0].agent} : {})}, sessions};
+}
+
+const f2 = (value: number) => value.toFixed(2);
+
+export function summariesTable(report: SummariesReport): string {
+	const lines = ['agent          sessions  agent-titles shown  title-F1 (first-10)  nuggets  recall (first+last 30)  margin  >80ch  >60w'];
+	for (const agent of report.agents) {
+		lines.push(
+			`${agent.agent.padEnd(14)} ${String(agent.sessions).padStart(8)}  ${String(agent.withAgentTitle).padStart(12)} ${String(agent.agentTitleShown).padStart(5)}  ${agent.withAgentTitle ? `${f2(agent.titleF1)} (${f2(agent.baselineTitleF1)})` : '-'.padEnd(11)}          ${String(agent.withNuggets).padStart(7)}  ${agent.withNuggets ? `${f2(agent.nuggetRecall)} (${f2(agent.baselineNuggetRecall)})` : '-'.padEnd(11)}             ${agent.withNuggets ? f2(agent.nuggetRecall - agent.baselineNuggetRecall).padStart(6) : '     -'}  ${String(agent.longTitles).padStart(5)}  ${String(agent.longTldrs).padStart(4)}`,
+		);
+	}
+	lines.push(`shared titles: ${report.sharedTitles.length}${report.sharedTitles.length ? ` (${report.sharedTitles.slice(0, 5).join(' | ')})` : ''}`);
+	if (report.worst.titleF1) lines.push(`worst title F1: ${report.worst.titleF1}`);
+	if (report.worst.nuggetMargin) lines.push(`worst nugget margin: ${report.worst.nuggetMargin}`);
+	return `${lines.join('\n')}\n`;
+}
+
+export async function evaluateSummaries(args: string[]): Promise<void> {
+	const json = args.includes('--json');
+	const verbose = args.includes('--sessions');
+	const folders = args.filter((arg) => !arg.startsWith('--'));
+	const unknown = args.find((arg) => arg.startsWith('--') && arg !== '--json' && arg !== '--sessions' && arg !== '--docs');
+	if (unknown) throw new DrillError('bad_argument', `unknown option ${unknown}`, 'usage: npm run eval -- summaries DIR… [--json] [--sessions] [--docs]');
+	if (folders.length === 0) throw new DrillError('bad_argument', 'give a folder of session logs', 'usage: npm run eval -- summaries DIR… [--json] [--sessions] [--docs]');
+	if (args.includes('--docs')) {
+		for (const folder of folders) {
+			const docs = await scoreDocs(folder);
+			process.stdout.write(json ? `${JSON.stringify(docs)}\n` : `${docs.folder}: ${docs.pages} pages, TLDR ROUGE-1 vs description ${f2(docs.tldrRouge1)}, first 30 words ${f2(docs.firstWordsRouge1)}\n`);
+		}
+		return;
+	}
+	const sessions: SessionScore[] = [];
+	for (const folder of folders) {
+		if (!existsSync(folder)) throw new DrillError('bad_argument', `${folder} does not exist`, 'give a folder of session logs (with a nuggets.json)');
+		for (const score of await scoreFolder(folder)) sessions.push(score);
+	}
+	const report = summarize(sessions);
+	if (json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+	else {
+		process.stdout.write(summariesTable(report));
+		if (verbose) for (const session of sessions) process.stdout.write(`\n${session.agent} ${session.uri}\n  title: ${session.title}\n  own:   ${session.ownTitle}\n  agent: ${session.agentTitle ?? '-'}\n  tldr:  ${session.tldr}\n  F1 ${session.titleF1?.toFixed(2) ?? '-'} (${session.baselineF1?.toFixed(2) ?? '-'}) nuggets ${session.nuggetRecall?.toFixed(2) ?? '-'} (${session.baselineRecall?.toFixed(2) ?? '-'})\n`);
+	}
+}
+
+export interface DocsReport {
+	folder: string;
+	pages: number;
+	tldrRouge1: number;
+	firstWordsRouge1: number;
+}
+
+/**
+ * Documents do not regress: each markdown page with a one-line front-matter `description` is
+ * ingested with it held out, and its TLDR's content-word ROUGE-1 (F1) against the description is
+ * set beside its first 30 words'.
+ */
+export async function scoreDocs(folder: string): Promise<DocsReport> {
+	const dir = mkdtempSync(path.join(tmpdir(), 'drill-docs-'));
+	const held = new Map<string, {description: string; first: string}>();
+	try {
+		const walk = (at: string) => {
+			for (const entry of readdirSync(at, {withFileTypes: true})) {
+				const full = path.join(at, entry.name);
+				if (entry.isDirectory()) walk(full);
+				else if (/\.mdx?$/u.test(entry.name)) {
+					const text = readFileSync(full, 'utf8');
+					const front = /^---\n([\s\S]*?)\n---\n/u.exec(text);
+					// One line, or a folded block (`description: >` and its indented lines).
+					const match = front ? /^description:[ \t]*(?:[>|][-+]?[ \t]*\n((?:[ \t]+\S.*\n?)+)|['"]?(.+?)['"]?[ \t]*$)/mu.exec(front[1]!) : undefined;
+					const description = match ? (match[1] ?? match[2] ?? '').replace(/\s+/gu, ' ').trim() : undefined;
+					if (!front || !description) continue;
+					const target = path.join(dir, path.relative(folder, full));
+					mkdirSync(path.dirname(target), {recursive: true});
+					writeFileSync(target, text.replace(match![0], '').replace(/^description:.*\n/mu, ''));
+					const body = text.slice(front[0].length).replace(/\{\{[^}]*\}\}/gu, ' ').replace(/[#*`>[\]()_|-]/gu, ' ');
+					held.set(target, {description, first: firstWords(body, 30)});
+				}
+			}
+		};
+		walk(folder);
+		const items: ItemRecord[] = [];
+		const storePath = path.join(dir, '.eval.db');
+		await ingest([dir], {
+			storePath,
+			workers: false,
+			openStore: (turns, hooks) => {
+				const store = openIndexedStore(storePath, turns, hooks);
+				const write = store.writeItem.bind(store);
+				store.writeItem = (item, ...rest) => {
+					items.push(item);
+					return write(item, ...rest);
+				};
+				return store;
+			},
+		});
+		const tldr: number[] = [];
+		const first: number[] = [];
+		for (const item of items) {
+			const file = decodeURI((item.source?.uri ?? '').replace(/^file:\/\//u, ''));
+			const page = held.get(file);
+			if (!page) continue;
+			tldr.push(contentF1(item.tldr ?? '', page.description));
+			first.push(contentF1(page.first, page.description));
+		}
+		return {folder, pages: tldr.length, tldrRouge1: mean(tldr), firstWordsRouge1: mean(first)};
+	} finally {
+		rmSync(dir, {recursive: true, force: true});
+	}
+}

@@ -1,0 +1,150 @@
+import {isInjectedContext, isRealRequest} from '../formats/requests.js';
+import type {Block} from '../model.js';
+import {clip, plainText} from '../../text/clean.js';
+import {sentencesOf} from '../../text/sentences.js';
+import {requestTitle} from './titles.js';
+import {preorder, type Topic} from './topic.js';
+
+/**
+ * A session's TLDR is its outcome: what the agent's closing report says was done, found or
+ * decided, in one or two sentences of at most `maxWords` words, markup removed. A session whose
+ * last request got no answer, or that the person interrupted, says so.
+ */
+
+export const maxWords = 60;
+
+/** Openers that say nothing of the outcome ("Perfect!", "Great, all done."). */
+const cheer = /^(?:perfect|great|excellent|done|awesome|nice|ok(?:ay)?|sure|got it|all set|good|success|alright|yes|absolutely|you['’]re (?:absolutely )?right|certainly|of course)\b[\s\p{P}]*(?:\p{L}+[\s\p{P}]*){0,3}$/iu;
+/** A closing offer, not an outcome ("Let me know if …", "Would you like me to …"). */
+const offer = /^(?:let me know|would you like|do you want|if you(?:['’]d like| want| need)|feel free|shall i|should i|want me to|happy to help|hope this helps)/iu;
+const interrupted = /\[Request interrupted by user[^\]]*\]/u;
+
+function words(text: string): string[] {
+	return text.split(/\s+/u).filter(Boolean);
+}
+
+/** Cuts to `most` words at a word boundary, marking the cut. */
+export function clipWords(text: string, most = maxWords): string {
+	const all = words(text);
+	if (all.length <= most) return text;
+	return `${all.slice(0, most).join(' ').replace(/[\s,;:—–-]+$/u, '')}…`;
+}
+
+/** A line of code an answer carries outside a fence (aider's whole-file edits): never an outcome. */
+const codeLine = /^(?:from \S+ import\b|import\s|def |class \w|return\b|const |let |var |function\b|export |async |await |assert |raise |elif |else:|try:|except\b|with \S.*:$|if .*:$|for .*:$|while .*:$|if \(|for \(|while \(|@\w|<\/?[\w-]+>|[}\])]|\w+\s*=\s*\S|[\w.]+\(.*\)[;,]?$|[\w./\\-]+\.\w{1,5}$)|[{;,(\[]$/u;
+/** A commit the session made: aider's `Commit 1a2b3c4 message`, or a `git commit -m "message"` call. */
+const commitLine = /^>?\s*Commit [0-9a-f]{7,40} (.{4,200})$/gmu;
+const commitCall = /git commit[^\n]*?-m\s+(?:"([^"\n]{4,200})"|'([^'\n]{4,200})')/gu;
+
+/** A closing report as lines of plain text: headings, rules and fences left out, list items kept. */
+function reportLines(text: string): string[] {
+	const lines: string[] = [];
+	let fence = false;
+	for (const raw of text.split('\n')) {
+		const line = raw.trim();
+		if (/^(?:`{3,}|~{3,})/u.test(line)) {
+			fence = !fence;
+			continue;
+		}
+		if (fence || line === '' || /^#{1,6}\s/u.test(line) || /^[-*_=]{3,}$/u.test(line) || /^\|/u.test(line) || codeLine.test(line)) continue;
+		const plain = plainText(line.replace(/^(?:[-*+•]|\d+[.)])\s+/u, '')).replace(/^[✅✓✔❌⚠️🎉\s]+/u, '');
+		if (/\p{L}{2}/u.test(plain)) lines.push(plain);
+	}
+	return lines;
+}
+
+/** The outcome sentences of a closing report: past cheers, up to two sentences, a list after a colon joined in. */
+export function reportOutcome(text: string): string {
+	const lines = reportLines(text);
+	const picked: string[] = [];
+	let count = 0;
+	for (let index = 0; index < lines.length && count < maxWords; index++) {
+		for (const sentence of sentencesOf(lines[index]!)) {
+			const clean = sentence.trim();
+			if (!clean || (picked.length === 0 && (cheer.test(clean) || words(clean).length < 3)) || offer.test(clean)) continue;
+			picked.push(/[.!?…:;]$/u.test(clean) ? clean : `${clean}.`);
+			count += words(clean).length;
+			if (clean.endsWith(':')) {
+				// "I fixed three things:" then its list, as one sentence.
+				const items: string[] = [];
+				for (let next = index + 1; next < lines.length && count < maxWords && items.length < 4; next++) {
+					const item = lines[next]!.replace(/[.;]+$/u, '');
+					if (offer.test(item)) break;
+					if (!/\p{L}{2}/u.test(item)) continue;
+					items.push(item);
+					count += words(item).length;
+				}
+				if (items.length > 0) picked[picked.length - 1] = `${clean} ${items.join('; ')}.`;
+				else picked.pop();
+				index += items.length;
+				break;
+			}
+			if (picked.length >= 2 || count >= maxWords / 2) break;
+		}
+		if (picked.length >= 2 || count >= maxWords / 2) break;
+	}
+	return clipWords(picked.join(' '));
+}
+
+const prose = (block: Block, role: string) => block.role === role && block.kind === 'prose' && block.text.trim() !== '';
+
+/** The outcome of a session tree, or "" when it has no closing report to draw on. */
+export function outcomeOf(root: Topic, title: string): string {
+	let lastRequest: string | undefined;
+	let report: string | undefined;
+	const reports: string[] = [];
+	/** Answers to the last real request, before a "thanks" or "ok" closed it. */
+	let answers: string[] = [];
+	let closed = false;
+	let stopped = false;
+	let error: string | undefined;
+	const commits: string[] = [];
+	for (const topic of preorder(root)) {
+		for (const unit of topic.units) {
+			for (const block of unit.blocks) {
+				if (block.kind === 'tool') {
+					for (const match of block.text.matchAll(commitLine)) commits.push(match[1]!.trim());
+					for (const match of block.text.matchAll(commitCall)) commits.push((match[1] ?? match[2]!).trim());
+				}
+				if (prose(block, 'user')) {
+					const text = block.text.replace(interrupted, '').trim();
+					if (text && isRealRequest(text) && !isInjectedContext(text)) {
+						lastRequest = text;
+						report = undefined;
+						answers = [];
+						closed = false;
+						error = undefined;
+						stopped = false;
+					} else if (text && lastRequest !== undefined) closed = true;
+					if (interrupted.test(block.text)) stopped = true;
+				} else if (prose(block, 'assistant')) {
+					report = block.text;
+					reports.push(block.text);
+					if (!closed) answers.push(block.text);
+					stopped = false;
+					error = undefined;
+				} else if (block.role === 'system' && block.text.startsWith('[error] ')) error = block.text.slice(8);
+				else if (block.role === 'system' && (interrupted.test(block.text) || /^<turn_aborted>/u.test(block.text.trim()))) stopped = true;
+			}
+		}
+	}
+	if (lastRequest === undefined) return '';
+	const asked = requestTitle(lastRequest);
+	const what = asked && asked.toLowerCase() !== title.toLowerCase() ? `: ${clip(asked, 100)}` : '';
+	if (error !== undefined && report === undefined) return clipWords(`Stopped by an error (${clip(error.split('\n')[0]!, 120)}) before the work was done${what}.`);
+	if (stopped) return clipWords(`Stopped by the person before the work was done${what}.`);
+	if (report === undefined) return clipWords(`Ended with no answer to the last request${what}.`);
+	// The last answer that says something ("You're welcome!" after a thank-you does not).
+	let outcome = '';
+	for (const text of [...answers.slice(-3).reverse(), ...reports.slice(-3).reverse()]) {
+		outcome = reportOutcome(text);
+		if (outcome) break;
+	}
+	// The commits say what was done when the report does not (or beside it, while there is room).
+	const made = [...new Set(commits)].slice(-3);
+	if (made.length > 0) {
+		const line = `Committed: ${made.join('; ')}.`;
+		outcome = outcome ? (words(outcome).length + words(line).length <= maxWords ? `${outcome} ${line}` : outcome) : line;
+	}
+	return clipWords(outcome);
+}

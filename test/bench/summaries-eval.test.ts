@@ -1,0 +1,37 @@
+import {copyFileSync, mkdtempSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {afterAll, describe, expect, it} from 'vitest';
+import {contentF1, nuggetRecall, scoreFolder, summariesTable, summarize} from '../../bench/eval/summaries.js';
+
+const files = ['claude-code-session.jsonl', 'codex-rollout.jsonl', 'gemini-chat-session.json', 'chatgpt-conversations.json', 'aider.chat.history.md'];
+
+describe('npm run eval -- summaries', () => {
+	const dir = mkdtempSync(path.join(tmpdir(), 'drill-summaries-test-'));
+	for (const file of files) copyFileSync(path.join('fixtures/transcripts', file), path.join(dir, file));
+	copyFileSync('fixtures/summaries/nuggets.json', path.join(dir, 'nuggets.json'));
+	afterAll(() => rmSync(dir, {recursive: true, force: true}));
+
+	it('scores content-word F1 and nugget recall', () => {
+		expect(contentF1('Fix the RateCache race', 'RateCache race fixed')).toBeCloseTo(1, 5);
+		expect(contentF1('Deploy billing', 'Unrelated words here')).toBe(0);
+		expect(nuggetRecall('Fixed the Café Müller slug', [['cafe muller'], ['fixed', 'repaired'], ['ß']])).toBeCloseTo(2 / 3, 5);
+	});
+
+	it('scores the fixture per agent, against held-out agent titles and nuggets, and names the worst agent', async () => {
+		const report = summarize(await scoreFolder(dir));
+		const agents = Object.fromEntries(report.agents.map((agent) => [agent.agent, agent]));
+		expect(Object.keys(agents).sort()).toEqual(['aider', 'chatgpt', 'claude-code', 'codex', 'gemini-cli']);
+		// ChatGPT's three titles and Claude Code's own-leaf summary are shown, and drill's own titles are scored against them.
+		expect(agents.chatgpt!.withAgentTitle).toBe(3);
+		expect(agents.chatgpt!.agentTitleShown).toBe(3);
+		expect(agents['claude-code']!.agentTitleShown).toBe(1);
+		// Every session with nuggets is judged; drill's title + TLDR hold at least as many as the baseline.
+		expect(report.agents.reduce((sum, agent) => sum + agent.withNuggets, 0)).toBe(5);
+		for (const agent of report.agents) expect(agent.nuggetRecall).toBeGreaterThanOrEqual(agent.baselineNuggetRecall);
+		expect(report.agents.every((agent) => agent.longTitles === 0 && agent.longTldrs === 0)).toBe(true);
+		expect(report.sharedTitles).toEqual([]);
+		expect(report.worst.titleF1).toBeDefined();
+		expect(summariesTable(report)).toMatch(/^agent\s+sessions/u);
+	});
+});

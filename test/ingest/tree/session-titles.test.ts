@@ -1,0 +1,108 @@
+import {describe, expect, it} from 'vitest';
+import {describeSource} from '../../../source/ingest/build-item.js';
+import {ClaudeCodeReader} from '../../../source/ingest/formats/claude-code.js';
+import {CodexReader} from '../../../source/ingest/formats/codex.js';
+import {readChatGptConversation} from '../../../source/ingest/formats/chatgpt.js';
+import {GeminiChatReader} from '../../../source/ingest/formats/gemini-chat.js';
+import type {ParsedSource} from '../../../source/ingest/model.js';
+import {reportOutcome} from '../../../source/ingest/tree/outcome.js';
+import {requestTitle} from '../../../source/ingest/tree/titles.js';
+
+const line = (record: object) => JSON.stringify(record);
+const claude = (records: object[]): ParsedSource => {
+	const reader = new ClaudeCodeReader([]);
+	records.forEach((record, index) => reader.push(line(record), index + 1));
+	return reader.finish();
+};
+const user = (uuid: string, content: unknown) => ({type: 'user', uuid, sessionId: 's-1', timestamp: '2026-11-01T10:00:00Z', message: {role: 'user', content}});
+const assistant = (uuid: string, text: string) => ({type: 'assistant', uuid, sessionId: 's-1', timestamp: '2026-11-01T10:01:00Z', message: {role: 'assistant', model: 'claude-x', content: [{type: 'text', text}]}});
+const session = [user('u1', 'How do I run this?'), assistant('a1', 'I deployed the **billing-api** to `staging` and all 42 tests pass.')];
+
+describe("the agent's own title comes first", () => {
+	it('Claude Code: the last ai-title, a rename above it, drill’s own title kept', () => {
+		const parsed = claude([...session, {type: 'ai-title', aiTitle: 'Deploy draft', sessionId: 's-1'}, {type: 'ai-title', aiTitle: 'Deploy billing-api to staging', sessionId: 's-1'}]);
+		const described = describeSource(parsed);
+		expect(described.title).toBe('Deploy billing-api to staging');
+		expect(parsed.facts.provenance?.agent_title).toBe('Deploy billing-api to staging');
+		expect(parsed.facts.provenance?.own_title).toBe('How do I run this?');
+		const renamed = claude([...session, {type: 'ai-title', aiTitle: 'Deploy billing-api to staging'}, {type: 'custom-title', customTitle: 'Billing release'}]);
+		expect(describeSource(renamed).title).toBe('Billing release');
+	});
+
+	it('Claude Code: a summary titles the session only when its leaf is one of its messages', () => {
+		const own = claude([{type: 'summary', summary: 'Billing API staging deploy', leafUuid: 'a1'}, ...session]);
+		expect(describeSource(own).title).toBe('Billing API staging deploy');
+		const earlier = claude([{type: 'summary', summary: 'An earlier session about invoices', leafUuid: 'zz-other'}, ...session]);
+		expect(earlier.facts.provenance?.agent_title).toBeUndefined();
+		expect(describeSource(earlier).title).toBe('How do I run this?');
+	});
+
+	it('Gemini chat summary, Codex thread name, ChatGPT title', () => {
+		const gemini = new GeminiChatReader([]);
+		gemini.value({sessionId: 'g-1', startTime: '2026-11-01T10:00:00Z', summary: 'Speed up atlas search', messages: [{id: 'm1', type: 'user', content: 'the search page is slow'}, {id: 'm2', type: 'gemini', content: 'I added an index on names.'}]});
+		const geminiParsed = gemini.finish();
+		expect(describeSource(geminiParsed).title).toBe('Speed up atlas search');
+		expect(geminiParsed.facts.provenance?.agent_title).toBe('Speed up atlas search');
+
+		const codex = new CodexReader([]);
+		const records = [
+			{timestamp: '2026-11-01T10:00:00Z', type: 'session_meta', payload: {id: 'c-1', cwd: '/src/ledger'}},
+			{timestamp: '2026-11-01T10:00:01Z', type: 'event_msg', payload: {type: 'user_message', message: 'the nightly job double-counts refunds'}},
+			{timestamp: '2026-11-01T10:00:02Z', type: 'event_msg', payload: {type: 'thread_name_updated', thread_name: 'Refund double-count fix'}},
+			{timestamp: '2026-11-01T10:00:03Z', type: 'event_msg', payload: {type: 'agent_message', message: 'Fixed: partial refunds are now counted once.'}},
+		];
+		records.forEach((record, index) => codex.push(line(record), index + 1));
+		const codexParsed = codex.finish();
+		expect(describeSource(codexParsed).title).toBe('Refund double-count fix');
+		expect(codexParsed.facts.provenance?.own_title).toBe('The nightly job double-counts refunds');
+
+		const chat = readChatGptConversation(
+			{title: 'Redis memory at maxmemory', create_time: 1_700_000_000, mapping: {a: {id: 'a', parent: null, children: ['b'], message: null}, b: {id: 'b', parent: 'a', children: [], message: {author: {role: 'user'}, content: {content_type: 'text', parts: ['our redis is full']}}}}},
+			'conversation 1',
+			[],
+		);
+		expect(chat?.source.facts.provenance?.agent_title).toBe('Redis memory at maxmemory');
+		expect(describeSource(chat!.source).title).toBe('Redis memory at maxmemory');
+	});
+});
+
+describe('own titles name the subject, not the boilerplate', () => {
+	it('skips templates, IDE and hook notices, pasted output, greetings and warm-ups', () => {
+		expect(requestTitle('## User Input\n\n```text\n$ARGUMENTS\n```\n\nYou **MUST** consider the user input before proceeding (if not empty).\n\nAdd dark mode to the settings page')).toBe('Add dark mode to the settings page');
+		expect(requestTitle('<ide_opened_file>The user opened the file /src/app.ts in the IDE. This may or may not be related.</ide_opened_file>\nWhy does the login form reset on submit?')).toBe('Why does the login form reset on submit?');
+		expect(requestTitle('The user opened the file /src/app.ts in the IDE.')).toBeUndefined();
+		expect(requestTitle('<system-reminder>Remember the rules.</system-reminder>')).toBeUndefined();
+		expect(requestTitle('On branch main\nChanges not staged for commit:\n  modified: src/a.ts') ?? '').not.toMatch(/^On branch/u);
+		expect(requestTitle('This is a web application written using the Phoenix web framework.\n\n## Project guidelines')).toBeUndefined();
+		expect(requestTitle('Hi!\n\nThe export button crashes the admin page')).toBe('The export button crashes the admin page');
+		expect(requestTitle('Warmup')).toBeUndefined();
+	});
+
+	it('names a pasted error when the error is the subject', () => {
+		const trace = 'Traceback (most recent call last):\n  File "app.py", line 3, in <module>\n    import requests\nModuleNotFoundError: No module named \'requests\'';
+		expect(requestTitle(trace)).toBe("ModuleNotFoundError: No module named 'requests'");
+	});
+
+	it('cuts a long request at a word boundary within 80 characters', () => {
+		const title = requestTitle('Please refactor the payment reconciliation service so that partial refunds coming from the Stripe webhook are never counted twice in the nightly totals')!;
+		expect(title.length).toBeLessThanOrEqual(80);
+		expect(title).toMatch(/\p{L}…$/u);
+	});
+});
+
+describe('the TLDR is the outcome', () => {
+	it("takes the closing report's outcome, markdown removed, past cheers and offers", () => {
+		const outcome = reportOutcome('Perfect!\n\n## Summary\n\nI fixed the **race** in `RateCache.refresh()` and added a CHANGELOG entry:\n- **src/rates.ts**: single-flight refresh\n- `test/convert.test.ts` passes 40/40\n\nLet me know if you want more.');
+		expect(outcome).toBe('I fixed the race in RateCache.refresh() and added a CHANGELOG entry: src/rates.ts: single-flight refresh; test/convert.test.ts passes 40/40.');
+		expect(outcome).not.toMatch(/\*\*|`|#/u);
+		expect(outcome.split(/\s+/u).length).toBeLessThanOrEqual(60);
+	});
+
+	it('a session item: the outcome of the last answer; a stopped one says so', () => {
+		expect(describeSource(claude(session)).tldr).toBe('I deployed the billing-api to staging and all 42 tests pass.');
+		const stopped = claude([...session, user('u2', 'Now roll it out to production'), user('u3', '[Request interrupted by user]')]);
+		expect(describeSource(stopped).tldr).toMatch(/^Stopped by the person before the work was done: Now roll it out to production/u);
+		const unanswered = claude([...session, user('u2', 'Now roll it out to production')]);
+		expect(describeSource(unanswered).tldr).toMatch(/^Ended with no answer/u);
+	});
+});
