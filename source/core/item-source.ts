@@ -46,7 +46,98 @@ export interface ItemSource {
 }
 
 /** What each item child of a listing carries, so items with the same title can be told apart. */
-export type ItemSourceBrief = Pick<ItemSource, 'agent' | 'project' | 'started_at' | 'turns' | 'tool_calls'>;
+export type ItemSourceBrief = Pick<ItemSource, 'agent' | 'project' | 'started_at' | 'turns' | 'tool_calls'> & {
+	/** All the tokens the session used (`totalTokens`). */
+	tokens_total?: number;
+};
+
+/** The fields without a store column of their own: kept together as one JSON object (`items.source_extra`). */
+export const extraSourceFields = ['tokens', 'files_edited', 'commits', 'subagents', 'parent_session', 'agent_title', 'own_title'] as const;
+
+export function extraSourceJson(source: ItemSource): string | null {
+	const extra: Partial<ItemSource> = {};
+	let any = false;
+	for (const field of extraSourceFields) {
+		if (source[field] === undefined) continue;
+		(extra as Record<string, unknown>)[field] = source[field];
+		any = true;
+	}
+	return any ? JSON.stringify(extra) : null;
+}
+
+/** All the tokens a session used (input, output, cache reads and writes); null when the log has none. */
+export function totalTokens(tokens: ItemSource['tokens']): number | null {
+	if (!tokens) return null;
+	const total = (tokens.input ?? 0) + (tokens.output ?? 0) + (tokens.cache_read ?? 0) + (tokens.cache_write ?? 0);
+	return total > 0 ? total : null;
+}
+
+/** A token count as a row shows it: `850 tok`, `12k tok`, `3.4M tok`. */
+export function compactTokens(total: number): string {
+	if (total < 1000) return `${total} tok`;
+	if (total < 1e6) return `${total < 10_000 ? (total / 1000).toFixed(1).replace(/\.0$/u, '') : Math.round(total / 1000)}k tok`;
+	return `${total < 1e7 ? (total / 1e6).toFixed(1).replace(/\.0$/u, '') : Math.round(total / 1e6)}M tok`;
+}
+
+/** A duration in seconds as `45 s`, `12 min`, `2 h 5 min`. */
+export function shortDuration(seconds: number): string {
+	if (seconds < 60) return `${Math.round(seconds)} s`;
+	const minutes = Math.round(seconds / 60);
+	if (minutes < 60) return `${minutes} min`;
+	return `${Math.floor(minutes / 60)} h${minutes % 60 ? ` ${minutes % 60} min` : ''}`;
+}
+
+/** Wall time from the first to the last event, in whole seconds; undefined without both. */
+export function wallSeconds(source: ItemSource | undefined): number | undefined {
+	if (!source?.started_at || !source.ended_at) return undefined;
+	const span = (Date.parse(source.ended_at) - Date.parse(source.started_at)) / 1000;
+	return Number.isFinite(span) && span >= 0 ? Math.round(span) : undefined;
+}
+
+/**
+ * What a session cost and changed, as `walk --json` and MCP answers give it (`facts`): only what
+ * the log recorded. `names` adds the edited files' names (summary depth and deeper).
+ */
+export interface SessionFactsView {
+	tokens?: NonNullable<ItemSource['tokens']> & {total: number};
+	files_edited?: number;
+	files?: string[];
+	commits?: number;
+	subagents?: number;
+	parent_session?: string;
+	wall_seconds?: number;
+}
+
+export function sessionFacts(source: ItemSource | undefined, options: {names?: boolean; maxNames?: number} = {}): SessionFactsView | undefined {
+	if (!source) return undefined;
+	const facts: SessionFactsView = {};
+	const total = totalTokens(source.tokens);
+	if (source.tokens && total !== null) facts.tokens = {...source.tokens, total};
+	if (source.files_edited?.length) {
+		facts.files_edited = source.files_edited.length;
+		if (options.names) facts.files = source.files_edited.slice(0, options.maxNames ?? 50);
+	}
+	if (source.commits) facts.commits = source.commits;
+	if (source.subagents) facts.subagents = source.subagents;
+	if (source.parent_session) facts.parent_session = source.parent_session;
+	const wall = wallSeconds(source);
+	if (wall !== undefined) facts.wall_seconds = wall;
+	return Object.keys(facts).length > 0 ? facts : undefined;
+}
+
+/** One line of what a session cost and changed: `12k tok · 3 files edited · 1 commit · 2 subagents · 14 min` ("" when nothing). */
+export function factsLine(source: ItemSource | undefined): string {
+	const facts = sessionFacts(source);
+	if (!facts) return '';
+	const parts: string[] = [];
+	if (facts.tokens) parts.push(`${compactTokens(facts.tokens.total)}${facts.tokens.output ? ` (${compactTokens(facts.tokens.output).replace(' tok', '')} out)` : ''}`);
+	if (facts.files_edited) parts.push(`${plural(facts.files_edited, 'file')} edited`);
+	if (facts.commits) parts.push(plural(facts.commits, 'commit'));
+	if (facts.subagents) parts.push(plural(facts.subagents, 'subagent'));
+	if (facts.parent_session) parts.push(`subagent of ${facts.parent_session}`);
+	if (facts.wall_seconds !== undefined && facts.wall_seconds > 0) parts.push(shortDuration(facts.wall_seconds));
+	return parts.join(' · ');
+}
 
 /** An ISO time as `2026-11-28 14:02 UTC` (the UTC day is the one `--group-by day` uses). */
 export function shortTime(iso: string): string {

@@ -3,6 +3,7 @@ import {makeSourceInert} from './inert-source.js';
 import type {ParsedSource} from './model.js';
 import {buildTopics} from './tree/build-topics.js';
 import {ExtractiveDescriber} from './tree/describe.js';
+import {graftSubagents} from './tree/subagents.js';
 import {topicsToItem, type ItemFacts} from './tree/to-item.js';
 import type {Topic} from './tree/topic.js';
 import {Lexicon} from '../text/summary-words.js';
@@ -13,6 +14,8 @@ export interface DescribedSource {
 	tldr: string;
 	/** The title is the source's own (front matter, a page or conversation title, a heading). */
 	titleFromSource: boolean;
+	/** Subagents' warm-ups (a "Warmup" prompt, nothing done) left out of the tree. */
+	warmups?: number;
 }
 
 /** Segments and describes a parsed source with the extractive summarizer. */
@@ -21,8 +24,9 @@ export function describeSource(parsed: ParsedSource): DescribedSource {
 	const lexicon = new Lexicon();
 	const root = buildTopics(parsed, lexicon);
 	const {title, tldr} = new ExtractiveDescriber(parsed.flavor, parsed.facts, lexicon).describe(root);
+	const {warmups} = graftSubagents(root, parsed, describeSource);
 	// A session is named by the person's first request: a summarizer does not rename it.
-	return {root, title, tldr, titleFromSource: Boolean(parsed.facts.title || root.heading || parsed.flavor === 'conversation')};
+	return {root, title, tldr, titleFromSource: Boolean(parsed.facts.title || root.heading || parsed.flavor === 'conversation'), ...(warmups > 0 ? {warmups} : {})};
 }
 
 export type ItemIdentity = Omit<ItemFacts, 'title' | 'tldr' | 'generatedAt'> & {generatedAt?: string; fallbackDate: string};

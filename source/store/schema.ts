@@ -220,6 +220,14 @@ export const migrations: Array<(db: Database) => void> = [
 			INSERT OR IGNORE INTO meta (key, value) SELECT 'secrets_redacted_with', 'a new store' WHERE NOT EXISTS (SELECT 1 FROM items);
 		`);
 	},
+	// What a session cost and changed (#22): the provenance fields without a column of their own
+	// (tokens, files_edited, commits, subagents, parent_session, agent_title, own_title) as one JSON
+	// object, and the session's total tokens, which its row in a listing shows.
+	(db) => {
+		const columns = new Set((db.prepare('PRAGMA table_info(items)').all() as Array<{name: string}>).map((column) => column.name));
+		if (!columns.has('source_extra')) db.exec('ALTER TABLE items ADD COLUMN source_extra TEXT');
+		if (!columns.has('tokens')) db.exec('ALTER TABLE items ADD COLUMN tokens INTEGER');
+	},
 ];
 
 export const schemaVersion = migrations.length;

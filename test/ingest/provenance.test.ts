@@ -16,7 +16,7 @@ async function job(file: string, format: Format, document = false) {
 describe('provenance', () => {
 	it('goes into every session item’s source, with its uri and kind; the item is dated by the session’s start', async () => {
 		const cases: Array<[string, Format, Record<string, unknown>, boolean?]> = [
-			['fixtures/transcripts/claude-code-session.jsonl', 'claude-code', {agent: 'claude-code', project: '/home/ana/src/payments', started_at: '2026-10-14T09:12:03.120Z', turns: 5, tool_calls: 18, session_id: '4e2b9c71-0f3a-4d8e-b6c5-97a1d2e3f408'}],
+			['fixtures/transcripts/claude-code-session.jsonl', 'claude-code', {agent: 'claude-code', project: '/home/ana/src/payments', started_at: '2026-10-14T09:12:03.120Z', turns: 5, tool_calls: 18, session_id: '4e2b9c71-0f3a-4d8e-b6c5-97a1d2e3f408', tokens: {input: 559744, output: 6057, cache_read: 423936, cache_write: 0}, files_edited: ['/home/ana/src/payments/src/fx/rateCache.ts', '/home/ana/src/payments/test/fx/convert.test.ts', '/home/ana/src/payments/CHANGELOG.md']}],
 			['fixtures/transcripts/codex-rollout.jsonl', 'codex', {agent: 'codex', project: '/home/ana/src/ledger', model: 'gpt-5-codex', started_at: '2026-11-03T14:02:11.482Z', turns: 3, tool_calls: 8, session_id: '0199a7c4-5d2e-7b31-9f4e-2c8d41a6e0b7'}],
 			['fixtures/transcripts/gemini-stream.jsonl', 'gemini-cli', {agent: 'gemini-cli', model: 'gemini-2.5-pro', started_at: '2026-10-21T08:14:02.117Z', turns: 2, tool_calls: 3, session_id: 'c3f1a9e2-6b4d-4e8a-9f27-0d5b1c7e3a48'}],
 			['fixtures/transcripts/gemini-chat-session.json', 'gemini-chat', {agent: 'gemini-cli', project: '/home/li/src/atlas', started_at: '2026-10-22T16:40:05.211Z', turns: 2, tool_calls: 4, session_id: '5e0d7b21-9a3c-4f6e-b812-7c4d2a9e1f60'}, true],
