@@ -125,9 +125,8 @@ export function sessionFacts(source: ItemSource | undefined, options: {names?: b
 	return Object.keys(facts).length > 0 ? facts : undefined;
 }
 
-/** One line of what a session cost and changed: `12k tok · 3 files edited · 1 commit · 2 subagents · 14 min` ("" when nothing). */
-export function factsLine(source: ItemSource | undefined): string {
-	const facts = sessionFacts(source);
+/** One line of what a session cost and changed: `12k tok (1.2k out) · 3 files edited · 1 commit · 2 subagents · 14 min` ("" when nothing). */
+export function factsLine(facts: SessionFactsView | undefined): string {
 	if (!facts) return '';
 	const parts: string[] = [];
 	if (facts.tokens) parts.push(`${compactTokens(facts.tokens.total)}${facts.tokens.output ? ` (${compactTokens(facts.tokens.output).replace(' tok', '')} out)` : ''}`);
@@ -137,6 +136,14 @@ export function factsLine(source: ItemSource | undefined): string {
 	if (facts.parent_session) parts.push(`subagent of ${facts.parent_session}`);
 	if (facts.wall_seconds !== undefined && facts.wall_seconds > 0) parts.push(shortDuration(facts.wall_seconds));
 	return parts.join(' · ');
+}
+
+/** The edited files a summary shows: `edited a.ts, b.ts and 3 more` ("" without names). */
+export function editedLine(facts: SessionFactsView | undefined, shown = 8): string {
+	if (!facts?.files?.length) return '';
+	const names = facts.files.slice(0, shown);
+	const more = (facts.files_edited ?? facts.files.length) - names.length;
+	return `edited ${names.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
 }
 
 /** An ISO time as `2026-11-28 14:02 UTC` (the UTC day is the one `--group-by day` uses). */
@@ -150,9 +157,10 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 /**
  * One line saying where an item came from, e.g.
  * `claude-code · ~/src/api · 2026-11-28 14:02 UTC · 12 turns, 30 tools` ("" when nothing is known).
- * `home` shortens a project under it to `~/…`; `full` adds the end time and the model.
+ * `home` shortens a project under it to `~/…`; `full` adds the end time, the model and what the
+ * session cost and changed (`factsLine`); a brief (a listing's row) adds its tokens (`12k tok`).
  */
-export function sourceLine(source: ItemSource | undefined, options: {home?: string; full?: boolean} = {}): string {
+export function sourceLine(source: (ItemSource & {tokens_total?: number}) | undefined, options: {home?: string; full?: boolean; facts?: SessionFactsView | false} = {}): string {
 	if (!source) return '';
 	const parts: string[] = [];
 	if (source.agent) parts.push(source.agent);
@@ -171,5 +179,12 @@ export function sourceLine(source: ItemSource | undefined, options: {home?: stri
 	const counts = [source.turns === undefined ? '' : plural(source.turns, 'turn'), source.tool_calls === undefined ? '' : plural(source.tool_calls, 'tool')].filter(Boolean);
 	if (counts.length > 0) parts.push(counts.join(', '));
 	if (options.full && source.model) parts.push(source.model);
+	if (options.full) {
+		const facts = options.facts === false ? '' : factsLine(options.facts ?? sessionFacts(source));
+		if (facts) parts.push(facts);
+	} else {
+		const total = source.tokens_total ?? totalTokens(source.tokens);
+		if (total) parts.push(compactTokens(total));
+	}
 	return parts.join(' · ');
 }
