@@ -134,7 +134,6 @@ export function factsLine(facts: SessionFactsView | undefined): string {
 	if (facts.commits) parts.push(plural(facts.commits, 'commit'));
 	if (facts.subagents) parts.push(plural(facts.subagents, 'subagent'));
 	if (facts.parent_session) parts.push(`subagent of ${facts.parent_session}`);
-	if (facts.wall_seconds !== undefined && facts.wall_seconds > 0) parts.push(shortDuration(facts.wall_seconds));
 	return parts.join(' · ');
 }
 
