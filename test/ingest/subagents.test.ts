@@ -4,6 +4,9 @@ import {describe, expect, it} from 'vitest';
 import {ingest} from '../helpers/ingest.js';
 import {SummaryStore} from '../../source/store/summary-store.js';
 import {tempDir} from '../helpers/cli.js';
+import {createRuntime} from '../../source/runtime.js';
+import {renderView} from '../../source/mcp/render.js';
+import {rowNoteParts, sourceRows} from '../../source/ui/provenance.js';
 
 /**
  * Claude Code's subagents, as its logs lay them out: a transcript per subagent in
@@ -106,6 +109,21 @@ describe("Claude Code's subagents", () => {
 		expect(report).toMatchObject({added: 1, subagents: 1, warmups: 1, failed: []});
 		expect(read(store)).toHaveLength(1);
 		expectUnderParent(store);
+		// What it cost and changed, in walk's JSON (`facts`), its text, an MCP answer, the detail pane and a listing's row.
+		const runtime = createRuntime({storePath: store, knowledgeDir: tempDir(), drillsRoot: tempDir()});
+		try {
+			const [row] = runtime.domains.walk('summary', 'conversation_session', 'index').children;
+			expect(row!.source?.tokens_total).toBe(23790);
+			expect(rowNoteParts(row!.source)).toEqual(['claude-code', 'payments', '2026-10-14', '24k tok']);
+			const index = runtime.domains.walk('summary', row!.node_id, 'index');
+			expect(index.facts).toEqual({tokens: {input: 4300, output: 190, cache_read: 19000, cache_write: 300, total: 23790}, subagents: 1, wall_seconds: 480});
+			expect(index.source?.files_edited).toBeUndefined();
+			const view = runtime.domains.walk('summary', row!.node_id, 'summary');
+			expect(sourceRows(view.source, view.facts)[1]).toBe('24k tok (190 out) · 1 subagent');
+			expect(renderView(view)).toMatch(/^from: claude-code · \/home\/ana\/src\/payments · 2026-10-14 09:12–09:20 UTC · 1 turn, 1 tool · claude-sonnet-4-5 · 24k tok \(190 out\) · 1 subagent · /mu);
+		} finally {
+			runtime.close();
+		}
 		// Again: nothing changed, nothing written.
 		expect(await ingest([project], {storePath: store})).toMatchObject({added: 0, updated: 0, skipped: 1});
 	});
