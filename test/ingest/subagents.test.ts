@@ -70,6 +70,8 @@ function newLayout(): string {
 	writeFileSync(path.join(project, sessionId, 'subagents', 'agent-a2898e3.jsonl'), work('a2898e3'));
 	writeFileSync(path.join(project, sessionId, 'subagents', 'agent-a0000w1.jsonl'), warmup('a0000w1'));
 	writeFileSync(path.join(project, sessionId, 'subagents', 'agent-a2898e3.meta.json'), '{"agentType":"Explore"}');
+	// Claude Code's compaction helper: the session summarized again, no subagent of its own.
+	writeFileSync(path.join(project, sessionId, 'subagents', 'agent-acompact-e1f845.jsonl'), subagentLines('acompact-e1f845', 'Your task is to create a detailed summary of the conversation so far', 'Summary: the FX test race.', false));
 	return project;
 }
 
@@ -106,7 +108,8 @@ describe("Claude Code's subagents", () => {
 		const project = newLayout();
 		const store = storeIn(tempDir());
 		const report = await ingest([project], {storePath: store});
-		expect(report).toMatchObject({added: 1, subagents: 1, warmups: 1, failed: []});
+		// The warm-up and the compaction helper are left out.
+		expect(report).toMatchObject({added: 1, subagents: 1, warmups: 2, failed: []});
 		expect(read(store)).toHaveLength(1);
 		expectUnderParent(store);
 		// What it cost and changed, in walk's JSON (`facts`), its text, an MCP answer, the detail pane and a listing's row.
@@ -144,6 +147,10 @@ describe("Claude Code's subagents", () => {
 		const sub = path.join(project, sessionId, 'subagents', 'agent-a2898e3.jsonl');
 		const first = await ingest([sub, path.join(project, sessionId, 'subagents', 'agent-a0000w1.jsonl')], {storePath: store});
 		expect(first).toMatchObject({added: 1, warmups: 1, failed: []});
+		// A session file that only warmed up is no item either.
+		const lone = path.join(tempDir(), 'warm.jsonl');
+		writeFileSync(lone, warmup('x').replaceAll('"isSidechain":true', '"isSidechain":false'));
+		expect(await ingest([lone], {storePath: storeIn(tempDir())})).toMatchObject({added: 0, warmups: 1, failed: []});
 		const alone = read(store);
 		expect(alone).toHaveLength(1);
 		expect(alone[0]!.record.source?.parent_session).toBe(sessionId);

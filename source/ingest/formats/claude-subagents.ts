@@ -38,6 +38,9 @@ function agentFiles(folder: string): string[] {
 	}
 }
 
+/** Claude Code's context compaction runs as a subagent (`agent-acompact-<id>`): the session summarized again, no work of its own. */
+export const isCompactionHelper = (key: string | undefined) => key !== undefined && /\/(?:agent-)?acompact/u.test(key);
+
 /** A file named as Claude Code names a subagent's transcript (`agent-<id>.jsonl`). */
 export const isSubagentFileName = (file: string) => isAgentFile(path.basename(file));
 
@@ -53,14 +56,14 @@ export function subagentFilesOf(sessionFile: string, sessionId: string, heads: M
 	const own = path.join(folder, path.basename(sessionFile, '.jsonl'), 'subagents');
 	for (const file of agentFiles(own)) {
 		const key = claudeSessionId(head(file), file);
-		if (key?.startsWith(`${sessionId}/`)) found.push({path: file, key});
+		if (key?.startsWith(`${sessionId}/`) && !isCompactionHelper(key)) found.push({path: file, key});
 	}
 	let beside = heads.get(folder);
 	if (!beside) {
 		beside = [];
 		for (const file of agentFiles(folder)) {
 			const key = claudeSessionId(head(file), file);
-			if (key?.includes('/')) beside.push({path: file, key});
+			if (key?.includes('/') && !isCompactionHelper(key)) beside.push({path: file, key});
 		}
 		heads.set(folder, beside);
 	}

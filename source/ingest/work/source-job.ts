@@ -19,6 +19,7 @@ import {readLines} from '../io/lines.js';
 import type {ParsedSource, SourceProblem} from '../model.js';
 import {redactSource} from '../secrets/redact-source.js';
 import {isWarmup} from '../formats/session-facts.js';
+import {isCompactionHelper} from '../formats/claude-subagents.js';
 
 /**
  * Summarizing one file that is one item (markdown, text, HTML, and the session logs that hold one
@@ -178,8 +179,9 @@ export async function runSourceJob(job: SourceJob, hooks: JobHooks = {}): Promis
 	const parsed = await parse(job, problems, hooks);
 	if ('reason' in parsed) return {problems, failure: parsed};
 	const skipped = parsed.skipped ?? 0;
-	// A subagent's own transcript that only warmed up (its parent is not in the store): no item, counted.
-	if (job.format === 'claude-code' && job.itemKey?.includes('/') && isWarmup(parsed)) return {problems, skipped, warmups: 1};
+	// A session or subagent that only warmed up, or Claude Code's own compaction helper (`agent-acompact-*`,
+	// the session summarized again): no item, counted.
+	if (job.format === 'claude-code' && (isWarmup(parsed) || isCompactionHelper(job.itemKey))) return {problems, skipped, warmups: 1};
 	if (isEmpty(parsed)) {
 		const conversation = conversationFormats.has(job.format);
 		const headings = parsed.root.children.length > 0;
