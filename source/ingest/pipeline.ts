@@ -111,7 +111,7 @@ class Ingestion {
 		private readonly store: SummaryStore,
 		private readonly options: IngestOptions,
 	) {
-		this.llm = options.summarizer === 'llm' && options.llm ? new LlmDescriber(options.llm) : undefined;
+		this.llm = options.summarizer === 'llm' && options.llm ? new LlmDescriber(options.llm, {get: (key) => store.llmAnswer(key), set: (key, answer) => store.saveLlmAnswer(key, answer)}) : undefined;
 		this.summarizerTag = this.llm ? `llm:${options.llm!.model}` : 'extractive';
 		this.forgotten = new ForgottenSources(store);
 		if (options.keepSecrets) this.report.keep_secrets = true;

@@ -227,6 +227,8 @@ export const migrations: Array<(db: Database) => void> = [
 		const columns = new Set((db.prepare('PRAGMA table_info(items)').all() as Array<{name: string}>).map((column) => column.name));
 		if (!columns.has('source_extra')) db.exec('ALTER TABLE items ADD COLUMN source_extra TEXT');
 		if (!columns.has('tokens')) db.exec('ALTER TABLE items ADD COLUMN tokens INTEGER');
+		// The LLM summarizer's answers by a hash of what it was asked (model and prompt): a re-ingest asks nothing twice.
+		db.exec('CREATE TABLE IF NOT EXISTS llm_answers (key TEXT PRIMARY KEY, answer TEXT NOT NULL) WITHOUT ROWID');
 	},
 ];
 

@@ -320,6 +320,15 @@ export class SummaryStore {
 		return this.guard(() => takeTurn(this.file, () => deleteItem(this.db, namespace, itemId, this.indexers), this.turns));
 	}
 
+	/** The LLM summarizer's cached answer to a prompt (keyed by its hash), if it was asked before. */
+	llmAnswer(key: string): string | undefined {
+		return this.one<{answer: string}>('SELECT answer FROM llm_answers WHERE key = ?', key)?.answer;
+	}
+
+	saveLlmAnswer(key: string, answer: string): void {
+		this.guard(() => takeTurn(this.file, () => this.statement('INSERT INTO llm_answers (key, answer) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET answer = excluded.answer').run(key, answer), this.turns));
+	}
+
 	getMeta(key: string): string | undefined {
 		return this.one<{value: string}>('SELECT value FROM meta WHERE key = ?', key)?.value;
 	}
