@@ -79,14 +79,6 @@ export function compactTokens(total: number): string {
 	return `${total < 1e7 ? (total / 1e6).toFixed(1).replace(/\.0$/u, '') : Math.round(total / 1e6)}M tok`;
 }
 
-/** A duration in seconds as `45 s`, `12 min`, `2 h 5 min`. */
-export function shortDuration(seconds: number): string {
-	if (seconds < 60) return `${Math.round(seconds)} s`;
-	const minutes = Math.round(seconds / 60);
-	if (minutes < 60) return `${minutes} min`;
-	return `${Math.floor(minutes / 60)} h${minutes % 60 ? ` ${minutes % 60} min` : ''}`;
-}
-
 /** Wall time from the first to the last event, in whole seconds; undefined without both. */
 export function wallSeconds(source: ItemSource | undefined): number | undefined {
 	if (!source?.started_at || !source.ended_at) return undefined;

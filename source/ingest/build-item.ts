@@ -7,7 +7,7 @@ import {graftSubagents} from './tree/subagents.js';
 import {topicsToItem, type ItemFacts} from './tree/to-item.js';
 import type {Topic} from './tree/topic.js';
 import {Lexicon} from '../text/summary-words.js';
-import type {SessionContext} from './llm/llm-describer.js';
+import type {SessionContext} from './llm/session-context.js';
 
 export interface DescribedSource {
 	root: Topic;

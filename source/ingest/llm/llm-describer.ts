@@ -1,4 +1,5 @@
 import {createHash} from 'node:crypto';
+import type {SessionContext} from './session-context.js';
 import {clip, plainText} from '../../text/clean.js';
 import {isNoiseTitle} from '../tree/titles.js';
 import {isLeaf, postorder, type Topic} from '../tree/topic.js';
@@ -37,12 +38,6 @@ function leafText(topic: Topic): string {
 	return lines.join('\n');
 }
 
-/** What a session's root is asked with beside its parts: the agent's own title, the person's requests and the agent's final report. */
-export interface SessionContext {
-	agentTitle?: string;
-	requests: string[];
-	finalReport?: string;
-}
 
 const contextChars = 1500;
 const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)} […]` : text);
