@@ -219,6 +219,11 @@ class Ingestion {
 		const candidates = [fileOfSourceUri(stored?.source_uri, stored?.source_kind), parentFileOf(real, parentSession)].filter((file): file is string => Boolean(file));
 		for (const candidate of candidates) {
 			const parent = realPath(candidate);
+			// A session drill forget removed is not brought back by its subagent.
+			if (this.forgotten.has(parent)) {
+				this.report.forgotten++;
+				return true;
+			}
 			if (!this.sessionsDone.has(parent) && !stored) continue;
 			if (!subagentFilesOf(parent, parentSession, this.subagentHeads).some((sub) => realPath(sub.path) === real)) continue;
 			if (!this.sessionsDone.has(parent)) {
