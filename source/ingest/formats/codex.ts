@@ -132,6 +132,9 @@ export class CodexReader {
 
 	private meta(payload: Json): void {
 		if (typeof payload.id === 'string') this.sessionId ??= payload.id;
+		// A thread a Codex agent spawned (`source: {subagent: {thread_spawn: {parent_thread_id}}}`, codex-rs SessionSource::SubAgent) names its parent.
+		const spawn = isObject(payload.source) && isObject(payload.source.subagent) && isObject(payload.source.subagent.thread_spawn) ? payload.source.subagent.thread_spawn : undefined;
+		if (spawn && typeof spawn.parent_thread_id === 'string') this.parentSession ??= spawn.parent_thread_id;
 		this.conversation.time(factDate(payload.timestamp));
 		this.conversation.project(payload.cwd);
 	}
@@ -210,6 +213,7 @@ export class CodexReader {
 	}
 
 	private totalUsage: Json | undefined;
+	private parentSession: string | undefined;
 	private readonly edited = new Set<string>();
 	private readonly commands = new Map<string, string>();
 	private commits = 0;
@@ -224,7 +228,7 @@ export class CodexReader {
 	}
 
 	finish(): ParsedSource {
-		return withSessionFacts(withSessionId(this.conversation.finish(), this.sessionId), {tokens: codexTokens(this.totalUsage), filesEdited: this.edited, commits: this.commits});
+		return withSessionFacts(withSessionId(this.conversation.finish(), this.sessionId), {tokens: codexTokens(this.totalUsage), filesEdited: this.edited, commits: this.commits, parentSession: this.parentSession});
 	}
 }
 

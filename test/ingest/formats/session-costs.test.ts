@@ -42,7 +42,8 @@ describe('tokens, files edited and commits', () => {
 		const item = (payload: unknown) => ({timestamp: '2026-11-03T14:02:26.000Z', type: 'response_item', payload});
 		const total = (input: number, cached: number, output: number) => event({type: 'token_count', info: {total_token_usage: {input_tokens: input, cached_input_tokens: cached, output_tokens: output, reasoning_output_tokens: 10, total_tokens: input + output}, last_token_usage: {input_tokens: 1, output_tokens: 1}}});
 		const provenance = feed(new CodexReader([]), [
-			{timestamp: '2026-11-03T14:02:00.000Z', type: 'session_meta', payload: {id: 'c-1', timestamp: '2026-11-03T14:02:00.000Z', cwd: '/repo'}},
+			// A thread another Codex thread spawned names its parent (codex-rs SessionSource::SubAgent).
+			{timestamp: '2026-11-03T14:02:00.000Z', type: 'session_meta', payload: {id: 'c-1', timestamp: '2026-11-03T14:02:00.000Z', cwd: '/repo', source: {subagent: {thread_spawn: {parent_thread_id: 'ad7f0408-99b8-4f6e-a46f-bd0eec433370', depth: 1, agent_nickname: null, agent_role: null}}}}},
 			event({type: 'user_message', message: 'Add a --json flag and commit'}),
 			event({type: 'token_count', info: null}),
 			total(1000, 800, 50),
@@ -57,6 +58,7 @@ describe('tokens, files edited and commits', () => {
 		expect(provenance.tokens).toEqual({input: 2000, output: 400, cache_read: 3000});
 		expect(provenance.files_edited).toEqual(['src/cli.ts', 'test/cli.test.ts', 'docs/cli.md']);
 		expect(provenance.commits).toBe(1);
+		expect(provenance.parent_session).toBe('ad7f0408-99b8-4f6e-a46f-bd0eec433370');
 	});
 
 	it("Gemini CLI: each message's tokens in a saved chat, the result's stats in stream-json; replace/write_file files", () => {
