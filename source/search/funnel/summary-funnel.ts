@@ -95,7 +95,7 @@ export async function summaryFunnel(store: SummaryStore, params: FindParams, req
 	const {ranked, stats} = await rankStage1(store, {query, lists: params.lists, filter: {namespace: params.scope, agent: params.agent, project: params.project}, depth, status, requested}, (name) => {
 		at = lap(name, at);
 	});
-	const top = ranked.slice(params.offset, params.offset + params.topK).filter((hit) => params.minScore === undefined || hit.score >= params.minScore);
+	const top = ranked.slice(params.offset, params.offset + params.topK).filter((hit) => params.minScore === undefined || round(hit.score) >= params.minScore);
 	const info = nodeInfo(store, top.map((hit) => hit.node));
 
 	const {open, close} = params.highlight;
