@@ -34,7 +34,7 @@ import {isEmpty, type SourceJob} from './work/source-job.js';
 export type {IngestReport} from './report.js';
 
 /** Bump when the pipeline's output changes, so unchanged sources are summarized again. */
-export const pipelineVersion = 'ingest-4';
+export const pipelineVersion = 'ingest-5';
 
 export type SummarizerName = 'extractive' | 'llm';
 
