@@ -46,6 +46,8 @@ function humanReport(report: IngestReport, store: string): string {
 		...(report.skipped_records > 0 ? [`${plural(report.skipped_records, 'record')} of unused kinds skipped`] : []),
 		...(report.skipped_files > 0 ? [`${plural(report.skipped_files, 'other file')} in folders skipped (images, styles, scripts, configuration)`] : []),
 		...(report.redactions > 0 ? [`${plural(report.redactions, 'secret')} redacted`] : []),
+		...(report.subagents > 0 ? [`${plural(report.subagents, 'subagent')} put under ${report.subagents === 1 ? 'its session' : 'their sessions'}`] : []),
+		...(report.warmups > 0 ? [`${plural(report.warmups, 'subagent warm-up')} left out`] : []),
 		...(report.forgotten > 0 ? [`${plural(report.forgotten, 'forgotten source')} left out (--include-forgotten PATH takes one back)`] : []),
 	];
 	return `ingested: ${report.added} added, ${report.updated} updated, ${report.skipped} unchanged, ${extras.join(', ')} — ${plural(report.items, 'item')}, ${plural(report.nodes, 'node')}, ${plural(report.spans, 'span')} written in ${report.seconds.toFixed(1)} s into ${store}\n`;
@@ -128,7 +130,8 @@ export const command = defineCommand({
   --include-forgotten PATH.
 
   With --json it prints {added, updated, skipped, skipped_records, skipped_files, failed,
-  conflicts, items, nodes, spans, redactions, forgotten, keep_secrets?, seconds} (and agents: [{agent, folder, found, files}] with
+  conflicts, items, nodes, spans, redactions, subagents, warmups, forgotten, keep_secrets?,
+  seconds} (and agents: [{agent, folder, found, files}] with
   --agents). With --watch, one such object per line per round, with round (0 is the first
   ingest), at, and files:
   [{path, change: new|grown|rewritten|cut|deleted|changed, bytes, lines?, report?}].

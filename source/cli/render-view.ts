@@ -1,5 +1,5 @@
 import {inertPath, inertText} from '../core/inert-text.js';
-import {sourceLine} from '../core/item-source.js';
+import {editedLine, sourceLine} from '../core/item-source.js';
 import {shownSourceUri} from '../core/source-uri.js';
 import type {TreeView} from '../core/tree-view.js';
 import {append} from '../core/arrays.js';
@@ -39,8 +39,10 @@ export function renderView(view: TreeView, options: {color: boolean; width?: num
 	const trail = [...view.breadcrumbs.map((crumb) => clean(crumb.title)), clean(view.title)].join(' › ');
 	out.push(p.dim(`${view.domain} · ${trail}`));
 	out.push(`${p.bold(clean(view.title))}  ${p.dim(`[${view.kind}]`)}  ${p.accent(clean(view.node_id) || "''")}`);
-	const provenance = clean(sourceLine(view.source, {home: options.home, full: true}));
+	const provenance = clean(sourceLine(view.source, {home: options.home, full: true, ...(view.facts ? {facts: view.facts} : {})}));
 	if (provenance) out.push(`  ${provenance}`);
+	const edited = clean(editedLine(view.facts));
+	if (edited) out.push(p.dim(`  ${edited}`));
 	if (view.source?.uri) out.push(p.dim(`  from ${inertPath(shownSourceUri(view.source.uri))}${view.source.line ? `, line ${view.source.line}` : ''}${view.source.kind ? ` (${clean(view.source.kind)})` : ''}`));
 	if (view.group && !view.summary) out.push(p.dim(`  ${view.group.item_count} item${view.group.item_count === 1 ? '' : 's'}${view.group.base ? ` below ${clean(view.group.base)}` : ''}`));
 	if (view.summary) append(out, wrapLines(clean(view.summary), width - 2, '  '));

@@ -46,7 +46,96 @@ export interface ItemSource {
 }
 
 /** What each item child of a listing carries, so items with the same title can be told apart. */
-export type ItemSourceBrief = Pick<ItemSource, 'agent' | 'project' | 'started_at' | 'turns' | 'tool_calls'>;
+export type ItemSourceBrief = Pick<ItemSource, 'agent' | 'project' | 'started_at' | 'turns' | 'tool_calls'> & {
+	/** All the tokens the session used (`totalTokens`). */
+	tokens_total?: number;
+};
+
+/** The fields without a store column of their own: kept together as one JSON object (`items.source_extra`). */
+export const extraSourceFields = ['tokens', 'files_edited', 'commits', 'subagents', 'parent_session', 'agent_title', 'own_title'] as const;
+
+export function extraSourceJson(source: ItemSource): string | null {
+	const extra: Partial<ItemSource> = {};
+	let any = false;
+	for (const field of extraSourceFields) {
+		if (source[field] === undefined) continue;
+		(extra as Record<string, unknown>)[field] = source[field];
+		any = true;
+	}
+	return any ? JSON.stringify(extra) : null;
+}
+
+/** All the tokens a session used (input, output, cache reads and writes); null when the log has none. */
+export function totalTokens(tokens: ItemSource['tokens']): number | null {
+	if (!tokens) return null;
+	const total = (tokens.input ?? 0) + (tokens.output ?? 0) + (tokens.cache_read ?? 0) + (tokens.cache_write ?? 0);
+	return total > 0 ? total : null;
+}
+
+/** A token count as a row shows it: `850 tok`, `12k tok`, `3.4M tok`. */
+export function compactTokens(total: number): string {
+	if (total < 1000) return `${total} tok`;
+	if (total < 1e6) return `${total < 10_000 ? (total / 1000).toFixed(1).replace(/\.0$/u, '') : Math.round(total / 1000)}k tok`;
+	return `${total < 1e7 ? (total / 1e6).toFixed(1).replace(/\.0$/u, '') : Math.round(total / 1e6)}M tok`;
+}
+
+/** Wall time from the first to the last event, in whole seconds; undefined without both. */
+export function wallSeconds(source: ItemSource | undefined): number | undefined {
+	if (!source?.started_at || !source.ended_at) return undefined;
+	const span = (Date.parse(source.ended_at) - Date.parse(source.started_at)) / 1000;
+	return Number.isFinite(span) && span >= 0 ? Math.round(span) : undefined;
+}
+
+/**
+ * What a session cost and changed, as `walk --json` and MCP answers give it (`facts`): only what
+ * the log recorded. `names` adds the edited files' names (summary depth and deeper).
+ */
+export interface SessionFactsView {
+	tokens?: NonNullable<ItemSource['tokens']> & {total: number};
+	files_edited?: number;
+	files?: string[];
+	commits?: number;
+	subagents?: number;
+	parent_session?: string;
+	wall_seconds?: number;
+}
+
+export function sessionFacts(source: ItemSource | undefined, options: {names?: boolean; maxNames?: number} = {}): SessionFactsView | undefined {
+	if (!source) return undefined;
+	const facts: SessionFactsView = {};
+	const total = totalTokens(source.tokens);
+	if (source.tokens && total !== null) facts.tokens = {...source.tokens, total};
+	if (source.files_edited?.length) {
+		facts.files_edited = source.files_edited.length;
+		if (options.names) facts.files = source.files_edited.slice(0, options.maxNames ?? 50);
+	}
+	if (source.commits) facts.commits = source.commits;
+	if (source.subagents) facts.subagents = source.subagents;
+	if (source.parent_session) facts.parent_session = source.parent_session;
+	const wall = wallSeconds(source);
+	if (wall !== undefined) facts.wall_seconds = wall;
+	return Object.keys(facts).length > 0 ? facts : undefined;
+}
+
+/** One line of what a session cost and changed: `12k tok (1.2k out) · 3 files edited · 1 commit · 2 subagents · 14 min` ("" when nothing). */
+export function factsLine(facts: SessionFactsView | undefined): string {
+	if (!facts) return '';
+	const parts: string[] = [];
+	if (facts.tokens) parts.push(`${compactTokens(facts.tokens.total)}${facts.tokens.output ? ` (${compactTokens(facts.tokens.output).replace(' tok', '')} out)` : ''}`);
+	if (facts.files_edited) parts.push(`${plural(facts.files_edited, 'file')} edited`);
+	if (facts.commits) parts.push(plural(facts.commits, 'commit'));
+	if (facts.subagents) parts.push(plural(facts.subagents, 'subagent'));
+	if (facts.parent_session) parts.push(`subagent of ${facts.parent_session}`);
+	return parts.join(' · ');
+}
+
+/** The edited files a summary shows: `edited a.ts, b.ts and 3 more` ("" without names). */
+export function editedLine(facts: SessionFactsView | undefined, shown = 8): string {
+	if (!facts?.files?.length) return '';
+	const names = facts.files.slice(0, shown);
+	const more = (facts.files_edited ?? facts.files.length) - names.length;
+	return `edited ${names.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
+}
 
 /** An ISO time as `2026-11-28 14:02 UTC` (the UTC day is the one `--group-by day` uses). */
 export function shortTime(iso: string): string {
@@ -59,9 +148,10 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 /**
  * One line saying where an item came from, e.g.
  * `claude-code · ~/src/api · 2026-11-28 14:02 UTC · 12 turns, 30 tools` ("" when nothing is known).
- * `home` shortens a project under it to `~/…`; `full` adds the end time and the model.
+ * `home` shortens a project under it to `~/…`; `full` adds the end time, the model and what the
+ * session cost and changed (`factsLine`); a brief (a listing's row) adds its tokens (`12k tok`).
  */
-export function sourceLine(source: ItemSource | undefined, options: {home?: string; full?: boolean} = {}): string {
+export function sourceLine(source: (ItemSource & {tokens_total?: number}) | undefined, options: {home?: string; full?: boolean; facts?: SessionFactsView | false} = {}): string {
 	if (!source) return '';
 	const parts: string[] = [];
 	if (source.agent) parts.push(source.agent);
@@ -80,5 +170,12 @@ export function sourceLine(source: ItemSource | undefined, options: {home?: stri
 	const counts = [source.turns === undefined ? '' : plural(source.turns, 'turn'), source.tool_calls === undefined ? '' : plural(source.tool_calls, 'tool')].filter(Boolean);
 	if (counts.length > 0) parts.push(counts.join(', '));
 	if (options.full && source.model) parts.push(source.model);
+	if (options.full) {
+		const facts = options.facts === false ? '' : factsLine(options.facts ?? sessionFacts(source));
+		if (facts) parts.push(facts);
+	} else {
+		const total = source.tokens_total ?? totalTokens(source.tokens);
+		if (total) parts.push(compactTokens(total));
+	}
 	return parts.join(' · ');
 }

@@ -1,5 +1,5 @@
 import type {Depth} from './depth.js';
-import type {ItemSource, ItemSourceBrief} from './item-source.js';
+import type {ItemSource, ItemSourceBrief, SessionFactsView} from './item-source.js';
 
 export interface Breadcrumb {
 	node_id: string;
@@ -52,8 +52,13 @@ export interface TreeView {
 	 * with the count of lines left out); `ViewOptions.unfold` shows them whole.
 	 */
 	folded?: number;
-	/** A summary item's root: where the item came from (its whole provenance). */
+	/** A summary item's root: where the item came from (its provenance; the edited files' names are in `facts.files`). */
 	source?: ItemSource;
+	/**
+	 * A session's root: what it cost and changed (tokens, files edited, commits, subagents, wall
+	 * time), only what its log recorded; the files' names at `summary` and `full` depth.
+	 */
+	facts?: SessionFactsView;
 	/** A group node: its key, value and item count. */
 	group?: GroupInfo;
 }

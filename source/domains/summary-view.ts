@@ -20,6 +20,7 @@ function briefOf(item: ItemListRow): ItemSourceBrief | undefined {
 	if (item.started_at) brief.started_at = item.started_at;
 	if (item.turns !== null) brief.turns = item.turns;
 	if (item.tool_calls !== null) brief.tool_calls = item.tool_calls;
+	if (item.tokens) brief.tokens_total = item.tokens;
 	return Object.keys(brief).length > 0 ? brief : undefined;
 }
 

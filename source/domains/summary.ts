@@ -8,6 +8,7 @@ import {parseSummaryNodeId, summaryNodeId, type SummaryNodeId} from '../core/sum
 import type {Breadcrumb, SourceFile, TreeChild, TreeDrillable, TreeView, ViewOptions} from '../core/tree-view.js';
 import {localSourceFile} from './source-file.js';
 import {itemSource, type ItemRow, type NamespaceRow, type NodeRow, type SummaryStore} from '../store/summary-store.js';
+import {sessionFacts} from '../core/item-source.js';
 import {foldLines} from '../text/fold-lines.js';
 import {GroupViews} from './summary-groups.js';
 import {itemChild, itemEntry, rootCrumb, summaryView} from './summary-view.js';
@@ -152,7 +153,13 @@ export class SummaryDrillable implements TreeDrillable {
 		const isRoot = ordinal === 0;
 		const view = summaryView(summaryNodeId(namespace, itemId, ordinal), depth, isRoot ? item.title : node.title, isRoot ? 'item' : 'node', parentId, breadcrumbs, children, node.child_count, paging);
 		if (depth !== 'index') view.summary = isRoot && item.tldr ? item.tldr : node.summary;
-		if (isRoot) view.source = itemSource(item);
+		if (isRoot) {
+			const source = itemSource(item);
+			const facts = sessionFacts(source, {names: depth !== 'index'});
+			if (facts) view.facts = facts;
+			delete source.files_edited;
+			view.source = source;
+		}
 		if (depth === 'full') this.fillContent(view, item, node, paging.maxChars, options?.unfold === true);
 		return view;
 	}

@@ -3,9 +3,11 @@ import {makeSourceInert} from './inert-source.js';
 import type {ParsedSource} from './model.js';
 import {buildTopics} from './tree/build-topics.js';
 import {ExtractiveDescriber} from './tree/describe.js';
+import {graftSubagents} from './tree/subagents.js';
 import {topicsToItem, type ItemFacts} from './tree/to-item.js';
 import type {Topic} from './tree/topic.js';
 import {Lexicon} from '../text/summary-words.js';
+import type {SessionContext} from './llm/session-context.js';
 
 export interface DescribedSource {
 	root: Topic;
@@ -13,6 +15,10 @@ export interface DescribedSource {
 	tldr: string;
 	/** The title is the source's own (front matter, a page or conversation title, a heading). */
 	titleFromSource: boolean;
+	/** Subagents' warm-ups (a "Warmup" prompt, nothing done) left out of the tree. */
+	warmups?: number;
+	/** A session's own title, requests and final report: what the LLM summarizer is given for the root. */
+	session?: SessionContext;
 }
 
 /** Segments and describes a parsed source with the extractive summarizer. */
@@ -24,8 +30,28 @@ export function describeSource(parsed: ParsedSource): DescribedSource {
 	// The agent's own title names the item; drill's stays at hand.
 	const provenance = parsed.facts.provenance;
 	if (provenance?.agent_title && ownTitle !== title) provenance.own_title = ownTitle;
+	const session = parsed.flavor === 'conversation' ? sessionContext(parsed) : undefined;
+	const {warmups} = graftSubagents(root, parsed, describeSource);
 	// A session is named by the person's first request: a summarizer does not rename it.
-	return {root, title, tldr, titleFromSource: Boolean(parsed.facts.title || root.heading || parsed.flavor === 'conversation')};
+	return {root, title, tldr, titleFromSource: Boolean(parsed.facts.title || root.heading || parsed.flavor === 'conversation'), ...(warmups > 0 ? {warmups} : {}), ...(session ? {session} : {})};
+}
+
+/** The person's requests (the prompts that open turns) and the agent's last answer, with the agent's own title. */
+function sessionContext(parsed: ParsedSource): SessionContext {
+	const requests: string[] = [];
+	let finalReport: string | undefined;
+	const visit = (section: ParsedSource['root']) => {
+		for (const unit of section.units) {
+			for (const block of unit.blocks) {
+				if (block.role === 'user' && unit.opensTurn && block.text.trim()) requests.push(block.text.trim());
+				if (block.role === 'assistant' && block.kind === 'prose' && block.text.trim()) finalReport = block.text.trim();
+			}
+		}
+		section.children.forEach(visit);
+	};
+	visit(parsed.root);
+	const agentTitle = parsed.facts.provenance?.agent_title ?? parsed.facts.title;
+	return {requests, ...(agentTitle ? {agentTitle} : {}), ...(finalReport ? {finalReport} : {})};
 }
 
 export type ItemIdentity = Omit<ItemFacts, 'title' | 'tldr' | 'generatedAt'> & {generatedAt?: string; fallbackDate: string};

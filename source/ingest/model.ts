@@ -66,6 +66,11 @@ export interface ParsedSource {
 	root: Section;
 	/** Records of a kind the reader does not use (token counts, status events, …), skipped on purpose. */
 	skipped?: number;
+	/**
+	 * The subagents this session started (Claude Code sidechains, in its file or in transcripts of
+	 * their own): each becomes a node of the session's tree, not an item.
+	 */
+	subagents?: ParsedSource[];
 }
 
 /** A problem with part of a source that did not stop the rest of it. */

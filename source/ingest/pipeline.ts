@@ -1,4 +1,4 @@
-import {realpathSync} from 'node:fs';
+import {realpathSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {DrillError} from '../core/errors.js';
 import {fileOfSourceUri} from '../core/source-uri.js';
@@ -11,6 +11,7 @@ import {agentSessionIds} from './formats/agent-readers.js';
 import {multiItemFormats, namespaceOf, type Format, type FormatChoice} from './formats/catalog.js';
 import {claudeAgentSessionId} from './formats/claude-agent.js';
 import {claudeSessionId} from './formats/claude-code.js';
+import {isSubagentFileName, parentFileOf, subagentFilesOf, type SubagentFile} from './formats/claude-subagents.js';
 import {codexSessionId} from './formats/codex.js';
 import {isJsonDocumentStart, sniff} from './formats/detect.js';
 import {geminiChatSessionId} from './formats/gemini-chat.js';
@@ -33,7 +34,7 @@ import {isEmpty, type SourceJob} from './work/source-job.js';
 export type {IngestReport} from './report.js';
 
 /** Bump when the pipeline's output changes, so unchanged sources are summarized again. */
-export const pipelineVersion = 'ingest-4';
+export const pipelineVersion = 'ingest-5';
 
 export type SummarizerName = 'extractive' | 'llm';
 
@@ -101,12 +102,16 @@ class Ingestion {
 	private readonly sink: ItemSink;
 	private fatal: DrillError | undefined;
 	private readonly forgotten: ForgottenSources;
+	/** Claude Code's `agent-*.jsonl` beside sessions, by folder, for this run. */
+	private readonly subagentHeads = new Map<string, SubagentFile[]>();
+	/** Claude Code session files already read in this run (with their subagents). */
+	private readonly sessionsDone = new Set<string>();
 
 	constructor(
 		private readonly store: SummaryStore,
 		private readonly options: IngestOptions,
 	) {
-		this.llm = options.summarizer === 'llm' && options.llm ? new LlmDescriber(options.llm) : undefined;
+		this.llm = options.summarizer === 'llm' && options.llm ? new LlmDescriber(options.llm, {get: (key) => store.llmAnswer(key), set: (key, answer) => store.saveLlmAnswer(key, answer)}) : undefined;
 		this.summarizerTag = this.llm ? `llm:${options.llm!.model}` : 'extractive';
 		this.forgotten = new ForgottenSources(store);
 		if (options.keepSecrets) this.report.keep_secrets = true;
@@ -174,23 +179,79 @@ class Ingestion {
 		const real = realPath(file.path);
 		const session = sessionIdOf[format]?.(head, real);
 		const itemId = session ? itemIdFor(format, session) : itemIdFor('file', real);
-		const hash = bytes ? hashBytes(bytes, this.salt(format, namespace)) : await hashFile(file.path, this.salt(format, namespace));
+		let hash = bytes ? hashBytes(bytes, this.salt(format, namespace)) : await hashFile(file.path, this.salt(format, namespace));
+		let subagents: SubagentFile[] = [];
+		if (format === 'claude-code' && session) {
+			if (session.includes('/') && (await this.underParent(real, session, namespace, itemId))) return;
+			if (!session.includes('/')) {
+				this.sessionsDone.add(real);
+				subagents = subagentFilesOf(real, session, this.subagentHeads);
+				// The session's item is built from its subagents' transcripts too: any of them changing changes it.
+				if (subagents.length > 0) {
+					const subHashes = await Promise.all(subagents.map((sub) => hashFile(sub.path, '')));
+					hash = hashBytes([hash, ...subHashes].join('\n'), 'subagents');
+				}
+			}
+		}
 		const placement: Placement = {namespace, itemId, uri: real, hash, file: real, ...(session ? {copyKey: {format, key: session}} : {})};
 		if (this.sink.isUnchanged(namespace, itemId, hash, placement)) {
 			this.progress?.read(file.size);
 			return;
 		}
-		const job: SourceJob = {path: file.path, shown: this.shown(file.path), size: file.size, mtime: file.mtime.toISOString(), format, namespace, itemId, uri: real, hash, ...(format === 'gemini-chat' && isJsonDocumentStart(head) ? {document: true} : {}), ...(bytes ? {bytes} : {}), ...(this.options.keepSecrets ? {keepSecrets: true} : {})};
+		const job: SourceJob = {path: file.path, shown: this.shown(file.path), size: file.size, mtime: file.mtime.toISOString(), format, namespace, itemId, uri: real, hash, ...(format === 'gemini-chat' && isJsonDocumentStart(head) ? {document: true} : {}), ...(bytes ? {bytes} : {}), ...(this.options.keepSecrets ? {keepSecrets: true} : {}), ...(session ? {itemKey: session} : {}), ...(subagents.length > 0 ? {subagentFiles: subagents.map((sub) => sub.path)} : {})};
 		await this.executor.submit(job, (result) => {
 			this.reportProblems(file.path, result.problems);
 			this.report.skipped_records += result.skipped ?? 0;
+			this.report.subagents += result.subagents ?? 0;
+			this.report.warmups += result.warmups ?? 0;
 			if (result.failure) this.fail(file.path, result.failure.reason, result.failure.line);
 			try {
-				if (result.item) this.sink.save(result.item, placement);
+				if (result.item) {
+					this.sink.save(result.item, placement);
+					// A subagent read into its session's tree is no item of its own any more.
+					for (const sub of subagents) this.store.deleteItem(namespace, itemIdFor(format, sub.key));
+				}
 			} catch (error) {
 				this.fileError(file.path, error);
 			}
 		});
+	}
+
+	/**
+	 * A Claude Code subagent's own transcript whose parent session is in the store (or read in this
+	 * run): the parent's item is read again with it in its tree (unless this run already did), and
+	 * any item the subagent had of its own goes. False: its parent is not ingested, so it stays
+	 * an item of its own that names its parent (`source.parent_session`).
+	 */
+	private async underParent(real: string, key: string, namespace: string, ownId: string): Promise<boolean> {
+		const parentSession = key.slice(0, key.indexOf('/'));
+		const parentId = itemIdFor('claude-code', parentSession);
+		const stored = this.store.item(namespace, parentId);
+		const candidates = [fileOfSourceUri(stored?.source_uri, stored?.source_kind), parentFileOf(real, parentSession)].filter((file): file is string => Boolean(file));
+		for (const candidate of candidates) {
+			const parent = realPath(candidate);
+			// A session drill forget removed is not brought back by its subagent.
+			if (this.forgotten.has(parent)) {
+				this.report.forgotten++;
+				return true;
+			}
+			if (!this.sessionsDone.has(parent) && !stored) continue;
+			if (!subagentFilesOf(parent, parentSession, this.subagentHeads).some((sub) => realPath(sub.path) === real)) continue;
+			if (!this.sessionsDone.has(parent)) {
+				let stat;
+				try {
+					stat = statSync(parent);
+				} catch {
+					continue;
+				}
+				const sniffed = await sniff(parent, stat.size, 'claude-code');
+				if (!sniffed.format) continue;
+				await this.single({path: parent, size: stat.size, mtime: stat.mtime}, sniffed.format, sniffed.head, sniffed.bytes);
+			}
+			this.store.deleteItem(namespace, ownId);
+			return true;
+		}
+		return false;
 	}
 
 	/** A file of many items (conversations, sessions, interchange items), read and written one at a time. */
@@ -279,8 +340,12 @@ class Ingestion {
 		for (const problem of problems) this.fail(problem.path, problem.reason);
 		const totalBytes = files.reduce((sum, file) => sum + file.size, 0);
 		if (this.options.progress) this.progress = new Progress(this.options.progress, files.length, totalBytes);
+		// Subagents' transcripts go last, once every session they may belong to is in the store.
+		const ordered = [...files.filter((file) => !isSubagentFileName(file.path)), ...files.filter((file) => isSubagentFileName(file.path))];
+		const firstSubagent = ordered.findIndex((file) => isSubagentFileName(file.path));
 		try {
-			for (const [index, file] of files.entries()) {
+			for (const [index, file] of ordered.entries()) {
+				if (index === firstSubagent) await this.executor.drain();
 				try {
 					// The last file's items leave the store fully indexed when they commit (nothing waits for the close).
 					if (index === files.length - 1) this.store.endBulkWrites();

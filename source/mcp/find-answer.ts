@@ -80,7 +80,7 @@ function fold(result: FindResult): FoldedItem[] {
 			best_rank: candidate.best_rank,
 			...(source ? {source} : {}),
 			...(candidate.drill_id ? {drill_id: candidate.drill_id} : {}),
-			sourceText: sourceLine(candidate.source),
+			sourceText: sourceLine(candidate.source && candidate.facts?.tokens ? {...candidate.source, tokens_total: candidate.facts.tokens.total} : candidate.source),
 			hits: [],
 			passages: [],
 		});

@@ -1,5 +1,5 @@
 import {inertText} from '../core/inert-text.js';
-import {sourceLine} from '../core/item-source.js';
+import {editedLine, sourceLine} from '../core/item-source.js';
 import {shownSourceUri} from '../core/source-uri.js';
 import type {TreeView} from '../core/tree-view.js';
 
@@ -35,8 +35,10 @@ const countLabel = (count: number) => ` (${count} item${count === 1 ? '' : 's'})
  */
 export function renderView(view: TreeView, page: ContentPage = {from: 0}, options: {countChildren?: boolean} = {}): string {
 	const lines = [`${view.domain} ${id(view.node_id)} — ${line(view.title)} [${view.kind}]${view.parent_id === null ? '' : ` · parent ${id(view.parent_id)}`}`];
-	const provenance = sourceLine(view.source, {full: true});
+	const provenance = sourceLine(view.source, {full: true, ...(view.facts ? {facts: view.facts} : {})});
 	if (provenance || view.source?.uri) lines.push(`from: ${[provenance, view.source?.uri ? `${shownSourceUri(view.source.uri)}${view.source.line ? `:${view.source.line}` : ''}` : ''].filter(Boolean).map(line).join(' · ')}`);
+	const edited = editedLine(view.facts);
+	if (edited) lines.push(line(edited));
 	if (view.summary) lines.push(line(view.summary));
 	const shown = view.children.length;
 	if (view.children_total === 0) lines.push('no children');

@@ -1,4 +1,5 @@
 import type {ItemSource} from '../store/interchange.js';
+import type {SessionFactsView} from '../core/item-source.js';
 
 /** The funnel's parameters, as the seed gives them (defaults in `findDefaults`). */
 export interface FindOptions {
@@ -49,6 +50,8 @@ export interface Stage1Hit {
 	matched_by: ListName[];
 	/** The item's provenance (only the fields it has). */
 	source?: ItemSource;
+	/** What the session cost and changed, in brief (tokens, counts of files edited, commits, subagents, wall time). */
+	facts?: SessionFactsView;
 	/** source=drill: the drill's short sha, for `drill walk drills SHA`. */
 	drill_id?: string;
 }
@@ -62,6 +65,7 @@ export interface CandidateItem {
 	best_rank: number;
 	/** The item's provenance (only the fields it has). */
 	source?: ItemSource;
+	facts?: SessionFactsView;
 	drill_id?: string;
 }
 

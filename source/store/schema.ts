@@ -220,12 +220,15 @@ export const migrations: Array<(db: Database) => void> = [
 			INSERT OR IGNORE INTO meta (key, value) SELECT 'secrets_redacted_with', 'a new store' WHERE NOT EXISTS (SELECT 1 FROM items);
 		`);
 	},
-	// What a person reads first (#22): the agent's own title for a session (the item's title then)
-	// and the title drill made itself, both kept.
+	// What a session cost and changed (#22): the provenance fields without a column of their own
+	// (tokens, files_edited, commits, subagents, parent_session, agent_title, own_title) as one JSON
+	// object, and the session's total tokens, which its row in a listing shows.
 	(db) => {
 		const columns = new Set((db.prepare('PRAGMA table_info(items)').all() as Array<{name: string}>).map((column) => column.name));
-		if (!columns.has('agent_title')) db.exec('ALTER TABLE items ADD COLUMN agent_title TEXT');
-		if (!columns.has('own_title')) db.exec('ALTER TABLE items ADD COLUMN own_title TEXT');
+		if (!columns.has('source_extra')) db.exec('ALTER TABLE items ADD COLUMN source_extra TEXT');
+		if (!columns.has('tokens')) db.exec('ALTER TABLE items ADD COLUMN tokens INTEGER');
+		// The LLM summarizer's answers by a hash of what it was asked (model and prompt): a re-ingest asks nothing twice.
+		db.exec('CREATE TABLE IF NOT EXISTS llm_answers (key TEXT PRIMARY KEY, answer TEXT NOT NULL) WITHOUT ROWID');
 	},
 ];
 

@@ -40,12 +40,14 @@ export interface ItemRow {
 	source_folder: string | null;
 	session_id: string | null;
 	redactions: number | null;
-	agent_title: string | null;
-	own_title: string | null;
+	/** The provenance fields without a column (extraSource), as JSON. */
+	source_extra: string | null;
+	/** Tokens in all (input, output, cache reads and writes). */
+	tokens: number | null;
 }
 
 /** What a listing of items reads (fewer columns than ItemRow: each one costs per row read). */
-export type ItemListRow = Pick<ItemRow, 'namespace' | 'item_id' | 'title' | 'tldr' | 'generated_at' | 'topic_count' | 'agent' | 'project' | 'started_at' | 'turns' | 'tool_calls' | 'source_folder'>;
+export type ItemListRow = Pick<ItemRow, 'namespace' | 'item_id' | 'title' | 'tldr' | 'generated_at' | 'topic_count' | 'agent' | 'project' | 'started_at' | 'turns' | 'tool_calls' | 'source_folder' | 'tokens'>;
 
 /** An item row's provenance in the interchange shape: only the fields it has. */
 export function itemSource(row: ItemRow): ItemSource {
@@ -62,9 +64,17 @@ export function itemSource(row: ItemRow): ItemSource {
 	if (row.source_line !== null) source.line = row.source_line;
 	if (row.session_id) source.session_id = row.session_id;
 	if (row.redactions) source.redactions = row.redactions;
-	if (row.agent_title) source.agent_title = row.agent_title;
-	if (row.own_title) source.own_title = row.own_title;
+	if (row.source_extra) Object.assign(source, readExtra(row.source_extra));
 	return source;
+}
+
+function readExtra(json: string): Partial<ItemSource> {
+	try {
+		const value = JSON.parse(json) as unknown;
+		return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Partial<ItemSource>) : {};
+	} catch {
+		return {};
+	}
 }
 
 export interface NodeRow {
@@ -91,9 +101,9 @@ export interface SpanRow {
 
 export const itemColumns = `i.id, i.namespace, i.item_id, i.title, i.tldr, i.generated_at, i.source_uri, i.source_kind, i.content_hash,
 	i.node_count, i.span_count, coalesce(r.child_count, 0) AS topic_count,
-	i.agent, i.project, i.started_at, i.ended_at, i.model, i.turns, i.tool_calls, i.source_line, i.source_folder, i.session_id, i.redactions, i.agent_title, i.own_title`;
+	i.agent, i.project, i.started_at, i.ended_at, i.model, i.turns, i.tool_calls, i.source_line, i.source_folder, i.session_id, i.redactions, i.source_extra, i.tokens`;
 export const listColumns = `i.namespace, i.item_id, i.title, i.tldr, i.generated_at, coalesce(r.child_count, 0) AS topic_count,
-	i.agent, i.project, i.started_at, i.turns, i.tool_calls, i.source_folder`;
+	i.agent, i.project, i.started_at, i.turns, i.tool_calls, i.source_folder, i.tokens`;
 export const itemFrom = 'items i LEFT JOIN nodes r ON r.item = i.id AND r.ordinal = 0';
 
 /**
@@ -308,6 +318,15 @@ export class SummaryStore {
 
 	deleteItem(namespace: string, itemId: string): boolean {
 		return this.guard(() => takeTurn(this.file, () => deleteItem(this.db, namespace, itemId, this.indexers), this.turns));
+	}
+
+	/** The LLM summarizer's cached answer to a prompt (keyed by its hash), if it was asked before. */
+	llmAnswer(key: string): string | undefined {
+		return this.one<{answer: string}>('SELECT answer FROM llm_answers WHERE key = ?', key)?.answer;
+	}
+
+	saveLlmAnswer(key: string, answer: string): void {
+		this.guard(() => takeTurn(this.file, () => this.statement('INSERT INTO llm_answers (key, answer) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET answer = excluded.answer').run(key, answer), this.turns));
 	}
 
 	getMeta(key: string): string | undefined {

@@ -5,7 +5,7 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 const oneLine = (text: string) => text.replace(/[\r\n\t]+/gu, ' ').trim();
 
 // Names and paths, never documents: a longer value is a mistake, not a source.
-const longest = {uri: 4096, kind: 64, agent: 128, project: 4096, model: 256, session_id: 256, own_title: 300, agent_title: 300} as const;
+const longest = {uri: 4096, kind: 64, agent: 128, project: 4096, model: 256, session_id: 256, parent_session: 256, agent_title: 300, own_title: 300} as const;
 
 function name(where: string, field: keyof typeof longest, value: unknown): string | undefined {
 	if (value === undefined || value === null) return undefined;
@@ -24,13 +24,33 @@ function time(where: string, field: 'started_at' | 'ended_at', value: unknown): 
 	return date.toISOString();
 }
 
-function count(where: string, field: 'turns' | 'tool_calls' | 'line' | 'redactions', value: unknown): number | undefined {
+function count(where: string, field: 'turns' | 'tool_calls' | 'line' | 'redactions' | 'commits' | 'subagents' | `tokens.${string}`, value: unknown): number | undefined {
 	if (value === undefined || value === null) return undefined;
 	const least = field === 'line' ? 1 : 0;
 	if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < least) {
 		throw new DrillError('bad_input', `${where}: "source.${field}" must be a whole number ≥ ${least}, got ${JSON.stringify(value)?.slice(0, 60)}`);
 	}
 	return value;
+}
+
+function tokens(where: string, value: unknown): ItemSource['tokens'] {
+	if (value === undefined || value === null) return undefined;
+	if (!isObject(value)) throw new DrillError('bad_input', `${where}: "source.tokens" must be an object, got ${Array.isArray(value) ? 'an array' : typeof value}`, 'give {"input", "output", "cache_read", "cache_write"}');
+	const result: NonNullable<ItemSource['tokens']> = {};
+	for (const key of ['input', 'output', 'cache_read', 'cache_write'] as const) {
+		const n = count(where, `tokens.${key}`, value[key]);
+		if (n !== undefined) result[key] = n;
+	}
+	return Object.keys(result).length > 0 ? result : undefined;
+}
+
+const maxFiles = 500;
+
+function files(where: string, value: unknown): string[] | undefined {
+	if (value === undefined || value === null) return undefined;
+	if (!Array.isArray(value) || value.some((file) => typeof file !== 'string')) throw new DrillError('bad_input', `${where}: "source.files_edited" must be a list of paths`, 'give ["src/app.ts", …]');
+	const kept = (value as string[]).map(oneLine).filter((file) => file !== '' && file.length <= 4096).slice(0, maxFiles);
+	return kept.length > 0 ? kept : undefined;
 }
 
 /**
@@ -54,9 +74,14 @@ export function validateSource(where: string, value: unknown): ItemSource {
 		tool_calls: count(where, 'tool_calls', value.tool_calls),
 		line: count(where, 'line', value.line),
 		session_id: name(where, 'session_id', value.session_id),
-		own_title: name(where, 'own_title', value.own_title),
-		agent_title: name(where, 'agent_title', value.agent_title),
 		redactions: count(where, 'redactions', value.redactions),
+		tokens: tokens(where, value.tokens),
+		files_edited: files(where, value.files_edited),
+		commits: count(where, 'commits', value.commits),
+		subagents: count(where, 'subagents', value.subagents),
+		parent_session: name(where, 'parent_session', value.parent_session),
+		agent_title: name(where, 'agent_title', value.agent_title),
+		own_title: name(where, 'own_title', value.own_title),
 	};
 	for (const key of Object.keys(source) as Array<keyof ItemSource>) if (source[key] === undefined) delete source[key];
 	return source;

@@ -3,6 +3,7 @@ import {prepared} from './prepared.js';
 import type {ItemRecord} from './interchange.js';
 import {addToGroups, removeFromGroups, type GroupedFields} from './item-groups.js';
 import {sourceFolder} from '../core/source-folder.js';
+import {extraSourceJson, totalTokens} from '../core/item-source.js';
 
 export type WriteOutcome = 'added' | 'updated';
 
@@ -55,13 +56,13 @@ export function writeItem(db: SqliteDatabase, item: ItemRecord, indexers: readon
 		const {lastInsertRowid} = db
 			.prepare(
 				`INSERT INTO items (namespace, item_id, title, tldr, generated_at, source_uri, source_kind, content_hash, node_count, span_count,
-					agent, project, started_at, ended_at, model, turns, tool_calls, source_line, source_folder, session_id, redactions, agent_title, own_title)
+					agent, project, started_at, ended_at, model, turns, tool_calls, source_line, source_folder, session_id, redactions, source_extra, tokens)
 				 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			)
 			.run(
 				item.namespace, item.item_id, item.title, item.tldr, item.generated_at, source.uri || null, source.kind || null, item.content_hash ?? null, item.nodes.length, item.spans.length,
 				grouped.agent, grouped.project, source.started_at || null, source.ended_at || null, source.model || null, source.turns ?? null, source.tool_calls ?? null, source.line ?? null, grouped.source_folder,
-				source.session_id || null, source.redactions ?? null, source.agent_title || null, source.own_title || null,
+				source.session_id || null, source.redactions ?? null, extraSourceJson(source), totalTokens(source.tokens),
 			);
 		const itemRowId = Number(lastInsertRowid);
 		addToGroups(db, grouped);

@@ -1,3 +1,5 @@
+import {cutAtWord} from './cjk-words.js';
+
 /** Markup and layout removed from a line, so a title or a summary sentence reads as plain words. */
 
 const image = /!\[([^\]]*)\]\([^)]*\)/gu;
@@ -52,11 +54,8 @@ const leadIn = /(?:^|\s)(?:e\.g|i\.e|cf|viz|such as|for example|for instance|inc
  */
 export function clip(text: string, max: number): string {
 	if (text.length <= max) return text;
-	let cut = text.slice(0, max - 1);
-	// Not half of a surrogate pair.
-	if (/[\uD800-\uDBFF]$/u.test(cut)) cut = cut.slice(0, -1);
-	const space = cut.lastIndexOf(' ');
-	let kept = (space > max * 0.5 ? cut.slice(0, space) : cut).replace(/[\s,;:.—-]+$/u, '');
+	// At a word boundary in any script (a space, else where the segmenter says a word ends).
+	let kept = cutAtWord(text, max - 1).replace(/[\s,;:.—-]+$/u, '');
 	const dangling = kept.replace(leadIn, '').replace(/[\s,;:.—-]+$/u, '');
 	if (dangling !== kept && dangling.length > max * 0.5) kept = dangling;
 	return `${kept}…`;

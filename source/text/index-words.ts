@@ -1,6 +1,7 @@
 import {stemmer} from 'stemmer';
 import {searchStopwords} from './stopwords.js';
 import {addTo} from '../core/arrays.js';
+import {hasUnspacedScript, splitRun} from './cjk-words.js';
 
 /**
  * Words as FTS5's unicode61 tokenizer sees them: runs of letters, digits and marks, lowercased,
@@ -15,7 +16,19 @@ export function words(text: string): string[] {
 	const found = text.toLowerCase().match(wordPattern);
 	if (!found) return [];
 	if (ascii.test(text)) return found;
-	return found.map((word) => (ascii.test(word) ? word : word.normalize('NFKD').replace(marks, ''))).filter(Boolean);
+	const out: string[] = [];
+	for (const run of found) {
+		if (ascii.test(run)) out.push(run);
+		else if (hasUnspacedScript(run)) {
+			// Chinese and Japanese runs are many words: each is one (search and keywords alike).
+			// Kana's voicing marks are letters of their own (ガ is not カ): composed, not removed.
+			for (const {start, end} of splitRun(run)) out.push(run.slice(start, end).normalize('NFKC'));
+		} else {
+			const word = run.normalize('NFKD').replace(marks, '');
+			if (word) out.push(word);
+		}
+	}
+	return out;
 }
 
 /** One word of a text, where it is, and as `words` gives it (lowercased, without diacritics). */
@@ -29,6 +42,12 @@ export interface PlacedWord {
 export function placedWords(text: string): PlacedWord[] {
 	const out: PlacedWord[] = [];
 	for (const found of text.matchAll(wordPattern)) {
+		if (hasUnspacedScript(found[0])) {
+			for (const {start, end} of splitRun(found[0])) {
+				out.push({start: found.index + start, end: found.index + end, word: found[0].slice(start, end).toLowerCase().normalize('NFKC')});
+			}
+			continue;
+		}
 		const lower = found[0].toLowerCase();
 		const word = ascii.test(lower) ? lower : lower.normalize('NFKD').replace(marks, '');
 		if (word) out.push({start: found.index, end: found.index + found[0].length, word});

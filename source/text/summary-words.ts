@@ -1,5 +1,6 @@
 import {stemmer} from 'stemmer';
 import {topicStopwords} from './stopwords.js';
+import {hasUnspacedScript, isUnspacedWord, splitRun} from './cjk-words.js';
 
 /**
  * Words, stems and term bags. One hand-written scanner does the tokenizing (a Unicode-aware regex
@@ -34,11 +35,21 @@ export function scanWords(text: string, visit: (start: number, end: number) => v
 			continue;
 		}
 		const start = i++;
+		let wide = false;
 		while (i < length) {
 			const code = text.charCodeAt(i);
+			if (code >= 0x0e00) wide = true;
 			if (isWordCode(code)) i++;
 			else if (isJoiner(code) && i + 1 < length && isWordCode(text.charCodeAt(i + 1))) i += 2;
 			else break;
+		}
+		if (wide || text.charCodeAt(start) >= 0x0e00) {
+			const run = text.slice(start, i);
+			if (hasUnspacedScript(run)) {
+				// A run of Chinese or Japanese is many words.
+				for (const part of splitRun(run)) visit(start + part.start, start + part.end);
+				continue;
+			}
 		}
 		visit(start, i);
 	}
@@ -79,7 +90,8 @@ const isUpper = (word: string) => word !== word.toLowerCase() && word === word.t
 export function isTermWord(original: string, lower: string): boolean {
 	if (lower.length > maxWordLength) return false;
 	if (lower.length < 2) return false;
-	if (lower.length === 2 && !isUpper(original)) return false;
+	// Two letters are a word in Chinese or Japanese (登录, 修复), an acronym elsewhere.
+	if (lower.length === 2 && !isUpper(original) && !isUnspacedWord(lower)) return false;
 	if (topicStopwords.has(lower)) return false;
 	if (digitShare(lower) > 0.4) return false;
 	return true;

@@ -26,6 +26,7 @@ export function cleanView(view: TreeView): TreeView {
 		children: view.children.map((child) => ({...child, node_id: oneLine(child.node_id), name: oneLine(child.name), ...(child.summary === undefined ? {} : {summary: oneLine(child.summary)}), ...(child.source ? {source: cleanSource(child.source)} : {})})),
 		...(view.content === undefined ? {} : {content: manyLines(view.content)}),
 		...(view.source ? {source: cleanSource(view.source)} : {}),
+		...(view.facts ? {facts: {...view.facts, ...(view.facts.files ? {files: view.facts.files.map(oneLine)} : {}), ...(view.facts.parent_session ? {parent_session: oneLine(view.facts.parent_session)} : {})}} : {}),
 	};
 }
 

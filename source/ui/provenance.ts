@@ -1,4 +1,4 @@
-import {sourceLine, type ItemSource, type ItemSourceBrief} from '../core/item-source.js';
+import {compactTokens, editedLine, factsLine, sessionFacts, sourceLine, type ItemSource, type ItemSourceBrief, type SessionFactsView} from '../core/item-source.js';
 import {shownSourceUri} from '../core/source-uri.js';
 import {oneLine} from './text.js';
 import {inertPath} from '../core/inert-text.js';
@@ -29,6 +29,7 @@ export function rowNoteParts(source: ItemSourceBrief | undefined): string[] {
 	if (source.agent) parts.push(source.agent);
 	if (source.project) parts.push(projectName(source.project));
 	if (source.started_at) parts.push(source.started_at.slice(0, 10));
+	if (source.tokens_total) parts.push(compactTokens(source.tokens_total));
 	return parts;
 }
 
@@ -53,9 +54,14 @@ function home(): string {
  * then the file and line it starts at. Nothing for an item that is not a session (no agent,
  * project or start time): a document's place shows in its folder grouping.
  */
-export function sourceRows(source: ItemSource | undefined): string[] {
+export function sourceRows(source: ItemSource | undefined, facts?: SessionFactsView): string[] {
 	if (!source || !(source.agent || source.project || source.started_at)) return [];
-	const rows = [sourceLine(source, {home: home(), full: true})];
+	const rows = [sourceLine(source, {home: home(), full: true, facts: false})];
+	// What it cost and changed: `12k tok (1.2k out) · 3 files edited · 1 commit · 2 subagents · 14 min`, then the files.
+	const cost = factsLine(facts ?? sessionFacts(source));
+	if (cost) rows.push(cost);
+	const edited = editedLine(facts?.files ? {...facts, files: facts.files.map((file) => inertPath(file))} : facts);
+	if (edited) rows.push(edited);
 	if (source.uri) {
 		const base = home();
 		const shown = shownSourceUri(source.uri);

@@ -23,7 +23,7 @@ function items(store: string) {
 	}
 }
 
-const reportKeys = ['added', 'updated', 'skipped', 'skipped_records', 'skipped_files', 'failed', 'conflicts', 'items', 'nodes', 'spans', 'redactions', 'forgotten', 'seconds'];
+const reportKeys = ['added', 'updated', 'skipped', 'skipped_records', 'skipped_files', 'failed', 'conflicts', 'items', 'nodes', 'spans', 'redactions', 'subagents', 'warmups', 'forgotten', 'seconds'];
 
 describe('ingest', () => {
 	const folder = tempDir();
@@ -165,7 +165,7 @@ describe('ingest', () => {
 		expect(items(moved)[0]!.item_id).toBe(original.item_id);
 	});
 
-	it("reads a subagent's transcript (all on a sidechain) as its own session beside the one that started it", async () => {
+	it("reads a subagent's transcript (all on a sidechain) into the tree of the session that started it", async () => {
 		// Claude Code writes a subagent's lines to <session>/subagents/agent-<id>.jsonl, each with
 		// the parent's sessionId and "isSidechain": true; they were all skipped and the file failed.
 		const project = tempDir();
@@ -181,10 +181,9 @@ describe('ingest', () => {
 		writeFileSync(path.join(project, sessionId, 'subagents', 'agent-a2898e3.jsonl'), `${subagent.join('\n')}\n`);
 		const own = storeIn(tempDir());
 		const report = await ingest([project], {storePath: own});
-		expect(report).toMatchObject({added: 2, failed: [], conflicts: []});
-		const titles = items(own).map((item) => item.title);
-		expect(titles).toContain('Find every caller of RateCache.refresh and say which ones hold the lock');
-		expect(new Set(items(own).map((item) => item.item_id)).size).toBe(2);
+		expect(report).toMatchObject({added: 1, subagents: 1, failed: [], conflicts: []});
+		expect(items(own)).toHaveLength(1);
+		expect(items(own)[0]!.source?.subagents).toBe(1);
 	});
 
 	it('skips the lines a CLI printed before a log, counting them, and reads the log', async () => {

@@ -4,8 +4,9 @@ import {ConversationBuilder, withSessionId} from './conversation.js';
 import {factDate} from './dates.js';
 import {parseJsonObjectLine} from './json-line.js';
 import {isNoiseTitle} from '../tree/titles.js';
-import {withSessionFacts} from './session-facts.js';
 import {toolCallText, toolOutputText, toolResultText} from './tool-text.js';
+import {commitsMade, filesEditedBy, shellCommand, withSessionFacts} from './session-facts.js';
+import type {ItemSource} from '../../store/interchange.js';
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -33,17 +34,43 @@ export class ClaudeCodeReader {
 	/** A subagent's own transcript (`subagents/agent-*.jsonl`): every line of it is on a sidechain. */
 	private sidechainFile: boolean | undefined;
 	sessionId: string | undefined;
+	/** `message.usage` per message id: one message is written as several lines, each repeating it. */
+	private readonly usage = new Map<string, Json>();
+	private readonly edited = new Set<string>();
+	/** Shell commands by tool_use id, to count the commits their results show. */
+	private readonly commands = new Map<string, string>();
+	private commits = 0;
+	/** Sidechains written inside this session (older Claude Code): a reader per subagent, by the uuids of its lines. */
+	private readonly sidechains: ClaudeCodeReader[] = [];
+	private readonly sidechainOf = new Map<string, ClaudeCodeReader>();
 
 	constructor(
 		private readonly problems: SourceProblem[],
 		line?: number,
+		sidechain?: boolean,
 	) {
 		this.conversation = new ConversationBuilder('claude-code', line);
+		if (sidechain) this.sidechainFile = true;
 	}
 
 	push(text: string, line: number): void {
 		const record = parseJsonObjectLine(text, line, this.problems);
-		if (!record) return;
+		if (record) this.take(record, line);
+	}
+
+	/** A sidechain line inside a session: the subagent it continues (by its parentUuid), or a new one. */
+	private sidechain(record: Json, line: number): void {
+		const parent = typeof record.parentUuid === 'string' ? this.sidechainOf.get(record.parentUuid) : undefined;
+		let reader = parent;
+		if (!reader) {
+			reader = new ClaudeCodeReader(this.problems, line, true);
+			this.sidechains.push(reader);
+		}
+		if (typeof record.uuid === 'string') this.sidechainOf.set(record.uuid, reader);
+		reader.take(record, line);
+	}
+
+	private take(record: Json, line: number): void {
 		const type = record.type;
 		if (type === 'summary') {
 			if (typeof record.summary === 'string' && typeof record.leafUuid === 'string' && !isNoiseTitle(record.summary)) this.summaries.set(record.leafUuid, record.summary);
@@ -65,8 +92,12 @@ export class ClaudeCodeReader {
 			return;
 		}
 		if (type === 'user' || type === 'assistant') this.sidechainFile ??= record.isSidechain === true;
-		// A sidechain inside a session is a subagent's detour; a file that is all sidechain is the subagent's session.
-		if ((type !== 'user' && type !== 'assistant') || (record.isSidechain === true && !this.sidechainFile) || record.isMeta === true) {
+		// A sidechain inside a session is a subagent's detour (a node of its own); a file that is all sidechain is the subagent's session.
+		if ((type === 'user' || type === 'assistant') && record.isSidechain === true && !this.sidechainFile && record.isMeta !== true) {
+			this.sidechain(record, line);
+			return;
+		}
+		if ((type !== 'user' && type !== 'assistant') || record.isMeta === true) {
 			this.conversation.skipped++;
 			return;
 		}
@@ -81,7 +112,10 @@ export class ClaudeCodeReader {
 		if (uuid) this.uuids.add(uuid);
 		this.conversation.time(factDate(record.timestamp));
 		this.conversation.project(record.cwd);
-		if (type === 'assistant') this.conversation.model(message.model);
+		if (type === 'assistant') {
+			this.conversation.model(message.model);
+			if (isObject(message.usage)) this.usage.set(typeof message.id === 'string' ? message.id : `line ${line}`, message.usage);
+		}
 		const content = message.content;
 		if (record.isCompactSummary === true) this.conversation.system([{role: 'system', kind: 'prose', text: toolResultText(content)}]);
 		else if (type === 'user') this.user(content, uuid);
@@ -99,6 +133,8 @@ export class ClaudeCodeReader {
 		for (const part of content) {
 			if (!isObject(part)) continue;
 			if (part.type === 'tool_result') {
+				const command = typeof part.tool_use_id === 'string' ? this.commands.get(part.tool_use_id) : undefined;
+				if (command) this.commits += commitsMade(command, toolResultText(part.content), part.is_error === true);
 				results.push({role: 'tool', kind: 'tool', text: toolOutputText(toolResultText(part.content).replace(readReminder, ''), part.is_error === true)});
 			} else if (part.type === 'text' && typeof part.text === 'string' && !noise.test(part.text.trim())) {
 				prompt.push({role: 'user', kind: 'prose', text: part.text});
@@ -119,18 +155,43 @@ export class ClaudeCodeReader {
 			if (!isObject(part)) continue;
 			if (part.type === 'text' && typeof part.text === 'string') blocks.push({role: 'assistant', kind: 'prose', text: part.text});
 			else if (part.type === 'thinking' && typeof part.thinking === 'string') blocks.push({role: 'thinking', kind: 'thinking', text: part.thinking});
-			else if (part.type === 'tool_use' || part.type === 'server_tool_use') blocks.push({role: 'tool_call', kind: 'tool', text: toolCallText(String(part.name ?? 'tool'), part.input)});
+			else if (part.type === 'tool_use' || part.type === 'server_tool_use') {
+				const name = String(part.name ?? 'tool');
+				for (const file of filesEditedBy(name, part.input)) this.edited.add(file);
+				const command = shellCommand(part.input);
+				if (command && typeof part.id === 'string' && /bash|shell/iu.test(name)) this.commands.set(part.id, command);
+				blocks.push({role: 'tool_call', kind: 'tool', text: toolCallText(name, part.input)});
+			}
 		}
 		this.conversation.answer(blocks, uuid);
 	}
 
 	finish(): ParsedSource {
-		const source = withSessionId(this.conversation.finish(), this.sessionId);
+		const source = withSessionFacts(withSessionId(this.conversation.finish(), this.sessionId), {tokens: claudeTokens(this.usage.values()), filesEdited: this.edited, commits: this.commits, parentSession: this.sidechainFile ? this.sessionId : undefined});
 		if (this.summaries.size > 0) source.facts.titlesByEnd = this.summaries;
 		// A `summary` whose leaf is in another session titles that one (a resumed session carries its predecessor's).
 		const own = [...this.summaries].filter(([leaf]) => this.uuids.has(leaf)).map(([, title]) => title);
-		return withSessionFacts(source, {agentTitle: this.customTitle ?? this.aiTitle ?? own.at(-1)});
+		withSessionFacts(source, {agentTitle: this.customTitle ?? this.aiTitle ?? own.at(-1)});
+		const subagents = this.sidechains.map((reader) => reader.finish()).filter((sub) => sub.root.units.length > 0 || sub.root.children.length > 0);
+		if (subagents.length > 0) source.subagents = subagents;
+		return source;
 	}
+}
+
+const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : 0);
+
+/** Claude's `usage` of each message, added up: input, output, cache reads and cache writes. */
+export function claudeTokens(usages: Iterable<Json>): ItemSource['tokens'] {
+	const sum = {input: 0, output: 0, cache_read: 0, cache_write: 0};
+	let any = false;
+	for (const usage of usages) {
+		any = true;
+		sum.input += count(usage.input_tokens);
+		sum.output += count(usage.output_tokens);
+		sum.cache_read += count(usage.cache_read_input_tokens);
+		sum.cache_write += count(usage.cache_creation_input_tokens);
+	}
+	return any ? sum : undefined;
 }
 
 /**

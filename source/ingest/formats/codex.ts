@@ -1,9 +1,10 @@
 import type {Block, ParsedSource, SourceProblem} from '../model.js';
 import {ConversationBuilder, withSessionId} from './conversation.js';
+import {commitsMade, filesEditedBy, shellCommand, withSessionFacts} from './session-facts.js';
+import type {ItemSource} from '../../store/interchange.js';
 import {factDate} from './dates.js';
 import {parseJsonObjectLine} from './json-line.js';
 import {MessageDedupe} from './message-dedupe.js';
-import {withSessionFacts} from './session-facts.js';
 import {jsonObjectText, toolCallText, toolOutputText, toolResultText} from './tool-text.js';
 
 type Json = Record<string, unknown>;
@@ -132,6 +133,9 @@ export class CodexReader {
 
 	private meta(payload: Json): void {
 		if (typeof payload.id === 'string') this.sessionId ??= payload.id;
+		// A thread a Codex agent spawned (`source: {subagent: {thread_spawn: {parent_thread_id}}}`, codex-rs SessionSource::SubAgent) names its parent.
+		const spawn = isObject(payload.source) && isObject(payload.source.subagent) && isObject(payload.source.subagent.thread_spawn) ? payload.source.subagent.thread_spawn : undefined;
+		if (spawn && typeof spawn.parent_thread_id === 'string') this.parentSession ??= spawn.parent_thread_id;
 		this.conversation.time(factDate(payload.timestamp));
 		this.conversation.project(payload.cwd);
 	}
@@ -145,6 +149,11 @@ export class CodexReader {
 			this.once('event', 'thinking', text, () => this.conversation.answer([{role: 'thinking', kind: 'thinking', text}]));
 		} else if (type === 'error' && text.trim()) {
 			this.conversation.system([{role: 'system', kind: 'prose', text: `[error] ${text}`}]);
+		} else if (type === 'token_count') {
+			// Each event carries the session's running total: the last one is the session's.
+			const info = isObject(payload.info) ? payload.info : undefined;
+			if (info && isObject(info.total_token_usage)) this.totalUsage = info.total_token_usage;
+			this.conversation.skipped++;
 		} else if (type === 'thread_name_updated' && typeof payload.thread_name === 'string' && payload.thread_name.trim()) {
 			this.threadName = payload.thread_name;
 		} else this.conversation.skipped++;
@@ -171,24 +180,27 @@ export class CodexReader {
 			}
 			case 'function_call':
 			case 'custom_tool_call':
-				this.call(String(payload.name ?? 'tool'), payload.type === 'function_call' ? payload.arguments : payload.input);
+				this.call(String(payload.name ?? 'tool'), payload.type === 'function_call' ? payload.arguments : payload.input, payload.call_id);
 				return;
 			case 'local_shell_call': {
 				const action = isObject(payload.action) ? payload.action : {};
 				const {type: _type, ...rest} = action;
-				this.call('shell', rest);
+				this.call('shell', rest, payload.call_id);
 				return;
 			}
 			case 'web_search_call': {
 				const action = isObject(payload.action) ? payload.action : {};
 				const {type: _type, ...rest} = action;
-				this.call('web_search', rest);
+				this.call('web_search', rest, undefined);
 				return;
 			}
 			case 'function_call_output':
-			case 'custom_tool_call_output':
+			case 'custom_tool_call_output': {
+				const command = typeof payload.call_id === 'string' ? this.commands.get(payload.call_id) : undefined;
+				if (command) this.commits += codexCommits(command, payload.output);
 				this.conversation.toolResults([outputBlock(payload.output)]);
 				return;
+			}
 			default:
 				// Encrypted compaction items, ghost snapshots, tool searches: nothing to read.
 				this.conversation.skipped++;
@@ -201,13 +213,53 @@ export class CodexReader {
 		else add();
 	}
 
-	private call(name: string, input: unknown): void {
+	private totalUsage: Json | undefined;
+	private parentSession: string | undefined;
+	private readonly edited = new Set<string>();
+	private readonly commands = new Map<string, string>();
+	private commits = 0;
+
+	private call(name: string, input: unknown, callId: unknown): void {
+		for (const file of filesEditedBy(name, input)) this.edited.add(file);
+		const command = shellCommand(input);
+		// apply_patch run through the shell (`["apply_patch", "*** Begin Patch…"]`) edits too.
+		if (command.includes('*** Begin Patch')) for (const file of filesEditedBy('apply_patch', command)) this.edited.add(file);
+		if (command && typeof callId === 'string') this.commands.set(callId, command);
 		this.conversation.answer([{role: 'tool_call', kind: 'tool', text: toolCallText(name, input)}]);
 	}
 
 	finish(): ParsedSource {
-		return withSessionFacts(withSessionId(this.conversation.finish(), this.sessionId), {agentTitle: this.threadName});
+		return withSessionFacts(withSessionId(this.conversation.finish(), this.sessionId), {agentTitle: this.threadName, tokens: codexTokens(this.totalUsage), filesEdited: this.edited, commits: this.commits, parentSession: this.parentSession});
 	}
+}
+
+const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : 0);
+
+/**
+ * Codex's `total_token_usage`: its input counts the cached part too, which is given apart here
+ * (input is what was not cached), as Claude's usage gives it; reasoning is part of the output.
+ */
+function codexTokens(usage: Json | undefined): ItemSource['tokens'] {
+	if (!usage) return undefined;
+	const cached = count(usage.cached_input_tokens);
+	return {input: Math.max(0, count(usage.input_tokens) - cached), output: count(usage.output_tokens), cache_read: cached};
+}
+
+/** The commits a shell call's output shows: Codex wraps it as `{"output", "metadata": {"exit_code"}}` or `Exit code: N` text. */
+function codexCommits(command: string, output: unknown): number {
+	let text = typeof output === 'string' ? output : isObject(output) && typeof output.content === 'string' ? output.content : '';
+	let failed = /^Exit code: [1-9]/mu.test(text);
+	if (text.trimStart().startsWith('{')) {
+		try {
+			const parsed = JSON.parse(text) as Json;
+			if (typeof parsed.output === 'string') text = parsed.output;
+			const exit = isObject(parsed.metadata) ? parsed.metadata.exit_code : undefined;
+			if (typeof exit === 'number') failed = exit !== 0;
+		} catch {
+			// Not the JSON wrapper: the text as it is.
+		}
+	}
+	return commitsMade(command, text, failed);
 }
 
 /** The session id from the first line (`session_meta`, or an old rollout's first line), for the item id. */

@@ -1,6 +1,6 @@
 import type {Block, ParsedSource, SourceProblem} from '../model.js';
+import {commitsMade, filesEditedBy, shellCommand, withSessionFacts} from './session-facts.js';
 import {ConversationBuilder, withSessionId} from './conversation.js';
-import {withSessionFacts} from './session-facts.js';
 import {factDate} from './dates.js';
 import {parseJsonLine} from './json-line.js';
 import {toolCallText, toolOutputText, toolResultText} from './tool-text.js';
@@ -41,6 +41,10 @@ export class GeminiChatReader {
 	/** Message records by id, in order, so a rewind can drop what came after its target. */
 	private readonly messages = new Map<string, Json>();
 	private anonymous = 0;
+	private readonly tokens = {input: 0, output: 0, cache_read: 0};
+	private counted = false;
+	private readonly edited = new Set<string>();
+	private commits = 0;
 	sessionId: string | undefined;
 	private summary: string | undefined;
 
@@ -158,6 +162,15 @@ export class GeminiChatReader {
 
 	private answer(record: Json, text: string): void {
 		this.conversation.model(record.model);
+		if (isObject(record.tokens)) {
+			// Per message: input counts the cached part too (given apart here); thoughts and tool tokens are output.
+			const n = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : 0);
+			const cached = n(record.tokens.cached);
+			this.tokens.input += Math.max(0, n(record.tokens.input) - cached);
+			this.tokens.output += n(record.tokens.output) + n(record.tokens.thoughts) + n(record.tokens.tool);
+			this.tokens.cache_read += cached;
+			this.counted = true;
+		}
 		const thinking: Block[] = [];
 		for (const thought of parts(record.thoughts)) {
 			if (!isObject(thought)) continue;
@@ -169,11 +182,13 @@ export class GeminiChatReader {
 		this.conversation.answer([...thinking, ...(text.trim() ? [{role: 'assistant', kind: 'prose' as const, text}] : [])]);
 		for (const call of parts(record.toolCalls)) {
 			if (!isObject(call)) continue;
+			for (const file of filesEditedBy(String(call.name ?? ''), call.args)) this.edited.add(file);
 			this.conversation.answer([{role: 'tool_call', kind: 'tool', text: toolCallText(String(call.name ?? 'tool'), call.args)}]);
 			const responses = parts(call.result).filter(isObject).map((part) => (isObject(part.functionResponse) ? responseText(part.functionResponse) : {text: partsText(part, false), failed: false}));
 			let output = responses.map((response) => response.text).filter(Boolean).join('\n');
 			if (!output && typeof call.resultDisplay === 'string') output = call.resultDisplay;
 			const failed = call.status === 'error' || responses.some((response) => response.failed);
+			this.commits += commitsMade(shellCommand(call.args), output, failed);
 			if (output || call.status) this.conversation.toolResults([{role: 'tool', kind: 'tool', text: toolOutputText(output || String(call.status), failed)}]);
 		}
 	}
@@ -181,7 +196,7 @@ export class GeminiChatReader {
 	finish(): ParsedSource {
 		for (const record of this.messages.values()) this.message(record);
 		this.messages.clear();
-		return withSessionFacts(withSessionId(this.conversation.finish(), this.sessionId), {agentTitle: this.summary});
+		return withSessionFacts(withSessionId(this.conversation.finish(), this.sessionId), {agentTitle: this.summary, tokens: this.counted ? this.tokens : undefined, filesEdited: this.edited, commits: this.commits});
 	}
 }
 

@@ -1,4 +1,6 @@
 import type {ParsedSource, SourceProblem} from '../model.js';
+import {filesEditedBy, withSessionFacts} from './session-facts.js';
+import type {ItemSource} from '../../store/interchange.js';
 import {ConversationBuilder, withSessionId} from './conversation.js';
 import {factDate} from './dates.js';
 import {parseJsonLine} from './json-line.js';
@@ -53,6 +55,7 @@ export class GeminiStreamReader {
 				return;
 			case 'tool_use':
 				this.flush();
+				for (const file of filesEditedBy(String(event.tool_name ?? ''), event.parameters)) this.edited.add(file);
 				this.conversation.answer([{role: 'tool_call', kind: 'tool', text: toolCallText(String(event.tool_name ?? 'tool'), event.parameters)}]);
 				return;
 			case 'tool_result': {
@@ -69,6 +72,7 @@ export class GeminiStreamReader {
 				return;
 			case 'result':
 				this.flush();
+				if (isObject(event.stats)) this.stats = event.stats;
 				if (isObject(event.error) && typeof event.error.message === 'string') this.conversation.system([{role: 'system', kind: 'prose', text: `[error] ${event.error.message}`}]);
 				else this.conversation.skipped++;
 				return;
@@ -76,6 +80,9 @@ export class GeminiStreamReader {
 				this.conversation.skipped++;
 		}
 	}
+
+	private stats: Json | undefined;
+	private readonly edited = new Set<string>();
 
 	private message(event: Json): void {
 		const content = typeof event.content === 'string' ? event.content : '';
@@ -92,7 +99,7 @@ export class GeminiStreamReader {
 
 	finish(): ParsedSource {
 		this.flush();
-		return withSessionId(this.conversation.finish(), this.sessionId);
+		return withSessionFacts(withSessionId(this.conversation.finish(), this.sessionId), {tokens: streamTokens(this.stats), filesEdited: this.edited});
 	}
 }
 
@@ -100,4 +107,13 @@ export class GeminiStreamReader {
 export function geminiStreamSessionId(head: string): string | undefined {
 	const init = /\{[^\n]*"type"\s*:\s*"init"[^\n]*/u.exec(head)?.[0];
 	return init ? /"session_id"\s*:\s*"([^"\\]{1,200})"/u.exec(init)?.[1] : undefined;
+}
+
+/** The `result` event's stats (`input_tokens` counts the `cached` part too, given apart here). */
+function streamTokens(stats: Json | undefined): ItemSource['tokens'] {
+	if (!stats) return undefined;
+	const n = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : 0);
+	if (typeof stats.input_tokens !== 'number' && typeof stats.output_tokens !== 'number') return undefined;
+	const cached = n(stats.cached);
+	return {input: Math.max(0, n(stats.input_tokens) - cached), output: n(stats.output_tokens), cache_read: cached};
 }

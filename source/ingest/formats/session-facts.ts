@@ -11,6 +11,8 @@ export interface SessionFacts {
 	tokens?: ItemSource['tokens'] | undefined;
 	filesEdited?: Iterable<string> | undefined;
 	parentSession?: string | undefined;
+	/** Commits the session's shell calls made (see `commitsMade`). */
+	commits?: number | undefined;
 	project?: string | undefined;
 	model?: string | undefined;
 }
@@ -37,6 +39,7 @@ export function withSessionFacts(source: ParsedSource, facts: SessionFacts): Par
 	const files = given.filter((file) => file.startsWith('/') || !given.some((other) => other !== file && other.endsWith(`/${file.replace(/^\.\//u, '')}`)));
 	if (files.length > 0) provenance.files_edited = files.slice(0, maxFiles);
 	if (facts.parentSession) provenance.parent_session = facts.parentSession;
+	if (facts.commits) provenance.commits = facts.commits;
 	if (facts.project && !provenance.project) provenance.project = facts.project;
 	if (facts.model && !provenance.model) provenance.model = facts.model;
 	return source;
@@ -89,4 +92,68 @@ function parsedObject(text: string): unknown {
 	} catch {
 		return undefined;
 	}
+}
+
+/** A shell command that commits: `git commit …`, `git -C dir commit …`, inside `bash -lc "…"` too. */
+const gitCommit = /\bgit(?:\s+-[cC]\s+\S+|\s+--?[a-z-]+(?:=\S+)?)*\s+commit\b/u;
+/** What `git commit` prints first: `[main 1a2b3c4] subject` (or `[main (root-commit) 1a2b3c4]`). */
+const commitLine = /^\[[^\]\s]+(?: \([^)]*\))? [0-9a-f]{7,40}\] /gmu;
+const commitFailed = /nothing (?:added )?to commit|no changes added to commit|^(?:fatal|error): /imu;
+
+/**
+ * The commits one shell tool call made: the `[branch hash]` lines git printed, else one when the
+ * command ran `git commit` and did not fail. Not a commit command: none.
+ */
+export function commitsMade(command: string, output: string, failed: boolean): number {
+	if (!gitCommit.test(command)) return 0;
+	const printed = output.match(commitLine)?.length ?? 0;
+	if (printed > 0) return printed;
+	return failed || commitFailed.test(output) ? 0 : 1;
+}
+
+/** The shell command of a tool call's input (`command`, `cmd`, a Codex argv list), or "". */
+export function shellCommand(input: unknown): string {
+	const object = typeof input === 'string' ? (parsedObject(input) ?? input) : input;
+	if (typeof object === 'string') return object;
+	if (typeof object !== 'object' || object === null) return '';
+	const fields = object as Record<string, unknown>;
+	for (const key of ['command', 'cmd', 'script']) {
+		const value = fields[key];
+		if (typeof value === 'string') return value;
+		if (Array.isArray(value)) return value.filter((part) => typeof part === 'string').join(' ');
+	}
+	return '';
+}
+
+type Tokens = NonNullable<ItemSource['tokens']>;
+
+/** Tokens added up (a session and its subagents); undefined when neither has any. */
+export function addTokens(a: Tokens | undefined, b: Tokens | undefined): Tokens | undefined {
+	if (!a) return b ? {...b} : undefined;
+	if (!b) return a;
+	const sum: Tokens = {};
+	for (const key of ['input', 'output', 'cache_read', 'cache_write'] as const) {
+		if (a[key] !== undefined || b[key] !== undefined) sum[key] = (a[key] ?? 0) + (b[key] ?? 0);
+	}
+	return sum;
+}
+
+/**
+ * A subagent that did no work: Claude Code starts each subagent with a "Warmup" prompt to fill its
+ * cache, and a transcript of that alone (no tool call) is left out of the tree and counted.
+ */
+export function isWarmup(source: ParsedSource): boolean {
+	const provenance = source.facts.provenance;
+	if ((provenance?.tool_calls ?? 0) > 0 || (provenance?.turns ?? 0) > 1) return false;
+	const first = firstPrompt(source.root);
+	return first !== undefined && /^\s*warm-?up\s*$/iu.test(first);
+}
+
+function firstPrompt(section: ParsedSource['root']): string | undefined {
+	for (const unit of section.units) for (const block of unit.blocks) if (block.role === 'user') return block.text;
+	for (const child of section.children) {
+		const found = firstPrompt(child);
+		if (found !== undefined) return found;
+	}
+	return undefined;
 }

@@ -37,7 +37,7 @@ export async function complete(settings: ChatSettings, messages: ChatMessage[]):
 		});
 	} catch (error) {
 		const cause = (error as {cause?: {code?: string}}).cause?.code;
-		if ((error as Error).name === 'TimeoutError') throw new ChatError(`no answer within ${Math.round(settings.timeoutMs / 1000)} s`);
+		if ((error as Error).name === 'TimeoutError') throw new ChatError(`no answer within ${settings.timeoutMs < 1000 ? `${settings.timeoutMs} ms` : `${Math.round(settings.timeoutMs / 1000)} s`}`);
 		throw new ChatError(`cannot reach ${completionsUrl(settings.url)} (${cause ?? (error as Error).message})`);
 	}
 	const body = await response.text().catch(() => '');

@@ -1,3 +1,5 @@
+import {createHash} from 'node:crypto';
+import type {SessionContext} from './session-context.js';
 import {clip, plainText} from '../../text/clean.js';
 import {isNoiseTitle} from '../tree/titles.js';
 import {isLeaf, postorder, type Topic} from '../tree/topic.js';
@@ -36,11 +38,30 @@ function leafText(topic: Topic): string {
 	return lines.join('\n');
 }
 
-function prompt(topic: Topic, isRoot: boolean): string {
+
+const contextChars = 1500;
+const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)} […]` : text);
+
+function sessionText(context: SessionContext | undefined): string {
+	if (!context) return '';
+	const lines: string[] = [];
+	if (context.agentTitle) lines.push(`The agent's own title: ${cut(context.agentTitle, 200)}`);
+	if (context.requests.length > 0) lines.push(`The person's requests:\n${context.requests.slice(0, 8).map((request, index) => `${index + 1}. ${cut(request.replace(/\s+/gu, ' '), 400)}`).join('\n')}`);
+	if (context.finalReport) lines.push(`The agent's final report:\n${cut(context.finalReport, contextChars)}`);
+	return lines.length > 0 ? `${lines.join('\n\n')}\n\n` : '';
+}
+
+function prompt(topic: Topic, isRoot: boolean, context?: SessionContext): string {
 	const body = isLeaf(topic)
 		? `Text:\n${leafText(topic)}`
 		: `Its parts:\n${topic.children.map((child, index) => `${index + 1}. ${child.title}: ${child.summary}`).join('\n')}${topic.units.length > 0 ? `\n\nIts own text:\n${leafText(topic)}` : ''}`;
-	return `${isRoot ? 'This is the whole item. Also give "tldr".\n' : ''}${body}`;
+	return `${isRoot ? `This is the whole item. Also give "tldr": the outcome, what was done, found or decided.\n${sessionText(context)}` : ''}${body}`;
+}
+
+/** Where answers are kept between runs (the store's llm_answers), keyed by a hash of model and prompt. */
+export interface AnswerCache {
+	get(key: string): string | undefined;
+	set(key: string, answer: string): void;
 }
 
 function parseAnswer(content: string): {title?: string; summary?: string; tldr?: string} {
@@ -73,8 +94,34 @@ export interface LlmOutcome {
 
 export class LlmDescriber {
 	private consecutiveFailures = 0;
+	/** Calls made to the endpoint (answers from the cache are not calls). */
+	calls = 0;
 
-	constructor(private readonly settings: ChatSettings) {}
+	constructor(
+		private readonly settings: ChatSettings,
+		private readonly cache?: AnswerCache,
+	) {}
+
+	/** The model's answer to a prompt: from the cache when it was asked before, else a call whose valid answer is kept. */
+	private async ask(user: string): Promise<ReturnType<typeof parseAnswer>> {
+		const key = createHash('sha256').update(`${this.settings.model}\u0000${instructions}\u0000${user}`).digest('hex');
+		const cached = this.cache?.get(key);
+		if (cached !== undefined) {
+			try {
+				return parseAnswer(cached);
+			} catch {
+				// A cached answer that no longer passes is asked again.
+			}
+		}
+		this.calls++;
+		const content = await complete(this.settings, [
+			{role: 'system', content: instructions},
+			{role: 'user', content: user},
+		]);
+		const answer = parseAnswer(content);
+		this.cache?.set(key, content);
+		return answer;
+	}
 
 	async rewrite(described: DescribedSource): Promise<LlmOutcome> {
 		const outcome: LlmOutcome = {nodes: 0, failed: 0};
@@ -87,10 +134,7 @@ export class LlmDescriber {
 				continue;
 			}
 			try {
-				const answer = parseAnswer(await complete(this.settings, [
-					{role: 'system', content: instructions},
-					{role: 'user', content: prompt(topic, isRoot)},
-				]));
+				const answer = await this.ask(prompt(topic, isRoot, isRoot ? described.session : undefined));
 				this.consecutiveFailures = 0;
 				if (isRoot) {
 					// The source's own title (a heading, a conversation title) stays; the model writes the rest.

@@ -33,6 +33,8 @@ export function redactSource(parsed: ParsedSource, using: Redactor = redactor())
 		for (const [key, value] of Object.entries(provenance)) if (typeof value === 'string' && key !== 'session_id') provenance[key] = clean(value);
 	}
 	section(parsed.root);
+	// A subagent's lines are the session's too.
+	for (const sub of parsed.subagents ?? []) count += redactSource(sub, using);
 	if (count > 0) facts.provenance = {...facts.provenance, redactions: count};
 	return count;
 }

@@ -18,6 +18,8 @@ import {wholeJson} from '../io/json-records.js';
 import {readLines} from '../io/lines.js';
 import type {ParsedSource, SourceProblem} from '../model.js';
 import {redactSource} from '../secrets/redact-source.js';
+import {isWarmup} from '../formats/session-facts.js';
+import {isCompactionHelper} from '../formats/claude-subagents.js';
 
 /**
  * Summarizing one file that is one item (markdown, text, HTML, and the session logs that hold one
@@ -40,6 +42,10 @@ export interface SourceJob {
 	bytes?: Uint8Array;
 	/** Secrets stay in (`drill ingest --keep-secrets`); otherwise they are redacted before the item is built. */
 	keepSecrets?: boolean;
+	/** The session key the item id was made of (a subagent's is `<parent>/<agent>`). */
+	itemKey?: string;
+	/** A Claude Code session's subagent transcripts: read into its tree (`claude-subagents.ts`). */
+	subagentFiles?: string[];
 }
 
 export interface JobResult {
@@ -49,6 +55,9 @@ export interface JobResult {
 	skipped?: number;
 	/** Why no item came of the file. */
 	failure?: {reason: string; line?: number};
+	/** Subagents put in the session's tree, and warm-ups left out (a warm-up's own file gives no item). */
+	subagents?: number;
+	warmups?: number;
 }
 
 export interface JobHooks {
@@ -89,6 +98,20 @@ const lineReaders: Partial<Record<Format, (problems: SourceProblem[]) => LineRea
 	'claude-agent': (problems) => new ClaudeAgentReader(problems),
 	'generic-chat': (problems) => new GenericChatReader(problems),
 };
+
+/** A subagent's transcript, read as the sidechain it is; its broken lines are named by its file. */
+async function readSubagent(file: string, problems: SourceProblem[], hooks: JobHooks): Promise<ParsedSource> {
+	const own: SourceProblem[] = [];
+	const reader = new ClaudeCodeReader(own, 1, true);
+	for await (const batch of readLines(file, hooks.onBytes)) {
+		for (const line of batch) {
+			if (line.problem) own.push({line: line.number, reason: `line ${line.number} ${line.problem}`});
+			else reader.push(line.text, line.number);
+		}
+	}
+	for (const problem of own) problems.push({reason: `${path.basename(file)}: ${problem.reason}`});
+	return reader.finish();
+}
 
 async function parse(job: SourceJob, problems: SourceProblem[], hooks: JobHooks): Promise<ParsedSource | {reason: string; line?: number}> {
 	const {format} = job;
@@ -140,6 +163,14 @@ async function parse(job: SourceJob, problems: SourceProblem[], hooks: JobHooks)
 	}
 	const parsed = reader.finish();
 	if (preamble > 0) parsed.skipped = (parsed.skipped ?? 0) + preamble;
+	for (const file of job.subagentFiles ?? []) {
+		try {
+			const sub = await readSubagent(file, problems, hooks);
+			if (!isEmpty(sub)) (parsed.subagents ??= []).push(sub);
+		} catch (error) {
+			problems.push({reason: `${path.basename(file)}: the subagent's transcript could not be read (${(error as Error).message.split('\n')[0]})`});
+		}
+	}
 	return parsed;
 }
 
@@ -148,6 +179,9 @@ export async function runSourceJob(job: SourceJob, hooks: JobHooks = {}): Promis
 	const parsed = await parse(job, problems, hooks);
 	if ('reason' in parsed) return {problems, failure: parsed};
 	const skipped = parsed.skipped ?? 0;
+	// A session or subagent that only warmed up, or Claude Code's own compaction helper (`agent-acompact-*`,
+	// the session summarized again): no item, counted.
+	if (job.format === 'claude-code' && (isWarmup(parsed) || isCompactionHelper(job.itemKey))) return {problems, skipped, warmups: 1};
 	if (isEmpty(parsed)) {
 		const conversation = conversationFormats.has(job.format);
 		const headings = parsed.root.children.length > 0;
@@ -165,5 +199,6 @@ export async function runSourceJob(job: SourceJob, hooks: JobHooks = {}): Promis
 		contentHash: job.hash,
 		fallbackDate: job.mtime,
 	});
-	return {item: validateItem(item, job.shown), problems, skipped};
+	const subagents = item.source?.subagents ?? 0;
+	return {item: validateItem(item, job.shown), problems, skipped, ...(subagents > 0 ? {subagents} : {}), ...(described.warmups ? {warmups: described.warmups} : {})};
 }

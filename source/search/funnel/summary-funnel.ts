@@ -1,4 +1,5 @@
 import {summaryNodeId} from '../../core/summary-node-id.js';
+import {extraSourceFields, sessionFacts, type SessionFactsView} from '../../core/item-source.js';
 import {itemSource, type SummaryStore} from '../../store/summary-store.js';
 import type {ItemSource} from '../../store/interchange.js';
 import type {EmbedderSpec} from '../semantic/embedder.js';
@@ -29,6 +30,15 @@ interface NodeInfo {
 	item_title: string;
 	tldr: string;
 	source: ItemSource;
+	facts?: SessionFactsView;
+}
+
+/** A hit's provenance as before, and what the session cost and changed in brief (no file names: hits stay small). */
+function briefSource(full: ItemSource): {source: ItemSource; facts?: SessionFactsView} {
+	const facts = sessionFacts(full);
+	const source = {...full};
+	for (const field of extraSourceFields) delete source[field];
+	return {source, ...(facts ? {facts} : {})};
 }
 
 function nodeInfo(store: SummaryStore, nodes: number[]): Map<number, NodeInfo> {
@@ -39,12 +49,12 @@ function nodeInfo(store: SummaryStore, nodes: number[]): Map<number, NodeInfo> {
 				.statement(
 					`SELECT n.id AS node, n.item AS item, n.ordinal AS ordinal, n.level AS level, n.title AS title, n.summary AS summary, n.keywords AS keywords,
 						i.namespace AS namespace, i.item_id AS item_id, i.title AS item_title, i.tldr AS tldr,
-						i.source_uri, i.source_kind, i.agent, i.project, i.started_at, i.ended_at, i.model, i.turns, i.tool_calls, i.source_line
+						i.source_uri, i.source_kind, i.agent, i.project, i.started_at, i.ended_at, i.model, i.turns, i.tool_calls, i.source_line, i.source_extra, i.tokens
 					 FROM nodes n JOIN items i ON i.id = n.item WHERE n.id IN (SELECT value FROM json_each(?))`,
 				)
 				.all(JSON.stringify(nodes)) as Array<Omit<NodeInfo, 'source'> & Parameters<typeof itemSource>[0]>,
 	);
-	return new Map(rows.map((row) => [row.node, {node: row.node, item: row.item, ordinal: row.ordinal, level: row.level, title: row.title, summary: row.summary, keywords: row.keywords, namespace: row.namespace, item_id: row.item_id, item_title: row.item_title, tldr: row.tldr, source: itemSource(row)}]));
+	return new Map(rows.map((row) => [row.node, {node: row.node, item: row.item, ordinal: row.ordinal, level: row.level, title: row.title, summary: row.summary, keywords: row.keywords, namespace: row.namespace, item_id: row.item_id, item_title: row.item_title, tldr: row.tldr, ...briefSource(itemSource(row))}]));
 }
 
 const round = (value: number, digits = 4) => Number(value.toFixed(digits));
@@ -85,7 +95,7 @@ export async function summaryFunnel(store: SummaryStore, params: FindParams, req
 	const {ranked, stats} = await rankStage1(store, {query, lists: params.lists, filter: {namespace: params.scope, agent: params.agent, project: params.project}, depth, status, requested}, (name) => {
 		at = lap(name, at);
 	});
-	const top = ranked.slice(params.offset, params.offset + params.topK).filter((hit) => params.minScore === undefined || hit.score >= params.minScore);
+	const top = ranked.slice(params.offset, params.offset + params.topK).filter((hit) => params.minScore === undefined || round(hit.score) >= params.minScore);
 	const info = nodeInfo(store, top.map((hit) => hit.node));
 
 	const {open, close} = params.highlight;
@@ -109,6 +119,7 @@ export async function summaryFunnel(store: SummaryStore, params: FindParams, req
 			level: node.level,
 			matched_by: hit.matched_by,
 			source: node.source,
+			...(node.facts ? {facts: node.facts} : {}),
 			...(drillIds ? {drill_id: node.item_id} : {}),
 		});
 		if (!candidates.has(node.item)) {
@@ -120,6 +131,7 @@ export async function summaryFunnel(store: SummaryStore, params: FindParams, req
 				tldr: node.tldr,
 				best_rank: rank,
 				source: node.source,
+				...(node.facts ? {facts: node.facts} : {}),
 				...(drillIds ? {drill_id: node.item_id} : {}),
 			});
 		}

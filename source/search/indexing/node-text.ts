@@ -25,7 +25,8 @@ export interface NodeText {
  * over item roots finds an item by any of its nodes, even one whose words are in no span. From 3
  * on the root row is the item's raw text and nothing else that bm25 would count (see `rootRow`).
  */
-export const currentTextVersion = 3;
+// 4: Chinese and Japanese text is written with a space between its words (spacedWords), so FTS5 sees each word.
+export const currentTextVersion = 4;
 
 export function nodeTexts(item: ItemRecord, withBodies: 'every' | 'root' = 'every', textVersion = currentTextVersion): NodeText[] {
 	const spanText = new Map(item.spans.map((span) => [span.seq, span.text]));

@@ -5,6 +5,7 @@ import {scopeToken} from '../funnel/query.js';
 import {prepared} from '../../store/prepared.js';
 import {deleteItemVectors} from '../semantic/vectors.js';
 import {addTo} from '../../core/arrays.js';
+import {spacedWords} from '../../text/cjk-words.js';
 
 /** The node row ids of an item, by ordinal. */
 export function nodeIds(db: SqliteDatabase, itemRowId: number): Map<number, number> {
@@ -24,14 +25,16 @@ export function writeRows(db: SqliteDatabase, command: 'insert' | 'delete', item
 	const node = prepared(db, nodeSql);
 	const scope = scopeToken(item.namespace);
 	const texts = nodeTexts(item, 'root', textVersion);
+	// From layout 4 on, the words of Chinese and Japanese runs are spaced apart (a 'delete' repeats the layout it was written with).
+	const w = textVersion >= 4 ? spacedWords : (text: string) => text;
 	for (const text of texts) {
 		const id = ids.get(text.ordinal);
 		if (id === undefined) continue;
 		if (text.ordinal === 0 && textVersion >= 3) {
 			const row = rootRow(item, text.body);
-			root.run(id, row.title, row.summary, row.keywords, row.tldr, row.body, row.scope);
+			root.run(id, w(row.title), w(row.summary), w(row.keywords), w(row.tldr), w(row.body), row.scope);
 		} else if (text.ordinal === 0) root.run(id, text.title, text.summary, text.keywords, text.tldr, text.body, scope);
-		else node.run(id, text.title, text.summary, text.keywords, scope);
+		else node.run(id, w(text.title), w(text.summary), w(text.keywords), scope);
 	}
 	return texts;
 }

@@ -33,7 +33,7 @@ export function detailRows(view: TreeView, width: number): RoleLine[] {
 		lines.push([{text: 'in a shell, then open drill again (drill ingest --help for the formats).', role: 'dim'}]);
 	}
 	// Where a session came from: agent, project, start–end, turns and tool calls, model; its file and line.
-	const provenance = sourceRows(view.source);
+	const provenance = sourceRows(view.source, view.facts);
 	if (provenance.length > 0) lines.push([]);
 	for (const row of provenance) text(row, 'accent');
 	if (view.children_total > 0) {

@@ -51,6 +51,9 @@ describe('ClaudeCodeReader', () => {
 			line: 1,
 			session_id: '4e2b9c71-0f3a-4d8e-b6c5-97a1d2e3f408',
 			agent_title: 'Fix RateCache race with single-flight + quotedAt guard, add CHANGELOG entry',
+			// message.usage added up once per message id.
+			tokens: {input: 559744, output: 6057, cache_read: 423936, cache_write: 0},
+			files_edited: ['/home/ana/src/payments/src/fx/rateCache.ts', '/home/ana/src/payments/test/fx/convert.test.ts', '/home/ana/src/payments/CHANGELOG.md'],
 		});
 		expect(claudeSessionId('{"type":"summary"}\n{"sessionId":"4e2b9c71-0f3a-4d8e-b6c5-97a1d2e3f408"}')).toBe('4e2b9c71-0f3a-4d8e-b6c5-97a1d2e3f408');
 	});

@@ -32,6 +32,8 @@ describe('CodexReader', () => {
 			tool_calls: 8,
 			line: 1,
 			session_id: '0199a7c4-5d2e-7b31-9f4e-2c8d41a6e0b7',
+			// From its apply_patch calls; its only token_count has no info.
+			files_edited: ['src/reconcile/refunds.ts', 'test/reconcile/refunds.test.ts'],
 		});
 	});
 

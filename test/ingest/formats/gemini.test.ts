@@ -17,7 +17,7 @@ describe('GeminiStreamReader (gemini --output-format stream-json)', () => {
 		expect(problems).toEqual([]);
 		expect(reader.sessionId).toBe('c3f1a9e2-6b4d-4e8a-9f27-0d5b1c7e3a48');
 		expect(geminiStreamSessionId(readFileSync('fixtures/transcripts/gemini-stream.jsonl', 'utf8'))).toBe('c3f1a9e2-6b4d-4e8a-9f27-0d5b1c7e3a48');
-		expect(source.facts.provenance).toEqual({agent: 'gemini-cli', model: 'gemini-2.5-pro', started_at: '2026-10-21T08:14:02.117Z', ended_at: '2026-10-21T08:14:15.990Z', turns: 2, tool_calls: 3, line: 1, session_id: 'c3f1a9e2-6b4d-4e8a-9f27-0d5b1c7e3a48'});
+		expect(source.facts.provenance).toEqual({agent: 'gemini-cli', model: 'gemini-2.5-pro', started_at: '2026-10-21T08:14:02.117Z', ended_at: '2026-10-21T08:14:15.990Z', turns: 2, tool_calls: 3, line: 1, session_id: 'c3f1a9e2-6b4d-4e8a-9f27-0d5b1c7e3a48', tokens: {input: 7520, output: 1312, cache_read: 9600}, files_edited: ['/home/li/src/atlas/.github/workflows/docs.yml']});
 	});
 
 	it('joins delta chunks into one message, and keeps tool uses with their results and errors', () => {
@@ -60,7 +60,7 @@ describe('GeminiChatReader (saved chats)', () => {
 		expect(problems).toEqual([]);
 		expect(reader.sessionId).toBe('5e0d7b21-9a3c-4f6e-b812-7c4d2a9e1f60');
 		expect(geminiChatSessionId(text)).toBe('5e0d7b21-9a3c-4f6e-b812-7c4d2a9e1f60');
-		expect(source.facts.provenance).toEqual({agent: 'gemini-cli', project: '/home/li/src/atlas', model: 'gemini-2.5-flash', started_at: '2026-10-22T16:40:05.211Z', ended_at: '2026-10-22T16:47:51.903Z', turns: 2, tool_calls: 4, line: 1, session_id: '5e0d7b21-9a3c-4f6e-b812-7c4d2a9e1f60'});
+		expect(source.facts.provenance).toEqual({agent: 'gemini-cli', project: '/home/li/src/atlas', model: 'gemini-2.5-flash', started_at: '2026-10-22T16:40:05.211Z', ended_at: '2026-10-22T16:47:51.903Z', turns: 2, tool_calls: 4, line: 1, session_id: '5e0d7b21-9a3c-4f6e-b812-7c4d2a9e1f60', tokens: {input: 10422, output: 228, cache_read: 0}, files_edited: ['/home/li/src/atlas/src/search/escape.ts']});
 		const blocks = pairs(source);
 		expect(blocks.map(([role]) => role)).toEqual(['user', 'thinking', 'assistant', 'tool_call', 'tool', 'tool_call', 'tool', 'assistant', 'system', 'user', 'assistant', 'tool_call', 'tool', 'tool_call', 'tool', 'system', 'assistant']);
 		expect(blocks[1]![1]).toBe('Tracing the slow path: Apostrophes probably fall into a different escaping branch; I should read the search handler.');

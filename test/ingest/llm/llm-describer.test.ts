@@ -1,4 +1,6 @@
+import {appendFileSync, copyFileSync} from 'node:fs';
 import {createServer, type IncomingMessage, type Server} from 'node:http';
+import path from 'node:path';
 import type {AddressInfo} from 'node:net';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {completionsUrl} from '../../../source/ingest/llm/chat-client.js';
@@ -10,6 +12,8 @@ import {tempDir} from '../../helpers/cli.js';
 class FakeChatServer {
 	private server: Server | undefined;
 	calls: Array<{model: string; prompt: string; authorization?: string}> = [];
+	/** Answers this late (a server that hangs, for the client's timeout). */
+	delayMs = 0;
 	/** Decides the answer for the n-th call: a JSON body for `choices[0].message.content`, or an HTTP status. */
 	answer: (call: number, prompt: string) => {content: string} | {status: number} = (call) => ({content: JSON.stringify({title: `Model title ${call}`, summary: `Model summary ${call}.`, tldr: `Model TLDR ${call}.`})});
 
@@ -25,6 +29,8 @@ class FakeChatServer {
 			const prompt = parsed.messages.at(-1)!.content;
 			this.calls.push({model: parsed.model, prompt, ...(request.headers.authorization ? {authorization: request.headers.authorization} : {})});
 			const answer = this.answer(this.calls.length, prompt);
+			if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
+			if (response.destroyed) return;
 			if ('status' in answer) {
 				response.writeHead(answer.status, {'content-type': 'application/json'}).end('{"error":{"message":"overloaded"}}');
 				return;
@@ -113,6 +119,44 @@ describe('the LLM summarizer', () => {
 		expect(notes[0]).toMatch(/the answer is a refusal or not a title and summary/u);
 		for (const node of nodes) expect(`${node.title} ${node.summary}`).not.toMatch(/sorry|cannot help/iu);
 		expect(item.title).toBe('The nightly reconciliation job double-counts partial refunds');
+	});
+
+	it("asks a session's root with the agent's title, the requests and the final report, and asks nothing twice", async () => {
+		server.calls = [];
+		server.answer = (call) => ({content: JSON.stringify({title: `Model title ${call}`, summary: `Model summary ${call}.`, tldr: 'Model TLDR.'})});
+		const folder = tempDir();
+		const file = path.join(folder, 'rollout.jsonl');
+		copyFileSync('fixtures/transcripts/codex-rollout.jsonl', file);
+		const store = `${folder}/store.db`;
+		await ingest([file], {storePath: store, summarizer: 'llm', llm: {url, model: 'm', timeoutMs: 5000}});
+		const root = server.calls.at(-1)!.prompt;
+		expect(root).toMatch(/whole item[\s\S]*The person's requests:\n1\. The nightly reconciliation job double-counts partial refunds/u);
+		expect(root).toMatch(/The agent's final report:\n\S/u);
+		const asked = server.calls.length;
+		expect(asked).toBeGreaterThan(1);
+		// The file changes where no summary looks (a trailing blank line): read again, asked nothing.
+		appendFileSync(file, '\n');
+		const again = await ingest([file], {storePath: store, summarizer: 'llm', llm: {url, model: 'm', timeoutMs: 5000}});
+		expect(again).toMatchObject({updated: 1});
+		expect(server.calls).toHaveLength(asked);
+		expect(nodesOf(store).item.tldr).toBe('Model TLDR.');
+	});
+
+	it('keeps the extractive text, and says so in one line, when the endpoint does not answer in time', async () => {
+		server.calls = [];
+		server.delayMs = 1500;
+		try {
+			const folder = tempDir();
+			const notes: string[] = [];
+			const report = await ingest(['fixtures/docs/field-notes.txt'], {storePath: `${folder}/store.db`, summarizer: 'llm', llm: {url, model: 'slow', timeoutMs: 300}, onNote: (note) => notes.push(note)});
+			expect(report).toMatchObject({added: 1, failed: []});
+			expect(notes).toHaveLength(1);
+			expect(notes[0]).toMatch(/^\S*field-notes\.txt: the LLM summarizer failed for \d+ of \d+ nodes \(no answer within 300 ms\); those keep the extractive summary$/u);
+			const {nodes} = nodesOf(`${folder}/store.db`);
+			expect(nodes.some((node) => node.summary.startsWith('Model summary'))).toBe(false);
+		} finally {
+			server.delayMs = 0;
+		}
 	});
 
 	it('stops calling an endpoint that keeps failing', async () => {
