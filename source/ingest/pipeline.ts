@@ -79,6 +79,9 @@ const sessionIdOf: Partial<Record<Format, (head: string, file: string) => string
 	...agentSessionIds,
 };
 
+/** A file this big is summarized with no batch of writes open (see SummaryStore.batchCommits). */
+const bigFileBytes = 1 << 20;
+
 /** Broken lines reported per file; past this, one entry says how many more there were. */
 const maxProblemsPerFile = 100;
 
@@ -238,6 +241,9 @@ class Ingestion {
 
 	async file(file: SourceFile): Promise<void> {
 		this.sink.collectIfDue();
+		// A batch is not kept open while a big file is summarized: another writer waits at most one batch.
+		if (file.size >= bigFileBytes) this.store.commitBatch();
+		else this.store.commitIfDue();
 		this.progress?.file(this.shown(file.path));
 		const sniffed = await sniff(file.path, file.size, this.options.format ?? 'auto');
 		if (file.inFolder && sniffed.notASource) {
@@ -317,6 +323,7 @@ export async function ingest(inputs: readonly string[], options: IngestOptions):
 	let ingestion: Ingestion | undefined;
 	const store = options.openStore(options.onNote ? {onWait: options.onNote} : {}, {onIndexFailure: (item, error) => ingestion?.indexFailed(item, error)});
 	store.useBulkWrites();
+	store.batchCommits();
 	try {
 		ingestion = new Ingestion(store, options);
 		return await ingestion.run(inputs);

@@ -76,6 +76,9 @@ export function searchIndexer(store: SummaryStore, hooks: IndexerHooks = {}): vo
 				else if (readsBackAsWritten(item)) known.set(itemRowId, {stamp: recordStamp(item), counts: termCountsOf(item)});
 			}
 		},
+		beforeCommit(db) {
+			indexer.endBulk!(db);
+		},
 		endBulk(db) {
 			if (pending.empty) return;
 			const now = currentEmbedding();
