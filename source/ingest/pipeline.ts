@@ -168,7 +168,9 @@ class Ingestion {
 		const itemId = session ? itemIdFor(format, session) : itemIdFor('file', real);
 		const hash = bytes ? hashBytes(bytes, this.salt(format, namespace)) : await hashFile(file.path, this.salt(format, namespace));
 		const placement: Placement = {namespace, itemId, uri: real, hash, file: real, ...(session ? {copyKey: {format, key: session}} : {})};
+		const stat = {path: real, size: file.size, mtimeMs: file.mtime.getTime(), runKey: this.runKey(), namespace, itemId, contentHash: hash};
 		if (this.sink.isUnchanged(namespace, itemId, hash, placement)) {
+			this.store.recordStat(stat);
 			this.progress?.read(file.size);
 			return;
 		}
@@ -178,7 +180,10 @@ class Ingestion {
 			this.report.skipped_records += result.skipped ?? 0;
 			if (result.failure) this.fail(file.path, result.failure.reason, result.failure.line);
 			try {
-				if (result.item) this.sink.save(result.item, placement);
+				if (result.item) {
+					this.sink.save(result.item, placement);
+					this.store.recordStat(stat);
+				}
 			} catch (error) {
 				this.fileError(file.path, error);
 			}
@@ -239,7 +244,18 @@ class Ingestion {
 		this.sink.save(validateItem(item, this.shown(file.path)), placement);
 	}
 
+	/** What an item depends on besides its file's bytes and format (see source-stats.ts). */
+	private runKey(): string {
+		return `${pipelineVersion}|${this.options.format ?? 'auto'}|${this.options.namespace ?? ''}|${this.summarizerTag}${this.options.keepSecrets ? '|keep-secrets' : ''}`;
+	}
+
 	async file(file: SourceFile): Promise<void> {
+		// A file of one item whose size and mtime are what the store holds it from: skipped on a stat, unread.
+		if (this.store.unchangedByStat({path: realPath(file.path), size: file.size, mtimeMs: file.mtime.getTime(), runKey: this.runKey()})) {
+			this.report.skipped++;
+			this.progress?.read(file.size);
+			return;
+		}
 		this.sink.collectIfDue();
 		// A batch is not kept open while a big file is summarized: another writer waits at most one batch.
 		if (file.size >= bigFileBytes) this.store.commitBatch();

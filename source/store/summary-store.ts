@@ -5,6 +5,7 @@ import {recordChecked} from './health.js';
 import {isStorageFailure, openDatabase, storeError, type OpenOptions, type SqliteDatabase} from './open.js';
 import {deleteItem, writeItem, type ItemIndexer, type WriteOutcome} from './write-item.js';
 import {moveItemSource} from './move-source.js';
+import {recordStat, unchangedByStat, type SourceStat} from './source-stats.js';
 import type {ItemRecord, ItemSource} from './interchange.js';
 import {addTo} from '../core/arrays.js';
 
@@ -404,6 +405,17 @@ export class SummaryStore {
 	/** Runs a write of the caller's (one transaction inside it is the caller's to open), waiting its turn as writeItem does. */
 	write<T>(action: (db: SqliteDatabase) => T): T {
 		return this.guard(() => takeTurn(this.file, () => action(this.db), this.turns));
+	}
+
+	/** Whether a source file is, by its stat, what the store holds (see source-stats.ts). */
+	unchangedByStat(stat: Omit<SourceStat, 'namespace' | 'itemId' | 'contentHash'>): boolean {
+		return this.guard(() => unchangedByStat(this.db, stat));
+	}
+
+	/** Remembers a source file's stat (in the open batch when there is one). */
+	recordStat(stat: SourceStat): void {
+		this.openBatch();
+		this.guard(() => takeTurn(this.file, () => recordStat(this.db, stat), this.turns));
 	}
 
 	/** Points an unchanged item at the file that holds it now (see moveItemSource). */
