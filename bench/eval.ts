@@ -1,4 +1,4 @@
-// `npm run eval -- DATASET_DIR… [--method keyword|semantic|keyword,semantic] [--items ingest|sketch] [--guard[=METHODS]] [--train-items N] [--json]`:
+// `npm run eval -- DATASET_DIR… [--method keyword|semantic|keyword,semantic] [--items ingest|sketch] [--guard[=METHODS]] [--json]`:
 // ingests each BEIR collection into a temp store (each document one item), runs every judged
 // query through `find`, and prints nDCG@10, Recall@100 and MRR@10 at item level with latency
 // p50/p95, next to the bare FTS5 bm25 floor over the same raw text and each method's difference
@@ -18,7 +18,7 @@ import {makeCollections} from './eval/collections/make.js';
 import {writeSmokeCollection} from './eval/smoke.js';
 import {evaluate, evaluateBaseline, ingestCollection, judgedQueries, sameRankings, versus, type ItemPipeline, type Rankings} from './eval/run.js';
 
-const usage = 'usage: npm run eval -- DATASET_DIR…|--smoke [--method keyword|semantic|keyword,semantic] [--items sketch|ingest] [--guard[=METHODS]] [--train-items N] [--json]; npm run eval -- --make OUT_DIR';
+const usage = 'usage: npm run eval -- DATASET_DIR…|--smoke [--method keyword|semantic|keyword,semantic] [--items sketch|ingest] [--guard[=METHODS]] [--json]; npm run eval -- --make OUT_DIR';
 
 interface Args {
 	folders: string[];
@@ -27,12 +27,10 @@ interface Args {
 	pipeline: ItemPipeline;
 	guard: Method[] | undefined;
 	make: string | undefined;
-	/** LSA trains on at most this many items (an even sample), as an ingest's close does. */
-	trainItems: number | undefined;
 }
 
 function parseArgs(args: string[], smokeFolder: () => string): Args {
-	const parsed: Args = {folders: [], methods: ['keyword', 'semantic', 'keyword,semantic'], json: false, pipeline: 'sketch', guard: undefined, make: undefined, trainItems: undefined};
+	const parsed: Args = {folders: [], methods: ['keyword', 'semantic', 'keyword,semantic'], json: false, pipeline: 'sketch', guard: undefined, make: undefined};
 	for (let i = 0; i < args.length; i++) {
 		const arg = args[i]!;
 		const value = () => (arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : args[++i]);
@@ -46,7 +44,6 @@ function parseArgs(args: string[], smokeFolder: () => string): Args {
 			parsed.pipeline = pipeline;
 		} else if (arg === '--method' || arg.startsWith('--method=')) parsed.methods = [parseMethod(value() ?? '')];
 		else if (arg === '--make' || arg.startsWith('--make=')) parsed.make = value();
-		else if (arg === '--train-items' || arg.startsWith('--train-items=')) parsed.trainItems = Number(value());
 		else if (arg.startsWith('-')) throw new DrillError('bad_argument', `unknown option ${arg}`, usage);
 		else parsed.folders.push(arg);
 	}
@@ -65,7 +62,7 @@ async function evaluateCollection(folder: string, args: Args, log: (line: string
 		const store = ingestCollection(collection, path.join(dir, 'store.db'), args.pipeline);
 		log(`${collection.name}: ingested ${collection.documents.length} documents (items by ${args.pipeline === 'ingest' ? 'the ingest text pipeline' : 'the eval sketch'}) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 		started = performance.now();
-		const report = await reindex(store, args.trainItems ? {maxTrainingItems: args.trainItems} : {});
+		const report = await reindex(store);
 		log(`${collection.name}: trained ${report.embedder} (${report.dimension} dims) and embedded ${report.nodes} nodes in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 		const methods: CollectionReport['methods'] = {};
 		let keywordOrder: CollectionReport['keyword_order'];
@@ -110,7 +107,6 @@ MRR@10 are printed per method beside bare FTS5 bm25 over the same raw text.
   --items P          sketch (default: the eval's short-document summarizer) or ingest (the ingest text pipeline)
   --guard[=METHODS]  exit 3 when a method (default keyword and keyword,semantic) falls below bare bm25,
                      or the hybrid below keyword
-  --train-items N    LSA trains on an even sample of at most N items (all by default), the rest folded in
   --json             one JSON report (methods[m].ndcg10, vs_bm25, …) on stdout
   --make OUT_DIR     write the generated known-item collections (fixtures, Python docs, npm readmes, man pages)
 `;
