@@ -78,11 +78,16 @@ export class ItemSink {
 
 	private write(item: ItemRecord): void {
 		const outcome = this.store.writeItem(item);
-		this.report[outcome]++;
-		this.report.items++;
-		this.report.nodes += item.nodes.length;
-		this.report.spans += item.spans.length;
-		this.report.redactions += item.source?.redactions ?? 0;
+		const {nodes, spans} = {nodes: item.nodes.length, spans: item.spans.length};
+		const redactions = item.source?.redactions ?? 0;
+		// Counted once committed: a batch lost to a store failure is not reported as written.
+		this.store.whenCommitted(() => {
+			this.report[outcome]++;
+			this.report.items++;
+			this.report.nodes += nodes;
+			this.report.spans += spans;
+			this.report.redactions += redactions;
+		});
 		this.memory.written(item.spans.reduce((sum, span) => sum + span.text.length, 0));
 	}
 

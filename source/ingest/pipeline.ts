@@ -80,6 +80,9 @@ const sessionIdOf: Partial<Record<Format, (head: string, file: string) => string
 	...agentSessionIds,
 };
 
+/** A file this big is summarized with no batch of writes open (see SummaryStore.batchCommits). */
+const bigFileBytes = 1 << 20;
+
 /** Broken lines reported per file; past this, one entry says how many more there were. */
 const maxProblemsPerFile = 100;
 
@@ -194,7 +197,9 @@ class Ingestion {
 			}
 		}
 		const placement: Placement = {namespace, itemId, uri: real, hash, file: real, ...(session ? {copyKey: {format, key: session}} : {})};
+		const stat = {path: real, size: file.size, mtimeMs: file.mtime.getTime(), runKey: this.runKey(), namespace, itemId, contentHash: hash};
 		if (this.sink.isUnchanged(namespace, itemId, hash, placement)) {
+			this.store.recordStat(stat);
 			this.progress?.read(file.size);
 			return;
 		}
@@ -210,6 +215,7 @@ class Ingestion {
 					this.sink.save(result.item, placement);
 					// A subagent read into its session's tree is no item of its own any more.
 					for (const sub of subagents) this.store.deleteItem(namespace, itemIdFor(format, sub.key));
+					this.store.recordStat(stat);
 				}
 			} catch (error) {
 				this.fileError(file.path, error);
@@ -308,8 +314,22 @@ class Ingestion {
 		this.sink.save(validateItem(item, this.shown(file.path)), placement);
 	}
 
+	/** What an item depends on besides its file's bytes and format (see source-stats.ts). */
+	private runKey(): string {
+		return `${pipelineVersion}|${this.options.format ?? 'auto'}|${this.options.namespace ?? ''}|${this.summarizerTag}${this.options.keepSecrets ? '|keep-secrets' : ''}`;
+	}
+
 	async file(file: SourceFile): Promise<void> {
+		// A file of one item whose size and mtime are what the store holds it from: skipped on a stat, unread.
+		if (this.store.unchangedByStat({path: realPath(file.path), size: file.size, mtimeMs: file.mtime.getTime(), runKey: this.runKey()})) {
+			this.report.skipped++;
+			this.progress?.read(file.size);
+			return;
+		}
 		this.sink.collectIfDue();
+		// A batch is not kept open while a big file is summarized: another writer waits at most one batch.
+		if (file.size >= bigFileBytes) this.store.commitBatch();
+		else this.store.commitIfDue();
 		this.progress?.file(this.shown(file.path));
 		const sniffed = await sniff(file.path, file.size, this.options.format ?? 'auto');
 		if (file.inFolder && sniffed.notASource) {
@@ -392,6 +412,7 @@ export async function ingest(inputs: readonly string[], options: IngestOptions):
 	let ingestion: Ingestion | undefined;
 	const store = options.openStore(options.onNote ? {onWait: options.onNote} : {}, {onIndexFailure: (item, error) => ingestion?.indexFailed(item, error)});
 	store.useBulkWrites();
+	store.batchCommits();
 	try {
 		ingestion = new Ingestion(store, options);
 		return await ingestion.run(inputs);

@@ -220,6 +220,24 @@ export const migrations: Array<(db: Database) => void> = [
 			INSERT OR IGNORE INTO meta (key, value) SELECT 'secrets_redacted_with', 'a new store' WHERE NOT EXISTS (SELECT 1 FROM items);
 		`);
 	},
+	// What a re-ingest of unchanged files needs (#26): each single-item source file's size and
+	// modification time as last ingested, with the item it became and that item's hash, so that a
+	// file whose size and mtime match is skipped on a stat instead of being read and hashed again.
+	// A cache: dropping its rows only makes the next ingest read those files again.
+	(db) => {
+		db.exec(`
+			CREATE TABLE IF NOT EXISTS source_stats (
+				path TEXT PRIMARY KEY,
+				size INTEGER NOT NULL,
+				mtime_ms REAL NOT NULL,
+				checked_ms REAL NOT NULL,
+				run_key TEXT NOT NULL,
+				namespace TEXT NOT NULL,
+				item_id TEXT NOT NULL,
+				content_hash TEXT NOT NULL
+			) WITHOUT ROWID;
+		`);
+	},
 	// What a session cost and changed (#22): the provenance fields without a column of their own
 	// (tokens, files_edited, commits, subagents, parent_session, agent_title, own_title) as one JSON
 	// object, and the session's total tokens, which its row in a listing shows.

@@ -5,6 +5,7 @@ import {recordChecked} from './health.js';
 import {isStorageFailure, openDatabase, storeError, type OpenOptions, type SqliteDatabase} from './open.js';
 import {deleteItem, writeItem, type ItemIndexer, type WriteOutcome} from './write-item.js';
 import {moveItemSource} from './move-source.js';
+import {recordStat, unchangedByStat, type SourceStat} from './source-stats.js';
 import type {ItemRecord, ItemSource} from './interchange.js';
 import {addTo} from '../core/arrays.js';
 
@@ -106,6 +107,9 @@ export const listColumns = `i.namespace, i.item_id, i.title, i.tldr, i.generated
 	i.agent, i.project, i.started_at, i.turns, i.tool_calls, i.source_folder, i.tokens`;
 export const itemFrom = 'items i LEFT JOIN nodes r ON r.item = i.id AND r.ordinal = 0';
 
+/** See SummaryStore.commitBatch: how long after a batch's commit the next one may open. */
+const batchGapMs = 120;
+
 /**
  * The SQLite summary store: every read and write the domains, search and ingest need, with
  * statements prepared once and SQLite failures turned into DrillErrors.
@@ -119,6 +123,14 @@ export class SummaryStore {
 
 	/** Set by `useBulkWrites`: indexers may then batch their own work across items (see search/indexing). */
 	bulk = false;
+
+	/** Set by `batchCommits`: the longest a batch stays open, in items and milliseconds. */
+	private batchLimits: {items: number; ms: number; gapMs?: number} | undefined;
+	/** No batch opens before this time (performance.now()): the gap after a commit in which another writer gets its turn. */
+	private nextBatchAt = 0;
+	/** The transaction open for a batch of writes (see batchCommits), with what waits for its commit. */
+	private batchFailure: unknown;
+	private batch: {items: number; opened: number; timer: NodeJS.Timeout; committed: Array<() => void>} | undefined;
 
 	private constructor(
 		readonly db: SqliteDatabase,
@@ -140,8 +152,100 @@ export class SummaryStore {
 			// No store problem (see isStorageFailure): it goes on as it is, to be reported against its input.
 			if (!isStorageFailure(error)) throw error;
 			if (isCorruption(error)) this.damaged = true;
+			// SQLite may have rolled the open batch back (a full disk): then it is lost, and nothing of
+			// it is reported as written. Otherwise only the failed item's savepoint was undone.
+			if (this.batch && !this.db.inTransaction) this.dropBatch();
 			throw storeError(error, this.file);
 		}
+	}
+
+	/**
+	 * From now on items are committed in batches: one transaction holds up to `items` items and is
+	 * committed once it is `ms` old (on the next write, or by a timer while this process waits on
+	 * other work), so that another writer waits at most one batch. Each item is written in a
+	 * savepoint of its own inside it: a reader sees only whole, committed items, and a killed run
+	 * loses the open batch, which the next run writes again (it skips only what was committed).
+	 * What must happen only once an item is committed (counting it in a report) goes to `whenCommitted`.
+	 */
+	batchCommits(limits: {items: number; ms: number; gapMs?: number} = {items: 64, ms: 500}): void {
+		this.batchLimits = limits;
+	}
+
+	/** Runs `action` once what was written so far is committed: now, when no batch is open. */
+	whenCommitted(action: () => void): void {
+		if (this.batch) this.batch.committed.push(action);
+		else action();
+	}
+
+	/** Opens a batch's transaction when none is open, waiting its turn for the write lock. */
+	private openBatch(): void {
+		this.throwBatchFailure();
+		if (this.batch || !this.batchLimits || performance.now() < this.nextBatchAt) return;
+		this.guard(() => takeTurn(this.file, () => this.db.prepare('BEGIN IMMEDIATE').run(), this.turns));
+		const timer = setTimeout(() => {
+			try {
+				this.commitBatch();
+			} catch (error) {
+				// Said by the next write (the batch is dropped: none of it is reported as written).
+				this.batchFailure = error;
+			}
+		}, this.batchLimits.ms);
+		timer.unref();
+		this.batch = {items: 0, opened: performance.now(), timer, committed: []};
+	}
+
+	/** Commits the open batch (its search rows first: the indexers' `beforeCommit`), if there is one. */
+	commitBatch(): void {
+		this.throwBatchFailure();
+		const batch = this.batch;
+		if (!batch || !this.db.open) return;
+		try {
+			this.guard(() => {
+				for (const indexer of this.indexers) indexer.beforeCommit?.(this.db);
+				this.db.prepare('COMMIT').run();
+			});
+		} catch (error) {
+			this.dropBatch();
+			throw error;
+		}
+		clearTimeout(batch.timer);
+		this.batch = undefined;
+		// Another writer's busy handler looks for the lock every 100 ms at most: for a moment longer
+		// than that, items are committed one by one (the lock free between them), so that it gets in.
+		this.nextBatchAt = performance.now() + (this.batchLimits?.gapMs ?? batchGapMs);
+		for (const action of batch.committed) action();
+	}
+
+	private throwBatchFailure(): void {
+		const failure = this.batchFailure;
+		this.batchFailure = undefined;
+		if (failure) throw failure;
+	}
+
+	/** The open batch is lost (a store failure): rolled back, and none of its items reported. */
+	private dropBatch(): void {
+		const batch = this.batch;
+		if (!batch) return;
+		this.batch = undefined;
+		clearTimeout(batch.timer);
+		try {
+			if (this.db.open && this.db.inTransaction) this.db.prepare('ROLLBACK').run();
+		} catch {
+			// Nothing more to undo.
+		}
+	}
+
+	/** Commits the open batch when it is full or old enough. */
+	private batchWritten(): void {
+		const batch = this.batch;
+		if (!batch || !this.batchLimits) return;
+		batch.items++;
+		if (batch.items >= this.batchLimits.items || performance.now() - batch.opened >= this.batchLimits.ms) this.commitBatch();
+	}
+
+	/** Commits the open batch when it is older than its limit (before work that would keep it open long). */
+	commitIfDue(): void {
+		if (this.batch && this.batchLimits && performance.now() - this.batch.opened >= this.batchLimits.ms) this.commitBatch();
 	}
 
 	statement(sql: string): Statement {
@@ -289,6 +393,9 @@ export class SummaryStore {
 	 * run's last commit leaves every item indexed.
 	 */
 	endBulkWrites(): void {
+		// The run's last writes are committed one by one (each leaving the store fully indexed).
+		this.commitBatch();
+		this.batchLimits = undefined;
 		if (!this.bulk) return;
 		this.bulk = false;
 		// What the indexers batched is indexed now, in a commit of its own: the last file of a run may
@@ -303,12 +410,26 @@ export class SummaryStore {
 
 	/** Writes one item in one transaction, waiting its turn while another process writes. */
 	writeItem(item: ItemRecord): WriteOutcome {
-		return this.guard(() => takeTurn(this.file, () => writeItem(this.db, item, this.indexers), this.turns));
+		this.openBatch();
+		const outcome = this.guard(() => takeTurn(this.file, () => writeItem(this.db, item, this.indexers), this.turns));
+		this.batchWritten();
+		return outcome;
 	}
 
 	/** Runs a write of the caller's (one transaction inside it is the caller's to open), waiting its turn as writeItem does. */
 	write<T>(action: (db: SqliteDatabase) => T): T {
 		return this.guard(() => takeTurn(this.file, () => action(this.db), this.turns));
+	}
+
+	/** Whether a source file is, by its stat, what the store holds (see source-stats.ts). */
+	unchangedByStat(stat: Omit<SourceStat, 'namespace' | 'itemId' | 'contentHash'>): boolean {
+		return this.guard(() => unchangedByStat(this.db, stat));
+	}
+
+	/** Remembers a source file's stat (in the open batch when there is one). */
+	recordStat(stat: SourceStat): void {
+		this.openBatch();
+		this.guard(() => takeTurn(this.file, () => recordStat(this.db, stat), this.turns));
 	}
 
 	/** Points an unchanged item at the file that holds it now (see moveItemSource). */
@@ -339,7 +460,11 @@ export class SummaryStore {
 
 	close(): void {
 		if (!this.db.open) return;
-		this.db.close();
+		try {
+			this.commitBatch();
+		} finally {
+			this.db.close();
+		}
 		// The file as this writer leaves it is sound: the next writer need not check it again.
 		if (this.writable && !this.damaged) recordChecked(this.file);
 	}

@@ -13,6 +13,8 @@ export type ItemIndexer = {
 	beforeDelete?(db: SqliteDatabase, itemRowId: number): void;
 	/** The bulk writes ended: catch up, inside the caller's transaction, with what was batched. */
 	endBulk?(db: SqliteDatabase): void;
+	/** A batch of items (see SummaryStore.batchCommits) is about to commit: write what is pending for them, inside it. */
+	beforeCommit?(db: SqliteDatabase): void;
 };
 
 function deleteItemRows(db: SqliteDatabase, itemRowId: number, indexers: readonly ItemIndexer[]): void {

@@ -168,3 +168,54 @@ describe('drill ingest and drill reindex killed at several points', () => {
 		expect(find(store)).toEqual(find(reference));
 	});
 });
+
+/** Whether a writer holds the store's write lock now (an ingest's batch is open), asked without waiting. */
+function lockHeld(file: string): boolean {
+	let db: Database.Database | undefined;
+	try {
+		db = new Database(file, {fileMustExist: true, timeout: 0});
+		db.prepare('BEGIN IMMEDIATE').run();
+		db.prepare('ROLLBACK').run();
+		return false;
+	} catch (error) {
+		return String((error as {code?: string}).code).startsWith('SQLITE_BUSY');
+	} finally {
+		db?.close();
+	}
+}
+
+/** Every item's identity and content, in order: two stores that agree here hold the same items. */
+function itemsOf(file: string): string[] {
+	const db = new Database(file, {readonly: true});
+	try {
+		return (db.prepare('SELECT namespace, item_id, content_hash, title, node_count, span_count FROM items ORDER BY namespace, item_id').all() as Array<Record<string, unknown>>).map((row) => JSON.stringify(row));
+	} finally {
+		db.close();
+	}
+}
+
+describe('drill ingest killed inside a batch of commits', () => {
+	const small = 200;
+	const input = path.join(tempDir(), 'small');
+	mkdirSync(input);
+	for (let i = 0; i < small; i++) writeFileSync(path.join(input, `page-${String(i).padStart(3, '0')}.md`), generatedMarkdown(i, 3_000));
+	const reference = path.join(tempDir(), 'reference.db');
+
+	it('loses only the open batch: whole items stay, and the rerun ends where an uninterrupted run does', {timeout: 180_000}, async () => {
+		const whole = runCli(['ingest', input, '--store', reference, '--json']);
+		expect(whole.code, whole.stderr).toBe(0);
+		const store = path.join(tempDir(), 'store.db');
+		const running = start(['ingest', input, '--store', store, '--json']);
+		// A batch is open (the write lock held between items) after at least one was committed.
+		await killWhen(running, () => peek(store).items > 0 && lockHeld(store), 'a batch was open');
+		const before = expectWhole(store);
+		expect(before).toBeLessThan(small);
+		const rerun = runCli(['ingest', input, '--store', store, '--json']);
+		expect(rerun.code, rerun.stderr).toBe(0);
+		expect(JSON.parse(rerun.stdout)).toMatchObject({added: small - before, skipped: before, failed: [], conflicts: []});
+		expect(expectWhole(store)).toBe(small);
+		expect(itemsOf(store)).toEqual(itemsOf(reference));
+		expect(semanticMeta(store)).toEqual(semanticMeta(reference));
+		expect(find(store, 'notes part')).toEqual(find(reference, 'notes part'));
+	});
+});
