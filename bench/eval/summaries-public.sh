@@ -1,0 +1,47 @@
+#!/bin/bash
+# Rebuilds the public session set of `npm run eval -- summaries` (issue 22, "Measure it") into OUT
+# (default /work/data/evalset): one folder per agent. Each line below is: agent, owner/name of a
+# public GitHub repository, the path of a session log in it (a glob when the log's name carries a
+# date). Fetch each repository first (the session's `fetch` tool puts it under
+# $MIRROR/owner+name/repo, a bare git dir); the set is read from HEAD. Cursor exports are read by
+# the search index's file id (the index names no repository for them): `read_file id=<id>`, saved as
+# cursor/<id>.md. Nuggets: fixtures/summaries/public/nuggets-<agent>.json, copied as OUT/<agent>/nuggets.json.
+# The claude-code and codex lines are public TEST FIXTURES of log viewers (sanitized or made up
+# by their authors), not raw logs: no raw Claude Code / Codex log was found committed publicly.
+set -euo pipefail
+OUT=${1:-/work/data/evalset} MIRROR=${MIRROR:-/work/.mirror}
+HERE=$(cd "$(dirname "$0")/../.." && pwd)
+while read -r agent repo file; do
+	[[ -z "$agent" || "$agent" == \#* ]] && continue
+	mkdir -p "$OUT/$agent"
+	git_dir="$MIRROR/${repo/\//+}/repo"
+	path=$(git --git-dir "$git_dir" ls-tree -r --name-only HEAD | grep -E "^${file}\$" | head -1 || true)
+	[[ -z "$path" ]] && { echo "missing: $repo $file" >&2; continue; }
+	short=${repo#*/}; short=${short#figma-eval-}
+	git --git-dir "$git_dir" show "HEAD:$path" > "$OUT/$agent/${short:0:40}.$(basename "$path" | sed 's/^\.//')"
+done <<'LIST'
+gemini metaphi-agent/figma-eval-010ac575-1280-41fe-be26-130311bef5ed-gemini_cli \.gemini/tmp/[^/]*/chats/session-[^/]*\.json
+gemini metaphi-agent/figma-eval-49bdd49a-5831-4dca-ad1b-a66b7b9901fa-gemini_cli transcript\.jsonl
+gemini metaphi-agent/figma-eval-65829f23-19f2-4c9a-9dc9-9be934780ffc-gemini_cli transcript\.jsonl
+gemini metaphi-agent/figma-eval-d00f7a9b-ecaf-4a62-b8e7-388b8cc18957-gemini_cli transcript\.jsonl
+aider AndrewJacop/Simple-Calulator \.aider\.chat\.history\.md
+aider BeauCranston/car-game \.aider\.chat\.history\.md
+aider Aeell/ai-text-detector \.aider\.chat\.history\.md
+aider 3oFiz4/note_app \.aider\.chat\.history\.md
+claude-code daaain/claude-code-log test/test_data/representative_messages\.jsonl
+claude-code daaain/claude-code-log test/test_data/session_b\.jsonl
+claude-code daaain/claude-code-log test/test_data/todowrite_examples\.jsonl
+claude-code simonw/claude-code-transcripts tests/sample_session\.jsonl
+claude-code S2thend/claude-code-history tests/fixtures/sample-session\.jsonl
+claude-code S2thend/claude-code-history tests/fixtures/agent-session\.jsonl
+codex KentaOsabe/codex-history backend/spec/fixtures/sessions/source/2025-01-01/session-alpha\.jsonl
+codex KentaOsabe/codex-history backend/spec/fixtures/sessions/source/2025-01-02/session-beta\.jsonl
+codex KentaOsabe/codex-history backend/spec/fixtures/sessions/search/2025-03-01/session-search-one\.jsonl
+codex KentaOsabe/codex-history backend/spec/fixtures/sessions/search/2025-03-02/session-search-two\.jsonl
+codex KentaOsabe/codex-history fixtures/dummy_sessions/2025-01-01/session-0001\.jsonl
+LIST
+for agent in "$OUT"/*/; do
+	name=$(basename "$agent")
+	[[ -f "$HERE/fixtures/summaries/public/nuggets-$name.json" ]] && cp "$HERE/fixtures/summaries/public/nuggets-$name.json" "$agent/nuggets.json"
+done
+exit 0
