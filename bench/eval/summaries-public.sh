@@ -21,12 +21,14 @@ while read -r agent repo file; do
 	git --git-dir "$git_dir" show "HEAD:$path" > "$OUT/$agent/${short:0:40}.$(basename "$path" | sed 's/^\.//')"
 done <<'LIST'
 gemini metaphi-agent/figma-eval-010ac575-1280-41fe-be26-130311bef5ed-gemini_cli \.gemini/tmp/[^/]*/chats/session-[^/]*\.json
+gemini metaphi-agent/figma-eval-010ac575-1280-41fe-be26-130311bef5ed-gemini_cli transcript\.jsonl
 gemini metaphi-agent/figma-eval-49bdd49a-5831-4dca-ad1b-a66b7b9901fa-gemini_cli transcript\.jsonl
 gemini metaphi-agent/figma-eval-65829f23-19f2-4c9a-9dc9-9be934780ffc-gemini_cli transcript\.jsonl
 gemini metaphi-agent/figma-eval-d00f7a9b-ecaf-4a62-b8e7-388b8cc18957-gemini_cli transcript\.jsonl
 aider AndrewJacop/Simple-Calulator \.aider\.chat\.history\.md
 aider BeauCranston/car-game \.aider\.chat\.history\.md
 aider Aeell/ai-text-detector \.aider\.chat\.history\.md
+aider 7onc3k/brejlator \.aider\.chat\.history\.md
 aider 3oFiz4/note_app \.aider\.chat\.history\.md
 claude-code daaain/claude-code-log test/test_data/representative_messages\.jsonl
 claude-code daaain/claude-code-log test/test_data/session_b\.jsonl
