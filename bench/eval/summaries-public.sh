@@ -5,7 +5,8 @@
 # date). Fetch each repository first (the session's `fetch` tool puts it under
 # $MIRROR/owner+name/repo, a bare git dir); the set is read from HEAD. Cursor exports are read by
 # the search index's file id (the index names no repository for them): `read_file id=<id>`, saved as
-# cursor/<id>.md. Nuggets: fixtures/summaries/public/nuggets-<agent>.json, copied as OUT/<agent>/nuggets.json.
+# cursor/<id>.md (ids 36010736541, 52341089801 — middle of two answers cut —, 19984550823 — code blocks cut —;
+# found with find_string "from Cursor (1." / "from Cursor (2." / "from Cursor (1.6"). Nuggets: fixtures/summaries/public/nuggets-<agent>.json, copied as OUT/<agent>/nuggets.json.
 # The claude-code and codex lines are public TEST FIXTURES of log viewers (sanitized or made up
 # by their authors), not raw logs: no raw Claude Code / Codex log was found committed publicly.
 set -euo pipefail
