@@ -7,8 +7,9 @@
 # the search index's file id (the index names no repository for them): `read_file id=<id>`, saved as
 # cursor/<id>.md (ids 36010736541, 52341089801 — middle of two answers cut —, 19984550823 — code blocks cut —;
 # found with find_string "from Cursor (1." / "from Cursor (2." / "from Cursor (1.6"). Nuggets: fixtures/summaries/public/nuggets-<agent>.json, copied as OUT/<agent>/nuggets.json.
-# The claude-code and codex lines are public TEST FIXTURES of log viewers (sanitized or made up
-# by their authors), not raw logs: no raw Claude Code / Codex log was found committed publicly.
+# The codex lines are real Codex CLI rollouts committed by people who keep CODEX_HOME in the repo
+# (`.codex/sessions/…`; do not read the `.codex/auth.json` next to them). The claude-code and
+# codex-fixtures lines are TEST FIXTURES of log viewers (sanitized or made up), not raw logs.
 set -euo pipefail
 OUT=${1:-/work/data/evalset} MIRROR=${MIRROR:-/work/.mirror}
 HERE=$(cd "$(dirname "$0")/../.." && pwd)
@@ -19,6 +20,7 @@ while read -r agent repo file; do
 	path=$(git --git-dir "$git_dir" ls-tree -r --name-only HEAD | grep -E "^${file}\$" | head -1 || true)
 	[[ -z "$path" ]] && { echo "missing: $repo $file" >&2; continue; }
 	short=${repo#*/}; short=${short#figma-eval-}
+	[[ "$agent" == codex ]] && short=${repo%%/*}
 	git --git-dir "$git_dir" show "HEAD:$path" > "$OUT/$agent/${short:0:40}.$(basename "$path" | sed 's/^\.//')"
 done <<'LIST'
 gemini metaphi-agent/figma-eval-010ac575-1280-41fe-be26-130311bef5ed-gemini_cli \.gemini/tmp/[^/]*/chats/session-[^/]*\.json
@@ -31,17 +33,26 @@ aider BeauCranston/car-game \.aider\.chat\.history\.md
 aider Aeell/ai-text-detector \.aider\.chat\.history\.md
 aider 7onc3k/brejlator \.aider\.chat\.history\.md
 aider 3oFiz4/note_app \.aider\.chat\.history\.md
+codex aneesh199608/dslint \.codex/sessions/.*\.jsonl
+codex Kooksun/RPS_3 \.codex/sessions/2025/10/24/.*\.jsonl
+codex Kooksun/RPS_3 \.codex/sessions/2025/10/28/rollout-2025-10-28T10.*\.jsonl
+codex Kooksun/RPS_3 \.codex/sessions/2025/10/28/rollout-2025-10-28T14.*\.jsonl
+codex Azilone/personalize.design-app \.codex/sessions/2026/01/09/rollout-2026-01-09T16-11-16.*\.jsonl
+codex Azilone/personalize.design-app \.codex/sessions/2026/01/09/rollout-2026-01-09T16-11-30.*\.jsonl
+codex Nuttapong14/crypto-wallet \.codex/sessions/2025/10/15/.*\.jsonl
+codex Nuttapong14/crypto-wallet \.codex/sessions/2025/10/23/rollout-2025-10-23T22.*\.jsonl
+codex Nuttapong14/crypto-wallet \.codex/sessions/2025/10/23/rollout-2025-10-23T23.*\.jsonl
 claude-code daaain/claude-code-log test/test_data/representative_messages\.jsonl
 claude-code daaain/claude-code-log test/test_data/session_b\.jsonl
 claude-code daaain/claude-code-log test/test_data/todowrite_examples\.jsonl
 claude-code simonw/claude-code-transcripts tests/sample_session\.jsonl
 claude-code S2thend/claude-code-history tests/fixtures/sample-session\.jsonl
 claude-code S2thend/claude-code-history tests/fixtures/agent-session\.jsonl
-codex KentaOsabe/codex-history backend/spec/fixtures/sessions/source/2025-01-01/session-alpha\.jsonl
-codex KentaOsabe/codex-history backend/spec/fixtures/sessions/source/2025-01-02/session-beta\.jsonl
-codex KentaOsabe/codex-history backend/spec/fixtures/sessions/search/2025-03-01/session-search-one\.jsonl
-codex KentaOsabe/codex-history backend/spec/fixtures/sessions/search/2025-03-02/session-search-two\.jsonl
-codex KentaOsabe/codex-history fixtures/dummy_sessions/2025-01-01/session-0001\.jsonl
+codex-fixtures KentaOsabe/codex-history backend/spec/fixtures/sessions/source/2025-01-01/session-alpha\.jsonl
+codex-fixtures KentaOsabe/codex-history backend/spec/fixtures/sessions/source/2025-01-02/session-beta\.jsonl
+codex-fixtures KentaOsabe/codex-history backend/spec/fixtures/sessions/search/2025-03-01/session-search-one\.jsonl
+codex-fixtures KentaOsabe/codex-history backend/spec/fixtures/sessions/search/2025-03-02/session-search-two\.jsonl
+codex-fixtures KentaOsabe/codex-history fixtures/dummy_sessions/2025-01-01/session-0001\.jsonl
 LIST
 for agent in "$OUT"/*/; do
 	name=$(basename "$agent")
