@@ -8,7 +8,8 @@
 # cursor/<id>.md (ids 36010736541, 52341089801 — middle of two answers cut —, 19984550823 — code blocks cut —;
 # found with find_string "from Cursor (1." / "from Cursor (2." / "from Cursor (1.6"). Nuggets: fixtures/summaries/public/nuggets-<agent>.json, copied as OUT/<agent>/nuggets.json.
 # The codex lines are real Codex CLI rollouts committed by people who keep CODEX_HOME in the repo
-# (`.codex/sessions/…`; do not read the `.codex/auth.json` next to them). The claude-code and
+# (`.codex/sessions/…`; do not read the `.codex/auth.json` next to them). The claude-code lines are real
+# Claude Code sessions from a public config backup (`.claude/projects/`). The claude-code-fixtures and
 # codex-fixtures lines are TEST FIXTURES of log viewers (sanitized or made up), not raw logs.
 set -euo pipefail
 OUT=${1:-/work/data/evalset} MIRROR=${MIRROR:-/work/.mirror}
@@ -21,7 +22,9 @@ while read -r agent repo file; do
 	[[ -z "$path" ]] && { echo "missing: $repo $file" >&2; continue; }
 	short=${repo#*/}; short=${short#figma-eval-}
 	[[ "$agent" == codex ]] && short=${repo%%/*}
-	git --git-dir "$git_dir" show "HEAD:$path" > "$OUT/$agent/${short:0:40}.$(basename "$path" | sed 's/^\.//')"
+	name="${short:0:40}.$(basename "$path" | sed 's/^\.//')"
+	[[ "$agent" == claude-code ]] && name=$(basename "$path")
+	git --git-dir "$git_dir" show "HEAD:$path" > "$OUT/$agent/$name"
 done <<'LIST'
 gemini metaphi-agent/figma-eval-010ac575-1280-41fe-be26-130311bef5ed-gemini_cli \.gemini/tmp/[^/]*/chats/session-[^/]*\.json
 gemini metaphi-agent/figma-eval-010ac575-1280-41fe-be26-130311bef5ed-gemini_cli transcript\.jsonl
@@ -42,12 +45,21 @@ codex Azilone/personalize.design-app \.codex/sessions/2026/01/09/rollout-2026-01
 codex Nuttapong14/crypto-wallet \.codex/sessions/2025/10/15/.*\.jsonl
 codex Nuttapong14/crypto-wallet \.codex/sessions/2025/10/23/rollout-2025-10-23T22.*\.jsonl
 codex Nuttapong14/crypto-wallet \.codex/sessions/2025/10/23/rollout-2025-10-23T23.*\.jsonl
-claude-code daaain/claude-code-log test/test_data/representative_messages\.jsonl
-claude-code daaain/claude-code-log test/test_data/session_b\.jsonl
-claude-code daaain/claude-code-log test/test_data/todowrite_examples\.jsonl
-claude-code simonw/claude-code-transcripts tests/sample_session\.jsonl
-claude-code S2thend/claude-code-history tests/fixtures/sample-session\.jsonl
-claude-code S2thend/claude-code-history tests/fixtures/agent-session\.jsonl
+claude-code 4thehalibit/omarchy-backup \.claude/projects/-home-vwestberg-Claude/0b903f4a-f843-4a76-90bb-df10400e0478\.jsonl
+claude-code 4thehalibit/omarchy-backup \.claude/projects/-home-vwestberg-Claude/2b8d60c5-358e-4b3a-b1fd-28e0a2221fd2\.jsonl
+claude-code 4thehalibit/omarchy-backup \.claude/projects/-home-vwestberg-Claude/44ef5cbf-9cc3-4f7b-ac40-337a4d39713b\.jsonl
+claude-code 4thehalibit/omarchy-backup \.claude/projects/-home-vwestberg-Claude/512f6c74-f82f-4adb-9719-4ae90076677c\.jsonl
+claude-code 4thehalibit/omarchy-backup \.claude/projects/-home-vwestberg-Claude/5fbb940a-c7f3-404d-bf66-a028fcc250ec\.jsonl
+claude-code 4thehalibit/omarchy-backup \.claude/projects/-home-vwestberg-Claude/8a3e5a2e-788d-4759-ad92-56023d9aee60\.jsonl
+claude-code 4thehalibit/omarchy-backup \.claude/projects/-home-vwestberg-Claude/8c880a68-969b-4b92-8733-a4927179d072\.jsonl
+claude-code 4thehalibit/omarchy-backup \.claude/projects/-home-vwestberg-Claude/8fd119a6-9ab8-407b-810f-329cfb6153e0\.jsonl
+claude-code 4thehalibit/omarchy-backup \.claude/projects/-home-vwestberg-Claude/9341ff92-27e9-40b5-be3f-9849c3696efc\.jsonl
+claude-code-fixtures daaain/claude-code-log test/test_data/representative_messages\.jsonl
+claude-code-fixtures daaain/claude-code-log test/test_data/session_b\.jsonl
+claude-code-fixtures daaain/claude-code-log test/test_data/todowrite_examples\.jsonl
+claude-code-fixtures simonw/claude-code-transcripts tests/sample_session\.jsonl
+claude-code-fixtures S2thend/claude-code-history tests/fixtures/sample-session\.jsonl
+claude-code-fixtures S2thend/claude-code-history tests/fixtures/agent-session\.jsonl
 codex-fixtures KentaOsabe/codex-history backend/spec/fixtures/sessions/source/2025-01-01/session-alpha\.jsonl
 codex-fixtures KentaOsabe/codex-history backend/spec/fixtures/sessions/source/2025-01-02/session-beta\.jsonl
 codex-fixtures KentaOsabe/codex-history backend/spec/fixtures/sessions/search/2025-03-01/session-search-one\.jsonl
