@@ -51,7 +51,10 @@ export function fit(text: string, width: number, pad = false): string {
 		out += piece.text;
 		used += piece.width;
 	}
-	out += '…';
+	// "race…", not "race …": the ellipsis stands for the next word.
+	const trimmed = out.trimEnd();
+	used -= out.length - trimmed.length;
+	out = `${trimmed}…`;
 	used += 1;
 	return pad && used < width ? out + ' '.repeat(width - used) : out;
 }

@@ -73,7 +73,7 @@ describe('provenance in the app', () => {
 		expect(treeRows(text).slice(-3)).toEqual([
 			'    ▸ The nightly reconcilia… 3  codex · ledger · 2026-11-03',
 			'    ▸ Why does make docs fail on… 2  gemini-cli · 2026-10-21',
-			'    ▸ The convert.test.ts… 4  claude-code · payments',
+			'    ▸ Fix RateCache race… 4  claude-code · payments',
 		]);
 		screen.write('jjj');
 		// The detail pane: who, where, when, how much, which model; then the file and line.
@@ -99,7 +99,7 @@ describe('grouping a namespace with b', () => {
 		// A group opens onto the same items as the flat list, with their ids (agents: most recent first).
 		expect(treeRows(text).slice(-3).map((row) => row.trim())).toEqual(['▸ codex 1', '▸ gemini-cli 1', '▸ claude-code 1']);
 		screen.write('jjjl');
-		await screen.waitFor(/▾ claude-code 1 [\s\S]*▸ The convert\.test\.ts/u, patience);
+		await screen.waitFor(/▾ claude-code 1 [\s\S]*▸ Fix RateCache/u, patience);
 		screen.write('j');
 		await screen.waitForNode('conversation_session:83606f5d37f7');
 		screen.write('b');
@@ -146,7 +146,7 @@ describe('an open explorer follows the store', () => {
 		await screen.waitFor(/▾ conversation_session 3/u, patience);
 		appendFileSync(session, `${lines.slice(8).join('\n')}\n`);
 		ingest(store, [session]);
-		text = await screen.waitFor(/▸ The convert\.test\.ts.* 4 {2}claude-code/u, patience);
+		text = await screen.waitFor(/▸ Fix RateCache.* 4 {2}claude-code/u, patience);
 		await screen.waitForNode('conversation_session:1e5622ae5b5f');
 	});
 

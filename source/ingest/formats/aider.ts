@@ -104,7 +104,8 @@ export class AiderSessionReader {
 		// aider ends every line it writes for the person or for itself with two spaces, never the
 		// model's answer: a "#### Step 1" heading inside an answer is the answer's.
 		const ownLine = line.endsWith('  ');
-		if (ownLine) this.keepsLineEnds = true;
+		// Only a request line says so: aider 0.50–0.52 ended its `> ` notes with two spaces, not its `####` requests.
+		if (ownLine && line.startsWith('####')) this.keepsLineEnds = true;
 		const userLine = (line.startsWith('#### ') || line === '####') && (ownLine || !this.keepsLineEnds);
 		const mode: Mode = userLine ? 'user' : line.startsWith('> ') || line === '>' ? 'output' : line.trim() === '' ? (this.mode === 'assistant' ? 'assistant' : 'none') : 'assistant';
 		if (mode !== this.mode) this.flush();

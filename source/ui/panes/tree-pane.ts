@@ -38,7 +38,9 @@ function nameAndNote(node: TreeNode, room: number): {name: string; note: string}
 	const nameWidth = displayWidth(node.name);
 	const beside = rowNote(parts, room - nameWidth - 2, displayWidth);
 	if (beside === parts.join(' · ') || nameWidth <= minNameWidth) return {name: node.name, note: beside};
-	const nameRoom = Math.max(minNameWidth, room - 2 - displayWidth(parts.join(' · ')));
+	// A name is cut for where the item came from, never for its token count (shown when it fits).
+	const cutFor = node.source?.tokens_total ? parts.slice(0, -1) : parts;
+	const nameRoom = Math.max(minNameWidth, room - 2 - displayWidth(cutFor.join(' · ')));
 	const name = fit(node.name, nameRoom);
 	return {name, note: rowNote(parts, room - displayWidth(name) - 2, displayWidth)};
 }

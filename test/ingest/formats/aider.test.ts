@@ -146,3 +146,15 @@ describe('aider chat history', () => {
 	});
 });
 
+
+describe('aider 0.50–0.52 histories', () => {
+	it('reads every request when only its `> ` notes end with two spaces (not its `####` requests)', async () => {
+		const file = path.join(tempDir(), '.aider.chat.history.md');
+		const session = (day: string, ask: string, answer: string) =>
+			[`# aider chat started at 2024-08-${day} 10:00:00`, '', '> Aider v0.51.0  ', '> Main model: claude-3-5-sonnet-20240620 with diff edit format  ', '', `#### ${ask}`, '', answer, '', '> Tokens: 1.2k sent, 80 received.  ', ''].join('\n');
+		writeFileSync(file, [session('20', 'Why does the login button do nothing?', 'The handler is never bound.'), session('21', 'Add a cart badge with the item count', 'Added the badge.')].join('\n'));
+		const {found} = await records(file);
+		expect(found.map((record) => record.parsed.facts.provenance?.turns)).toEqual([1, 1]);
+		expect(found.map((record) => allUnits(record.parsed).flatMap((unit) => unit.blocks).find((block) => block.role === 'user')?.text)).toEqual(['Why does the login button do nothing?', 'Add a cart badge with the item count']);
+	});
+});
