@@ -46,6 +46,8 @@ const acknowledgements = new Set(
 );
 
 /** A message that asks for something: not injected context, not a bare "yes" or "continue". */
+const shellCommand = /^(?:dir|ls|ll|la|pwd|cd(?:\s+\S+)?|clear|cls|history|exit|quit|q|whoami|date|top|htop|git (?:status|log|diff|pull|push|branch))$/iu;
+
 export function isRealRequest(text: string): boolean {
 	const trimmed = withoutContext(text).trim();
 	if (trimmed === '' || isInjectedContext(trimmed)) return false;
@@ -53,6 +55,8 @@ export function isRealRequest(text: string): boolean {
 	if (words.length === 0) return false;
 	// A subagent's warm-up ("Warmup") does no work.
 	if (/^warm[- ]?up[.!]?$/iu.test(trimmed)) return false;
+	// A shell command typed into the agent's prompt by mistake ("dir", "clear", "git status") asks nothing.
+	if (shellCommand.test(trimmed)) return false;
 	if (words.length <= 5 && words.every((word) => acknowledgements.has(word.replace(/['’]/gu, '')))) return false;
 	return /\p{L}{2}/u.test(trimmed);
 }

@@ -84,6 +84,13 @@ function shorten(text: string): string {
  */
 export function requestTitle(text: string): string | undefined {
 	if (isInjectedContext(text)) return undefined;
+	// A command template that quotes what was typed under a "User Input" heading (spec-kit's
+	// /speckit.* prompts): the quoted text is the request, the template around it is not.
+	const typed = typedInput.exec(text)?.[1]?.trim();
+	if (typed && !/^\$ARGUMENTS$/u.test(typed)) {
+		const title = requestTitle(typed);
+		if (title) return title;
+	}
 	let fallback: string | undefined;
 	let tried = 0;
 	const body = withoutContext(text).replace(/(^|\s)@(?=[\w.-]+\/|[\w-]+\.\w)/gu, '$1');
@@ -114,6 +121,8 @@ export function requestTitle(text: string): string | undefined {
 	return fallback ? capitalize(shorten(fallback)) : undefined;
 }
 
+const typedInput = /^#{1,6}\s*(?:User Input|Arguments|Input)\s*\n+(?:`{3,}|~{3,})[\w-]*\n([\s\S]*?)\n(?:`{3,}|~{3,})/mu;
+
 /** Polite and filler openers a title does without ("Can you please …", "I want you to …"). */
 const leadIn = /^(?:(?:hi|hey|hello|ok|okay|so|now)[,!.]?\s+)?(?:(?:can|could|would|will) you (?:please )?(?:help me )?|please,? |i(?:'d| would) like (?:you )?to |i (?:want|need) (?:you )?to |help me (?:to )?|let['’]?s |we need to |i['’]m trying to )(?:thoroughly |quickly |also )?/iu;
 
@@ -124,7 +133,7 @@ function withoutLeadIn(sentence: string): string {
 
 /** Sentences of templates and standing instructions: the same in every session, never its subject. */
 const boilerplate =
-	/^(?:(?:\**(?:Situation|Context|Role)\**\s+)?You are (?:a|an) (?:senior |expert |experienced |world-class |helpful )?[\w -]{2,60}(?:with|who|working|specializ|in )|Act as (?:a|an) |You \**MUST\**\s+consider the user input|\$ARGUMENTS\b|(?:The )?user input to you can be provided directly|Caveat:|IMPORTANT:\s*(?:this context|you must)|Please analy[sz]e this codebase and create a CLAUDE\.md)/iu;
+	/^(?:(?:\**(?:Situation|Context|Role)\**\s+)?You are (?:a|an) (?:senior |expert |experienced |world-class |helpful )?[\w -]{2,60}?(?:\s(?:with|who|working|specializ\w*|in)\b|$)|Act as (?:a|an) |You \**MUST\**\s+consider the user input|\$ARGUMENTS\b|(?:The )?user input to you can be provided directly|Caveat:|IMPORTANT:\s*(?:this context|you must)|Please analy[sz]e this codebase and create a CLAUDE\.md|[\p{L} ]{1,30}:\s*<?https?:\/\/\S+$)/iu;
 const errorPattern = /^(?:[\w.]*(?:Error|Exception|Panic|Failure)\b:?\s.{3,}|error(?:\[E\d+\])?:\s.{3,}|fatal:\s.{3,}|panic:\s.{3,}|FAILED\s.{3,}|npm ERR!\s.{3,})$/u;
 
 /** The most telling line of a pasted log or stack trace: its last `SomethingError: …` line. */

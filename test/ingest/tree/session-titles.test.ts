@@ -78,6 +78,14 @@ describe('own titles name the subject, not the boilerplate', () => {
 		expect(requestTitle('Warmup')).toBeUndefined();
 	});
 
+	// Met in public logs: spec-kit prompts in Codex, figma-to-code harnesses in Gemini CLI, a shell word typed to Claude Code.
+	it('takes what was typed under a template\'s User Input heading, and skips roles, labelled links and shell words', () => {
+		expect(requestTitle('## User Input\n\n```text\nAdd a leaderboard page that ranks players by wins\n```\n\nYou **MUST** consider the user input before proceeding (if not empty).\n\n## Outline')).toBe('Add a leaderboard page that ranks players by wins');
+		expect(requestTitle('You are an expert frontend software engineer.\n\nBuild the pricing page from this Figma design.')).toBe('Build the pricing page from this Figma design');
+		expect(requestTitle('Figma URL: https://www.figma.com/design/abc/def?node-id=1\n\nImplement the checkout screen as a React component.')).toBe('Implement the checkout screen as a React component');
+		for (const typed of ['dir', 'clear', 'history', 'git status']) expect(requestTitle(typed), typed).toBeUndefined();
+	});
+
 	it('names a pasted error when the error is the subject', () => {
 		const trace = 'Traceback (most recent call last):\n  File "app.py", line 3, in <module>\n    import requests\nModuleNotFoundError: No module named \'requests\'';
 		expect(requestTitle(trace)).toBe("ModuleNotFoundError: No module named 'requests'");
