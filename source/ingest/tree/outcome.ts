@@ -131,15 +131,22 @@ export function outcomeOf(root: Topic, title: string): string {
 	if (lastRequest === undefined) return '';
 	const asked = requestTitle(lastRequest);
 	const what = asked && asked.toLowerCase() !== title.toLowerCase() ? `: ${clip(asked, 100)}` : '';
-	if (error !== undefined && report === undefined) return clipWords(`Stopped by an error (${clip(error.split('\n')[0]!, 120)}) before the work was done${what}.`);
-	if (stopped) return clipWords(`Stopped by the person before the work was done${what}.`);
-	if (report === undefined) return clipWords(`Ended with no answer to the last request${what}.`);
+	const ending =
+		error !== undefined && report === undefined
+			? `Stopped by an error (${clip(error.split('\n')[0]!, 120)}) before the work was done${what}.`
+			: stopped
+				? `Stopped by the person before the work was done${what}.`
+				: report === undefined
+					? `Ended with no answer to the last request${what}.`
+					: undefined;
 	// The last answer that says something ("You're welcome!" after a thank-you does not).
 	let outcome = '';
-	for (const text of [...answers.slice(-3).reverse(), ...reports.slice(-3).reverse()]) {
+	for (const text of [...(ending ? [] : answers.slice(-3).reverse()), ...reports.slice(-3).reverse()]) {
 		outcome = reportOutcome(text);
 		if (outcome) break;
 	}
+	// How it ended first, then what the work before it came to.
+	if (ending) return clipWords(outcome ? `${ending} Before that: ${outcome}` : ending);
 	// The commits say what was done when the report does not (or beside it, while there is room).
 	const made = [...new Set(commits)].slice(-3);
 	if (made.length > 0) {

@@ -112,5 +112,8 @@ describe('the TLDR is the outcome', () => {
 		expect(describeSource(stopped).tldr).toMatch(/^Stopped by the person before the work was done: Now roll it out to production/u);
 		const unanswered = claude([...session, user('u2', 'Now roll it out to production')]);
 		expect(describeSource(unanswered).tldr).toMatch(/^Ended with no answer/u);
+		// What the work before the stop came to is not lost.
+		expect(describeSource(unanswered).tldr).toBe('Ended with no answer to the last request: Now roll it out to production. Before that: I deployed the billing-api to staging and all 42 tests pass.');
+		expect(describeSource(stopped).tldr).toMatch(/ Before that: I deployed the billing-api to staging/u);
 	});
 });
