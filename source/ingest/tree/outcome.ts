@@ -16,6 +16,8 @@ export const maxWords = 60;
 /** Openers that say nothing of the outcome ("Perfect!", "Great, all done."). */
 const cheer = /^(?:perfect|great|excellent|done|awesome|nice|ok(?:ay)?|sure|got it|all set|good|success|alright|yes|absolutely|you['’]re (?:absolutely )?right|certainly|of course)\b[\s\p{P}]*(?:\p{L}+[\s\p{P}]*){0,3}$/iu;
 /** A closing offer, not an outcome ("Let me know if …", "Would you like me to …"). */
+/** aider's own notes that end up in an answer: token counts, streaming caveats. */
+const toolNote = /^(?:use --no-stream\b|tokens: [\d.]+k? sent\b|cost: \$|applied edit to\b|commit [0-9a-f]{7}\b)/iu;
 const offer = /^(?:let me know|would you like|do you want|if you(?:['’]d like| want| need)|feel free|shall i|should i|want me to|happy to help|hope this helps)/iu;
 const interrupted = /\[Request interrupted by user[^\]]*\]/u;
 
@@ -61,7 +63,7 @@ export function reportOutcome(text: string): string {
 	for (let index = 0; index < lines.length && count < maxWords; index++) {
 		for (const sentence of sentencesOf(lines[index]!)) {
 			const clean = sentence.trim();
-			if (!clean || (picked.length === 0 && (cheer.test(clean) || words(clean).length < 3)) || offer.test(clean)) continue;
+			if (!clean || (picked.length === 0 && (cheer.test(clean) || words(clean).length < 3)) || offer.test(clean) || toolNote.test(clean)) continue;
 			picked.push(/[.!?…:;]$/u.test(clean) ? clean : `${clean}.`);
 			count += words(clean).length;
 			if (clean.endsWith(':')) {

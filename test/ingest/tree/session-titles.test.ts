@@ -104,6 +104,8 @@ describe('the TLDR is the outcome', () => {
 		expect(outcome).toBe('I fixed the race in RateCache.refresh() and added a CHANGELOG entry: src/rates.ts: single-flight refresh; test/convert.test.ts passes 40/40.');
 		expect(outcome).not.toMatch(/\*\*|`|#/u);
 		expect(outcome.split(/\s+/u).length).toBeLessThanOrEqual(60);
+		// aider's own notes in an answer are no outcome.
+		expect(reportOutcome('Use --no-stream for accurate caching costs.\n\nThe login now redirects back to the account page.')).toBe('The login now redirects back to the account page.');
 	});
 
 	it('a session item: the outcome of the last answer; a stopped one says so', () => {
