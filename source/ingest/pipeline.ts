@@ -26,6 +26,7 @@ import {LlmDescriber} from './llm/llm-describer.js';
 import type {SourceProblem} from './model.js';
 import {fileRecords, type FileRecord} from './multi-item.js';
 import {Progress} from './progress.js';
+import {distinguishSiblings} from './siblings.js';
 import {redactItem, redactSource} from './secrets/redact-source.js';
 import {emptyReport, type IngestReport} from './report.js';
 import {createExecutor, type Executor} from './work/executor.js';
@@ -109,6 +110,8 @@ class Ingestion {
 	private readonly subagentHeads = new Map<string, SubagentFile[]>();
 	/** Claude Code session files already read in this run (with their subagents). */
 	private readonly sessionsDone = new Set<string>();
+	/** Namespaces this run wrote items into: their items with the same title are told apart at the end. */
+	private readonly written = new Set<string>();
 
 	constructor(
 		private readonly store: SummaryStore,
@@ -171,6 +174,18 @@ class Ingestion {
 		}
 	}
 
+	/** Items of the namespaces written that share a title are told apart (see siblings.ts); a store failure stops the run. */
+	private distinguish(): void {
+		if (this.written.size === 0) return;
+		try {
+			distinguishSiblings(this.store, this.written);
+		} catch (error) {
+			if (isFatal(error)) this.fatal ??= error;
+			// The items stay as written, each with its own title.
+			else this.options.onNote?.(`items with the same title could not be told apart (${messageOf(error)})`);
+		}
+	}
+
 	private fileError(file: string, error: unknown): void {
 		if (isFatal(error)) this.fatal ??= error;
 		else this.fail(file, messageOf(error));
@@ -213,6 +228,7 @@ class Ingestion {
 			try {
 				if (result.item) {
 					this.sink.save(result.item, placement);
+					this.written.add(namespace);
 					// A subagent read into its session's tree is no item of its own any more.
 					for (const sub of subagents) this.store.deleteItem(namespace, itemIdFor(format, sub.key));
 					this.store.recordStat(stat);
@@ -292,7 +308,10 @@ class Ingestion {
 
 	private async record(record: FileRecord, format: Format, namespace: string, file: SourceFile): Promise<void> {
 		if (record.kind === 'item') {
-			if (!this.sink.isUnchanged(record.item.namespace, record.item.item_id, record.hash)) this.sink.save(this.options.keepSecrets ? record.item : redactItem(record.item).item);
+			if (!this.sink.isUnchanged(record.item.namespace, record.item.item_id, record.hash)) {
+				this.sink.save(this.options.keepSecrets ? record.item : redactItem(record.item).item);
+				this.written.add(record.item.namespace);
+			}
 			return;
 		}
 		if (this.forgotten.has(record.uri)) {
@@ -312,6 +331,7 @@ class Ingestion {
 		await this.rewrite(described, file.path);
 		const item = describedToItem(described, record.parsed, {namespace, itemId: record.itemId, source: {uri: record.uri, kind: format}, contentHash: record.hash, fallbackDate: file.mtime.toISOString()});
 		this.sink.save(validateItem(item, this.shown(file.path)), placement);
+		this.written.add(namespace);
 	}
 
 	/** What an item depends on besides its file's bytes and format (see source-stats.ts). */
@@ -378,6 +398,7 @@ class Ingestion {
 			}
 			await this.executor.drain();
 			this.flushPending();
+			if (!this.fatal) this.distinguish();
 		} finally {
 			await this.executor.close();
 			this.progress?.done();
