@@ -27,6 +27,7 @@ import type {SourceProblem} from './model.js';
 import {fileRecords, type FileRecord} from './multi-item.js';
 import {Progress} from './progress.js';
 import {distinguishSiblings} from './siblings.js';
+import {dropSharedSentences} from './shared-sentences.js';
 import {redactItem, redactSource} from './secrets/redact-source.js';
 import {emptyReport, type IngestReport} from './report.js';
 import {createExecutor, type Executor} from './work/executor.js';
@@ -174,15 +175,19 @@ class Ingestion {
 		}
 	}
 
-	/** Items of the namespaces written that share a title are told apart (see siblings.ts); a store failure stops the run. */
+	/**
+	 * Items of the namespaces written that share a title are told apart (siblings.ts), and a
+	 * sentence their TLDRs share is dropped (shared-sentences.ts); a store failure stops the run.
+	 */
 	private distinguish(): void {
 		if (this.written.size === 0) return;
 		try {
 			distinguishSiblings(this.store, this.written);
+			dropSharedSentences(this.store, this.written);
 		} catch (error) {
 			if (isFatal(error)) this.fatal ??= error;
 			// The items stay as written, each with its own title.
-			else this.options.onNote?.(`items with the same title could not be told apart (${messageOf(error)})`);
+			else this.options.onNote?.(`the items written could not be compared with their siblings (same titles, shared TLDR sentences: ${messageOf(error)})`);
 		}
 	}
 

@@ -136,3 +136,75 @@ describe('sessions of one project that start with the same request', () => {
 		expect(got[0]!.title).not.toContain(' — ');
 	});
 });
+
+describe('a sentence the TLDRs of several sessions share', () => {
+	const standing = 'As AGENTS.md asks, I kept every change small and ran the linters before finishing.';
+	const work = [
+		{id: '22222222-0000-4000-8000-000000000001', request: 'Why does the FX convert test fail now and then? Fix it.', answer: 'The race was in convert(), which refreshed the cache without the lock; a single-flight guard fixes it.'},
+		{id: '22222222-0000-4000-8000-000000000002', request: 'Add a retry with backoff to the webhook sender.', answer: 'The webhook sender now retries three times with exponential backoff and logs each failure.'},
+		{id: '22222222-0000-4000-8000-000000000003', request: 'Rename the billing module to invoicing everywhere.', answer: 'The billing module is now invoicing, with every import and the docs updated.'},
+	];
+
+	function write(folder: string, entries: typeof work, withStanding = true): void {
+		mkdirSync(folder, {recursive: true});
+		for (const {id, request, answer} of entries) {
+			const line = (fields: Record<string, unknown>) => JSON.stringify({cwd: '/home/ana/src/payments', sessionId: id, version: '2.0.14', isSidechain: false, ...fields});
+			const text = withStanding ? `${standing} ${answer}` : answer;
+			writeFileSync(
+				path.join(folder, `${id}.jsonl`),
+				[
+					line({type: 'user', uuid: 'u1', parentUuid: null, timestamp: '2026-10-14T09:12:00.000Z', message: {role: 'user', content: request}}),
+					line({type: 'assistant', uuid: 'a1', parentUuid: 'u1', timestamp: '2026-10-14T09:14:00.000Z', message: {id: `msg_${id}`, role: 'assistant', model: 'claude-sonnet-4-5', content: [{type: 'text', text}]}}),
+					'',
+				].join('\n'),
+			);
+		}
+	}
+
+	function tldrs(store: string): Map<string, string> {
+		const summary = SummaryStore.open(store);
+		try {
+			return new Map([...summary.eachItem()].map((row) => [row.session_id ?? row.item_id, row.tldr]));
+		} finally {
+			summary.close();
+		}
+	}
+
+	it('summarizes none of them, and stays dropped when one of them is read again', async () => {
+		const folder = path.join(tempDir(), '-home-ana-src-payments');
+		write(folder, work);
+		const store = path.join(tempDir(), 'store.db');
+		// Without the pass it would be in every TLDR: a single session keeps it.
+		const lone = path.join(tempDir(), 'lone');
+		write(lone, work.slice(0, 1));
+		const loneStore = path.join(tempDir(), 'lone.db');
+		await ingest([lone], {storePath: loneStore});
+		expect(tldrs(loneStore).get(work[0]!.id)).toContain('I kept every change small');
+		await ingest([folder], {storePath: store});
+		const got = tldrs(store);
+		expect(got.size).toBe(3);
+		for (const {id, answer} of work) {
+			const tldr = got.get(id)!;
+			expect(tldr).not.toContain('I kept every change small');
+			expect(tldr.length).toBeGreaterThan(0);
+			expect(tldr).toContain(answer.split(' ').slice(1, 4).join(' '));
+		}
+		// Rerun: nothing changes.
+		expect(await ingest([folder], {storePath: store})).toMatchObject({added: 0, updated: 0});
+		expect(tldrs(store)).toEqual(got);
+		// One session changed and read again: it alone holds the sentence now, and still loses it.
+		const changed = {...work[1]!, answer: `${work[1]!.answer} The sender's tests pass.`};
+		write(folder, [changed]);
+		expect(await ingest([folder], {storePath: store})).toMatchObject({updated: 1});
+		expect(tldrs(store).get(changed.id)).not.toContain('I kept every change small');
+		expect(tldrs(store).get(changed.id)).toContain('webhook sender');
+	});
+
+	it('keeps a TLDR that is nothing but a shared sentence and has no other', async () => {
+		const folder = path.join(tempDir(), '-home-ana-src-payments');
+		write(folder, work.map((entry) => ({...entry, answer: ''})));
+		const store = path.join(tempDir(), 'store.db');
+		await ingest([folder], {storePath: store});
+		for (const tldr of tldrs(store).values()) expect(tldr.length).toBeGreaterThan(0);
+	});
+});
