@@ -112,7 +112,13 @@ class Ingestion {
 	/** Claude Code session files already read in this run (with their subagents). */
 	private readonly sessionsDone = new Set<string>();
 	/** Namespaces this run wrote items into: their items with the same title are told apart at the end. */
-	private readonly written = new Set<string>();
+	private readonly written = new Map<string, Set<string>>();
+
+	private wrote(namespace: string, itemId: string): void {
+		const ids = this.written.get(namespace);
+		if (ids) ids.add(itemId);
+		else this.written.set(namespace, new Set([itemId]));
+	}
 
 	constructor(
 		private readonly store: SummaryStore,
@@ -183,7 +189,7 @@ class Ingestion {
 		if (this.written.size === 0) return;
 		try {
 			distinguishSiblings(this.store, this.written);
-			dropSharedSentences(this.store, this.written);
+			dropSharedSentences(this.store, this.written.keys());
 		} catch (error) {
 			if (isFatal(error)) this.fatal ??= error;
 			// The items stay as written, each with its own title.
@@ -233,7 +239,7 @@ class Ingestion {
 			try {
 				if (result.item) {
 					this.sink.save(result.item, placement);
-					this.written.add(namespace);
+					this.wrote(namespace, itemId);
 					// A subagent read into its session's tree is no item of its own any more.
 					for (const sub of subagents) this.store.deleteItem(namespace, itemIdFor(format, sub.key));
 					this.store.recordStat(stat);
@@ -315,7 +321,7 @@ class Ingestion {
 		if (record.kind === 'item') {
 			if (!this.sink.isUnchanged(record.item.namespace, record.item.item_id, record.hash)) {
 				this.sink.save(this.options.keepSecrets ? record.item : redactItem(record.item).item);
-				this.written.add(record.item.namespace);
+				this.wrote(record.item.namespace, record.item.item_id);
 			}
 			return;
 		}
@@ -336,7 +342,7 @@ class Ingestion {
 		await this.rewrite(described, file.path);
 		const item = describedToItem(described, record.parsed, {namespace, itemId: record.itemId, source: {uri: record.uri, kind: format}, contentHash: record.hash, fallbackDate: file.mtime.toISOString()});
 		this.sink.save(validateItem(item, this.shown(file.path)), placement);
-		this.written.add(namespace);
+		this.wrote(namespace, record.itemId);
 	}
 
 	/** What an item depends on besides its file's bytes and format (see source-stats.ts). */

@@ -24,6 +24,12 @@ export const foldSentence = (sentence: string) =>
 		.replace(/[\s.!?…:;,]+$/u, '')
 		.trim();
 
+/**
+ * A TLDR's sentences, as drill joins them (with a space after the stop): split cheaply, every TLDR
+ * of the namespace being read at the end of each run, and joined again as they were.
+ */
+const tldrSentences = (tldr: string) => tldr.split(/(?<=[.!?…])\s+(?=[\p{Lu}\p{N}"'“‘(`*_[])/u).filter((sentence) => sentence.trim());
+
 const wordCount = (sentence: string) => sentence.split(' ').filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
 
 function remembered(store: SummaryStore, namespace: string): string[] {
@@ -52,7 +58,7 @@ export function dropSharedSentences(store: SummaryStore, namespaces: Iterable<st
 		// Per folded sentence: the folded titles of the items whose TLDR holds it.
 		const holders = new Map<string, Set<string>>();
 		for (const row of store.iterate<{id: number; title: string; tldr: string}>('SELECT id, title, tldr FROM items WHERE namespace = ? ORDER BY item_id', namespace)) {
-			const sentences = sentencesOf(row.tldr);
+			const sentences = tldrSentences(row.tldr);
 			items.push({id: row.id, sentences});
 			const title = row.title.toLowerCase().replace(/\s+/gu, ' ').trim();
 			for (const key of new Set(sentences.map(foldSentence))) {

@@ -175,13 +175,15 @@ function retitle(store: SummaryStore, candidate: Candidate, title: string): void
 }
 
 /**
- * Tells apart the items of these namespaces that share a title (see the top of this file).
- * Deterministic and idempotent: a title is made from the item's own title and its siblings'
- * text only, so a rerun with nothing new changes nothing. Returns how many items were retitled.
+ * Tells apart the items of these namespaces that share a title (see the top of this file): the
+ * groups that hold an item written in this run (by namespace, the ids written). Deterministic and
+ * idempotent: a title is made from the item's own title and its siblings' text only, so a group
+ * none of whose items changed keeps its titles. Returns how many items were retitled.
  */
-export function distinguishSiblings(store: SummaryStore, namespaces: Iterable<string>): number {
+export function distinguishSiblings(store: SummaryStore, written: ReadonlyMap<string, ReadonlySet<string>>): number {
 	let changed = 0;
-	for (const namespace of [...new Set(namespaces)].sort()) {
+	for (const namespace of [...written.keys()].sort()) {
+		const ids = written.get(namespace)!;
 		const groups = new Map<string, Candidate[]>();
 		for (const row of store.iterate<{id: number; item_id: string; title: string; project: string | null; source_extra: string | null}>(
 			'SELECT id, item_id, title, project, source_extra FROM items WHERE namespace = ? ORDER BY item_id',
@@ -195,6 +197,8 @@ export function distinguishSiblings(store: SummaryStore, namespaces: Iterable<st
 			else groups.set(key, [candidate]);
 		}
 		for (const group of groups.values()) {
+			// Only a group with an item written in this run can have changed (or one told apart from siblings gone).
+			if (!group.some((candidate) => ids.has(candidate.itemId)) && !(group.length === 1 && group[0]!.distinguished)) continue;
 			const titles = group.length > 1 ? groupTitles(store, group) : new Map([[group[0]!.rowId, group[0]!.base]]);
 			for (const candidate of group) {
 				const title = titles.get(candidate.rowId);
