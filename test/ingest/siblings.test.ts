@@ -208,3 +208,37 @@ describe('a sentence the TLDRs of several sessions share', () => {
 		for (const tldr of tldrs(store).values()) expect(tldr.length).toBeGreaterThan(0);
 	});
 });
+
+describe('aider sessions of one history that start with the same request', () => {
+	it('get titles that name their service', async () => {
+		const folder = tempDir();
+		const services = [
+			['payments-gateway', 'The payments-gateway runbook now covers the Stripe webhook outage and its retry queue.'],
+			['ledger-sync', 'The ledger-sync runbook now says how to replay a stuck Kafka partition.'],
+			['fraud-scorer', 'The fraud-scorer runbook now explains how to roll back a bad model release.'],
+		];
+		const history = services.flatMap(([service, answer], index) => [
+			`# aider chat started at 2026-10-0${index + 1} 09:00:00`,
+			'',
+			'#### Write the on-call runbook section for the service named below.  ',
+			`#### Service: ${service}  `,
+			'',
+			answer,
+			'',
+			`> Applied edit to docs/runbooks/${service}.md  `,
+			'',
+		]);
+		writeFileSync(path.join(folder, '.aider.chat.history.md'), history.join('\n'));
+		const store = path.join(tempDir(), 'store.db');
+		expect(await ingest([folder], {storePath: store, cwd: folder})).toMatchObject({added: 3, failed: []});
+		const reader = SummaryStore.open(store);
+		try {
+			const shown = [...reader.eachItem()].map((row) => row.title).sort();
+			expect(shown).toHaveLength(3);
+			expect(new Set(shown.map(folded)).size).toBe(3);
+			for (const [service] of services) expect(shown.some((title) => title.includes(` — ${service}`)), service).toBe(true);
+		} finally {
+			reader.close();
+		}
+	});
+});
