@@ -188,8 +188,11 @@ class Ingestion {
 	private distinguish(): void {
 		if (this.written.size === 0) return;
 		try {
+			// The items rewritten are committed in batches, as the run's were (then the store is indexed whole).
+			this.store.batchCommits();
 			distinguishSiblings(this.store, this.written);
 			dropSharedSentences(this.store, this.written.keys());
+			this.store.endBulkWrites();
 		} catch (error) {
 			if (isFatal(error)) this.fatal ??= error;
 			// The items stay as written, each with its own title.
