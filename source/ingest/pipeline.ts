@@ -186,12 +186,21 @@ class Ingestion {
 	 * sentence their TLDRs share is dropped (shared-sentences.ts); a store failure stops the run.
 	 */
 	private distinguish(): void {
-		if (this.written.size === 0) return;
 		try {
+			// What a run killed during its pass had to do is done now (it left a note of it).
+			for (const row of this.store.all<{key: string; value: string}>("SELECT key, value FROM meta WHERE key LIKE 'sibling_pass_pending:%' AND value <> ''")) {
+				const namespace = row.key.slice('sibling_pass_pending:'.length);
+				for (const id of JSON.parse(row.value) as string[]) this.wrote(namespace, id);
+			}
+			if (this.written.size === 0) return;
+			this.store.write(() => {
+				for (const [namespace, ids] of this.written) this.store.setMeta(`sibling_pass_pending:${namespace}`, JSON.stringify([...ids]));
+			});
 			// The items rewritten are committed in batches, as the run's were (then the store is indexed whole).
 			this.store.batchCommits();
 			distinguishSiblings(this.store, this.written);
 			dropSharedSentences(this.store, this.written.keys());
+			for (const namespace of this.written.keys()) this.store.setMeta(`sibling_pass_pending:${namespace}`, '');
 			this.store.endBulkWrites();
 		} catch (error) {
 			if (isFatal(error)) this.fatal ??= error;

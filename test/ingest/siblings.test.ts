@@ -112,6 +112,32 @@ describe('sessions of one project that start with the same request', () => {
 		expect(titles(store).get(papers[0]!.id)).toEqual(got.get(papers[0]!.id));
 	});
 
+	it('finishes the pass of a run killed during it at the next run, though nothing changed', async () => {
+		const folder = project(3);
+		const store = path.join(tempDir(), 'store.db');
+		await ingest([folder], {storePath: store});
+		const told = titles(store);
+		// What a run killed before the pass committed leaves: the items as ingest wrote them, and the note.
+		const writer = SummaryStore.open(store, {write: true});
+		try {
+			const ids: string[] = [];
+			for (const row of [...writer.eachItem()]) {
+				const record = writer.record(row);
+				record.title = record.source!.own_title!;
+				record.nodes[0]!.title = record.title;
+				delete record.source!.own_title;
+				writer.writeItem(record);
+				ids.push(record.item_id);
+			}
+			writer.setMeta('sibling_pass_pending:conversation_session', JSON.stringify(ids));
+		} finally {
+			writer.close();
+		}
+		expect([...titles(store).values()].every((item) => !item.title.includes(' — '))).toBe(true);
+		expect(await ingest([folder], {storePath: store})).toMatchObject({added: 0, updated: 0});
+		expect(titles(store)).toEqual(told);
+	});
+
 	it('never touches a title the agent gave', async () => {
 		const folder = project(3);
 		const {id, paper, answer} = papers[3]!;
