@@ -26,6 +26,8 @@ import {LlmDescriber} from './llm/llm-describer.js';
 import type {SourceProblem} from './model.js';
 import {fileRecords, type FileRecord} from './multi-item.js';
 import {Progress} from './progress.js';
+import {distinguishSiblings} from './siblings.js';
+import {dropSharedSentences} from './shared-sentences.js';
 import {redactItem, redactSource} from './secrets/redact-source.js';
 import {emptyReport, type IngestReport} from './report.js';
 import {createExecutor, type Executor} from './work/executor.js';
@@ -109,6 +111,14 @@ class Ingestion {
 	private readonly subagentHeads = new Map<string, SubagentFile[]>();
 	/** Claude Code session files already read in this run (with their subagents). */
 	private readonly sessionsDone = new Set<string>();
+	/** Namespaces this run wrote items into: their items with the same title are told apart at the end. */
+	private readonly written = new Map<string, Set<string>>();
+
+	private wrote(namespace: string, itemId: string): void {
+		const ids = this.written.get(namespace);
+		if (ids) ids.add(itemId);
+		else this.written.set(namespace, new Set([itemId]));
+	}
 
 	constructor(
 		private readonly store: SummaryStore,
@@ -171,6 +181,34 @@ class Ingestion {
 		}
 	}
 
+	/**
+	 * Items of the namespaces written that share a title are told apart (siblings.ts), and a
+	 * sentence their TLDRs share is dropped (shared-sentences.ts); a store failure stops the run.
+	 */
+	private distinguish(): void {
+		try {
+			// What a run killed during its pass had to do is done now (it left a note of it).
+			for (const row of this.store.all<{key: string; value: string}>("SELECT key, value FROM meta WHERE key LIKE 'sibling_pass_pending:%' AND value <> ''")) {
+				const namespace = row.key.slice('sibling_pass_pending:'.length);
+				for (const id of JSON.parse(row.value) as string[]) this.wrote(namespace, id);
+			}
+			if (this.written.size === 0) return;
+			this.store.write(() => {
+				for (const [namespace, ids] of this.written) this.store.setMeta(`sibling_pass_pending:${namespace}`, JSON.stringify([...ids]));
+			});
+			// The items rewritten are committed in batches, as the run's were (then the store is indexed whole).
+			this.store.batchCommits();
+			distinguishSiblings(this.store, this.written);
+			dropSharedSentences(this.store, this.written.keys());
+			for (const namespace of this.written.keys()) this.store.setMeta(`sibling_pass_pending:${namespace}`, '');
+			this.store.endBulkWrites();
+		} catch (error) {
+			if (isFatal(error)) this.fatal ??= error;
+			// The items stay as written, each with its own title.
+			else this.options.onNote?.(`the items written could not be compared with their siblings (same titles, shared TLDR sentences: ${messageOf(error)})`);
+		}
+	}
+
 	private fileError(file: string, error: unknown): void {
 		if (isFatal(error)) this.fatal ??= error;
 		else this.fail(file, messageOf(error));
@@ -213,6 +251,7 @@ class Ingestion {
 			try {
 				if (result.item) {
 					this.sink.save(result.item, placement);
+					this.wrote(namespace, itemId);
 					// A subagent read into its session's tree is no item of its own any more.
 					for (const sub of subagents) this.store.deleteItem(namespace, itemIdFor(format, sub.key));
 					this.store.recordStat(stat);
@@ -292,7 +331,10 @@ class Ingestion {
 
 	private async record(record: FileRecord, format: Format, namespace: string, file: SourceFile): Promise<void> {
 		if (record.kind === 'item') {
-			if (!this.sink.isUnchanged(record.item.namespace, record.item.item_id, record.hash)) this.sink.save(this.options.keepSecrets ? record.item : redactItem(record.item).item);
+			if (!this.sink.isUnchanged(record.item.namespace, record.item.item_id, record.hash)) {
+				this.sink.save(this.options.keepSecrets ? record.item : redactItem(record.item).item);
+				this.wrote(record.item.namespace, record.item.item_id);
+			}
 			return;
 		}
 		if (this.forgotten.has(record.uri)) {
@@ -312,6 +354,7 @@ class Ingestion {
 		await this.rewrite(described, file.path);
 		const item = describedToItem(described, record.parsed, {namespace, itemId: record.itemId, source: {uri: record.uri, kind: format}, contentHash: record.hash, fallbackDate: file.mtime.toISOString()});
 		this.sink.save(validateItem(item, this.shown(file.path)), placement);
+		this.wrote(namespace, record.itemId);
 	}
 
 	/** What an item depends on besides its file's bytes and format (see source-stats.ts). */
@@ -378,6 +421,7 @@ class Ingestion {
 			}
 			await this.executor.drain();
 			this.flushPending();
+			if (!this.fatal) this.distinguish();
 		} finally {
 			await this.executor.close();
 			this.progress?.done();

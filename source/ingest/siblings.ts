@@ -1,0 +1,212 @@
+import type {ItemRecord} from '../store/interchange.js';
+import type {SummaryStore} from '../store/summary-store.js';
+import {cutAtWord} from '../text/cjk-words.js';
+import {plainText} from '../text/clean.js';
+import {scanWords, termOf} from '../text/summary-words.js';
+
+/**
+ * Sessions of one project that start with the same request (five runs of one batch job, each
+ * about another paper) would all get that request's title. After a run, the items of a namespace
+ * (and project) whose titles are the same once case and spaces are folded are told apart: each
+ * gets ` — ` and the first words of its own text (its requests' later lines, its TLDR, its last
+ * answer, its topics) that none of its siblings has. Only the title changes (`items.title`, the
+ * root's title, the search rows through a rewrite); the title drill gave it stays in
+ * `source.own_title`. An agent's own title is shown as it is and never touched.
+ */
+
+const separator = ' — ';
+const maxTitle = 80;
+const maxPhrase = 50;
+const maxPhraseWords = 6;
+
+interface Candidate {
+	rowId: number;
+	itemId: string;
+	title: string;
+	/** The title drill gave it, before any distinguishing part. */
+	base: string;
+	distinguished: boolean;
+}
+
+interface ItemText {
+	/** Pieces of text in the order a distinguishing part is looked for. */
+	pieces: string[];
+	terms: Set<string>;
+}
+
+interface Extra {
+	agent_title?: unknown;
+	own_title?: unknown;
+}
+
+function extraOf(json: string | null): Extra {
+	if (!json) return {};
+	try {
+		const value = JSON.parse(json) as unknown;
+		return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Extra) : {};
+	} catch {
+		return {};
+	}
+}
+
+const fold = (title: string) => title.toLowerCase().replace(/\s+/gu, ' ').trim();
+
+/** An item's title and the title drill gave it; undefined for one the agent named. */
+function candidateOf(row: {id: number; item_id: string; title: string; source_extra: string | null}): Candidate | undefined {
+	const extra = extraOf(row.source_extra);
+	if (typeof extra.agent_title === 'string' && extra.agent_title === row.title) return undefined;
+	const own = typeof extra.own_title === 'string' ? extra.own_title : undefined;
+	const distinguished = own !== undefined && own !== row.title && row.title.startsWith(own.replace(/…$/u, '')) && row.title.includes(separator);
+	return {rowId: row.id, itemId: row.item_id, title: row.title, base: distinguished ? own : row.title, distinguished};
+}
+
+function termsOfText(text: string, into: Set<string>): void {
+	scanWords(text, (start, end) => {
+		const term = termOf(text.slice(start, end));
+		if (term) into.add(term);
+	});
+}
+
+/** What an item says of itself, in the order a distinguishing part is looked for. */
+function textOf(record: ItemRecord): ItemText {
+	const pieces: string[] = [];
+	// A line is a piece of its own: a name never runs on into the next line.
+	const add = (text: string) => {
+		for (const line of text.split('\n')) pieces.push(plainText(line));
+	};
+	const requests = record.spans.filter((span) => span.role === 'user');
+	// The later lines of the first request: where a batch job's template names its subject.
+	add((requests[0]?.text ?? '').split('\n').slice(1).join('\n'));
+	for (const request of requests.slice(1)) add(request.text);
+	add(record.tldr);
+	const answers = record.spans.filter((span) => span.role === 'assistant');
+	const last = answers[answers.length - 1];
+	if (last) add(last.text);
+	for (const node of record.nodes) {
+		if (node.parent !== 0) continue;
+		pieces.push(node.title);
+		pieces.push(node.keywords.join(', '));
+	}
+	const kept = pieces.filter((piece) => piece.length > 0);
+	const terms = new Set<string>();
+	for (const piece of kept) termsOfText(piece, terms);
+	return {pieces: kept, terms};
+}
+
+const isCapitalized = (word: string) => word !== word.toLowerCase() && word[0] === word[0]!.toUpperCase();
+/** What ends a phrase between two words: a clause's punctuation or a sentence's end. */
+const breaksPhrase = (gap: string) => /[,;!?()[\]{}"\n<>|]|[.:]\s|\s[-–—]\s/u.test(gap);
+
+/** The first words of `pieces` that no sibling has (extended over a name they are part of). */
+function distinguishingPhrase(text: ItemText, others: ReadonlySet<string>, baseTerms: ReadonlySet<string>): string | undefined {
+	const own = (term: string) => term !== '' && !others.has(term) && !baseTerms.has(term);
+	for (const piece of text.pieces) {
+		const words: Array<{start: number; end: number; word: string; term: string}> = [];
+		scanWords(piece, (start, end) => {
+			const word = piece.slice(start, end);
+			words.push({start, end, word, term: termOf(word)});
+		});
+		const at = words.findIndex((word) => own(word.term));
+		if (at < 0) continue;
+		const joined = (a: number, b: number) => !breaksPhrase(piece.slice(words[a]!.end, words[b]!.start));
+		let first = at;
+		// A name the word is part of ("Deep Residual Learning"): the capitalized words just before it.
+		while (first > 0 && at - first < maxPhraseWords - 1 && joined(first - 1, first) && words[first - 1]!.term !== '' && isCapitalized(words[first - 1]!.word)) first--;
+		let last = at;
+		for (let next = at + 1; next < words.length && next - first < maxPhraseWords; next++) {
+			if (!joined(next - 1, next)) break;
+			const word = words[next]!;
+			if (own(word.term) || isCapitalized(word.word)) last = next;
+			else if (word.term !== '') break;
+		}
+		const phrase = cutAtWord(piece.slice(words[first]!.start, words[last]!.end), maxPhrase).trim();
+		if (phrase) return phrase;
+	}
+	return undefined;
+}
+
+function titled(base: string, phrase: string): string {
+	const room = maxTitle - separator.length - phrase.length;
+	const head = base.length <= room ? base : `${cutAtWord(base, room - 1).replace(/[\s,;:.—-]+$/u, '')}…`;
+	return `${head}${separator}${phrase}`;
+}
+
+/** The new titles of one group of items with the same title: by item row id. */
+function groupTitles(store: SummaryStore, group: Candidate[]): Map<number, string> {
+	const texts = new Map<number, ItemText>();
+	for (const candidate of group) {
+		const row = store.itemByRowId(candidate.rowId);
+		if (row) texts.set(candidate.rowId, textOf(store.record(row)));
+	}
+	const baseTerms = new Set<string>();
+	termsOfText(group[0]!.base, baseTerms);
+	const titles = new Map<number, string>();
+	for (const candidate of group) {
+		const text = texts.get(candidate.rowId);
+		if (!text) continue;
+		const others = new Set<string>();
+		for (const sibling of group) if (sibling !== candidate) for (const term of texts.get(sibling.rowId)?.terms ?? []) others.add(term);
+		const phrase = distinguishingPhrase(text, others, baseTerms);
+		titles.set(candidate.rowId, phrase ? titled(candidate.base, phrase) : candidate.base);
+	}
+	// Titles that still meet (a phrase cut short): each keeps the title it had before.
+	const seen = new Map<string, number>();
+	for (const title of titles.values()) seen.set(fold(title), (seen.get(fold(title)) ?? 0) + 1);
+	for (const candidate of group) {
+		const title = titles.get(candidate.rowId);
+		if (title !== undefined && title !== candidate.base && seen.get(fold(title))! > 1) titles.set(candidate.rowId, candidate.base);
+	}
+	return titles;
+}
+
+/** Writes an item again with another title (and its own title kept), nothing else changed. */
+function retitle(store: SummaryStore, candidate: Candidate, title: string): void {
+	const row = store.itemByRowId(candidate.rowId);
+	if (!row) return;
+	const record = store.record(row);
+	const root = record.nodes.find((node) => node.ordinal === 0);
+	if (root && (root.title === record.title || root.title === candidate.base)) root.title = title;
+	record.title = title;
+	const source = {...record.source};
+	if (title === candidate.base) delete source.own_title;
+	else source.own_title = candidate.base;
+	record.source = source;
+	store.writeItem(record);
+}
+
+/**
+ * Tells apart the items of these namespaces that share a title (see the top of this file): the
+ * groups that hold an item written in this run (by namespace, the ids written). Deterministic and
+ * idempotent: a title is made from the item's own title and its siblings' text only, so a group
+ * none of whose items changed keeps its titles. Returns how many items were retitled.
+ */
+export function distinguishSiblings(store: SummaryStore, written: ReadonlyMap<string, ReadonlySet<string>>): number {
+	let changed = 0;
+	for (const namespace of [...written.keys()].sort()) {
+		const ids = written.get(namespace)!;
+		const groups = new Map<string, Candidate[]>();
+		for (const row of store.iterate<{id: number; item_id: string; title: string; project: string | null; source_extra: string | null}>(
+			'SELECT id, item_id, title, project, source_extra FROM items WHERE namespace = ? ORDER BY item_id',
+			namespace,
+		)) {
+			const candidate = candidateOf(row);
+			if (!candidate) continue;
+			const key = `${row.project ?? ''}\u0000${fold(candidate.base)}`;
+			const group = groups.get(key);
+			if (group) group.push(candidate);
+			else groups.set(key, [candidate]);
+		}
+		for (const group of groups.values()) {
+			// Only a group with an item written in this run can have changed (or one told apart from siblings gone).
+			if (!group.some((candidate) => ids.has(candidate.itemId)) && !(group.length === 1 && group[0]!.distinguished)) continue;
+			const titles = group.length > 1 ? groupTitles(store, group) : new Map([[group[0]!.rowId, group[0]!.base]]);
+			for (const candidate of group) {
+				const title = titles.get(candidate.rowId);
+				if (title === undefined || title === candidate.title) continue;
+				retitle(store, candidate, title);
+				changed++;
+			}
+		}
+	}
+	return changed;
+}
