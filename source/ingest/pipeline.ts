@@ -8,7 +8,7 @@ import type {IndexerHooks} from '../store/indexer-hooks.js';
 import type {SummaryStore} from '../store/summary-store.js';
 import {describedToItem, describeSource, type DescribedSource} from './build-item.js';
 import {agentSessionIds} from './formats/agent-readers.js';
-import {multiItemFormats, namespaceOf, type Format, type FormatChoice} from './formats/catalog.js';
+import {conversationFormats, multiItemFormats, namespaceOf, type Format, type FormatChoice} from './formats/catalog.js';
 import {claudeAgentSessionId} from './formats/claude-agent.js';
 import {claudeSessionId} from './formats/claude-code.js';
 import {isSubagentFileName, parentFileOf, subagentFilesOf, type SubagentFile} from './formats/claude-subagents.js';
@@ -111,7 +111,7 @@ class Ingestion {
 	private readonly subagentHeads = new Map<string, SubagentFile[]>();
 	/** Claude Code session files already read in this run (with their subagents). */
 	private readonly sessionsDone = new Set<string>();
-	/** Namespaces this run wrote items into: their items with the same title are told apart at the end. */
+	/** Sessions this run wrote, by namespace: sessions with the same title are told apart at the end (documents keep theirs). */
 	private readonly written = new Map<string, Set<string>>();
 
 	private wrote(namespace: string, itemId: string): void {
@@ -251,7 +251,7 @@ class Ingestion {
 			try {
 				if (result.item) {
 					this.sink.save(result.item, placement);
-					this.wrote(namespace, itemId);
+					if (conversationFormats.has(format)) this.wrote(namespace, itemId);
 					// A subagent read into its session's tree is no item of its own any more.
 					for (const sub of subagents) this.store.deleteItem(namespace, itemIdFor(format, sub.key));
 					this.store.recordStat(stat);
@@ -332,8 +332,8 @@ class Ingestion {
 	private async record(record: FileRecord, format: Format, namespace: string, file: SourceFile): Promise<void> {
 		if (record.kind === 'item') {
 			if (!this.sink.isUnchanged(record.item.namespace, record.item.item_id, record.hash)) {
+				// An interchange item is the writer's own summary: its title and TLDR stay as written.
 				this.sink.save(this.options.keepSecrets ? record.item : redactItem(record.item).item);
-				this.wrote(record.item.namespace, record.item.item_id);
 			}
 			return;
 		}
@@ -354,7 +354,7 @@ class Ingestion {
 		await this.rewrite(described, file.path);
 		const item = describedToItem(described, record.parsed, {namespace, itemId: record.itemId, source: {uri: record.uri, kind: format}, contentHash: record.hash, fallbackDate: file.mtime.toISOString()});
 		this.sink.save(validateItem(item, this.shown(file.path)), placement);
-		this.wrote(namespace, record.itemId);
+		if (conversationFormats.has(format)) this.wrote(namespace, record.itemId);
 	}
 
 	/** What an item depends on besides its file's bytes and format (see source-stats.ts). */
