@@ -98,26 +98,35 @@ function loadNuggets(folder: string): NuggetEntry[] {
 	return parsed as NuggetEntry[];
 }
 
+/**
+ * Ingests `inputs` and returns each item as it was last written: the end-of-run passes rewrite a
+ * session told apart from its siblings, and the rewrite is the item a person sees.
+ */
+async function ingestItems(inputs: string[], storePath: string): Promise<ItemRecord[]> {
+	const items = new Map<string, ItemRecord>();
+	await ingest(inputs, {
+		storePath,
+		workers: false,
+		openStore: (turns, hooks) => {
+			const store = openIndexedStore(storePath, turns, hooks);
+			const write = store.writeItem.bind(store);
+			store.writeItem = (item, ...rest) => {
+				items.set(`${item.namespace}:${item.item_id}`, item);
+				return write(item, ...rest);
+			};
+			return store;
+		},
+	});
+	return [...items.values()];
+}
+
 /** Scores one folder of session logs. */
 export async function scoreFolder(folder: string): Promise<SessionScore[]> {
 	const dir = mkdtempSync(path.join(tmpdir(), 'drill-summaries-'));
 	const storePath = path.join(dir, 'eval.db');
 	try {
 		// The items as ingest writes them (their whole `source`, own and agent titles included).
-		const items: ItemRecord[] = [];
-		await ingest([folder], {
-			storePath,
-			workers: false,
-			openStore: (turns, hooks) => {
-				const store = openIndexedStore(storePath, turns, hooks);
-				const write = store.writeItem.bind(store);
-				store.writeItem = (item, ...rest) => {
-					items.push(item);
-					return write(item, ...rest);
-				};
-				return store;
-			},
-		});
+		const items = await ingestItems([folder], storePath);
 		const nuggets = loadNuggets(folder);
 		const scores: SessionScore[] = [];
 		const root = path.resolve(folder);
@@ -254,21 +263,7 @@ export async function scoreDocs(folder: string): Promise<DocsReport> {
 			}
 		};
 		walk(folder);
-		const items: ItemRecord[] = [];
-		const storePath = path.join(dir, '.eval.db');
-		await ingest([dir], {
-			storePath,
-			workers: false,
-			openStore: (turns, hooks) => {
-				const store = openIndexedStore(storePath, turns, hooks);
-				const write = store.writeItem.bind(store);
-				store.writeItem = (item, ...rest) => {
-					items.push(item);
-					return write(item, ...rest);
-				};
-				return store;
-			},
-		});
+		const items = await ingestItems([dir], path.join(dir, '.eval.db'));
 		const tldr: number[] = [];
 		const first: number[] = [];
 		for (const item of items) {
