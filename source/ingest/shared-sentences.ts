@@ -1,5 +1,6 @@
 import type {SummaryStore} from '../store/summary-store.js';
 import {sentencesOf} from '../text/sentences.js';
+import {endingSentence} from './tree/outcome.js';
 
 /**
  * A sentence that the TLDRs of several items of a namespace share word for word (an agent's
@@ -7,8 +8,9 @@ import {sentencesOf} from '../text/sentences.js';
  * After a run it is dropped from every TLDR of that namespace that holds it, when the items that
  * share it have different titles; a TLDR left with nothing takes the next sentence of the item's
  * own summary (its root's, then its topics') that is no such sentence, and one with no such
- * sentence stays as it was. The sentences found are remembered (`meta`), so that an item read
- * again later, alone in holding it then, loses it too. Only the TLDR changes.
+ * sentence stays as it was. How drill says a session ended is never such a sentence. The
+ * sentences found are remembered (`meta`), so that an item read again later, alone in holding it
+ * then, loses it too. Only the TLDR changes.
  */
 
 const metaKey = (namespace: string) => `shared_tldr_sentences:${namespace}`;
@@ -62,7 +64,7 @@ export function dropSharedSentences(store: SummaryStore, namespaces: Iterable<st
 			items.push({id: row.id, sentences});
 			const title = row.title.toLowerCase().replace(/\s+/gu, ' ').trim();
 			for (const key of new Set(sentences.map(foldSentence))) {
-				if (wordCount(key) < minWords) continue;
+				if (wordCount(key) < minWords || endingSentence.test(key)) continue;
 				let titles = holders.get(key);
 				if (!titles) holders.set(key, (titles = new Set()));
 				titles.add(title);

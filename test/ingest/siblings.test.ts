@@ -1,4 +1,4 @@
-import {mkdirSync, writeFileSync} from 'node:fs';
+import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {ingest} from '../helpers/ingest.js';
@@ -232,6 +232,20 @@ describe('a sentence the TLDRs of several sessions share', () => {
 		const store = path.join(tempDir(), 'store.db');
 		await ingest([folder], {storePath: store});
 		for (const tldr of tldrs(store).values()) expect(tldr.length).toBeGreaterThan(0);
+	});
+
+	it('keeps how each session ended, though several ended the same way', async () => {
+		const folder = path.join(tempDir(), '-home-ana-src-payments');
+		write(folder, work, false);
+		// Each session then got a request it never answered: the same "Ended with no answer…" sentence in all three.
+		for (const {id} of work) {
+			const file = path.join(folder, `${id}.jsonl`);
+			const more = JSON.stringify({cwd: '/home/ana/src/payments', sessionId: id, version: '2.0.14', isSidechain: false, type: 'user', uuid: 'u2', parentUuid: 'a1', timestamp: '2026-10-14T09:20:00.000Z', message: {role: 'user', content: 'Now open a pull request for it'}});
+			writeFileSync(file, `${readFileSync(file, 'utf8')}${more}\n`);
+		}
+		const store = path.join(tempDir(), 'store.db');
+		await ingest([folder], {storePath: store});
+		for (const {id, answer} of work) expect(tldrs(store).get(id)).toBe(`Ended with no answer to the last request: Now open a pull request for it. Before that: ${answer}`);
 	});
 });
 

@@ -22,8 +22,12 @@ function actionsOf(lines: readonly string[]): string[] {
 	return tools;
 }
 
-/** A reasoning model served through aider (DeepSeek R1, Qwen3) writes its reasoning first, inside `<think>` tags. */
-const leadingThought = /^<(think|thinking|reasoning)>[ \t]*\n?([\s\S]*?)<\/\1>\s*/u;
+/**
+ * A reasoning model served through aider (DeepSeek R1, Qwen3) writes its reasoning first, inside
+ * `<think>` tags; aider 0.8x stores the reasoning it receives apart inside its own tag,
+ * `<thinking-content-7bbeb8e1441453ad999a0bbba8a46d4b>` (aider/reasoning_tags.py `REASONING_TAG`).
+ */
+const leadingThought = /^<(think|thinking|reasoning|thinking-content-[0-9a-f]{32})>[ \t]*\n?([\s\S]*?)<\/\1>\s*/u;
 
 function answerBlocks(text: string): Block[] {
 	const thought = leadingThought.exec(text);
@@ -31,6 +35,18 @@ function answerBlocks(text: string): Block[] {
 	const reasoning = thought[2]!.trim();
 	const answer = text.slice(thought[0].length).trim();
 	return [...(reasoning ? [{role: 'thinking', kind: 'thinking', text: reasoning} as const] : []), ...(answer ? [{role: 'assistant', kind: 'prose', text: answer} as const] : [])];
+}
+
+/** aider's own words for a failed request (aider/exceptions.py), before litellm's raw error line. */
+const providerFailure = /^(?:The API provider\b|Model \S+ has hit a token limit)/u;
+const litellmError = /^litellm\.(\w+(?:Error|Exception))\b[:\s]*(?:litellm\.\w+:\s*)?([^-\n]{0,100})/u;
+
+/** The error a block of aider's output reports ("The API provider has rate limited you…"), if any. */
+function failureOf(lines: readonly string[]): string | undefined {
+	const own = lines.find((line) => providerFailure.test(line));
+	if (own) return own.trim();
+	const raw = lines.map((line) => litellmError.exec(line)).find(Boolean);
+	return raw ? `${raw[1]}${raw[2]?.trim() ? `: ${raw[2].trim()}` : ''}` : undefined;
 }
 
 type Mode = 'none' | 'user' | 'output' | 'assistant';
@@ -98,6 +114,8 @@ export class AiderSessionReader {
 		}
 		const text = lines.join('\n').trim();
 		if (text) this.conversation.toolResults([{role: 'tool', kind: 'tool', text, tools: actionsOf(lines)}]);
+		const error = failureOf(lines);
+		if (error) this.conversation.system([{role: 'system', kind: 'prose', text: `[error] ${error}`}]);
 	}
 
 	push(line: string): void {

@@ -13,6 +13,12 @@ import {preorder, type Topic} from './topic.js';
 
 export const maxWords = 60;
 
+/**
+ * How drill says a session ended ("Ended with no closing report…", "Stopped by the person…"):
+ * many sessions share it, and it still says something of each.
+ */
+export const endingSentence = /^(?:ended with no (?:answer|closing report)|stopped by (?:the person|an error))\b/iu;
+
 /** Openers that say nothing of the outcome ("Perfect!", "Great, all done."). */
 const cheer = /^(?:perfect|great|excellent|done|awesome|nice|ok(?:ay)?|sure|got it|all set|good|success|alright|yes|absolutely|you['’]re (?:absolutely )?right|certainly|of course)\b[\s\p{P}]*(?:\p{L}+[\s\p{P}]*){0,3}$/iu;
 /** A closing offer, not an outcome ("Let me know if …", "Would you like me to …"). */
@@ -90,8 +96,47 @@ export function reportOutcome(text: string): string {
 
 const prose = (block: Block, role: string) => block.role === role && block.kind === 'prose' && block.text.trim() !== '';
 
+/**
+ * A shell command worth naming as the last thing a session did: it ships, builds, tests, commits or
+ * deploys (not `ls`, `cat` or `cd`).
+ */
+const notableCommand = /\b(?:git\s+(?:push|commit|merge|rebase|tag)|gh\s+(?:pr|release)|(?:npm|pnpm|yarn|bun)\s+(?:run\s+)?(?:build|test|lint|deploy|publish|start|dev)|npx\s+\S+|pytest|python3?\s+-m\s+(?:pytest|unittest)|cargo\s+(?:build|test|run)|go\s+(?:build|test)|make\b|docker\s+(?:build|push|compose)|vercel|netlify|firebase\s+deploy|terraform\s+apply|kubectl\s+apply)/u;
+
+/** The shell command a tool call ran, from its `command:` or `cmd:` line, or "". */
+function commandOf(block: Block): string {
+	const match = /^(?:command|cmd|script): ?(.*)$/mu.exec(block.text);
+	if (!match) return '';
+	const command = match[1] || (/^(?:command|cmd|script):\n((?: {2}.*\n?)+)/mu.exec(block.text)?.[1] ?? '');
+	return command.replace(/\\\n/gu, ' ').trim();
+}
+
+/** The part of a command that does the notable thing: `git init && git add . && git push -u origin main` gives its `git push …`. */
+function notablePart(command: string): string | undefined {
+	const script = command.replace(/^(?:\/bin\/)?(?:bash|sh|zsh)\s+-l?c\s+(["'])([\s\S]*)\1$/u, '$2');
+	const parts = script.split(/\s*(?:&&|\|\||;|\n)\s*/u).filter((part) => notableCommand.test(part));
+	const last = parts.at(-1)?.replace(/\s+/gu, ' ');
+	return last ? clip(last, 60) : undefined;
+}
+
+/** Ends a sentence with a stop, unless it already ends in one or in a cut ("…"). */
+const sentence = (text: string) => (/[.!?…]$/u.test(text) ? text : `${text}.`);
+
+const baseName = (file: string) => file.split(/[\\/]/u).filter(Boolean).at(-1) ?? file;
+
+/**
+ * What the work itself says when no report does: the files the session edited and the last
+ * notable command it ran ("it edited 6 files (Login.tsx, Button.tsx, Input.tsx, …) and last ran
+ * `git push -u origin main`"), or "" when it did neither.
+ */
+export function workDone(filesEdited: readonly string[], lastCommand: string | undefined): string {
+	const names = [...new Set(filesEdited.map(baseName))];
+	const files = names.length === 0 ? '' : names.length === 1 ? `edited ${names[0]}` : `edited ${names.length} files (${names.slice(0, 3).join(', ')}${names.length > 3 ? ', …' : ''})`;
+	const ran = lastCommand ? `last ran ${lastCommand}` : '';
+	return [files, ran].filter(Boolean).join(' and ');
+}
+
 /** The outcome of a session tree, or "" when it has no closing report to draw on. */
-export function outcomeOf(root: Topic, title: string): string {
+export function outcomeOf(root: Topic, title: string, filesEdited: readonly string[] = []): string {
 	let lastRequest: string | undefined;
 	let report: string | undefined;
 	const reports: string[] = [];
@@ -101,9 +146,16 @@ export function outcomeOf(root: Topic, title: string): string {
 	let stopped = false;
 	let error: string | undefined;
 	const commits: string[] = [];
+	/** The last notable command since the last report, and whether tools ran after it. */
+	let lastCommand: string | undefined;
+	let toolsSinceReport = 0;
 	for (const topic of preorder(root)) {
 		for (const unit of topic.units) {
 			for (const block of unit.blocks) {
+				if (block.role === 'tool_call') {
+					toolsSinceReport++;
+					lastCommand = notablePart(commandOf(block)) ?? lastCommand;
+				}
 				if (block.kind === 'tool') {
 					for (const match of block.text.matchAll(commitLine)) commits.push(match[1]!.trim());
 					for (const match of block.text.matchAll(commitCall)) commits.push((match[1] ?? match[2]!).trim());
@@ -117,11 +169,15 @@ export function outcomeOf(root: Topic, title: string): string {
 						closed = false;
 						error = undefined;
 						stopped = false;
+						toolsSinceReport = 0;
+						lastCommand = undefined;
 					} else if (text && lastRequest !== undefined) closed = true;
 					if (interrupted.test(block.text)) stopped = true;
 				} else if (prose(block, 'assistant')) {
 					report = block.text;
 					reports.push(block.text);
+					toolsSinceReport = 0;
+					lastCommand = undefined;
 					if (!closed) answers.push(block.text);
 					stopped = false;
 					error = undefined;
@@ -131,6 +187,7 @@ export function outcomeOf(root: Topic, title: string): string {
 		}
 	}
 	if (lastRequest === undefined) return '';
+	const work = workDone(filesEdited, lastCommand);
 	const asked = requestTitle(lastRequest);
 	const what = asked && asked.toLowerCase() !== title.toLowerCase() ? `: ${clip(asked, 100)}` : '';
 	const ending =
@@ -139,7 +196,9 @@ export function outcomeOf(root: Topic, title: string): string {
 			: stopped
 				? `Stopped by the person before the work was done${what}.`
 				: report === undefined
-					? `Ended with no answer to the last request${what}.`
+					? toolsSinceReport > 0
+						? sentence(`Ended with no closing report${what}${work ? `; it ${work}` : ''}`)
+						: `Ended with no answer to the last request${what}.`
 					: undefined;
 	// The last answer that says something ("You're welcome!" after a thank-you does not).
 	let outcome = '';

@@ -2,6 +2,7 @@ import {appendFileSync, copyFileSync, readFileSync, statSync, writeFileSync} fro
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {describe, expect, it} from 'vitest';
+import {describeSource} from '../../../source/ingest/build-item.js';
 import {AiderSessionReader} from '../../../source/ingest/formats/aider.js';
 import {sniff} from '../../../source/ingest/formats/detect.js';
 import type {ParsedSource, SourceProblem} from '../../../source/ingest/model.js';
@@ -143,6 +144,30 @@ describe('aider chat history', () => {
 			['thinking', "Okay, the user is getting an error that 'styled-components' can't be resolved.\n\nThat usually means the package is not installed."],
 			['assistant', 'Install the package: `npm install styled-components`.'],
 		]);
+	});
+
+	it("keeps the reasoning aider 0.8x stores in its own thinking-content tag as thinking", () => {
+		const tag = 'thinking-content-7bbeb8e1441453ad999a0bbba8a46d4b';
+		const reader = new AiderSessionReader('2026-07-03 13:15:19', 1);
+		for (const line of ['> Model: deepseek/deepseek-v4-pro with whole edit format, infinite output  ', '', '#### I am trying to spawn 3 roads but none appear  ', '', `<${tag}>`, '', 'We are asked to analyze the code in RoadManager.cs.', '', `</${tag}>`, '', 'The road chunks are never added to the scene tree: call `AddChild` for each.', '', '> Tokens: 1.4k sent, 1.0k received.  ']) reader.push(line);
+		const roles = pairs(reader.finish()).map(([role, text]) => [role, text]);
+		expect(roles.filter(([role]) => role === 'thinking' || role === 'assistant')).toEqual([
+			['thinking', 'We are asked to analyze the code in RoadManager.cs.'],
+			['assistant', 'The road chunks are never added to the scene tree: call `AddChild` for each.'],
+		]);
+	});
+
+	it('says a request that only met provider errors was stopped by one', () => {
+		const reader = new AiderSessionReader('2025-04-07 03:59:01', 1);
+		const error = "litellm.RateLimitError: litellm.RateLimitError: VertexAIException - b'{\\n  \"error\": {\\n    \"code\": 429,";
+		for (const line of ['> Main model: gemini/gemini-2.5-pro-preview-03-25 with diff-fenced edit format  ', '', '#### analyze the project and tell me why the website is not working  ', `> ${error}  `, '> The API provider has rate limited you. Try again later or check your quotas.  ', '> Retrying in 0.2 seconds...  ']) reader.push(line);
+		const parsed = reader.finish();
+		expect(pairs(parsed)).toContainEqual(['system', '[error] The API provider has rate limited you. Try again later or check your quotas.', undefined]);
+		expect(describeSource(parsed).tldr).toBe('Stopped by an error (The API provider has rate limited you. Try again later or check your quotas.) before the work was done.');
+		// litellm's own line names the error when aider adds no words of its own.
+		const raw = new AiderSessionReader('2025-04-07 03:59:01', 1);
+		for (const line of ['#### analyze the project  ', '> litellm.APIConnectionError: Connection error.  ']) raw.push(line);
+		expect(describeSource(raw.finish()).tldr).toBe('Stopped by an error (APIConnectionError: Connection error.) before the work was done.');
 	});
 });
 

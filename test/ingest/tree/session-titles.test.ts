@@ -118,4 +118,24 @@ describe('the TLDR is the outcome', () => {
 		expect(describeSource(unanswered).tldr).toBe('Ended with no answer to the last request: Now roll it out to production. Before that: I deployed the billing-api to staging and all 42 tests pass.');
 		expect(describeSource(stopped).tldr).toMatch(/ Before that: I deployed the billing-api to staging/u);
 	});
+
+	it('a session that worked to the end with no closing report says what the work came to', () => {
+		const toolUse = (uuid: string, name: string, input: object) => ({type: 'assistant', uuid, sessionId: 's-1', timestamp: '2026-11-01T10:02:00Z', message: {role: 'assistant', model: 'claude-x', content: [{type: 'tool_use', id: `t-${uuid}`, name, input}]}});
+		const toolResult = (uuid: string, output: string) => user(uuid, [{type: 'tool_result', tool_use_id: `t-${uuid.replace('r', 'a')}`, content: output}]);
+		const worked = claude([
+			...session,
+			user('u2', 'Now build the login page from the Figma design'),
+			toolUse('a2', 'Write', {file_path: '/repo/src/pages/Login.tsx', content: 'export {}'}),
+			toolResult('r2', 'ok'),
+			toolUse('a3', 'Edit', {file_path: '/repo/src/App.tsx', old_string: 'a', new_string: 'b'}),
+			toolResult('r3', 'ok'),
+			toolUse('a4', 'Bash', {command: 'git init && git add . && git commit -m "Login page"\ngit push -u origin main -f'}),
+			toolResult('r4', 'done'),
+			toolUse('a5', 'Bash', {command: 'ls -la'}),
+			toolResult('r5', 'total 0'),
+		]);
+		expect(describeSource(worked).tldr).toBe('Ended with no closing report: Now build the login page from the Figma design; it edited 2 files (Login.tsx, App.tsx) and last ran git push -u origin main -f. Before that: I deployed the billing-api to staging and all 42 tests pass.');
+		// With no tool call after the request, it still ended unanswered.
+		expect(describeSource(claude([...session, user('u2', 'Now roll it out to production')])).tldr).toMatch(/^Ended with no answer to the last request: /u);
+	});
 });
