@@ -13,6 +13,7 @@ import path from 'node:path';
 import {DrillError} from '../../source/core/errors.js';
 import {ingest} from '../../source/ingest/pipeline.js';
 import {openIndexedStore} from '../../source/search/indexing/indexer.js';
+import {requestTitle} from '../../source/ingest/tree/titles.js';
 import {termsOf} from '../../source/text/summary-words.js';
 import type {ItemRecord} from '../../source/store/interchange.js';
 import {mean} from './metrics.js';
@@ -204,9 +205,17 @@ export async function evaluateSummaries(args: string[]): Promise<void> {
 	const json = args.includes('--json');
 	const verbose = args.includes('--sessions');
 	const folders = args.filter((arg) => !arg.startsWith('--'));
-	const unknown = args.find((arg) => arg.startsWith('--') && arg !== '--json' && arg !== '--sessions' && arg !== '--docs');
-	if (unknown) throw new DrillError('bad_argument', `unknown option ${unknown}`, 'usage: npm run eval -- summaries DIR… [--json] [--sessions] [--docs]');
-	if (folders.length === 0) throw new DrillError('bad_argument', 'give a folder of session logs', 'usage: npm run eval -- summaries DIR… [--json] [--sessions] [--docs]');
+	const usage = 'usage: npm run eval -- summaries DIR… [--json] [--sessions] | --docs DIR… | --titles FILE.json…';
+	const unknown = args.find((arg) => arg.startsWith('--') && !['--json', '--sessions', '--docs', '--titles'].includes(arg));
+	if (unknown) throw new DrillError('bad_argument', `unknown option ${unknown}`, usage);
+	if (folders.length === 0) throw new DrillError('bad_argument', 'give a folder of session logs', usage);
+	if (args.includes('--titles')) {
+		for (const file of folders) {
+			const titles = scoreTitleSet(file);
+			process.stdout.write(json ? `${JSON.stringify(titles)}\n` : `${titles.file}: ${titles.requests} requests, title F1 ${f2(titles.titleF1)}, first 10 words ${f2(titles.firstWordsF1)}\n`);
+		}
+		return;
+	}
 	if (args.includes('--docs')) {
 		for (const folder of folders) {
 			const docs = await scoreDocs(folder);
@@ -277,4 +286,31 @@ export async function scoreDocs(folder: string): Promise<DocsReport> {
 	} finally {
 		rmSync(dir, {recursive: true, force: true});
 	}
+}
+
+export interface TitleSetReport {
+	file: string;
+	requests: number;
+	titleF1: number;
+	firstWordsF1: number;
+}
+
+/**
+ * Titles alone, on a set of first requests with the title their agent gave (`[{id, title,
+ * request}]`, e.g. fixtures/summaries/public/titles-cursor.json: Cursor exports' headings and
+ * first requests): content-word F1 of drill's title of the request against the agent's, beside the
+ * request's first ten words.
+ */
+export function scoreTitleSet(file: string): TitleSetReport {
+	let entries: unknown;
+	try {
+		entries = JSON.parse(readFileSync(file, 'utf8'));
+	} catch (error) {
+		throw new DrillError('bad_argument', `${file} is not a title set: ${(error as Error).message}`, 'give a JSON array of {"id", "title", "request"}');
+	}
+	const valid = Array.isArray(entries) ? entries.filter((entry): entry is {title: string; request: string} => typeof entry?.title === 'string' && typeof entry?.request === 'string') : [];
+	if (valid.length === 0) throw new DrillError('bad_argument', `${file} holds no {"title", "request"} entries`, 'give a JSON array of {"id", "title", "request"}');
+	const drill = valid.map((entry) => contentF1(requestTitle(entry.request) ?? '', entry.title));
+	const first = valid.map((entry) => contentF1(firstWords(entry.request, 10), entry.title));
+	return {file, requests: valid.length, titleF1: mean(drill), firstWordsF1: mean(first)};
 }

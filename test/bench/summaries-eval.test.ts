@@ -1,8 +1,8 @@
-import {copyFileSync, mkdtempSync, rmSync} from 'node:fs';
+import {copyFileSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
-import {contentF1, nuggetRecall, scoreFolder, summariesTable, summarize} from '../../bench/eval/summaries.js';
+import {contentF1, nuggetRecall, scoreFolder, scoreTitleSet, summariesTable, summarize} from '../../bench/eval/summaries.js';
 
 const files = ['claude-code-session.jsonl', 'codex-rollout.jsonl', 'gemini-chat-session.json', 'chatgpt-conversations.json', 'aider.chat.history.md'];
 
@@ -33,5 +33,16 @@ describe('npm run eval -- summaries', () => {
 		expect(report.sharedTitles).toEqual([]);
 		expect(report.worst.titleF1).toBeDefined();
 		expect(summariesTable(report)).toMatch(/^agent\s+sessions/u);
+	});
+
+	it('scores titles alone on a set of first requests and their agents\' titles, and refuses what is no such set', () => {
+		const set = path.join(dir, 'titles.json');
+		writeFileSync(set, JSON.stringify([{id: 'a', title: 'Create three.js template with vite', request: 'Can you create a three.js template in this directory? I want to use vite as a build tool.'}]));
+		const report = scoreTitleSet(set);
+		expect(report.requests).toBe(1);
+		expect(report.titleF1).toBeGreaterThan(0.5);
+		writeFileSync(set, '{"not": "a list"}');
+		expect(() => scoreTitleSet(set)).toThrow(/holds no \{"title", "request"\} entries/u);
+		expect(scoreTitleSet('fixtures/summaries/public/titles-cursor.json').requests).toBe(52);
 	});
 });

@@ -93,17 +93,26 @@ export function requestTitle(text: string): string | undefined {
 	}
 	let fallback: string | undefined;
 	let tried = 0;
-	const body = withoutContext(text).replace(/(^|\s)@(?=[\w.-]+\/|[\w-]+\.\w)/gu, '$1');
+	// "@src/app.ts", "@C:\\notes\\spec.md": an editor's file mention, read as the file's name.
+	const body = withoutContext(text).replace(/(^|\s)@(?=[\w.-]+\/|[\w-]+\.\w|[A-Za-z]:\\)/gu, '$1');
+	// An error pasted in a fence after "we get this error:" (Cursor's "Fix in Chat" prompt): the error is the subject.
+	const introduced = introducedBlock.exec(body)?.[1]?.trim();
+	if (introduced) {
+		const line = introduced.split('\n').map((entry) => entry.trim()).find((entry) => /\p{L}{2}/u.test(entry));
+		if (line && !isNoiseTitle(line)) return capitalize(shorten(line.replace(/\s+/gu, ' ')));
+	}
 	for (const paragraph of paragraphs(body.trimStart().replace(requestCommand, ''))) {
 		// A dot inside a word (a file name, a version) ends no sentence.
 		const sentences = paragraph
 			.replace(/(?<=[\p{L}\p{N}_])\.(?=[\p{L}\p{N}_])/gu, '\u2024')
 			.split(/(?<=[.!?])\s+|(?<=[。！？])\s*/u)
 			.map((sentence) => sentence.replace(/\u2024/gu, '.').trim().replace(/[\s.。]+$/u, ''));
-		for (const sentence of sentences) {
+		for (const raw of sentences) {
 			if (++tried > 4) break;
+			// A link says where, not what: "访问网站：@https://… 查找…" is titled by its words.
+			const sentence = raw.replace(/@?https?:\/\/\S+/gu, ' ').replace(/\s+/gu, ' ').replace(/^[\s,:：;-]+|[\s,:：;-]+$/gu, '').trim();
 			const words = sentence.match(/\p{L}[\p{L}\p{N}'’_-]*/gu) ?? [];
-			if (words.length === 0 || isNoiseTitle(sentence) || !isRealRequest(sentence) || boilerplate.test(sentence)) continue;
+			if (words.length === 0 || isNoiseTitle(sentence) || !isRealRequest(sentence) || boilerplate.test(sentence) || introduction.test(sentence)) continue;
 			// "Nice." or "Hi there!" says nothing; a short sentence is kept only if nothing better follows.
 			if (words.length < 3) {
 				fallback ??= sentence;
@@ -121,10 +130,15 @@ export function requestTitle(text: string): string | undefined {
 	return fallback ? capitalize(shorten(fallback)) : undefined;
 }
 
+/** A sentence that only announces what follows ("I want a system that does the following:"). */
+const introduction = /(?:\b(?:the following|as follows|(?:two|three|a few|some) things)\s*[:.]?|\bbelow\s*:)$/iu;
+/** "For the code present, we get this error:" and the fenced block it introduces. */
+const introducedBlock = /^[^\n]*\b(?:get|got|getting|see|seeing|have|having|throws?|shows?)\s+(?:this|the following|an?|these|the)\s+(?:error|exception|warning|message)s?\s*:?\s*\n+(?:`{3,}|~{3,})[\w-]*\n([\s\S]*?)\n(?:`{3,}|~{3,})/iu;
+
 const typedInput = /^#{1,6}\s*(?:User Input|Arguments|Input)\s*\n+(?:`{3,}|~{3,})[\w-]*\n([\s\S]*?)\n(?:`{3,}|~{3,})/mu;
 
 /** Polite and filler openers a title does without ("Can you please …", "I want you to …"). */
-const leadIn = /^(?:(?:hi|hey|hello|ok|okay|so|now)[,!.]?\s+)?(?:(?:can|could|would|will) you (?:please )?(?:help me )?|please,? |i(?:'d| would) like (?:you )?to |i (?:want|need) (?:you )?to |help me (?:to )?|let['’]?s |we need to |i['’]m trying to )(?:thoroughly |quickly |also )?/iu;
+const leadIn = /^(?:(?:hi|hey|hello)(?: there)?[,!.]?\s+|(?:(?:hi|hey|hello|ok|okay|so|now)[,!.]?\s+)?(?:(?:can|could|would|will) you (?:please )?(?:help me )?|please,? |i(?:'d| would) like (?:you )?to |i (?:want|need) (?:you )?to |help me (?:to )?|let['’]?s |we need to |i['’]m trying to ))(?:thoroughly |quickly |also )?/iu;
 
 function withoutLeadIn(sentence: string): string {
 	const rest = sentence.replace(leadIn, '');

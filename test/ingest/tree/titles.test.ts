@@ -38,6 +38,20 @@ describe('titles', () => {
 		expect(requestTitle('{"a": 1}')).toBeUndefined();
 	});
 
+	it('titles by what the request asks, not by what only points at it', () => {
+		// Cursor's "Fix in Chat" prompt: the error it quotes is the subject.
+		expect(requestTitle("For the code present, we get this error:\n```\nModule '\"./maze\"' declares 'ICONS' locally, but it is not exported.\n```\nHow can I resolve this? If you propose a fix, please make it concise.")).toBe("Module '\"./maze\"' declares 'ICONS' locally, but it is not exported.");
+		// A sentence that only announces what follows gives way to it.
+		expect(requestTitle('i am thinking system that will do the following:\n\neach fetch result for each source will be stored in redis with some TTL. if cache expires – fetch sources.')).toBe('Each fetch result for each source will be stored in redis with some TTL');
+		// A link is where, not what.
+		expect(requestTitle('@https://github.com/ox01024/arxiv_follow/actions/runs/15952551595/job/44994519118  换一个模型 模型配额不够了')).toBe('换一个模型 模型配额不够了');
+		// A bare greeting is no part of a title; an editor's mention of a Windows path is the file.
+		expect(requestTitle('hello i have this project where setup.sh builds a point to point topology')).toBe('I have this project where setup.sh builds a point to point topology');
+		expect(requestTitle('@c:\\Users\\Gabo\\Downloads\\cursor_error_en_el_index.md ')).toBe('cursor_error_en_el_index.md');
+		// "named below" is part of the request, not an announcement.
+		expect(requestTitle('Write the on-call runbook section for the service named below.\nService: ledger-sync')).toBe('Write the on-call runbook section for the service named below');
+	});
+
 	it('tells a request from injected context and a bare acknowledgement', () => {
 		expect(isInjectedContext('<user_instructions>\nAlways use pnpm.\n</user_instructions>')).toBe(true);
 		expect(isInjectedContext('# AGENTS.md instructions for /repo\n\n…')).toBe(true);
