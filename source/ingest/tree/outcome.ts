@@ -209,7 +209,9 @@ export function outcomeOf(root: Topic, title: string, filesEdited: readonly stri
 	// How it ended first, then what the work before it came to.
 	if (ending) return clipWords(outcome ? `${ending} Before that: ${outcome}` : ending);
 	// The commits say what was done when the report does not (or beside it, while there is room).
-	const made = [...new Set(commits)].slice(-3);
+	// A commit the report already names ("Committed … with message “Clean fresh install”") is not said twice.
+	const said = outcome.toLowerCase();
+	const made = [...new Set(commits)].slice(-3).filter((subject) => !said.includes(subject.toLowerCase()));
 	if (made.length > 0) {
 		const line = `Committed: ${made.join('; ')}.`;
 		outcome = outcome ? (words(outcome).length + words(line).length <= maxWords ? `${outcome} ${line}` : outcome) : line;

@@ -119,6 +119,15 @@ describe('the TLDR is the outcome', () => {
 		expect(describeSource(stopped).tldr).toMatch(/ Before that: I deployed the billing-api to staging/u);
 	});
 
+	it('adds the commits the session made, unless its report already names them', () => {
+		const commit = (uuid: string, message: string) => ({type: 'assistant', uuid, sessionId: 's-1', timestamp: '2026-11-01T10:02:00Z', message: {role: 'assistant', model: 'claude-x', content: [{type: 'tool_use', id: `t-${uuid}`, name: 'Bash', input: {command: `git add -A && git commit -m "${message}"`}}]}});
+		const result = (uuid: string) => user(uuid, [{type: 'tool_result', tool_use_id: `t-${uuid.replace('r', 'a')}`, content: '[main 1a2b3c4] done'}]);
+		const unnamed = claude([user('u1', 'Fix the flaky FX test'), commit('a1', 'Fix RateCache race'), result('r1'), assistant('a2', 'The convert test passes 40 times in a row now.')]);
+		expect(describeSource(unnamed).tldr).toBe('The convert test passes 40 times in a row now. Committed: Fix RateCache race.');
+		const named = claude([user('u1', 'Fix the flaky FX test'), commit('a1', 'Fix RateCache race'), result('r1'), assistant('a2', 'Committed the fix as “Fix RateCache race”; the convert test passes.')]);
+		expect(describeSource(named).tldr).toBe('Committed the fix as “Fix RateCache race”; the convert test passes.');
+	});
+
 	it('a session that worked to the end with no closing report says what the work came to', () => {
 		const toolUse = (uuid: string, name: string, input: object) => ({type: 'assistant', uuid, sessionId: 's-1', timestamp: '2026-11-01T10:02:00Z', message: {role: 'assistant', model: 'claude-x', content: [{type: 'tool_use', id: `t-${uuid}`, name, input}]}});
 		const toolResult = (uuid: string, output: string) => user(uuid, [{type: 'tool_result', tool_use_id: `t-${uuid.replace('r', 'a')}`, content: output}]);
