@@ -10,8 +10,9 @@
 # (ids 35877731197, 1104772477, 34928382803, 13282564975; found with find_string
 # "from Cursor (1.5" / "from Cursor (1.7"). Nuggets: fixtures/summaries/public/heldout/nuggets-<agent>.json,
 # copied as OUT/<agent>/nuggets.json.
-# claude-code: real Claude Code sessions from two people's committed ~/.claude (`projects/`), each
-# with the agent's own title (an `ai-title` record, or a `summary` whose leafUuid is in the file).
+# claude-code: real Claude Code sessions from four people's committed ~/.claude (`projects/`); the
+# first twelve carry the agent's own title (an `ai-title` record, or a `summary` whose leafUuid is in
+# the file), the dotfiles ones none (their finance sessions are left out: personal account figures).
 # codex: real Codex CLI rollouts committed with CODEX_HOME in the repo (do not read `.codex/auth.json`).
 # gemini: real Gemini CLI chats from committed ~/.gemini (`tmp/<project>/chats/`); some carry the
 # CLI's own `summary`. aider: `.aider.chat.history.md`, one item per `# aider chat started` line.
@@ -42,6 +43,10 @@ claude-code Jason-liu-0219/my-claude HEAD projects/-Users-liuhanwen-Desktop-proj
 claude-code Jason-liu-0219/my-claude HEAD projects/-Users-liuhanwen-Desktop-project-webtech-monorepo/a8e54f01-7483-4424-8e92-f75d238f609d.jsonl
 claude-code Jason-liu-0219/my-claude HEAD projects/-Users-liuhanwen-Desktop-project-webtech-monorepo/c4188391-0a0e-4a12-94de-a2c02c6de2ff.jsonl
 claude-code Jason-liu-0219/my-claude HEAD projects/-Users-liuhanwen-Desktop-project-webtech-monorepo/d0ac8246-6444-4b12-9df6-9dae33b1da7d.jsonl
+claude-code AndersKaae/dotfiles 655a5df0a39e231b45ee29242988a58e0aa40a52 .claude/projects/-home-anders/0cd1e921-e97d-4dbb-8c1c-b1aae37fd984.jsonl
+claude-code AndersKaae/dotfiles 655a5df0a39e231b45ee29242988a58e0aa40a52 .claude/projects/-home-anders/820ad459-988a-497a-957d-2dd4d24c3526.jsonl
+claude-code deder01/config_files 20624dfb9e17592bb2aa2bcbe4d7e484aa334fe5 .claude/projects/-home-deder/e1315188-7911-4821-8d6d-fba15a23cbbc.jsonl
+claude-code deder01/config_files 20624dfb9e17592bb2aa2bcbe4d7e484aa334fe5 .claude/projects/-home-deder/788a1be6-d102-4e92-8790-7289d0e1b137.jsonl
 codex brianlan/paper2md HEAD .codex/sessions/2025/11/07/rollout-2025-11-07T22-27-23-019a5eb7-01fe-7ec2-983f-a7d864b9d4d9.jsonl
 codex Monotoba/OpenPrintKit HEAD .codex/sessions/2025/10/31/rollout-2025-10-31T19-02-58-c61729d4-da6d-46a4-9a29-ec2c614e5e23.jsonl
 codex borfast/cooking-times 3abea6672d7703f417628ec0d44785f24ae4b724 .codex/sessions/2025/10/19/rollout-2025-10-19T02-52-36-0199fa2b-28f8-7c60-9b98-f2e206c3634f.jsonl
@@ -55,6 +60,8 @@ gemini fabien-lessirard/dotfiles f965d955f1b56882838b4744ca50c03fba039315 .gemin
 gemini Tar-ive/brain-system 6ba345a9f86e11f6b0031035a3a425a4ed8a6851 .gemini/tmp/596d3688fee3b82f59f4aa1d0b90f625ade4afad4f1c4d84b80bd2f4141260aa/chats/session-2025-09-16T20-39-38d857b1.json
 aider 0xf1e/health-analyzer-poc 87686c139eecd296ea3ab9c72b4e0c9197f68668 .aider.chat.history.md
 aider Adimas-Prakoso/hmtipemuda ad6234ab3759c7206aab089bbb6b2595eab257d5 .aider.chat.history.md
+aider Akash-Modi104/trading-bot 4c05b9ff3c9eadb4c6e306f667fb5eb914e0e430 .aider.chat.history.md
+aider AkshajV/SpearFish 6a677b44ec72f82c2363c0775e7c0a473baf5209 .aider.chat.history.md
 LIST
 for agent in "$OUT"/*/; do
 	name=$(basename "$agent")
