@@ -15,7 +15,7 @@
 # the file), the dotfiles ones none (their finance sessions are left out: personal account figures).
 # codex: real Codex CLI rollouts committed with CODEX_HOME in the repo (do not read `.codex/auth.json`).
 # gemini: real Gemini CLI chats from committed ~/.gemini (`tmp/<project>/chats/`); some carry the
-# CLI's own `summary`. aider: `.aider.chat.history.md`, one item per `# aider chat started` line.
+# CLI's own `summary` (IDAHO-VAULT: its 1Password-secrets session left out). aider: `.aider.chat.history.md`, one item per `# aider chat started` line.
 set -euo pipefail
 OUT=${1:-/work/data/heldout} MIRROR=${MIRROR:-/work/.mirror}
 HERE=$(cd "$(dirname "$0")/../.." && pwd)
@@ -58,6 +58,9 @@ gemini fabien-lessirard/dotfiles f965d955f1b56882838b4744ca50c03fba039315 .gemin
 gemini fabien-lessirard/dotfiles f965d955f1b56882838b4744ca50c03fba039315 .gemini/tmp/56cfacee57fb9791a4f38e595662752e07022cdeb39cd7127005427d7361037b/chats/session-2026-02-08T20-36-eaf5d4e1.json
 gemini fabien-lessirard/dotfiles f965d955f1b56882838b4744ca50c03fba039315 .gemini/tmp/56cfacee57fb9791a4f38e595662752e07022cdeb39cd7127005427d7361037b/chats/session-2026-01-24T19-04-260e1681.json
 gemini Tar-ive/brain-system 6ba345a9f86e11f6b0031035a3a425a4ed8a6851 .gemini/tmp/596d3688fee3b82f59f4aa1d0b90f625ade4afad4f1c4d84b80bd2f4141260aa/chats/session-2025-09-16T20-39-38d857b1.json
+gemini LAF-US/IDAHO-VAULT c1c3fe9b6f274081e0ffbb32e541a9bf32f08892 .gemini/tmp/idaho-vault/chats/session-2026-04-02T02-02-e2dae65f.json
+gemini LAF-US/IDAHO-VAULT c1c3fe9b6f274081e0ffbb32e541a9bf32f08892 .gemini/tmp/idaho-vault/chats/session-2026-04-04T06-10-79411b05.json
+gemini LAF-US/IDAHO-VAULT c1c3fe9b6f274081e0ffbb32e541a9bf32f08892 .gemini/tmp/idaho-vault/chats/session-2026-04-06T00-47-7b8819b6.json
 aider 0xf1e/health-analyzer-poc 87686c139eecd296ea3ab9c72b4e0c9197f68668 .aider.chat.history.md
 aider Adimas-Prakoso/hmtipemuda ad6234ab3759c7206aab089bbb6b2595eab257d5 .aider.chat.history.md
 aider Akash-Modi104/trading-bot 4c05b9ff3c9eadb4c6e306f667fb5eb914e0e430 .aider.chat.history.md
