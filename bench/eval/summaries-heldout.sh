@@ -15,7 +15,8 @@
 # the file), the dotfiles ones none (their finance sessions are left out: personal account figures).
 # codex: real Codex CLI rollouts committed with CODEX_HOME in the repo (do not read `.codex/auth.json`).
 # gemini: real Gemini CLI chats from committed ~/.gemini (`tmp/<project>/chats/`); some carry the
-# CLI's own `summary` (IDAHO-VAULT: its 1Password-secrets session left out). aider: `.aider.chat.history.md`, one item per `# aider chat started` line.
+# CLI's own `summary` (IDAHO-VAULT: its 1Password-secrets session left out).
+# aider: `.aider.chat.history.md`, one item per `# aider chat started` line.
 set -euo pipefail
 OUT=${1:-/work/data/heldout} MIRROR=${MIRROR:-/work/.mirror}
 HERE=$(cd "$(dirname "$0")/../.." && pwd)
