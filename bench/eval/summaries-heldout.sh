@@ -7,8 +7,8 @@
 # log in it. Fetch each repository first (the session's `fetch` tool puts it under
 # $MIRROR/owner+name/repo, a bare git dir). Cursor exports are read by the search index's file id
 # (the index names no repository for them): `read_file id=<id>`, saved exactly as cursor/<id>.md
-# (ids 35877731197, 1104772477, 34928382803, 13282564975; found with find_string
-# "from Cursor (1.5" / "from Cursor (1.7"). Nuggets: fixtures/summaries/public/heldout/nuggets-<agent>.json,
+# (ids 35877731197, 1104772477, 34928382803, 14418602119; found with find_string
+# "from Cursor (1.5" / "from Cursor (1.6"). Nuggets: fixtures/summaries/public/heldout/nuggets-<agent>.json,
 # copied as OUT/<agent>/nuggets.json.
 # claude-code: real Claude Code sessions from four people's committed ~/.claude (`projects/`); the
 # first twelve carry the agent's own title (an `ai-title` record, or a `summary` whose leafUuid is in
