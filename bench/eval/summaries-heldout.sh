@@ -53,6 +53,7 @@ codex Monotoba/OpenPrintKit HEAD .codex/sessions/2025/10/31/rollout-2025-10-31T1
 codex borfast/cooking-times 3abea6672d7703f417628ec0d44785f24ae4b724 .codex/sessions/2025/10/19/rollout-2025-10-19T02-52-36-0199fa2b-28f8-7c60-9b98-f2e206c3634f.jsonl
 codex Hoper-J/cpolar-connect 70b17db1db0ced357f7e0c50bf24bb786147b8e2 .codex/sessions/2025/09/16/rollout-2025-09-16T12-47-48-9cd28a74-da7e-4458-a91a-fffec2be9d7a.jsonl
 codex 0h-n0/local-voice-assistant-codex d69f8b301ab77a6e3b582b169c13c5c4ba48c79f .codex/sessions/2025/12/26/rollout-2025-12-26T01-48-36-019b5669-8da8-7bc3-bed8-e1c1b805dad5.jsonl
+codex chunrui-qashier/md-http-server cd6c7c9001d920fdd587ef0380bb631b3f1c8936 .codex/sessions/2025/11/24/rollout-2025-11-24T00-07-08-019ab178-1682-7892-912f-cd70b0725a0c.jsonl
 gemini fabien-lessirard/dotfiles f965d955f1b56882838b4744ca50c03fba039315 .gemini/tmp/dashboard-mictlan/chats/session-2026-03-02T11-46-70b8cd2f.json
 gemini fabien-lessirard/dotfiles f965d955f1b56882838b4744ca50c03fba039315 .gemini/tmp/dashboard-mictlan/chats/session-2026-02-23T22-08-1cf75da9.json
 gemini fabien-lessirard/dotfiles f965d955f1b56882838b4744ca50c03fba039315 .gemini/tmp/dashboard-mictlan/chats/session-2026-01-27T17-52-4089cdc5.json
