@@ -333,7 +333,7 @@ export class ExtractiveDescriber {
 		const sourceTitle = this.facts.title && !(this.flavor === 'conversation' && isNoiseTitle(this.facts.title)) ? clip(plainText(this.facts.title), 160) : undefined;
 		const own = (this.flavor === 'conversation' ? firstRequestTitle(root) : undefined) ?? root.title;
 		const title = sourceTitle ?? own;
-		const tldr = this.facts.tldr ? clip(plainText(this.facts.tldr), 600) : this.flavor === 'conversation' ? outcomeOf(root, title, this.facts.provenance?.files_edited) || this.tldrOf(root, lede) : this.tldrOf(root, lede);
+		const tldr = this.facts.tldr ? clip(plainText(this.facts.tldr), 600) : this.flavor === 'conversation' ? outcomeOf(root, title, {filesEdited: this.facts.provenance?.files_edited, answersAreWholeTurns: this.facts.provenance?.agent === 'aider'}) || this.tldrOf(root, lede) : this.tldrOf(root, lede);
 		return {title: title || 'Untitled', tldr, ownTitle: own || 'Untitled'};
 	}
 

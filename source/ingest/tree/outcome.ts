@@ -24,8 +24,18 @@ const cheer = /^(?:perfect|great|excellent|done|awesome|nice|ok(?:ay)?|sure|got 
 /** A closing offer, not an outcome ("Let me know if …", "Would you like me to …"). */
 /** aider's own notes that end up in an answer: token counts, streaming caveats. */
 const toolNote = /^(?:use --no-stream\b|tokens: [\d.]+k? sent\b|cost: \$|applied edit to\b|commit [0-9a-f]{7}\b)/iu;
-const offer = /^(?:let me know|would you like|do you want|if you(?:['’]d like| want| need)|feel free|shall i|should i|want me to|happy to help|hope this helps)/iu;
+const offer = /^(?:(?:please|just) )?(?:let me know|would you like|do you want|if you(?:['’]d like| want| need)|feel free|shall i|should i|want me to|happy to help|hope this helps)/iu;
 const interrupted = /\[Request interrupted by user[^\]]*\]/u;
+/**
+ * What the agent is about to do, not what it did ("Let me check the logs.", "I'll first scan the
+ * workspace…", "Checking the contract…", "We need to answer…"): narration between tool calls.
+ */
+const intention =
+	/^(?:(?:now|next|first|then|ok(?:ay)?|alright|great|good)[,!]?\s+)?(?:let me|let['’]s|i['’]ll|i will|i['’]m going to|i am going to|i need to|we need to|i['’]m (?:now )?(?:checking|looking|reading|going)|i (?:can|could) |ich (?:werde|lese|schaue|prüfe)|lass(?:t)? (?:mich|uns)|voy a|déjame|vamos a|让我|讓我|我来|我來|我将|我將|我会|我會|我先|首先|먼저)|^(?:reviewing|checking|reading|searching|looking|examining|exploring|analy[sz]ing|scanning|inspecting|investigating|verifying|creating|updating|adding|implementing|running|starting|initializing|setting up|removing|installing)\b.{0,160}[.:]$/iu;
+/** A sentence that introduces what follows it ("Here's the updated file:"), saying nothing itself. */
+const introducesOnly = /^(?:here(?:['’]s| is| are)\b|below\b|this is\b|these are\b)|\b(?:the following|as follows|below)\s*:$/iu;
+/** Words that answer "shall I go on?" with a yes: the work continues, it is not closed. */
+const goAhead = /^(?:y|yes|yep|yeah|yup|ok(?:ay)?|k|sure|go(?: on| ahead)?|continue|cont|proceed|next|do it|retry|try again|keep going|approved|si|sí|oui|ja|vale|是|好|可以|继续|繼續|네)\b[\s\p{P}]*$/iu;
 
 function words(text: string): string[] {
 	return text.split(/\s+/u).filter(Boolean);
@@ -62,17 +72,23 @@ function reportLines(text: string): string[] {
 }
 
 /** The outcome sentences of a closing report: past cheers, up to two sentences, a list after a colon joined in. */
-export function reportOutcome(text: string): string {
+export function reportOutcome(text: string, narration: 'skip' | 'skip-only' | 'keep' = 'skip'): string {
+	// What the agent was about to do says something only when nothing says what it did.
+	if (narration === 'skip-only') return outcomeSentences(text, true);
+	return (narration === 'skip' && outcomeSentences(text, true)) || outcomeSentences(text, false);
+}
+
+function outcomeSentences(text: string, skipIntentions: boolean): string {
 	const lines = reportLines(text);
 	const picked: string[] = [];
 	let count = 0;
 	for (let index = 0; index < lines.length && count < maxWords; index++) {
 		for (const sentence of sentencesOf(lines[index]!)) {
 			const clean = sentence.trim();
-			if (!clean || (picked.length === 0 && (cheer.test(clean) || words(clean).length < 3)) || offer.test(clean) || toolNote.test(clean)) continue;
-			picked.push(/[.!?…:;]$/u.test(clean) ? clean : `${clean}.`);
+			if (!clean || (picked.length === 0 && (cheer.test(clean) || words(clean).length < 3)) || offer.test(clean) || toolNote.test(clean) || (skipIntentions && intention.test(clean))) continue;
+			picked.push(/[.!?…:;。！？：；]$/u.test(clean) ? clean : `${clean}.`);
 			count += words(clean).length;
-			if (clean.endsWith(':')) {
+			if (/[:：]$/u.test(clean)) {
 				// "I fixed three things:" then its list, as one sentence.
 				const items: string[] = [];
 				for (let next = index + 1; next < lines.length && count < maxWords && items.length < 4; next++) {
@@ -83,7 +99,9 @@ export function reportOutcome(text: string): string {
 					count += words(item).length;
 				}
 				if (items.length > 0) picked[picked.length - 1] = `${clean} ${items.join('; ')}.`;
-				else picked.pop();
+				// With nothing after it but code or headings, it still says something unless it only introduces.
+				else if (introducesOnly.test(clean) || words(clean).length < 4) picked.pop();
+				else picked[picked.length - 1] = `${clean.replace(/[:：]$/u, '')}.`;
 				index += items.length;
 				break;
 			}
@@ -136,7 +154,17 @@ export function workDone(filesEdited: readonly string[], lastCommand: string | u
 }
 
 /** The outcome of a session tree, or "" when it has no closing report to draw on. */
-export function outcomeOf(root: Topic, title: string, filesEdited: readonly string[] = []): string {
+export interface OutcomeContext {
+	/** The files the session edited, from its log. */
+	filesEdited?: readonly string[] | undefined;
+	/**
+	 * Whether an answer is the whole turn, its edits applied after it (aider): its "I'll change X"
+	 * is the change, not narration between tool calls.
+	 */
+	answersAreWholeTurns?: boolean;
+}
+
+export function outcomeOf(root: Topic, title: string, {filesEdited = [], answersAreWholeTurns = false}: OutcomeContext = {}): string {
 	let lastRequest: string | undefined;
 	let report: string | undefined;
 	const reports: string[] = [];
@@ -171,7 +199,7 @@ export function outcomeOf(root: Topic, title: string, filesEdited: readonly stri
 						stopped = false;
 						toolsSinceReport = 0;
 						lastCommand = undefined;
-					} else if (text && lastRequest !== undefined) closed = true;
+					} else if (text && lastRequest !== undefined && !goAhead.test(text)) closed = true;
 					if (interrupted.test(block.text)) stopped = true;
 				} else if (prose(block, 'assistant')) {
 					report = block.text;
@@ -202,8 +230,13 @@ export function outcomeOf(root: Topic, title: string, filesEdited: readonly stri
 					: undefined;
 	// The last answer that says something ("You're welcome!" after a thank-you does not).
 	let outcome = '';
-	for (const text of [...(ending ? [] : answers.slice(-3).reverse()), ...reports.slice(-3).reverse()]) {
-		outcome = reportOutcome(text);
+	// Past narration in every candidate first ("Let me check…"), then with it, when nothing else says anything.
+	const candidates = [...(ending ? [] : answers.slice(-3).reverse()), ...reports.slice(-3).reverse()];
+	for (const skipNarration of answersAreWholeTurns ? [false] : [true, false]) {
+		for (const text of candidates) {
+			outcome = reportOutcome(text, skipNarration ? 'skip-only' : 'keep');
+			if (outcome) break;
+		}
 		if (outcome) break;
 	}
 	// How it ended first, then what the work before it came to.

@@ -157,6 +157,12 @@ describe('aider chat history', () => {
 		]);
 	});
 
+	it("keeps an aider answer's \"I'll change …\": its edits follow in the same turn", () => {
+		const reader = new AiderSessionReader('2025-06-01 10:00:00', 1);
+		for (const line of ['#### gather the owner and the last commit of every repo  ', '', "I'll modify the script to gather the owner and the last commit of every repo.", '', '```bash', 'gh repo list', '```', '', '> Applied edit to scripts/repos.sh  ']) reader.push(line);
+		expect(describeSource(reader.finish()).tldr).toBe("I'll modify the script to gather the owner and the last commit of every repo.");
+	});
+
 	it('says a request that only met provider errors was stopped by one', () => {
 		const reader = new AiderSessionReader('2025-04-07 03:59:01', 1);
 		const error = "litellm.RateLimitError: litellm.RateLimitError: VertexAIException - b'{\\n  \"error\": {\\n    \"code\": 429,";

@@ -119,6 +119,27 @@ describe('the TLDR is the outcome', () => {
 		expect(describeSource(stopped).tldr).toMatch(/ Before that: I deployed the billing-api to staging/u);
 	});
 
+	it('says what was done, not what the agent was about to do', () => {
+		// A Cursor export's answer: narration between its tool calls, then the report.
+		expect(reportOutcome("I'll first scan the workspace to see if there's an existing Node project. Then I'll create a small todo list.\n\n```javascript\nmodule.exports = {};\n```\n\nI initialized a Node project and installed Cypress latest, then scaffolded a sample e2e spec.")).toBe('I initialized a Node project and installed Cypress latest, then scaffolded a sample e2e spec.');
+		expect(reportOutcome('Checking the contract for a function to get all transfers:\n\nLet me read the dashboard.\n\nThe dashboard now lists every transfer, newest first.')).toBe('The dashboard now lists every transfer, newest first.');
+		// Narration alone is still better than nothing; "please let me know" is an offer.
+		expect(reportOutcome("I will operate within the gemini branch. Please let me know what you'd like me to do.")).toBe('I will operate within the gemini branch.');
+		// A sentence that ends in a colon with only code after it still says something, unless it only introduces.
+		expect(reportOutcome('The skill documents useTemplateRef() for Vue 3.5 and later:\n\n```ts\nconst el = useTemplateRef("el")\n```')).toBe('The skill documents useTemplateRef() for Vue 3.5 and later.');
+		expect(reportOutcome("Here's the updated file:\n\n```ts\nexport {}\n```")).toBe('');
+		// A sentence that ends with a CJK stop gets no second one.
+		expect(reportOutcome('剛才的 ESLint 修正已經 commit 並 push 到遠端了，沒有其他未提交的變更。')).toBe('剛才的 ESLint 修正已經 commit 並 push 到遠端了，沒有其他未提交的變更。');
+	});
+
+	it('a "yes" lets the work go on; the answers after it are the outcome', () => {
+		const upgraded = claude([user('u1', 'Can you upgrade all modules?'), assistant('a1', 'Based on your Docker setup, I can upgrade all modules with the -u all flag. Shall I?'), user('u2', 'yes'), assistant('a2', "I'll upgrade all modules now."), assistant('a3', 'The upgrade was killed (exit code 137): the container ran out of memory after 30 of 224 modules.')]);
+		expect(describeSource(upgraded).tldr).toBe('The upgrade was killed (exit code 137): the container ran out of memory after 30 of 224 modules.');
+		// A thank-you closes it: what came after is not the outcome.
+		const thanked = claude([...session, user('u2', 'thanks!'), assistant('a2', "You're welcome! Happy to help.")]);
+		expect(describeSource(thanked).tldr).toBe('I deployed the billing-api to staging and all 42 tests pass.');
+	});
+
 	it('adds the commits the session made, unless its report already names them', () => {
 		const commit = (uuid: string, message: string) => ({type: 'assistant', uuid, sessionId: 's-1', timestamp: '2026-11-01T10:02:00Z', message: {role: 'assistant', model: 'claude-x', content: [{type: 'tool_use', id: `t-${uuid}`, name: 'Bash', input: {command: `git add -A && git commit -m "${message}"`}}]}});
 		const result = (uuid: string) => user(uuid, [{type: 'tool_result', tool_use_id: `t-${uuid.replace('r', 'a')}`, content: '[main 1a2b3c4] done'}]);
