@@ -92,7 +92,9 @@ function nextFence(open: string | undefined, line: string): string | undefined {
 }
 
 function trailingFence(line: string): string | undefined {
-	const run = /\S.*?[^`](`{3,})\s*$/u.exec(line)?.[1];
+	const end = line.trimEnd();
+	if (!end.endsWith('```')) return undefined;
+	const run = /[^`](`{3,})$/u.exec(end)?.[1];
 	return run && (line.match(/`{3,}/gu) ?? []).length % 2 === 1 ? run : undefined;
 }
 
