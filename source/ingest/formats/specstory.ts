@@ -21,7 +21,8 @@ import {filesEditedBy, withSessionFacts} from './session-facts.js';
  *   since Markdown v2.1.0 every tool call as a `<tool-use …><details>…</details></tool-use>` block.
  *
  * A turn opens at a speaker line outside fenced code (the CLI writes consecutive agent headers
- * with no `---` between them). An answer's thinking is kept as thinking, never as the answer; its
+ * with no `---` between them). A subagent's turns (`_**Agent - sidechain (…)**_`, after the Task
+ * call that started it) become a subagent of the session, as Claude Code's own sidechains do. An answer's thinking is kept as thinking, never as the answer; its
  * tool blocks become tool calls (their name, and the files the edit tools name). The heading is the
  * chat's title when it is more than a timestamp (the extension writes the chat's name there, the
  * CLI Claude Code's session summary). Times are read only where they carry a zone (`…Z`): the
@@ -41,6 +42,7 @@ const timestampOnly = /^\d{4}-\d\d-\d\d[ _T]\d\d[:-]\d\d(?:[:-]\d\d)?(?:Z|[+-]\d
 const fenceLine = /^\s{0,3}(`{3,}|~{3,})/u;
 const toolUseLine = /^Tool use: \*\*([^*\n]{1,80})\*\*/u;
 const toolUseTag = /^<tool-use\b[^>]*?data-tool-name="([^"\n]{0,80})"/u;
+const toolUseClose = /^\s*(?:<\/details>\s*)?<\/tool-use>\s*$/u;
 
 /** The agents SpecStory records whose sessions drill can resume by id (the provider names SpecStory writes). */
 const resumableAgents: Record<string, string> = {
@@ -172,7 +174,8 @@ function splitTurns(text: string): {header: string[]; turns: Turn[]} {
 	let fence: string | undefined;
 	for (const line of text.replace(/^\uFEFF/u, '').split(/\r?\n/u)) {
 		const wasFenced = fence !== undefined;
-		fence = nextFence(fence, line);
+		// A tool block's closing tag ends whatever fence its output left open (SpecStory's own fences can pair wrongly).
+		fence = toolUseClose.test(line) ? undefined : nextFence(fence, line);
 		if (!wasFenced && !fence) {
 			const speaker = speakerLine.exec(line);
 			if (speaker) {
@@ -245,7 +248,7 @@ interface Reading {
 }
 
 /** One answer's blocks: its prose, its thinking, and its tool calls, in order. */
-function answerBlocks(lines: readonly string[], sidechain: boolean): Reading {
+function answerBlocks(lines: readonly string[]): Reading {
 	const blocks: Block[] = [];
 	const edited: string[] = [];
 	let prose: string[] = [];
@@ -253,7 +256,7 @@ function answerBlocks(lines: readonly string[], sidechain: boolean): Reading {
 	const flush = () => {
 		const text = prose.join('\n').trim();
 		prose = [];
-		if (text) blocks.push(sidechain ? {role: 'tool', kind: 'tool', text} : {role: 'assistant', kind: 'prose', text});
+		if (text) blocks.push({role: 'assistant', kind: 'prose', text});
 	};
 	const tool = (name: string, body: readonly string[]) => {
 		flush();
@@ -283,7 +286,12 @@ function answerBlocks(lines: readonly string[], sidechain: boolean): Reading {
 		}
 		const tagged = toolUseTag.exec(trimmed);
 		if (tagged) {
-			const end = blockEnd(lines, i, (next) => next.includes('</tool-use>'));
+			// Its closing tag alone on a line ends it, fences or not: an output with fences inside its fence leaves one open.
+			let end = i + 1;
+			if (!line.includes('</tool-use>')) {
+				while (end < lines.length && !toolUseClose.test(lines[end]!)) end++;
+				end = Math.min(end + 1, lines.length);
+			}
 			tool(tagged[1] || 'tool', lines.slice(i, end));
 			i = end;
 			continue;
@@ -363,35 +371,58 @@ export function readSpecStory(text: string, file?: string): ParsedSource | {reas
 	const conversation = new ConversationBuilder(agent);
 	for (const time of header.times) conversation.time(time);
 	const edited: string[] = [];
+	const subagents: ParsedSource[] = [];
+	let subagent: ConversationBuilder | undefined;
+	const closeSubagent = () => {
+		if (subagent && !subagent.isEmpty) subagents.push(subagent.finish());
+		subagent = undefined;
+	};
 	for (const turn of turns) {
-		conversation.time(specStoryTime(turn.detail ?? ''));
-		if (turn.role === 'user' && !turn.sidechain) {
+		const time = specStoryTime(turn.detail ?? '');
+		const model = turn.role === 'assistant' ? headerModel(turn.detail) : undefined;
+		if (turn.sidechain) {
+			// A subagent's run (Claude Code's Task): its prompt is the sidechain message without a model, its work the rest.
+			const opens = turn.role === 'user' || model === undefined;
+			if (opens) closeSubagent();
+			subagent ??= new ConversationBuilder(agent);
+			subagent.time(time);
+			subagent.model(model);
+			if (opens) {
+				const said = requestText(turn.lines);
+				if (said) subagent.prompt([{role: 'user', kind: 'prose', text: said}]);
+			} else {
+				const reading = answerBlocks(turn.lines);
+				subagent.answer(reading.blocks);
+				edited.push(...reading.edited);
+			}
+			continue;
+		}
+		closeSubagent();
+		conversation.time(time);
+		if (turn.role === 'user') {
 			const said = requestText(turn.lines);
 			if (said) conversation.prompt([{role: 'user', kind: 'prose', text: said}]);
 			continue;
 		}
-		if (turn.role === 'assistant') conversation.model(headerModel(turn.detail));
-		if (turn.role === 'user') {
-			// A subagent's prompt is its parent agent's words, not the person's.
-			const said = requestText(turn.lines);
-			if (said) conversation.answer([{role: 'tool', kind: 'tool', text: said, tools: ['subagent']}]);
-			continue;
-		}
-		const reading = answerBlocks(turn.lines, turn.sidechain);
+		conversation.model(model);
+		const reading = answerBlocks(turn.lines);
 		conversation.answer(reading.blocks);
 		edited.push(...reading.edited);
 	}
+	closeSubagent();
 	if (turns.length === 0 || conversation.isEmpty) return {reason: 'is a SpecStory file with no conversation in it (no _**User**_ or _**Agent**_ turn)'};
 	if (conversation.facts.generatedAt === undefined && header.times.length === 0 && !turns.some((turn) => specStoryTime(turn.detail ?? ''))) {
 		conversation.time(fileNameTime(file));
 	}
 	const project = file && /[\\/]\.specstory[\\/]history[\\/]/u.test(file) ? file.slice(0, file.search(/[\\/]\.specstory[\\/]history[\\/]/u)) : undefined;
 	if (project) conversation.project(project);
-	return withSessionFacts(conversation.finish(), {
+	const source = withSessionFacts(conversation.finish(), {
 		sessionId: header.sessionId,
 		agentTitle: header.title || undefined,
 		filesEdited: edited,
 	});
+	if (subagents.length > 0) source.subagents = subagents;
+	return source;
 }
 
 /** The session id a SpecStory file names in its header comment, for the item id. */

@@ -89,6 +89,18 @@ describe('SpecStory chats (.specstory/history Markdown)', () => {
 		expect(answers(codex).at(-1)).toMatch(/No files were modified during the review\.$/u);
 	});
 
+	it('makes a subagent of the sidechain turns after a Task call, even when the call’s output left a fence open', () => {
+		const source = read('cli-v2.1-claude-code-sidechain.md');
+		expect(textsOf(source, 'user')).toEqual(['Implement the following plan:\n\n# Plan: Add `--json` flag to `specstory watch`', 'proceed']);
+		expect(tools(source)).toEqual(['Task', 'ExitPlanMode']);
+		expect(answers(source)).toEqual(["No existing helper for human-readable byte sizes — I'll add a simple inline formatter. Now let me write the plan."]);
+		expect(source.subagents).toHaveLength(1);
+		const subagent = source.subagents![0]!;
+		expect(textsOf(subagent, 'user')[0]).toMatch(/^I need to understand how to count "agent messages"/u);
+		expect(tools(subagent)).toEqual(['Glob']);
+		expect(subagent.facts.provenance).toMatchObject({model: 'claude-haiku-4-5-20251001', turns: 1});
+	});
+
 	it('reads the times SpecStory writes with a zone, and none without one', () => {
 		expect(specStoryTime('2025-07-20 10:50:51Z')).toBe('2025-07-20T10:50:51.000Z');
 		expect(specStoryTime('2025-07-19 23:13Z')).toBe('2025-07-19T23:13:00.000Z');
@@ -99,7 +111,7 @@ describe('SpecStory chats (.specstory/history Markdown)', () => {
 	});
 
 	it('is told apart by content: every variant, not a plain markdown doc, not a doc that quotes the format', async () => {
-		const names = ['extension-2025-02.md', '2025-04-26_23-34-fixing-changelog-duplicates-and-references.md', 'extension-2025-10.md', 'cli-2025-07-claude-code.md', 'cli-2025-07-claude-code-early.md', 'cli-v2.1-claude-code.md', 'cli-v2.1-cursor-ide.md', 'cli-v2.1-codex.md'];
+		const names = ['cli-v2.1-claude-code-sidechain.md', 'extension-2025-02.md', '2025-04-26_23-34-fixing-changelog-duplicates-and-references.md', 'extension-2025-10.md', 'cli-2025-07-claude-code.md', 'cli-2025-07-claude-code-early.md', 'cli-v2.1-claude-code.md', 'cli-v2.1-cursor-ide.md', 'cli-v2.1-codex.md'];
 		for (const name of names) expect((await sniff(fixture(name), statSync(fixture(name)).size)).format, name).toBe('specstory');
 		for (const doc of ['fixtures/transcripts/README.md', 'docs/ingest.md', `${folder}/README.md`, 'fixtures/agents/cursor-export.md']) {
 			expect((await sniff(doc, statSync(doc).size)).format, doc).not.toBe('specstory');
