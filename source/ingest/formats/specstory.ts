@@ -39,7 +39,8 @@ const speakerLine = /^_\*\*(User|Assistant|Agent)( - sidechain)?(?: \(([^)\n]{0,
 const stepLine = /^_(?:\\?\*){4}_\s*$/u;
 const headingLine = /^#{1,2}\s+(\S.*?)\s*$/u;
 const timestampOnly = /^\d{4}-\d\d-\d\d[ _T]\d\d[:-]\d\d(?:[:-]\d\d)?(?:Z|[+-]\d{2}:?\d{2})?$/u;
-const fenceLine = /^\s{0,3}(`{3,}|~{3,})/u;
+/** A backtick fence at any indent (an answer's list items indent theirs past CommonMark's three spaces); a tilde one as CommonMark has it (compilers underline errors with `~~~~`). */
+const fenceLine = /^(?:\s*(`{3,})|\s{0,3}(~{3,}))/u;
 const toolUseLine = /^Tool use: \*\*([^*\n]{1,80})\*\*/u;
 const toolUseTag = /^<tool-use\b[^>]*?data-tool-name="([^"\n]{0,80})"/u;
 const toolUseClose = /^\s*(?:<\/details>\s*)?<\/tool-use>\s*$/u;
@@ -83,22 +84,17 @@ export function isSpecStory(text: string): boolean {
 
 /**
  * The fence open after `line`: a fence opens at ``` or ~~~ and closes at a run at least as long.
- * SpecStory's Codex tool blocks open one at the end of a line (`Input (truncated): \`\`\``) and close
- * it on a line of its own, so a line ending in an unpaired run of backticks opens one too.
+ * SpecStory's Codex tool blocks also open one after a label (`Input (truncated): \`\`\``) and close
+ * it on a line of its own.
  */
 function nextFence(open: string | undefined, line: string): string | undefined {
-	const run = fenceLine.exec(line)?.[1];
-	if (!run) return open ?? trailingFence(line);
+	const run = fenceLine.exec(line)?.slice(1).find(Boolean);
+	if (!run) return open ?? labelledFence.exec(line)?.[1];
 	if (!open) return run;
 	return run[0] === open[0] && run.length >= open.length && line.trim() === run ? undefined : open;
 }
 
-function trailingFence(line: string): string | undefined {
-	const end = line.trimEnd();
-	if (!end.endsWith('```')) return undefined;
-	const run = /[^`](`{3,})$/u.exec(end)?.[1];
-	return run && (line.match(/`{3,}/gu) ?? []).length % 2 === 1 ? run : undefined;
-}
+const labelledFence = /^[A-Z][\w ()-]{0,40}: (`{3,})\w*\s*$/u;
 
 /** A SpecStory time with its zone (`2025-07-20 10:50:51Z`, `2025-07-19 23:13Z`, `2025-07-20_10-50-51Z`, `… 21:12:14-0700`) in UTC. */
 export function specStoryTime(text: string): string | undefined {
@@ -172,7 +168,17 @@ function splitTurns(text: string): {header: string[]; turns: Turn[]} {
 	const header: string[] = [];
 	const turns: Turn[] = [];
 	let fence: string | undefined;
+	let previous = '';
+	let beforePrevious = '';
 	for (const line of text.replace(/^\uFEFF/u, '').split(/\r?\n/u)) {
+		// A header as SpecStory writes it (after a blank line, with its time or after a `---`) ends a fence a message
+		// left open: a pasted diff's ` \`\`\``, an answer's fences nested in its fence.
+		if (fence && previous.trim() === '') {
+			const speaker = speakerLine.exec(line);
+			if (speaker && (specStoryTime(speaker[3] ?? '') || beforePrevious.trim() === '---')) fence = undefined;
+		}
+		beforePrevious = previous;
+		previous = line;
 		const wasFenced = fence !== undefined;
 		// A tool block's closing tag ends whatever fence its output left open (SpecStory's own fences can pair wrongly).
 		fence = toolUseClose.test(line) ? undefined : nextFence(fence, line);
@@ -206,7 +212,7 @@ function blockEnd(lines: readonly string[], start: number, closes: (line: string
 
 /** The line after the fence that closes the one opened at `start` (the end, when it never closes). */
 function fenceEnd(lines: readonly string[], start: number): number {
-	const opens = fenceLine.exec(lines[start]!)?.[1];
+	const opens = fenceLine.exec(lines[start]!)?.slice(1).find(Boolean);
 	for (let i = start + 1; i < lines.length; i++) if (nextFence(opens, lines[i]!) === undefined) return i + 1;
 	return lines.length;
 }
@@ -319,7 +325,7 @@ function answerBlocks(lines: readonly string[]): Reading {
 			continue;
 		}
 		// The early extension wrote an edit as a step of its own: one diff block, no file name.
-		if (stepStart && /^\s{0,3}(`{3,}|~{3,})diff\s*$/u.test(line)) {
+		if (stepStart && /^\s*(`{3,}|~{3,})diff\s*$/u.test(line)) {
 			const end = fenceEnd(lines, i);
 			tool('Edit', lines.slice(i, end));
 			i = end;

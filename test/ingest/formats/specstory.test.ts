@@ -101,6 +101,14 @@ describe('SpecStory chats (.specstory/history Markdown)', () => {
 		expect(subagent.facts.provenance).toMatchObject({model: 'claude-haiku-4-5-20251001', turns: 1});
 	});
 
+	it('ends a fence a message left open at the next header SpecStory wrote, so the answer after a pasted diff is read', () => {
+		const source = read('cli-v2.1-claude-code-open-fence.md');
+		expect(textsOf(source, 'user')).toHaveLength(1);
+		expect(textsOf(source, 'user')[0]).toMatch(/^## Context/u);
+		expect(answers(source).join('\n')).toMatch(/## Unit Tests\n\nNo unit tests are needed for this PR\./u);
+		expect(textsOf(source, 'system').join('\n')).toMatch(/<local-command-stdout>See ya!<\/local-command-stdout>/u);
+	});
+
 	it('reads the times SpecStory writes with a zone, and none without one', () => {
 		expect(specStoryTime('2025-07-20 10:50:51Z')).toBe('2025-07-20T10:50:51.000Z');
 		expect(specStoryTime('2025-07-19 23:13Z')).toBe('2025-07-19T23:13:00.000Z');
@@ -111,7 +119,7 @@ describe('SpecStory chats (.specstory/history Markdown)', () => {
 	});
 
 	it('is told apart by content: every variant, not a plain markdown doc, not a doc that quotes the format', async () => {
-		const names = ['cli-v2.1-claude-code-sidechain.md', 'extension-2025-02.md', '2025-04-26_23-34-fixing-changelog-duplicates-and-references.md', 'extension-2025-10.md', 'cli-2025-07-claude-code.md', 'cli-2025-07-claude-code-early.md', 'cli-v2.1-claude-code.md', 'cli-v2.1-cursor-ide.md', 'cli-v2.1-codex.md'];
+		const names = ['cli-v2.1-claude-code-open-fence.md', 'cli-v2.1-claude-code-sidechain.md', 'extension-2025-02.md', '2025-04-26_23-34-fixing-changelog-duplicates-and-references.md', 'extension-2025-10.md', 'cli-2025-07-claude-code.md', 'cli-2025-07-claude-code-early.md', 'cli-v2.1-claude-code.md', 'cli-v2.1-cursor-ide.md', 'cli-v2.1-codex.md'];
 		for (const name of names) expect((await sniff(fixture(name), statSync(fixture(name)).size)).format, name).toBe('specstory');
 		for (const doc of ['fixtures/transcripts/README.md', 'docs/ingest.md', `${folder}/README.md`, 'fixtures/agents/cursor-export.md']) {
 			expect((await sniff(doc, statSync(doc).size)).format, doc).not.toBe('specstory');
