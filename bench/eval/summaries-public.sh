@@ -11,20 +11,23 @@
 # (`.codex/sessions/…`; do not read the `.codex/auth.json` next to them). The claude-code lines are real
 # Claude Code sessions from a public config backup (`.claude/projects/`). The claude-code-fixtures and
 # codex-fixtures lines are TEST FIXTURES of log viewers (sanitized or made up), not raw logs.
+# The specstory lines are chats SpecStory saved (`.specstory/history/`, its extension and its CLI),
+# one per repository; a fourth field reads the file at that commit (a repository that later dropped it).
 set -euo pipefail
 OUT=${1:-/work/data/evalset} MIRROR=${MIRROR:-/work/.mirror}
 HERE=$(cd "$(dirname "$0")/../.." && pwd)
-while read -r agent repo file; do
+while read -r agent repo file rev; do
 	[[ -z "$agent" || "$agent" == \#* ]] && continue
+	rev=${rev:-HEAD}
 	mkdir -p "$OUT/$agent"
 	git_dir="$MIRROR/${repo/\//+}/repo"
-	path=$(git --git-dir "$git_dir" ls-tree -r --name-only HEAD | grep -E "^${file}\$" | head -1 || true)
+	path=$(git --git-dir "$git_dir" ls-tree -r --name-only "$rev" | grep -E "^${file}\$" | head -1 || true)
 	[[ -z "$path" ]] && { echo "missing: $repo $file" >&2; continue; }
 	short=${repo#*/}; short=${short#figma-eval-}
 	[[ "$agent" == codex ]] && short=${repo%%/*}
 	name="${short:0:40}.$(basename "$path" | sed 's/^\.//')"
 	[[ "$agent" == claude-code ]] && name=$(basename "$path")
-	git --git-dir "$git_dir" show "HEAD:$path" > "$OUT/$agent/$name"
+	git --git-dir "$git_dir" show "$rev:$path" > "$OUT/$agent/$name"
 done <<'LIST'
 gemini metaphi-agent/figma-eval-010ac575-1280-41fe-be26-130311bef5ed-gemini_cli \.gemini/tmp/[^/]*/chats/session-[^/]*\.json
 gemini metaphi-agent/figma-eval-010ac575-1280-41fe-be26-130311bef5ed-gemini_cli transcript\.jsonl
@@ -65,6 +68,12 @@ codex-fixtures KentaOsabe/codex-history backend/spec/fixtures/sessions/source/20
 codex-fixtures KentaOsabe/codex-history backend/spec/fixtures/sessions/search/2025-03-01/session-search-one\.jsonl
 codex-fixtures KentaOsabe/codex-history backend/spec/fixtures/sessions/search/2025-03-02/session-search-two\.jsonl
 codex-fixtures KentaOsabe/codex-history fixtures/dummy_sessions/2025-01-01/session-0001\.jsonl
+specstory idvorkin/omnifocus_cli cursor-logs/rules-for-fixup-url-function\.md
+specstory edobry/minsky \.specstory/history/2025-04-27_19-26-enhancing-minsky-cli-task-id-for-session-start\.md 2d0f5d07ebe40b8b2245be819c49558147c3cad8
+specstory hpm27/agente-bsc-rag \.specstory/history/2025-10-14_22-48Z-liberar-arquivo-env-do-globalcursorignore\.md
+specstory specstoryai/tnyOffice \.specstory/history/2025-07-20_10-28-48Z-read-at-readme-md\.md
+specstory specstoryai/keyframe-blogger \.specstory/history/2025-07-14_21-37Z-add-note-to-readme-with-icon\.md
+specstory specstoryai/getspecstory specstory-cli/\.specstory/history/2026-08-03_21-15-01Z-use-claude-commands-code\.md
 LIST
 for agent in "$OUT"/*/; do
 	name=$(basename "$agent")

@@ -119,6 +119,15 @@ export const agentResume: Readonly<Record<string, AgentResume>> = {
 		install: 'the Cline extension for VS Code',
 		followed: 'Cline documentation (docs.cline.bot): tasks are resumed from the history view (as tools that call it quote it, read 2026-12-02; not checked against the agent’s own docs)',
 	},
+	// SpecStory files that name the agent's own session id are read as that agent's sessions (specstory.ts).
+	specstory: {
+		name: 'SpecStory',
+		program: 'specstory',
+		unsupported: 'SpecStory saves chats as Markdown and has no command to resume one, and this file names no session id of the agent it recorded: reopen the chat in that agent',
+		needsId: false,
+		install: 'see github.com/specstoryai/getspecstory',
+		followed: 'SpecStory CLI markdown writer (specstory-cli/pkg/session/markdown.go): a file names its agent\'s session in `<!-- <provider> Session <id> (…) -->`; older extension files name none',
+	},
 	crush: {
 		name: 'Crush',
 		program: 'crush',

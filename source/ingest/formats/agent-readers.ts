@@ -11,6 +11,7 @@ import {GooseSessionReader} from './goose.js';
 import {isObject} from './json-values.js';
 import {readOpenCodeSessionFile} from './opencode.js';
 import {QwenCodeReader, qwenSessionId} from './qwen-code.js';
+import {readSpecStory, specStorySessionId} from './specstory.js';
 
 /**
  * How the pipeline reads each agent format that is one session per file: whole (a JSON document,
@@ -50,6 +51,10 @@ export const agentDocumentReaders: Partial<Record<Format, DocumentReader>> = {
 		const content = await wholeText(file, size);
 		return typeof content === 'string' ? readCursorExport(content) : content;
 	},
+	specstory: async (file, size) => {
+		const content = await wholeText(file, size);
+		return typeof content === 'string' ? readSpecStory(content, file) : content;
+	},
 };
 
 interface LineReader {
@@ -72,4 +77,5 @@ export const agentSessionIds: Partial<Record<Format, (head: string, file: string
 	'copilot-chat': fileStem,
 	goose: fileStem,
 	'qwen-code': qwenSessionId,
+	specstory: specStorySessionId,
 };

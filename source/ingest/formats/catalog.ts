@@ -23,6 +23,7 @@ export const formats = [
 	'goose-db',
 	'qwen-code',
 	'crush',
+	'specstory',
 ] as const;
 export type Format = (typeof formats)[number];
 
@@ -55,10 +56,11 @@ export const formatLabels: Record<Format, string> = {
 	'goose-db': 'a Goose session database (sessions.db)',
 	'qwen-code': 'a Qwen Code chat (JSONL)',
 	crush: 'a Crush database (crush.db)',
+	specstory: 'a SpecStory chat (.specstory/history Markdown)',
 };
 
 /** The formats of the agents read from their own stores and folders (one reader file each). */
-export const agentFormats: ReadonlySet<Format> = new Set(['cursor', 'cursor-markdown', 'cline', 'continue', 'opencode', 'opencode-db', 'copilot-chat', 'goose', 'goose-db', 'qwen-code', 'crush']);
+export const agentFormats: ReadonlySet<Format> = new Set(['cursor', 'cursor-markdown', 'cline', 'continue', 'opencode', 'opencode-db', 'copilot-chat', 'goose', 'goose-db', 'qwen-code', 'crush', 'specstory']);
 
 export const conversationFormats: ReadonlySet<Format> = new Set(['claude-code', 'codex', 'gemini-cli', 'gemini-chat', 'aider', 'claude-agent', 'chatgpt', 'generic-chat', ...agentFormats]);
 
@@ -92,6 +94,7 @@ export const namespaceOf: Record<Format, string> = {
 	'goose-db': 'conversation_session',
 	'qwen-code': 'conversation_session',
 	crush: 'conversation_session',
+	specstory: 'conversation_session',
 };
 
 /** Files that hold many items (one per conversation or session); the others hold one. */

@@ -8,6 +8,7 @@ import {aiderSessionStart} from './aider.js';
 import {conversationFormats, documentFormats, formatLabels, type Format, type FormatChoice} from './catalog.js';
 import {agentEvent} from './claude-agent.js';
 import {codexItemTypes, codexLineTypes} from './codex.js';
+import {isSpecStory} from './specstory.js';
 import {isJsonPrefix} from '../io/json-prefix.js';
 
 export type {FormatChoice} from './catalog.js';
@@ -336,6 +337,7 @@ function sniffHead(head: Buffer, file: string, size: number, choice: FormatChoic
 	if (unknownJson && choice === 'auto') {
 		return {problem: `is JSON but no session format drill reads (${jsonShape(text, complete)}); drill ingest --help lists the formats`, head: text, notASource: true};
 	}
+	if (!detected && !unknownJson && isSpecStory(text)) detected = 'specstory';
 	if (!detected && !unknownJson && isCursorExport(text)) detected = 'cursor-markdown';
 	if (!detected && !unknownJson && looksLikeAider(text, file)) detected = 'aider';
 	if (!detected && !unknownJson && htmlStart.test(text)) detected = 'html';

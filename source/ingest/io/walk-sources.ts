@@ -33,8 +33,12 @@ export interface WalkProblem {
 	reason: string;
 }
 
-/** Hidden files that are sources: aider keeps its chat history in the repository's root. */
-const hiddenSources = new Set(['.aider.chat.history.md']);
+/**
+ * Hidden entries that are sources: aider keeps its chat history in the repository's root, SpecStory
+ * its chats in the project's `.specstory/history/` (the rest of that folder is its own bookkeeping).
+ */
+const hiddenSources = new Set(['.aider.chat.history.md', '.specstory']);
+const inSpecStory = (folder: string, name: string) => path.basename(folder) === '.specstory' && name !== 'history';
 
 /**
  * Inside folders: hidden entries and dependency folders are never sources, nor a SQLite
@@ -120,7 +124,7 @@ export async function walkSources(inputs: readonly string[], cwd = process.cwd()
 			return;
 		}
 		for (const name of entries) {
-			if (skippedName(name)) continue;
+			if (skippedName(name) || inSpecStory(folder, name)) continue;
 			const full = path.join(folder, name);
 			let info = statOrError(full, lstatSync);
 			if (info instanceof Error) {

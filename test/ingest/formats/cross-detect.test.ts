@@ -36,6 +36,8 @@ const fixtures: Array<[string, Format]> = [
 	['fixtures/agents/copilot-chat/workspaceStorage/4f9e2c1b7a3d5e8f0a1b2c3d4e5f6a7b/chatSessions/8c4a1f03-9e2b-4d6c-a7f1-3b5e2d0c9a18.jsonl', 'copilot-chat'],
 	['fixtures/agents/goose/sessions/20251103_142210.jsonl', 'goose'],
 	['fixtures/agents/qwen-code/projects/-home-mira-src-tidewater/chats/b7e3c1a9-2f4d-4e8b-9c6a-1d0e5f3a7b29.jsonl', 'qwen-code'],
+	['fixtures/agents/specstory/extension-2025-02.md', 'specstory'],
+	['fixtures/agents/specstory/cli-v2.1-claude-code.md', 'specstory'],
 ];
 
 /** The agents' SQLite stores, built from their fixtures before the tests. */
