@@ -247,6 +247,7 @@ class Ingestion {
 			this.report.skipped_records += result.skipped ?? 0;
 			this.report.subagents += result.subagents ?? 0;
 			this.report.warmups += result.warmups ?? 0;
+			if (result.emptySession) this.report.empty_sessions++;
 			if (result.failure) this.fail(file.path, result.failure.reason, result.failure.line);
 			try {
 				if (result.item) {

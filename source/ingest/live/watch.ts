@@ -79,6 +79,7 @@ function sum(reports: readonly IngestReport[], into: IngestReport): IngestReport
 		into.redactions += report.redactions;
 		into.subagents += report.subagents;
 		into.warmups += report.warmups;
+		into.empty_sessions += report.empty_sessions;
 		into.forgotten += report.forgotten;
 		if (report.keep_secrets) into.keep_secrets = true;
 		into.seconds = Number((into.seconds + report.seconds).toFixed(3));
@@ -86,7 +87,7 @@ function sum(reports: readonly IngestReport[], into: IngestReport): IngestReport
 	return into;
 }
 
-const emptyReport = (): IngestReport => ({added: 0, updated: 0, skipped: 0, skipped_records: 0, skipped_files: 0, failed: [], conflicts: [], items: 0, nodes: 0, spans: 0, redactions: 0, subagents: 0, warmups: 0, forgotten: 0, seconds: 0});
+const emptyReport = (): IngestReport => ({added: 0, updated: 0, skipped: 0, skipped_records: 0, skipped_files: 0, failed: [], conflicts: [], items: 0, nodes: 0, spans: 0, redactions: 0, subagents: 0, warmups: 0, empty_sessions: 0, forgotten: 0, seconds: 0});
 
 class Watch {
 	private readonly tracker = new FileTracker();

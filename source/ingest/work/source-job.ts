@@ -58,12 +58,25 @@ export interface JobResult {
 	/** Subagents put in the session's tree, and warm-ups left out (a warm-up's own file gives no item). */
 	subagents?: number;
 	warmups?: number;
+	/** A session log with no request and no answer: no item, counted. */
+	emptySession?: true;
 }
 
 export interface JobHooks {
 	onBytes?: (bytes: number) => void;
 	/** Runs on the described tree before it becomes an item (the LLM summarizer). */
 	rewrite?: (described: DescribedSource, job: SourceJob) => Promise<void>;
+}
+
+/** The session logs whose files may hold no session at all (see `isEmptySession`). */
+const sessionLogFormats = new Set<Format>(['claude-code', 'codex']);
+
+/** A session with no request of the person's and nothing the agent said or did: only context, metadata or nothing. */
+export function isEmptySession(parsed: ParsedSource): boolean {
+	const provenance = parsed.facts.provenance;
+	if (parsed.flavor !== 'conversation' || (provenance?.turns ?? 0) > 0 || (provenance?.tool_calls ?? 0) > 0 || (parsed.subagents?.length ?? 0) > 0) return false;
+	const said = (section: ParsedSource['root']): boolean => section.units.some((unit) => unit.blocks.some((block) => block.role !== 'system' && block.text.trim() !== '')) || section.children.some(said);
+	return !said(parsed.root);
 }
 
 /** No text to read: front matter alone is something (a Hugo `_index.md` is a page with a title). */
@@ -182,6 +195,8 @@ export async function runSourceJob(job: SourceJob, hooks: JobHooks = {}): Promis
 	// A session or subagent that only warmed up, or Claude Code's own compaction helper (`agent-acompact-*`,
 	// the session summarized again): no item, counted.
 	if (job.format === 'claude-code' && (isWarmup(parsed) || isCompactionHelper(job.itemKey))) return {problems, skipped, warmups: 1};
+	// A rollout Codex opened and left (its metadata and environment only), a Claude Code file of summaries and snapshots: no session.
+	if (sessionLogFormats.has(job.format) && isEmptySession(parsed)) return {problems, skipped, emptySession: true};
 	if (isEmpty(parsed)) {
 		const conversation = conversationFormats.has(job.format);
 		const headings = parsed.root.children.length > 0;
