@@ -45,7 +45,8 @@ export function graftSubagents(root: Topic, parsed: ParsedSource, describe: (sub
 			chars: described.root.chars,
 			...(described.root.best ? {best: described.root.best} : {}),
 		}));
-		grafted.subagents++;
+		// Its own subagents (a Codex thread's spawned threads) are in its node, and count with it.
+		grafted.subagents += 1 + (sub.facts.provenance?.subagents ?? 0);
 		grafted.warmups += subWarmups(sub);
 		addCosts(provenance, sub.facts.provenance);
 	}
