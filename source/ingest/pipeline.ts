@@ -223,15 +223,15 @@ class Ingestion {
 		const real = realPath(file.path);
 		const session = sessionIdOf[format]?.(head, real);
 		const itemId = session ? itemIdFor(format, session) : itemIdFor('file', real);
+		const layout = this.layouts[format];
+		const parentSession = layout && session ? layout.parentOf(head, session) : undefined;
+		if (parentSession && !last) {
+			this.later.push({file, format, head, ...(bytes ? {bytes} : {})});
+			return;
+		}
 		let hash = bytes ? hashBytes(bytes, this.salt(format, namespace)) : await hashFile(file.path, this.salt(format, namespace));
 		let subagents: SubagentFile[] = [];
-		const layout = this.layouts[format];
 		if (layout && session) {
-			const parentSession = layout.parentOf(head, session);
-			if (parentSession && !last) {
-				this.later.push({file, format, head, ...(bytes ? {bytes} : {})});
-				return;
-			}
 			if (parentSession && (await this.underParent(layout, format, real, parentSession, namespace, itemId))) return;
 			this.sessionsDone.add(real);
 			subagents = layout.filesOf(real, session);

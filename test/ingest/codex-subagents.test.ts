@@ -107,6 +107,18 @@ describe("Codex CLI's spawned threads", () => {
 		expectUnderParent(store);
 	});
 
+	it('gives a thread spawned a moment ago (its metadata and environment only) no node yet', async () => {
+		const {parent, child} = codexHome();
+		const text = readFileSync(child, 'utf8').split('\n').filter(Boolean);
+		writeFileSync(child, `${text.slice(0, 3).join('\n')}\n`);
+		const store = path.join(tempDir(), 's.db');
+		expect(await ingest([parent, child], {storePath: store})).toMatchObject({added: 1, subagents: 0, failed: []});
+		expect(read(store)[0]!.nodes.filter((node) => node.title.startsWith('Subagent: '))).toEqual([]);
+		writeFileSync(child, `${text.join('\n')}\n`);
+		expect(await ingest([child], {storePath: store})).toMatchObject({updated: 1, subagents: 1});
+		expectUnderParent(store);
+	});
+
 	it("puts a spawned thread's own spawned thread in its node (depth 2)", async () => {
 		const {sessions, child} = codexHome();
 		const grandchildId = '019a5b10-9a00-7c55-8d2e-1f3a4b5c6d03';

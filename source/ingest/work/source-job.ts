@@ -145,7 +145,8 @@ async function readSubagents(format: Format, transcripts: readonly SubagentTrans
 	for (const transcript of transcripts) {
 		try {
 			const sub = await readSubagent(format, transcript, problems, hooks);
-			if (!isEmpty(sub)) (into.subagents ??= []).push(sub);
+			// A thread just spawned (its metadata and environment written, not yet its request) is nothing yet.
+			if (!isEmpty(sub) && !isEmptySession(sub)) (into.subagents ??= []).push(sub);
 		} catch (error) {
 			problems.push({reason: `${path.basename(transcript.path)}: the subagent's transcript could not be read (${(error as Error).message.split('\n')[0]})`});
 		}
