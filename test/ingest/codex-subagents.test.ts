@@ -119,6 +119,35 @@ describe("Codex CLI's spawned threads", () => {
 		expectUnderParent(store);
 	});
 
+	it("leaves out of a forked thread's node the parent's history its log begins with, and its repeated token counts", async () => {
+		const {parent, child} = codexHome();
+		// `spawn_agent` with `fork_context`: the thread's log is its own `session_meta` (with
+		// `forked_from_id`), then the parent's history as `keep_forked_rollout_item` keeps it
+		// (codex-rs/core/src/agent/control/spawn.rs: session_meta, turn_context, user and developer
+		// messages, event messages; no tool calls), then the thread's own lines.
+		const parentLines = readFileSync(parent, 'utf8').split('\n').filter(Boolean);
+		const childLines = readFileSync(child, 'utf8').split('\n').filter(Boolean);
+		const copied = parentLines.slice(0, 5);
+		const total = (input: number, cached: number, output: number) => JSON.stringify({timestamp: '2026-11-05T10:00:05.000Z', type: 'event_msg', payload: {type: 'token_count', info: {total_token_usage: {input_tokens: input, cached_input_tokens: cached, output_tokens: output, total_tokens: input + output}}}});
+		copied.push(total(9000, 6000, 300));
+		const meta = childLines[0]!.replace('"cwd":', `"forked_from_id": "${parentId}", "cwd":`);
+		expect(meta).toContain('forked_from_id');
+		// The thread's running total was seeded with the parent's (9000, 6000 cached, 300) when it was forked.
+		const own = childLines.slice(2).map((line) => (line.includes('"token_count"') ? total(9000 + 5000, 6000 + 3000, 300 + 200) : line));
+		writeFileSync(child, `${[meta, ...copied, ...own].join('\n')}\n`);
+		const store = path.join(tempDir(), 's.db');
+		expect(await ingest([parent, child], {storePath: store})).toMatchObject({added: 1, subagents: 1, failed: []});
+		const [item] = read(store);
+		const node = item!.nodes.find((one) => one.title.startsWith('Subagent: '))!;
+		expect(node.title).toMatch(/templates/u);
+		expect(node.title).not.toMatch(/VAT line twice/u);
+		const under = (id: number): number[] => item!.nodes.flatMap((one, index) => (one.parent === id ? [index, ...under(index)] : []));
+		const summaries = [node, ...under(item!.nodes.indexOf(node)).map((index) => item!.nodes[index]!)].map((one) => `${one.title} ${one.summary}`).join('\n');
+		expect(summaries).not.toMatch(/show the VAT line twice since Tuesday/u);
+		// The thread's own tokens are added, not the parent's that its total began with.
+		expect(item!.record.source?.tokens).toMatchObject({input: 8000, output: 1100, cache_read: 15000});
+	});
+
 	it("puts a spawned thread's own spawned thread in its node (depth 2)", async () => {
 		const {sessions, child} = codexHome();
 		const grandchildId = '019a5b10-9a00-7c55-8d2e-1f3a4b5c6d03';
