@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {DrillError} from '../core/errors.js';
 import {inertJson, inertPath, inertText} from '../core/inert-text.js';
+import type {AgentFolder} from '../ingest/live/agent-folder.js';
 import {findAgentFolders, type AgentSearch} from '../ingest/live/agent-folders.js';
 import type {Round, FileOutcome} from '../ingest/live/watch.js';
 import {scanSources, type SourceRoot} from '../ingest/live/source-scan.js';
@@ -22,9 +23,14 @@ function tilde(file: string, home: string): string {
 	return home && (file === home || file.startsWith(home + path.sep)) ? `~${file.slice(home.length)}` : file;
 }
 
+/** An agent's folder as a root to ingest: its sessions, and the files read with them. */
+function rootOf(folder: AgentFolder): SourceRoot {
+	return {path: folder.root, accepts: folder.accepts, ...(folder.companions ? {companions: folder.companions} : {})};
+}
+
 /** The agents' folders that exist here now, as roots to ingest. */
 export function agentFolderRoots(env: NodeJS.ProcessEnv, cwd: string): SourceRoot[] {
-	return findAgentFolders(env, cwd).found.map((folder) => ({path: folder.root, accepts: folder.accepts}));
+	return findAgentFolders(env, cwd).found.map(rootOf);
 }
 
 /** The agents' folders found here (as roots to ingest), their session files, and what to say about the search. */
@@ -38,7 +44,7 @@ export async function agentRoots(env: NodeJS.ProcessEnv, cwd: string): Promise<{
 	// One line and one entry per agent and folder: an agent whose sessions are in many roots under one folder (a workspace's database each) is counted there.
 	const byFolder = new Map<string, AgentReport>();
 	for (const folder of search.found) {
-		const root = {path: folder.root, accepts: folder.accepts};
+		const root = rootOf(folder);
 		const found = (await scanSources([root], cwd)).files.map((file) => file.path);
 		roots.push(root);
 		append(files, found);

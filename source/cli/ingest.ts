@@ -48,6 +48,7 @@ function humanReport(report: IngestReport, store: string): string {
 		...(report.redactions > 0 ? [`${plural(report.redactions, 'secret')} redacted`] : []),
 		...(report.subagents > 0 ? [`${plural(report.subagents, 'subagent')} put under ${report.subagents === 1 ? 'its session' : 'their sessions'}`] : []),
 		...(report.warmups > 0 ? [`${plural(report.warmups, 'subagent warm-up')} left out`] : []),
+		...(report.empty_sessions > 0 ? [`${plural(report.empty_sessions, 'empty session')} (no request) left out`] : []),
 		...(report.forgotten > 0 ? [`${plural(report.forgotten, 'forgotten source')} left out (--include-forgotten PATH takes one back)`] : []),
 	];
 	return `ingested: ${report.added} added, ${report.updated} updated, ${report.skipped} unchanged, ${extras.join(', ')} — ${plural(report.items, 'item')}, ${plural(report.nodes, 'node')}, ${plural(report.spans, 'span')} written in ${report.seconds.toFixed(1)} s into ${store}\n`;
@@ -130,11 +131,10 @@ export const command = defineCommand({
   --include-forgotten PATH.
 
   With --json it prints {added, updated, skipped, skipped_records, skipped_files, failed,
-  conflicts, items, nodes, spans, redactions, subagents, warmups, forgotten, keep_secrets?,
-  seconds} (and agents: [{agent, folder, found, files}] with
-  --agents). With --watch, one such object per line per round, with round (0 is the first
-  ingest), at, and files:
-  [{path, change: new|grown|rewritten|cut|deleted|changed, bytes, lines?, report?}].
+  conflicts, items, nodes, spans, redactions, subagents, warmups, empty_sessions, forgotten,
+  keep_secrets?, seconds} (and agents: [{agent, folder, found, files}] with --agents). With
+  --watch, one such object per line per round, with round (0 is the first ingest), at, and
+  files: [{path, change: new|grown|rewritten|cut|deleted|changed, bytes, lines?, report?}].
 
   Examples
     drill ingest ~/.claude/projects ~/.codex/sessions

@@ -71,6 +71,13 @@ export interface ParsedSource {
 	 * their own): each becomes a node of the session's tree, not an item.
 	 */
 	subagents?: ParsedSource[];
+	/**
+	 * The session this one was forked from (Codex's `forked_from_id`): its log begins with a copy
+	 * of that session's history, which a subagent's node leaves out (`tree/subagents.ts`), and its
+	 * running token total goes on from that session's. `tokens`: the total after each count, with
+	 * how many units the conversation had then.
+	 */
+	forked?: {from: string; tokens: Array<{units: number; tokens: NonNullable<ItemSource['tokens']>}>};
 }
 
 /** A problem with part of a source that did not stop the rest of it. */

@@ -11,7 +11,8 @@ import {agentSessionIds} from './formats/agent-readers.js';
 import {conversationFormats, multiItemFormats, namespaceOf, type Format, type FormatChoice} from './formats/catalog.js';
 import {claudeAgentSessionId} from './formats/claude-agent.js';
 import {claudeSessionId} from './formats/claude-code.js';
-import {isSubagentFileName, parentFileOf, subagentFilesOf, type SubagentFile} from './formats/claude-subagents.js';
+import {allSubagentFiles, type SubagentFile, type SubagentLayout} from './formats/subagent-layout.js';
+import {subagentLayouts} from './formats/subagent-layouts.js';
 import {codexSessionId} from './formats/codex.js';
 import {isJsonDocumentStart, sniff} from './formats/detect.js';
 import {geminiChatSessionId} from './formats/gemini-chat.js';
@@ -31,12 +32,12 @@ import {dropSharedSentences} from './shared-sentences.js';
 import {redactItem, redactSource} from './secrets/redact-source.js';
 import {emptyReport, type IngestReport} from './report.js';
 import {createExecutor, type Executor} from './work/executor.js';
-import {isEmpty, type SourceJob} from './work/source-job.js';
+import {isEmpty, type SourceJob, type SubagentTranscript} from './work/source-job.js';
 
 export type {IngestReport} from './report.js';
 
 /** Bump when the pipeline's output changes, so unchanged sources are summarized again. */
-export const pipelineVersion = 'ingest-5';
+export const pipelineVersion = 'ingest-6';
 
 export type SummarizerName = 'extractive' | 'llm';
 
@@ -107,10 +108,12 @@ class Ingestion {
 	private readonly sink: ItemSink;
 	private fatal: DrillError | undefined;
 	private readonly forgotten: ForgottenSources;
-	/** Claude Code's `agent-*.jsonl` beside sessions, by folder, for this run. */
-	private readonly subagentHeads = new Map<string, SubagentFile[]>();
-	/** Claude Code session files already read in this run (with their subagents). */
+	/** Where each agent keeps its subagents' transcripts (with what they read in this run). */
+	private readonly layouts = subagentLayouts();
+	/** Session files already read in this run as items (with their subagents). */
 	private readonly sessionsDone = new Set<string>();
+	/** Subagents' transcripts met before the end of the run: read last, once every session they may belong to is in the store. */
+	private readonly later: Array<{file: SourceFile; format: Format; head: string; bytes?: Buffer}> = [];
 	/** Sessions this run wrote, by namespace: sessions with the same title are told apart at the end (documents keep theirs). */
 	private readonly written = new Map<string, Set<string>>();
 
@@ -215,23 +218,27 @@ class Ingestion {
 	}
 
 	/** One item per file: documents, pages and the session logs that hold one session. */
-	private async single(file: SourceFile, format: Format, head: string, bytes?: Buffer): Promise<void> {
+	private async single(file: SourceFile, format: Format, head: string, bytes?: Buffer, last = false): Promise<void> {
 		const namespace = this.options.namespace ?? namespaceOf[format];
 		const real = realPath(file.path);
 		const session = sessionIdOf[format]?.(head, real);
 		const itemId = session ? itemIdFor(format, session) : itemIdFor('file', real);
+		const layout = this.layouts[format];
+		const parentSession = layout && session ? layout.parentOf(head, session) : undefined;
+		if (parentSession && !last) {
+			this.later.push({file, format, head, ...(bytes ? {bytes} : {})});
+			return;
+		}
 		let hash = bytes ? hashBytes(bytes, this.salt(format, namespace)) : await hashFile(file.path, this.salt(format, namespace));
 		let subagents: SubagentFile[] = [];
-		if (format === 'claude-code' && session) {
-			if (session.includes('/') && (await this.underParent(real, session, namespace, itemId))) return;
-			if (!session.includes('/')) {
-				this.sessionsDone.add(real);
-				subagents = subagentFilesOf(real, session, this.subagentHeads);
-				// The session's item is built from its subagents' transcripts too: any of them changing changes it.
-				if (subagents.length > 0) {
-					const subHashes = await Promise.all(subagents.map((sub) => hashFile(sub.path, '')));
-					hash = hashBytes([hash, ...subHashes].join('\n'), 'subagents');
-				}
+		if (layout && session) {
+			if (parentSession && (await this.underParent(layout, format, real, parentSession, namespace, itemId))) return;
+			this.sessionsDone.add(real);
+			subagents = layout.filesOf(real, session);
+			// The session's item is built from its subagents' transcripts too: any of them changing changes it.
+			if (subagents.length > 0) {
+				const subHashes = await Promise.all(allSubagentFiles(subagents).map((sub) => hashFile(sub.path, '')));
+				hash = hashBytes([hash, ...subHashes].join('\n'), 'subagents');
 			}
 		}
 		const placement: Placement = {namespace, itemId, uri: real, hash, file: real, ...(session ? {copyKey: {format, key: session}} : {})};
@@ -241,19 +248,20 @@ class Ingestion {
 			this.progress?.read(file.size);
 			return;
 		}
-		const job: SourceJob = {path: file.path, shown: this.shown(file.path), size: file.size, mtime: file.mtime.toISOString(), format, namespace, itemId, uri: real, hash, ...(format === 'gemini-chat' && isJsonDocumentStart(head) ? {document: true} : {}), ...(bytes ? {bytes} : {}), ...(this.options.keepSecrets ? {keepSecrets: true} : {}), ...(session ? {itemKey: session} : {}), ...(subagents.length > 0 ? {subagentFiles: subagents.map((sub) => sub.path)} : {})};
+		const job: SourceJob = {path: file.path, shown: this.shown(file.path), size: file.size, mtime: file.mtime.toISOString(), format, namespace, itemId, uri: real, hash, ...(format === 'gemini-chat' && isJsonDocumentStart(head) ? {document: true} : {}), ...(bytes ? {bytes} : {}), ...(this.options.keepSecrets ? {keepSecrets: true} : {}), ...(session ? {itemKey: session} : {}), ...(subagents.length > 0 ? {subagentFiles: subagents.map(transcriptOf)} : {})};
 		await this.executor.submit(job, (result) => {
 			this.reportProblems(file.path, result.problems);
 			this.report.skipped_records += result.skipped ?? 0;
 			this.report.subagents += result.subagents ?? 0;
 			this.report.warmups += result.warmups ?? 0;
+			if (result.emptySession) this.report.empty_sessions++;
 			if (result.failure) this.fail(file.path, result.failure.reason, result.failure.line);
 			try {
 				if (result.item) {
 					this.sink.save(result.item, placement);
 					if (conversationFormats.has(format)) this.wrote(namespace, itemId);
 					// A subagent read into its session's tree is no item of its own any more.
-					for (const sub of subagents) this.store.deleteItem(namespace, itemIdFor(format, sub.key));
+					for (const sub of allSubagentFiles(subagents)) this.store.deleteItem(namespace, itemIdFor(format, sub.key));
 					this.store.recordStat(stat);
 				}
 			} catch (error) {
@@ -263,16 +271,16 @@ class Ingestion {
 	}
 
 	/**
-	 * A Claude Code subagent's own transcript whose parent session is in the store (or read in this
-	 * run): the parent's item is read again with it in its tree (unless this run already did), and
-	 * any item the subagent had of its own goes. False: its parent is not ingested, so it stays
-	 * an item of its own that names its parent (`source.parent_session`).
+	 * A subagent's own transcript whose parent session is in the store (or read in this run): the
+	 * parent's item is read again with it in its tree (unless this run already did), and any item
+	 * the subagent had of its own goes. A parent that is itself a subagent (a Codex thread spawned
+	 * by a spawned thread) is followed up to the session whose tree holds them all. False: no
+	 * parent is ingested, so it stays an item of its own that names its parent
+	 * (`source.parent_session`).
 	 */
-	private async underParent(real: string, key: string, namespace: string, ownId: string): Promise<boolean> {
-		const parentSession = key.slice(0, key.indexOf('/'));
-		const parentId = itemIdFor('claude-code', parentSession);
-		const stored = this.store.item(namespace, parentId);
-		const candidates = [fileOfSourceUri(stored?.source_uri, stored?.source_kind), parentFileOf(real, parentSession)].filter((file): file is string => Boolean(file));
+	private async underParent(layout: SubagentLayout, format: Format, real: string, parentSession: string, namespace: string, ownId: string, depth = 0): Promise<boolean> {
+		const stored = this.store.item(namespace, itemIdFor(format, parentSession));
+		const candidates = [fileOfSourceUri(stored?.source_uri, stored?.source_kind), ...layout.parentFilesOf(real, parentSession)].filter((file): file is string => Boolean(file));
 		for (const candidate of candidates) {
 			const parent = realPath(candidate);
 			// A session drill forget removed is not brought back by its subagent.
@@ -280,8 +288,7 @@ class Ingestion {
 				this.report.forgotten++;
 				return true;
 			}
-			if (!this.sessionsDone.has(parent) && !stored) continue;
-			if (!subagentFilesOf(parent, parentSession, this.subagentHeads).some((sub) => realPath(sub.path) === real)) continue;
+			if (!allSubagentFiles(layout.filesOf(parent, parentSession)).some((sub) => realPath(sub.path) === real)) continue;
 			if (!this.sessionsDone.has(parent)) {
 				let stat;
 				try {
@@ -289,9 +296,14 @@ class Ingestion {
 				} catch {
 					continue;
 				}
-				const sniffed = await sniff(parent, stat.size, 'claude-code');
+				const sniffed = await sniff(parent, stat.size, format);
 				if (!sniffed.format) continue;
-				await this.single({path: parent, size: stat.size, mtime: stat.mtime}, sniffed.format, sniffed.head, sniffed.bytes);
+				const grandparent = depth < maxSubagentDepth ? layout.parentOf(sniffed.head, parentSession) : undefined;
+				const placed = grandparent !== undefined && (await this.underParent(layout, format, parent, grandparent, namespace, itemIdFor(format, parentSession), depth + 1));
+				if (!placed) {
+					if (!stored) continue;
+					await this.single({path: parent, size: stat.size, mtime: stat.mtime}, sniffed.format, sniffed.head, sniffed.bytes, true);
+				}
 			}
 			this.store.deleteItem(namespace, ownId);
 			return true;
@@ -403,12 +415,8 @@ class Ingestion {
 		for (const problem of problems) this.fail(problem.path, problem.reason);
 		const totalBytes = files.reduce((sum, file) => sum + file.size, 0);
 		if (this.options.progress) this.progress = new Progress(this.options.progress, files.length, totalBytes);
-		// Subagents' transcripts go last, once every session they may belong to is in the store.
-		const ordered = [...files.filter((file) => !isSubagentFileName(file.path)), ...files.filter((file) => isSubagentFileName(file.path))];
-		const firstSubagent = ordered.findIndex((file) => isSubagentFileName(file.path));
 		try {
-			for (const [index, file] of ordered.entries()) {
-				if (index === firstSubagent) await this.executor.drain();
+			for (const [index, file] of files.entries()) {
 				try {
 					// The last file's items leave the store fully indexed when they commit (nothing waits for the close).
 					if (index === files.length - 1) this.store.endBulkWrites();
@@ -418,6 +426,16 @@ class Ingestion {
 				}
 				this.progress?.fileDone();
 				if (this.fatal || this.options.signal?.aborted) break;
+			}
+			await this.executor.drain();
+			// Subagents last: the sessions they belong to are read by now.
+			for (const {file, format, head, bytes} of this.later.splice(0)) {
+				if (this.fatal || this.options.signal?.aborted) break;
+				try {
+					await this.single(file, format, head, bytes, true);
+				} catch (error) {
+					this.fileError(file.path, error);
+				}
 			}
 			await this.executor.drain();
 			this.flushPending();
@@ -437,6 +455,14 @@ class Ingestion {
 		this.report.seconds = Number(((performance.now() - started) / 1000).toFixed(3));
 		return this.report;
 	}
+}
+
+/** How far up a chain of subagents' parents is followed (a loop of parents ends there). */
+const maxSubagentDepth = 16;
+
+/** A subagent's transcript as a job reads it: its file, and its own subagents'. */
+function transcriptOf(file: SubagentFile): SubagentTranscript {
+	return {path: file.path, ...(file.children?.length ? {children: file.children.map(transcriptOf)} : {})};
 }
 
 function realPath(file: string): string {

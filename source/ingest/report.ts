@@ -32,13 +32,15 @@ export interface IngestReport {
 	subagents: number;
 	/** Subagents that only warmed up (a "Warmup" prompt, nothing done): left out. */
 	warmups: number;
+	/** Session logs with no request and no answer (a Codex rollout of only its metadata and environment, a Claude Code file of only summaries and snapshots): left out. */
+	empty_sessions: number;
 	/** Files left out because `drill forget` forgot them (`--include-forgotten PATH` brings them back). */
 	forgotten: number;
 	seconds: number;
 }
 
 export function emptyReport(): IngestReport {
-	return {added: 0, updated: 0, skipped: 0, skipped_records: 0, skipped_files: 0, failed: [], conflicts: [], items: 0, nodes: 0, spans: 0, redactions: 0, subagents: 0, warmups: 0, forgotten: 0, seconds: 0};
+	return {added: 0, updated: 0, skipped: 0, skipped_records: 0, skipped_files: 0, failed: [], conflicts: [], items: 0, nodes: 0, spans: 0, redactions: 0, subagents: 0, warmups: 0, empty_sessions: 0, forgotten: 0, seconds: 0};
 }
 
 /** The files with at least one problem. */

@@ -21,7 +21,7 @@ describe('drill ingest', () => {
 		const folder = tempDir();
 		const {code, report, stderr} = ingestJson([path.join(fixtures, 'transcripts'), '--store', path.join(folder, 's.db')]);
 		expect(code).toBe(1);
-		expect(Object.keys(report!)).toEqual(['added', 'updated', 'skipped', 'skipped_records', 'skipped_files', 'failed', 'conflicts', 'items', 'nodes', 'spans', 'redactions', 'subagents', 'warmups', 'forgotten', 'seconds']);
+		expect(Object.keys(report!)).toEqual(['added', 'updated', 'skipped', 'skipped_records', 'skipped_files', 'failed', 'conflicts', 'items', 'nodes', 'spans', 'redactions', 'subagents', 'warmups', 'empty_sessions', 'forgotten', 'seconds']);
 		expect(report).toMatchObject({added: 17, updated: 0, skipped: 0, items: 17, conflicts: []});
 		expect(report!.skipped_records).toBeGreaterThan(10);
 		expect((report!.failed as Array<{line: number}>).map((failure) => failure.line)).toEqual([7, 13, 18]);

@@ -23,7 +23,7 @@ function items(store: string) {
 	}
 }
 
-const reportKeys = ['added', 'updated', 'skipped', 'skipped_records', 'skipped_files', 'failed', 'conflicts', 'items', 'nodes', 'spans', 'redactions', 'subagents', 'warmups', 'forgotten', 'seconds'];
+const reportKeys = ['added', 'updated', 'skipped', 'skipped_records', 'skipped_files', 'failed', 'conflicts', 'items', 'nodes', 'spans', 'redactions', 'subagents', 'warmups', 'empty_sessions', 'forgotten', 'seconds'];
 
 describe('ingest', () => {
 	const folder = tempDir();

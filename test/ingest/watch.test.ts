@@ -1,8 +1,9 @@
 import {spawn, type ChildProcessWithoutNullStreams} from 'node:child_process';
-import {appendFileSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync} from 'node:fs';
+import {appendFileSync, cpSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import {cliPath, runCli, tempDir} from '../helpers/cli.js';
+import {SummaryStore} from '../../source/store/summary-store.js';
 
 /** `drill ingest --watch` as a user runs it: a child process writing one JSON line per round. */
 
@@ -244,6 +245,69 @@ describe('drill ingest --agents', () => {
 		writeFileSync(path.join(day, 'notes.txt'), 'not a session');
 		await vi.waitFor(() => expect(walkJson(store, 'conversation_session#agent=codex')?.children).toHaveLength(1), patience);
 		await vi.waitFor(() => expect(watcher.rounds.find((entry) => entry.round > 0 && entry.added > 0)?.files.map((file: any) => path.basename(file.path))).toEqual(['rollout-2026-10-14T09-00-00-5f0c.jsonl']), patience);
+		watcher.child.kill('SIGTERM');
+		expect(await watcher.exited).toBe(0);
+	}, 120_000);
+});
+
+/** The subagent nodes of each session item in the store, by the item's session id. */
+function subagentNodes(store: string): Record<string, string[]> {
+	const summary = SummaryStore.open(store);
+	try {
+		const found: Record<string, string[]> = {};
+		for (const row of summary.eachItem()) {
+			const record = summary.record(row);
+			found[String(record.source?.session_id)] = summary.nodes(row.id).filter((node) => node.title.startsWith('Subagent: ')).map((node) => node.summary);
+		}
+		return found;
+	} finally {
+		summary.close();
+	}
+}
+
+describe('drill ingest --watch and subagents', () => {
+	it("reads a session again on the next poll when only a subagent's transcript changed (Claude Code's two layouts, a Codex thread)", async () => {
+		const home = tempDir('drill-home-');
+		const claudeSession = '4e2b9c71-0f3a-4d8e-b6c5-97a1d2e3f408';
+		const project = path.join(home, '.claude', 'projects', '-home-ana-src-payments');
+		mkdirSync(path.join(project, claudeSession, 'subagents'), {recursive: true});
+		writeFileSync(path.join(project, `${claudeSession}.jsonl`), lines(0, 30));
+		// A subagent's lines: the session's own, on a sidechain, as Claude Code writes a subagent's transcript.
+		const sidechain = (agent: string, from: number, to: number) => lines(from, to).replaceAll('"isSidechain":false', `"isSidechain":true,"agentId":"${agent}"`);
+		const nested = path.join(project, claudeSession, 'subagents', 'agent-a7.jsonl');
+		const beside = path.join(project, 'agent-b8.jsonl');
+		writeFileSync(nested, sidechain('a7', 3, 8));
+		writeFileSync(beside, sidechain('b8', 40, 46));
+		// Codex: a session and the thread it spawned (fixtures/agents/codex-subagents), the thread half written.
+		const codex = path.join(home, '.codex');
+		cpSync(path.resolve('fixtures/agents/codex-subagents/sessions'), path.join(codex, 'sessions'), {recursive: true});
+		const thread = path.join(codex, 'sessions', '2026', '11', '05', 'rollout-2026-11-05T10-00-12-019a5b10-8f12-7e44-9b3a-6d1c5e7f2b02.jsonl');
+		const threadLines = readFileSync(thread, 'utf8').split('\n').filter(Boolean);
+		writeFileSync(thread, `${threadLines.slice(0, 5).join('\n')}\n`);
+		const store = path.join(tempDir(), 's.db');
+		const watcher = watch(['--agents', '--poll', '--store', store, '--json'], {cwd: tempDir(), env: {HOME: home}});
+		await vi.waitFor(() => expect(watcher.rounds[0]).toMatchObject({round: 0, failed: []}), patience);
+		const before = subagentNodes(store);
+		expect(before[claudeSession]).toHaveLength(2);
+		expect(before['019a5b10-2c4e-7d31-8a9f-4b6e0c2d1a01']).toHaveLength(1);
+		expect(Object.keys(before)).toHaveLength(2);
+
+		// Only the subagents' files change, one after the other; the sessions' files stay as they were.
+		const grown = (file: string) => vi.waitFor(() => expect(watcher.rounds.slice(1).flatMap((round) => round.files)).toContainEqual(expect.objectContaining({path: file, change: 'grown', report: expect.objectContaining({updated: 1, subagents: file === thread ? 1 : 2})})), patience);
+		appendFileSync(nested, sidechain('a7', 8, 15));
+		await grown(nested);
+		appendFileSync(beside, sidechain('b8', 46, 50));
+		await grown(beside);
+		appendFileSync(thread, `${threadLines.slice(5).join('\n')}\n`);
+		await grown(thread);
+		const after = subagentNodes(store);
+		expect(Object.keys(after)).toHaveLength(2);
+		expect(after['019a5b10-2c4e-7d31-8a9f-4b6e0c2d1a01']![0]).toMatch(/eu-standard\.hbs renders it twice/u);
+		// Each of the two subagents' nodes (the nested layout's first) was read again.
+		expect(after[claudeSession]).toHaveLength(2);
+		expect(after[claudeSession]![0]).not.toBe(before[claudeSession]![0]);
+		expect(after[claudeSession]![1]).not.toBe(before[claudeSession]![1]);
+		expect(watcher.rounds.flatMap((round) => round.failed)).toEqual([]);
 		watcher.child.kill('SIGTERM');
 		expect(await watcher.exited).toBe(0);
 	}, 120_000);

@@ -1,13 +1,7 @@
 import {closeSync, openSync, readdirSync, readSync} from 'node:fs';
 import path from 'node:path';
 import {claudeSessionId} from './claude-code.js';
-
-/** A subagent's transcript of a Claude Code session, and the id it would have as an item of its own. */
-export interface SubagentFile {
-	path: string;
-	/** `<parent session>/<agent id>`, as `claudeSessionId` keys it. */
-	key: string;
-}
+import type {SubagentFile, SubagentLayout} from './subagent-layout.js';
 
 const headBytes = 16 * 1024;
 
@@ -41,16 +35,13 @@ function agentFiles(folder: string): string[] {
 /** Claude Code's context compaction runs as a subagent (`agent-acompact-<id>`): the session summarized again, no work of its own. */
 export const isCompactionHelper = (key: string | undefined) => key !== undefined && /\/(?:agent-)?acompact/u.test(key);
 
-/** A file named as Claude Code names a subagent's transcript (`agent-<id>.jsonl`). */
-export const isSubagentFileName = (file: string) => isAgentFile(path.basename(file));
-
 /**
  * Where Claude Code puts the transcripts of a session's subagents, in both of its layouts:
  * `<project>/<session>/subagents/agent-*.jsonl` (since 2.0), and `<project>/agent-*.jsonl` beside
  * the session, each naming it in its `sessionId`. Only files whose lines are on a sidechain of
  * this very session are taken. `heads` caches the second layout's folder scans for a run.
  */
-export function subagentFilesOf(sessionFile: string, sessionId: string, heads: Map<string, SubagentFile[]> = new Map()): SubagentFile[] {
+function subagentFilesOf(sessionFile: string, sessionId: string, heads: Map<string, SubagentFile[]> = new Map()): SubagentFile[] {
 	const found: SubagentFile[] = [];
 	const folder = path.dirname(sessionFile);
 	const own = path.join(folder, path.basename(sessionFile, '.jsonl'), 'subagents');
@@ -72,8 +63,26 @@ export function subagentFilesOf(sessionFile: string, sessionId: string, heads: M
 }
 
 /** Where a subagent's parent session file would be, by the layout its transcript is in. */
-export function parentFileOf(subagentFile: string, parentSession: string): string {
+function parentFileOf(subagentFile: string, parentSession: string): string {
 	const folder = path.dirname(subagentFile);
 	if (path.basename(folder) === 'subagents') return `${path.dirname(folder)}.jsonl`;
 	return path.join(folder, `${parentSession}.jsonl`);
+}
+
+/** Claude Code's layouts: a subagent's key is `<parent session>/<agent id>`, as `claudeSessionId` makes it. */
+export class ClaudeSubagents implements SubagentLayout {
+	/** The second layout's folder scans, for a run. */
+	private readonly heads = new Map<string, SubagentFile[]>();
+
+	parentOf(_head: string, key: string): string | undefined {
+		return key.includes('/') ? key.slice(0, key.indexOf('/')) : undefined;
+	}
+
+	filesOf(sessionFile: string, sessionId: string): SubagentFile[] {
+		return subagentFilesOf(sessionFile, sessionId, this.heads);
+	}
+
+	parentFilesOf(subagentFile: string, parentSession: string): string[] {
+		return [parentFileOf(subagentFile, parentSession)];
+	}
 }

@@ -132,6 +132,10 @@ export class CodexReader {
 	}
 
 	private meta(payload: Json): void {
+		// A fork's log goes on with its parent's `session_meta` and history, copied: only the first line is its own.
+		const own = !this.sawMeta;
+		this.sawMeta = true;
+		if (own && typeof payload.forked_from_id === 'string') this.forkedFrom = payload.forked_from_id;
 		if (typeof payload.id === 'string') this.sessionId ??= payload.id;
 		// A thread a Codex agent spawned (`source: {subagent: {thread_spawn: {parent_thread_id}}}`, codex-rs SessionSource::SubAgent) names its parent.
 		const spawn = isObject(payload.source) && isObject(payload.source.subagent) && isObject(payload.source.subagent.thread_spawn) ? payload.source.subagent.thread_spawn : undefined;
@@ -152,7 +156,10 @@ export class CodexReader {
 		} else if (type === 'token_count') {
 			// Each event carries the session's running total: the last one is the session's.
 			const info = isObject(payload.info) ? payload.info : undefined;
-			if (info && isObject(info.total_token_usage)) this.totalUsage = info.total_token_usage;
+			if (info && isObject(info.total_token_usage)) {
+				this.totalUsage = info.total_token_usage;
+				if (this.forkedFrom) this.forkTokens.push({units: this.conversation.messageCount, tokens: codexTokens(this.totalUsage)!});
+			}
 			this.conversation.skipped++;
 		} else if (type === 'thread_name_updated' && typeof payload.thread_name === 'string' && payload.thread_name.trim()) {
 			this.threadName = payload.thread_name;
@@ -215,6 +222,9 @@ export class CodexReader {
 
 	private totalUsage: Json | undefined;
 	private parentSession: string | undefined;
+	private sawMeta = false;
+	private forkedFrom: string | undefined;
+	private readonly forkTokens: NonNullable<ParsedSource['forked']>['tokens'] = [];
 	private readonly edited = new Set<string>();
 	private readonly commands = new Map<string, string>();
 	private commits = 0;
@@ -229,7 +239,9 @@ export class CodexReader {
 	}
 
 	finish(): ParsedSource {
-		return withSessionFacts(withSessionId(this.conversation.finish(), this.sessionId), {agentTitle: this.threadName, tokens: codexTokens(this.totalUsage), filesEdited: this.edited, commits: this.commits, parentSession: this.parentSession});
+		const parsed = withSessionFacts(withSessionId(this.conversation.finish(), this.sessionId), {agentTitle: this.threadName, tokens: codexTokens(this.totalUsage), filesEdited: this.edited, commits: this.commits, parentSession: this.parentSession});
+		if (this.forkedFrom) parsed.forked = {from: this.forkedFrom, tokens: this.forkTokens};
+		return parsed;
 	}
 }
 

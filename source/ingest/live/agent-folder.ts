@@ -7,6 +7,8 @@ export interface AgentFolder {
 	shown?: string;
 	/** Which files below `root` are sessions, by their path relative to it (with `/`). */
 	accepts(relative: string): boolean;
+	/** Which files below `root` are read with a session (a subagent's transcript), and followed by `--watch`. */
+	companions?(relative: string): boolean;
 	/** Not said to be missing when absent (a second folder of an agent found elsewhere). */
 	optional?: boolean;
 }

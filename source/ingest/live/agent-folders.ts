@@ -10,7 +10,8 @@ import {append} from '../../core/arrays.js';
  * - Claude Code: `~/.claude/projects/<project>/<session>.jsonl` (`CLAUDE_CONFIG_DIR` replaces
  *   `~/.claude`). The Agent SDK writes there too. Subagent transcripts and spilled tool outputs
  *   live in a folder per session (`<session>/subagents/…`, `<session>/tool-results/…`): not
- *   sessions of their own, so only the project folders' own `.jsonl` files are taken.
+ *   sessions of their own, so only the project folders' own `.jsonl` files are taken; a
+ *   subagent's transcript is read with its session, and `--watch` follows it too.
  * - Codex CLI: `~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl`, and `archived_sessions/` beside it
  *   (`CODEX_HOME` replaces `~/.codex`).
  * - Gemini CLI: `~/.gemini/tmp/<project hash>/chats/session-*.json` (or `.jsonl`), recorded
@@ -29,7 +30,16 @@ const segments = (relative: string) => relative.split('/');
 
 function claudeCode(env: NodeJS.ProcessEnv, home: string): AgentFolder {
 	const base = env.CLAUDE_CONFIG_DIR || path.join(home, '.claude');
-	return {agent: 'claude-code', root: path.join(base, 'projects'), accepts: (relative) => segments(relative).length === 2 && relative.endsWith('.jsonl')};
+	return {
+		agent: 'claude-code',
+		root: path.join(base, 'projects'),
+		accepts: (relative) => segments(relative).length === 2 && relative.endsWith('.jsonl'),
+		// A subagent's transcript, `<project>/<session>/subagents/agent-<id>.jsonl`: read with its session.
+		companions(relative) {
+			const parts = segments(relative);
+			return parts.length === 4 && parts[2] === 'subagents' && /^agent-.+\.jsonl$/u.test(parts[3]!);
+		},
+	};
 }
 
 function codex(env: NodeJS.ProcessEnv, home: string): AgentFolder[] {

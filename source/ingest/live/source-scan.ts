@@ -10,10 +10,18 @@ export interface SourceRoot {
 	path: string;
 	/** Which files below a folder to take, by their path relative to it (with `/`); all when absent. */
 	accepts?: (relative: string) => boolean;
+	/**
+	 * Files below it that are read with a session, not on their own (a subagent's transcript in
+	 * the session's folder): `--watch` follows them too, and ingests one that changed, which reads
+	 * its session again.
+	 */
+	companions?: (relative: string) => boolean;
 }
 
 export interface Scan {
 	files: SeenFile[];
+	/** The roots' companion files (see `SourceRoot.companions`). */
+	companions: SeenFile[];
 	problems: WalkProblem[];
 }
 
@@ -23,7 +31,7 @@ function relativeTo(root: string, file: string): string {
 
 /** The files under the roots now, as `drill ingest` would take them (folders honour .drillignore; hidden files are skipped). */
 export async function scanSources(roots: readonly SourceRoot[], cwd = process.cwd()): Promise<Scan> {
-	const scan: Scan = {files: [], problems: []};
+	const scan: Scan = {files: [], companions: [], problems: []};
 	const seen = new Set<string>();
 	for (const root of roots) {
 		const absolute = path.resolve(cwd, root.path);
@@ -31,9 +39,17 @@ export async function scanSources(roots: readonly SourceRoot[], cwd = process.cw
 		append(scan.problems, problems);
 		for (const file of files) {
 			if (seen.has(file.path)) continue;
-			if (root.accepts && file.path !== absolute && !root.accepts(relativeTo(absolute, file.path))) continue;
+			const relative = relativeTo(absolute, file.path);
+			const seenFile = {path: file.path, size: file.size, mtimeMs: file.mtime.getTime()};
+			if (root.accepts && file.path !== absolute && !root.accepts(relative)) {
+				if (root.companions?.(relative)) {
+					seen.add(file.path);
+					scan.companions.push(seenFile);
+				}
+				continue;
+			}
 			seen.add(file.path);
-			scan.files.push({path: file.path, size: file.size, mtimeMs: file.mtime.getTime()});
+			scan.files.push(seenFile);
 		}
 	}
 	return scan;

@@ -79,6 +79,7 @@ function sum(reports: readonly IngestReport[], into: IngestReport): IngestReport
 		into.redactions += report.redactions;
 		into.subagents += report.subagents;
 		into.warmups += report.warmups;
+		into.empty_sessions += report.empty_sessions;
 		into.forgotten += report.forgotten;
 		if (report.keep_secrets) into.keep_secrets = true;
 		into.seconds = Number((into.seconds + report.seconds).toFixed(3));
@@ -86,7 +87,7 @@ function sum(reports: readonly IngestReport[], into: IngestReport): IngestReport
 	return into;
 }
 
-const emptyReport = (): IngestReport => ({added: 0, updated: 0, skipped: 0, skipped_records: 0, skipped_files: 0, failed: [], conflicts: [], items: 0, nodes: 0, spans: 0, redactions: 0, subagents: 0, warmups: 0, forgotten: 0, seconds: 0});
+const emptyReport = (): IngestReport => ({added: 0, updated: 0, skipped: 0, skipped_records: 0, skipped_files: 0, failed: [], conflicts: [], items: 0, nodes: 0, spans: 0, redactions: 0, subagents: 0, warmups: 0, empty_sessions: 0, forgotten: 0, seconds: 0});
 
 class Watch {
 	private readonly tracker = new FileTracker();
@@ -127,7 +128,7 @@ class Watch {
 	private async scan(): Promise<Awaited<ReturnType<typeof scanSources>>> {
 		const scan = await scanSources(this.roots(), this.options.cwd);
 		const ignored = new Set((this.options.ignore ?? []).map((file) => path.resolve(this.options.cwd ?? process.cwd(), file)));
-		return ignored.size === 0 ? scan : {...scan, files: scan.files.filter((file) => !ignored.has(file.path))};
+		return ignored.size === 0 ? scan : {...scan, files: scan.files.filter((file) => !ignored.has(file.path)), companions: scan.companions.filter((file) => !ignored.has(file.path))};
 	}
 
 	/** A file found in a watched folder (a binary one there is skipped, as in a folder walk), not a file given as a root. */
@@ -142,7 +143,8 @@ class Watch {
 		this.running = true;
 		try {
 			const scan = await this.scan();
-			for (const file of scan.files) await this.tracker.remember(file.path).catch(() => undefined);
+			// A subagent's transcript is followed too, though its session reads it (see SourceRoot.companions).
+			for (const file of [...scan.files, ...scan.companions]) await this.tracker.remember(file.path).catch(() => undefined);
 			const report = await this.options.ingest(
 				scan.files.map((file) => file.path),
 				this.foundInFolder,
@@ -260,7 +262,8 @@ class Watch {
 
 	private async look(): Promise<void> {
 		const scan = await this.scan();
-		const changes = await this.tracker.changes(scan.files);
+		// A changed subagent's transcript is ingested as any file: that reads its session again.
+		const changes = await this.tracker.changes([...scan.files, ...scan.companions]);
 		const outcomes: FileOutcome[] = [];
 		for (const change of changes) {
 			if (this.stopped) break;

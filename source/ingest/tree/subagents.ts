@@ -25,11 +25,13 @@ export interface Grafted {
 export function graftSubagents(root: Topic, parsed: ParsedSource, describe: (sub: ParsedSource) => Described): Grafted {
 	const grafted: Grafted = {subagents: 0, warmups: 0};
 	const provenance = (parsed.facts.provenance ??= {});
-	for (const sub of parsed.subagents ?? []) {
-		if (isWarmup(sub)) {
+	for (const spawned of parsed.subagents ?? []) {
+		if (isWarmup(spawned)) {
 			grafted.warmups++;
 			continue;
 		}
+		const sub = spawned.forked?.from !== undefined && spawned.forked.from === provenance.session_id ? withoutParentHistory(spawned, parsed) : spawned;
+		if (sub.root.units.length === 0 && sub.root.children.length === 0) continue;
 		const described = describe(sub);
 		const title = `Subagent: ${described.title}`;
 		root.children.push(newTopic({
@@ -45,12 +47,32 @@ export function graftSubagents(root: Topic, parsed: ParsedSource, describe: (sub
 			chars: described.root.chars,
 			...(described.root.best ? {best: described.root.best} : {}),
 		}));
-		grafted.subagents++;
+		// Its own subagents (a Codex thread's spawned threads) are in its node, and count with it.
+		grafted.subagents += 1 + (sub.facts.provenance?.subagents ?? 0);
 		grafted.warmups += subWarmups(sub);
 		addCosts(provenance, sub.facts.provenance);
 	}
 	if (grafted.subagents > 0) provenance.subagents = grafted.subagents;
 	return grafted;
+}
+
+/**
+ * A thread forked from its parent (Codex's `spawn_agent` with `fork_context`) begins with the
+ * parent's history copied into its log (the requests, final answers and context;
+ * `keep_forked_rollout_item` in codex-rs/core/src/agent/control/spawn.rs): those leading units
+ * are the parent's, already in its tree, and are left out up to the first one of the thread's
+ * own. Its running token total was seeded with the parent's (`last_token_info_from_rollout` on a
+ * fork): the total the copy ended with is taken off, so only the thread's own are added.
+ */
+function withoutParentHistory(sub: ParsedSource, parent: ParsedSource): ParsedSource {
+	const parentTexts = new Set(parent.root.units.flatMap((unit) => unit.blocks.map((block) => block.text.trim())));
+	const copied = (unit: ParsedSource['root']['units'][number]) => unit.blocks.every((block) => block.role === 'system' || block.text.trim() === '' || parentTexts.has(block.text.trim()));
+	let start = 0;
+	while (start < sub.root.units.length && copied(sub.root.units[start]!)) start++;
+	const seeded = sub.forked?.tokens.filter((mark) => mark.units <= start).at(-1)?.tokens;
+	const own = sub.facts.provenance?.tokens;
+	const tokens = own && seeded ? Object.fromEntries(Object.entries(own).map(([key, value]) => [key, Math.max(0, value - (seeded[key as keyof typeof seeded] ?? 0))])) : own;
+	return {...sub, facts: {...sub.facts, provenance: {...sub.facts.provenance, ...(tokens ? {tokens} : {})}}, root: {...sub.root, units: sub.root.units.slice(start)}};
 }
 
 const subWarmups = (sub: ParsedSource) => (sub.subagents ?? []).filter(isWarmup).length;

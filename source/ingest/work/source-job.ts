@@ -44,8 +44,14 @@ export interface SourceJob {
 	keepSecrets?: boolean;
 	/** The session key the item id was made of (a subagent's is `<parent>/<agent>`). */
 	itemKey?: string;
-	/** A Claude Code session's subagent transcripts: read into its tree (`claude-subagents.ts`). */
-	subagentFiles?: string[];
+	/** A session's subagents' transcripts: read into its tree (`formats/subagent-layouts.ts`). */
+	subagentFiles?: SubagentTranscript[];
+}
+
+/** A subagent's transcript, and those of the subagents it started. */
+export interface SubagentTranscript {
+	path: string;
+	children?: SubagentTranscript[];
 }
 
 export interface JobResult {
@@ -58,12 +64,25 @@ export interface JobResult {
 	/** Subagents put in the session's tree, and warm-ups left out (a warm-up's own file gives no item). */
 	subagents?: number;
 	warmups?: number;
+	/** A session log with no request and no answer: no item, counted. */
+	emptySession?: true;
 }
 
 export interface JobHooks {
 	onBytes?: (bytes: number) => void;
 	/** Runs on the described tree before it becomes an item (the LLM summarizer). */
 	rewrite?: (described: DescribedSource, job: SourceJob) => Promise<void>;
+}
+
+/** The session logs whose files may hold no session at all (see `isEmptySession`). */
+const sessionLogFormats = new Set<Format>(['claude-code', 'codex']);
+
+/** A session with no request of the person's and nothing the agent said or did: only context, metadata or nothing. */
+export function isEmptySession(parsed: ParsedSource): boolean {
+	const provenance = parsed.facts.provenance;
+	if (parsed.flavor !== 'conversation' || (provenance?.turns ?? 0) > 0 || (provenance?.tool_calls ?? 0) > 0 || (parsed.subagents?.length ?? 0) > 0) return false;
+	const said = (section: ParsedSource['root']): boolean => section.units.some((unit) => unit.blocks.some((block) => block.role !== 'system' && block.text.trim() !== '')) || section.children.some(said);
+	return !said(parsed.root);
 }
 
 /** No text to read: front matter alone is something (a Hugo `_index.md` is a page with a title). */
@@ -99,18 +118,39 @@ const lineReaders: Partial<Record<Format, (problems: SourceProblem[]) => LineRea
 	'generic-chat': (problems) => new GenericChatReader(problems),
 };
 
-/** A subagent's transcript, read as the sidechain it is; its broken lines are named by its file. */
-async function readSubagent(file: string, problems: SourceProblem[], hooks: JobHooks): Promise<ParsedSource> {
+/** How a subagent's transcript is read: a Claude Code one as the sidechain it is, a Codex one as the rollout it is. */
+const subagentReaders: Partial<Record<Format, (problems: SourceProblem[]) => LineReader>> = {
+	'claude-code': (problems) => new ClaudeCodeReader(problems, 1, true),
+	codex: (problems) => new CodexReader(problems),
+};
+
+/** A subagent's transcript, with its own subagents in it; its broken lines are named by its file. */
+async function readSubagent(format: Format, transcript: SubagentTranscript, problems: SourceProblem[], hooks: JobHooks): Promise<ParsedSource> {
 	const own: SourceProblem[] = [];
-	const reader = new ClaudeCodeReader(own, 1, true);
-	for await (const batch of readLines(file, hooks.onBytes)) {
+	const reader = subagentReaders[format]!(own);
+	for await (const batch of readLines(transcript.path, hooks.onBytes)) {
 		for (const line of batch) {
 			if (line.problem) own.push({line: line.number, reason: `line ${line.number} ${line.problem}`});
 			else reader.push(line.text, line.number);
 		}
 	}
-	for (const problem of own) problems.push({reason: `${path.basename(file)}: ${problem.reason}`});
-	return reader.finish();
+	for (const problem of own) problems.push({reason: `${path.basename(transcript.path)}: ${problem.reason}`});
+	const parsed = reader.finish();
+	await readSubagents(format, transcript.children ?? [], parsed, problems, hooks);
+	return parsed;
+}
+
+/** Reads each transcript into the session's `subagents`; one that cannot be read costs only itself. */
+async function readSubagents(format: Format, transcripts: readonly SubagentTranscript[], into: ParsedSource, problems: SourceProblem[], hooks: JobHooks): Promise<void> {
+	for (const transcript of transcripts) {
+		try {
+			const sub = await readSubagent(format, transcript, problems, hooks);
+			// A thread just spawned (its metadata and environment written, not yet its request) is nothing yet.
+			if (!isEmpty(sub) && !isEmptySession(sub)) (into.subagents ??= []).push(sub);
+		} catch (error) {
+			problems.push({reason: `${path.basename(transcript.path)}: the subagent's transcript could not be read (${(error as Error).message.split('\n')[0]})`});
+		}
+	}
 }
 
 async function parse(job: SourceJob, problems: SourceProblem[], hooks: JobHooks): Promise<ParsedSource | {reason: string; line?: number}> {
@@ -163,14 +203,7 @@ async function parse(job: SourceJob, problems: SourceProblem[], hooks: JobHooks)
 	}
 	const parsed = reader.finish();
 	if (preamble > 0) parsed.skipped = (parsed.skipped ?? 0) + preamble;
-	for (const file of job.subagentFiles ?? []) {
-		try {
-			const sub = await readSubagent(file, problems, hooks);
-			if (!isEmpty(sub)) (parsed.subagents ??= []).push(sub);
-		} catch (error) {
-			problems.push({reason: `${path.basename(file)}: the subagent's transcript could not be read (${(error as Error).message.split('\n')[0]})`});
-		}
-	}
+	await readSubagents(format, job.subagentFiles ?? [], parsed, problems, hooks);
 	return parsed;
 }
 
@@ -182,6 +215,8 @@ export async function runSourceJob(job: SourceJob, hooks: JobHooks = {}): Promis
 	// A session or subagent that only warmed up, or Claude Code's own compaction helper (`agent-acompact-*`,
 	// the session summarized again): no item, counted.
 	if (job.format === 'claude-code' && (isWarmup(parsed) || isCompactionHelper(job.itemKey))) return {problems, skipped, warmups: 1};
+	// A rollout Codex opened and left (its metadata and environment only), a Claude Code file of summaries and snapshots: no session.
+	if (sessionLogFormats.has(job.format) && isEmptySession(parsed)) return {problems, skipped, emptySession: true};
 	if (isEmpty(parsed)) {
 		const conversation = conversationFormats.has(job.format);
 		const headings = parsed.root.children.length > 0;
