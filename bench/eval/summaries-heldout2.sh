@@ -1,0 +1,49 @@
+#!/bin/bash
+# Rebuilds the SECOND held-out session set of `npm run eval -- summaries` into OUT (default
+# /work/data/heldout2): one folder per agent, none of its repositories in summaries-public.sh or
+# summaries-heldout.sh, and nothing in drill tuned on it (its nuggets were written from the raw logs
+# before drill was ever run on them). Each line below is: agent, owner/name of a public GitHub
+# repository, the commit to read (HEAD, or the last commit that held the log when a later one
+# deleted it), the path of a session log in it. Fetch each repository first (the session's `fetch`
+# tool puts it under $MIRROR/owner+name/repo, a bare git dir). Cursor exports are read by the search
+# index's file id (the index names no repository for them): `read_file id=<id>`, saved exactly as
+# cursor/<id>.md (ids listed in the cursor comment below). Nuggets:
+# fixtures/summaries/public/heldout2/nuggets-<agent>.json, copied as OUT/<agent>/nuggets.json.
+# claude-code: real Claude Code sessions from three people's committed ~/.claude (`projects/`);
+# the KaceyBui and Xu-Wentao ones carry the agent's own title (`ai-title`, one `custom-title`),
+# the Damon-Salvetore ones none.
+set -euo pipefail
+OUT=${1:-/work/data/heldout2} MIRROR=${MIRROR:-/work/.mirror}
+HERE=$(cd "$(dirname "$0")/../.." && pwd)
+while read -r agent repo rev path; do
+	[[ -z "$agent" || "$agent" == \#* ]] && continue
+	mkdir -p "$OUT/$agent"
+	git_dir="$MIRROR/${repo/\//+}/repo"
+	short=${repo#*/}
+	case "$agent" in
+		claude-code) name=$(basename "$path") ;;
+		codex) name="${repo%%/*}.$(basename "$path")" ;;
+		*) name="${short:0:40}.$(basename "$path" | sed 's/^\.//')" ;;
+	esac
+	git --git-dir "$git_dir" show "$rev:$path" > "$OUT/$agent/$name" || { echo "missing: $repo $rev $path" >&2; rm -f "$OUT/$agent/$name"; }
+done <<'LIST'
+claude-code KaceyBui/Claude-global-test HEAD projects/-Users-akatsukijin-Desktop-Meup-claude/991d40d9-cc12-4b19-8f60-31bdac1b2b37.jsonl
+claude-code KaceyBui/Claude-global-test HEAD projects/-Users-akatsukijin-Desktop-Meup-claude/c22d4951-8601-430d-b187-d52623c2b50d.jsonl
+claude-code KaceyBui/Claude-global-test HEAD projects/-Users-akatsukijin-Downloads-bussiness-template-main/d7efaa79-40ce-4fc4-a23d-d744ffddfaca.jsonl
+claude-code KaceyBui/Claude-global-test HEAD projects/-Users-akatsukijin-Desktop-gitlearn/cf400a9d-bb37-48b7-849c-3f15cc5b7015.jsonl
+claude-code KaceyBui/Claude-global-test HEAD projects/-Users-akatsukijin--claude/19a51d1b-12a8-4a21-8633-5df5f2562462.jsonl
+claude-code KaceyBui/Claude-global-test HEAD projects/-Users-akatsukijin-Downloads-bussiness-template-main/608ef708-f0ad-4a24-8590-d531b13c9048.jsonl
+claude-code Xu-Wentao/dotfile ca45010dff1f1858fb6ba45b92beb34632fb3d9c .claude/projects/-Users-xuwentao-Projects-tele-paas-controller/f8f80429-8398-46a9-a8aa-05543b114478.jsonl
+claude-code Xu-Wentao/dotfile ca45010dff1f1858fb6ba45b92beb34632fb3d9c .claude/projects/-Users-xuwentao-Projects-tele-tap-edu-backend/995e76d3-7760-49f1-a8b7-9a806038cd27.jsonl
+claude-code Xu-Wentao/dotfile ca45010dff1f1858fb6ba45b92beb34632fb3d9c .claude/projects/-Users-xuwentao-Projects-tele-tap-edu-backend/e2e4f7f7-0e2a-443b-a3ca-f6f7956cbc06.jsonl
+claude-code Xu-Wentao/dotfile ca45010dff1f1858fb6ba45b92beb34632fb3d9c .claude/projects/-Users-xuwentao-Projects-tele-tap-front/270fa495-f13a-48c7-b6cc-2b43ac8150ee.jsonl
+claude-code Xu-Wentao/dotfile ca45010dff1f1858fb6ba45b92beb34632fb3d9c .claude/projects/-Users-xuwentao-Projects-tele-tap-front/8abe8dd8-11af-4450-b04b-0163a40f93a8.jsonl
+claude-code Xu-Wentao/dotfile ca45010dff1f1858fb6ba45b92beb34632fb3d9c .claude/projects/-Users-xuwentao-Projects-tele-tap-front/b23883a8-3ff5-47ba-a2b9-d1b710b77d8d.jsonl
+claude-code Damon-Salvetore/claude-code f6ae7134139255a4588e0ac32e23feaac5213228 projects/-home-yingbohao/b700b6d7-3daa-43ab-9feb-82dcad20d8ea.jsonl
+claude-code Damon-Salvetore/claude-code 2215aab4e128ee1524a9a7dbc3088a41da35e15f projects/-home-yingbohao/302863af-e0a0-4488-8928-7f132c701fae.jsonl
+LIST
+for agent in "$OUT"/*/; do
+	name=$(basename "$agent")
+	[[ -f "$HERE/fixtures/summaries/public/heldout2/nuggets-$name.json" ]] && cp "$HERE/fixtures/summaries/public/heldout2/nuggets-$name.json" "$agent/nuggets.json"
+done
+exit 0
