@@ -12,6 +12,7 @@
 # claude-code: real Claude Code sessions from three people's committed ~/.claude (`projects/`);
 # the KaceyBui and Xu-Wentao ones carry the agent's own title (`ai-title`, one `custom-title`),
 # the Damon-Salvetore ones none.
+# gemini: real Gemini CLI chats from committed ~/.gemini (`tmp/<project>/chats/`).
 set -euo pipefail
 OUT=${1:-/work/data/heldout2} MIRROR=${MIRROR:-/work/.mirror}
 HERE=$(cd "$(dirname "$0")/../.." && pwd)
@@ -41,6 +42,11 @@ claude-code Xu-Wentao/dotfile ca45010dff1f1858fb6ba45b92beb34632fb3d9c .claude/p
 claude-code Xu-Wentao/dotfile ca45010dff1f1858fb6ba45b92beb34632fb3d9c .claude/projects/-Users-xuwentao-Projects-tele-tap-front/b23883a8-3ff5-47ba-a2b9-d1b710b77d8d.jsonl
 claude-code Damon-Salvetore/claude-code f6ae7134139255a4588e0ac32e23feaac5213228 projects/-home-yingbohao/b700b6d7-3daa-43ab-9feb-82dcad20d8ea.jsonl
 claude-code Damon-Salvetore/claude-code 2215aab4e128ee1524a9a7dbc3088a41da35e15f projects/-home-yingbohao/302863af-e0a0-4488-8928-7f132c701fae.jsonl
+gemini hoon9732/devenv_vault 319ce5cc55a8dce4c0273b17ee0e18e7932321a7 .gemini/tmp/1b21c284c6bf44501770a42c135eb387a582a7743b86589b1d0af142dca99b0e/chats/session-2025-09-19T06-38-c413c9b8.json
+gemini hoon9732/devenv_vault 319ce5cc55a8dce4c0273b17ee0e18e7932321a7 .gemini/tmp/4922afec48a6aa7def962fe51091816681e0674fcf818a9b9da59d1048ff882c/chats/session-2025-09-18T05-12-aefbe457.json
+gemini hoon9732/devenv_vault 319ce5cc55a8dce4c0273b17ee0e18e7932321a7 .gemini/tmp/1b21c284c6bf44501770a42c135eb387a582a7743b86589b1d0af142dca99b0e/chats/session-2025-09-29T05-18-86a377fb.json
+gemini hoon9732/devenv_vault 319ce5cc55a8dce4c0273b17ee0e18e7932321a7 .gemini/tmp/c32ea3822bd3a19f7bb3e6e58f12e1c641882e8cfac69a212352813d042613f9/chats/session-2025-10-02T07-29-c417fe04.json
+gemini hoon9732/devenv_vault 319ce5cc55a8dce4c0273b17ee0e18e7932321a7 .gemini/tmp/c32ea3822bd3a19f7bb3e6e58f12e1c641882e8cfac69a212352813d042613f9/chats/session-2025-09-30T23-49-3d32d7b5.json
 LIST
 for agent in "$OUT"/*/; do
 	name=$(basename "$agent")
