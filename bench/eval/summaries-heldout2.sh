@@ -12,7 +12,8 @@
 # claude-code: real Claude Code sessions from three people's committed ~/.claude (`projects/`);
 # the KaceyBui and Xu-Wentao ones carry the agent's own title (`ai-title`, one `custom-title`),
 # the Damon-Salvetore ones none.
-# gemini: real Gemini CLI chats from committed ~/.gemini (`tmp/<project>/chats/`).
+# gemini: real Gemini CLI chats from two people's committed ~/.gemini (`tmp/<project>/chats/`), none with the CLI's `summary`
+# (brexp/infra left out: billing and credentials; 7567491/ren: an API key in a tool result).
 set -euo pipefail
 OUT=${1:-/work/data/heldout2} MIRROR=${MIRROR:-/work/.mirror}
 HERE=$(cd "$(dirname "$0")/../.." && pwd)
@@ -47,6 +48,11 @@ gemini hoon9732/devenv_vault 319ce5cc55a8dce4c0273b17ee0e18e7932321a7 .gemini/tm
 gemini hoon9732/devenv_vault 319ce5cc55a8dce4c0273b17ee0e18e7932321a7 .gemini/tmp/1b21c284c6bf44501770a42c135eb387a582a7743b86589b1d0af142dca99b0e/chats/session-2025-09-29T05-18-86a377fb.json
 gemini hoon9732/devenv_vault 319ce5cc55a8dce4c0273b17ee0e18e7932321a7 .gemini/tmp/c32ea3822bd3a19f7bb3e6e58f12e1c641882e8cfac69a212352813d042613f9/chats/session-2025-10-02T07-29-c417fe04.json
 gemini hoon9732/devenv_vault 319ce5cc55a8dce4c0273b17ee0e18e7932321a7 .gemini/tmp/c32ea3822bd3a19f7bb3e6e58f12e1c641882e8cfac69a212352813d042613f9/chats/session-2025-09-30T23-49-3d32d7b5.json
+gemini KuantumQuest/MyDotFiles-HyDE ebb1f3dfdf11483bc73d17931ee8e237efcc8a8d .gemini/tmp/3e01b55cf0f7db05e67685223611854c60e1172a0d5223003df48711cf0b1d87/chats/session-2025-09-22T12-41-7bcb6ef1.json
+gemini KuantumQuest/MyDotFiles-HyDE ebb1f3dfdf11483bc73d17931ee8e237efcc8a8d .gemini/tmp/b899de0d42255c1d11c5a379f129fad820c921717154dfdb21c5327c4c318d06/chats/session-2025-09-25T09-04-e2963405.json
+gemini KuantumQuest/MyDotFiles-HyDE ebb1f3dfdf11483bc73d17931ee8e237efcc8a8d .gemini/tmp/b899de0d42255c1d11c5a379f129fad820c921717154dfdb21c5327c4c318d06/chats/session-2025-09-21T12-03-793e1b24.json
+gemini KuantumQuest/MyDotFiles-HyDE ebb1f3dfdf11483bc73d17931ee8e237efcc8a8d .gemini/tmp/3e01b55cf0f7db05e67685223611854c60e1172a0d5223003df48711cf0b1d87/chats/session-2025-09-24T14-11-b269d5ad.json
+gemini KuantumQuest/MyDotFiles-HyDE ebb1f3dfdf11483bc73d17931ee8e237efcc8a8d .gemini/tmp/b899de0d42255c1d11c5a379f129fad820c921717154dfdb21c5327c4c318d06/chats/session-2025-09-26T15-33-772cf022.json
 LIST
 for agent in "$OUT"/*/; do
 	name=$(basename "$agent")
