@@ -14,6 +14,8 @@
 # the Damon-Salvetore ones none.
 # gemini: real Gemini CLI chats from two people's committed ~/.gemini (`tmp/<project>/chats/`), none with the CLI's `summary`
 # (brexp/infra left out: billing and credentials; 7567491/ren: an API key in a tool result).
+# codex: real Codex CLI rollouts committed with CODEX_HOME in the repo (do not read `.codex/auth.json`);
+# none carries a `thread_name_updated` title.
 set -euo pipefail
 OUT=${1:-/work/data/heldout2} MIRROR=${MIRROR:-/work/.mirror}
 HERE=$(cd "$(dirname "$0")/../.." && pwd)
@@ -53,6 +55,14 @@ gemini KuantumQuest/MyDotFiles-HyDE ebb1f3dfdf11483bc73d17931ee8e237efcc8a8d .ge
 gemini KuantumQuest/MyDotFiles-HyDE ebb1f3dfdf11483bc73d17931ee8e237efcc8a8d .gemini/tmp/b899de0d42255c1d11c5a379f129fad820c921717154dfdb21c5327c4c318d06/chats/session-2025-09-21T12-03-793e1b24.json
 gemini KuantumQuest/MyDotFiles-HyDE ebb1f3dfdf11483bc73d17931ee8e237efcc8a8d .gemini/tmp/3e01b55cf0f7db05e67685223611854c60e1172a0d5223003df48711cf0b1d87/chats/session-2025-09-24T14-11-b269d5ad.json
 gemini KuantumQuest/MyDotFiles-HyDE ebb1f3dfdf11483bc73d17931ee8e237efcc8a8d .gemini/tmp/b899de0d42255c1d11c5a379f129fad820c921717154dfdb21c5327c4c318d06/chats/session-2025-09-26T15-33-772cf022.json
+codex Xu-Wentao/dotfile ca45010dff1f1858fb6ba45b92beb34632fb3d9c .codex/sessions/2026/04/07/rollout-2026-04-07T23-24-08-019d688b-3b5f-72c0-8028-4a4af562b9f5.jsonl
+codex Xu-Wentao/dotfile ca45010dff1f1858fb6ba45b92beb34632fb3d9c .codex/sessions/2026/04/08/rollout-2026-04-08T22-02-46-019d6d67-1952-7e83-93ef-94497e3c15b6.jsonl
+codex Xu-Wentao/dotfile ca45010dff1f1858fb6ba45b92beb34632fb3d9c .codex/sessions/2026/04/08/rollout-2026-04-08T22-18-42-019d6d75-b03d-7f83-a2c7-c3478007d5e0.jsonl
+codex 493-Property-Estimator/Capstone-Test-Repo 36e8361751e016c162d8d17c23878bd0df85acfc .codex/sessions/2026/03/10/rollout-2026-03-10T16-47-20-019cd9ee-ed46-7d43-8386-4242ad7cd2f0.jsonl
+codex 493-Property-Estimator/Capstone-Test-Repo 36e8361751e016c162d8d17c23878bd0df85acfc .codex/sessions/2026/03/09/rollout-2026-03-09T19-46-51-019cd56c-ed6b-7c70-b373-9b9ca784789f.jsonl
+codex AaronBakerDev/knearme-platform 0033ff7da4cbe8b344f595f122d761392cadb114 .codex/sessions/2026/01/14/rollout-2026-01-14T12-43-54-019bbd9b-5ee5-7290-9bed-d94080227d3c.jsonl
+codex AaronBakerDev/knearme-platform 0033ff7da4cbe8b344f595f122d761392cadb114 .codex/sessions/2025/12/31/rollout-2025-12-31T14-22-22-019b75dc-7d05-75e1-9fa9-7d47023ec98d.jsonl
+codex EdofEngland/code_butler 028bbe0a85bf3ab97cac8479e359367cfa6bff57 .codex/sessions/2025/11/24/rollout-2025-11-24T13-38-49-019ab760-3d78-7fd0-9ea1-4c39e889b87b.jsonl
 LIST
 for agent in "$OUT"/*/; do
 	name=$(basename "$agent")
