@@ -16,6 +16,7 @@
 # (brexp/infra left out: billing and credentials; 7567491/ren: an API key in a tool result).
 # codex: real Codex CLI rollouts committed with CODEX_HOME in the repo (do not read `.codex/auth.json`);
 # none carries a `thread_name_updated` title.
+# aider: `.aider.chat.history.md`, one item per `# aider chat started` line (empty starts get no nuggets).
 set -euo pipefail
 OUT=${1:-/work/data/heldout2} MIRROR=${MIRROR:-/work/.mirror}
 HERE=$(cd "$(dirname "$0")/../.." && pwd)
@@ -63,6 +64,9 @@ codex 493-Property-Estimator/Capstone-Test-Repo 36e8361751e016c162d8d17c23878bd0
 codex AaronBakerDev/knearme-platform 0033ff7da4cbe8b344f595f122d761392cadb114 .codex/sessions/2026/01/14/rollout-2026-01-14T12-43-54-019bbd9b-5ee5-7290-9bed-d94080227d3c.jsonl
 codex AaronBakerDev/knearme-platform 0033ff7da4cbe8b344f595f122d761392cadb114 .codex/sessions/2025/12/31/rollout-2025-12-31T14-22-22-019b75dc-7d05-75e1-9fa9-7d47023ec98d.jsonl
 codex EdofEngland/code_butler 028bbe0a85bf3ab97cac8479e359367cfa6bff57 .codex/sessions/2025/11/24/rollout-2025-11-24T13-38-49-019ab760-3d78-7fd0-9ea1-4c39e889b87b.jsonl
+aider BjornNordblom/pocketflow-text2sql-gui ecff57ba2769cce8f4aeb473b40ed17008d0faeb .aider.chat.history.md
+aider Abhisekpm/JobSpeak 25a5ac71d552440f7f7e330ecb8e1f487e87dd5f .aider.chat.history.md
+aider AlexShchuka/mozgoslav 1f66bc9d44c5950cada7054a9581d7058caaac66 .aider.chat.history.md
 LIST
 for agent in "$OUT"/*/; do
 	name=$(basename "$agent")
