@@ -7,7 +7,8 @@
 # deleted it), the path of a session log in it. Fetch each repository first (the session's `fetch`
 # tool puts it under $MIRROR/owner+name/repo, a bare git dir). Cursor exports are read by the search
 # index's file id (the index names no repository for them): `read_file id=<id>`, saved exactly as
-# cursor/<id>.md (ids listed in the cursor comment below). Nuggets:
+# cursor/<id>.md (ids 5378506872, 55405413016, 39084331245, 58674560812; found with find_string "from Cursor (2.2" /
+# "(2.3" / "(1.3" / "(2.4"; lengths checked against total_chars). Nuggets:
 # fixtures/summaries/public/heldout2/nuggets-<agent>.json, copied as OUT/<agent>/nuggets.json.
 # claude-code: real Claude Code sessions from three people's committed ~/.claude (`projects/`);
 # the KaceyBui and Xu-Wentao ones carry the agent's own title (`ai-title`, one `custom-title`),
@@ -68,6 +69,7 @@ aider BjornNordblom/pocketflow-text2sql-gui ecff57ba2769cce8f4aeb473b40ed17008d0
 aider Abhisekpm/JobSpeak 25a5ac71d552440f7f7e330ecb8e1f487e87dd5f .aider.chat.history.md
 aider AlexShchuka/mozgoslav 1f66bc9d44c5950cada7054a9581d7058caaac66 .aider.chat.history.md
 LIST
+mkdir -p "$OUT/cursor" # the Cursor exports themselves are saved by hand from `read_file id=<id>`
 for agent in "$OUT"/*/; do
 	name=$(basename "$agent")
 	[[ -f "$HERE/fixtures/summaries/public/heldout2/nuggets-$name.json" ]] && cp "$HERE/fixtures/summaries/public/heldout2/nuggets-$name.json" "$agent/nuggets.json"
