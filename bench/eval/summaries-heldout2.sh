@@ -10,9 +10,9 @@
 # cursor/<id>.md (ids 5378506872, 55405413016, 39084331245, 58674560812; found with find_string "from Cursor (2.2" /
 # "(2.3" / "(1.3" / "(2.4"; lengths checked against total_chars). Nuggets:
 # fixtures/summaries/public/heldout2/nuggets-<agent>.json, copied as OUT/<agent>/nuggets.json.
-# claude-code: real Claude Code sessions from three people's committed ~/.claude (`projects/`);
-# the KaceyBui and Xu-Wentao ones carry the agent's own title (`ai-title`, one `custom-title`),
-# the Damon-Salvetore ones none.
+# claude-code: real Claude Code sessions from five people's committed ~/.claude (`projects/`); all but the
+# two Damon-Salvetore ones carry the agent's own title (`ai-title`; a `custom-title`; borja-rojo-ilvento:
+# a `summary` whose leafUuid is in the file).
 # gemini: real Gemini CLI chats from two people's committed ~/.gemini (`tmp/<project>/chats/`), none with the CLI's `summary`
 # (brexp/infra left out: billing and credentials; 7567491/ren: an API key in a tool result).
 # codex: real Codex CLI rollouts committed with CODEX_HOME in the repo (do not read `.codex/auth.json`);
@@ -47,6 +47,14 @@ claude-code Xu-Wentao/dotfile ca45010dff1f1858fb6ba45b92beb34632fb3d9c .claude/p
 claude-code Xu-Wentao/dotfile ca45010dff1f1858fb6ba45b92beb34632fb3d9c .claude/projects/-Users-xuwentao-Projects-tele-tap-front/b23883a8-3ff5-47ba-a2b9-d1b710b77d8d.jsonl
 claude-code Damon-Salvetore/claude-code f6ae7134139255a4588e0ac32e23feaac5213228 projects/-home-yingbohao/b700b6d7-3daa-43ab-9feb-82dcad20d8ea.jsonl
 claude-code Damon-Salvetore/claude-code 2215aab4e128ee1524a9a7dbc3088a41da35e15f projects/-home-yingbohao/302863af-e0a0-4488-8928-7f132c701fae.jsonl
+claude-code JamesTiberiusKirk/dotsv2 c4267e011b9fefb19bcf4f50e7a3e1281b354495 .claude/projects/-Users-dumitruvulpe/1a5c053d-93d1-424d-83b3-38f0740de190.jsonl
+claude-code JamesTiberiusKirk/dotsv2 c4267e011b9fefb19bcf4f50e7a3e1281b354495 .claude/projects/-Users-dumitruvulpe/2ba77433-09f3-4717-9d1c-697db6b2ed3d.jsonl
+claude-code JamesTiberiusKirk/dotsv2 c4267e011b9fefb19bcf4f50e7a3e1281b354495 .claude/projects/-Users-dumitruvulpe/bbcc8ddc-b6cc-49f8-9a69-2da4f470d270.jsonl
+claude-code JamesTiberiusKirk/dotsv2 c4267e011b9fefb19bcf4f50e7a3e1281b354495 .claude/projects/-Users-dumitruvulpe/6772b197-adbc-48ac-aadc-2334789dc42c.jsonl
+claude-code JamesTiberiusKirk/dotsv2 c4267e011b9fefb19bcf4f50e7a3e1281b354495 .claude/projects/-Users-dumitruvulpe-uw-telecom-mobile/3e06f0a0-01c0-4472-9a6d-fd578dfd119f.jsonl
+claude-code borja-rojo-ilvento/dotfiles 229634138a2bac88f324ed476535b6546b73cbc1 .claude/projects/-home-brojo-system-conf/5947850d-8086-44ab-b90a-d82d08ce30f2.jsonl
+claude-code borja-rojo-ilvento/dotfiles 229634138a2bac88f324ed476535b6546b73cbc1 .claude/projects/-home-brojo-system-conf/be1a2cad-38e6-434b-bde7-5790221551ad.jsonl
+claude-code borja-rojo-ilvento/dotfiles 229634138a2bac88f324ed476535b6546b73cbc1 .claude/projects/-home-brojo-system-conf/7dd044dd-1e2e-41a8-b6da-ccd95b7246dd.jsonl
 gemini hoon9732/devenv_vault 319ce5cc55a8dce4c0273b17ee0e18e7932321a7 .gemini/tmp/1b21c284c6bf44501770a42c135eb387a582a7743b86589b1d0af142dca99b0e/chats/session-2025-09-19T06-38-c413c9b8.json
 gemini hoon9732/devenv_vault 319ce5cc55a8dce4c0273b17ee0e18e7932321a7 .gemini/tmp/4922afec48a6aa7def962fe51091816681e0674fcf818a9b9da59d1048ff882c/chats/session-2025-09-18T05-12-aefbe457.json
 gemini hoon9732/devenv_vault 319ce5cc55a8dce4c0273b17ee0e18e7932321a7 .gemini/tmp/1b21c284c6bf44501770a42c135eb387a582a7743b86589b1d0af142dca99b0e/chats/session-2025-09-29T05-18-86a377fb.json
