@@ -7,7 +7,7 @@
 # deleted it), the path of a session log in it. Fetch each repository first (the session's `fetch`
 # tool puts it under $MIRROR/owner+name/repo, a bare git dir). Cursor exports are read by the search
 # index's file id (the index names no repository for them): `read_file id=<id>`, saved exactly as
-# cursor/<id>.md (ids 5378506872, 55405413016, 39084331245, 58674560812; found with find_string "from Cursor (2.2" /
+# cursor/<id>.md (ids 5378506872, 55405413016, 39084331245, 58674560812, 43897682302; found with find_string "from Cursor (2.2" /
 # "(2.3" / "(1.3" / "(2.4"; lengths checked against total_chars). Nuggets:
 # fixtures/summaries/public/heldout2/nuggets-<agent>.json, copied as OUT/<agent>/nuggets.json.
 # claude-code: real Claude Code sessions from five people's committed ~/.claude (`projects/`); all but the
