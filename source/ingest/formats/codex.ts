@@ -1,3 +1,4 @@
+import {reviewAsProse} from './codex-review.js';
 import type {Block, ParsedSource, SourceProblem} from '../model.js';
 import {ConversationBuilder, withSessionId} from './conversation.js';
 import {commitsMade, filesEditedBy, shellCommand, withSessionFacts} from './session-facts.js';
@@ -148,7 +149,7 @@ export class CodexReader {
 		const type = payload.type;
 		const text = typeof payload.message === 'string' ? payload.message : typeof payload.text === 'string' ? payload.text : '';
 		if (type === 'user_message' && text.trim()) this.once('event', 'user', text, () => this.conversation.prompt(promptBlocks(text)));
-		else if (type === 'agent_message' && text.trim()) this.once('event', 'assistant', text, () => this.conversation.answer([{role: 'assistant', kind: 'prose', text}]));
+		else if (type === 'agent_message' && text.trim()) this.once('event', 'assistant', text, () => this.conversation.answer([{role: 'assistant', kind: 'prose', text: reviewAsProse(text)}]));
 		else if ((type === 'agent_reasoning' || type === 'agent_reasoning_raw_content') && text.trim()) {
 			this.once('event', 'thinking', text, () => this.conversation.answer([{role: 'thinking', kind: 'thinking', text}]));
 		} else if (type === 'error' && text.trim()) {
@@ -175,7 +176,7 @@ export class CodexReader {
 					return;
 				}
 				if (payload.role === 'user') this.once('item', 'user', text, () => this.conversation.prompt(promptBlocks(text)));
-				else if (payload.role === 'assistant') this.once('item', 'assistant', text, () => this.conversation.answer([{role: 'assistant', kind: 'prose', text}]));
+				else if (payload.role === 'assistant') this.once('item', 'assistant', text, () => this.conversation.answer([{role: 'assistant', kind: 'prose', text: reviewAsProse(text)}]));
 				else this.conversation.system([{role: 'system', kind: 'prose', text}]);
 				return;
 			}

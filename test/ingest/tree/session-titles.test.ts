@@ -2,6 +2,7 @@ import {describe, expect, it} from 'vitest';
 import {describeSource} from '../../../source/ingest/build-item.js';
 import {ClaudeCodeReader} from '../../../source/ingest/formats/claude-code.js';
 import {CodexReader} from '../../../source/ingest/formats/codex.js';
+import {reviewAsProse} from '../../../source/ingest/formats/codex-review.js';
 import {readChatGptConversation} from '../../../source/ingest/formats/chatgpt.js';
 import {GeminiChatReader} from '../../../source/ingest/formats/gemini-chat.js';
 import type {ParsedSource} from '../../../source/ingest/model.js';
@@ -117,6 +118,23 @@ describe('the TLDR is the outcome', () => {
 		// What the work before the stop came to is not lost.
 		expect(describeSource(unanswered).tldr).toBe('Ended with no answer to the last request: Now roll it out to production. Before that: I deployed the billing-api to staging and all 42 tests pass.');
 		expect(describeSource(stopped).tldr).toMatch(/ Before that: I deployed the billing-api to staging/u);
+	});
+
+	it("Codex's review report is read as its verdict and findings, never as raw JSON", () => {
+		const codex = new CodexReader([]);
+		const review = {findings: [{title: '[P1] Unsupported format errors return wrong payload shape', body: 'The endpoint wraps the error in detail.', priority: 1, code_location: {absolute_file_path: '/repo/backend/app/api/stt.py', line_range: {start: 11, end: 22}}}], overall_correctness: 'patch is incorrect', overall_explanation: 'Unsupported formats return a payload that does not match the schema.'};
+		const records = [
+			{timestamp: '2026-11-01T10:00:00Z', type: 'session_meta', payload: {id: 'c-2', cwd: '/src/voice'}},
+			{timestamp: '2026-11-01T10:00:01Z', type: 'event_msg', payload: {type: 'user_message', message: "Review the code changes against the base branch 'main'."}},
+			{timestamp: '2026-11-01T10:00:03Z', type: 'event_msg', payload: {type: 'agent_message', message: JSON.stringify(review, null, 2)}},
+		];
+		records.forEach((record, index) => codex.push(line(record), index + 1));
+		const described = describeSource(codex.finish());
+		expect(described.tldr).toBe('Review: patch is incorrect. Unsupported formats return a payload that does not match the schema.');
+		expect(described.tldr).not.toMatch(/[{}"]/u);
+		// Not a review report: left as it is.
+		expect(reviewAsProse('{"findings": "none"}')).toBe('{"findings": "none"}');
+		expect(reviewAsProse('{"findings": [')).toBe('{"findings": [');
 	});
 
 	it('says what was done, not what the agent was about to do', () => {
