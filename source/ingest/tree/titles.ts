@@ -38,13 +38,27 @@ const placeholderLine = /^\[(?:image|attachment|document|audio|file)\]$/iu;
 /** A line of a pasted log or stack trace: never part of a title sentence. */
 const logLine = /^(?:Traceback \(most recent call last\)|File "[^"]+", line \d+|at [\w.$<>]+ \(|at [\w./\\-]+:\d+|\^+$|\d{4}-\d\d-\d\d[T ]\d\d:\d\d|\[\d{1,2}:\d\d|(?:INFO|WARN|WARNING|DEBUG|TRACE)\b|npm (?:ERR|WARN)|warning: in the working copy|On branch \S+$|Your branch is|Changes (?:not staged|to be committed)|Untracked files:|\(use "git|(?:modified|new file|deleted|renamed):\s)/u;
 
+/**
+ * Lines copied from a screen or a tool's output ("Import Complete", "Successfully created: 1
+ * tickets", "Errors: 1"): several short lines and none a sentence, or a lone "Label: 3".
+ */
+function isPastedOutput(lines: readonly string[]): boolean {
+	if (lines.length === 1) return /^[\p{L} ]{1,30}:\s*\d+$/u.test(lines[0]!);
+	return lines.every((line) => line.length <= 40 && !/[.?!。？！]$/u.test(line) && !/\s(?:and|the|to|a|is|are|please|can|how|why|what)\s/iu.test(` ${line} `));
+}
+
+/** An absolute path of three parts or more says no more in a title than its file's name. */
+const longPath = /(?:[A-Za-z]:\\|~\/|\/)(?:[^\s\\/]+[\\/]){2,}([^\s\\/]+)/gu;
+/** What Claude Code puts where a person pasted an image or a long text. */
+const pastePlaceholder = /\s*\[(?:Image|Pasted text) #\d+(?: \+\d+ lines)?\]/gu;
+
 /** The first paragraphs of prose of a message: code fences, quotes, shell lines and placeholders left out. */
 function paragraphs(text: string, most = 3): string[] {
 	const found: string[] = [];
 	let lines: string[] = [];
 	let inFence = false;
 	const flush = () => {
-		if (lines.length > 0) found.push(plainText(lines.join('\n')));
+		if (lines.length > 0 && !isPastedOutput(lines)) found.push(plainText(lines.join('\n')));
 		lines = [];
 	};
 	for (const raw of text.split('\n')) {
@@ -72,6 +86,8 @@ function shorten(text: string): string {
 	for (const match of sentence.matchAll(clauseBreak)) {
 		const head = sentence.slice(0, match.index).trim();
 		if (head.length > maxRequestTitle) break;
+		// "D:\\0 - Downloads\\plan.xlsx": a path with spaces in it is not cut.
+		if (/[A-Za-z]:\\\S*$/u.test(head)) continue;
 		if (head.split(' ').length >= 4 && head.length >= 24) return head;
 	}
 	return clip(sentence, maxRequestTitle);
@@ -94,7 +110,9 @@ export function requestTitle(text: string): string | undefined {
 	let fallback: string | undefined;
 	let tried = 0;
 	// "@src/app.ts", "@C:\\notes\\spec.md": an editor's file mention, read as the file's name.
-	const body = withoutContext(text).replace(/(^|\s)@(?=[\w.-]+\/|[\w-]+\.\w|[A-Za-z]:\\)/gu, '$1');
+	const body = withoutContext(text)
+		.replace(/(^|\s)@(?=[\w.-]+\/|[\w-]+\.\w|[A-Za-z]:\\)/gu, '$1')
+		.replace(pastePlaceholder, '');
 	// An error pasted in a fence after "we get this error:" (Cursor's "Fix in Chat" prompt): the error is the subject.
 	const introduced = introducedBlock.exec(body)?.[1]?.trim();
 	if (introduced) {
@@ -110,7 +128,7 @@ export function requestTitle(text: string): string | undefined {
 		for (const raw of sentences) {
 			if (++tried > 4) break;
 			// A link says where, not what: "访问网站：@https://… 查找…" is titled by its words.
-			const sentence = raw.replace(/@?https?:\/\/\S+/gu, ' ').replace(/\s+/gu, ' ').replace(/^[\s,:：;-]+|[\s,:：;-]+$/gu, '').trim();
+			const sentence = raw.replace(/@?https?:\/\/\S+/gu, ' ').replace(longPath, '$1').replace(/\s+/gu, ' ').replace(/^[\s,:：;-]+|[\s,:：;-]+$/gu, '').trim();
 			const words = sentence.match(/\p{L}[\p{L}\p{N}'’_-]*/gu) ?? [];
 			if (words.length === 0 || isNoiseTitle(sentence) || !isRealRequest(sentence) || boilerplate.test(sentence) || introduction.test(sentence)) continue;
 			// "Nice." or "Hi there!" says nothing; a short sentence is kept only if nothing better follows.

@@ -48,6 +48,12 @@ describe('titles', () => {
 		// A bare greeting is no part of a title; an editor's mention of a Windows path is the file.
 		expect(requestTitle('hello i have this project where setup.sh builds a point to point topology')).toBe('I have this project where setup.sh builds a point to point topology');
 		expect(requestTitle('@c:\\Users\\Gabo\\Downloads\\cursor_error_en_el_index.md ')).toBe('cursor_error_en_el_index.md');
+		// Lines copied from a screen are context; the error among them is the subject.
+		expect(requestTitle("Import Results\nImport Complete\nSuccessfully created: 1 tickets\n\nDuplicates skipped: 0\n\nErrors: 1\n\nRow 3: 'res.users' object has no attribute 'message_subscribe' after upload")).toBe("Row 3: 'res.users' object has no attribute 'message_subscribe' after upload");
+		// A long absolute path is its file's name; a pasted image's placeholder is nothing; a path with spaces is not cut.
+		expect(requestTitle('in document_library module, in particular X:\\03_ACG\\Custom_Addons\\document_library\\models\\graph_sync.py, I have the option to ignore documents inside folder UNDER REVIEW at line 348, remove that')).toBe('In document_library module, in particular graph_sync.py');
+		expect(requestTitle('there is commit in a some module that [Image #1] alter all css, look the field all looks highlight')).toBe('There is commit in a some module that alter all css');
+		expect(requestTitle('i need this document udpated D:\\0 - Downloads\\ACG Timeline.xlsx, basis in my custom fields a need a realistic timeline of events')).toBe('I need this document udpated D:\\0 - Downloads\\ACG Timeline.xlsx');
 		// "named below" is part of the request, not an announcement.
 		expect(requestTitle('Write the on-call runbook section for the service named below.\nService: ledger-sync')).toBe('Write the on-call runbook section for the service named below');
 	});
