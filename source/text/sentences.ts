@@ -53,7 +53,12 @@ const plainWord = /^["'(«“‘¿¡]*\p{L}[\p{L}\p{M}'’-]*[.,;:!?"')»”’�
  * pasted log or key/value dump ("ID: 3f6c… Path: a/b.tfstate Who: runner@gha Version: 1.9.8"),
  * where most tokens are identifiers, numbers and paths rather than words.
  */
+/** Chinese, Japanese and Korean letters: their sentences are written without spaces between words. */
+const cjkLetter = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu;
+
 function readable(sentence: string): boolean {
+	// Eight CJK letters or more read as a sentence that has words, though no spaces part them.
+	if ((sentence.match(cjkLetter)?.length ?? 0) >= 8) return letterCount(sentence) >= sentence.length * 0.55 && !codeLike.test(sentence);
 	if (sentence.length < 16) return false;
 	let spaces = 0;
 	for (let i = 0; i < sentence.length && spaces < 3; i++) if (sentence.charCodeAt(i) === 32) spaces++;
@@ -86,7 +91,8 @@ export function sentencesOf(text: string): string[] {
 	// A dot inside a word (a file name, a field path, a version) ends no sentence, but the splitter
 	// would cut there: hide such dots from it.
 	const guarded = unwrapped.replace(innerDot, '\u2024').replace(leadingDot, '\u2024').replace(letterAbbreviation, (abbreviation) => abbreviation.replaceAll('\u2024', '.'));
-	for (const raw of sbd.sentences(guarded, {newline_boundaries: true, sanitize: false})) {
+	// The splitter knows no CJK stops: a sentence ends at 。！？ too.
+	for (const raw of sbd.sentences(guarded, {newline_boundaries: true, sanitize: false}).flatMap((part) => part.split(/(?<=[。！？])/u))) {
 		const sentence = plainText(raw.replace(/\u2024/gu, '.'));
 		if (readable(sentence)) result.push(clip(sentence, maxSentenceLength));
 	}

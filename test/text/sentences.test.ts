@@ -67,4 +67,12 @@ describe('sentencesOf', () => {
 		expect(clip('x'.repeat(30), 10)).toBe(`${'x'.repeat(9)}…`);
 		expect(clip(`${'a'.repeat(8)}😀😀`, 10)).toBe(`${'a'.repeat(8)}…`);
 	});
+
+	it('reads CJK sentences, written without spaces, and ends them at 。！？', () => {
+		expect(sentencesOf('剛才的修正已經提交並推送到遠端了。目前沒有未提交的變更！')).toEqual(['剛才的修正已經提交並推送到遠端了。', '目前沒有未提交的變更！']);
+		expect(sentencesOf('有的！Skill 的 references/llms-full.md 中有記載 useTemplateRef() 的用法與型別推斷。')).toContain('Skill 的 references/llms-full.md 中有記載 useTemplateRef() 的用法與型別推斷。');
+		// A short exclamation or a line of code is still no sentence.
+		expect(sentencesOf('好的！')).toEqual([]);
+	});
 });
+
