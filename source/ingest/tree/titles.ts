@@ -158,7 +158,12 @@ const typedInput = /^#{1,6}\s*(?:User Input|Arguments|Input)\s*\n+(?:`{3,}|~{3,}
 /** Polite and filler openers a title does without ("Can you please …", "I want you to …"). */
 const leadIn = /^(?:(?:hi|hey|hello)(?: there)?[,!.]?\s+|(?:(?:hi|hey|hello|ok|okay|so|now)[,!.]?\s+)?(?:(?:can|could|would|will) you (?:please )?(?:help me )?|please,? |i(?:'d| would) like (?:you )?to |i (?:want|need) (?:you )?to |help me (?:to )?|let['’]?s |we need to |i['’]m trying to ))(?:thoroughly |quickly |also )?/iu;
 
+/** The same in Chinese: "幫我…", "请帮我…", "麻烦你…" (help me, please). */
+const cjkLeadIn = /^(?:請|请)?(?:你)?(?:幫我|帮我|幫忙|帮忙|麻煩你?|麻烦你?)(?:一下)?[，,\s]*/u;
+
 function withoutLeadIn(sentence: string): string {
+	const cjk = sentence.replace(cjkLeadIn, '');
+	if (cjk !== sentence && cjk.length >= 4) return cjk;
 	const rest = sentence.replace(leadIn, '');
 	return rest !== sentence && (rest.match(/\p{L}[\p{L}\p{N}'’_-]*/gu) ?? []).length >= 3 ? rest : sentence;
 }

@@ -54,6 +54,9 @@ describe('titles', () => {
 		expect(requestTitle('in document_library module, in particular X:\\03_ACG\\Custom_Addons\\document_library\\models\\graph_sync.py, I have the option to ignore documents inside folder UNDER REVIEW at line 348, remove that')).toBe('In document_library module, in particular graph_sync.py');
 		expect(requestTitle('there is commit in a some module that [Image #1] alter all css, look the field all looks highlight')).toBe('There is commit in a some module that alter all css');
 		expect(requestTitle('i need this document udpated D:\\0 - Downloads\\ACG Timeline.xlsx, basis in my custom fields a need a realistic timeline of events')).toBe('I need this document udpated D:\\0 - Downloads\\ACG Timeline.xlsx');
+		// "幫我" (help me) opens many Chinese requests and names nothing.
+		expect(requestTitle('幫我移除 worktree fix-role-page-total')).toBe('移除 worktree fix-role-page-total');
+		expect(requestTitle('帮我')).toBe('帮我');
 		// "named below" is part of the request, not an announcement.
 		expect(requestTitle('Write the on-call runbook section for the service named below.\nService: ledger-sync')).toBe('Write the on-call runbook section for the service named below');
 	});
