@@ -19,7 +19,8 @@ const leadWords = 15;
 function isRunningProse(block: Block): boolean {
 	if (block.kind !== 'prose' || block.role === markupRole || block.role === 'heading' || block.role === 'system' || block.role === 'front_matter') return false;
 	const lines = block.text.split('\n').filter((line) => line.trim() !== '');
-	if (lines.length === 0 || lines.every((line) => listLine.test(line))) return false;
+	// A list, its items wrapped over indented lines or not.
+	if (lines.length === 0 || (listLine.test(lines[0]!) && lines.every((line) => listLine.test(line) || /^\s/u.test(line)))) return false;
 	// A quote opens no page: on a documentation site it is a note or a warning set apart.
 	if (lines.every((line) => /^\s*>/u.test(line))) return false;
 	// A link list or a label ("**1. Install `snap`**"): hardly a word of its own.
