@@ -32,9 +32,15 @@ function isRunningProse(block: Block): boolean {
 /** "This composable is available in Nuxt v3.12+.", "Available since v2.9": when, not what. */
 const versionNote = /\b(?:available|introduced|added|supported)\s+(?:in|since|from|starting\s+(?:in|with|from))\b[^.]*\bv?\d+(?:\.\d+)+/iu;
 
-/** The sentences of a paragraph that say something: not ones that end in a colon (they introduce code or a list), nor version notes. */
+/**
+ * The sentences of a paragraph that say something: not ones that end in a colon (they introduce
+ * code or a list); none of a version notice (a paragraph that opens with a version note: "…is
+ * available starting in Deno v2.9.0. If you're on an earlier version, update Deno to use it.").
+ */
 function statements(block: Block): string[] {
-	const found = sentencesOf(block.text).filter((sentence) => !sentence.endsWith(':') && !versionNote.test(sentence));
+	const sentences = sentencesOf(block.text);
+	if (sentences[0] && versionNote.test(sentences[0])) return [];
+	const found = sentences.filter((sentence) => !sentence.endsWith(':') && !versionNote.test(sentence));
 	if (found.length > 0) return found;
 	// A short lead ("Register global shortcuts.") is below what the sentence splitter quotes.
 	const text = plainText(block.text);

@@ -96,6 +96,32 @@ This is an advanced utility and should be used with care. For example, [\`nuxt-t
 		expect(tldr).toBe('onPrehydrate is a composable lifecycle hook that allows you to run a callback on the client immediately before Nuxt hydrates the page.');
 	});
 
+	it('Deno (denoland/docs runtime/desktop/serving.md): a version notice in an admonition is passed over whole', () => {
+		const tldr = tldrOf(`---
+last_modified: 2026-06-25
+title: "HTTP serving"
+---
+
+:::info Available in Deno 2.9
+
+\`deno desktop\` is available starting in Deno v2.9.0. If you're on an earlier
+version, [update Deno](/runtime/reference/cli/upgrade/) to use it.
+
+:::
+
+A \`deno desktop\` app serves its UI over local HTTP and points the embedded
+webview at it. This keeps the app structure identical to a normal Deno website.
+[\`Deno.serve()\`](/api/deno/~/Deno.serve) is the entry point and every request
+flows through your handler, but with no port to manage and no remote network
+exposure.
+
+## How it works
+
+When the binary starts:
+`);
+		expect(tldr).toBe('A deno desktop app serves its UI over local HTTP and points the embedded webview at it.');
+	});
+
 	it('Hugo (gohugoio/hugoDocs functions/compare/Default.md): the lead, not the longer note quoted after it', () => {
 		const tldr = tldrOf(`---
 title: compare.Default
