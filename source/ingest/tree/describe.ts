@@ -347,9 +347,9 @@ export class ExtractiveDescriber {
 		for (let n = 2; ; n++) if (!taken.has(`${topic.title} (${n})`.toLowerCase())) return `${topic.title} (${n})`;
 	}
 
-	/** A document's TLDR is its lead, the paragraph a page opens with to say what it is for; else its most central sentences. */
+	/** A page's TLDR is its lead, the paragraph it opens with to say what it is for; else (and for plain text) its most central sentences. */
 	private documentTldr(root: Topic, lede?: string): string {
-		return leadOf(root, tldrChars) ?? this.tldrOf(root, lede);
+		return (this.facts.opensWithLead ? leadOf(root, tldrChars) : undefined) ?? this.tldrOf(root, lede);
 	}
 
 	/**

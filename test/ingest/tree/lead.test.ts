@@ -1,6 +1,8 @@
+import {readFileSync} from 'node:fs';
 import {describe, expect, it} from 'vitest';
 import {describeSource} from '../../../source/ingest/build-item.js';
 import {MarkdownReader} from '../../../source/ingest/formats/markdown.js';
+import {textToItem} from '../../../source/ingest/text-to-item.js';
 
 /**
  * A documentation page's TLDR is its lead. Each page is the head of a real page of a public
@@ -221,5 +223,12 @@ const appConfig = useAppConfig()
 \`\`\`
 `);
 		expect(tldr).not.toMatch(/title:|links:/u);
+	});
+
+	it('plain text keeps its most central sentence, not its first paragraph (fixtures/docs/field-notes.txt)', () => {
+		const text = readFileSync('fixtures/docs/field-notes.txt', 'utf8');
+		const tldr = textToItem({namespace: 'notes', itemId: 'field-notes', title: '', text}).tldr;
+		expect(tldr).not.toMatch(/^We spent the morning/u);
+		expect(tldr).toMatch(/paper notebook/u);
 	});
 });
