@@ -75,13 +75,11 @@ function readable(sentence: string): boolean {
 /** The readable sentences of a piece of prose, markup removed, each at most 240 characters. */
 const fenced = /^ {0,3}(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:^ {0,3}\1[ \t]*$|(?![\s\S]))/gmu;
 const indentedCode = /^(?: {4}|\t).*$/gmu;
-const linkTarget = /(\]\()(?:[^()\s]|\([^()\s]*\))+(?=\))/gu;
 
 export function sentencesOf(text: string): string[] {
 	// Code inside a message is not a sentence of it.
 	const prose = text.includes('```') || text.includes('~~~') || text.includes('\n    ') ? text.replace(fenced, '\n').replace(indentedCode, '') : text;
-	// A link's target is never shown, and a `?` or `!` in it would end a sentence there.
-	const unwrapped = unwrap(prose.includes('](') ? prose.replace(linkTarget, '$1') : prose);
+	const unwrapped = unwrap(prose);
 	// No letter or digit, no sentence: and sbd throws on a run of symbols alone (a "-----" separator).
 	if (!/[\p{L}\p{N}]/u.test(unwrapped)) return [];
 	const result: string[] = [];
