@@ -23,7 +23,7 @@ import {writeGuardCollection, writeSmokeCollection} from './eval/smoke.js';
 import {evaluateSummaries} from './eval/summaries.js';
 import {evaluate, evaluateBaseline, ingestCollection, judgedQueries, versus, type ItemPipeline} from './eval/run.js';
 
-const usage = 'usage: npm run eval -- DATASET_DIR…|--smoke|--smoke-guard [--method keyword|semantic|keyword,semantic] [--items sketch|ingest] [--guard[=METHODS]] [--json]; npm run eval -- --make OUT_DIR [--from SMART_CLONE]';
+const usage = 'usage: npm run eval -- DATASET_DIR…|--smoke|--smoke-guard [--method keyword|semantic|keyword,semantic] [--items sketch|ingest|markdown] [--guard[=METHODS]] [--json]; npm run eval -- --make OUT_DIR [--from SMART_CLONE]';
 
 interface Args {
 	folders: string[];
@@ -47,7 +47,7 @@ function parseArgs(args: string[], smokeFolder: () => string, guardFolder: () =>
 		else if (arg.startsWith('--guard=')) parsed.guard = value()!.split(/\s*;\s*|\s+/u).filter(Boolean).map((method) => parseMethod(method));
 		else if (arg === '--items' || arg.startsWith('--items=')) {
 			const pipeline = value();
-			if (pipeline !== 'ingest' && pipeline !== 'sketch') throw new DrillError('bad_argument', `--items ${JSON.stringify(pipeline)} is not a pipeline`, "use --items sketch (default, the eval's short-document summarizer) or --items ingest (the ingest text pipeline)");
+			if (pipeline !== 'ingest' && pipeline !== 'sketch' && pipeline !== 'markdown') throw new DrillError('bad_argument', `--items ${JSON.stringify(pipeline)} is not a pipeline`, "use --items sketch (default, the eval's short-document summarizer), --items ingest (the ingest text pipeline) or --items markdown (the ingest markdown pipeline)");
 			parsed.pipeline = pipeline;
 		} else if (arg === '--method' || arg.startsWith('--method=')) parsed.methods = [parseMethod(value() ?? '')];
 		else if (arg === '--make' || arg.startsWith('--make=')) parsed.make = value();
@@ -67,7 +67,7 @@ async function evaluateCollection(folder: string, args: Args, log: (line: string
 		let started = performance.now();
 		const floor = evaluateBaseline(collection);
 		const store = ingestCollection(collection, path.join(dir, 'store.db'), args.pipeline);
-		log(`${collection.name}: ingested ${collection.documents.length} documents (items by ${args.pipeline === 'ingest' ? 'the ingest text pipeline' : 'the eval sketch'}) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+		log(`${collection.name}: ingested ${collection.documents.length} documents (items by ${args.pipeline === 'ingest' ? 'the ingest text pipeline' : args.pipeline === 'markdown' ? 'the ingest markdown pipeline' : 'the eval sketch'}) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 		started = performance.now();
 		const report = await reindex(store);
 		log(`${collection.name}: trained ${report.embedder} (${report.dimension} dims) and embedded ${report.nodes} nodes in ${((performance.now() - started) / 1000).toFixed(1)} s`);

@@ -27,17 +27,17 @@ export interface MethodScores extends Scores {
 /** Stage-1 nodes ranked when ranking items to depth 100 (several nodes can share an item). */
 const rankingTopK = 300;
 
-/** How documents become items: the real ingest pipeline's text path, or the eval's own sketch of it. */
-export type ItemPipeline = 'ingest' | 'sketch';
+/** How documents become items: the real ingest pipeline's text or markdown path, or the eval's own sketch of it. */
+export type ItemPipeline = 'ingest' | 'markdown' | 'sketch';
 
 export function ingestCollection(collection: BeirCollection, storePath: string, pipeline: ItemPipeline = 'sketch'): SummaryStore {
 	const store = benchRuntime(storePath).openWritableStore();
 	const namespace = collection.name.replace(/[^\w.-]+/gu, '_') || 'beir';
 	for (const document of collection.documents) {
 		const item =
-			pipeline === 'ingest'
-				? textToItem({namespace, itemId: document._id, title: document.title, text: document.text || document.title || document._id})
-				: validateItem(documentToItem(document, namespace));
+			pipeline === 'sketch'
+				? validateItem(documentToItem(document, namespace))
+				: textToItem({namespace, itemId: document._id, title: document.title, text: document.text || document.title || document._id, ...(pipeline === 'markdown' ? {format: 'markdown' as const} : {})});
 		store.writeItem(item);
 	}
 	return store;

@@ -17,6 +17,7 @@ import {requestTitle} from '../../source/ingest/tree/titles.js';
 import {termsOf} from '../../source/text/summary-words.js';
 import type {ItemRecord} from '../../source/store/interchange.js';
 import {mean} from './metrics.js';
+import {firstRenderedWords} from './rendered-words.js';
 
 /**
  * `nuggets.json`: `[{"file": "claude-code/abc.jsonl", "item": "#2"?, "split": "tune"|"heldout",
@@ -187,6 +188,7 @@ export function summarize(sessions: SessionScore[]): SummariesReport {
 }
 
 const f2 = (value: number) => value.toFixed(2);
+const signed = (value: number) => `${value >= 0 ? '+' : '−'}${Math.abs(value).toFixed(2)}`;
 
 export function summariesTable(report: SummariesReport): string {
 	const lines = ['agent          sessions  agent-titles shown  title-F1 (first-10)  nuggets  recall (first+last 30)  margin  >80ch  >60w'];
@@ -217,10 +219,16 @@ export async function evaluateSummaries(args: string[]): Promise<void> {
 		return;
 	}
 	if (args.includes('--docs')) {
+		const reports: DocsReport[] = [];
 		for (const folder of folders) {
 			const docs = await scoreDocs(folder);
-			process.stdout.write(json ? `${JSON.stringify(docs)}\n` : `${docs.folder}: ${docs.pages} pages, TLDR ROUGE-1 vs description ${f2(docs.tldrRouge1)}, first 30 words ${f2(docs.firstWordsRouge1)}\n`);
+			reports.push(docs);
+			const {scores, ...totals} = docs;
+			process.stdout.write(json ? `${JSON.stringify(verbose ? docs : totals)}\n` : `${docs.folder}: ${docs.pages} pages, TLDR ROUGE-1 vs description ${f2(docs.tldrRouge1)}, first 30 words ${f2(docs.firstWordsRouge1)}, margin ${signed(docs.tldrRouge1 - docs.firstWordsRouge1)}\n`);
+			if (verbose && !json) for (const page of scores) process.stdout.write(`\n${page.file}\n  description: ${page.description}\n  tldr:        ${page.tldr}\n  first 30:    ${page.first}\n  F1 ${f2(page.tldrRouge1)} (${f2(page.firstWordsRouge1)})\n`);
 		}
+		const worst = [...reports].sort((a, b) => a.tldrRouge1 - a.firstWordsRouge1 - (b.tldrRouge1 - b.firstWordsRouge1))[0];
+		if (worst && reports.length > 1 && !json) process.stdout.write(`worst margin: ${signed(worst.tldrRouge1 - worst.firstWordsRouge1)} (${worst.folder})\n`);
 		return;
 	}
 	const sessions: SessionScore[] = [];
@@ -236,17 +244,28 @@ export async function evaluateSummaries(args: string[]): Promise<void> {
 	}
 }
 
+export interface PageScore {
+	file: string;
+	description: string;
+	tldr: string;
+	first: string;
+	tldrRouge1: number;
+	firstWordsRouge1: number;
+}
+
 export interface DocsReport {
 	folder: string;
 	pages: number;
 	tldrRouge1: number;
 	firstWordsRouge1: number;
+	/** Each page's figures (printed with `--sessions`). */
+	scores: PageScore[];
 }
 
 /**
  * Documents do not regress: each markdown page with a one-line front-matter `description` is
  * ingested with it held out, and its TLDR's content-word ROUGE-1 (F1) against the description is
- * set beside its first 30 words'.
+ * set beside its first 30 words' (the words a reader sees: `renderedText`, markup left out).
  */
 export async function scoreDocs(folder: string): Promise<DocsReport> {
 	const dir = mkdtempSync(path.join(tmpdir(), 'drill-docs-'));
@@ -266,23 +285,22 @@ export async function scoreDocs(folder: string): Promise<DocsReport> {
 					const target = path.join(dir, path.relative(folder, full));
 					mkdirSync(path.dirname(target), {recursive: true});
 					writeFileSync(target, text.replace(match![0], '').replace(/^description:.*\n/mu, ''));
-					const body = text.slice(front[0].length).replace(/\{\{[^}]*\}\}/gu, ' ').replace(/[#*`>[\]()_|-]/gu, ' ');
-					held.set(target, {description, first: firstWords(body, 30)});
+					held.set(target, {description, first: firstRenderedWords(text.slice(front[0].length), 30)});
 				}
 			}
 		};
 		walk(folder);
 		const items = await ingestItems([dir], path.join(dir, '.eval.db'));
-		const tldr: number[] = [];
-		const first: number[] = [];
+		const scores: PageScore[] = [];
 		for (const item of items) {
 			const file = decodeURI((item.source?.uri ?? '').replace(/^file:\/\//u, ''));
 			const page = held.get(file);
 			if (!page) continue;
-			tldr.push(contentF1(item.tldr ?? '', page.description));
-			first.push(contentF1(page.first, page.description));
+			const tldr = item.tldr ?? '';
+			scores.push({file: path.relative(dir, file), description: page.description, tldr, first: page.first, tldrRouge1: contentF1(tldr, page.description), firstWordsRouge1: contentF1(page.first, page.description)});
 		}
-		return {folder, pages: tldr.length, tldrRouge1: mean(tldr), firstWordsRouge1: mean(first)};
+		scores.sort((a, b) => (a.file < b.file ? -1 : 1));
+		return {folder, pages: scores.length, tldrRouge1: mean(scores.map((page) => page.tldrRouge1)), firstWordsRouge1: mean(scores.map((page) => page.firstWordsRouge1)), scores};
 	} finally {
 		rmSync(dir, {recursive: true, force: true});
 	}

@@ -49,6 +49,12 @@ export interface SourceFacts {
 	tldr?: string;
 	/** ISO 8601, the source's own time (front matter date, last message time, …). */
 	generatedAt?: string;
+	/**
+	 * A page that opens with a lead saying what it is for (a markdown page of a documentation site or
+	 * knowledge base): its TLDR is that lead. Plain text keeps its most central sentences (the lead
+	 * measured below them on the search collections' abstracts and READMEs read as text).
+	 */
+	opensWithLead?: boolean;
 	/** Titles the source gives to a stretch of it, keyed by the `sourceId` of the unit it ends on. */
 	titlesByEnd?: Map<string, string>;
 	/**

@@ -35,9 +35,10 @@ export function plainText(text: string): string {
 	if (clean.includes('`_')) clean = clean.replace(rstLink, '$1');
 	if (clean.includes('\\')) clean = clean.replace(escaped, '$1');
 	if (clean.includes('[')) clean = clean.replace(image, '$1').replace(link, '$1').replace(referenceLink, '$1');
+	// A tag written as code (`<NuxtImg>`) is a name the sentence is about: only bare tags go.
+	if (clean.includes('<')) clean = clean.replace(comment, ' ').replace(tag, (found, at: number, whole: string) => (whole[at - 1] === '`' ? found : ' '));
 	if (clean.includes('`')) clean = clean.replace(code, '$1');
 	if (clean.includes('*') || clean.includes('_')) clean = clean.replace(emphasis, '$2').replace(italic, '$1$3');
-	if (clean.includes('<')) clean = clean.replace(comment, ' ').replace(tag, ' ');
 	clean = clean.includes('\n') ? clean.split('\n').map((line) => line.replace(linePrefix, '')).join(' ') : clean.replace(linePrefix, '');
 	// A heading marker quoted inside a sentence ("no ### Fixed section yet").
 	if (clean.includes('##')) clean = clean.replace(/(^|\s)#{2,6}(?=\s)/gu, '$1');

@@ -29,4 +29,13 @@ describe('textToItem', () => {
 		// Not a timing assertion: a sanity bound two orders of magnitude above what it takes.
 		expect((used.user + used.system) / 1000 / 200).toBeLessThan(100);
 	});
+
+	it('reads a markdown page as drill ingest reads a .md file: its headings are sections, its lead its TLDR', () => {
+		const page = '# Glaciers\n\nGlaciers advance and retreat with the balance between snowfall and melt.\n\n## Invoices\n\nInvoices in Portugal must be certified by the tax authority\'s software rules. A credit note can only refer to an invoice that was already certified.';
+		const item = textToItem({namespace: 'eval', itemId: 'm', title: '', text: page, format: 'markdown'});
+		expect(item.title).toBe('Glaciers');
+		expect(item.tldr).toBe('Glaciers advance and retreat with the balance between snowfall and melt.');
+		expect(item.nodes.map((node) => node.title)).toContain('Invoices');
+	});
 });
+

@@ -55,7 +55,7 @@ export class MarkdownReader {
 	private readonly bodyIndents: number[] = [];
 	/** The fences of open MyST directives whose body is prose (```` ```{note} ````), innermost last. */
 	private readonly containers: string[] = [];
-	readonly facts: SourceFacts = {};
+	readonly facts: SourceFacts = {opensWithLead: true};
 
 	constructor(
 		private readonly problems: SourceProblem[] = [],

@@ -4,7 +4,8 @@
  * (Docusaurus `:::note`, MyST `:::{tip}`, MkDocs `!!! note` and content tabs), Hugo shortcodes and
  * Liquid tags on a line of their own, MyST targets `(label)=`, attribute lines `{#id}`, link
  * reference definitions, snippet includes, badge rows; reStructuredText's explicit markup
- * (`.. code-block::` and its body, `.. _target:`, `.. |substitution|`, `:orphan:`). They are kept as spans of role `markup`,
+ * (`.. code-block::` and its body, `.. _target:`, `.. |substitution|`, `:orphan:`); Nuxt's MDC
+ * components (`::note`, `::`, `:read-more{…}`). They are kept as spans of role `markup`,
  * which never count toward keywords, summaries or titles.
  */
 
@@ -26,6 +27,8 @@ const bareField = /^:[\w-]+:\s*$/u;
 const rstExplicit = /^\.\.\s+(?:([\w:-]+)::(?:\s|$)|_[^:]*:|\|[^|]+\|\s)/u;
 /** A colon fence: `:::note Title`, `::::{tab-set}`, or a bare `:::` that closes one. */
 const colonFence = /^(:{3,})(.*)$/u;
+/** Nuxt's MDC block components: `::note`, `::read-more{to="…"}` (their bodies are prose), a bare `::` that closes one, and `:link-example{to="…"}` alone on its line. */
+const mdcComponent = /^(?:::(?:[A-Za-z][\w-]*(?:\{[^{}]*\})?)?|:[A-Za-z][\w-]*\{[^{}]*\})\s*$/u;
 /** A tag, a closing tag or a comment: what is left of a line once these are gone is its text. */
 const tags = /<\/?[A-Za-z][^<>]*>|<!--.*?-->/gu;
 const badge = /\[!\[[^\]]*\]\([^)]*\)\]\([^)]*\)|!\[[^\]]*\]\([^)]*\)/gu;
@@ -90,6 +93,7 @@ export function markupLine(line: string, paragraphOpen: boolean, afterOpen: bool
 		case 0x3a: {
 			// :
 			if ((afterOpen && directiveOption.test(text)) || bareField.test(text)) return {kind: 'open'};
+			if (mdcComponent.test(text.trimEnd())) return {kind: 'line'};
 			const fence = colonFence.exec(text.trimEnd());
 			if (!fence) return undefined;
 			return fence[2]!.trim() === '' ? {kind: 'line'} : {kind: 'open'};

@@ -8,6 +8,7 @@ import {sentencesOf} from '../../text/sentences.js';
 import {Lexicon, termsOf, type Bag} from '../../text/summary-words.js';
 import {isNoiseTitle, requestTitle} from './titles.js';
 import {outcomeOf} from './outcome.js';
+import {leadOf} from './lead.js';
 import {isLeaf, postorder, preorder, type Topic} from './topic.js';
 import {append} from '../../core/arrays.js';
 
@@ -165,7 +166,7 @@ function tableLine(text: string): string | undefined {
 function firstLine(topic: Topic): string {
 	for (const unit of topic.units) {
 		for (const block of unit.blocks) {
-			if (block.kind === 'tool' || block.kind === 'thinking' || block.role === 'system' || block.role === markupRole) continue;
+			if (block.kind === 'tool' || block.kind === 'thinking' || block.role === 'system' || block.role === markupRole || block.role === 'front_matter') continue;
 			const table = /^\s*\|/u.test(block.text) ? tableLine(block.text) : undefined;
 			if (table) return table;
 			const line = block.text
@@ -333,7 +334,7 @@ export class ExtractiveDescriber {
 		const sourceTitle = this.facts.title && !(this.flavor === 'conversation' && isNoiseTitle(this.facts.title)) ? clip(plainText(this.facts.title), 160) : undefined;
 		const own = (this.flavor === 'conversation' ? firstRequestTitle(root) : undefined) ?? root.title;
 		const title = sourceTitle ?? own;
-		const tldr = this.facts.tldr ? clip(plainText(this.facts.tldr), 600) : this.flavor === 'conversation' ? outcomeOf(root, title, {filesEdited: this.facts.provenance?.files_edited, answersAreWholeTurns: this.facts.provenance?.agent === 'aider'}) || this.tldrOf(root, lede) : this.tldrOf(root, lede);
+		const tldr = this.facts.tldr ? clip(plainText(this.facts.tldr), 600) : this.flavor === 'conversation' ? outcomeOf(root, title, {filesEdited: this.facts.provenance?.files_edited, answersAreWholeTurns: this.facts.provenance?.agent === 'aider'}) || this.tldrOf(root, lede) : this.documentTldr(root, lede);
 		return {title: title || 'Untitled', tldr, ownTitle: own || 'Untitled'};
 	}
 
@@ -344,6 +345,11 @@ export class ExtractiveDescriber {
 			if (title && !taken.has(title.toLowerCase())) return title;
 		}
 		for (let n = 2; ; n++) if (!taken.has(`${topic.title} (${n})`.toLowerCase())) return `${topic.title} (${n})`;
+	}
+
+	/** A page's TLDR is its lead, the paragraph it opens with to say what it is for; else (and for plain text) its most central sentences. */
+	private documentTldr(root: Topic, lede?: string): string {
+		return (this.facts.opensWithLead ? leadOf(root, tldrChars) : undefined) ?? this.tldrOf(root, lede);
 	}
 
 	/**
