@@ -48,7 +48,7 @@ function isPastedOutput(lines: readonly string[]): boolean {
 }
 
 /** An absolute path of three parts or more says no more in a title than its file's name. */
-const longPath = /(?:[A-Za-z]:\\|~\/|\/)(?:[^\s\\/]+[\\/]){2,}([^\s\\/]+)/gu;
+const longPath = /(?<![\p{L}\p{N}_.~-])(?:[A-Za-z]:\\|~\/|\/)(?:[^\s\\/]+[\\/]){2,}([^\s\\/]+)/gu;
 /** What Claude Code puts where a person pasted an image or a long text. */
 const pastePlaceholder = /\s*\[(?:Image|Pasted text) #\d+(?: \+\d+ lines)?\]/gu;
 

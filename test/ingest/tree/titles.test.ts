@@ -52,6 +52,9 @@ describe('titles', () => {
 		expect(requestTitle("Import Results\nImport Complete\nSuccessfully created: 1 tickets\n\nDuplicates skipped: 0\n\nErrors: 1\n\nRow 3: 'res.users' object has no attribute 'message_subscribe' after upload")).toBe("Row 3: 'res.users' object has no attribute 'message_subscribe' after upload");
 		// A long absolute path is its file's name; a pasted image's placeholder is nothing; a path with spaces is not cut.
 		expect(requestTitle('in document_library module, in particular X:\\03_ACG\\Custom_Addons\\document_library\\models\\graph_sync.py, I have the option to ignore documents inside folder UNDER REVIEW at line 348, remove that')).toBe('In document_library module, in particular graph_sync.py');
+		// A path that starts inside a word is relative: kept whole.
+		expect(requestTitle('Kernel/drivers/media/platform/rockchip/cif/dev.c 解释一下这个驱动的作用')).toBe('Kernel/drivers/media/platform/rockchip/cif/dev.c 解释一下这个驱动的作用');
+		expect(requestTitle('why does /home/ana/src/app/main.py crash at start?')).toBe('Why does main.py crash at start?');
 		expect(requestTitle('there is commit in a some module that [Image #1] alter all css, look the field all looks highlight')).toBe('There is commit in a some module that alter all css');
 		expect(requestTitle('i need this document udpated D:\\0 - Downloads\\ACG Timeline.xlsx, basis in my custom fields a need a realistic timeline of events')).toBe('I need this document udpated D:\\0 - Downloads\\ACG Timeline.xlsx');
 		// "幫我" (help me) opens many Chinese requests and names nothing.
