@@ -18,20 +18,9 @@
 # CLI's own `summary` (IDAHO-VAULT: its 1Password-secrets session left out).
 # aider: `.aider.chat.history.md`, one item per `# aider chat started` line.
 set -euo pipefail
-OUT=${1:-/work/data/heldout} MIRROR=${MIRROR:-/work/.mirror}
+OUT=${1:-/work/data/heldout}
 HERE=$(cd "$(dirname "$0")/../.." && pwd)
-while read -r agent repo rev path; do
-	[[ -z "$agent" || "$agent" == \#* ]] && continue
-	mkdir -p "$OUT/$agent"
-	git_dir="$MIRROR/${repo/\//+}/repo"
-	short=${repo#*/}
-	case "$agent" in
-		claude-code) name=$(basename "$path") ;;
-		codex) name="${repo%%/*}.$(basename "$path")" ;;
-		*) name="${short:0:40}.$(basename "$path" | sed 's/^\.//')" ;;
-	esac
-	git --git-dir "$git_dir" show "$rev:$path" > "$OUT/$agent/$name" || { echo "missing: $repo $rev $path" >&2; rm -f "$OUT/$agent/$name"; }
-done <<'LIST'
+bash "$HERE/bench/eval/sessions-from-list.sh" "$OUT" "$HERE/fixtures/summaries/public/heldout" <<'LIST'
 claude-code Eduardodmb/ClaudeWork HEAD projects/X--01-Edmb-02-Clockhelp/a9fa6ad8-dd95-44bb-b881-207ab2cbc260.jsonl
 claude-code Eduardodmb/ClaudeWork HEAD projects/X--03-ACG-Odoo-Docs/0d7a7361-35e5-49a4-b864-cb0806c3fae4.jsonl
 claude-code Eduardodmb/ClaudeWork HEAD projects/X--03-ACG-Odoo-Docs/28e4e1a1-2d44-4f91-8ab7-ea7174ea0fac.jsonl
@@ -68,8 +57,4 @@ aider Adimas-Prakoso/hmtipemuda ad6234ab3759c7206aab089bbb6b2595eab257d5 .aider.
 aider Akash-Modi104/trading-bot 4c05b9ff3c9eadb4c6e306f667fb5eb914e0e430 .aider.chat.history.md
 aider AkshajV/SpearFish 6a677b44ec72f82c2363c0775e7c0a473baf5209 .aider.chat.history.md
 LIST
-for agent in "$OUT"/*/; do
-	name=$(basename "$agent")
-	[[ -f "$HERE/fixtures/summaries/public/heldout/nuggets-$name.json" ]] && cp "$HERE/fixtures/summaries/public/heldout/nuggets-$name.json" "$agent/nuggets.json"
-done
 exit 0

@@ -19,20 +19,10 @@
 # none carries a `thread_name_updated` title.
 # aider: `.aider.chat.history.md`, one item per `# aider chat started` line (empty starts get no nuggets).
 set -euo pipefail
-OUT=${1:-/work/data/heldout2} MIRROR=${MIRROR:-/work/.mirror}
+OUT=${1:-/work/data/heldout2}
 HERE=$(cd "$(dirname "$0")/../.." && pwd)
-while read -r agent repo rev path; do
-	[[ -z "$agent" || "$agent" == \#* ]] && continue
-	mkdir -p "$OUT/$agent"
-	git_dir="$MIRROR/${repo/\//+}/repo"
-	short=${repo#*/}
-	case "$agent" in
-		claude-code) name=$(basename "$path") ;;
-		codex) name="${repo%%/*}.$(basename "$path")" ;;
-		*) name="${short:0:40}.$(basename "$path" | sed 's/^\.//')" ;;
-	esac
-	git --git-dir "$git_dir" show "$rev:$path" > "$OUT/$agent/$name" || { echo "missing: $repo $rev $path" >&2; rm -f "$OUT/$agent/$name"; }
-done <<'LIST'
+mkdir -p "$OUT/cursor" # the Cursor exports themselves are saved by hand from `read_file id=<id>`
+bash "$HERE/bench/eval/sessions-from-list.sh" "$OUT" "$HERE/fixtures/summaries/public/heldout2" <<'LIST'
 claude-code KaceyBui/Claude-global-test HEAD projects/-Users-akatsukijin-Desktop-Meup-claude/991d40d9-cc12-4b19-8f60-31bdac1b2b37.jsonl
 claude-code KaceyBui/Claude-global-test HEAD projects/-Users-akatsukijin-Desktop-Meup-claude/c22d4951-8601-430d-b187-d52623c2b50d.jsonl
 claude-code KaceyBui/Claude-global-test HEAD projects/-Users-akatsukijin-Downloads-bussiness-template-main/d7efaa79-40ce-4fc4-a23d-d744ffddfaca.jsonl
@@ -77,9 +67,4 @@ aider BjornNordblom/pocketflow-text2sql-gui ecff57ba2769cce8f4aeb473b40ed17008d0
 aider Abhisekpm/JobSpeak 25a5ac71d552440f7f7e330ecb8e1f487e87dd5f .aider.chat.history.md
 aider AlexShchuka/mozgoslav 1f66bc9d44c5950cada7054a9581d7058caaac66 .aider.chat.history.md
 LIST
-mkdir -p "$OUT/cursor" # the Cursor exports themselves are saved by hand from `read_file id=<id>`
-for agent in "$OUT"/*/; do
-	name=$(basename "$agent")
-	[[ -f "$HERE/fixtures/summaries/public/heldout2/nuggets-$name.json" ]] && cp "$HERE/fixtures/summaries/public/heldout2/nuggets-$name.json" "$agent/nuggets.json"
-done
 exit 0

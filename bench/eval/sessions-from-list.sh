@@ -1,0 +1,24 @@
+#!/bin/bash
+# Shared by the held-out set scripts: reads lines `agent owner/name rev path` on standard input
+# and writes each session log `rev:path` of the fetched repository ($MIRROR/owner+name/repo, a bare
+# git dir) into OUT/agent/, then copies NUGGETS/nuggets-<agent>.json into each agent's folder.
+# Usage: sessions-from-list.sh OUT NUGGETS < LIST
+set -euo pipefail
+OUT=$1 NUGGETS=$2 MIRROR=${MIRROR:-/work/.mirror}
+while read -r agent repo rev path; do
+	[[ -z "$agent" || "$agent" == \#* ]] && continue
+	mkdir -p "$OUT/$agent"
+	git_dir="$MIRROR/${repo/\//+}/repo"
+	short=${repo#*/}
+	case "$agent" in
+		claude-code) name=$(basename "$path") ;;
+		codex) name="${repo%%/*}.$(basename "$path")" ;;
+		*) name="${short:0:40}.$(basename "$path" | sed 's/^\.//')" ;;
+	esac
+	git --git-dir "$git_dir" show "$rev:$path" > "$OUT/$agent/$name" || { echo "missing: $repo $rev $path" >&2; rm -f "$OUT/$agent/$name"; }
+done
+for agent in "$OUT"/*/; do
+	name=$(basename "$agent")
+	[[ -f "$NUGGETS/nuggets-$name.json" ]] && cp "$NUGGETS/nuggets-$name.json" "$agent/nuggets.json"
+done
+exit 0
