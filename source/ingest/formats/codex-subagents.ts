@@ -115,8 +115,8 @@ export class CodexSubagents implements SubagentLayout {
 			for (const file of rolloutsUnder(root)) {
 				const head = rolloutHead(file);
 				if (!head) continue;
-				family.byId.set(head.id, [...(family.byId.get(head.id) ?? []), file]);
-				if (head.parent) family.children.set(head.parent, [...(family.children.get(head.parent) ?? []), {path: file, id: head.id}]);
+				addTo(family.byId, head.id, file);
+				if (head.parent) addTo(family.children, head.parent, {path: file, id: head.id});
 			}
 			this.families.set(root, family);
 		}
@@ -148,4 +148,11 @@ export class CodexSubagents implements SubagentLayout {
 	parentFilesOf(subagentFile: string, parentSession: string): string[] {
 		return familyRoots(subagentFile).flatMap((root) => this.family(root).byId.get(parentSession) ?? []);
 	}
+}
+
+/** Adds `value` to the list `map` holds under `key`, making the list when there is none. */
+function addTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+	const list = map.get(key);
+	if (list) list.push(value);
+	else map.set(key, [value]);
 }

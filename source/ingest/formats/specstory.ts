@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type {Block, ParsedSource} from '../model.js';
+import {append} from '../../core/arrays.js';
 import {ConversationBuilder} from './conversation.js';
 import {filesEditedBy, withSessionFacts} from './session-facts.js';
 
@@ -268,7 +269,7 @@ function answerBlocks(lines: readonly string[]): Reading {
 		flush();
 		const text = toolText(body);
 		blocks.push({role: 'tool_call', kind: 'tool', text: text || name, tools: [name]});
-		edited.push(...editedFiles(name, text));
+		append(edited, editedFiles(name, text));
 	};
 	let i = 0;
 	while (i < lines.length) {
@@ -335,7 +336,7 @@ function answerBlocks(lines: readonly string[]): Reading {
 		// Fenced code stays whole in the prose, so a `---` or a tag inside it is the code's.
 		if (fenceLine.test(line)) {
 			const end = fenceEnd(lines, i);
-			prose.push(...lines.slice(i, end));
+			append(prose, lines.slice(i, end));
 			i = end;
 			continue;
 		}
@@ -399,7 +400,7 @@ export function readSpecStory(text: string, file?: string): ParsedSource | {reas
 			} else {
 				const reading = answerBlocks(turn.lines);
 				subagent.answer(reading.blocks);
-				edited.push(...reading.edited);
+				append(edited, reading.edited);
 			}
 			continue;
 		}
@@ -413,7 +414,7 @@ export function readSpecStory(text: string, file?: string): ParsedSource | {reas
 		conversation.model(model);
 		const reading = answerBlocks(turn.lines);
 		conversation.answer(reading.blocks);
-		edited.push(...reading.edited);
+		append(edited, reading.edited);
 	}
 	closeSubagent();
 	if (turns.length === 0 || conversation.isEmpty) return {reason: 'is a SpecStory file with no conversation in it (no _**User**_ or _**Agent**_ turn)'};
