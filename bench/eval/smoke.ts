@@ -29,7 +29,7 @@ export function writeSmokeCollection(parent: string): string {
 
 /**
  * The collection the CI guard runs on (`npm run eval -- --smoke-guard --guard`): known-item search
- * over this repository's own fixtures/ markdown (52 pages, 48 queries; made at run time, nothing
+ * over this repository's own fixtures/ markdown, agents' session logs left out (51 pages, 47 queries; made at run time, nothing
  * committed). Small enough to take seconds, hard enough that no method is perfect on it (plain
  * bm25 0.735 nDCG@10), so the guard compares real rankings.
  */

@@ -8,7 +8,9 @@ function markdownFiles(folder: string): string[] {
 		.sort()
 		.flatMap((name) => {
 			const full = path.join(folder, name);
-			if (statSync(full).isDirectory()) return markdownFiles(full);
+			// Agents' session logs (a Cursor export, SpecStory chats) are read as sessions, not pages:
+			// their first sentence is no query anyone searches documentation with.
+			if (statSync(full).isDirectory()) return name === 'agents' ? [] : markdownFiles(full);
 			return /\.md$/iu.test(name) ? [full] : [];
 		});
 }
