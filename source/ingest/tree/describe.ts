@@ -6,7 +6,7 @@ import {capitalize, clip, plainText} from '../../text/clean.js';
 import {keyPhrases, phraseTitle} from '../../text/phrases.js';
 import {sentencesOf} from '../../text/sentences.js';
 import {Lexicon, termsOf, type Bag} from '../../text/summary-words.js';
-import {isNoiseTitle, requestTitle} from './titles.js';
+import {isGreeting, isNoiseTitle, requestTitle} from './titles.js';
 import {outcomeOf} from './outcome.js';
 import {leadOf} from './lead.js';
 import {isLeaf, postorder, preorder, type Topic} from './topic.js';
@@ -189,14 +189,17 @@ function requestOf(unit: Topic['units'][number]): string | undefined {
 /** A title from the first real request among `units` that reads as one, trying at most `most` of them. */
 function requestsTitle(units: Iterable<Topic['units'][number]>, most: number): string | undefined {
 	let tries = 0;
+	// A session that only said "Hi" is about that, when nothing after it says more.
+	let greeting: string | undefined;
 	for (const unit of units) {
 		const request = requestOf(unit);
 		if (request === undefined) continue;
 		const title = requestTitle(request);
 		if (title) return title;
-		if (++tries >= most) return undefined;
+		if (isGreeting(request)) greeting ??= capitalize(request.trim());
+		if (++tries >= most) break;
 	}
-	return undefined;
+	return greeting;
 }
 
 /** A topic's own units, else (for a group) its first child's, and so on down. */

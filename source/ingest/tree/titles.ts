@@ -3,18 +3,23 @@ import {capitalize, clip, plainText} from '../../text/clean.js';
 
 /**
  * Titles that say nothing about the work, whoever wrote them: raw JSON or a tool call, injected
- * context, a model's refusal or its attempt at making a title, a placeholder, a line of symbols.
+ * context, a model's refusal or its attempt at making a title, a placeholder, a bare greeting, a
+ * line of symbols.
  */
 const refusal = /^(?:I['’]m sorry|I am sorry|I apologi[sz]e|Sorry[,.!]|I can(?:['’]|no)t\b|I cannot\b|I['’]m (?:not able|unable)|I am (?:not able|unable)|As an AI\b|I don['’]t have\b|I do not have\b|Unfortunately\b)/iu;
 const titleAttempt = /^(?:Here(?:['’]s| is) (?:a |the |my )?(?:short |concise |suggested )?(?:title|summary|name)|(?:Suggested )?Title\s*:|Sure[,!.]|Certainly[,!.]|Of course[,!.]|Conversation (?:about|title|summary)|Chat (?:about|title)|Summary of (?:the |this )?(?:conversation|session|chat)\b)/iu;
 const placeholder = /^(?:New chat|New conversation|New session|Untitled(?: session| conversation| chat)?|Unknown|No title|Title|Session|Conversation|Chat)$/iu;
+/** A greeting alone ("Hi", "Hello there!", "Привет"): the request comes after it. */
+const greeting = /^(?:hi|hello|hey|yo|hiya|howdy|good (?:morning|afternoon|evening)|hola|bonjour|salut|hallo|ciao|oi|olá|привет|здравствуйте|你好|您好|こんにちは|안녕(?:하세요)?)(?: there| all| team| claude| codex| gemini)?[\s\p{P}]*$/iu;
 const jsonLike = /^(?:[\w.:-]{1,40}\s+)?[[{]\s*["{[\]]/u;
+
+export const isGreeting = (text: string) => greeting.test(text.trim());
 
 export function isNoiseTitle(text: string): boolean {
 	const trimmed = text.trim();
 	if (!/\p{L}{2}/u.test(trimmed)) return true;
 	if (jsonLike.test(trimmed) || isInjectedContext(trimmed)) return true;
-	if (refusal.test(trimmed) || titleAttempt.test(trimmed) || placeholder.test(trimmed.replace(/[.!:]+$/u, ''))) return true;
+	if (refusal.test(trimmed) || titleAttempt.test(trimmed) || greeting.test(trimmed) || placeholder.test(trimmed.replace(/[.!:]+$/u, ''))) return true;
 	const visible = trimmed.replace(/\s/gu, '');
 	const letters = visible.match(/\p{L}/gu)?.length ?? 0;
 	if (letters < visible.length * 0.4) return true;

@@ -38,6 +38,13 @@ describe("the agent's own title comes first", () => {
 		expect(describeSource(earlier).title).toBe('How do I run this?');
 	});
 
+	it('a greeting is no title: the request after it is', () => {
+		const greeted = claude([user('u1', 'Hi'), assistant('a1', 'Hello! How can I help you today?'), user('u2', 'Add a dark mode toggle to the settings page'), assistant('a2', 'The settings page now has a dark mode toggle, saved per user.')]);
+		expect(describeSource(greeted).title).toBe('Add a dark mode toggle to the settings page');
+		// A greeting and nothing else: it is what the session was.
+		expect(describeSource(claude([user('u1', 'hi'), assistant('a1', 'Hello! How can I help you today?')])).title).toBe('Hi');
+	});
+
 	it('Gemini chat summary, Codex thread name, ChatGPT title', () => {
 		const gemini = new GeminiChatReader([]);
 		gemini.value({sessionId: 'g-1', startTime: '2026-11-01T10:00:00Z', summary: 'Speed up atlas search', messages: [{id: 'm1', type: 'user', content: 'the search page is slow'}, {id: 'm2', type: 'gemini', content: 'I added an index on names.'}]});

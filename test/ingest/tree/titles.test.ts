@@ -19,10 +19,13 @@ describe('titles', () => {
 			'<environment_context>\n<cwd>/repo</cwd>',
 			'==> 200 OK 0.031s /api/v1/items?limit=50&offset=100',
 			'---',
+			'Hi',
+			'Hello there!',
+			'Привет',
 		]) {
 			expect(isNoiseTitle(noise), noise).toBe(true);
 		}
-		for (const title of ['Fix RateCache race with single-flight', 'Paper', 'Why is the docs build failing on CI?', '¿Puedes revisar esta función?']) expect(isNoiseTitle(title), title).toBe(false);
+		for (const title of ['Fix RateCache race with single-flight', 'Paper', 'Hi-DPI scaling on the login page', 'Why is the docs build failing on CI?', '¿Puedes revisar esta función?']) expect(isNoiseTitle(title), title).toBe(false);
 	});
 
 	it('makes a title of a request: its first sentence that says something, cut at a clause or a word boundary', () => {
