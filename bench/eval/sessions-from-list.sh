@@ -1,7 +1,7 @@
 #!/bin/bash
 # Shared by the held-out set scripts: reads lines `agent owner/name rev path` on standard input
 # and writes each session log `rev:path` of the fetched repository ($MIRROR/owner+name/repo, a bare
-# git dir) into OUT/agent/, then copies NUGGETS/nuggets-<agent>.json into each agent's folder.
+# git dir) into OUT/agent/, then copies the nuggets (copy-nuggets.sh).
 # Usage: sessions-from-list.sh OUT NUGGETS < LIST
 set -euo pipefail
 OUT=$1 NUGGETS=$2 MIRROR=${MIRROR:-/work/.mirror}
@@ -17,8 +17,5 @@ while read -r agent repo rev path; do
 	esac
 	git --git-dir "$git_dir" show "$rev:$path" > "$OUT/$agent/$name" || { echo "missing: $repo $rev $path" >&2; rm -f "$OUT/$agent/$name"; }
 done
-for agent in "$OUT"/*/; do
-	name=$(basename "$agent")
-	[[ -f "$NUGGETS/nuggets-$name.json" ]] && cp "$NUGGETS/nuggets-$name.json" "$agent/nuggets.json"
-done
+bash "$(dirname "$0")/copy-nuggets.sh" "$OUT" "$NUGGETS"
 exit 0

@@ -75,8 +75,5 @@ specstory specstoryai/tnyOffice \.specstory/history/2025-07-20_10-28-48Z-read-at
 specstory specstoryai/keyframe-blogger \.specstory/history/2025-07-14_21-37Z-add-note-to-readme-with-icon\.md
 specstory specstoryai/getspecstory specstory-cli/\.specstory/history/2026-08-03_21-15-01Z-use-claude-commands-code\.md
 LIST
-for agent in "$OUT"/*/; do
-	name=$(basename "$agent")
-	[[ -f "$HERE/fixtures/summaries/public/nuggets-$name.json" ]] && cp "$HERE/fixtures/summaries/public/nuggets-$name.json" "$agent/nuggets.json"
-done
+bash "$HERE/bench/eval/copy-nuggets.sh" "$OUT" "$HERE/fixtures/summaries/public"
 exit 0

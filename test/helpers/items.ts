@@ -1,3 +1,4 @@
+import {SummaryStore} from '../../source/store/summary-store.js';
 import {validateItem, type ItemRecord} from '../../source/store/interchange.js';
 
 /**
@@ -46,4 +47,14 @@ export function leafItem(namespace: string, itemId: string, title: string, texts
 		],
 		spans: texts.map((text, seq) => ({seq, role: options.dialogue ? (seq % 2 ? 'assistant' : 'user') : 'text', text})),
 	});
+}
+
+/** Every item of a store as written (record and nodes), the store closed after. */
+export function storedItems(store: string) {
+	const summary = SummaryStore.open(store);
+	try {
+		return [...summary.eachItem()].map((row) => ({record: summary.record(row), nodes: summary.nodes(row.id)}));
+	} finally {
+		summary.close();
+	}
 }

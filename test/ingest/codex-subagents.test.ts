@@ -2,8 +2,8 @@ import {appendFileSync, cpSync, mkdirSync, readFileSync, writeFileSync} from 'no
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {ingest} from '../helpers/ingest.js';
-import {SummaryStore} from '../../source/store/summary-store.js';
 import {tempDir} from '../helpers/cli.js';
+import {storedItems} from '../helpers/items.js';
 
 /**
  * Codex CLI's spawned threads (fixtures/agents/codex-subagents/README.md): a rollout of its own
@@ -24,14 +24,7 @@ function codexHome(): {sessions: string; parent: string; child: string} {
 	return {sessions: path.join(home, 'sessions'), parent: path.join(home, day, parentName), child: path.join(home, day, childName)};
 }
 
-function read(store: string) {
-	const summary = SummaryStore.open(store);
-	try {
-		return [...summary.eachItem()].map((row) => ({record: summary.record(row), nodes: summary.nodes(row.id)}));
-	} finally {
-		summary.close();
-	}
-}
+const read = storedItems;
 
 function expectUnderParent(store: string, subagents = 1): void {
 	const items = read(store);

@@ -2,11 +2,11 @@ import {mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {ingest} from '../helpers/ingest.js';
-import {SummaryStore} from '../../source/store/summary-store.js';
 import {tempDir} from '../helpers/cli.js';
 import {createRuntime} from '../../source/runtime.js';
 import {renderView} from '../../source/mcp/render.js';
 import {rowNoteParts, sourceRows} from '../../source/ui/provenance.js';
+import {storedItems} from '../helpers/items.js';
 
 /**
  * Claude Code's subagents, as its logs lay them out: a transcript per subagent in
@@ -53,14 +53,7 @@ function storeIn(folder: string): string {
 	return path.join(folder, 'store.db');
 }
 
-function read(store: string) {
-	const summary = SummaryStore.open(store);
-	try {
-		return [...summary.eachItem()].map((row) => ({record: summary.record(row), nodes: summary.nodes(row.id)}));
-	} finally {
-		summary.close();
-	}
-}
+const read = storedItems;
 
 /** A project folder of the 2.0 layout: the session, and its subagents in `<session>/subagents/`. */
 function newLayout(): string {
