@@ -175,7 +175,7 @@ export const agentResume: Readonly<Record<string, AgentResume>> = {
 		unsupported: 'OpenClaw sessions belong to its gateway and the chat channel they came from: there is no command to reopen one by its file; continue it in that channel (or `openclaw tui`)',
 		needsId: false,
 		install: 'npm install -g openclaw',
-		followed: 'OpenClaw docs (docs.openclaw.ai/cli/sessions): `openclaw sessions` lists the stored sessions by key; none is resumed by id from the command line',
+		followed: 'OpenClaw docs (docs.openclaw.ai/cli/sessions, read 2026-12-06): `openclaw sessions` lists the stored sessions by key; none is resumed by id from the command line',
 	},
 	hermes: {
 		name: 'Hermes Agent',
