@@ -79,7 +79,7 @@ export const agentResume: Readonly<Record<string, AgentResume>> = {
 		install: 'npm install -g @qwen-code/qwen-code',
 		followed: 'Qwen Code top-level options (packages/cli/src/config/top-level-options.ts, 0.1x): `qwen --resume <id>` resumes a specific session by its id (as quoted from that file, read 2026-12-02)',
 	},
-	copilot: {
+	'copilot-cli': {
 		name: 'GitHub Copilot CLI',
 		program: 'copilot',
 		args: ({id}) => (id ? [`--resume=${id}`] : undefined),
@@ -135,5 +135,54 @@ export const agentResume: Readonly<Record<string, AgentResume>> = {
 		needsId: false,
 		install: 'npm install -g @charmland/crush',
 		followed: 'Crush README (github.com/charmbracelet/crush): sessions are chosen in the app (as tools that call it quote it, read 2026-12-02; not checked against the agent’s own docs)',
+	},
+	// Issue 33's agents (agents-a): Amp, Zed, Pi, Oh My Pi, OpenClaw, Hermes (Copilot CLI is above).
+	amp: {
+		name: 'Amp',
+		program: 'amp',
+		args: ({id}) => (id ? ['threads', 'continue', id] : undefined),
+		needsId: true,
+		install: 'npm install -g @sourcegraph/amp',
+		followed: 'Amp manual (ampcode.com/manual): `amp threads continue <thread id>` continues a thread (as tools that call it quote it, read 2026-12-06; not checked against the agent’s own docs)',
+	},
+	zed: {
+		name: 'Zed',
+		program: 'zed',
+		unsupported: 'Zed has no command to open an agent thread: open the agent panel’s history in Zed and pick the thread',
+		needsId: false,
+		install: 'see zed.dev/download',
+		followed: 'zed-industries/zed crates/agent at 0642ec7 (threads are listed in the agent panel’s history; the `zed` CLI opens paths only)',
+	},
+	pi: {
+		name: 'Pi',
+		program: 'pi',
+		args: ({file}) => (file ? ['--session', file] : undefined),
+		needsId: false,
+		install: 'npm install -g @mariozechner/pi-coding-agent',
+		followed: 'pi-mono packages/coding-agent/src/cli/args.ts (0.58): `pi --session <path>` uses a specific session file',
+	},
+	'oh-my-pi': {
+		name: 'Oh My Pi',
+		program: 'omp',
+		args: ({file}) => (file ? ['--session', file] : undefined),
+		needsId: false,
+		install: 'see github.com/can1357/oh-my-pi',
+		followed: 'Oh My Pi keeps Pi’s session files and options: `omp --session <path>` as `pi --session <path>` (pi-mono args.ts 0.58; not checked against Oh My Pi’s own docs)',
+	},
+	openclaw: {
+		name: 'OpenClaw',
+		program: 'openclaw',
+		unsupported: 'OpenClaw sessions belong to its gateway and the chat channel they came from: there is no command to reopen one by its file; continue it in that channel (or `openclaw tui`)',
+		needsId: false,
+		install: 'npm install -g openclaw',
+		followed: 'OpenClaw docs (docs.openclaw.ai/cli/sessions, read 2026-12-06): `openclaw sessions` lists the stored sessions by key; none is resumed by id from the command line',
+	},
+	hermes: {
+		name: 'Hermes Agent',
+		program: 'hermes',
+		args: ({id}) => (id ? ['--resume', id] : undefined),
+		needsId: true,
+		install: 'see github.com/NousResearch/hermes-agent',
+		followed: 'Hermes Agent CLI: `hermes --resume <session id>` (as tools that call it quote it, read 2026-12-06; not checked against the agent’s own docs)',
 	},
 };

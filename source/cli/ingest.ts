@@ -77,8 +77,9 @@ export const command = defineCommand({
   streams, ChatGPT conversations.json, JSONL of {role, content}, Cursor's state.vscdb and its
   Markdown chat exports, Cline, Roo Code and Kilo Code tasks, Continue sessions, OpenCode's
   storage and opencode.db, GitHub Copilot Chat sessions (VS Code's chatSessions), Goose's
-  session files and sessions.db, Qwen Code chats, and Crush's crush.db. An agent's SQLite
-  database is read without writing to it (nothing is created beside it). Folders are walked
+  session files and sessions.db, Qwen Code chats, Crush's crush.db, Amp threads, Zed's
+  threads.db, Pi, Oh My Pi and OpenClaw sessions, GitHub Copilot CLI sessions and Hermes
+  Agent sessions. An agent's SQLite database is read without writing to it (nothing is created beside it). Folders are walked
   recursively, honouring .drillignore files (gitignore syntax); hidden files and node_modules
   are skipped (an aider history, .aider.chat.history.md, is read). The format is told from
   the content.

@@ -31,6 +31,8 @@ export interface ItemSource {
 	own_title?: string;
 	/** The agent's own title for the session, when its log records one (the item's title then). */
 	agent_title?: string;
+	/** What the session cost in US dollars, where the agent records a total. */
+	cost_usd?: number;
 	/** Tokens the session used, where the log records them. */
 	tokens?: {input?: number; output?: number; cache_read?: number; cache_write?: number};
 	/** Files the session edited or wrote (paths as the agent gave them). */
@@ -52,7 +54,7 @@ export type ItemSourceBrief = Pick<ItemSource, 'agent' | 'project' | 'started_at
 };
 
 /** The fields without a store column of their own: kept together as one JSON object (`items.source_extra`). */
-export const extraSourceFields = ['tokens', 'files_edited', 'commits', 'subagents', 'parent_session', 'agent_title', 'own_title'] as const;
+export const extraSourceFields = ['tokens', 'cost_usd', 'files_edited', 'commits', 'subagents', 'parent_session', 'agent_title', 'own_title'] as const;
 
 export function extraSourceJson(source: ItemSource): string | null {
 	const extra: Partial<ItemSource> = {};

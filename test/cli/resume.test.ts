@@ -141,16 +141,16 @@ describe('drill resume', () => {
 	it('resumes a session of the formats added this round by source.agent, or says how they resume', () => {
 		const other = tempDir();
 		const item = (agent: string, id: string) => ({namespace: 'conversation_session', item_id: agent, title: `${agent} session`, generated_at: '2026-11-28T14:02:00Z', source: {kind: agent, agent, project: other, session_id: id}, tldr: '', nodes: [{ordinal: 0, parent: null, title: 't', summary: '', keywords: [], spans: [0]}], spans: [{seq: 0, role: 'user', text: 'hello'}]});
-		writeFileSync(path.join(other, 'items.jsonl'), ['opencode', 'copilot', 'crush'].map((agent) => JSON.stringify(item(agent, `ses_${agent}1`))).join('\n'));
+		writeFileSync(path.join(other, 'items.jsonl'), ['opencode', 'copilot-cli', 'crush'].map((agent) => JSON.stringify(item(agent, `ses_${agent}1`))).join('\n'));
 		const otherStore = path.join(other, 's.db');
 		runCli(['import', path.join(other, 'items.jsonl'), '--store', otherStore]);
 		expect(JSON.parse(runCli(['resume', 'conversation_session:opencode', '--json', '--store', otherStore]).stdout).command).toEqual(['opencode', '--session', 'ses_opencode1']);
-		expect(JSON.parse(runCli(['resume', 'conversation_session:copilot', '--json', '--store', otherStore]).stdout).command).toEqual(['copilot', '--resume=ses_copilot1']);
+		expect(JSON.parse(runCli(['resume', 'conversation_session:copilot-cli', '--json', '--store', otherStore]).stdout).command).toEqual(['copilot', '--resume=ses_copilot-cli1']);
 		expect(runCli(['resume', 'conversation_session:crush', '--store', otherStore]).stderr).toMatch(/^drill: conversation_session:crush: Crush has no command-line flag to resume a session/u);
 	});
 
 	it('has a table entry, naming what it follows, for every agent of this round', () => {
-		for (const agent of ['claude-code', 'codex', 'gemini-cli', 'aider', 'cursor', 'cline', 'continue', 'opencode', 'copilot', 'goose', 'qwen-code', 'crush']) {
+		for (const agent of ['claude-code', 'codex', 'gemini-cli', 'aider', 'cursor', 'cline', 'continue', 'opencode', 'copilot-cli', 'goose', 'qwen-code', 'crush', 'amp', 'zed', 'pi', 'oh-my-pi', 'openclaw', 'hermes']) {
 			const entry = agentResume[agent];
 			expect(entry, agent).toBeDefined();
 			expect(entry!.followed, agent).toMatch(/\d/u);

@@ -3,6 +3,10 @@ import path from 'node:path';
 import type {Format} from './catalog.js';
 import {cursorExportStart} from './cursor-markdown.js';
 import {isObject} from './json-values.js';
+import {isAmpThread} from './amp.js';
+import {isCopilotCliEvent} from './copilot-cli.js';
+import {isHermesLog, isHermesMeta} from './hermes.js';
+import {isPiHeader} from './pi-session.js';
 
 /**
  * How the agents' own logs are told from their content (and, where an agent writes a shape
@@ -33,6 +37,11 @@ export function agentRecordFormat(value: unknown): Format | undefined {
 	if ((value.role === 'user' || value.role === 'assistant') && typeof value.created === 'number' && Array.isArray(value.content) && value.content.some((part) => isObject(part) && gooseContentTypes.has(String(part.type)))) return 'goose';
 	// Qwen Code's ChatRecord: Claude-Code-like envelopes around Gemini `Content`.
 	if (typeof value.uuid === 'string' && typeof value.sessionId === 'string' && typeof value.type === 'string' && qwenTypes.has(value.type) && (hasParts(value.message) || 'systemPayload' in value || 'toolCallResult' in value)) return 'qwen-code';
+	// Amp, Pi (and Oh My Pi, OpenClaw), GitHub Copilot CLI, Hermes.
+	if (isAmpThread(value)) return 'amp';
+	if (isPiHeader(value)) return 'pi';
+	if (isCopilotCliEvent(value)) return 'copilot-cli';
+	if (isHermesMeta(value) || isHermesLog(value)) return 'hermes';
 	return undefined;
 }
 
@@ -42,6 +51,8 @@ export const cutAgentDocuments: Array<[RegExp, Format]> = [
 	[/^\s*\{\s*"version"\s*:\s*\d+\s*,\s*"requesterUsername"\s*:/u, 'copilot-chat'],
 	[/^\s*\{\s*"kind"\s*:\s*0\s*,\s*"v"\s*:\s*\{[\s\S]*?"(?:requests|responderUsername|sessionId)"\s*:/u, 'copilot-chat'],
 	[/^\s*\[\s*\{\s*"ts"\s*:\s*\d+\s*,\s*"type"\s*:\s*"(?:say|ask)"/u, 'cline'],
+	[/^\s*\{\s*"v"\s*:\s*\d+\s*,\s*"id"\s*:\s*"T-[\da-fA-F-]{8,}"/u, 'amp'],
+	[/^\s*\{\s*"session_id"\s*:\s*"\d{8}_\d{6}_[\da-f]+"\s*,[\s\S]*?"(?:session_start|system_prompt)"\s*:/u, 'hermes'],
 ];
 
 /**
@@ -55,6 +66,7 @@ export function companionFile(value: unknown, file: string): string | undefined 
 	if (name === 'api_conversation_history.json' && existsSync(path.join(folder, 'ui_messages.json'))) return 'is the API history of a Cline task, read with the ui_messages.json beside it';
 	if (name === 'sessions.json' && Array.isArray(value) && value.every((entry) => isObject(entry) && typeof entry.sessionId === 'string')) return 'is the list of Continue sessions, read with each session file';
 	if (isObject(value) && typeof value.id === 'string' && typeof value.sessionID === 'string' && (value.id.startsWith('msg_') || value.id.startsWith('prt_'))) return `is one ${value.id.startsWith('msg_') ? 'message' : 'part'} of an OpenCode session, read with its session file (storage/session/…/${value.sessionID}.json)`;
+	if (name === 'sessions.json' && isObject(value) && Object.values(value).some((entry) => isObject(entry) && typeof entry.sessionId === 'string' && 'sessionFile' in entry)) return 'is the list of OpenClaw sessions, read with each session file beside it';
 	return undefined;
 }
 

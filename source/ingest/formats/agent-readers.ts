@@ -12,6 +12,10 @@ import {isObject} from './json-values.js';
 import {readOpenCodeSessionFile} from './opencode.js';
 import {QwenCodeReader, qwenSessionId} from './qwen-code.js';
 import {readSpecStory, specStorySessionId} from './specstory.js';
+import {ampThreadId, readAmpThread} from './amp.js';
+import {CopilotCliReader, copilotCliSessionId} from './copilot-cli.js';
+import {hermesSessionId, readHermesFile} from './hermes.js';
+import {PiSessionReader, piSessionId} from './pi-session.js';
 
 /**
  * How the pipeline reads each agent format that is one session per file: whole (a JSON document,
@@ -55,6 +59,11 @@ export const agentDocumentReaders: Partial<Record<Format, DocumentReader>> = {
 		const content = await wholeText(file, size);
 		return typeof content === 'string' ? readSpecStory(content, file) : content;
 	},
+	amp: jsonDocument(readAmpThread),
+	hermes: async (file, size, problems) => {
+		const content = await wholeText(file, size);
+		return typeof content === 'string' ? readHermesFile(file, content, problems) : content;
+	},
 };
 
 interface LineReader {
@@ -65,6 +74,8 @@ interface LineReader {
 export const agentLineReaders: Partial<Record<Format, (problems: SourceProblem[], file: string) => LineReader>> = {
 	goose: (problems, file) => new GooseSessionReader(problems, file),
 	'qwen-code': (problems) => new QwenCodeReader(problems),
+	pi: (problems, file) => new PiSessionReader(problems, file),
+	'copilot-cli': (problems, file) => new CopilotCliReader(problems, file),
 };
 
 const fileStem = (_head: string, file: string) => path.basename(file, path.extname(file));
@@ -78,4 +89,8 @@ export const agentSessionIds: Partial<Record<Format, (head: string, file: string
 	goose: fileStem,
 	'qwen-code': qwenSessionId,
 	specstory: specStorySessionId,
+	amp: ampThreadId,
+	pi: piSessionId,
+	'copilot-cli': copilotCliSessionId,
+	hermes: hermesSessionId,
 };

@@ -12,6 +12,7 @@ import {cursorChatKeys, readCursorStore} from './cursor-store.js';
 import type {Sniffed} from './sniffed.js';
 import {readGooseStore} from './goose-store.js';
 import {readOpenCodeStore} from './opencode-store.js';
+import {readZedStore} from './zed-store.js';
 
 /**
  * The agents that keep their sessions in a SQLite database (Cursor's `state.vscdb`, OpenCode's
@@ -34,6 +35,7 @@ const readers: Partial<Record<Format, StoreReader>> = {
 	'opencode-db': readOpenCodeStore,
 	'goose-db': readGooseStore,
 	crush: readCrushStore,
+	zed: readZedStore,
 };
 
 /** Which agent store a database is, from its tables (and the columns that tell two alike apart). */
@@ -45,10 +47,11 @@ function storeFormat(tables: Set<string>, columns: (table: string) => Set<string
 		if (message.has('content_json')) return 'goose-db';
 		if (message.has('parts') && tables.has('files')) return 'crush';
 	}
+	if (tables.has('threads') && columns('threads').has('data_type') && columns('threads').has('data')) return 'zed';
 	return undefined;
 }
 
-const storeNames = 'Cursor, OpenCode, Goose, Crush';
+const storeNames = 'Cursor, OpenCode, Goose, Crush, Zed';
 
 /**
  * The tables a database's first pages declare (`sqlite_master` starts on page 1, and an agent

@@ -24,6 +24,11 @@ export const formats = [
 	'qwen-code',
 	'crush',
 	'specstory',
+	'amp',
+	'zed',
+	'pi',
+	'copilot-cli',
+	'hermes',
 ] as const;
 export type Format = (typeof formats)[number];
 
@@ -57,15 +62,20 @@ export const formatLabels: Record<Format, string> = {
 	'qwen-code': 'a Qwen Code chat (JSONL)',
 	crush: 'a Crush database (crush.db)',
 	specstory: 'a SpecStory chat (.specstory/history Markdown)',
+	amp: 'an Amp thread (threads/T-*.json)',
+	zed: 'a Zed agent threads database (threads.db)',
+	pi: 'a Pi, Oh My Pi or OpenClaw session (JSONL)',
+	'copilot-cli': 'a GitHub Copilot CLI session (session-state events.jsonl)',
+	hermes: 'a Hermes Agent session (sessions/*.jsonl or session_*.json)',
 };
 
 /** The formats of the agents read from their own stores and folders (one reader file each). */
-export const agentFormats: ReadonlySet<Format> = new Set(['cursor', 'cursor-markdown', 'cline', 'continue', 'opencode', 'opencode-db', 'copilot-chat', 'goose', 'goose-db', 'qwen-code', 'crush', 'specstory']);
+export const agentFormats: ReadonlySet<Format> = new Set(['cursor', 'cursor-markdown', 'cline', 'continue', 'opencode', 'opencode-db', 'copilot-chat', 'goose', 'goose-db', 'qwen-code', 'crush', 'specstory', 'amp', 'zed', 'pi', 'copilot-cli', 'hermes']);
 
 export const conversationFormats: ReadonlySet<Format> = new Set(['claude-code', 'codex', 'gemini-cli', 'gemini-chat', 'aider', 'claude-agent', 'chatgpt', 'generic-chat', ...agentFormats]);
 
 /** Formats stored in a SQLite database: one item per session in it, read without writing. */
-export const storeFormats: ReadonlySet<Format> = new Set(['cursor', 'opencode-db', 'goose-db', 'crush']);
+export const storeFormats: ReadonlySet<Format> = new Set(['cursor', 'opencode-db', 'goose-db', 'crush', 'zed']);
 
 /** Formats read any text file as a document, so forcing one is a choice of reading, never wrong. */
 export const documentFormats: ReadonlySet<Format> = new Set(['markdown', 'text', 'html']);
@@ -95,6 +105,11 @@ export const namespaceOf: Record<Format, string> = {
 	'qwen-code': 'conversation_session',
 	crush: 'conversation_session',
 	specstory: 'conversation_session',
+	amp: 'conversation_session',
+	zed: 'conversation_session',
+	pi: 'conversation_session',
+	'copilot-cli': 'conversation_session',
+	hermes: 'conversation_session',
 };
 
 /** Files that hold many items (one per conversation or session); the others hold one. */

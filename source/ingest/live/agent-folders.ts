@@ -2,6 +2,7 @@ import {existsSync, statSync} from 'node:fs';
 import path from 'node:path';
 import type {AgentFolder, AgentSearch} from './agent-folder.js';
 import {editorAgentFolders} from './editor-agent-folders.js';
+import {moreAgentFolders} from './more-agent-folders.js';
 import {append} from '../../core/arrays.js';
 
 /**
@@ -22,6 +23,7 @@ import {append} from '../../core/arrays.js';
  *   current project's is taken when there is one.
  * - The editors' agents and the other CLIs (Cursor, Copilot Chat, Cline, Roo Code, Kilo Code,
  *   Continue, OpenCode, Goose, Qwen Code, Crush): editor-agent-folders.ts.
+ * - Amp, Zed, Pi, Oh My Pi, OpenClaw, Copilot CLI, Hermes: more-agent-folders.ts.
  */
 
 export type {AgentSearch} from './agent-folder.js';
@@ -99,6 +101,9 @@ export function findAgentFolders(env: NodeJS.ProcessEnv, cwd: string, platform: 
 		append(search.found, more.found);
 		append(search.missing, more.missing);
 		append(search.notes, more.notes);
+		const others = moreAgentFolders(env, home, platform);
+		append(search.found, others.found);
+		append(search.missing, others.missing);
 	}
 	search.notes.unshift('aider keeps .aider.chat.history.md in each repository it ran in: run drill ingest REPO for another one');
 	search.notes.push('Claude managed-agent event streams, ChatGPT exports and Cursor chat exports (Markdown) have no folder of their own: ingest the files you saved');

@@ -38,6 +38,10 @@ const fixtures: Array<[string, Format]> = [
 	['fixtures/agents/qwen-code/projects/-home-mira-src-tidewater/chats/b7e3c1a9-2f4d-4e8b-9c6a-1d0e5f3a7b29.jsonl', 'qwen-code'],
 	['fixtures/agents/specstory/extension-2025-02.md', 'specstory'],
 	['fixtures/agents/specstory/cli-v2.1-claude-code.md', 'specstory'],
+	['fixtures/agents/amp/threads/T-e27481cd-3cd0-42ee-b07f-643aba461893.json', 'amp'],
+	['fixtures/agents/openclaw/agents/main/sessions/1f979e30-12ad-4b66-80ac-bcbb53b985ff.jsonl', 'pi'],
+	['fixtures/agents/copilot-cli/session-state/9a493a94-a307-489e-8bc7-d16f4afcd992/events.jsonl', 'copilot-cli'],
+	['fixtures/agents/hermes/sessions/session_20260420_172948_424fa3.json', 'hermes'],
 ];
 
 /** The agents' SQLite stores, built from their fixtures before the tests. */
@@ -48,6 +52,7 @@ const stores: Array<[string, Format]> = [
 	['opencode.store.json', 'opencode-db'],
 	['cursor-global.store.json', 'cursor'],
 	['cursor-workspace.store.json', 'cursor'],
+	['zed.store.json', 'zed'],
 ];
 
 beforeAll(() => {
