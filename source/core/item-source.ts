@@ -1,3 +1,5 @@
+import {homeRelative} from './home-path.js';
+
 /**
  * Where an item came from (its provenance), shown wherever the item is: the tree, the detail
  * pane, find hits, MCP answers and `--json`. Only `uri` and `kind` existed before; every field is
@@ -156,8 +158,7 @@ export function sourceLine(source: (ItemSource & {tokens_total?: number}) | unde
 	const parts: string[] = [];
 	if (source.agent) parts.push(source.agent);
 	if (source.project) {
-		const home = options.home?.replace(/[/\\]+$/u, '');
-		parts.push(home && (source.project === home || source.project.startsWith(`${home}/`)) ? `~${source.project.slice(home.length)}` : source.project);
+		parts.push(homeRelative(source.project, options.home));
 	}
 	if (source.started_at) {
 		let when = shortTime(source.started_at);

@@ -49,7 +49,7 @@ function header(state: AppState, box: Layout, paint: Theme): Line {
 	}
 	// The trail names the tree's cursor: the tree pane's title, in the accent colour while it has the focus.
 	const left: Line = [segment('drill', paint('title')), segment(trail.length ? ' · ' : ''), segment(trail.join(' › '), state.focus === 'tree' && state.mode === 'browse' ? paint('focusTitle') : undefined)];
-	const right: Line = [segment('depth: ', paint('dim')), segment(state.depth, paint('accent'))];
+	const right: Line = [...(state.storeName ? [segment(`${state.storeName} · `, paint('dim'))] : []), segment('depth: ', paint('dim')), segment(state.depth, paint('accent'))];
 	return rule(box.width, ['┌', '┐'], left, right, paint);
 }
 
