@@ -1,4 +1,11 @@
+import {mkdtempSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
 import {defineConfig} from 'vitest/config';
+
+// A command run without --store opens the user's store ($XDG_DATA_HOME/drill/store.db): in the
+// tests that is a folder of this run's own, never the developer's real one.
+const userData = mkdtempSync(path.join(tmpdir(), 'drill-test-data-'));
 
 // The terminal tests (a real pty) run at two sizes, a small terminal and a roomy one: every scenario
 // must work in both (test/helpers/pty-screen.ts gives each pty the project's DRILL_PTY_SIZE).
@@ -10,6 +17,7 @@ export default defineConfig({
 		// Many tests spawn the CLI a dozen times; on a busy machine that alone can take half a minute.
 		// A generous limit only delays the report of a test that hangs; it never hides a failure.
 		testTimeout: 120_000,
+		env: {XDG_DATA_HOME: userData},
 		hookTimeout: 120_000,
 		projects: [
 			{extends: true, test: {name: 'unit', include: ['test/**/*.test.{ts,tsx}'], exclude: [terminal]}},

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type {DrillConfig} from '../core/registry.js';
-import {projectRoot, resolveStorePath} from '../store/locate.js';
+import {locateStore, projectRoot} from '../store/locate.js';
 
 export interface ConfigFlags {
 	store?: string;
@@ -8,11 +8,16 @@ export interface ConfigFlags {
 	drills?: string;
 }
 
-/** Where the domains find their data: flags, then the environment, then the project root. */
+/**
+ * Where the domains find their data: flags, then the environment, then the project root; the
+ * store is the project's own when one is up the tree, else the user's (store/locate.ts).
+ */
 export function resolveConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): DrillConfig {
 	const root = projectRoot(cwd);
+	const store = locateStore(flags.store, env, cwd);
 	return {
-		storePath: resolveStorePath(flags.store, env, cwd),
+		storePath: store.path,
+		storeOrigin: store.origin,
 		knowledgeDir: path.resolve(cwd, flags.knowledge || env.DRILL_KNOWLEDGE || path.join(root, '.agents', 'knowledge')),
 		drillsRoot: path.resolve(cwd, flags.drills || env.DRILL_DRILLS || root),
 	};

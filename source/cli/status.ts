@@ -3,9 +3,16 @@ import {repairFrames} from '../frames/repair.js';
 import {defineCommand} from './command.js';
 import {actionText, clean, frameLabel, pathLine, sinkCounts, warn} from './frame-text.js';
 import {printJson} from './output.js';
+import {storeLabel} from '../store/locate.js';
+import type {DrillConfig} from '../core/registry.js';
 
-function render(status: StatusResult): string {
-	const out: string[] = [];
+/** The open store, as `drill status` names it and `--json` gives it. */
+function storeOf(config: DrillConfig) {
+	return {path: config.storePath, origin: config.storeOrigin ?? 'option'};
+}
+
+function render(status: StatusResult, store: string): string {
+	const out: string[] = [`store    ${clean(store)}`];
 	out.push(`drills   ${clean(status.root)}  (${status.counts.drills} drill${status.counts.drills === 1 ? '' : 's'}: ${status.counts.open} open, ${status.counts.closed} closed)`);
 	out.push(`cursor   ${status.cursor ?? '(none: no drill open)'}`);
 	out.push(`path     ${pathLine(status.path)}`);
@@ -29,7 +36,8 @@ function render(status: StatusResult): string {
 
 export const command = defineCommand({
 	about: `
-  Where the frames stand: the cursor, the path from the root drill to the current one, the open
+  Which store is open (the project's own .drill/store.db up the tree, else the user's), and
+  where the frames stand: the cursor, the path from the root drill to the current one, the open
   drills and the pending prevention plan. A cursor that points nowhere (or at two folders) is an
   error that says how to fix it.`,
 	usage: ['status [--repair] [--json]'],
@@ -42,17 +50,19 @@ export const command = defineCommand({
 	async run(cli, context) {
 		if (cli.flags.repair) {
 			const result = await repairFrames(context.runtime.framesConfig());
-			if (context.json) printJson(context.stdout, result);
+			const store = storeOf(context.runtime.config);
+			if (context.json) printJson(context.stdout, {...result, store});
 			else {
 				const lines = result.repaired.length ? result.repaired.map((line) => `repaired ${clean(line)}`) : ['nothing to repair'];
-				context.stdout.write(`${lines.join('\n')}\n${render(result.status)}`);
+				context.stdout.write(`${lines.join('\n')}\n${render(result.status, storeLabel(store))}`);
 			}
 			warn(context.stderr, result.warnings);
 			return 0;
 		}
 		const status = frameStatus(context.runtime.config);
-		if (context.json) printJson(context.stdout, status);
-		else context.stdout.write(render(status));
+		const store = storeOf(context.runtime.config);
+		if (context.json) printJson(context.stdout, {...status, store});
+		else context.stdout.write(render(status, storeLabel(store)));
 		return 0;
 	},
 });

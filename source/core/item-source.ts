@@ -1,3 +1,5 @@
+import {homeRelative} from './home-path.js';
+
 /**
  * Where an item came from (its provenance), shown wherever the item is: the tree, the detail
  * pane, find hits, MCP answers and `--json`. Only `uri` and `kind` existed before; every field is
@@ -45,6 +47,12 @@ export interface ItemSource {
 	parent_session?: string;
 	/** Secrets replaced by `[redacted:kind]` at ingest. */
 	redactions?: number;
+	/**
+	 * A session whose log records no time is dated by its file (`file_date`): a date in the file's
+	 * (or its folder's) name, or else the file's modification time. Absent when the session has its own.
+	 */
+	dated_from?: 'file-name' | 'file-time';
+	file_date?: string;
 }
 
 /** What each item child of a listing carries, so items with the same title can be told apart. */
@@ -54,7 +62,7 @@ export type ItemSourceBrief = Pick<ItemSource, 'agent' | 'project' | 'started_at
 };
 
 /** The fields without a store column of their own: kept together as one JSON object (`items.source_extra`). */
-export const extraSourceFields = ['tokens', 'cost_usd', 'files_edited', 'commits', 'subagents', 'parent_session', 'agent_title', 'own_title'] as const;
+export const extraSourceFields = ['tokens', 'cost_usd', 'files_edited', 'commits', 'subagents', 'parent_session', 'agent_title', 'own_title', 'dated_from', 'file_date'] as const;
 
 export function extraSourceJson(source: ItemSource): string | null {
 	const extra: Partial<ItemSource> = {};
@@ -158,8 +166,7 @@ export function sourceLine(source: (ItemSource & {tokens_total?: number}) | unde
 	const parts: string[] = [];
 	if (source.agent) parts.push(source.agent);
 	if (source.project) {
-		const home = options.home?.replace(/[/\\]+$/u, '');
-		parts.push(home && (source.project === home || source.project.startsWith(`${home}/`)) ? `~${source.project.slice(home.length)}` : source.project);
+		parts.push(homeRelative(source.project, options.home));
 	}
 	if (source.started_at) {
 		let when = shortTime(source.started_at);
@@ -168,6 +175,9 @@ export function sourceLine(source: (ItemSource & {tokens_total?: number}) | unde
 			when = end.slice(0, 10) === when.slice(0, 10) ? `${when.slice(0, -4)}–${end.slice(11)}` : `${when.slice(0, -4)} – ${end}`;
 		}
 		parts.push(when);
+	} else if (source.file_date) {
+		// Not the session's own time: its file's, and said so.
+		parts.push(`${source.file_date.slice(0, 10)} (${source.dated_from === 'file-name' ? "file name's date" : "file's date"})`);
 	}
 	const counts = [source.turns === undefined ? '' : plural(source.turns, 'turn'), source.tool_calls === undefined ? '' : plural(source.tool_calls, 'tool')].filter(Boolean);
 	if (counts.length > 0) parts.push(counts.join(', '));

@@ -6,6 +6,8 @@ import type {SourceFile, TreeDrillable, TreeView, ViewOptions} from './tree-view
 export interface DrillConfig {
 	/** The SQLite summary store file. */
 	storePath: string;
+	/** Why that store: `--store`, DRILL_STORE, the project's own, or the user's (see store/locate.ts). */
+	storeOrigin?: 'option' | 'environment' | 'project' | 'user';
 	/** The knowledge folder (markdown units). */
 	knowledgeDir: string;
 	/** The folder that holds the root `.drills/` folder. */

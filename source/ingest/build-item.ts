@@ -1,3 +1,4 @@
+import type {FileDateOrigin} from './file-date.js';
 import type {ItemRecord} from '../store/interchange.js';
 import {makeSourceInert} from './inert-source.js';
 import type {ParsedSource} from './model.js';
@@ -54,16 +55,21 @@ function sessionContext(parsed: ParsedSource): SessionContext {
 	return {requests, ...(agentTitle ? {agentTitle} : {}), ...(finalReport ? {finalReport} : {})};
 }
 
-export type ItemIdentity = Omit<ItemFacts, 'title' | 'tldr' | 'generatedAt'> & {generatedAt?: string; fallbackDate: string};
+/** `fallbackDate` dates an item that records no date of its own; `fallbackFrom` says where it came from (a file's name or its time). */
+export type ItemIdentity = Omit<ItemFacts, 'title' | 'tldr' | 'generatedAt'> & {generatedAt?: string; fallbackDate: string; fallbackFrom?: FileDateOrigin};
 
 /** The described tree as an item; where the source came from (agent, project, times, …) joins its `source`. */
 export function describedToItem(described: DescribedSource, parsed: ParsedSource, identity: ItemIdentity): ItemRecord {
-	const {fallbackDate, generatedAt, source, ...rest} = identity;
+	const {fallbackDate, fallbackFrom, generatedAt, source, ...rest} = identity;
+	const own = generatedAt ?? parsed.facts.generatedAt;
+	const provenance = parsed.facts.provenance;
+	// A session dated by its file says so: its list place and day are the file's, not its own.
+	const datedFrom = own === undefined && fallbackFrom && provenance?.turns !== undefined && !provenance.started_at ? {dated_from: fallbackFrom, file_date: fallbackDate} : {};
 	return topicsToItem(described.root, {
 		...rest,
-		source: {...source, ...parsed.facts.provenance},
+		source: {...source, ...provenance, ...datedFrom},
 		title: described.title,
 		tldr: described.tldr,
-		generatedAt: generatedAt ?? parsed.facts.generatedAt ?? fallbackDate,
+		generatedAt: own ?? fallbackDate,
 	});
 }

@@ -31,6 +31,7 @@ import {distinguishSiblings} from './siblings.js';
 import {dropSharedSentences} from './shared-sentences.js';
 import {redactItem, redactSource} from './secrets/redact-source.js';
 import {emptyReport, type IngestReport} from './report.js';
+import {fallbackDateOf} from './file-date.js';
 import {createExecutor, type Executor} from './work/executor.js';
 import {isEmpty, type SourceJob, type SubagentTranscript} from './work/source-job.js';
 
@@ -364,7 +365,7 @@ class Ingestion {
 		if (!this.options.keepSecrets) redactSource(record.parsed);
 		const described = describeSource(record.parsed);
 		await this.rewrite(described, file.path);
-		const item = describedToItem(described, record.parsed, {namespace, itemId: record.itemId, source: {uri: record.uri, kind: format}, contentHash: record.hash, fallbackDate: file.mtime.toISOString()});
+		const item = describedToItem(described, record.parsed, {namespace, itemId: record.itemId, source: {uri: record.uri, kind: format}, contentHash: record.hash, ...fallbackDateOf(file.path, file.mtime.toISOString())});
 		this.sink.save(validateItem(item, this.shown(file.path)), placement);
 		if (conversationFormats.has(format)) this.wrote(namespace, record.itemId);
 	}

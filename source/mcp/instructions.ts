@@ -12,7 +12,7 @@ function storeLine(context: McpContext): string {
 		const shown = store.namespaces(0, 12).map((ns) => `${ns.name} (${ns.item_count} item${ns.item_count === 1 ? '' : 's'})`);
 		return `The summary store holds ${total} namespace${total === 1 ? '' : 's'}: ${shown.join(', ')}${total > shown.length ? `, … ${total - shown.length} more` : ''}; walk(domain="summary", node_id="") lists them.`;
 	} catch {
-		return `There is no summary store at ${context.config.storePath} yet (make one with \`drill ingest PATH\` in a shell).`;
+		return `There is no summary store at ${context.config.storePath} yet (make one in a shell: \`drill ingest --agents\` for this machine's agent sessions, \`drill ingest PATH\` for files).`;
 	}
 }
 

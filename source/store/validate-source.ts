@@ -15,7 +15,7 @@ function name(where: string, field: keyof typeof longest, value: unknown): strin
 	return clean || undefined;
 }
 
-function time(where: string, field: 'started_at' | 'ended_at', value: unknown): string | undefined {
+function time(where: string, field: 'started_at' | 'ended_at' | 'file_date', value: unknown): string | undefined {
 	if (value === undefined || value === null || value === '') return undefined;
 	const date = typeof value === 'number' ? new Date(value < 1e12 ? value * 1000 : value) : typeof value === 'string' ? new Date(value) : new Date(Number.NaN);
 	if (Number.isNaN(date.getTime())) {
@@ -42,6 +42,12 @@ function tokens(where: string, value: unknown): ItemSource['tokens'] {
 		if (n !== undefined) result[key] = n;
 	}
 	return Object.keys(result).length > 0 ? result : undefined;
+}
+
+function datedFrom(where: string, value: unknown): ItemSource['dated_from'] {
+	if (value === undefined || value === null) return undefined;
+	if (value !== 'file-name' && value !== 'file-time') throw new DrillError('bad_input', `${where}: "source.dated_from" must be "file-name" or "file-time", got ${JSON.stringify(value)?.slice(0, 60)}`);
+	return value;
 }
 
 const maxFiles = 500;
@@ -82,6 +88,8 @@ export function validateSource(where: string, value: unknown): ItemSource {
 		parent_session: name(where, 'parent_session', value.parent_session),
 		agent_title: name(where, 'agent_title', value.agent_title),
 		own_title: name(where, 'own_title', value.own_title),
+		dated_from: datedFrom(where, value.dated_from),
+		file_date: time(where, 'file_date', value.file_date),
 	};
 	for (const key of Object.keys(source) as Array<keyof ItemSource>) if (source[key] === undefined) delete source[key];
 	return source;

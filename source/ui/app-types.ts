@@ -112,6 +112,8 @@ export interface AppState {
 	/** Nodes whose remaining children are loading in the background. */
 	loading: number;
 	spinner: number;
+	/** Which store is open (the header's right end names it). */
+	storeName?: string;
 	/** Measured times (a search's) are shown; recordings turn them off, so that they do not depend on the clock. */
 	showTimings: boolean;
 	/** Work the last actions asked for; the controller takes these and runs them in order. */

@@ -54,7 +54,9 @@ export function layout(state: AppState): Layout {
 	free -= barHeight + panelHeight;
 	const bodyHeight = Math.max(1, free);
 	const inner = width - 4;
-	const treeWidth = wide ? Math.min(60, Math.max(30, Math.floor(width * 0.4))) : inner;
+	// Titles are what a row is read by: from 130 columns the tree takes half the width (a 60-character
+	// title and its note fit at 140), up to 96 columns, and two fifths below that.
+	const treeWidth = wide ? Math.min(96, Math.max(30, Math.floor(width * (width >= 130 ? 0.5 : 0.4)))) : inner;
 	const detailWidth = wide ? width - treeWidth - 7 : inner;
 	return {
 		width,

@@ -49,7 +49,10 @@ function header(state: AppState, box: Layout, paint: Theme): Line {
 	}
 	// The trail names the tree's cursor: the tree pane's title, in the accent colour while it has the focus.
 	const left: Line = [segment('drill', paint('title')), segment(trail.length ? ' · ' : ''), segment(trail.join(' › '), state.focus === 'tree' && state.mode === 'browse' ? paint('focusTitle') : undefined)];
-	const right: Line = [segment('depth: ', paint('dim')), segment(state.depth, paint('accent'))];
+	const depth: Line = [segment('depth: ', paint('dim')), segment(state.depth, paint('accent'))];
+	// The open store is named where the trail leaves room for it; the trail is never cut for it.
+	const store: Line = state.storeName ? [segment(`${state.storeName} · `, paint('dim'))] : [];
+	const right = lineWidth(left) + lineWidth(store) + lineWidth(depth) + 2 <= box.width - 4 ? [...store, ...depth] : depth;
 	return rule(box.width, ['┌', '┐'], left, right, paint);
 }
 

@@ -13,6 +13,7 @@ import {searchWorkerScript, WorkerSearch} from './search-client.js';
 import {actOver, type ActService} from '../act/node-actions.js';
 import type {FindOptions} from './find-options.js';
 import {textFile} from './text-file.js';
+import {storeShortName} from '../store/store-name.js';
 
 export {findMethods, type FindMethod, type FindOptions} from './find-options.js';
 
@@ -82,6 +83,8 @@ export interface Services {
 	textFile(text: string, name: string): {file: string; remove(): void};
 	/** Acting on a node (`r`, `x`, `D`; see act/node-actions.ts); absent where the build has none. */
 	act?: ActService;
+	/** Which store is open, as the header names it: "user store", "project store api", "demo.db". */
+	storeName?: string;
 	close(): void;
 }
 
@@ -93,6 +96,7 @@ export function createServices(runtime: Runtime): Services {
 	const script = searchWorkerScript();
 	const worker = script ? new WorkerSearch(script, {storePath: config.storePath, knowledgeDir: config.knowledgeDir, drillsRoot: config.drillsRoot}) : undefined;
 	return {
+		storeName: storeShortName(config),
 		availableDomains: () => runtime.domains.availableDomains(),
 		walk: (domain, nodeId, depth, page) => runtime.domains.walk(domain, nodeId, depth, page),
 		async find(query, options) {

@@ -114,3 +114,12 @@ test('the help pages as the detail pane does: PgDn, Space and ctrl-d a page, G a
 	expect(text).toContain('close this help');
 	expect(footer(state)).toMatch(/Space page/u);
 });
+
+test('the header names the open store where the trail leaves room, and never cuts the trail for it', () => {
+	const header = (state: AppState) => screenText(screenModel(state))[0]!;
+	const wide = {...browsing(120), storeName: 'user store'};
+	expect(header(wide)).toMatch(/user store · depth: full ┐$/u);
+	const narrow = {...browsing(40), storeName: 'project store a-very-long-project-name'};
+	expect(header(narrow)).not.toContain('project store');
+	expect(header(narrow)).toMatch(/depth: full ┐$/u);
+});

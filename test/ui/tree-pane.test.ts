@@ -66,3 +66,20 @@ test('a folder group\'s row counts its items, as its detail and walk do, not its
 	tree = treeReducer(tree, {type: 'refresh', key: nodeKey('summary', 'document#folder'), children: [{...groups[0]!, item_count: 3}, groups[1]!], total: 2});
 	expect(rows()).toContain('    ▸ ana 3');
 });
+
+test('at 140 columns a session title keeps 60 characters or more beside where it came from', async () => {
+	const {layout} = await import('../../source/ui/layout.js');
+	const base = initialState({columns: 140, rows: 40}, false, 'index', false);
+	const width = layout(base).treeWidth;
+	let tree = treeReducer({...emptyTree, height: 20}, {type: 'roots', domains: ['summary']});
+	const title = 'Audit the citations of the ACM paper "Learning to Rank with Partial Labels" against its bibliography';
+	const source = {agent: 'claude-code', project: '/home/ana/src/paper-audits', started_at: '2026-11-28T14:02:00Z', tokens_total: 120_000};
+	tree = treeReducer(tree, {type: 'children', key: nodeKey('summary', ''), offset: 0, children: [{node_id: 'conversation_session', name: 'conversation_session', has_children: true, child_count: 1}], total: 1});
+	tree = treeReducer(tree, {type: 'expand', key: nodeKey('summary', '')});
+	tree = treeReducer(tree, {type: 'children', key: nodeKey('summary', 'conversation_session'), offset: 0, children: [{node_id: 'conversation_session:a1', name: title, has_children: true, child_count: 3, source}], total: 1});
+	tree = treeReducer(tree, {type: 'expand', key: nodeKey('summary', 'conversation_session')});
+	const row = treePane({...base, tree}, 10, width, theme(false)).map(text)[2]!;
+	const shown = row.replace(/^\s*▸ /u, '').split(/…| 3/u)[0]!;
+	expect(shown.length).toBeGreaterThanOrEqual(60);
+	expect(title.startsWith(shown)).toBe(true);
+});

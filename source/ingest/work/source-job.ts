@@ -18,6 +18,7 @@ import {wholeJson} from '../io/json-records.js';
 import {readLines} from '../io/lines.js';
 import type {ParsedSource, SourceProblem} from '../model.js';
 import {redactSource} from '../secrets/redact-source.js';
+import {fallbackDateOf} from '../file-date.js';
 import {isWarmup} from '../formats/session-facts.js';
 import {isCompactionHelper} from '../formats/claude-subagents.js';
 
@@ -232,7 +233,7 @@ export async function runSourceJob(job: SourceJob, hooks: JobHooks = {}): Promis
 		itemId: job.itemId,
 		source: {uri: job.uri, kind: job.format},
 		contentHash: job.hash,
-		fallbackDate: job.mtime,
+		...fallbackDateOf(job.path, job.mtime),
 	});
 	const subagents = item.source?.subagents ?? 0;
 	return {item: validateItem(item, job.shown), problems, skipped, ...(subagents > 0 ? {subagents} : {}), ...(described.warmups ? {warmups: described.warmups} : {})};

@@ -23,12 +23,15 @@ function childCount(node: TreeNode): string {
 	return shown ? ` ${formatCount(shown)}` : '';
 }
 
-/** A name shorter than this is never cut to make room for the note. */
-const minNameWidth = 20;
+/**
+ * How much of a name a row keeps before its note gets room: 60 characters and "…" where the row
+ * has that much (the title is what a row is read by), else a little over half of it, at least 20.
+ */
+const keptNameWidth = (room: number) => (room >= 62 ? 62 : Math.max(20, Math.floor(room * 0.55)));
 
 /**
  * An item's row ends with where it came from (agent · project · start day), as much as fits in
- * `room` columns after the name; a long name is cut to leave room for the note, down to 20 columns.
+ * `room` columns after the name; a long name is cut to leave room for the note, down to `keptNameWidth`.
  */
 function nameAndNote(node: TreeNode, room: number): {name: string; note: string} {
 	// An empty store, said on its row too: below 100 columns the detail pane that says more is behind Tab.
@@ -37,10 +40,11 @@ function nameAndNote(node: TreeNode, room: number): {name: string; note: string}
 	if (parts.length === 0) return {name: node.name, note: ''};
 	const nameWidth = displayWidth(node.name);
 	const beside = rowNote(parts, room - nameWidth - 2, displayWidth);
-	if (beside === parts.join(' · ') || nameWidth <= minNameWidth) return {name: node.name, note: beside};
+	const kept = keptNameWidth(room);
+	if (beside === parts.join(' · ') || nameWidth <= kept) return {name: node.name, note: beside};
 	// A name is cut for where the item came from, never for its token count (shown when it fits).
 	const cutFor = node.source?.tokens_total ? parts.slice(0, -1) : parts;
-	const nameRoom = Math.max(minNameWidth, room - 2 - displayWidth(cutFor.join(' · ')));
+	const nameRoom = Math.min(room, Math.max(kept, room - 2 - displayWidth(cutFor.join(' · '))));
 	const name = fit(node.name, nameRoom);
 	return {name, note: rowNote(parts, room - displayWidth(name) - 2, displayWidth)};
 }
