@@ -3,7 +3,8 @@
 # (repo, path, commit, file) into OUT (default /work/data/real-sessions), each as OUT/<file>, from
 # the fetched repositories ($MIRROR/owner+name/repo, bare git dirs the session's `fetch` tool
 # makes). A file missing at its commit is taken from the newest commit that has it, and said so.
-# OUT/STAGED.md lists what arrived and what did not. These files are never committed: they hold
+# OUT/STAGED.md lists what arrived and what did not; OUT/manifest.json is the manifest, for
+# `npm run eval -- agents OUT`, which groups the files by agent with it. These files are never committed: they hold
 # people's real work (and, in three, secrets the manifest's copies had redacted).
 # Usage: bench/eval/real-sessions.sh [OUT] [MANIFEST]
 set -euo pipefail
@@ -58,4 +59,8 @@ done <<< "$rows"
 	echo "SQLite stores keep their \`-wal\` and \`-shm\` beside them, from the same commit."
 } >> "$staged"
 mv "$staged" "$OUT/STAGED.md"
+# The manifest beside the files groups them by agent for `npm run eval -- agents`; neither it nor
+# STAGED.md is a session (.drillignore keeps them out of `drill ingest`).
+cp "$MANIFEST" "$OUT/manifest.json"
+printf 'STAGED.md\nmanifest.json\n' > "$OUT/.drillignore"
 echo "staged into $OUT: $arrived at their commit, $fallback from a later commit, $missing not staged (see $OUT/STAGED.md)"

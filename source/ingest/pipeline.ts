@@ -72,6 +72,8 @@ export interface IngestOptions {
 	foundInFolder?: (file: string) => boolean;
 	/** Write secrets as they are (`--keep-secrets`); by default they are redacted before anything is written. */
 	keepSecrets?: boolean;
+	/** Hears each file of a folder left out as no source (counted in `skipped_files`), with why. */
+	onSkippedFile?: (file: string, reason: string) => void;
 }
 
 /** Session logs name their session: the item keeps that id wherever the file is. */
@@ -391,6 +393,7 @@ class Ingestion {
 		if (file.inFolder && sniffed.notASource) {
 			// A folder's images, site configuration JSON, empty placeholders: not what was asked for.
 			this.report.skipped_files++;
+			this.options.onSkippedFile?.(file.path, sniffed.problem ?? 'is no source');
 			this.progress?.read(file.size);
 			return;
 		}
@@ -405,7 +408,7 @@ class Ingestion {
 
 	async run(inputs: readonly string[]): Promise<IngestReport> {
 		const started = performance.now();
-		const walked = await walkSources(inputs, this.options.cwd);
+		const walked = await walkSources(inputs, this.options.cwd, this.options.onSkippedFile);
 		const {problems, skipped} = walked;
 		// The store itself, when it lies in a folder being ingested, is no source (nor its WAL).
 		const cwd = this.options.cwd ?? process.cwd();
