@@ -2,6 +2,7 @@ import {existsSync} from 'node:fs';
 import path from 'node:path';
 import type {Format} from './catalog.js';
 import {cursorExportStart} from './cursor-markdown.js';
+import {isCopilotWebThread} from './copilot-web.js';
 import {isObject} from './json-values.js';
 import {isAmpThread} from './amp.js';
 import {isCopilotCliEvent} from './copilot-cli.js';
@@ -28,6 +29,8 @@ export function agentRecordFormat(value: unknown): Format | undefined {
 	// VS Code's chat session (GitHub Copilot Chat): ISerializableChatData, or its mutation log's first entry.
 	if (Array.isArray(value.requests) && ('responderUsername' in value || 'requesterUsername' in value || (typeof value.sessionId === 'string' && 'creationDate' in value))) return 'copilot-chat';
 	if (value.kind === 0 && isObject(value.v) && (Array.isArray(value.v.requests) || 'responderUsername' in value.v)) return 'copilot-chat';
+	// A Copilot chat on github.com, exported: {currentUserLogin, threadUrl, threadName, messages}.
+	if (isCopilotWebThread(value)) return 'copilot-chat';
 	// OpenCode's session info (storage/session/<project>/<id>.json).
 	if (typeof value.id === 'string' && value.id.startsWith('ses_') && isObject(value.time) && 'title' in value && ('projectID' in value || 'version' in value)) return 'opencode';
 	// Cline / Roo Code ui_messages.json element: {ts, type: say|ask, say|ask, text}.
@@ -48,7 +51,7 @@ export function agentRecordFormat(value: unknown): Format | undefined {
 /** Start of a document too long for its head to parse, by the keys the agents write first. */
 export const cutAgentDocuments: Array<[RegExp, Format]> = [
 	[/^\s*\{\s*"sessionId"\s*:\s*"[^"]*"\s*,\s*"title"\s*:[\s\S]*?"workspaceDirectory"\s*:/u, 'continue'],
-	[/^\s*\{\s*"version"\s*:\s*\d+\s*,\s*"requesterUsername"\s*:/u, 'copilot-chat'],
+	[/^\s*\{\s*(?:"version"\s*:\s*\d+\s*,\s*)?"requesterUsername"\s*:/u, 'copilot-chat'],
 	[/^\s*\{\s*"kind"\s*:\s*0\s*,\s*"v"\s*:\s*\{[\s\S]*?"(?:requests|responderUsername|sessionId)"\s*:/u, 'copilot-chat'],
 	[/^\s*\[\s*\{\s*"ts"\s*:\s*\d+\s*,\s*"type"\s*:\s*"(?:say|ask)"/u, 'cline'],
 	[/^\s*\{\s*"v"\s*:\s*\d+\s*,\s*"id"\s*:\s*"T-[\da-fA-F-]{8,}"/u, 'amp'],

@@ -56,7 +56,7 @@ export const formatLabels: Record<Format, string> = {
 	continue: 'a Continue session (JSON)',
 	opencode: 'an OpenCode session (storage/session JSON)',
 	'opencode-db': 'an OpenCode database (opencode.db)',
-	'copilot-chat': 'a GitHub Copilot Chat session (chatSessions JSON)',
+	'copilot-chat': 'a GitHub Copilot Chat session (chatSessions JSON, an Export Chat file, a github.com thread export)',
 	goose: 'a Goose session (JSONL)',
 	'goose-db': 'a Goose session database (sessions.db)',
 	'qwen-code': 'a Qwen Code chat (JSONL)',

@@ -9,7 +9,7 @@ import {conversationFormats, documentFormats, formatLabels, type Format, type Fo
 import {agentEvent} from './claude-agent.js';
 import {codexItemTypes, codexLineTypes} from './codex.js';
 import {isSpecStory} from './specstory.js';
-import {isJsonPrefix} from '../io/json-prefix.js';
+import {closedJsonPrefix, isJsonPrefix} from '../io/json-prefix.js';
 
 export type {FormatChoice} from './catalog.js';
 const headBytes = 64 * 1024;
@@ -93,7 +93,8 @@ const geminiMessageTypes = new Set(['user', 'gemini', 'info', 'error', 'warning'
 
 /** The formats one JSON record (a line, or a file's first element) could belong to, best first. */
 function recordGuesses(value: unknown): Guess[] {
-	if (Array.isArray(value)) return value.length > 0 ? recordGuesses(value[0]) : [];
+	// A file's first element, one level down: no session format is an array of arrays.
+	if (Array.isArray(value)) return value.length > 0 && !Array.isArray(value[0]) ? recordGuesses(value[0]) : [];
 	if (!isObject(value)) return [];
 	const agent = agentRecordFormat(value);
 	if (agent) return [{format: agent}];
@@ -170,6 +171,9 @@ function jsonDocumentFormat(text: string): Detection {
 	try {
 		return decide([recordGuesses(JSON.parse(text))]);
 	} catch {
+		// Cut at the end of the head: its whole members, brackets closed, have the shape of the whole.
+		const prefix = decide([recordGuesses(closedJsonPrefix(text))]);
+		if (prefix.format) return prefix;
 		const cut: Array<[RegExp, Format]> = [
 			[/^\s*\[\s*\{\s*"namespace"[\s\S]*"nodes"\s*:/u, 'summary-json'],
 			[/^\s*\{\s*"sessionId"\s*:[\s\S]*"projectHash"\s*:/u, 'gemini-chat'],
