@@ -153,7 +153,7 @@ function fakeHome(): string {
 	const day = path.join(home, '.gemini', 'tmp', '9f86d081884c7d65', 'chats');
 	mkdirSync(day, {recursive: true});
 	writeFileSync(path.join(day, 'session-2026-10-14T10-00-3f2a.json'), readFileSync(path.join(transcripts, 'gemini-chat-session.json')));
-	writeFileSync(path.join(home, '.gemini', 'tmp', '9f86d081884c7d65', 'logs.json'), '[{"sessionId":"x","messageId":0,"type":"user","message":"hi","timestamp":"2026-10-14T10:00:00Z"}]');
+	writeFileSync(path.join(home, '.gemini', 'tmp', '9f86d081884c7d65', 'logs.json'), '[{"sessionId":"5e0d7b21-9a3c-4f6e-b812-7c4d2a9e1f60","messageId":0,"type":"user","message":"hi","timestamp":"2026-10-14T10:00:00Z"}]');
 	return home;
 }
 
@@ -165,7 +165,7 @@ describe('drill ingest --agents', () => {
 		expect(human.code).toBe(0);
 		expect(human.stderr.split('\n')).toEqual([
 			'drill: found claude-code: 1 session file in ~/.claude/projects',
-			'drill: found gemini-cli: 1 session file in ~/.gemini/tmp',
+			'drill: found gemini-cli: 2 session files in ~/.gemini/tmp',
 			'drill: no codex sessions: ~/.codex/sessions does not exist',
 			`drill: no aider sessions: ${path.join(cwd, '.aider.chat.history.md')} does not exist`,
 			...['cursor: ~/.config/Cursor/User', 'cline: ~/.config/Code/User/globalStorage/saoudrizwan.claude-dev/tasks', 'roo-code: ~/.config/Code/User/globalStorage/rooveterinaryinc.roo-cline/tasks', 'kilo-code: ~/.config/Code/User/globalStorage/kilocode.kilo-code/tasks', 'continue: ~/.continue/sessions', 'opencode: ~/.local/share/opencode', 'copilot-chat: ~/.config/Code/User', 'goose: ~/.local/share/goose/sessions', 'qwen-code: ~/.qwen', 'crush: ~/.local/share/crush/projects.json'].map((missing) => `drill: no ${missing.replace(': ', ' sessions: ')} does not exist`),
@@ -181,7 +181,7 @@ describe('drill ingest --agents', () => {
 		expect(report).toMatchObject({skipped: 2, failed: [], conflicts: []});
 		expect(report.agents.slice(0, 4)).toEqual([
 			{agent: 'claude-code', folder: path.join(home, '.claude', 'projects'), found: true, files: 1},
-			{agent: 'gemini-cli', folder: path.join(home, '.gemini', 'tmp'), found: true, files: 1},
+			{agent: 'gemini-cli', folder: path.join(home, '.gemini', 'tmp'), found: true, files: 2},
 			{agent: 'codex', folder: path.join(home, '.codex', 'sessions'), found: false, files: 0},
 			{agent: 'aider', folder: path.join(cwd, '.aider.chat.history.md'), found: false, files: 0},
 		]);
@@ -201,7 +201,7 @@ describe('drill ingest --agents', () => {
 		const report = JSON.parse(result.stdout);
 		expect(report.agents.slice(0, 4)).toEqual([
 			{agent: 'codex', folder: path.join(codexHome, 'sessions'), found: true, files: 1},
-			{agent: 'gemini-cli', folder: path.join(home, '.gemini', 'tmp'), found: true, files: 1},
+			{agent: 'gemini-cli', folder: path.join(home, '.gemini', 'tmp'), found: true, files: 2},
 			{agent: 'aider', folder: path.join(repo, '.aider.chat.history.md'), found: true, files: 1},
 			{agent: 'claude-code', folder: path.join(home, 'elsewhere', 'projects'), found: false, files: 0},
 		]);

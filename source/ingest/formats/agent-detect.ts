@@ -8,6 +8,7 @@ import {isAmpThread} from './amp.js';
 import {isCopilotCliEvent} from './copilot-cli.js';
 import {isHermesLog, isHermesMeta} from './hermes.js';
 import {isPiHeader} from './pi-session.js';
+import {isPromptLogEntry} from './prompt-log.js';
 
 /**
  * How the agents' own logs are told from their content (and, where an agent writes a shape
@@ -38,6 +39,8 @@ export function agentRecordFormat(value: unknown): Format | undefined {
 	// Goose's legacy JSONL: a metadata first line, then messages {role, created, content: [{type}]}.
 	if (typeof value.working_dir === 'string' && ('description' in value || 'message_count' in value || 'name' in value)) return 'goose';
 	if ((value.role === 'user' || value.role === 'assistant') && typeof value.created === 'number' && Array.isArray(value.content) && value.content.some((part) => isObject(part) && gooseContentTypes.has(String(part.type)))) return 'goose';
+	// Gemini CLI's and Qwen Code's prompt log (logs.json): the person's requests, no answers.
+	if (isPromptLogEntry(value)) return 'prompt-log';
 	// Qwen Code's ChatRecord: Claude-Code-like envelopes around Gemini `Content`.
 	if (typeof value.uuid === 'string' && typeof value.sessionId === 'string' && typeof value.type === 'string' && qwenTypes.has(value.type) && (hasParts(value.message) || 'systemPayload' in value || 'toolCallResult' in value)) return 'qwen-code';
 	// Amp, Pi (and Oh My Pi, OpenClaw), GitHub Copilot CLI, Hermes.

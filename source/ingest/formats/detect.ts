@@ -89,7 +89,7 @@ interface Guess {
 	weak?: boolean;
 }
 
-const geminiMessageTypes = new Set(['user', 'gemini', 'info', 'error', 'warning']);
+const geminiMessageTypes = new Set(['user', 'gemini', 'qwen', 'info', 'error', 'warning']);
 
 /** The formats one JSON record (a line, or a file's first element) could belong to, best first. */
 function recordGuesses(value: unknown): Guess[] {

@@ -23,7 +23,7 @@ import {append} from '../../core/arrays.js';
  * - Goose: `~/.local/share/goose/sessions/` (`$XDG_DATA_HOME/goose`, or `$GOOSE_PATH_ROOT/data`):
  *   `sessions.db`, else (before 1.10, which imported them into it) `*.jsonl`.
  * - Qwen Code: `~/.qwen/` (`$QWEN_RUNTIME_DIR`): `projects/*\/chats/*.jsonl`, and Gemini CLI's
- *   `tmp/*\/chats/` and `tmp/*\/checkpoint-*.json` of older versions.
+ *   `tmp/*\/chats/`, `tmp/*\/checkpoint-*.json` and `tmp/*\/logs.json` of older versions.
  * - Crush: `crush.db` in each project's `.crush/`; the projects are listed in
  *   `~/.local/share/crush/projects.json` (`$CRUSH_GLOBAL_DATA`, or `$XDG_DATA_HOME/crush`), and the
  *   current project's is found by looking up from the current folder.
@@ -149,7 +149,7 @@ function qwenCode(env: NodeJS.ProcessEnv, home: string): Candidates {
 		if (parts[0] === 'projects') return parts.length === 4 && parts[2] === 'chats' && parts[3]!.endsWith('.jsonl');
 		if (parts[0] !== 'tmp') return false;
 		if (parts.length === 4 && parts[2] === 'chats') return /\.jsonl?$/u.test(parts[3]!);
-		return parts.length === 3 && /^checkpoint.*\.json$/u.test(parts[2]!);
+		return parts.length === 3 && (/^checkpoint.*\.json$/u.test(parts[2]!) || parts[2] === 'logs.json');
 	};
 	const folders = ['projects', 'tmp'].map((sub) => path.join(root, sub)).filter(isFolder).map((folder) => ({agent: 'qwen-code', root: folder, shown: root, accepts: (relative: string) => accepts(`${path.basename(folder)}/${relative}`)}));
 	return {agent: 'qwen-code', looked: root, folders};

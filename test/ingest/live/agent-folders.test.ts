@@ -29,7 +29,7 @@ const linuxFiles = {
 		'.config/Code/User/workspaceStorage/4f9e2c1b7a3d5e8f0a1b2c3d4e5f6a7b/chatSessions/8c4a1f03-9e2b-4d6c-a7f1-3b5e2d0c9a18.jsonl',
 	],
 	goose: ['.local/share/goose/sessions/sessions.db'],
-	'qwen-code': ['.qwen/projects/-home-mira-src-tidewater/chats/b7e3c1a9-2f4d-4e8b-9c6a-1d0e5f3a7b29.jsonl', '.qwen/tmp/9f86d081884c7d65/chats/session-2025-10-14T10-00-3f2a.json'],
+	'qwen-code': ['.qwen/projects/-home-mira-src-tidewater/chats/b7e3c1a9-2f4d-4e8b-9c6a-1d0e5f3a7b29.jsonl', '.qwen/tmp/9f86d081884c7d65/chats/session-2025-10-14T10-00-3f2a.json', '.qwen/tmp/9f86d081884c7d65/logs.json'],
 	crush: ['src/tidewater/.crush/crush.db'],
 };
 
@@ -106,7 +106,7 @@ describe('--agents: the editors’ agents and the other CLIs', () => {
 		const result = runCli(['ingest', '--agents', '--store', 's.db', '--json'], {cwd, env: {HOME: home}});
 		const report = JSON.parse(result.stdout);
 		const found = Object.fromEntries(report.agents.filter((agent: any) => agent.found).map((agent: any) => [agent.agent, agent.files]));
-		expect(found).toEqual({cursor: 2, cline: 2, 'roo-code': 1, continue: 2, opencode: 2, 'copilot-chat': 2, goose: 1, 'qwen-code': 2, crush: 1});
+		expect(found).toEqual({cursor: 2, cline: 2, 'roo-code': 1, continue: 2, opencode: 2, 'copilot-chat': 2, goose: 1, 'qwen-code': 3, crush: 1});
 		expect(report.agents.find((agent: any) => agent.agent === 'cursor').folder).toBe(path.join(home, '.config', 'Cursor', 'User'));
 		// One broken line in a Copilot change log; nothing else.
 		expect(report.failed).toEqual([{path: expect.stringMatching(/8c4a1f03-9e2b-4d6c-a7f1-3b5e2d0c9a18\.jsonl$/u), line: 8, reason: expect.stringMatching(/^line 8 is not valid JSON/u)}]);
