@@ -8,6 +8,7 @@ import {existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, realpathS
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {DrillError} from '../../source/core/errors.js';
+import {fileOfSourceUri} from '../../source/core/source-uri.js';
 import type {ItemRecord} from '../../source/store/interchange.js';
 import {ingestItems} from './ingest-items.js';
 
@@ -36,6 +37,7 @@ export interface AgentLine {
 	subagents: number;
 	/** The agents drill named the sessions of these files as. */
 	named: string[];
+	/** Sessions titled by the agent's own title, and by the person's rename. */
 	agentTitles: number;
 	userTitles: number;
 	notRead: Array<{file: string; reason: string}>;
@@ -84,7 +86,12 @@ function manifestAgents(folder: string): Map<string, string> {
 	return agents;
 }
 
-const fileOfUri = (uri: string) => decodeURI(uri.replace(/^file:\/\//u, '')).replace(/#.*$/u, '');
+
+/** The file an item came from: a store's sessions are `FILE#session`, a multi-item file's `file:…#fragment`. */
+function fileOf(uri: string, kind: string | undefined): string {
+	const named = fileOfSourceUri(uri, kind) ?? uri;
+	return existsSync(named) ? named : named.replace(/#[^/]*$/u, '');
+}
 
 /** What became of every file of one folder. */
 export async function folderOutcomes(folder: string): Promise<{files: FileOutcome[]; skipped_records: number}> {
@@ -96,7 +103,7 @@ export async function folderOutcomes(folder: string): Promise<{files: FileOutcom
 		const documents = new Set<string>();
 		for (const item of items) {
 			if (!item.source?.uri) continue;
-			const file = real(fileOfUri(item.source.uri));
+			const file = real(fileOf(item.source.uri, item.source.kind));
 			if (item.namespace === 'conversation_session') sessions.set(file, [...(sessions.get(file) ?? []), item]);
 			else documents.add(file);
 		}
@@ -155,8 +162,8 @@ export function agentLines(files: readonly FileOutcome[]): AgentLine[] {
 				sessions: sessions.length,
 				subagents: sessions.reduce((sum, session) => sum + session.subagents, 0),
 				named: [...new Set(sessions.map((session) => session.agent))].sort(),
-				agentTitles: sessions.filter((session) => session.agentTitle).length,
-				userTitles: sessions.filter((session) => session.userTitle).length,
+				agentTitles: sessions.filter((session) => session.agentTitle && session.title === session.agentTitle).length,
+				userTitles: sessions.filter((session) => session.userTitle && session.title === session.userTitle).length,
 				notRead: list.filter((file) => file.status === 'not read' || file.status === 'failed').map((file) => ({file: file.file, reason: file.reason ?? ''})),
 			};
 		});
@@ -174,7 +181,7 @@ export function agentsTable(report: AgentsReport, withFiles: boolean): string {
 		for (const file of report.files) {
 			lines.push('', `${file.file} [${agentOf(file)}] ${file.status}${file.reason ? `: ${file.reason}` : ''}`);
 			for (const session of file.sessions) {
-				const from = session.userTitle ? 'rename' : session.agentTitle ? 'agent' : 'drill';
+				const from = session.title === session.userTitle ? 'rename' : session.title === session.agentTitle ? 'agent' : `drill${session.agentTitle || session.userTitle ? ` (the agent's "${session.userTitle ?? session.agentTitle}" is no title)` : ''}`;
 				lines.push(`  ${session.agent} · ${from}: ${session.title}${session.subagents ? ` (${session.subagents} subagents)` : ''}`);
 			}
 		}
