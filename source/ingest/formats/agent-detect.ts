@@ -3,6 +3,7 @@ import path from 'node:path';
 import type {Format} from './catalog.js';
 import {cursorExportStart} from './cursor-markdown.js';
 import {isCopilotWebThread} from './copilot-web.js';
+import {isIndexEntry} from './codex-thread-names.js';
 import {isObject} from './json-values.js';
 import {isAmpThread} from './amp.js';
 import {isCopilotCliEvent} from './copilot-cli.js';
@@ -71,6 +72,7 @@ export function companionFile(value: unknown, file: string): string | undefined 
 	if (name === 'task_metadata.json' && isObject(value) && ('files_in_context' in value || 'model_usage' in value)) return 'is the metadata of a Cline task, read with the ui_messages.json beside it';
 	if (name === 'api_conversation_history.json' && existsSync(path.join(folder, 'ui_messages.json'))) return 'is the API history of a Cline task, read with the ui_messages.json beside it';
 	if (name === 'sessions.json' && Array.isArray(value) && value.every((entry) => isObject(entry) && typeof entry.sessionId === 'string')) return 'is the list of Continue sessions, read with each session file';
+	if (name === 'session_index.jsonl' && isIndexEntry(value)) return "is Codex's index of thread names, read with each rollout (its thread's title)";
 	if (isObject(value) && typeof value.id === 'string' && typeof value.sessionID === 'string' && (value.id.startsWith('msg_') || value.id.startsWith('prt_'))) return `is one ${value.id.startsWith('msg_') ? 'message' : 'part'} of an OpenCode session, read with its session file (storage/session/…/${value.sessionID}.json)`;
 	if (name === 'sessions.json' && isObject(value) && Object.values(value).some((entry) => isObject(entry) && typeof entry.sessionId === 'string' && 'sessionFile' in entry)) return 'is the list of OpenClaw sessions, read with each session file beside it';
 	return undefined;

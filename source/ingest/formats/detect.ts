@@ -326,7 +326,8 @@ function sniffHead(head: Buffer, file: string, size: number, choice: FormatChoic
 	const complete = head.length >= size;
 	if (first === '{' || first === '[') {
 		// A file of a session kept in several, read with the session's main file.
-		const companion = companionFile(complete ? wholeValue(text) : undefined, file);
+		// (A file of JSON lines is looked at by its first.)
+		const companion = companionFile((complete ? wholeValue(text) : undefined) ?? wholeValue(text.split('\n', 1)[0]!), file);
 		if (companion) return {problem: companion, head: text, notASource: true};
 		// JSON lines when the first line is a whole value; else one (pretty-printed) document.
 		const lines = first === '{' && !isJsonDocumentStart(text);

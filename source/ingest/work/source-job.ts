@@ -112,7 +112,7 @@ const lineReaders: Partial<Record<Format, (problems: SourceProblem[], file: stri
 	markdown: (problems) => new MarkdownReader(problems),
 	text: () => new TextReader(),
 	'claude-code': (problems) => new ClaudeCodeReader(problems),
-	codex: (problems) => new CodexReader(problems),
+	codex: (problems, file) => new CodexReader(problems, undefined, file),
 	'gemini-cli': (problems) => new GeminiStreamReader(problems),
 	'gemini-chat': (problems, file) => new GeminiChatReader(problems, undefined, file),
 	'claude-agent': (problems) => new ClaudeAgentReader(problems),
