@@ -28,6 +28,8 @@ export function agentRecordFormat(value: unknown): Format | undefined {
 	if (!isObject(value)) return undefined;
 	// Continue: {sessionId, title, workspaceDirectory, history: [{message: {role, content}, contextItems}]}.
 	if (typeof value.sessionId === 'string' && Array.isArray(value.history) && ('workspaceDirectory' in value || value.history.some((item) => isObject(item) && isObject(item.message)))) return 'continue';
+	// Continue's 2023 sessions: {history: {timeline: [{step, observation}]}, session_info}.
+	if (isObject(value.history) && Array.isArray(value.history.timeline) && ('session_info' in value || 'current_index' in value.history)) return 'continue';
 	// VS Code's chat session (GitHub Copilot Chat): ISerializableChatData, or its mutation log's first entry.
 	if (Array.isArray(value.requests) && ('responderUsername' in value || 'requesterUsername' in value || (typeof value.sessionId === 'string' && 'creationDate' in value))) return 'copilot-chat';
 	if (value.kind === 0 && isObject(value.v) && (Array.isArray(value.v.requests) || 'responderUsername' in value.v)) return 'copilot-chat';
