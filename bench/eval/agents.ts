@@ -24,7 +24,8 @@ export interface FileOutcome {
 	file: string;
 	/** The agent the folder's manifest says the file is. */
 	expected?: string;
-	status: 'read' | 'read as a document' | 'read with another file' | 'not read' | 'failed';
+	/** `not a session`: no conversation in it (an agent's bookkeeping, an empty thread); `not read`: a conversation drill did not read. */
+	status: 'read' | 'read as a document' | 'read with another file' | 'not a session' | 'not read' | 'failed';
 	reason?: string;
 	sessions: SessionLine[];
 }
@@ -40,6 +41,8 @@ export interface AgentLine {
 	/** Sessions titled by the agent's own title, and by the person's rename. */
 	agentTitles: number;
 	userTitles: number;
+	/** Files with no conversation in them, and files drill did not read: each with the reason. */
+	notSessions: Array<{file: string; reason: string}>;
 	notRead: Array<{file: string; reason: string}>;
 }
 
@@ -126,9 +129,9 @@ export async function folderOutcomes(folder: string): Promise<{files: FileOutcom
 			if (database && existsSync(database)) return {...base, status: 'read with another file', reason: `read with ${path.basename(database)}`};
 			const why = skipped.get(file);
 			if (why && / read with /u.test(why)) return {...base, status: 'read with another file', reason: why};
-			if (why) return {...base, status: 'not read', reason: why};
+			if (why) return {...base, status: 'not a session', reason: why};
 			if (path.relative(root, file).split(path.sep).some((part) => part.startsWith('.'))) return {...base, status: 'not read', reason: 'is hidden (a folder walk leaves hidden files out)'};
-			return {...base, status: 'not read', reason: 'gave no session (read, and nothing in it was a session: an empty or warm-up session, or an unchanged one)'};
+			return {...base, status: 'not a session', reason: 'read, and it held no session with a request (an empty or warm-up session)'};
 		});
 		return {files, skipped_records: report.skipped_records};
 	} finally {
@@ -158,25 +161,28 @@ export function agentLines(files: readonly FileOutcome[]): AgentLine[] {
 			return {
 				agent,
 				files: list.length,
-				read: list.filter((file) => file.status !== 'not read' && file.status !== 'failed').length,
+				read: list.filter((file) => file.status.startsWith('read')).length,
 				sessions: sessions.length,
 				subagents: sessions.reduce((sum, session) => sum + session.subagents, 0),
 				named: [...new Set(sessions.map((session) => session.agent))].sort(),
 				agentTitles: sessions.filter((session) => session.agentTitle && session.title === session.agentTitle).length,
 				userTitles: sessions.filter((session) => session.userTitle && session.title === session.userTitle).length,
+				notSessions: list.filter((file) => file.status === 'not a session').map((file) => ({file: file.file, reason: file.reason ?? ''})),
 				notRead: list.filter((file) => file.status === 'not read' || file.status === 'failed').map((file) => ({file: file.file, reason: file.reason ?? ''})),
 			};
 		});
 }
 
 export function agentsTable(report: AgentsReport, withFiles: boolean): string {
-	const lines = ['| agent | files | read | sessions | subagents | named as | agent titles | renames | not read |', '|---|---|---|---|---|---|---|---|---|'];
+	const lines = ['| agent | files | read | sessions | subagents | named as | agent titles | renames | no session in them | not read |', '|---|---|---|---|---|---|---|---|---|---|'];
 	for (const agent of report.agents) {
-		lines.push(`| ${agent.agent} | ${agent.files} | ${agent.read} | ${agent.sessions} | ${agent.subagents} | ${agent.named.join(', ') || '—'} | ${agent.agentTitles} | ${agent.userTitles} | ${agent.notRead.length} |`);
+		lines.push(`| ${agent.agent} | ${agent.files} | ${agent.read} | ${agent.sessions} | ${agent.subagents} | ${agent.named.join(', ') || '—'} | ${agent.agentTitles} | ${agent.userTitles} | ${agent.notSessions.length} | ${agent.notRead.length} |`);
 	}
 	lines.push('', `records of unused kinds: ${report.skipped_records}`);
 	const notRead = report.agents.flatMap((agent) => agent.notRead.map((file) => `  ${agent.agent}: ${file.file}: ${file.reason}`));
 	if (notRead.length > 0) lines.push('', 'not read:', ...notRead);
+	const notSessions = report.agents.flatMap((agent) => agent.notSessions.map((file) => `  ${agent.agent}: ${file.file}: ${file.reason}`));
+	if (notSessions.length > 0) lines.push('', 'no session in them:', ...notSessions);
 	if (withFiles) {
 		for (const file of report.files) {
 			lines.push('', `${file.file} [${agentOf(file)}] ${file.status}${file.reason ? `: ${file.reason}` : ''}`);

@@ -81,6 +81,19 @@ export function companionFile(value: unknown, file: string): string | undefined 
 }
 
 /**
+ * The agents' bookkeeping files that are text, not sessions: a Cline task's focus chain (its
+ * to-do list, `focus_chain_taskid_<id>.md`), OpenCode's storage version (`storage/migration`).
+ */
+export function companionText(text: string, file: string): string | undefined {
+	const name = path.basename(file);
+	if (/^focus_chain_taskid_\d+\.md$/u.test(name)) return "is a Cline task's focus chain (its to-do list), not a session: the task is read from its ui_messages.json";
+	if (name === 'migration' && path.basename(path.dirname(file)) === 'storage' && /^\s*\d+\s*$/u.test(text)) return "is OpenCode's storage version (storage/migration), not a session";
+	const folder = path.basename(path.dirname(file));
+	if (path.basename(path.dirname(path.dirname(file))) === 'storage' && (folder === 'project' || folder === 'session_diff') && /^\s*[[{]/u.test(text)) return `is OpenCode's ${folder === 'project' ? 'record of a project' : 'diff of a session'} (storage/${folder}/), read with the sessions, not a session`;
+	return undefined;
+}
+
+/**
  * Formats whose files are only theirs by the name the agent gives them: a Cline task's
  * `api_conversation_history.json` is plain `[{role, content}]` chat JSON (its head may be cut).
  */
