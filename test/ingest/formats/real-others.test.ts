@@ -48,4 +48,11 @@ describe('real sessions of the other agents drill reads', () => {
 		expect(read).toEqual([]);
 		expect(report.failed).toEqual([]);
 	});
+
+	it('a Cursor "Export Chat" file (1.7.54, Japanese): its heading is the title, each **User** / **Cursor** turn read', async () => {
+		const {report, items: read} = await items(['fixtures/agents/real/cursor/20251107_cursor_2.md']);
+		expect(report).toMatchObject({added: 1, failed: []});
+		expect(read[0]!.title).toBe('プロジェクトのデプロイ手順を確認する');
+		expect(read[0]!.source).toMatchObject({kind: 'cursor-markdown', agent: 'cursor', turns: 2});
+	});
 });
