@@ -1,6 +1,5 @@
 import {cpSync, mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import {describe, expect, it} from 'vitest';
 import {unreadChat} from '../../../source/ingest/formats/chat-shape.js';
 import {buildStore} from '../../helpers/agent-store.js';
@@ -23,12 +22,9 @@ describe('nothing conversation-shaped is skipped in silence', () => {
 			mkdirSync(path.dirname(file), {recursive: true});
 			buildStore(path.join(real, 'stores', `${fixture}.store.json`), file);
 		}
-		// An Amp thread (its first two messages, from workriar/cortinasbras) and a Zed threads.db (its schema, from atlasatakahraman/AtlasAta-DotFiles).
+		// An Amp thread (its first two messages, from workriar/cortinasbras) and a Zed threads.db (fixtures/agents/zed).
 		writeFileSync(path.join(folder, 'T-e27481cd-3cd0-42ee-b07f-643aba461893.json'), JSON.stringify({v: 1371, id: 'T-e27481cd-3cd0-42ee-b07f-643aba461893', created: 1761677380935, messages: [{role: 'user', messageId: 0, content: [{type: 'text', text: 'git add index.html'}], meta: {sentAt: 1761677380935}}, {role: 'assistant', content: [{type: 'text', text: 'Staged index.html.'}], state: {type: 'complete', stopReason: 'end_turn'}}], env: {}, title: 'Stage index.html'}));
-		const zed = new Database(path.join(folder, 'threads.db'));
-		zed.exec('CREATE TABLE threads (id TEXT PRIMARY KEY, summary TEXT NOT NULL, updated_at TEXT NOT NULL, data_type TEXT NOT NULL, data BLOB NOT NULL, parent_id TEXT, folder_paths TEXT, folder_paths_order TEXT, created_at TEXT)');
-		zed.prepare('INSERT INTO threads (id, summary, updated_at, data_type, data) VALUES (?, ?, ?, ?, ?)').run('1f2e', 'Fix the keymap', '2026-03-01T10:00:00Z', 'zstd', Buffer.from([0x28, 0xb5, 0x2f, 0xfd]));
-		zed.close();
+		buildStore('fixtures/agents/zed.store.json', path.join(folder, 'threads.db'));
 		const skipped: string[] = [];
 		const store = path.join(tempDir(), 's.db');
 		const report = await ingest([folder], {storePath: store, workers: false, onSkippedFile: (file, reason) => skipped.push(`${path.basename(file)}: ${reason}`)});
@@ -37,8 +33,9 @@ describe('nothing conversation-shaped is skipped in silence', () => {
 		for (const name of ['export-2025.json', 'export-v3-prompt-completion.json', 'github-thread.json', 'logs.json', '734553eb-442f-4bd2-8002-4cd9ecd958e3.jsonl', '4eb362e5-e40d-4f92-be47-a5eb907628b9.jsonl', 'rollout-2026-07-11T10-22-29-019f4efb-ae76-7e30-b44e-3fa464c16193.jsonl', 'ui_messages.json', 'c553c0a6-703b-4638-bcac-54fdcf59230f.json', '03518130-43f2-4e05-af2a-509aed5c31fc.json', 'crush.db', 'opencode.db', 'kilo.db', 'T-e27481cd-3cd0-42ee-b07f-643aba461893.json', 'threads.db']) {
 			expect(itemsFrom.has(name) || reported.has(name), `${name} read or reported`).toBe(true);
 		}
-		// Only the Codex thread index is left out, as the rollouts' companion.
-		expect(skipped).toEqual(["session_index.jsonl: is Codex's index of thread names, read with each rollout (its thread's title)"]);
+		// What is left out is read with a session (Codex's thread index, OpenCode's message files) or an agent's bookkeeping.
+		expect(skipped.filter((reason) => !/ read with |not a session/u.test(reason))).toEqual([]);
+		expect(skipped).toContain("session_index.jsonl: is Codex's index of thread names, read with each rollout (its thread's title)");
 		expect(report.failed.filter((failure) => !/looks like a chat/u.test(failure.reason))).toEqual([]);
 	});
 

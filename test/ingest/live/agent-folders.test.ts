@@ -103,7 +103,8 @@ describe('--agents: the editors’ agents and the other CLIs', () => {
 	it('ingests them all from the command line, saying what it found and where', () => {
 		const {home} = agentHome('linux');
 		const cwd = tempDir();
-		const result = runCli(['ingest', '--agents', '--store', 's.db', '--json'], {cwd, env: {HOME: home}});
+		// The home's own data folder, not the one vitest.config.ts points XDG_DATA_HOME at.
+		const result = runCli(['ingest', '--agents', '--store', 's.db', '--json'], {cwd, env: {HOME: home, XDG_DATA_HOME: path.join(home, '.local', 'share')}});
 		const report = JSON.parse(result.stdout);
 		const found = Object.fromEntries(report.agents.filter((agent: any) => agent.found).map((agent: any) => [agent.agent, agent.files]));
 		expect(found).toEqual({cursor: 2, cline: 2, 'roo-code': 1, continue: 2, opencode: 2, 'copilot-chat': 2, goose: 1, 'qwen-code': 3, crush: 1});
@@ -111,7 +112,7 @@ describe('--agents: the editors’ agents and the other CLIs', () => {
 		// One broken line in a Copilot change log; nothing else.
 		expect(report.failed).toEqual([{path: expect.stringMatching(/8c4a1f03-9e2b-4d6c-a7f1-3b5e2d0c9a18\.jsonl$/u), line: 8, reason: expect.stringMatching(/^line 8 is not valid JSON/u)}]);
 		expect(report.added).toBe(21);
-		const human = runCli(['ingest', '--agents', '--store', 's.db'], {cwd, env: {HOME: home}});
+		const human = runCli(['ingest', '--agents', '--store', 's.db'], {cwd, env: {HOME: home, XDG_DATA_HOME: path.join(home, '.local', 'share')}});
 		expect(human.stderr).toContain('drill: found cursor: 2 session files in ~/.config/Cursor/User');
 		expect(human.stderr).toContain('drill: found crush: 1 session file in ~/src/tidewater/.crush');
 		expect(human.stdout).toMatch(/^ingested: 0 added, 0 updated, 21 unchanged/u);
