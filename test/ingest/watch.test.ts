@@ -161,21 +161,23 @@ describe('drill ingest --agents', () => {
 	it('finds the agents folders under HOME, says which it found and which not, and takes only the session files', () => {
 		const home = fakeHome();
 		const cwd = tempDir();
-		const human = runCli(['ingest', '--agents', '--store', 's.db'], {cwd, env: {HOME: home}});
+		// XDG_DATA_HOME: the home's own (vitest.config.ts points it elsewhere for every test).
+		const env = {HOME: home, XDG_DATA_HOME: path.join(home, '.local', 'share')};
+		const human = runCli(['ingest', '--agents', '--store', 's.db'], {cwd, env});
 		expect(human.code).toBe(0);
 		expect(human.stderr.split('\n')).toEqual([
 			'drill: found claude-code: 1 session file in ~/.claude/projects',
 			'drill: found gemini-cli: 2 session files in ~/.gemini/tmp',
 			'drill: no codex sessions: ~/.codex/sessions does not exist',
 			`drill: no aider sessions: ${path.join(cwd, '.aider.chat.history.md')} does not exist`,
-			...['cursor: ~/.config/Cursor/User', 'cline: ~/.config/Code/User/globalStorage/saoudrizwan.claude-dev/tasks', 'roo-code: ~/.config/Code/User/globalStorage/rooveterinaryinc.roo-cline/tasks', 'kilo-code: ~/.config/Code/User/globalStorage/kilocode.kilo-code/tasks', 'continue: ~/.continue/sessions', 'opencode: ~/.local/share/opencode', 'copilot-chat: ~/.config/Code/User', 'goose: ~/.local/share/goose/sessions', 'qwen-code: ~/.qwen', 'crush: ~/.local/share/crush/projects.json'].map((missing) => `drill: no ${missing.replace(': ', ' sessions: ')} does not exist`),
+			...['cursor: ~/.config/Cursor/User', 'cline: ~/.config/Code/User/globalStorage/saoudrizwan.claude-dev/tasks', 'roo-code: ~/.config/Code/User/globalStorage/rooveterinaryinc.roo-cline/tasks', 'kilo-code: ~/.config/Code/User/globalStorage/kilocode.kilo-code/tasks', 'continue: ~/.continue/sessions', 'opencode: ~/.local/share/opencode', 'copilot-chat: ~/.config/Code/User', 'goose: ~/.local/share/goose/sessions', 'qwen-code: ~/.qwen', 'crush: ~/.local/share/crush/projects.json', 'amp: ~/.local/share/amp/threads', 'zed: ~/.local/share/zed/threads', 'pi: ~/.pi/agent/sessions', 'oh-my-pi: ~/.omp/agent/sessions', 'openclaw: ~/.openclaw/agents', 'copilot-cli: ~/.copilot/session-state', 'hermes: ~/.hermes/sessions'].map((missing) => `drill: no ${missing.replace(': ', ' sessions: ')} does not exist`),
 			'drill: aider keeps .aider.chat.history.md in each repository it ran in: run drill ingest REPO for another one',
 			'drill: Crush keeps crush.db in each project it ran in (.crush/): the projects in its projects.json and the current one are found; give others as PATHs (drill ingest REPO/.crush/crush.db)',
 			'drill: Claude managed-agent event streams, ChatGPT exports and Cursor chat exports (Markdown) have no folder of their own: ingest the files you saved',
 			'',
 		]);
 		expect(human.stdout).toMatch(/^ingested: 2 added, 0 updated, 0 unchanged, 0 files with problems/u);
-		const json = runCli(['ingest', '--agents', '--store', 's.db', '--json'], {cwd, env: {HOME: home}});
+		const json = runCli(['ingest', '--agents', '--store', 's.db', '--json'], {cwd, env});
 		expect(json.code).toBe(0);
 		const report = JSON.parse(json.stdout);
 		expect(report).toMatchObject({skipped: 2, failed: [], conflicts: []});
@@ -211,9 +213,10 @@ describe('drill ingest --agents', () => {
 	});
 
 	it('is an error when no agent folder exists and no PATH is given', () => {
-		const result = runCli(['ingest', '--agents', '--store', 's.db'], {env: {HOME: tempDir('drill-empty-home-')}});
+		const home = tempDir('drill-empty-home-');
+		const result = runCli(['ingest', '--agents', '--store', 's.db'], {env: {HOME: home, XDG_DATA_HOME: path.join(home, '.local', 'share')}});
 		expect(result.code).toBe(1);
-		expect(result.stderr.split('\n').at(-2)).toMatch(/^drill: found no agent logs here \(looked in ~\/\.claude\/projects, ~\/\.codex\/sessions, ~\/\.gemini\/tmp, .*\.aider\.chat\.history\.md, ~\/\.config\/Cursor\/User, .*, ~\/\.local\/share\/crush\/projects\.json\); give the folders or files to ingest as PATHs/u);
+		expect(result.stderr.split('\n').at(-2)).toMatch(/^drill: found no agent logs here \(looked in ~\/\.claude\/projects, ~\/\.codex\/sessions, ~\/\.gemini\/tmp, .*\.aider\.chat\.history\.md, ~\/\.config\/Cursor\/User, .*, ~\/\.local\/share\/crush\/projects\.json, .*\); give the folders or files to ingest as PATHs/u);
 	});
 
 	it('watches the agents folders: a session in a folder made after the start is ingested', async () => {

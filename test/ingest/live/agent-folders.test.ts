@@ -4,6 +4,7 @@ import {describe, expect, it} from 'vitest';
 import {findAgentFolders} from '../../../source/ingest/live/agent-folders.js';
 import {scanSources} from '../../../source/ingest/live/source-scan.js';
 import {agentHome} from '../../helpers/agent-home.js';
+import {buildStore} from '../../helpers/agent-store.js';
 import {runCli, tempDir} from '../../helpers/cli.js';
 
 /** What `--agents` would take here: each agent's session files, relative to the home folder. */
@@ -116,5 +117,18 @@ describe('--agents: the editors’ agents and the other CLIs', () => {
 		expect(human.stderr).toContain('drill: found cursor: 2 session files in ~/.config/Cursor/User');
 		expect(human.stderr).toContain('drill: found crush: 1 session file in ~/src/tidewater/.crush');
 		expect(human.stdout).toMatch(/^ingested: 0 added, 0 updated, 21 unchanged/u);
+	});
+
+	it("finds Kilo CLI's kilo.db in its data folder and the Go OpenCode's .opencode/opencode.db up from the current folder", async () => {
+		const home = tempDir('drill-agent-home-');
+		mkdirSync(path.join(home, '.local', 'share', 'kilo'), {recursive: true});
+		buildStore('fixtures/agents/real/stores/kilo.store.json', path.join(home, '.local', 'share', 'kilo', 'kilo.db'));
+		const project = path.join(home, 'src', 'hooked');
+		mkdirSync(path.join(project, '.opencode'), {recursive: true});
+		buildStore('fixtures/agents/real/stores/opencode-go.store.json', path.join(project, '.opencode', 'opencode.db'));
+		mkdirSync(path.join(project, 'app'));
+		const files = await taken({HOME: home, XDG_DATA_HOME: path.join(home, '.local', 'share')}, path.join(project, 'app'));
+		expect(files['kilo-cli']).toEqual(['.local/share/kilo/kilo.db']);
+		expect(files['opencode-go']).toEqual(['src/hooked/.opencode/opencode.db']);
 	});
 });
