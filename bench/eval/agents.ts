@@ -148,7 +148,8 @@ function sessionLine(item: ItemRecord): SessionLine {
 function agentOf(file: FileOutcome): string {
 	if (file.expected) return file.expected;
 	if (file.sessions[0]) return file.sessions[0].agent;
-	return /looks like a chat from (\S+)/u.exec(file.reason ?? '')?.[1] ?? 'unknown';
+	const named = /looks like a chat (?:database )?from (.+?)(?: \(.*?\))?, not read/u.exec(file.reason ?? '')?.[1];
+	return named && !named.startsWith('an agent drill does not know') ? named.toLowerCase() : 'unknown';
 }
 
 export function agentLines(files: readonly FileOutcome[]): AgentLine[] {
