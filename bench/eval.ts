@@ -8,6 +8,7 @@
 // (`--make DIR --from CLONE`: the SMART collections MED, CISI and ADI found in CLONE).
 // `--smoke` adds a tiny built-in collection (to check that the eval runs).
 // `npm run eval -- summaries DIR…`: titles and TLDRs of session logs (bench/eval/summaries.ts).
+// `npm run eval -- agents DIR…`: what drill reads of each agent's real files (bench/eval/agents.ts).
 import {mkdtempSync, rmSync} from 'node:fs';
 import {cpus, loadavg, tmpdir} from 'node:os';
 import path from 'node:path';
@@ -20,6 +21,7 @@ import {guardFailures, hybridVersusMax, minimums, type CollectionReport} from '.
 import {makeCollections} from './eval/collections/make.js';
 import {makeSmartCollections} from './eval/collections/smart.js';
 import {writeGuardCollection, writeSmokeCollection} from './eval/smoke.js';
+import {evaluateAgents} from './eval/agents.js';
 import {evaluateSummaries} from './eval/summaries.js';
 import {evaluate, evaluateBaseline, ingestCollection, judgedQueries, versus, type ItemPipeline} from './eval/run.js';
 
@@ -126,6 +128,10 @@ computes it over the same raw text, and the hybrid's difference to max(keyword, 
 `;
 
 async function main(argv: string[]): Promise<void> {
+	if (argv[0] === 'agents') {
+		await evaluateAgents(argv.slice(1));
+		return;
+	}
 	if (argv[0] === 'summaries') {
 		await evaluateSummaries(argv.slice(1));
 		return;

@@ -11,11 +11,10 @@ import {existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, w
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {DrillError} from '../../source/core/errors.js';
-import {ingest} from '../../source/ingest/pipeline.js';
-import {openIndexedStore} from '../../source/search/indexing/indexer.js';
 import {requestTitle} from '../../source/ingest/tree/titles.js';
 import {termsOf} from '../../source/text/summary-words.js';
 import type {ItemRecord} from '../../source/store/interchange.js';
+import {ingestItems} from './ingest-items.js';
 import {mean} from './metrics.js';
 import {firstRenderedWords} from './rendered-words.js';
 
@@ -100,35 +99,13 @@ function loadNuggets(folder: string): NuggetEntry[] {
 	return parsed as NuggetEntry[];
 }
 
-/**
- * Ingests `inputs` and returns each item as it was last written: the end-of-run passes rewrite a
- * session told apart from its siblings, and the rewrite is the item a person sees.
- */
-async function ingestItems(inputs: string[], storePath: string): Promise<ItemRecord[]> {
-	const items = new Map<string, ItemRecord>();
-	await ingest(inputs, {
-		storePath,
-		workers: false,
-		openStore: (turns, hooks) => {
-			const store = openIndexedStore(storePath, turns, hooks);
-			const write = store.writeItem.bind(store);
-			store.writeItem = (item, ...rest) => {
-				items.set(`${item.namespace}:${item.item_id}`, item);
-				return write(item, ...rest);
-			};
-			return store;
-		},
-	});
-	return [...items.values()];
-}
-
 /** Scores one folder of session logs. */
 export async function scoreFolder(folder: string): Promise<SessionScore[]> {
 	const dir = mkdtempSync(path.join(tmpdir(), 'drill-summaries-'));
 	const storePath = path.join(dir, 'eval.db');
 	try {
 		// The items as ingest writes them (their whole `source`, own and agent titles included).
-		const items = await ingestItems([folder], storePath);
+		const {items} = await ingestItems([folder], storePath);
 		const nuggets = loadNuggets(folder);
 		const scores: SessionScore[] = [];
 		const root = path.resolve(folder);
@@ -290,7 +267,7 @@ export async function scoreDocs(folder: string): Promise<DocsReport> {
 			}
 		};
 		walk(folder);
-		const items = await ingestItems([dir], path.join(dir, '.eval.db'));
+		const {items} = await ingestItems([dir], path.join(dir, '.eval.db'));
 		const scores: PageScore[] = [];
 		for (const item of items) {
 			const file = decodeURI((item.source?.uri ?? '').replace(/^file:\/\//u, ''));

@@ -185,4 +185,20 @@ export const agentResume: Readonly<Record<string, AgentResume>> = {
 		install: 'see github.com/NousResearch/hermes-agent',
 		followed: 'Hermes Agent CLI: `hermes --resume <session id>` (as tools that call it quote it, read 2026-12-06; not checked against the agent’s own docs)',
 	},
+	'opencode-go': {
+		name: 'OpenCode (Go)',
+		program: 'opencode',
+		unsupported: 'the Go OpenCode (opencode-ai/opencode, archived; Crush is its successor) has no flag to resume a session: start it in the project folder and pick the session with ctrl+a',
+		needsId: false,
+		install: 'go install github.com/opencode-ai/opencode@latest',
+		followed: 'opencode-ai/opencode README (archived 2025): flags -c, -d, -p, -f, -q and no session flag; sessions are switched in the app (read 2026-12-06)',
+	},
+	'kilo-cli': {
+		name: 'Kilo CLI',
+		program: 'kilo',
+		args: ({id}) => (id ? ['--session', id] : undefined),
+		needsId: true,
+		install: 'npm install -g @kilocode/cli',
+		followed: 'Kilo CLI is a fork of OpenCode 1.x and keeps its `--session <id>` (`-s`) flag (as OpenCode documents it, opencode.ai/docs/cli; not checked against Kilo’s own docs)',
+	},
 };

@@ -116,7 +116,7 @@ export const command = defineCommand({
 			type: 'string',
 			default: 'auto',
 			value: 'NAME',
-			help: 'auto (default), transcript (any session format), or one\nof: markdown, text, html, claude-code, codex, gemini-cli,\ngemini-chat, aider, claude-agent, chatgpt, generic-chat,\nsummary-json, cursor, cursor-markdown, cline, continue,\nopencode, opencode-db, copilot-chat, goose, goose-db,\nqwen-code, crush, specstory; a file of another format is\nrefused, saying what it looks like',
+			help: 'auto (default), transcript (any session format), or one\nof: markdown, text, html, claude-code, codex, gemini-cli,\ngemini-chat, aider, claude-agent, chatgpt, generic-chat,\nsummary-json, cursor, cursor-markdown, cline, continue,\nopencode, opencode-db, copilot-chat, goose, goose-db,\nqwen-code, crush, specstory, prompt-log; a file of another\nformat is refused, saying what it looks like',
 		},
 		summarizer: {type: 'string', default: 'extractive', value: 'extractive|llm', help: 'extractive is offline and deterministic (default);\nllm asks an OpenAI-compatible chat endpoint'},
 		llmUrl: {type: 'string', value: 'URL', help: 'the endpoint (or DRILL_LLM_URL), e.g. http://127.0.0.1:11434/v1'},

@@ -31,9 +31,14 @@ export interface ItemSource {
 	session_id?: string;
 	/** The title drill made itself (the item's title is the agent's own when the log records one). */
 	own_title?: string;
-	/** The agent's own title for the session, when its log records one (the item's title then). */
+	/** The agent's own title for the session (one it generated), when its log records one. */
 	agent_title?: string;
-	/** What the session cost in US dollars, where the agent records a total. */
+	/**
+	 * The person's own name for the session (a `/rename`, a chat renamed in the editor), when the
+	 * log records one. The item's title is this, else `agent_title`, else drill's own.
+	 */
+	user_title?: string;
+	/** The cost the agent itself recorded, USD. */
 	cost_usd?: number;
 	/** Tokens the session used, where the log records them. */
 	tokens?: {input?: number; output?: number; cache_read?: number; cache_write?: number};
@@ -62,7 +67,7 @@ export type ItemSourceBrief = Pick<ItemSource, 'agent' | 'project' | 'started_at
 };
 
 /** The fields without a store column of their own: kept together as one JSON object (`items.source_extra`). */
-export const extraSourceFields = ['tokens', 'cost_usd', 'files_edited', 'commits', 'subagents', 'parent_session', 'agent_title', 'own_title', 'dated_from', 'file_date'] as const;
+export const extraSourceFields = ['tokens', 'cost_usd', 'files_edited', 'commits', 'subagents', 'parent_session', 'agent_title', 'user_title', 'own_title', 'dated_from', 'file_date'] as const;
 
 export function extraSourceJson(source: ItemSource): string | null {
 	const extra: Partial<ItemSource> = {};

@@ -30,7 +30,7 @@ export function describeSource(parsed: ParsedSource): DescribedSource {
 	const {title, tldr, ownTitle} = new ExtractiveDescriber(parsed.flavor, parsed.facts, lexicon).describe(root);
 	// The agent's own title names the item; drill's stays at hand.
 	const provenance = parsed.facts.provenance;
-	if (provenance?.agent_title && ownTitle !== title) provenance.own_title = ownTitle;
+	if ((provenance?.agent_title || provenance?.user_title) && ownTitle !== title) provenance.own_title = ownTitle;
 	const session = parsed.flavor === 'conversation' ? sessionContext(parsed) : undefined;
 	const {warmups} = graftSubagents(root, parsed, describeSource);
 	// A session is named by the person's first request: a summarizer does not rename it.
@@ -51,7 +51,7 @@ function sessionContext(parsed: ParsedSource): SessionContext {
 		section.children.forEach(visit);
 	};
 	visit(parsed.root);
-	const agentTitle = parsed.facts.provenance?.agent_title ?? parsed.facts.title;
+	const agentTitle = parsed.facts.provenance?.user_title ?? parsed.facts.provenance?.agent_title ?? parsed.facts.title;
 	return {requests, ...(agentTitle ? {agentTitle} : {}), ...(finalReport ? {finalReport} : {})};
 }
 

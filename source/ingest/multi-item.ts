@@ -7,6 +7,7 @@ import {AiderSessionReader, aiderSessionStart} from './formats/aider.js';
 import {storeRecords} from './formats/agent-stores.js';
 import {storeFormats, type Format} from './formats/catalog.js';
 import {readChatGptConversation} from './formats/chatgpt.js';
+import {promptLogRecords} from './formats/prompt-log.js';
 import {itemIdFor} from './ids.js';
 import {hashBytes} from './io/hash.js';
 import {jsonRecords} from './io/json-records.js';
@@ -110,5 +111,6 @@ export function fileRecords(format: Format, context: RecordContext): AsyncGenera
 	if (storeFormats.has(format)) return storeRecords(format, context);
 	if (format === 'chatgpt') return chatgptRecords(context);
 	if (format === 'aider') return aiderRecords(context);
+	if (format === 'prompt-log') return promptLogRecords(context);
 	return summaryRecords(context);
 }

@@ -14,6 +14,7 @@ import {claudeSessionId} from './formats/claude-code.js';
 import {allSubagentFiles, type SubagentFile, type SubagentLayout} from './formats/subagent-layout.js';
 import {subagentLayouts} from './formats/subagent-layouts.js';
 import {codexSessionId} from './formats/codex.js';
+import {codexRolloutThread, codexThreadName} from './formats/codex-thread-names.js';
 import {isJsonDocumentStart, sniff} from './formats/detect.js';
 import {geminiChatSessionId} from './formats/gemini-chat.js';
 import {geminiStreamSessionId} from './formats/gemini-stream.js';
@@ -38,7 +39,7 @@ import {isEmpty, type SourceJob, type SubagentTranscript} from './work/source-jo
 export type {IngestReport} from './report.js';
 
 /** Bump when the pipeline's output changes, so unchanged sources are summarized again. */
-export const pipelineVersion = 'ingest-6';
+export const pipelineVersion = 'ingest-8';
 
 export type SummarizerName = 'extractive' | 'llm';
 
@@ -72,6 +73,8 @@ export interface IngestOptions {
 	foundInFolder?: (file: string) => boolean;
 	/** Write secrets as they are (`--keep-secrets`); by default they are redacted before anything is written. */
 	keepSecrets?: boolean;
+	/** Hears each file of a folder left out as no source (counted in `skipped_files`), or read with another, with why. */
+	onSkippedFile?: (file: string, reason: string) => void;
 }
 
 /** Session logs name their session: the item keeps that id wherever the file is. */
@@ -231,9 +234,15 @@ class Ingestion {
 			return;
 		}
 		let hash = bytes ? hashBytes(bytes, this.salt(format, namespace)) : await hashFile(file.path, this.salt(format, namespace));
+		// A Codex thread's name lives in its home's session_index.jsonl: renaming it changes the item.
+		const threadName = format === 'codex' && session ? codexThreadName(real, session) : undefined;
+		if (threadName) hash = hashBytes(`${hash}\n${threadName}`, 'thread-name');
 		let subagents: SubagentFile[] = [];
 		if (layout && session) {
-			if (parentSession && (await this.underParent(layout, format, real, parentSession, namespace, itemId))) return;
+			if (parentSession && (await this.underParent(layout, format, real, parentSession, namespace, itemId))) {
+				this.options.onSkippedFile?.(file.path, "is a subagent's transcript, read with its parent session (a node of its tree)");
+				return;
+			}
 			this.sessionsDone.add(real);
 			subagents = layout.filesOf(real, session);
 			// The session's item is built from its subagents' transcripts too: any of them changing changes it.
@@ -243,7 +252,7 @@ class Ingestion {
 			}
 		}
 		const placement: Placement = {namespace, itemId, uri: real, hash, file: real, ...(session ? {copyKey: {format, key: session}} : {})};
-		const stat = {path: real, size: file.size, mtimeMs: file.mtime.getTime(), runKey: this.runKey(), namespace, itemId, contentHash: hash};
+		const stat = {path: real, size: file.size, mtimeMs: file.mtime.getTime(), runKey: this.runKey(file.path), namespace, itemId, contentHash: hash};
 		if (this.sink.isUnchanged(namespace, itemId, hash, placement)) {
 			this.store.recordStat(stat);
 			this.progress?.read(file.size);
@@ -370,14 +379,16 @@ class Ingestion {
 		if (conversationFormats.has(format)) this.wrote(namespace, record.itemId);
 	}
 
-	/** What an item depends on besides its file's bytes and format (see source-stats.ts). */
-	private runKey(): string {
-		return `${pipelineVersion}|${this.options.format ?? 'auto'}|${this.options.namespace ?? ''}|${this.summarizerTag}${this.options.keepSecrets ? '|keep-secrets' : ''}`;
+	/** What an item depends on besides its file's bytes and format (see source-stats.ts): a Codex rollout's thread name too. */
+	private runKey(file?: string): string {
+		const thread = file ? codexRolloutThread(file) : undefined;
+		const name = thread ? codexThreadName(file!, thread) : undefined;
+		return `${pipelineVersion}|${this.options.format ?? 'auto'}|${this.options.namespace ?? ''}|${this.summarizerTag}${this.options.keepSecrets ? '|keep-secrets' : ''}${name ? `|${hashBytes(name, 'thread-name').slice(0, 16)}` : ''}`;
 	}
 
 	async file(file: SourceFile): Promise<void> {
 		// A file of one item whose size and mtime are what the store holds it from: skipped on a stat, unread.
-		if (this.store.unchangedByStat({path: realPath(file.path), size: file.size, mtimeMs: file.mtime.getTime(), runKey: this.runKey()})) {
+		if (this.store.unchangedByStat({path: realPath(file.path), size: file.size, mtimeMs: file.mtime.getTime(), runKey: this.runKey(file.path)})) {
 			this.report.skipped++;
 			this.progress?.read(file.size);
 			return;
@@ -391,6 +402,7 @@ class Ingestion {
 		if (file.inFolder && sniffed.notASource) {
 			// A folder's images, site configuration JSON, empty placeholders: not what was asked for.
 			this.report.skipped_files++;
+			this.options.onSkippedFile?.(file.path, sniffed.problem ?? 'is no source');
 			this.progress?.read(file.size);
 			return;
 		}
@@ -405,7 +417,7 @@ class Ingestion {
 
 	async run(inputs: readonly string[]): Promise<IngestReport> {
 		const started = performance.now();
-		const walked = await walkSources(inputs, this.options.cwd);
+		const walked = await walkSources(inputs, this.options.cwd, this.options.onSkippedFile);
 		const {problems, skipped} = walked;
 		// The store itself, when it lies in a folder being ingested, is no source (nor its WAL).
 		const cwd = this.options.cwd ?? process.cwd();

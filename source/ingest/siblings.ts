@@ -36,6 +36,7 @@ interface ItemText {
 
 interface Extra {
 	agent_title?: unknown;
+	user_title?: unknown;
 	own_title?: unknown;
 }
 
@@ -54,7 +55,7 @@ const fold = (title: string) => title.toLowerCase().replace(/\s+/gu, ' ').trim()
 /** An item's title and the title drill gave it; undefined for one the agent named. */
 function candidateOf(row: {id: number; item_id: string; title: string; source_extra: string | null}): Candidate | undefined {
 	const extra = extraOf(row.source_extra);
-	if (typeof extra.agent_title === 'string' && extra.agent_title === row.title) return undefined;
+	if ([extra.user_title, extra.agent_title].some((given) => typeof given === 'string' && given === row.title)) return undefined;
 	const own = typeof extra.own_title === 'string' ? extra.own_title : undefined;
 	const distinguished = own !== undefined && own !== row.title && row.title.startsWith(own.replace(/…$/u, '')) && row.title.includes(separator);
 	return {rowId: row.id, itemId: row.item_id, title: row.title, base: distinguished ? own : row.title, distinguished};

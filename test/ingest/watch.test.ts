@@ -153,7 +153,7 @@ function fakeHome(): string {
 	const day = path.join(home, '.gemini', 'tmp', '9f86d081884c7d65', 'chats');
 	mkdirSync(day, {recursive: true});
 	writeFileSync(path.join(day, 'session-2026-10-14T10-00-3f2a.json'), readFileSync(path.join(transcripts, 'gemini-chat-session.json')));
-	writeFileSync(path.join(home, '.gemini', 'tmp', '9f86d081884c7d65', 'logs.json'), '[{"sessionId":"x","messageId":0,"type":"user","message":"hi","timestamp":"2026-10-14T10:00:00Z"}]');
+	writeFileSync(path.join(home, '.gemini', 'tmp', '9f86d081884c7d65', 'logs.json'), '[{"sessionId":"5e0d7b21-9a3c-4f6e-b812-7c4d2a9e1f60","messageId":0,"type":"user","message":"hi","timestamp":"2026-10-14T10:00:00Z"}]');
 	return home;
 }
 
@@ -161,27 +161,29 @@ describe('drill ingest --agents', () => {
 	it('finds the agents folders under HOME, says which it found and which not, and takes only the session files', () => {
 		const home = fakeHome();
 		const cwd = tempDir();
-		const human = runCli(['ingest', '--agents', '--store', 's.db'], {cwd, env: {HOME: home}});
+		// XDG_DATA_HOME: the home's own (vitest.config.ts points it elsewhere for every test).
+		const env = {HOME: home, XDG_DATA_HOME: path.join(home, '.local', 'share')};
+		const human = runCli(['ingest', '--agents', '--store', 's.db'], {cwd, env});
 		expect(human.code).toBe(0);
 		expect(human.stderr.split('\n')).toEqual([
 			'drill: found claude-code: 1 session file in ~/.claude/projects',
-			'drill: found gemini-cli: 1 session file in ~/.gemini/tmp',
+			'drill: found gemini-cli: 2 session files in ~/.gemini/tmp',
 			'drill: no codex sessions: ~/.codex/sessions does not exist',
 			`drill: no aider sessions: ${path.join(cwd, '.aider.chat.history.md')} does not exist`,
-			...['cursor: ~/.config/Cursor/User', 'cline: ~/.config/Code/User/globalStorage/saoudrizwan.claude-dev/tasks', 'roo-code: ~/.config/Code/User/globalStorage/rooveterinaryinc.roo-cline/tasks', 'kilo-code: ~/.config/Code/User/globalStorage/kilocode.kilo-code/tasks', 'continue: ~/.continue/sessions', 'opencode: ~/.local/share/opencode', 'copilot-chat: ~/.config/Code/User', 'goose: ~/.local/share/goose/sessions', 'qwen-code: ~/.qwen', 'crush: ~/.local/share/crush/projects.json'].map((missing) => `drill: no ${missing.replace(': ', ' sessions: ')} does not exist`),
+			...['cursor: ~/.config/Cursor/User', 'cline: ~/.config/Code/User/globalStorage/saoudrizwan.claude-dev/tasks', 'roo-code: ~/.config/Code/User/globalStorage/rooveterinaryinc.roo-cline/tasks', 'kilo-code: ~/.config/Code/User/globalStorage/kilocode.kilo-code/tasks', 'continue: ~/.continue/sessions', 'opencode: ~/.local/share/opencode', 'copilot-chat: ~/.config/Code/User', 'goose: ~/.local/share/goose/sessions', 'qwen-code: ~/.qwen', 'crush: ~/.local/share/crush/projects.json', 'amp: ~/.local/share/amp/threads', 'zed: ~/.local/share/zed/threads', 'pi: ~/.pi/agent/sessions', 'oh-my-pi: ~/.omp/agent/sessions', 'openclaw: ~/.openclaw/agents', 'copilot-cli: ~/.copilot/session-state', 'hermes: ~/.hermes/sessions'].map((missing) => `drill: no ${missing.replace(': ', ' sessions: ')} does not exist`),
 			'drill: aider keeps .aider.chat.history.md in each repository it ran in: run drill ingest REPO for another one',
 			'drill: Crush keeps crush.db in each project it ran in (.crush/): the projects in its projects.json and the current one are found; give others as PATHs (drill ingest REPO/.crush/crush.db)',
 			'drill: Claude managed-agent event streams, ChatGPT exports and Cursor chat exports (Markdown) have no folder of their own: ingest the files you saved',
 			'',
 		]);
 		expect(human.stdout).toMatch(/^ingested: 2 added, 0 updated, 0 unchanged, 0 files with problems/u);
-		const json = runCli(['ingest', '--agents', '--store', 's.db', '--json'], {cwd, env: {HOME: home}});
+		const json = runCli(['ingest', '--agents', '--store', 's.db', '--json'], {cwd, env});
 		expect(json.code).toBe(0);
 		const report = JSON.parse(json.stdout);
 		expect(report).toMatchObject({skipped: 2, failed: [], conflicts: []});
 		expect(report.agents.slice(0, 4)).toEqual([
 			{agent: 'claude-code', folder: path.join(home, '.claude', 'projects'), found: true, files: 1},
-			{agent: 'gemini-cli', folder: path.join(home, '.gemini', 'tmp'), found: true, files: 1},
+			{agent: 'gemini-cli', folder: path.join(home, '.gemini', 'tmp'), found: true, files: 2},
 			{agent: 'codex', folder: path.join(home, '.codex', 'sessions'), found: false, files: 0},
 			{agent: 'aider', folder: path.join(cwd, '.aider.chat.history.md'), found: false, files: 0},
 		]);
@@ -201,7 +203,7 @@ describe('drill ingest --agents', () => {
 		const report = JSON.parse(result.stdout);
 		expect(report.agents.slice(0, 4)).toEqual([
 			{agent: 'codex', folder: path.join(codexHome, 'sessions'), found: true, files: 1},
-			{agent: 'gemini-cli', folder: path.join(home, '.gemini', 'tmp'), found: true, files: 1},
+			{agent: 'gemini-cli', folder: path.join(home, '.gemini', 'tmp'), found: true, files: 2},
 			{agent: 'aider', folder: path.join(repo, '.aider.chat.history.md'), found: true, files: 1},
 			{agent: 'claude-code', folder: path.join(home, 'elsewhere', 'projects'), found: false, files: 0},
 		]);
@@ -211,9 +213,10 @@ describe('drill ingest --agents', () => {
 	});
 
 	it('is an error when no agent folder exists and no PATH is given', () => {
-		const result = runCli(['ingest', '--agents', '--store', 's.db'], {env: {HOME: tempDir('drill-empty-home-')}});
+		const home = tempDir('drill-empty-home-');
+		const result = runCli(['ingest', '--agents', '--store', 's.db'], {env: {HOME: home, XDG_DATA_HOME: path.join(home, '.local', 'share')}});
 		expect(result.code).toBe(1);
-		expect(result.stderr.split('\n').at(-2)).toMatch(/^drill: found no agent logs here \(looked in ~\/\.claude\/projects, ~\/\.codex\/sessions, ~\/\.gemini\/tmp, .*\.aider\.chat\.history\.md, ~\/\.config\/Cursor\/User, .*, ~\/\.local\/share\/crush\/projects\.json\); give the folders or files to ingest as PATHs/u);
+		expect(result.stderr.split('\n').at(-2)).toMatch(/^drill: found no agent logs here \(looked in ~\/\.claude\/projects, ~\/\.codex\/sessions, ~\/\.gemini\/tmp, .*\.aider\.chat\.history\.md, ~\/\.config\/Cursor\/User, .*, ~\/\.local\/share\/crush\/projects\.json, .*\); give the folders or files to ingest as PATHs/u);
 	});
 
 	it('watches the agents folders: a session in a folder made after the start is ingested', async () => {

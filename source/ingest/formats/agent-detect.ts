@@ -2,11 +2,14 @@ import {existsSync} from 'node:fs';
 import path from 'node:path';
 import type {Format} from './catalog.js';
 import {cursorExportStart} from './cursor-markdown.js';
+import {isCopilotWebThread} from './copilot-web.js';
+import {isIndexEntry} from './codex-thread-names.js';
 import {isObject} from './json-values.js';
 import {isAmpThread} from './amp.js';
 import {isCopilotCliEvent} from './copilot-cli.js';
 import {isHermesLog, isHermesMeta} from './hermes.js';
 import {isPiHeader} from './pi-session.js';
+import {isPromptLogEntry} from './prompt-log.js';
 
 /**
  * How the agents' own logs are told from their content (and, where an agent writes a shape
@@ -25,9 +28,13 @@ export function agentRecordFormat(value: unknown): Format | undefined {
 	if (!isObject(value)) return undefined;
 	// Continue: {sessionId, title, workspaceDirectory, history: [{message: {role, content}, contextItems}]}.
 	if (typeof value.sessionId === 'string' && Array.isArray(value.history) && ('workspaceDirectory' in value || value.history.some((item) => isObject(item) && isObject(item.message)))) return 'continue';
+	// Continue's 2023 sessions: {history: {timeline: [{step, observation}]}, session_info}.
+	if (isObject(value.history) && Array.isArray(value.history.timeline) && ('session_info' in value || 'current_index' in value.history)) return 'continue';
 	// VS Code's chat session (GitHub Copilot Chat): ISerializableChatData, or its mutation log's first entry.
 	if (Array.isArray(value.requests) && ('responderUsername' in value || 'requesterUsername' in value || (typeof value.sessionId === 'string' && 'creationDate' in value))) return 'copilot-chat';
 	if (value.kind === 0 && isObject(value.v) && (Array.isArray(value.v.requests) || 'responderUsername' in value.v)) return 'copilot-chat';
+	// A Copilot chat on github.com, exported: {currentUserLogin, threadUrl, threadName, messages}.
+	if (isCopilotWebThread(value)) return 'copilot-chat';
 	// OpenCode's session info (storage/session/<project>/<id>.json).
 	if (typeof value.id === 'string' && value.id.startsWith('ses_') && isObject(value.time) && 'title' in value && ('projectID' in value || 'version' in value)) return 'opencode';
 	// Cline / Roo Code ui_messages.json element: {ts, type: say|ask, say|ask, text}.
@@ -35,6 +42,8 @@ export function agentRecordFormat(value: unknown): Format | undefined {
 	// Goose's legacy JSONL: a metadata first line, then messages {role, created, content: [{type}]}.
 	if (typeof value.working_dir === 'string' && ('description' in value || 'message_count' in value || 'name' in value)) return 'goose';
 	if ((value.role === 'user' || value.role === 'assistant') && typeof value.created === 'number' && Array.isArray(value.content) && value.content.some((part) => isObject(part) && gooseContentTypes.has(String(part.type)))) return 'goose';
+	// Gemini CLI's and Qwen Code's prompt log (logs.json): the person's requests, no answers.
+	if (isPromptLogEntry(value)) return 'prompt-log';
 	// Qwen Code's ChatRecord: Claude-Code-like envelopes around Gemini `Content`.
 	if (typeof value.uuid === 'string' && typeof value.sessionId === 'string' && typeof value.type === 'string' && qwenTypes.has(value.type) && (hasParts(value.message) || 'systemPayload' in value || 'toolCallResult' in value)) return 'qwen-code';
 	// Amp, Pi (and Oh My Pi, OpenClaw), GitHub Copilot CLI, Hermes.
@@ -48,7 +57,7 @@ export function agentRecordFormat(value: unknown): Format | undefined {
 /** Start of a document too long for its head to parse, by the keys the agents write first. */
 export const cutAgentDocuments: Array<[RegExp, Format]> = [
 	[/^\s*\{\s*"sessionId"\s*:\s*"[^"]*"\s*,\s*"title"\s*:[\s\S]*?"workspaceDirectory"\s*:/u, 'continue'],
-	[/^\s*\{\s*"version"\s*:\s*\d+\s*,\s*"requesterUsername"\s*:/u, 'copilot-chat'],
+	[/^\s*\{\s*(?:"version"\s*:\s*\d+\s*,\s*)?"requesterUsername"\s*:/u, 'copilot-chat'],
 	[/^\s*\{\s*"kind"\s*:\s*0\s*,\s*"v"\s*:\s*\{[\s\S]*?"(?:requests|responderUsername|sessionId)"\s*:/u, 'copilot-chat'],
 	[/^\s*\[\s*\{\s*"ts"\s*:\s*\d+\s*,\s*"type"\s*:\s*"(?:say|ask)"/u, 'cline'],
 	[/^\s*\{\s*"v"\s*:\s*\d+\s*,\s*"id"\s*:\s*"T-[\da-fA-F-]{8,}"/u, 'amp'],
@@ -65,8 +74,22 @@ export function companionFile(value: unknown, file: string): string | undefined 
 	if (name === 'task_metadata.json' && isObject(value) && ('files_in_context' in value || 'model_usage' in value)) return 'is the metadata of a Cline task, read with the ui_messages.json beside it';
 	if (name === 'api_conversation_history.json' && existsSync(path.join(folder, 'ui_messages.json'))) return 'is the API history of a Cline task, read with the ui_messages.json beside it';
 	if (name === 'sessions.json' && Array.isArray(value) && value.every((entry) => isObject(entry) && typeof entry.sessionId === 'string')) return 'is the list of Continue sessions, read with each session file';
+	if (name === 'session_index.jsonl' && isIndexEntry(value)) return "is Codex's index of thread names, read with each rollout (its thread's title)";
 	if (isObject(value) && typeof value.id === 'string' && typeof value.sessionID === 'string' && (value.id.startsWith('msg_') || value.id.startsWith('prt_'))) return `is one ${value.id.startsWith('msg_') ? 'message' : 'part'} of an OpenCode session, read with its session file (storage/session/…/${value.sessionID}.json)`;
 	if (name === 'sessions.json' && isObject(value) && Object.values(value).some((entry) => isObject(entry) && typeof entry.sessionId === 'string' && 'sessionFile' in entry)) return 'is the list of OpenClaw sessions, read with each session file beside it';
+	return undefined;
+}
+
+/**
+ * The agents' bookkeeping files that are text, not sessions: a Cline task's focus chain (its
+ * to-do list, `focus_chain_taskid_<id>.md`), OpenCode's storage version (`storage/migration`).
+ */
+export function companionText(text: string, file: string): string | undefined {
+	const name = path.basename(file);
+	if (/^focus_chain_taskid_\d+\.md$/u.test(name)) return "is a Cline task's focus chain (its to-do list), not a session: the task is read from its ui_messages.json";
+	if (name === 'migration' && path.basename(path.dirname(file)) === 'storage' && /^\s*\d+\s*$/u.test(text)) return "is OpenCode's storage version (storage/migration), not a session";
+	const folder = path.basename(path.dirname(file));
+	if (path.basename(path.dirname(path.dirname(file))) === 'storage' && (folder === 'project' || folder === 'session_diff') && /^\s*[[{]/u.test(text)) return `is OpenCode's ${folder === 'project' ? 'record of a project' : 'diff of a session'} (storage/${folder}/), read with the sessions, not a session`;
 	return undefined;
 }
 

@@ -83,7 +83,7 @@ const fileStem = (_head: string, file: string) => path.basename(file, path.extna
 /** The session ids the agents' files carry (or are named by), for the item id. */
 export const agentSessionIds: Partial<Record<Format, (head: string, file: string) => string | undefined>> = {
 	cline: clineTaskId,
-	continue: (head) => /^\s*\{\s*"sessionId"\s*:\s*"([^"\\]{1,200})"/u.exec(head)?.[1],
+	continue: (head) => /^\s*\{\s*"sessionId"\s*:\s*"([^"\\]{1,200})"/u.exec(head)?.[1] ?? /"session_info"\s*:\s*\{\s*"session_id"\s*:\s*"([^"\\]{1,200})"/u.exec(head)?.[1],
 	opencode: (head) => /"id"\s*:\s*"(ses_[^"\\]{1,200})"/u.exec(head.slice(0, 4096))?.[1],
 	'copilot-chat': fileStem,
 	goose: fileStem,

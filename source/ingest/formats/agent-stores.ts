@@ -7,6 +7,7 @@ import type {ParsedSource} from '../model.js';
 import type {FileRecord, RecordContext} from '../file-record.js';
 import type {StoreSession} from './store-session.js';
 import {formatLabels, type Format, type FormatChoice} from './catalog.js';
+import {unreadChatStore} from './chat-shape.js';
 import {readCrushStore} from './crush.js';
 import {cursorChatKeys, readCursorStore} from './cursor-store.js';
 import type {Sniffed} from './sniffed.js';
@@ -85,8 +86,10 @@ function openedFormat(file: string): {format?: Format; noChats?: boolean} {
 export function sniffStore(file: string, head: Buffer, choice: FormatChoice): Sniffed {
 	let format: Format | undefined;
 	let noChats = false;
+	let chats: string | undefined;
 	try {
 		const schema = headSchema(head);
+		chats = unreadChatStore(schema.tables, schema.columns);
 		format = storeFormat(schema.tables, schema.columns);
 		// A Cursor database tells what it holds only by its keys; one the head does not tell is opened: where that is cheap.
 		const cheap = !needsCopy(file) || statSync(file).size <= maxSniffCopyBytes;
@@ -94,6 +97,7 @@ export function sniffStore(file: string, head: Buffer, choice: FormatChoice): Sn
 	} catch (error) {
 		return {problem: `is a SQLite database that cannot be read (${(error as Error).message.split('\n')[0]})`, head: ''};
 	}
+	if (!format && chats) return {problem: chats, head: ''};
 	if (!format) return {problem: `is a SQLite database, not one of the agent stores drill reads (${storeNames})`, head: '', notASource: true};
 	if (noChats) return {problem: 'is a VS Code state database (state.vscdb) that holds no chats', head: '', notASource: true};
 	if (choice === 'auto' || choice === 'transcript' || choice === format) return {format, head: ''};

@@ -109,7 +109,8 @@ export class AiderSessionReader {
 
 	private output(lines: string[]): void {
 		for (const line of lines) {
-			const model = /^(?:Main model|Model): (\S+)/u.exec(line);
+			// "Model: x with …", "Main model: x …", and aider 0.4x–0.5x's "Models: x with …, weak model y".
+			const model = /^(?:Main model|Models?): (\S+)/u.exec(line);
 			if (model) this.conversation.model(model[1]);
 		}
 		const text = lines.join('\n').trim();

@@ -29,6 +29,7 @@ export const formats = [
 	'pi',
 	'copilot-cli',
 	'hermes',
+	'prompt-log',
 ] as const;
 export type Format = (typeof formats)[number];
 
@@ -56,7 +57,7 @@ export const formatLabels: Record<Format, string> = {
 	continue: 'a Continue session (JSON)',
 	opencode: 'an OpenCode session (storage/session JSON)',
 	'opencode-db': 'an OpenCode database (opencode.db)',
-	'copilot-chat': 'a GitHub Copilot Chat session (chatSessions JSON)',
+	'copilot-chat': 'a GitHub Copilot Chat session (chatSessions JSON, an Export Chat file, a github.com thread export)',
 	goose: 'a Goose session (JSONL)',
 	'goose-db': 'a Goose session database (sessions.db)',
 	'qwen-code': 'a Qwen Code chat (JSONL)',
@@ -67,10 +68,11 @@ export const formatLabels: Record<Format, string> = {
 	pi: 'a Pi, Oh My Pi or OpenClaw session (JSONL)',
 	'copilot-cli': 'a GitHub Copilot CLI session (session-state events.jsonl)',
 	hermes: 'a Hermes Agent session (sessions/*.jsonl or session_*.json)',
+	'prompt-log': 'a Gemini CLI or Qwen Code prompt log (tmp/<project>/logs.json)',
 };
 
 /** The formats of the agents read from their own stores and folders (one reader file each). */
-export const agentFormats: ReadonlySet<Format> = new Set(['cursor', 'cursor-markdown', 'cline', 'continue', 'opencode', 'opencode-db', 'copilot-chat', 'goose', 'goose-db', 'qwen-code', 'crush', 'specstory', 'amp', 'zed', 'pi', 'copilot-cli', 'hermes']);
+export const agentFormats: ReadonlySet<Format> = new Set(['cursor', 'cursor-markdown', 'cline', 'continue', 'opencode', 'opencode-db', 'copilot-chat', 'goose', 'goose-db', 'qwen-code', 'crush', 'specstory', 'amp', 'zed', 'pi', 'copilot-cli', 'hermes', 'prompt-log']);
 
 export const conversationFormats: ReadonlySet<Format> = new Set(['claude-code', 'codex', 'gemini-cli', 'gemini-chat', 'aider', 'claude-agent', 'chatgpt', 'generic-chat', ...agentFormats]);
 
@@ -110,7 +112,8 @@ export const namespaceOf: Record<Format, string> = {
 	pi: 'conversation_session',
 	'copilot-cli': 'conversation_session',
 	hermes: 'conversation_session',
+	'prompt-log': 'conversation_session',
 };
 
 /** Files that hold many items (one per conversation or session); the others hold one. */
-export const multiItemFormats: ReadonlySet<Format> = new Set(['chatgpt', 'aider', 'summary-json', ...storeFormats]);
+export const multiItemFormats: ReadonlySet<Format> = new Set(['chatgpt', 'aider', 'summary-json', 'prompt-log', ...storeFormats]);

@@ -171,7 +171,8 @@ export class ClaudeCodeReader {
 		if (this.summaries.size > 0) source.facts.titlesByEnd = this.summaries;
 		// A `summary` whose leaf is in another session titles that one (a resumed session carries its predecessor's).
 		const own = [...this.summaries].filter(([leaf]) => this.uuids.has(leaf)).map(([, title]) => title);
-		withSessionFacts(source, {agentTitle: this.customTitle ?? this.aiTitle ?? own.at(-1)});
+		// `custom-title` is the person's `/rename`; `ai-title` (the last one) and `summary` are Claude Code's own.
+		withSessionFacts(source, {userTitle: this.customTitle, agentTitle: this.aiTitle ?? own.at(-1)});
 		const subagents = this.sidechains.map((reader) => reader.finish()).filter((sub) => sub.root.units.length > 0 || sub.root.children.length > 0);
 		if (subagents.length > 0) source.subagents = subagents;
 		return source;

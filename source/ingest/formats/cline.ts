@@ -22,7 +22,8 @@ import {toolCallText, toolOutputText, toolResultText} from './tool-text.js';
  *   browser_action*, followup and plan/act-mode answers (JSON), errors, and api_req_started
  *   (JSON: the request sent, tokensIn, tokensOut, cacheReads, cacheWrites, cost).
  * - `api_conversation_history.json` (read when there are no ui_messages): the model's view,
- *   Anthropic messages with text, tool_use, tool_result, thinking and image blocks, the request
+ *   Anthropic messages with text, tool_use, tool_result, thinking and image blocks (native tool
+ *   use in 3.5x), `modelInfo` and (3.5x) `metrics` {tokens {prompt, completion, cached}, cost}, the request
  *   wrapped in `<task>` and followed by `<environment_details>` (context, not words of the person).
  * - `task_metadata.json`: `files_in_context` (record_source `cline_edited`/`roo_edited` for the
  *   files the agent edited) and `model_usage` (model_id per turn).
@@ -55,6 +56,8 @@ interface TaskFacts {
 	asked: number;
 	edited: Set<string>;
 	tokens: ReturnType<typeof tokenCounts>;
+	/** What the requests cost, as Cline recorded it (api_req_started's `cost`, a message's `metrics.cost`). */
+	cost: number;
 	project?: string;
 	model?: string;
 }
@@ -144,6 +147,8 @@ function uiMessage(message: Json, conversation: ConversationBuilder, facts: Task
 		case 'tool':
 		case 'command':
 		case 'use_mcp_server':
+		case 'use_subagents':
+		case 'subagent':
 		case 'browser_action_launch':
 		case 'browser_action':
 			// Asked for approval (ask) or run at once (say): one message per call; a partial one is still being written.
@@ -165,6 +170,7 @@ function uiMessage(message: Json, conversation: ConversationBuilder, facts: Task
 			const request = parsedJson(said);
 			if (isObject(request)) {
 				facts.tokens = addTokens(facts.tokens, tokenCounts({input: request.tokensIn, output: request.tokensOut, cache_read: request.cacheReads, cache_write: request.cacheWrites}));
+				if (typeof request.cost === 'number' && Number.isFinite(request.cost) && request.cost > 0) facts.cost += request.cost;
 				if (typeof request.request === 'string') facts.project ??= workingDirectory.exec(request.request)?.[1];
 			}
 			conversation.skipped++;
@@ -194,6 +200,14 @@ function apiMessage(message: Json, conversation: ConversationBuilder, facts: Tas
 	conversation.time(factDate(message.ts));
 	const content = typeof message.content === 'string' ? [{type: 'text', text: message.content}] : Array.isArray(message.content) ? message.content.filter(isObject) : [];
 	if (isObject(message.modelInfo)) conversation.model(message.modelInfo.modelId);
+	// Cline 3.5x: each answer's tokens (`prompt` includes the `cached` part) and cost.
+	const metrics = isObject(message.metrics) ? message.metrics : undefined;
+	if (metrics) {
+		const tokens = isObject(metrics.tokens) ? metrics.tokens : {};
+		const cached = Number(tokens.cached) || 0;
+		facts.tokens = addTokens(facts.tokens, tokenCounts({input: typeof tokens.prompt === 'number' ? Math.max(0, tokens.prompt - cached) : undefined, output: tokens.completion, cache_read: cached || undefined}));
+		if (typeof metrics.cost === 'number' && Number.isFinite(metrics.cost) && metrics.cost > 0) facts.cost += metrics.cost;
+	}
 	if (message.role === 'user') {
 		const prompt: Block[] = [];
 		const context: Block[] = [];
@@ -235,7 +249,7 @@ function apiMessage(message: Json, conversation: ConversationBuilder, facts: Tas
 export function readClineTask(file: string, value: unknown, problems: SourceProblem[]): ParsedSource {
 	const folder = path.dirname(file);
 	const conversation = new ConversationBuilder(clineAgent(file));
-	const facts: TaskFacts = {asked: 0, edited: new Set(), tokens: undefined};
+	const facts: TaskFacts = {asked: 0, edited: new Set(), tokens: undefined, cost: 0};
 	const ui = path.basename(file) !== 'api_conversation_history.json';
 	if (!Array.isArray(value)) problems.push({reason: 'is not a list of messages'});
 	for (const message of Array.isArray(value) ? value : []) {
@@ -248,6 +262,7 @@ export function readClineTask(file: string, value: unknown, problems: SourceProb
 	return withSessionFacts(conversation.finish(), {
 		sessionId: path.basename(folder),
 		tokens: facts.tokens,
+		costUsd: facts.cost > 0 ? facts.cost : undefined,
 		filesEdited: facts.edited,
 		project: facts.project,
 		model: facts.model,

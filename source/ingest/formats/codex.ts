@@ -6,6 +6,7 @@ import type {ItemSource} from '../../store/interchange.js';
 import {factDate} from './dates.js';
 import {parseJsonObjectLine} from './json-line.js';
 import {MessageDedupe} from './message-dedupe.js';
+import {codexThreadName} from './codex-thread-names.js';
 import {jsonObjectText, toolCallText, toolOutputText, toolResultText} from './tool-text.js';
 
 type Json = Record<string, unknown>;
@@ -80,7 +81,13 @@ function promptBlocks(text: string): Block[] {
  * and start; `turn_context` the model; `response_item` the history (messages, reasoning, function,
  * custom and local-shell calls and their outputs, web searches); `compacted` the summary a
  * compaction left; `event_msg` mostly repeats the history for the UI, so only what it adds is
- * kept (errors, the thread's name). Older rollouts, whose lines were bare response items, read too.
+ * kept (errors, the thread's name, rollbacks). Older rollouts, whose lines were bare response
+ * items, read too. 0.140+ adds `world_state` and `inter_agent_communication_metadata` lines,
+ * `sub_agent_activity` and `thread_settings_applied` events, `tool_search_call` items (counted as
+ * records of unused kinds), `agent_message` items (what a team's agents tell each other: context),
+ * `thread_rolled_back` events (the turns dropped), and a `session_meta` again after a resume. The
+ * thread's name is the one `session_index.jsonl` gives it (codex-thread-names.ts: the latest, and
+ * since mid-2026 the only place Codex keeps it), else its last `thread_name_updated` event.
  */
 export class CodexReader {
 	private readonly conversation: ConversationBuilder;
@@ -92,6 +99,8 @@ export class CodexReader {
 	constructor(
 		private readonly problems: SourceProblem[],
 		line?: number,
+		/** The rollout's file: its thread's name in the `session_index.jsonl` of the Codex home it is in. */
+		private readonly file?: string,
 	) {
 		this.conversation = new ConversationBuilder('codex', line);
 	}
@@ -164,6 +173,12 @@ export class CodexReader {
 			this.conversation.skipped++;
 		} else if (type === 'thread_name_updated' && typeof payload.thread_name === 'string' && payload.thread_name.trim()) {
 			this.threadName = payload.thread_name;
+		} else if (type === 'thread_rolled_back' && typeof payload.num_turns === 'number') {
+			// The person went back N turns (0.140+): the thread goes on without them, as Codex shows it.
+			this.conversation.rollback(payload.num_turns);
+		} else if (type === 'thread_settings_applied' && isObject(payload.thread_settings)) {
+			this.conversation.model(payload.thread_settings.model);
+			this.conversation.skipped++;
 		} else this.conversation.skipped++;
 	}
 
@@ -196,6 +211,13 @@ export class CodexReader {
 				this.call('shell', rest, payload.call_id);
 				return;
 			}
+			case 'agent_message': {
+				// A message between a multi-agent team's agents (0.14x): its readable part, as context.
+				const said = contentText(payload.content).trim();
+				if (said) this.conversation.system([{role: 'system', kind: 'prose', text: `[${String(payload.author ?? 'agent')} → ${String(payload.recipient ?? 'agent')}] ${said}`}]);
+				else this.conversation.skipped++;
+				return;
+			}
 			case 'web_search_call': {
 				const action = isObject(payload.action) ? payload.action : {};
 				const {type: _type, ...rest} = action;
@@ -210,7 +232,7 @@ export class CodexReader {
 				return;
 			}
 			default:
-				// Encrypted compaction items, ghost snapshots, tool searches: nothing to read.
+				// Encrypted compaction items, ghost snapshots, tool searches (`tool_search_call`, 0.14x): nothing to read.
 				this.conversation.skipped++;
 		}
 	}
@@ -240,7 +262,8 @@ export class CodexReader {
 	}
 
 	finish(): ParsedSource {
-		const parsed = withSessionFacts(withSessionId(this.conversation.finish(), this.sessionId), {agentTitle: this.threadName, tokens: codexTokens(this.totalUsage), filesEdited: this.edited, commits: this.commits, parentSession: this.parentSession});
+		const indexed = this.file && this.sessionId ? codexThreadName(this.file, this.sessionId) : undefined;
+		const parsed = withSessionFacts(withSessionId(this.conversation.finish(), this.sessionId), {agentTitle: indexed ?? this.threadName, tokens: codexTokens(this.totalUsage), filesEdited: this.edited, commits: this.commits, parentSession: this.parentSession});
 		if (this.forkedFrom) parsed.forked = {from: this.forkedFrom, tokens: this.forkTokens};
 		return parsed;
 	}

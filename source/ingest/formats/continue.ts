@@ -15,6 +15,7 @@ import {toolCallText, toolOutputText} from './tool-text.js';
  * promptLogs?, toolCallStates?, reasoning?, conversationSummary?}` with messages of role user,
  * assistant (toolCalls, usage), thinking, system and tool. The session file holds no dates: the
  * `sessions.json` list beside it gives when each was created (`dateCreated`, milliseconds as text).
+ * Sessions of 2023 (a `history.timeline` of steps) are read too (`readTimeline`).
  */
 
 /** Message content: a string or parts (`text`, `imageUrl`). */
@@ -110,7 +111,34 @@ function item(entry: Json, conversation: ConversationBuilder, facts: {edited: Se
 	}
 }
 
+/**
+ * A session of Continue's first, Python-served versions (2023): `{history: {timeline: [{step:
+ * {name, class_name, description, hide, user_input?, chat_context}, observation, deleted}],
+ * current_index}, session_info: {session_id, title, date_created, workspace_directory}}`. A
+ * `UserInputStep` is the person's request; the other steps shown (`hide` false) are Continue's
+ * work, their `description` what it said or did.
+ */
+function readTimeline(file: string, session: Json, timeline: unknown[]): ParsedSource {
+	const conversation = new ConversationBuilder('continue');
+	const info = isObject(session.session_info) ? session.session_info : {};
+	conversation.time(factDate(typeof info.date_created === 'string' ? Number(info.date_created) : info.date_created));
+	for (const node of timeline) {
+		const step = isObject(node) && isObject(node.step) ? node.step : undefined;
+		if (!step || (node as Json).deleted === true || step.hide === true) {
+			conversation.skipped++;
+			continue;
+		}
+		const said = text(step.user_input) ?? text(step.description);
+		if (!said) conversation.skipped++;
+		else if (step.class_name === 'UserInputStep') conversation.prompt([{role: 'user', kind: 'prose', text: said}]);
+		else if (step.class_name === 'SimpleChatStep' || step.class_name === 'ChatWithFunctions') conversation.answer([{role: 'assistant', kind: 'prose', text: said}]);
+		else conversation.answer([{role: 'tool_call', kind: 'tool', text: toolCallText(String(step.name ?? step.class_name ?? 'step'), {description: said}), tools: [String(step.class_name ?? 'step')]}]);
+	}
+	return withSessionFacts(conversation.finish(), {sessionId: text(info.session_id) ?? path.basename(file, '.json'), agentTitle: text(info.title), project: filePath(info.workspace_directory)});
+}
+
 export function readContinueSession(file: string, session: Json): ParsedSource {
+	if (isObject(session.history) && Array.isArray(session.history.timeline)) return readTimeline(file, session, session.history.timeline);
 	const conversation = new ConversationBuilder('continue');
 	const facts: {edited: Set<string>; tokens: ReturnType<typeof tokenCounts>; model?: string} = {edited: new Set(), tokens: undefined};
 	const id = text(session.sessionId) ?? path.basename(file, '.json');

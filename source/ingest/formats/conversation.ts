@@ -84,6 +84,22 @@ export class ConversationBuilder {
 		append(this.current.blocks, blocks);
 	}
 
+	/**
+	 * Drops the last `turns` requests and everything after them (Codex's `thread_rolled_back`: the
+	 * person went back, and the thread goes on from before those turns, as the agent then shows it).
+	 */
+	rollback(turns: number): void {
+		if (!Number.isSafeInteger(turns) || turns <= 0) return;
+		const starts = this.units.flatMap((unit, index) => (unit.opensTurn ? [index] : []));
+		const from = starts.length >= turns ? starts[starts.length - turns]! : 0;
+		const dropped = this.units.splice(from);
+		this.turns -= dropped.filter((unit) => unit.opensTurn).length;
+		for (const unit of dropped) for (const block of unit.blocks) this.toolCalls -= toolsOf(block).length;
+		this.toolCalls = Math.max(0, this.toolCalls);
+		this.current = this.units.at(-1);
+		this.sawToolResult = false;
+	}
+
 	time(iso: string | undefined): void {
 		if (!iso) return;
 		if (!this.firstTime || iso < this.firstTime) this.firstTime = iso;

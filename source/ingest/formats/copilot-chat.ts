@@ -2,6 +2,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Block, ParsedSource, SourceProblem} from '../model.js';
 import {ConversationBuilder} from './conversation.js';
+import {isCopilotWebThread, readCopilotWebThread} from './copilot-web.js';
 import {factDate} from './dates.js';
 import {addTokens, filePath, isObject, text, tokenCounts, type Json} from './json-values.js';
 import {filesEditedBy, withSessionFacts} from './session-facts.js';
@@ -19,7 +20,8 @@ import {append} from '../../core/arrays.js';
  * at `i`), `{kind: 3, k: path}` delete.
  *
  * A session: sessionId, creationDate, lastMessageDate, customTitle, inputState.selectedModel, and
- * requests `{requestId, timestamp, message {text}, variableData {variables}, modelId, response:
+ * requests (`{timestamp, prompt, completion}` in version 3 files other tools wrote)
+ * `{requestId, timestamp, message {text}, variableData {variables}, modelId, response:
  * [parts], result {errorDetails, metadata}, editedFileEvents}`; response parts are Markdown
  * (`{value}`, or `markdownContent`), `inlineReference`, `thinking`, `toolInvocationSerialized`
  * (toolId, invocationMessage, toolSpecificData such as a terminal command, resultDetails {input,
@@ -178,11 +180,12 @@ export function readCopilotChat(session: Json, options: ChatOptions = {}): Parse
 	const selected = isObject(session.inputState) && isObject(session.inputState.selectedModel) ? session.inputState.selectedModel : undefined;
 	for (const request of Array.isArray(session.requests) ? session.requests.filter(isObject) : []) {
 		conversation.time(factDate(request.timestamp));
-		const message = isObject(request.message) ? text(request.message.text) : text(request.message);
+		// Version 3 sessions written by other tools (and imported) hold a plain `prompt` and `completion`.
+		const message = isObject(request.message) ? text(request.message.text) : (text(request.message) ?? text(request.prompt));
 		if (message) conversation.prompt([{role: 'user', kind: 'prose', text: message}]);
 		conversation.system(attachments(request));
 		conversation.model(request.modelId);
-		response(Array.isArray(request.response) ? request.response : [], conversation, edited);
+		response(Array.isArray(request.response) ? request.response : typeof request.completion === 'string' ? [{value: request.completion}] : [], conversation, edited);
 		for (const event of Array.isArray(request.editedFileEvents) ? request.editedFileEvents : []) {
 			const file = isObject(event) ? filePath(event.uri) : undefined;
 			if (file) edited.add(file);
@@ -273,6 +276,7 @@ export function readCopilotChatFile(file: string, content: string, problems: Sou
 		}
 	}
 	if (!isObject(session)) return {reason: 'holds no chat session (its first entry is missing)'};
+	if (isCopilotWebThread(session)) return readCopilotWebThread(session);
 	if (!text(session.sessionId)) session.sessionId = path.basename(file, path.extname(file));
 	return readCopilotChat(session, {project: projectOf(file)});
 }

@@ -16,7 +16,9 @@ import {toolCallText, toolOutputText} from './tool-text.js';
  * its update trigger writes seconds), `messages` (role user|assistant|tool|system, `parts` a JSON
  * array of `{type, data}`: text, reasoning, image_url, binary, tool_call, tool_result, finish,
  * shell_command; model, provider), and `files` (the versions of each file the session edited).
- * The sessions Crush makes to generate a title (`title-…`) are not sessions of their own.
+ * The sessions Crush makes to generate a title (`title-…`) are not sessions of their own. The
+ * Go OpenCode's `.opencode/opencode.db` (Crush's predecessor, migrations up to 20250513) is read
+ * the same way and named `opencode-go`.
  */
 
 interface SessionRow {
@@ -26,6 +28,7 @@ interface SessionRow {
 	message_count?: number | null;
 	prompt_tokens?: number | null;
 	completion_tokens?: number | null;
+	cost?: number | null;
 	updated_at?: number | null;
 	created_at?: number | null;
 }
@@ -38,10 +41,23 @@ interface MessageRow {
 	updated_at?: number | null;
 }
 
-/** The project a store belongs to: the folder that holds its `.crush` data folder. */
+/** The project a store belongs to: the folder that holds its `.crush` (or `.opencode`) data folder. */
 function projectOf(file: string): string | undefined {
 	const folder = path.dirname(file);
-	return path.basename(folder) === '.crush' ? path.dirname(folder) : undefined;
+	return path.basename(folder) === '.crush' || path.basename(folder) === '.opencode' ? path.dirname(folder) : undefined;
+}
+
+/**
+ * Crush began as a fork of the Go OpenCode (opencode-ai/opencode, archived in 2025), whose
+ * `.opencode/opencode.db` has the same tables. Its own markers tell them apart: Crush's first
+ * migrations added `sessions.summary_message_id` and `messages.provider`, which the Go OpenCode
+ * never had; its folder (`.opencode`, `.crush`) says so too.
+ */
+export function crushStoreAgent(db: Database.Database, file: string): 'crush' | 'opencode-go' {
+	const folder = path.basename(path.dirname(file));
+	if (folder === '.crush') return 'crush';
+	if (folder === '.opencode') return 'opencode-go';
+	return columnNames(db, 'sessions').has('summary_message_id') || columnNames(db, 'messages').has('provider') ? 'crush' : 'opencode-go';
 }
 
 function messageBlocks(row: MessageRow, conversation: ConversationBuilder, edited: Set<string>): void {
@@ -100,8 +116,8 @@ function messageBlocks(row: MessageRow, conversation: ConversationBuilder, edite
 	}
 }
 
-function readSession(db: Database.Database, row: SessionRow, file: string, hasModel: boolean): ParsedSource {
-	const conversation = new ConversationBuilder('crush');
+function readSession(db: Database.Database, row: SessionRow, file: string, hasModel: boolean, agent: string): ParsedSource {
+	const conversation = new ConversationBuilder(agent);
 	const edited = new Set<string>();
 	const messages = db.prepare(`SELECT role, parts, created_at, updated_at${hasModel ? ', model' : ''} FROM messages WHERE session_id = ? ORDER BY created_at, rowid`).all(row.id) as MessageRow[];
 	conversation.time(factDate(row.created_at));
@@ -116,6 +132,7 @@ function readSession(db: Database.Database, row: SessionRow, file: string, hasMo
 		sessionId: row.id,
 		agentTitle: row.title ?? undefined,
 		tokens: tokenCounts({input: row.prompt_tokens, output: row.completion_tokens}),
+		costUsd: row.cost ?? undefined,
 		filesEdited: edited,
 		parentSession: row.parent_session_id ?? undefined,
 		project: projectOf(file),
@@ -124,6 +141,7 @@ function readSession(db: Database.Database, row: SessionRow, file: string, hasMo
 
 export function* readCrushStore(db: Database.Database, file: string): Iterable<StoreSession> {
 	const hasModel = columnNames(db, 'messages').has('model');
+	const agent = crushStoreAgent(db, file);
 	const sessions = db.prepare('SELECT * FROM sessions ORDER BY created_at, rowid').all() as SessionRow[];
 	const summary = db.prepare("SELECT count(*) AS n, max(updated_at) AS at, sum(length(parts)) AS bytes, sum(role = 'user') AS asked FROM messages WHERE session_id = ?");
 	for (const row of sessions) {
@@ -132,8 +150,8 @@ export function* readCrushStore(db: Database.Database, file: string): Iterable<S
 		if (!asked) continue;
 		yield {
 			id: row.id,
-			signature: `${row.updated_at}|${row.title}|${row.prompt_tokens}|${row.completion_tokens}|${n}|${at}|${bytes}`,
-			read: () => readSession(db, row, file, hasModel),
+			signature: `${row.updated_at}|${row.title}|${row.prompt_tokens}|${row.completion_tokens}|${row.cost}|${n}|${at}|${bytes}`,
+			read: () => readSession(db, row, file, hasModel, agent),
 		};
 	}
 }

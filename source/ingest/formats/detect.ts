@@ -1,15 +1,16 @@
 import {closeSync, openSync, readSync} from 'node:fs';
 import path from 'node:path';
 import {isSqliteHead} from '../io/sqlite-store.js';
-import {agentRecordFormat, companionFile, cutAgentDocuments, isCursorExport, namedAgentFormat} from './agent-detect.js';
+import {agentRecordFormat, companionFile, companionText, cutAgentDocuments, isCursorExport, namedAgentFormat} from './agent-detect.js';
 import {sniffStore} from './agent-stores.js';
 import type {Sniffed} from './sniffed.js';
 import {aiderSessionStart} from './aider.js';
 import {conversationFormats, documentFormats, formatLabels, type Format, type FormatChoice} from './catalog.js';
 import {agentEvent} from './claude-agent.js';
 import {codexItemTypes, codexLineTypes} from './codex.js';
+import {unreadChat} from './chat-shape.js';
 import {isSpecStory} from './specstory.js';
-import {isJsonPrefix} from '../io/json-prefix.js';
+import {closedJsonPrefix, isJsonPrefix} from '../io/json-prefix.js';
 
 export type {FormatChoice} from './catalog.js';
 const headBytes = 64 * 1024;
@@ -89,11 +90,12 @@ interface Guess {
 	weak?: boolean;
 }
 
-const geminiMessageTypes = new Set(['user', 'gemini', 'info', 'error', 'warning']);
+const geminiMessageTypes = new Set(['user', 'gemini', 'qwen', 'info', 'error', 'warning']);
 
 /** The formats one JSON record (a line, or a file's first element) could belong to, best first. */
 function recordGuesses(value: unknown): Guess[] {
-	if (Array.isArray(value)) return value.length > 0 ? recordGuesses(value[0]) : [];
+	// A file's first element, one level down: no session format is an array of arrays.
+	if (Array.isArray(value)) return value.length > 0 && !Array.isArray(value[0]) ? recordGuesses(value[0]) : [];
 	if (!isObject(value)) return [];
 	const agent = agentRecordFormat(value);
 	if (agent) return [{format: agent}];
@@ -170,6 +172,9 @@ function jsonDocumentFormat(text: string): Detection {
 	try {
 		return decide([recordGuesses(JSON.parse(text))]);
 	} catch {
+		// Cut at the end of the head: its whole members, brackets closed, have the shape of the whole.
+		const prefix = decide([recordGuesses(closedJsonPrefix(text))]);
+		if (prefix.format) return prefix;
 		const cut: Array<[RegExp, Format]> = [
 			[/^\s*\[\s*\{\s*"namespace"[\s\S]*"nodes"\s*:/u, 'summary-json'],
 			[/^\s*\{\s*"sessionId"\s*:[\s\S]*"projectHash"\s*:/u, 'gemini-chat'],
@@ -249,6 +254,17 @@ function looksLikeAider(text: string, file: string): boolean {
 	return /^#### .*\S.* {2}$/u.test(first) && /^> (?:Tokens: .+ sent|Applied edit to |Commit [0-9a-f]{7,} )/mu.test(start.slice(0, 16_384));
 }
 
+/** What a JSON file's head holds: the document (its whole members when cut), or its first JSON lines. */
+function jsonValues(text: string, complete: boolean): unknown {
+	const whole = complete ? wholeValue(text) : undefined;
+	if (whole !== undefined) return whole;
+	if (!isJsonDocumentStart(text)) {
+		const lines = text.split('\n').slice(0, 50).map((line) => wholeValue(line.trim())).filter((value) => value !== undefined);
+		if (lines.length > 0) return lines;
+	}
+	return closedJsonPrefix(text);
+}
+
 /** What a JSON file of no known shape holds, for the one line that refuses it: its top-level keys. */
 function jsonShape(text: string, complete: boolean): string {
 	const value = complete ? wholeValue(text) : wholeValue(text.split('\n', 1)[0]!);
@@ -306,6 +322,8 @@ function sniffHead(head: Buffer, file: string, size: number, choice: FormatChoic
 	const text = new TextDecoder('utf-8').decode(head).replace(/^\uFEFF/u, '');
 	if (text.trim() === '') return {problem: 'is empty (only white space)', head: text, notASource: true};
 	const extension = path.extname(file).toLowerCase();
+	const bookkeeping = companionText(text, file);
+	if (bookkeeping) return {problem: bookkeeping, head: text, notASource: true};
 	const first = text.trimStart()[0];
 	let detected: Format | undefined;
 	let plausible = new Set<Format>();
@@ -322,7 +340,8 @@ function sniffHead(head: Buffer, file: string, size: number, choice: FormatChoic
 	const complete = head.length >= size;
 	if (first === '{' || first === '[') {
 		// A file of a session kept in several, read with the session's main file.
-		const companion = companionFile(complete ? wholeValue(text) : undefined, file);
+		// (A file of JSON lines is looked at by its first.)
+		const companion = companionFile((complete ? wholeValue(text) : undefined) ?? wholeValue(text.split('\n', 1)[0]!), file);
 		if (companion) return {problem: companion, head: text, notASource: true};
 		// JSON lines when the first line is a whole value; else one (pretty-printed) document.
 		const lines = first === '{' && !isJsonDocumentStart(text);
@@ -333,6 +352,11 @@ function sniffHead(head: Buffer, file: string, size: number, choice: FormatChoic
 		detected = detection.format;
 		plausible = detection.plausible;
 		unknownJson = !detected && looksLikeJson(text, complete);
+	}
+	if (unknownJson) {
+		// A conversation all the same (an agent drill does not read yet): said, never skipped in silence.
+		const chat = unreadChat(jsonValues(text, complete), jsonShape(text, complete));
+		if (chat) return {problem: chat, head: text};
 	}
 	if (unknownJson && choice === 'auto') {
 		return {problem: `is JSON but no session format drill reads (${jsonShape(text, complete)}); drill ingest --help lists the formats`, head: text, notASource: true};

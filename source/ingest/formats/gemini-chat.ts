@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type {Block, ParsedSource, SourceProblem} from '../model.js';
 import {commitsMade, filesEditedBy, shellCommand, withSessionFacts} from './session-facts.js';
 import {ConversationBuilder, withSessionId} from './conversation.js';
@@ -48,9 +49,14 @@ export class GeminiChatReader {
 	sessionId: string | undefined;
 	private summary: string | undefined;
 
+	/** The models that answered: Qwen Code's are not Gemini's. */
+	private readonly models = new Set<string>();
+
 	constructor(
 		private readonly problems: SourceProblem[],
 		line?: number,
+		/** The session file, whose folder (`~/.qwen` or `~/.gemini`) says whose it is. */
+		private readonly file?: string,
 	) {
 		this.conversation = new ConversationBuilder('gemini-cli', line);
 	}
@@ -152,6 +158,7 @@ export class GeminiChatReader {
 				this.conversation.prompt([{role: 'user', kind: 'prose', text}]);
 				return;
 			case 'gemini':
+			case 'qwen':
 				this.answer(record, text);
 				return;
 			default:
@@ -162,6 +169,7 @@ export class GeminiChatReader {
 
 	private answer(record: Json, text: string): void {
 		this.conversation.model(record.model);
+		if (typeof record.model === 'string') this.models.add(record.model);
 		if (isObject(record.tokens)) {
 			// Per message: input counts the cached part too (given apart here); thoughts and tool tokens are output.
 			const n = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : 0);
@@ -196,7 +204,22 @@ export class GeminiChatReader {
 	finish(): ParsedSource {
 		for (const record of this.messages.values()) this.message(record);
 		this.messages.clear();
-		return withSessionFacts(withSessionId(this.conversation.finish(), this.sessionId), {agentTitle: this.summary, tokens: this.counted ? this.tokens : undefined, filesEdited: this.edited, commits: this.commits});
+		const parsed = withSessionFacts(withSessionId(this.conversation.finish(), this.sessionId), {agentTitle: this.summary, tokens: this.counted ? this.tokens : undefined, filesEdited: this.edited, commits: this.commits});
+		if (this.byQwenCode()) parsed.facts.provenance = {...parsed.facts.provenance, agent: 'qwen-code'};
+		return parsed;
+	}
+
+	/**
+	 * Older Qwen Code (a fork of Gemini CLI) saved its sessions as Gemini CLI does, under
+	 * `~/.qwen/tmp/<project>/chats/`: told apart by that folder, else by the models that answered
+	 * (Qwen's `qwen3-coder-plus`, its OAuth `coder-model`; never a Gemini model).
+	 */
+	private byQwenCode(): boolean {
+		const folders = this.file?.split(path.sep) ?? [];
+		if (folders.includes('.qwen')) return true;
+		if (folders.includes('.gemini')) return false;
+		const models = [...this.models];
+		return models.some((model) => /qwen|^coder-model$/iu.test(model)) && !models.some((model) => /gemini/iu.test(model));
 	}
 }
 

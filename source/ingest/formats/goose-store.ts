@@ -44,9 +44,12 @@ export function* readGooseStore(db: Database.Database): Iterable<StoreSession> {
 					reader.message({role: message.role, created: message.created_timestamp, content, ...(isObject(metadata) ? {metadata} : {})});
 				}
 				reader.conversation.time(sqliteTime(row.updated_at));
+				// `user_set_name`: the person named the session (else Goose did).
+				const name = text(row.name) ?? text(row.description);
+				const renamed = row.user_set_name === 1 || row.user_set_name === true;
 				return reader.finish({
 					sessionId: id,
-					agentTitle: text(row.name) ?? text(row.description),
+					...(renamed ? {userTitle: name} : {agentTitle: name}),
 					project: text(row.working_dir),
 					tokens: gooseTokens(row),
 				});

@@ -1,7 +1,8 @@
+import path from 'node:path';
 import type Database from 'better-sqlite3';
 import {columnNames, tableNames} from '../io/sqlite-store.js';
 import type {StoreSession} from './store-session.js';
-import {isObject, parsedJson, type Json} from './json-values.js';
+import {isObject, parsedJson, text, type Json} from './json-values.js';
 import {readOpenCodeSession, type OpenCodeMessage} from './opencode.js';
 
 /**
@@ -10,6 +11,10 @@ import {readOpenCodeSession, type OpenCodeMessage} from './opencode.js';
  * session/session.sql.ts): `session` rows (id, project_id, parent_id, directory, title, version,
  * time_created, time_updated, …), `message` and `part` rows whose `data` column is the message
  * or part object without its ids, and `project` rows (worktree) for sessions without a directory.
+ * 1.16–1.17 add session columns (model, agent, cost, tokens_*), read as the session's model, cost
+ * and (where its messages have none) tokens, and the tables `event` (an event log of the same
+ * messages and parts), `session_message` (model switches) and `session_input` (queued prompts),
+ * whose rows are counted as records of unused kinds.
  */
 
 interface SessionRow {
@@ -21,9 +26,44 @@ interface SessionRow {
 	version?: string | null;
 	time_created?: number | null;
 	time_updated?: number | null;
+	/** OpenCode 1.16+: the session's model (`{id, providerID}` JSON), cost and token totals. */
+	model?: string | null;
+	cost?: number | null;
+	tokens_input?: number | null;
+	tokens_output?: number | null;
+	tokens_reasoning?: number | null;
+	tokens_cache_read?: number | null;
+	tokens_cache_write?: number | null;
 }
 
-export function* readOpenCodeStore(db: Database.Database): Iterable<StoreSession> {
+/**
+ * Kilo's CLI (Kilo-Org/kilocode, a fork of OpenCode 1.x, versions 7.x) keeps the same tables in
+ * `~/.local/share/kilo/kilo.db`: told by that name, else by its messages' `providerID: "kilo"`.
+ */
+function storeAgent(db: Database.Database, file: string): 'opencode' | 'kilo-cli' {
+	if (/^kilo[\w.-]*\.db$/iu.test(path.basename(file)) || path.basename(path.dirname(file)) === 'kilo') return 'kilo-cli';
+	return db.prepare(`SELECT 1 FROM message WHERE data LIKE '%"providerID":"kilo"%' LIMIT 1`).get() ? 'kilo-cli' : 'opencode';
+}
+
+/** Rows of OpenCode 1.16+'s newer tables that hold nothing the message and part rows do not: counted, not read. */
+function unusedRows(db: Database.Database): (session: string) => number {
+	const tables = tableNames(db);
+	const counts = [
+		tables.has('event') && columnNames(db, 'event').has('aggregate_id') ? db.prepare('SELECT count(*) AS n FROM event WHERE aggregate_id = ?') : undefined,
+		tables.has('session_message') ? db.prepare('SELECT count(*) AS n FROM session_message WHERE session_id = ?') : undefined,
+		tables.has('session_input') ? db.prepare('SELECT count(*) AS n FROM session_input WHERE session_id = ?') : undefined,
+	].filter((statement) => statement !== undefined);
+	return (session) => counts.reduce((sum, statement) => sum + ((statement.get(session) as {n: number}).n ?? 0), 0);
+}
+
+const modelId = (value: string | null | undefined) => {
+	const model = parsedJson(value);
+	return isObject(model) ? text(model.id) ?? text(model.modelID) : text(value);
+};
+
+export function* readOpenCodeStore(db: Database.Database, file: string): Iterable<StoreSession> {
+	const agent = storeAgent(db, file);
+	const unused = unusedRows(db);
 	const worktree = new Map<string, string>();
 	if (tableNames(db).has('project') && columnNames(db, 'project').has('worktree')) {
 		for (const row of db.prepare('SELECT id, worktree FROM project').all() as Array<{id: string; worktree: string}>) worktree.set(row.id, row.worktree);
@@ -40,7 +80,7 @@ export function* readOpenCodeStore(db: Database.Database): Iterable<StoreSession
 		if (facts.messages === 0 || facts.asked === 0) continue;
 		yield {
 			id: row.id,
-			signature: `${row.time_updated}|${row.title}|${facts.messages}|${facts.messageAt}|${facts.parts}|${facts.partAt}|${facts.bytes}`,
+			signature: `${row.time_updated}|${row.title}|${row.cost ?? ''}|${facts.messages}|${facts.messageAt}|${facts.parts}|${facts.partAt}|${facts.bytes}`,
 			read() {
 				const byMessage = new Map<string, Json[]>();
 				for (const part of partRows.all(row.id) as Array<{id: string; message_id: string; data: string}>) {
@@ -56,7 +96,10 @@ export function* readOpenCodeStore(db: Database.Database): Iterable<StoreSession
 					if (isObject(data)) messages.push({info: {...data, id: message.id}, parts: byMessage.get(message.id) ?? []});
 				}
 				const directory = row.directory || (row.project_id ? worktree.get(row.project_id) : undefined);
-				return readOpenCodeSession({id: row.id, title: row.title, parentID: row.parent_id, directory, version: row.version, time: {created: row.time_created, updated: row.time_updated}}, messages);
+				const totals = {input: row.tokens_input, output: row.tokens_output, reasoning: row.tokens_reasoning, cache_read: row.tokens_cache_read, cache_write: row.tokens_cache_write};
+				const parsed = readOpenCodeSession({id: row.id, title: row.title, parentID: row.parent_id, directory, version: row.version, time: {created: row.time_created, updated: row.time_updated}, model: modelId(row.model), cost: row.cost, totals}, messages, agent);
+				parsed.skipped = (parsed.skipped ?? 0) + unused(row.id);
+				return parsed;
 			},
 		};
 	}

@@ -87,10 +87,11 @@ function errorText(error: unknown): string | undefined {
 }
 
 /** One OpenCode session, from its info and its messages with their parts (in any order). */
-export function readOpenCodeSession(session: Json, messages: OpenCodeMessage[]): ParsedSource {
-	const conversation = new ConversationBuilder('opencode');
+export function readOpenCodeSession(session: Json, messages: OpenCodeMessage[], agent = 'opencode'): ParsedSource {
+	const conversation = new ConversationBuilder(agent);
 	const edited = new Set<string>();
 	let tokens: ReturnType<typeof tokenCounts>;
+	let cost = 0;
 	const time = isObject(session.time) ? session.time : {};
 	conversation.time(factDate(time.created));
 	const byTime = (a: OpenCodeMessage, b: OpenCodeMessage) => {
@@ -105,6 +106,7 @@ export function readOpenCodeSession(session: Json, messages: OpenCodeMessage[]):
 		const ordered = [...parts].sort((a, b) => String(a.id).localeCompare(String(b.id)));
 		if (!user) {
 			conversation.model(info.modelID);
+			if (typeof info.cost === 'number' && Number.isFinite(info.cost) && info.cost > 0) cost += info.cost;
 			if (isObject(info.path)) conversation.project(info.path.cwd);
 			if (isObject(info.tokens)) {
 				const cache = isObject(info.tokens.cache) ? info.tokens.cache : {};
@@ -134,10 +136,16 @@ export function readOpenCodeSession(session: Json, messages: OpenCodeMessage[]):
 	}
 	conversation.time(factDate(time.updated));
 	const title = text(session.title);
+	// OpenCode 1.16+ keeps the session's totals on its row too: the messages' own come first.
+	const totals = isObject(session.totals) ? session.totals : {};
+	tokens ??= tokenCounts({input: totals.input, output: (Number(totals.output) || 0) + (Number(totals.reasoning) || 0) || undefined, cache_read: totals.cache_read, cache_write: totals.cache_write});
+	if (typeof session.cost === 'number' && session.cost > 0) cost = session.cost;
+	conversation.model(typeof session.model === 'string' && !conversation.provenance.model ? session.model : undefined);
 	return withSessionFacts(conversation.finish(), {
 		sessionId: text(session.id),
 		agentTitle: title && !placeholderTitle.test(title) ? title : undefined,
 		tokens,
+		costUsd: cost > 0 ? cost : undefined,
 		filesEdited: edited,
 		parentSession: text(session.parentID),
 		project: text(session.directory),

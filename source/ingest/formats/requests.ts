@@ -22,9 +22,12 @@ const injected = [
 	/^This is the Gemini CLI\. We are setting up the context for our chat/u,
 	// The prompt Claude Code gives the subagent that compacts a session.
 	/^Your task is to create a detailed summary of the conversation so far/u,
+	// Codex 0.14x's preambles in the user's place (`<recommended_plugins>`, `<multi_agent_mode>`,
+	// `<skills_instructions>`, …): they open with an element whose name no markup a person pastes has (snake_case).
+	/^<[a-z]+(?:_[a-z]+)+>/u,
 ];
 
-const contextTags = 'system-reminder|ide_opened_file|ide_selection|ide_diagnostics|task-notification|bash-notification|local-command-caveat|environment_context|user_instructions|claude_md|command-name|command-message|command-args|local-command-stdout|local-command-stderr|user-prompt-submit-hook';
+const contextTags = 'recommended_plugins|multi_agent_mode|skills_instructions|apps_instructions|plugins_instructions|collaboration_mode|system-reminder|ide_opened_file|ide_selection|ide_diagnostics|task-notification|bash-notification|local-command-caveat|environment_context|user_instructions|claude_md|command-name|command-message|command-args|local-command-stdout|local-command-stderr|user-prompt-submit-hook';
 const contextElement = new RegExp(`<(${contextTags})(?:\\s[^>]*)?>[\\s\\S]*?</\\1>`, 'gu');
 
 /** A message without the editor, hook and command elements an agent wrapped around the person's words. */

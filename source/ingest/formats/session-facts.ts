@@ -6,8 +6,12 @@ import {append} from '../../core/arrays.js';
 /** What an agent's log says about a session beyond its messages: the shared `ItemSource` fields. */
 export interface SessionFacts {
 	sessionId?: string | undefined;
-	/** The agent's own title (a renamed chat, one it generated). */
+	/** The agent's own title (one it generated, or a chat's name where the log does not say who gave it). */
 	agentTitle?: string | undefined;
+	/** The person's own name for the session (a rename): the title before the agent's. */
+	userTitle?: string | undefined;
+	/** What the session cost, US dollars, as the agent itself recorded it. */
+	costUsd?: number | undefined;
 	tokens?: ItemSource['tokens'] | undefined;
 	filesEdited?: Iterable<string> | undefined;
 	parentSession?: string | undefined;
@@ -20,6 +24,21 @@ export interface SessionFacts {
 const maxFiles = 500;
 
 /**
+ * A title an agent recorded, as a person should read it: the reasoning a model leaked into it
+ * (`<think>…</think>`, seen in real Crush and OpenCode titles) left out, white space folded. A
+ * title that is only reasoning (or longer than a title can be) is none.
+ */
+export function sessionTitle(recorded: string | undefined): string | undefined {
+	if (!recorded) return undefined;
+	const title = recorded
+		.replace(/<(think|thinking|reasoning)>[\s\S]*?(?:<\/\1>|$)/giu, ' ')
+		.replace(/^[\s\S]*<\/(?:think|thinking|reasoning)>/iu, ' ')
+		.replace(/\s+/gu, ' ')
+		.trim();
+	return title && title.length <= 300 ? title : undefined;
+}
+
+/**
  * Puts what the log records into the parsed source as it is: the session id, the agent's title
  * (also the source's title, as the other readers do, unless it is a placeholder such as "New
  * chat"), tokens, the files its tool calls edited, its parent session. Choosing titles and TLDRs
@@ -28,11 +47,14 @@ const maxFiles = 500;
 export function withSessionFacts(source: ParsedSource, facts: SessionFacts): ParsedSource {
 	const provenance = (source.facts.provenance ??= {});
 	if (facts.sessionId) provenance.session_id = facts.sessionId;
-	const title = facts.agentTitle?.trim().replace(/\s+/gu, ' ');
-	if (title && title.length <= 300) {
-		provenance.agent_title = title;
-		if (!isNoiseTitle(title)) source.facts.title = title;
-	}
+	const agentTitle = sessionTitle(facts.agentTitle);
+	const userTitle = sessionTitle(facts.userTitle);
+	if (agentTitle) provenance.agent_title = agentTitle;
+	if (userTitle) provenance.user_title = userTitle;
+	// The person's rename, else the agent's own; a placeholder ("New chat") is neither.
+	const title = [userTitle, agentTitle].find((candidate) => candidate && !isNoiseTitle(candidate));
+	if (title) source.facts.title = title;
+	if (facts.costUsd !== undefined && Number.isFinite(facts.costUsd) && facts.costUsd > 0) provenance.cost_usd = Math.round(facts.costUsd * 1e6) / 1e6;
 	if (facts.tokens && Object.keys(facts.tokens).length > 0) provenance.tokens = facts.tokens;
 	const given = [...new Set([...(facts.filesEdited ?? [])].map((file) => file.trim()).filter((file) => file !== '' && file.length <= 4096))];
 	// A file named both by its path in the project and absolutely is one file: the absolute name is kept.

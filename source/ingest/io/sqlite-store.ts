@@ -5,22 +5,30 @@ import Database from 'better-sqlite3';
 
 /**
  * Reading another program's SQLite database (an agent's session store) without ever writing to
- * it: not a byte of the file, and no `-wal` or `-shm` beside it where that can be avoided.
+ * it: not a byte of the file, nor of the `-wal` and `-shm` beside it, and nothing left behind.
  *
- * SQLite opened read-only still creates `-wal` and `-shm` files next to a WAL-mode database when
- * they are not there (measured with better-sqlite3 12.11: a read-only query on a closed WAL
- * database leaves both behind), and better-sqlite3 takes no `immutable=1` URI. So:
- * - a rollback-journal database (VS Code's and Cursor's `state.vscdb`) is opened read-only in place;
- * - a WAL database whose `-wal` and `-shm` exist (its agent has it open) is opened read-only in
- *   place, as any reader does, seeing what was committed to the WAL;
- * - a WAL database without them (nobody has it open: every commit is in the main file) is read
- *   into memory as a rollback-journal copy (up to 256 MB), or copied with its `-wal` to a
- *   temporary folder (larger, or a `-wal` without its `-shm`), and opened there.
+ * SQLite opened read-only still writes: it creates `-wal` and `-shm` next to a WAL database that
+ * has none, and a reader of one that has them writes its read marks (and, after a crash, the
+ * recovered index) into the `-shm` (measured with better-sqlite3 12.11 on the real stores of
+ * ../shared/eval/real-sessions: the `-shm` of every one read in place changed). And most agents'
+ * newest sessions are only in the `-wal` (OpenCode, Kilo, Crush, Goose commit there until a
+ * checkpoint). So:
+ * - a rollback-journal database (VS Code's and Cursor's `state.vscdb`) is opened read-only in
+ *   place: reading one writes nothing;
+ * - a WAL database is read from a private copy of it and its `-wal` (never its `-shm`, which
+ *   SQLite rebuilds from the `-wal`), in memory when it has no `-wal` and is at most 256 MB, else
+ *   in a temporary folder that is removed when the store is closed (or the process exits).
+ *   The copy is consistent: the `-wal` is copied before the database, and the copy is taken
+ *   again when the database changed or the `-wal` was restarted meanwhile (a checkpoint ran);
+ *   frames an agent appended during the copy end in a partial or uncommitted tail, which SQLite
+ *   leaves out, so the copy is the store as of its last whole commit.
  */
 
 const sqliteMagic = 'SQLite format 3\u0000';
 /** Bigger WAL databases are copied to a temporary folder instead of being held in memory. */
 const maxInMemoryBytes = 256 << 20;
+/** How often a copy is taken again while a checkpoint keeps changing the database under it. */
+const copyAttempts = 5;
 
 export function isSqliteHead(head: Uint8Array): boolean {
 	return head.length >= 16 && Buffer.from(head.subarray(0, 16)).toString('latin1') === sqliteMagic;
@@ -47,8 +55,7 @@ function inPlace(file: string): ReadOnlyStore {
 	return {db, close: () => db.close()};
 }
 
-function inMemory(file: string): ReadOnlyStore {
-	const bytes = readFileSync(file);
+function inMemory(bytes: Buffer): ReadOnlyStore {
 	// Rollback-journal format for the in-memory copy: a WAL header cannot be deserialized.
 	bytes[18] = 1;
 	bytes[19] = 1;
@@ -56,38 +63,93 @@ function inMemory(file: string): ReadOnlyStore {
 	return {db, close: () => db.close()};
 }
 
-function copied(file: string): ReadOnlyStore {
+/** The temporary folders of the copies open now: removed at exit if a reader never closed its store. */
+const openCopies = new Set<string>();
+let cleanupRegistered = false;
+
+function removeCopy(folder: string): void {
+	openCopies.delete(folder);
+	rmSync(folder, {recursive: true, force: true});
+}
+
+function copyFolder(): string {
 	const folder = mkdtempSync(path.join(os.tmpdir(), 'drill-store-'));
+	openCopies.add(folder);
+	if (!cleanupRegistered) {
+		cleanupRegistered = true;
+		process.once('exit', () => {
+			for (const left of [...openCopies]) removeCopy(left);
+		});
+	}
+	return folder;
+}
+
+/** What says a WAL database changed under a copy: its size and time, and its `-wal`'s header (salts change when the log restarts). */
+function walState(file: string): string {
+	const parts: string[] = [];
 	try {
-		const copy = path.join(folder, 'store.db');
-		copyFileSync(file, copy, constants.COPYFILE_FICLONE);
-		if (existsSync(`${file}-wal`)) copyFileSync(`${file}-wal`, `${copy}-wal`, constants.COPYFILE_FICLONE);
-		const db = new Database(copy, {readonly: true, fileMustExist: true});
-		return {
-			db,
-			close() {
-				db.close();
-				rmSync(folder, {recursive: true, force: true});
-			},
-		};
-	} catch (error) {
-		rmSync(folder, {recursive: true, force: true});
-		throw error;
+		const info = statSync(file, {bigint: true});
+		parts.push(`${info.size}:${info.mtimeNs}`);
+	} catch {
+		parts.push('-');
+	}
+	try {
+		const handle = openSync(`${file}-wal`, 'r');
+		try {
+			const header = Buffer.alloc(32);
+			const read = readSync(handle, header, 0, 32, 0);
+			parts.push(header.subarray(0, read).toString('hex'));
+		} finally {
+			closeSync(handle);
+		}
+	} catch {
+		parts.push('no-wal');
+	}
+	return parts.join('|');
+}
+
+function copied(file: string): ReadOnlyStore {
+	for (let attempt = 1; ; attempt++) {
+		const before = walState(file);
+		const hasWal = existsSync(`${file}-wal`);
+		if (!hasWal && statSync(file).size <= maxInMemoryBytes) {
+			const bytes = readFileSync(file);
+			if (walState(file) === before || attempt >= copyAttempts) return inMemory(bytes);
+			continue;
+		}
+		const folder = copyFolder();
+		try {
+			const copy = path.join(folder, 'store.db');
+			// The log first: a checkpoint copies its frames into the database, never the other way.
+			if (hasWal) copyFileSync(`${file}-wal`, `${copy}-wal`, constants.COPYFILE_FICLONE);
+			copyFileSync(file, copy, constants.COPYFILE_FICLONE);
+			if (walState(file) !== before && attempt < copyAttempts) {
+				removeCopy(folder);
+				continue;
+			}
+			const db = new Database(copy, {readonly: true, fileMustExist: true});
+			return {
+				db,
+				close() {
+					db.close();
+					removeCopy(folder);
+				},
+			};
+		} catch (error) {
+			removeCopy(folder);
+			throw error;
+		}
 	}
 }
 
-/** Whether opening the store means copying it (a WAL database without its -wal and -shm). */
+/** Whether opening the store means copying it (a WAL database). */
 export function needsCopy(file: string): boolean {
-	return walMode(file) && !(existsSync(`${file}-wal`) && existsSync(`${file}-shm`));
+	return walMode(file);
 }
 
-/** Opens an agent's SQLite store for reading only (see above for how nothing is written beside it). */
+/** Opens an agent's SQLite store for reading only (see above for how nothing is written to it or beside it). */
 export function openReadOnlyStore(file: string): ReadOnlyStore {
-	if (!walMode(file)) return inPlace(file);
-	const wal = existsSync(`${file}-wal`);
-	if (wal && existsSync(`${file}-shm`)) return inPlace(file);
-	if (!wal && statSync(file).size <= maxInMemoryBytes) return inMemory(file);
-	return copied(file);
+	return walMode(file) ? copied(file) : inPlace(file);
 }
 
 /**

@@ -96,7 +96,7 @@ function unreadableReason(file: string, error: NodeJS.ErrnoException): string {
  * order, honouring `.drillignore` files (gitignore syntax) in every folder. Symbolic links that
  * lead out of the folder being walked are not followed. Each file is listed once.
  */
-export async function walkSources(inputs: readonly string[], cwd = process.cwd()): Promise<{files: SourceFile[]; problems: WalkProblem[]; skipped: number}> {
+export async function walkSources(inputs: readonly string[], cwd = process.cwd(), onSkipped?: (file: string, reason: string) => void): Promise<{files: SourceFile[]; problems: WalkProblem[]; skipped: number}> {
 	const files: SourceFile[] = [];
 	const problems: WalkProblem[] = [];
 	const seen = new Set<string>();
@@ -148,8 +148,10 @@ export async function walkSources(inputs: readonly string[], cwd = process.cwd()
 				if (!ignored(active, full, true)) await walk(full, root, active);
 			} else if (!ignored(active, full, false)) {
 				// A named pipe, a socket or a device is no page: left out and counted, never read (a pipe would block).
-				if (!info.isFile() || notASource(name)) skipped++;
-				else add(full, info.size, info.mtime, true);
+				if (!info.isFile() || notASource(name)) {
+					skipped++;
+					onSkipped?.(full, info.isFile() ? `is left out by its name (${path.extname(name)}: an image, font, media, archive, style, script, configuration or program file)` : 'is not a regular file (a pipe, socket or device)');
+				} else add(full, info.size, info.mtime, true);
 			}
 		}
 	};

@@ -17,8 +17,9 @@ import {append} from '../../core/arrays.js';
  *   (`CODEX_HOME` replaces `~/.codex`).
  * - Gemini CLI: `~/.gemini/tmp/<project hash>/chats/session-*.json` (or `.jsonl`), recorded
  *   automatically, and the `checkpoint-*.json` files `/chat save` writes beside `chats/`
- *   (`GEMINI_CLI_HOME` replaces the home folder that holds `.gemini`). The rest of `tmp/`
- *   (logs.json, shell history) is not a session.
+ *   (`GEMINI_CLI_HOME` replaces the home folder that holds `.gemini`), and each project's
+ *   `logs.json`, the person's requests (its sessions that have no chat recorded are read from
+ *   it). The rest of `tmp/` (shell history) is not a session.
  * - aider: `.aider.chat.history.md` in each repository it ran in, not under the home folder; the
  *   current project's is taken when there is one.
  * - The editors' agents and the other CLIs (Cursor, Copilot Chat, Cline, Roo Code, Kilo Code,
@@ -63,7 +64,7 @@ function geminiCli(env: NodeJS.ProcessEnv, home: string): AgentFolder {
 			if (parts.length === 3 && parts[1] === 'chats') return /\.jsonl?$/u.test(parts[2]!);
 			// A subagent's chat, beside its parent session's: chats/<parent session>/<id>.jsonl.
 			if (parts.length === 4 && parts[1] === 'chats') return parts[3]!.endsWith('.jsonl');
-			return parts.length === 2 && /^checkpoint.*\.json$/u.test(parts[1]!);
+			return parts.length === 2 && (/^checkpoint.*\.json$/u.test(parts[1]!) || parts[1] === 'logs.json');
 		},
 	};
 }

@@ -23,7 +23,9 @@ import {append} from '../../core/arrays.js';
  * - Goose: `~/.local/share/goose/sessions/` (`$XDG_DATA_HOME/goose`, or `$GOOSE_PATH_ROOT/data`):
  *   `sessions.db`, else (before 1.10, which imported them into it) `*.jsonl`.
  * - Qwen Code: `~/.qwen/` (`$QWEN_RUNTIME_DIR`): `projects/*\/chats/*.jsonl`, and Gemini CLI's
- *   `tmp/*\/chats/` and `tmp/*\/checkpoint-*.json` of older versions.
+ *   `tmp/*\/chats/`, `tmp/*\/checkpoint-*.json` and `tmp/*\/logs.json` of older versions.
+ * - Kilo CLI: `~/.local/share/kilo/kilo.db` (`$XDG_DATA_HOME/kilo`), OpenCode's tables (with OpenCode).
+ * - The Go OpenCode: the current project's `.opencode/opencode.db`, looked for upwards (with Crush).
  * - Crush: `crush.db` in each project's `.crush/`; the projects are listed in
  *   `~/.local/share/crush/projects.json` (`$CRUSH_GLOBAL_DATA`, or `$XDG_DATA_HOME/crush`), and the
  *   current project's is found by looking up from the current folder.
@@ -131,6 +133,9 @@ function opencode(env: NodeJS.ProcessEnv, home: string): Candidates {
 	// OpenCode 1.x moved its JSON storage into the database (and left the files): the storage is read only without one.
 	const sessions = path.join(data, 'storage', 'session');
 	if (folders.length === 0 && isFolder(sessions)) folders.push({agent: 'opencode', root: sessions, shown: data, accepts: (relative) => /^[^/]+\/ses_[^/]+\.json$/u.test(relative)});
+	// Kilo's CLI, a fork of OpenCode 1.x, keeps the same database as `kilo.db` in its own data folder.
+	const kilo = path.join(dataHome(env, home), 'kilo');
+	for (const name of entries(kilo)) if (/^kilo(?:-[\w.-]+)?\.db$/u.test(name)) folders.push({agent: 'kilo-cli', root: path.join(kilo, name), shown: kilo, accepts: () => true});
 	return {agent: 'opencode', looked: data, folders};
 }
 
@@ -149,7 +154,7 @@ function qwenCode(env: NodeJS.ProcessEnv, home: string): Candidates {
 		if (parts[0] === 'projects') return parts.length === 4 && parts[2] === 'chats' && parts[3]!.endsWith('.jsonl');
 		if (parts[0] !== 'tmp') return false;
 		if (parts.length === 4 && parts[2] === 'chats') return /\.jsonl?$/u.test(parts[3]!);
-		return parts.length === 3 && /^checkpoint.*\.json$/u.test(parts[2]!);
+		return parts.length === 3 && (/^checkpoint.*\.json$/u.test(parts[2]!) || parts[2] === 'logs.json');
 	};
 	const folders = ['projects', 'tmp'].map((sub) => path.join(root, sub)).filter(isFolder).map((folder) => ({agent: 'qwen-code', root: folder, shown: root, accepts: (relative: string) => accepts(`${path.basename(folder)}/${relative}`)}));
 	return {agent: 'qwen-code', looked: root, folders};
@@ -157,8 +162,13 @@ function qwenCode(env: NodeJS.ProcessEnv, home: string): Candidates {
 
 /** The nearest `.crush/crush.db` at or above the current folder. */
 function projectCrush(cwd: string): string | undefined {
+	return projectStore(cwd, '.crush', 'crush.db');
+}
+
+/** The nearest `<data folder>/<store>` at or above the current folder. */
+function projectStore(cwd: string, data: string, name: string): string | undefined {
 	for (let folder = cwd; ; folder = path.dirname(folder)) {
-		const store = path.join(folder, '.crush', 'crush.db');
+		const store = path.join(folder, data, name);
 		if (existsSync(store)) return store;
 		if (path.dirname(folder) === folder) return undefined;
 	}
@@ -180,7 +190,11 @@ function crush(env: NodeJS.ProcessEnv, home: string, cwd: string): Candidates {
 	}
 	const here = projectCrush(cwd);
 	if (here) stores.add(here);
-	return {agent: 'crush', looked: list, folders: [...stores].map((store) => ({agent: 'crush', root: store, shown: path.dirname(store), accepts: () => true}))};
+	const folders: AgentFolder[] = [...stores].map((store) => ({agent: 'crush', root: store, shown: path.dirname(store), accepts: () => true}));
+	// The Go OpenCode (Crush's predecessor) kept the same store in the project's `.opencode/opencode.db`.
+	const goOpenCode = projectStore(cwd, '.opencode', 'opencode.db');
+	if (goOpenCode) folders.push({agent: 'opencode-go', root: goOpenCode, shown: path.dirname(goOpenCode), accepts: () => true});
+	return {agent: 'crush', looked: list, folders};
 }
 
 /** The folders of these agents that exist here, and, for each agent with none, where it was looked for. */

@@ -108,13 +108,13 @@ interface LineReader {
 	finish(): ParsedSource;
 }
 
-const lineReaders: Partial<Record<Format, (problems: SourceProblem[]) => LineReader>> = {
+const lineReaders: Partial<Record<Format, (problems: SourceProblem[], file: string) => LineReader>> = {
 	markdown: (problems) => new MarkdownReader(problems),
 	text: () => new TextReader(),
 	'claude-code': (problems) => new ClaudeCodeReader(problems),
-	codex: (problems) => new CodexReader(problems),
+	codex: (problems, file) => new CodexReader(problems, undefined, file),
 	'gemini-cli': (problems) => new GeminiStreamReader(problems),
-	'gemini-chat': (problems) => new GeminiChatReader(problems),
+	'gemini-chat': (problems, file) => new GeminiChatReader(problems, undefined, file),
 	'claude-agent': (problems) => new ClaudeAgentReader(problems),
 	'generic-chat': (problems) => new GenericChatReader(problems),
 };
@@ -166,7 +166,7 @@ async function parse(job: SourceJob, problems: SourceProblem[], hooks: JobHooks)
 		const whole = await wholeJson(job.path, job.size);
 		hooks.onBytes?.(job.size);
 		if ('problem' in whole) return {reason: whole.problem};
-		const reader = new GeminiChatReader(problems);
+		const reader = new GeminiChatReader(problems, undefined, job.path);
 		reader.value(whole.value);
 		return reader.finish();
 	}
@@ -179,7 +179,7 @@ async function parse(job: SourceJob, problems: SourceProblem[], hooks: JobHooks)
 	const make = lineReaders[format];
 	const agentLines = agentLineReaders[format];
 	if (!make && !agentLines) return {reason: `is ${format}, which holds many items and is not read as one`};
-	const reader = agentLines ? agentLines(problems, job.path) : make!(problems);
+	const reader = agentLines ? agentLines(problems, job.path) : make!(problems, job.path);
 	const jsonLines = conversationFormats.has(format);
 	// Lines a CLI printed before a log's first JSON line ("Loaded cached credentials."): not records.
 	let preamble = 0;

@@ -1,3 +1,4 @@
+import {readFileSync} from 'node:fs';
 import {describe, expect, it} from 'vitest';
 import {claudeSessionId, ClaudeCodeReader} from '../../../source/ingest/formats/claude-code.js';
 import type {SourceProblem} from '../../../source/ingest/model.js';
@@ -96,5 +97,46 @@ describe('ClaudeCodeReader', () => {
 		const parsed = reader.finish();
 		expect(broken.map((problem) => problem.line)).toEqual([2, 4]);
 		expect(roles(parsed)).toEqual(['user', 'assistant']);
+	});
+});
+
+describe('Claude Code 2.1.9x titles, on a trimmed real session (fixtures/agents/real/claude-code)', () => {
+	const real = 'fixtures/agents/real/claude-code/4eb362e5-e40d-4f92-be47-a5eb907628b9.jsonl';
+	const sessionId = '4eb362e5-e40d-4f92-be47-a5eb907628b9';
+	const realLines = readFileSync(real, 'utf8').split('\n').filter(Boolean);
+	const read = (lines: string[]) => {
+		const problems: SourceProblem[] = [];
+		const reader = new ClaudeCodeReader(problems);
+		lines.forEach((line, index) => reader.push(line, index + 1));
+		expect(problems).toEqual([]);
+		return reader.finish();
+	};
+	const aiTitle = (title: string) => JSON.stringify({type: 'ai-title', aiTitle: title, sessionId});
+
+	it("takes the person's rename (custom-title), written after the last message, as the title; the new record kinds are counted, not errors", () => {
+		const source = read(realLines);
+		expect(source.facts.title).toBe('phase3');
+		expect(source.facts.provenance).toMatchObject({user_title: 'phase3', session_id: sessionId});
+		expect(source.facts.provenance?.agent_title).toBeUndefined();
+		// permission-mode ×3, last-prompt ×2, agent-name, attachment, file-history-snapshot ×2, a stop-hook notice.
+		expect(source.skipped).toBe(10);
+	});
+
+	it('takes the last of several ai-title records when there is no rename, and the rename before them when there is', () => {
+		const withoutRename = realLines.filter((line) => !line.includes('"custom-title"'));
+		const ai = read([...withoutRename, aiTitle('Spot check of the Sentinel repo'), aiTitle('Spot check and bootstrap of the Sentinel repo')]);
+		expect(ai.facts.title).toBe('Spot check and bootstrap of the Sentinel repo');
+		expect(ai.facts.provenance).toMatchObject({agent_title: 'Spot check and bootstrap of the Sentinel repo'});
+		const both = read([...realLines, aiTitle('Spot check of the Sentinel repo')]);
+		expect(both.facts.title).toBe('phase3');
+		expect(both.facts.provenance).toMatchObject({user_title: 'phase3', agent_title: 'Spot check of the Sentinel repo'});
+	});
+
+	it('never takes reasoning leaked into a title', () => {
+		const leaked = read([...realLines.filter((line) => !line.includes('"custom-title"')), aiTitle('<think>The user wants a title for a spot check.</think>Sentinel spot check')]);
+		expect(leaked.facts.title).toBe('Sentinel spot check');
+		const only = read([...realLines.filter((line) => !line.includes('"custom-title"')), aiTitle('<think>The user wants a title for a spot check. Maybe')]);
+		expect(only.facts.provenance?.agent_title).toBeUndefined();
+		expect(only.facts.title).toBeUndefined();
 	});
 });

@@ -97,3 +97,28 @@ describe('Cline tasks', () => {
 		expect(await ingest([file('ui_messages.json')], {storePath: store, workers: false})).toMatchObject({added: 0, skipped: 1});
 	});
 });
+
+describe('Cline: a real task (fixtures/agents/real/cline, trimmed from CoreGems/Cline-Xray)', () => {
+	const task = 'fixtures/agents/real/cline/tasks/1770577372307/ui_messages.json';
+
+	it('reads its requests, the model each message names and the cost its requests recorded', () => {
+		const problems: SourceProblem[] = [];
+		const source = readClineTask(path.resolve(task), JSON.parse(readFileSync(task, 'utf8')), problems);
+		expect(problems).toEqual([]);
+		expect(source.facts.provenance).toMatchObject({agent: 'cline', model: 'claude-opus-4-6', turns: 2, cost_usd: 0.29612, tokens: {input: 20, output: 5850, cache_read: 94565, cache_write: 16398}});
+	});
+
+	it("reads 3.5x's per-message metrics (tokens, cost) and native tool_use blocks, a use_subagents call among them, from the API history", () => {
+		const folder = tempDir();
+		const history = [
+			{role: 'user', content: [{type: 'text', text: '<task>\nsplit the parser tests by format\n</task>'}], ts: 1770577372307},
+			{role: 'assistant', content: [{type: 'thinking', thinking: 'Two formats: delegate each.'}, {type: 'tool_use', id: 'toolu_1', name: 'use_subagents', input: {tasks: [{prompt: 'split the JSON tests'}]}}], modelInfo: {providerId: 'anthropic', modelId: 'claude-opus-4-6', mode: 'act'}, metrics: {tokens: {prompt: 1200, completion: 80, cached: 1000}, cost: 0.0125}},
+			{role: 'user', content: [{type: 'tool_result', tool_use_id: 'toolu_1', content: 'done'}]},
+			{role: 'assistant', content: [{type: 'text', text: 'Split.'}], metrics: {tokens: {prompt: 1300, completion: 10, cached: 1200}, cost: 0.0025}},
+		];
+		const file = path.join(folder, 'api_conversation_history.json');
+		const source = readClineTask(file, history, []);
+		expect(source.facts.provenance).toMatchObject({model: 'claude-opus-4-6', tool_calls: 1, cost_usd: 0.015, tokens: {input: 300, output: 90, cache_read: 2200}});
+		expect(textsOf(source, 'tool_call')).toEqual([expect.stringMatching(/^use_subagents\n/u)]);
+	});
+});

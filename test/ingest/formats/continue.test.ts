@@ -58,3 +58,24 @@ describe('Continue sessions', () => {
 		expect(await ingest([sessions], {storePath: store, workers: false})).toMatchObject({added: 1, skipped: 1, skipped_files: 1, failed: []});
 	});
 });
+
+describe('Continue: real sessions (fixtures/agents/real/continue, sources in its README)', () => {
+	const real = 'fixtures/agents/real/continue/sessions';
+
+	it('reads a 2023 session (a history.timeline of steps): the request, the answer, its title and folder', async () => {
+		const file = path.join(real, 'c553c0a6-703b-4638-bcac-54fdcf59230f.json');
+		expect((await sniff(file, statSync(file).size)).format).toBe('continue');
+		const source = read(file);
+		expect(source.facts.title).toBe('Fixing "santuario" File Path Error');
+		expect(source.facts.provenance).toMatchObject({agent: 'continue', session_id: 'c553c0a6-703b-4638-bcac-54fdcf59230f', project: 'c:\\Users\\chudds\\Documents\\GitHub\\44', started_at: '2023-10-18T15:01:35.737Z', turns: 1});
+		expect(of(source, 'user')[0]).toMatch(/^#\tnew file: +\.pydev_vscode\/java19\//u);
+		expect(of(source, 'assistant')[0]).toMatch(/^The word "santuario" appears to be a file name/u);
+		// The hidden startup step is Continue's own.
+		expect(source.skipped).toBe(1);
+	});
+
+	it('reads a 2025 session as it is', () => {
+		const source = read(path.join(real, '03518130-43f2-4e05-af2a-509aed5c31fc.json'));
+		expect(source.facts.provenance).toMatchObject({agent: 'continue', agent_title: 'in python', turns: 1});
+	});
+});

@@ -1,4 +1,4 @@
-import {readFileSync, statSync} from 'node:fs';
+import {readFileSync, statSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {readCopilotChatFile} from '../../../source/ingest/formats/copilot-chat.js';
@@ -78,5 +78,45 @@ describe('GitHub Copilot Chat sessions (VS Code chatSessions)', () => {
 		expect((await sniff(log, statSync(log).size)).format).toBe('copilot-chat');
 		const report = await ingest([sessions], {storePath: path.join(tempDir(), 's.db'), workers: false});
 		expect(report).toMatchObject({added: 2, failed: [{line: 8}]});
+	});
+});
+
+describe('GitHub Copilot Chat: real exports (fixtures/agents/real/copilot-chat, sources in its README)', () => {
+	const real = 'fixtures/agents/real/copilot-chat';
+
+	it('reads an Export Chat file past the 64 KB a file is first looked at by, and --format copilot-chat takes it', async () => {
+		const file = path.join(real, 'export-2025.json');
+		const exported = JSON.parse(readFileSync(file, 'utf8')) as {requests: Array<{response: unknown[]}>};
+		// The same request with a long answer: 5 of 7 real exports are bigger than the head.
+		exported.requests[0]!.response.push({value: `\n\n${'The refresh token is rotated on every use. '.repeat(2000)}`});
+		const big = path.join(tempDir(), 'chat.json');
+		writeFileSync(big, JSON.stringify(exported, null, 2));
+		expect(statSync(big).size).toBeGreaterThan(80_000);
+		expect((await sniff(big, statSync(big).size)).format).toBe('copilot-chat');
+		expect((await sniff(big, statSync(big).size, 'copilot-chat')).format).toBe('copilot-chat');
+		const {source} = read(file);
+		expect(of(source, 'user')[0]).toMatch(/^What do I need to consider if I were to make a nest\.js node server that implemented better-auth/u);
+		expect(source.facts.provenance).toMatchObject({agent: 'copilot-chat', model: 'copilot/claude-sonnet-4.5', turns: 1});
+		const report = await ingest([big], {storePath: path.join(tempDir(), 's.db'), workers: false});
+		expect(report).toMatchObject({added: 1, failed: []});
+	});
+
+	it('reads a version 3 file of prompts and completions', () => {
+		const {source} = read(path.join(real, 'export-v3-prompt-completion.json'));
+		expect(of(source, 'user')).toHaveLength(3);
+		expect(of(source, 'user')[0]).toMatch(/^Write a complete advanced 2D endless runner game in Python using Pygame/u);
+		expect(of(source, 'assistant')[0]).toBe("Sure! Let's start by initializing Pygame, creating the main window, and setting up the game loop.");
+		expect(source.facts.provenance).toMatchObject({session_id: 'f62c7874-549c-4c07-9677-f413049d7799', started_at: '2025-08-23T08:43:26.136Z'});
+	});
+
+	it("reads a github.com thread export: its threadName is the title, and the branch shown is the last message's", async () => {
+		const file = path.join(real, 'github-thread.json');
+		expect((await sniff(file, statSync(file).size)).format).toBe('copilot-chat');
+		const {source} = read(file);
+		expect(source.facts.title).toBe('Converting GWBASIC to VB.NET application');
+		expect(source.facts.provenance).toMatchObject({agent: 'copilot-chat', agent_title: 'Converting GWBASIC to VB.NET application', session_id: 'c231c824-0582-42d3-8da7-25305d487486', turns: 7});
+		// The request of an earlier branch from the same answer is not on the one shown.
+		expect(of(source, 'user')).not.toContain('do you remember where we left off?');
+		expect(of(source, 'user').at(-1)).toBe('this is what I have, what is missing');
 	});
 });

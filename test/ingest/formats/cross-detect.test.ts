@@ -42,6 +42,11 @@ const fixtures: Array<[string, Format]> = [
 	['fixtures/agents/openclaw/agents/main/sessions/1f979e30-12ad-4b66-80ac-bcbb53b985ff.jsonl', 'pi'],
 	['fixtures/agents/copilot-cli/session-state/9a493a94-a307-489e-8bc7-d16f4afcd992/events.jsonl', 'copilot-cli'],
 	['fixtures/agents/hermes/sessions/session_20260420_172948_424fa3.json', 'hermes'],
+	['fixtures/agents/real/copilot-chat/export-2025.json', 'copilot-chat'],
+	['fixtures/agents/real/copilot-chat/export-v3-prompt-completion.json', 'copilot-chat'],
+	['fixtures/agents/real/copilot-chat/github-thread.json', 'copilot-chat'],
+	['fixtures/agents/real/qwen-code/tmp/47b8c5bef1c488a4e723e7abd2a8adae44413d00eb4c40dbfff20bd9a6d362f0/logs.json', 'prompt-log'],
+	['fixtures/agents/real/qwen-code/projects/D--Hack-TODO-LIST/chats/734553eb-442f-4bd2-8002-4cd9ecd958e3.jsonl', 'qwen-code'],
 ];
 
 /** The agents' SQLite stores, built from their fixtures before the tests. */

@@ -86,7 +86,8 @@ describe('Goose session store (sessions.db, 1.10 and later)', () => {
 			turns: 1,
 			tool_calls: 2,
 			session_id: '20251104_1',
-			agent_title: 'Flaky harbour-gauge test',
+			// Named by the person (user_set_name), not by Goose.
+			user_title: 'Flaky harbour-gauge test',
 			tokens: {input: 27800, output: 2700},
 			files_edited: ['/home/mira/src/tidewater/src/gauges/load.ts'],
 		});

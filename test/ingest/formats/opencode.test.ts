@@ -90,7 +90,7 @@ describe('OpenCode database (opencode.db, OpenCode 1.x)', () => {
 		buildStore('fixtures/agents/opencode.store.json', file);
 		const store = openReadOnlyStore(file);
 		try {
-			const sessions = [...readOpenCodeStore(store.db)];
+			const sessions = [...readOpenCodeStore(store.db, file)];
 			expect(sessions.map((session) => session.id)).toEqual(['ses_6d2f0a1b3ffeZQ4kP7tRw9xY2a', 'ses_6d2f0a1b3ffdCh1ldS3ss10nAa']);
 			expectTheSession(sessions[0]!.read());
 			expect(sessions[1]!.read().facts.provenance).toMatchObject({parent_session: 'ses_6d2f0a1b3ffeZQ4kP7tRw9xY2a'});

@@ -29,11 +29,17 @@ describe('JSON of no session format', () => {
 		expect(await problemOf('many.json', JSON.stringify(Object.fromEntries('abcdefghij'.split('').map((key) => [key, 1]))))).toBe(line('top-level keys: a, b, c, d, e, f, g, h, … (10)'));
 	});
 
-	it('reads the keys of a pretty-printed document longer than the head, and takes a "role" inside it for nothing', async () => {
+	it('reads the keys of a pretty-printed document longer than the head; one that holds a conversation is said to, not skipped as no source', async () => {
+		const rows = Array.from({length: 900}, (_, index) => ({id: index, label: `row ${index} `.repeat(8)}));
+		expect(await problemOf('table.json', JSON.stringify({id: 'x1', rows, meta: {source: 'export'}}, null, 2))).toBe(line('top-level keys: id, rows'));
 		const history = Array.from({length: 900}, (_, index) => ({role: index % 2 ? 'assistant' : 'user', content: `message ${index} `.repeat(8)}));
 		const big = JSON.stringify({id: 'x1', messages: history, meta: {source: 'export'}}, null, 2);
 		expect(big.length).toBeGreaterThan(64 * 1024);
-		expect(await problemOf('export.json', big)).toBe(line('top-level keys: id, messages'));
+		const file = path.join(folder, 'export.json');
+		writeFileSync(file, big);
+		const sniffed = await sniff(file, statSync(file).size);
+		expect(sniffed.notASource).toBeUndefined();
+		expect(sniffed.problem).toBe('looks like a chat from an agent drill does not know, not read: drill reads no chat of this shape (top-level keys: id, messages); drill ingest --help lists the formats it reads');
 	});
 
 	it('is counted as a skipped file in a folder walk, and refused in one line when named', async () => {

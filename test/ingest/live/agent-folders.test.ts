@@ -4,6 +4,7 @@ import {describe, expect, it} from 'vitest';
 import {findAgentFolders} from '../../../source/ingest/live/agent-folders.js';
 import {scanSources} from '../../../source/ingest/live/source-scan.js';
 import {agentHome} from '../../helpers/agent-home.js';
+import {buildStore} from '../../helpers/agent-store.js';
 import {runCli, tempDir} from '../../helpers/cli.js';
 
 /** What `--agents` would take here: each agent's session files, relative to the home folder. */
@@ -29,7 +30,7 @@ const linuxFiles = {
 		'.config/Code/User/workspaceStorage/4f9e2c1b7a3d5e8f0a1b2c3d4e5f6a7b/chatSessions/8c4a1f03-9e2b-4d6c-a7f1-3b5e2d0c9a18.jsonl',
 	],
 	goose: ['.local/share/goose/sessions/sessions.db'],
-	'qwen-code': ['.qwen/projects/-home-mira-src-tidewater/chats/b7e3c1a9-2f4d-4e8b-9c6a-1d0e5f3a7b29.jsonl', '.qwen/tmp/9f86d081884c7d65/chats/session-2025-10-14T10-00-3f2a.json'],
+	'qwen-code': ['.qwen/projects/-home-mira-src-tidewater/chats/b7e3c1a9-2f4d-4e8b-9c6a-1d0e5f3a7b29.jsonl', '.qwen/tmp/9f86d081884c7d65/chats/session-2025-10-14T10-00-3f2a.json', '.qwen/tmp/9f86d081884c7d65/logs.json'],
 	crush: ['src/tidewater/.crush/crush.db'],
 };
 
@@ -103,17 +104,31 @@ describe('--agents: the editors’ agents and the other CLIs', () => {
 	it('ingests them all from the command line, saying what it found and where', () => {
 		const {home} = agentHome('linux');
 		const cwd = tempDir();
-		const result = runCli(['ingest', '--agents', '--store', 's.db', '--json'], {cwd, env: {HOME: home}});
+		// The home's own data folder, not the one vitest.config.ts points XDG_DATA_HOME at.
+		const result = runCli(['ingest', '--agents', '--store', 's.db', '--json'], {cwd, env: {HOME: home, XDG_DATA_HOME: path.join(home, '.local', 'share')}});
 		const report = JSON.parse(result.stdout);
 		const found = Object.fromEntries(report.agents.filter((agent: any) => agent.found).map((agent: any) => [agent.agent, agent.files]));
-		expect(found).toEqual({cursor: 2, cline: 2, 'roo-code': 1, continue: 2, opencode: 2, 'copilot-chat': 2, goose: 1, 'qwen-code': 2, crush: 1});
+		expect(found).toEqual({cursor: 2, cline: 2, 'roo-code': 1, continue: 2, opencode: 2, 'copilot-chat': 2, goose: 1, 'qwen-code': 3, crush: 1});
 		expect(report.agents.find((agent: any) => agent.agent === 'cursor').folder).toBe(path.join(home, '.config', 'Cursor', 'User'));
 		// One broken line in a Copilot change log; nothing else.
 		expect(report.failed).toEqual([{path: expect.stringMatching(/8c4a1f03-9e2b-4d6c-a7f1-3b5e2d0c9a18\.jsonl$/u), line: 8, reason: expect.stringMatching(/^line 8 is not valid JSON/u)}]);
 		expect(report.added).toBe(21);
-		const human = runCli(['ingest', '--agents', '--store', 's.db'], {cwd, env: {HOME: home}});
+		const human = runCli(['ingest', '--agents', '--store', 's.db'], {cwd, env: {HOME: home, XDG_DATA_HOME: path.join(home, '.local', 'share')}});
 		expect(human.stderr).toContain('drill: found cursor: 2 session files in ~/.config/Cursor/User');
 		expect(human.stderr).toContain('drill: found crush: 1 session file in ~/src/tidewater/.crush');
 		expect(human.stdout).toMatch(/^ingested: 0 added, 0 updated, 21 unchanged/u);
+	});
+
+	it("finds Kilo CLI's kilo.db in its data folder and the Go OpenCode's .opencode/opencode.db up from the current folder", async () => {
+		const home = tempDir('drill-agent-home-');
+		mkdirSync(path.join(home, '.local', 'share', 'kilo'), {recursive: true});
+		buildStore('fixtures/agents/real/stores/kilo.store.json', path.join(home, '.local', 'share', 'kilo', 'kilo.db'));
+		const project = path.join(home, 'src', 'hooked');
+		mkdirSync(path.join(project, '.opencode'), {recursive: true});
+		buildStore('fixtures/agents/real/stores/opencode-go.store.json', path.join(project, '.opencode', 'opencode.db'));
+		mkdirSync(path.join(project, 'app'));
+		const files = await taken({HOME: home, XDG_DATA_HOME: path.join(home, '.local', 'share')}, path.join(project, 'app'));
+		expect(files['kilo-cli']).toEqual(['.local/share/kilo/kilo.db']);
+		expect(files['opencode-go']).toEqual(['src/hooked/.opencode/opencode.db']);
 	});
 });
