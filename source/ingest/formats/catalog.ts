@@ -29,6 +29,7 @@ export const formats = [
 	'pi',
 	'copilot-cli',
 	'hermes',
+	'warp',
 ] as const;
 export type Format = (typeof formats)[number];
 
@@ -67,15 +68,16 @@ export const formatLabels: Record<Format, string> = {
 	pi: 'a Pi, Oh My Pi or OpenClaw session (JSONL)',
 	'copilot-cli': 'a GitHub Copilot CLI session (session-state events.jsonl)',
 	hermes: 'a Hermes Agent session (sessions/*.jsonl or session_*.json)',
+	warp: 'a Warp terminal database with AI conversations (warp.sqlite)',
 };
 
 /** The formats of the agents read from their own stores and folders (one reader file each). */
-export const agentFormats: ReadonlySet<Format> = new Set(['cursor', 'cursor-markdown', 'cline', 'continue', 'opencode', 'opencode-db', 'copilot-chat', 'goose', 'goose-db', 'qwen-code', 'crush', 'specstory', 'amp', 'zed', 'pi', 'copilot-cli', 'hermes']);
+export const agentFormats: ReadonlySet<Format> = new Set(['cursor', 'cursor-markdown', 'cline', 'continue', 'opencode', 'opencode-db', 'copilot-chat', 'goose', 'goose-db', 'qwen-code', 'crush', 'specstory', 'amp', 'zed', 'pi', 'copilot-cli', 'hermes', 'warp']);
 
 export const conversationFormats: ReadonlySet<Format> = new Set(['claude-code', 'codex', 'gemini-cli', 'gemini-chat', 'aider', 'claude-agent', 'chatgpt', 'generic-chat', ...agentFormats]);
 
 /** Formats stored in a SQLite database: one item per session in it, read without writing. */
-export const storeFormats: ReadonlySet<Format> = new Set(['cursor', 'opencode-db', 'goose-db', 'crush', 'zed']);
+export const storeFormats: ReadonlySet<Format> = new Set(['cursor', 'opencode-db', 'goose-db', 'crush', 'zed', 'warp']);
 
 /** Formats read any text file as a document, so forcing one is a choice of reading, never wrong. */
 export const documentFormats: ReadonlySet<Format> = new Set(['markdown', 'text', 'html']);
@@ -110,6 +112,7 @@ export const namespaceOf: Record<Format, string> = {
 	pi: 'conversation_session',
 	'copilot-cli': 'conversation_session',
 	hermes: 'conversation_session',
+	warp: 'conversation_session',
 };
 
 /** Files that hold many items (one per conversation or session); the others hold one. */
