@@ -33,6 +33,12 @@ function count(where: string, field: 'turns' | 'tool_calls' | 'line' | 'redactio
 	return value;
 }
 
+function dollars(where: string, value: unknown): number | undefined {
+	if (value === undefined || value === null) return undefined;
+	if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw new DrillError('bad_input', `${where}: "source.cost_usd" must be a number ≥ 0, got ${JSON.stringify(value)?.slice(0, 60)}`);
+	return value;
+}
+
 function tokens(where: string, value: unknown): ItemSource['tokens'] {
 	if (value === undefined || value === null) return undefined;
 	if (!isObject(value)) throw new DrillError('bad_input', `${where}: "source.tokens" must be an object, got ${Array.isArray(value) ? 'an array' : typeof value}`, 'give {"input", "output", "cache_read", "cache_write"}');
@@ -90,6 +96,7 @@ export function validateSource(where: string, value: unknown): ItemSource {
 		own_title: name(where, 'own_title', value.own_title),
 		dated_from: datedFrom(where, value.dated_from),
 		file_date: time(where, 'file_date', value.file_date),
+		cost_usd: dollars(where, value.cost_usd),
 	};
 	for (const key of Object.keys(source) as Array<keyof ItemSource>) if (source[key] === undefined) delete source[key];
 	return source;

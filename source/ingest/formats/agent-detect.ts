@@ -42,6 +42,8 @@ export function agentRecordFormat(value: unknown): Format | undefined {
 	if (isPiHeader(value)) return 'pi';
 	if (isCopilotCliEvent(value)) return 'copilot-cli';
 	if (isHermesMeta(value) || isHermesLog(value)) return 'hermes';
+	// The agents added for issue 33 (agents-b): DeepSeek TUI's SavedSession.
+	if (typeof value.schema_version === 'number' && isObject(value.metadata) && typeof value.metadata.id === 'string' && Array.isArray(value.messages) && ('workspace' in value.metadata || 'total_tokens' in value.metadata)) return 'deepseek-tui';
 	return undefined;
 }
 
@@ -53,6 +55,7 @@ export const cutAgentDocuments: Array<[RegExp, Format]> = [
 	[/^\s*\[\s*\{\s*"ts"\s*:\s*\d+\s*,\s*"type"\s*:\s*"(?:say|ask)"/u, 'cline'],
 	[/^\s*\{\s*"v"\s*:\s*\d+\s*,\s*"id"\s*:\s*"T-[\da-fA-F-]{8,}"/u, 'amp'],
 	[/^\s*\{\s*"session_id"\s*:\s*"\d{8}_\d{6}_[\da-f]+"\s*,[\s\S]*?"(?:session_start|system_prompt)"\s*:/u, 'hermes'],
+	[/^\s*\{\s*"schema_version"\s*:\s*\d+\s*,\s*"metadata"\s*:\s*\{\s*"id"\s*:\s*"[^"]*"\s*,\s*"title"\s*:/u, 'deepseek-tui'],
 ];
 
 /**

@@ -7,6 +7,7 @@ import {clineTaskId, readClineTask} from './cline.js';
 import {readContinueSession} from './continue.js';
 import {readCopilotChatFile} from './copilot-chat.js';
 import {readCursorExport} from './cursor-markdown.js';
+import {deepSeekSessionId, readDeepSeekSession} from './deepseek-tui.js';
 import {GooseSessionReader} from './goose.js';
 import {isObject} from './json-values.js';
 import {readOpenCodeSessionFile} from './opencode.js';
@@ -64,6 +65,7 @@ export const agentDocumentReaders: Partial<Record<Format, DocumentReader>> = {
 		const content = await wholeText(file, size);
 		return typeof content === 'string' ? readHermesFile(file, content, problems) : content;
 	},
+	'deepseek-tui': jsonDocument((_file, value) => (isObject(value) ? readDeepSeekSession(value) : {reason: 'is not a DeepSeek TUI session (a JSON object)'})),
 };
 
 interface LineReader {
@@ -93,4 +95,5 @@ export const agentSessionIds: Partial<Record<Format, (head: string, file: string
 	pi: piSessionId,
 	'copilot-cli': copilotCliSessionId,
 	hermes: hermesSessionId,
+	'deepseek-tui': deepSeekSessionId,
 };

@@ -42,6 +42,7 @@ const fixtures: Array<[string, Format]> = [
 	['fixtures/agents/openclaw/agents/main/sessions/1f979e30-12ad-4b66-80ac-bcbb53b985ff.jsonl', 'pi'],
 	['fixtures/agents/copilot-cli/session-state/9a493a94-a307-489e-8bc7-d16f4afcd992/events.jsonl', 'copilot-cli'],
 	['fixtures/agents/hermes/sessions/session_20260420_172948_424fa3.json', 'hermes'],
+	['fixtures/agents/deepseek-tui/sessions/3bd4c811-972d-4b18-be1e-dd50bf5f1279.json', 'deepseek-tui'],
 ];
 
 /** The agents' SQLite stores, built from their fixtures before the tests. */
@@ -53,6 +54,8 @@ const stores: Array<[string, Format]> = [
 	['cursor-global.store.json', 'cursor'],
 	['cursor-workspace.store.json', 'cursor'],
 	['zed.store.json', 'zed'],
+	['warp/warp.store.json', 'warp'],
+	['warp/warp-2024.store.json', 'warp'],
 ];
 
 beforeAll(() => {

@@ -1,0 +1,65 @@
+import {existsSync, statSync} from 'node:fs';
+import path from 'node:path';
+import type {AgentFolder, AgentSearch} from './agent-folder.js';
+import {append} from '../../core/arrays.js';
+
+/**
+ * Where the agents that keep their sessions in a folder or database of their own keep them (from
+ * each agent's source, named in its reader in source/ingest/formats/):
+ *
+ * - Warp: `warp.sqlite` in its state folder: Linux `$XDG_STATE_HOME/warp-terminal` (else
+ *   `~/.local/state/warp-terminal`; `warp-terminal-preview` for Warp Preview); macOS its app group
+ *   container `~/Library/Group Containers/2BBY89MBSN.dev.warp/Library/Application Support/
+ *   dev.warp.Warp-Stable`, else `~/Library/Application Support/dev.warp.Warp-Stable`; Windows
+ *   `%LOCALAPPDATA%\warp\Warp\data`. Its terminal front-end keeps another in `tui/`.
+ * - DeepSeek TUI: `~/.deepseek/sessions/<id>.json` (`%USERPROFILE%` on Windows); not
+ *   `checkpoints/` (the session in progress, saved again as a session).
+ */
+
+function isFolder(file: string): boolean {
+	try {
+		return statSync(file).isDirectory();
+	} catch {
+		return false;
+	}
+}
+
+interface Candidates {
+	agent: string;
+	/** Where it is looked for first: named when nothing is found. */
+	looked: string;
+	folders: AgentFolder[];
+}
+
+function warp(env: NodeJS.ProcessEnv, home: string, platform: NodeJS.Platform): Candidates {
+	const folders: string[] = [];
+	if (platform === 'darwin') {
+		for (const channel of ['Stable', 'Preview']) {
+			folders.push(path.join(home, 'Library', 'Group Containers', '2BBY89MBSN.dev.warp', 'Library', 'Application Support', `dev.warp.Warp-${channel}`));
+			folders.push(path.join(home, 'Library', 'Application Support', `dev.warp.Warp-${channel}`));
+		}
+	} else if (platform === 'win32') {
+		const local = env.LOCALAPPDATA || path.join(home, 'AppData', 'Local');
+		folders.push(path.join(local, 'warp', 'Warp', 'data'), path.join(local, 'warp', 'WarpPreview', 'data'));
+	} else {
+		const state = env.XDG_STATE_HOME || path.join(home, '.local', 'state');
+		folders.push(path.join(state, 'warp-terminal'), path.join(state, 'warp-terminal-preview'));
+	}
+	const stores = folders.flatMap((folder) => [path.join(folder, 'warp.sqlite'), path.join(folder, 'tui', 'warp.sqlite')]).filter((store) => existsSync(store));
+	return {agent: 'warp', looked: path.join(folders[0]!, 'warp.sqlite'), folders: stores.map((store) => ({agent: 'warp', root: store, shown: path.dirname(store), accepts: () => true}))};
+}
+
+function deepSeekTui(home: string): Candidates {
+	const root = path.join(home, '.deepseek', 'sessions');
+	return {agent: 'deepseek-tui', looked: root, folders: isFolder(root) ? [{agent: 'deepseek-tui', root, accepts: (relative) => /^[^/]+\.json$/u.test(relative)}] : []};
+}
+
+/** The folders of these agents that exist here, and, for each agent with none, where it was looked for. */
+export function homeAgentFolders(env: NodeJS.ProcessEnv, home: string, _cwd: string, platform: NodeJS.Platform = process.platform): AgentSearch {
+	const search: AgentSearch = {found: [], missing: [], notes: []};
+	for (const candidates of [warp(env, home, platform), deepSeekTui(home)]) {
+		if (candidates.folders.length > 0) append(search.found, candidates.folders);
+		else search.missing.push({agent: candidates.agent, looked: candidates.looked});
+	}
+	return search;
+}
