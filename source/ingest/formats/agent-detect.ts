@@ -2,11 +2,11 @@ import {existsSync} from 'node:fs';
 import path from 'node:path';
 import type {Format} from './catalog.js';
 import {cursorExportStart} from './cursor-markdown.js';
-import {isObject} from './json-values.js';
 import {isAmpThread} from './amp.js';
 import {isCopilotCliEvent} from './copilot-cli.js';
 import {isHermesLog, isHermesMeta} from './hermes.js';
 import {isPiHeader} from './pi-session.js';
+import {isObject, type Json} from './json-values.js';
 
 /**
  * How the agents' own logs are told from their content (and, where an agent writes a shape
@@ -19,6 +19,8 @@ const hasParts = (value: unknown) => isObject(value) && Array.isArray(value.part
 
 const gooseContentTypes = new Set(['text', 'image', 'toolRequest', 'toolResponse', 'toolConfirmationRequest', 'actionRequired', 'frontendToolRequest', 'thinking', 'redactedThinking', 'systemNotification', 'contextLengthExceeded', 'summarizationRequested', 'conversationCompacted']);
 const qwenTypes = new Set(['user', 'assistant', 'tool_result', 'system']);
+
+const isVibeMetadata = (value: Json) => typeof value.session_id === 'string' && typeof value.start_time === 'string' && isObject(value.environment) && 'username' in value;
 
 /** The agent format one JSON value (a line, a document, or a document's first element) is, if any. */
 export function agentRecordFormat(value: unknown): Format | undefined {
@@ -44,6 +46,9 @@ export function agentRecordFormat(value: unknown): Format | undefined {
 	if (isHermesMeta(value) || isHermesLog(value)) return 'hermes';
 	// The agents added for issue 33 (agents-b): DeepSeek TUI's SavedSession.
 	if (typeof value.schema_version === 'number' && isObject(value.metadata) && typeof value.metadata.id === 'string' && Array.isArray(value.messages) && ('workspace' in value.metadata || 'total_tokens' in value.metadata)) return 'deepseek-tui';
+	// Mistral Vibe: a session file before 2.0 ({metadata, messages}), a session folder's meta.json since.
+	if (isObject(value.metadata) && isVibeMetadata(value.metadata) && Array.isArray(value.messages)) return 'vibe';
+	if (isVibeMetadata(value) && ('title_source' in value || 'total_messages' in value || 'tools_available' in value)) return 'vibe';
 	return undefined;
 }
 
@@ -56,6 +61,7 @@ export const cutAgentDocuments: Array<[RegExp, Format]> = [
 	[/^\s*\{\s*"v"\s*:\s*\d+\s*,\s*"id"\s*:\s*"T-[\da-fA-F-]{8,}"/u, 'amp'],
 	[/^\s*\{\s*"session_id"\s*:\s*"\d{8}_\d{6}_[\da-f]+"\s*,[\s\S]*?"(?:session_start|system_prompt)"\s*:/u, 'hermes'],
 	[/^\s*\{\s*"schema_version"\s*:\s*\d+\s*,\s*"metadata"\s*:\s*\{\s*"id"\s*:\s*"[^"]*"\s*,\s*"title"\s*:/u, 'deepseek-tui'],
+	[/^\s*\{\s*(?:"metadata"\s*:\s*\{\s*)?"session_id"\s*:\s*"[^"]*"\s*,\s*(?:"parent_session_id"\s*:\s*(?:null|"[^"]*")\s*,\s*)?"start_time"\s*:/u, 'vibe'],
 ];
 
 /**
@@ -68,6 +74,7 @@ export function companionFile(value: unknown, file: string): string | undefined 
 	if (name === 'task_metadata.json' && isObject(value) && ('files_in_context' in value || 'model_usage' in value)) return 'is the metadata of a Cline task, read with the ui_messages.json beside it';
 	if (name === 'api_conversation_history.json' && existsSync(path.join(folder, 'ui_messages.json'))) return 'is the API history of a Cline task, read with the ui_messages.json beside it';
 	if (name === 'sessions.json' && Array.isArray(value) && value.every((entry) => isObject(entry) && typeof entry.sessionId === 'string')) return 'is the list of Continue sessions, read with each session file';
+	if (name === 'messages.jsonl' && existsSync(path.join(folder, 'meta.json'))) return 'is the messages of a Mistral Vibe session, read with the meta.json beside it';
 	if (isObject(value) && typeof value.id === 'string' && typeof value.sessionID === 'string' && (value.id.startsWith('msg_') || value.id.startsWith('prt_'))) return `is one ${value.id.startsWith('msg_') ? 'message' : 'part'} of an OpenCode session, read with its session file (storage/session/…/${value.sessionID}.json)`;
 	if (name === 'sessions.json' && isObject(value) && Object.values(value).some((entry) => isObject(entry) && typeof entry.sessionId === 'string' && 'sessionFile' in entry)) return 'is the list of OpenClaw sessions, read with each session file beside it';
 	return undefined;

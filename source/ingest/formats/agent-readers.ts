@@ -17,6 +17,7 @@ import {ampThreadId, readAmpThread} from './amp.js';
 import {CopilotCliReader, copilotCliSessionId} from './copilot-cli.js';
 import {hermesSessionId, readHermesFile} from './hermes.js';
 import {PiSessionReader, piSessionId} from './pi-session.js';
+import {readVibeSessionFile, readVibeSessionFolder, vibeSessionId} from './vibe.js';
 
 /**
  * How the pipeline reads each agent format that is one session per file: whole (a JSON document,
@@ -66,6 +67,10 @@ export const agentDocumentReaders: Partial<Record<Format, DocumentReader>> = {
 		return typeof content === 'string' ? readHermesFile(file, content, problems) : content;
 	},
 	'deepseek-tui': jsonDocument((_file, value) => (isObject(value) ? readDeepSeekSession(value) : {reason: 'is not a DeepSeek TUI session (a JSON object)'})),
+	vibe: jsonDocument((file, value, problems) => {
+		if (!isObject(value)) return {reason: 'is not a Mistral Vibe session (a JSON object)'};
+		return isObject(value.metadata) ? readVibeSessionFile(value) : readVibeSessionFolder(file, value, problems);
+	}),
 };
 
 interface LineReader {
@@ -96,4 +101,5 @@ export const agentSessionIds: Partial<Record<Format, (head: string, file: string
 	'copilot-cli': copilotCliSessionId,
 	hermes: hermesSessionId,
 	'deepseek-tui': deepSeekSessionId,
+	vibe: vibeSessionId,
 };

@@ -31,6 +31,7 @@ export const formats = [
 	'hermes',
 	'warp',
 	'deepseek-tui',
+	'vibe',
 ] as const;
 export type Format = (typeof formats)[number];
 
@@ -71,10 +72,11 @@ export const formatLabels: Record<Format, string> = {
 	hermes: 'a Hermes Agent session (sessions/*.jsonl or session_*.json)',
 	warp: 'a Warp terminal database with AI conversations (warp.sqlite)',
 	'deepseek-tui': 'a DeepSeek TUI session (~/.deepseek/sessions/<id>.json)',
+	vibe: 'a Mistral Vibe session (session_*.json, or a session folder’s meta.json)',
 };
 
 /** The formats of the agents read from their own stores and folders (one reader file each). */
-export const agentFormats: ReadonlySet<Format> = new Set(['cursor', 'cursor-markdown', 'cline', 'continue', 'opencode', 'opencode-db', 'copilot-chat', 'goose', 'goose-db', 'qwen-code', 'crush', 'specstory', 'amp', 'zed', 'pi', 'copilot-cli', 'hermes', 'warp', 'deepseek-tui']);
+export const agentFormats: ReadonlySet<Format> = new Set(['cursor', 'cursor-markdown', 'cline', 'continue', 'opencode', 'opencode-db', 'copilot-chat', 'goose', 'goose-db', 'qwen-code', 'crush', 'specstory', 'amp', 'zed', 'pi', 'copilot-cli', 'hermes', 'warp', 'deepseek-tui', 'vibe']);
 
 export const conversationFormats: ReadonlySet<Format> = new Set(['claude-code', 'codex', 'gemini-cli', 'gemini-chat', 'aider', 'claude-agent', 'chatgpt', 'generic-chat', ...agentFormats]);
 
@@ -116,6 +118,7 @@ export const namespaceOf: Record<Format, string> = {
 	hermes: 'conversation_session',
 	warp: 'conversation_session',
 	'deepseek-tui': 'conversation_session',
+	vibe: 'conversation_session',
 };
 
 /** Files that hold many items (one per conversation or session); the others hold one. */

@@ -14,6 +14,9 @@ import {append} from '../../core/arrays.js';
  *   `%LOCALAPPDATA%\warp\Warp\data`. Its terminal front-end keeps another in `tui/`.
  * - DeepSeek TUI: `~/.deepseek/sessions/<id>.json` (`%USERPROFILE%` on Windows); not
  *   `checkpoints/` (the session in progress, saved again as a session).
+ * - Mistral Vibe: `~/.vibe/logs/session/` (`$VIBE_HOME` replaces `~/.vibe`): each session folder's
+ *   `meta.json` (2.x, read with the `messages.jsonl` beside it) and `session_<…>.json` files
+ *   (before 2.0).
  */
 
 function isFolder(file: string): boolean {
@@ -54,10 +57,18 @@ function deepSeekTui(home: string): Candidates {
 	return {agent: 'deepseek-tui', looked: root, folders: isFolder(root) ? [{agent: 'deepseek-tui', root, accepts: (relative) => /^[^/]+\.json$/u.test(relative)}] : []};
 }
 
+function vibe(env: NodeJS.ProcessEnv, home: string): Candidates {
+	const root = path.join(env.VIBE_HOME || path.join(home, '.vibe'), 'logs', 'session');
+	const accepts = (relative: string) => /^session_[^/]+\.json$/u.test(relative) || /^session_[^/]+\/meta\.json$/u.test(relative);
+	// messages.jsonl is read with its meta.json: `--watch` follows it too.
+	const companions = (relative: string) => /^session_[^/]+\/messages\.jsonl$/u.test(relative);
+	return {agent: 'vibe', looked: root, folders: isFolder(root) ? [{agent: 'vibe', root, accepts, companions}] : []};
+}
+
 /** The folders of these agents that exist here, and, for each agent with none, where it was looked for. */
 export function homeAgentFolders(env: NodeJS.ProcessEnv, home: string, _cwd: string, platform: NodeJS.Platform = process.platform): AgentSearch {
 	const search: AgentSearch = {found: [], missing: [], notes: []};
-	for (const candidates of [warp(env, home, platform), deepSeekTui(home)]) {
+	for (const candidates of [warp(env, home, platform), deepSeekTui(home), vibe(env, home)]) {
 		if (candidates.folders.length > 0) append(search.found, candidates.folders);
 		else search.missing.push({agent: candidates.agent, looked: candidates.looked});
 	}

@@ -43,6 +43,8 @@ const fixtures: Array<[string, Format]> = [
 	['fixtures/agents/copilot-cli/session-state/9a493a94-a307-489e-8bc7-d16f4afcd992/events.jsonl', 'copilot-cli'],
 	['fixtures/agents/hermes/sessions/session_20260420_172948_424fa3.json', 'hermes'],
 	['fixtures/agents/deepseek-tui/sessions/3bd4c811-972d-4b18-be1e-dd50bf5f1279.json', 'deepseek-tui'],
+	['fixtures/agents/vibe/logs/session/session_20251221_133707_b0ca69b9.json', 'vibe'],
+	['fixtures/agents/vibe/logs/session/session_20260630_091512_7d3e0c41/meta.json', 'vibe'],
 ];
 
 /** The agents' SQLite stores, built from their fixtures before the tests. */
