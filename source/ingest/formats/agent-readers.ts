@@ -11,6 +11,8 @@ import {deepSeekSessionId, readDeepSeekSession} from './deepseek-tui.js';
 import {GooseSessionReader} from './goose.js';
 import {isObject} from './json-values.js';
 import {readOpenCodeSessionFile} from './opencode.js';
+import {openHandsConversationId, readOpenHandsConversation, readOpenHandsTrajectory} from './openhands.js';
+import {readOpenHandsSdkConversation} from './openhands-sdk.js';
 import {QwenCodeReader, qwenSessionId} from './qwen-code.js';
 import {readSpecStory, specStorySessionId} from './specstory.js';
 import {ampThreadId, readAmpThread} from './amp.js';
@@ -71,6 +73,11 @@ export const agentDocumentReaders: Partial<Record<Format, DocumentReader>> = {
 		if (!isObject(value)) return {reason: 'is not a Mistral Vibe session (a JSON object)'};
 		return isObject(value.metadata) ? readVibeSessionFile(value) : readVibeSessionFolder(file, value, problems);
 	}),
+	openhands: jsonDocument((file, value, problems) => {
+		if (Array.isArray(value)) return readOpenHandsTrajectory(value);
+		if (!isObject(value)) return {reason: 'is not an OpenHands conversation (a JSON object or an array of events)'};
+		return typeof value.conversation_id === 'string' ? readOpenHandsConversation(file, value, problems) : readOpenHandsSdkConversation(file, value, problems);
+	}),
 };
 
 interface LineReader {
@@ -102,4 +109,5 @@ export const agentSessionIds: Partial<Record<Format, (head: string, file: string
 	hermes: hermesSessionId,
 	'deepseek-tui': deepSeekSessionId,
 	vibe: vibeSessionId,
+	openhands: openHandsConversationId,
 };

@@ -32,6 +32,7 @@ export const formats = [
 	'warp',
 	'deepseek-tui',
 	'vibe',
+	'openhands',
 ] as const;
 export type Format = (typeof formats)[number];
 
@@ -73,10 +74,11 @@ export const formatLabels: Record<Format, string> = {
 	warp: 'a Warp terminal database with AI conversations (warp.sqlite)',
 	'deepseek-tui': 'a DeepSeek TUI session (~/.deepseek/sessions/<id>.json)',
 	vibe: 'a Mistral Vibe session (session_*.json, or a session folder’s meta.json)',
+	openhands: 'an OpenHands conversation (metadata.json or base_state.json beside its events/, or an exported trajectory)',
 };
 
 /** The formats of the agents read from their own stores and folders (one reader file each). */
-export const agentFormats: ReadonlySet<Format> = new Set(['cursor', 'cursor-markdown', 'cline', 'continue', 'opencode', 'opencode-db', 'copilot-chat', 'goose', 'goose-db', 'qwen-code', 'crush', 'specstory', 'amp', 'zed', 'pi', 'copilot-cli', 'hermes', 'warp', 'deepseek-tui', 'vibe']);
+export const agentFormats: ReadonlySet<Format> = new Set(['cursor', 'cursor-markdown', 'cline', 'continue', 'opencode', 'opencode-db', 'copilot-chat', 'goose', 'goose-db', 'qwen-code', 'crush', 'specstory', 'amp', 'zed', 'pi', 'copilot-cli', 'hermes', 'warp', 'deepseek-tui', 'vibe', 'openhands']);
 
 export const conversationFormats: ReadonlySet<Format> = new Set(['claude-code', 'codex', 'gemini-cli', 'gemini-chat', 'aider', 'claude-agent', 'chatgpt', 'generic-chat', ...agentFormats]);
 
@@ -119,6 +121,7 @@ export const namespaceOf: Record<Format, string> = {
 	warp: 'conversation_session',
 	'deepseek-tui': 'conversation_session',
 	vibe: 'conversation_session',
+	openhands: 'conversation_session',
 };
 
 /** Files that hold many items (one per conversation or session); the others hold one. */

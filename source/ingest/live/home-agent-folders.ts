@@ -17,6 +17,10 @@ import {append} from '../../core/arrays.js';
  * - Mistral Vibe: `~/.vibe/logs/session/` (`$VIBE_HOME` replaces `~/.vibe`): each session folder's
  *   `meta.json` (2.x, read with the `messages.jsonl` beside it) and `session_<…>.json` files
  *   (before 2.0).
+ * - OpenHands: its app (and its CLI before 1.0) `~/.openhands/sessions/<id>/metadata.json`, read
+ *   with the `events/` beside it; its 1.x CLI `~/.openhands/conversations/<id>/base_state.json`
+ *   (`$OPENHANDS_CONVERSATIONS_DIR`, or `$OPENHANDS_PERSISTENCE_DIR/conversations`). The 1.x app
+ *   server keeps its conversations' metadata in a database of its own (`openhands.db`): not read.
  */
 
 function isFolder(file: string): boolean {
@@ -65,10 +69,21 @@ function vibe(env: NodeJS.ProcessEnv, home: string): Candidates {
 	return {agent: 'vibe', looked: root, folders: isFolder(root) ? [{agent: 'vibe', root, accepts, companions}] : []};
 }
 
+function openHands(env: NodeJS.ProcessEnv, home: string): Candidates {
+	const persistence = env.OPENHANDS_PERSISTENCE_DIR || path.join(home, '.openhands');
+	const sessions = path.join(persistence, 'sessions');
+	const conversations = env.OPENHANDS_CONVERSATIONS_DIR || path.join(persistence, 'conversations');
+	const folders: AgentFolder[] = [];
+	// Each conversation's events are read with its main file: `--watch` follows them too.
+	if (isFolder(sessions)) folders.push({agent: 'openhands', root: sessions, accepts: (relative) => /^[^/]+\/metadata\.json$/u.test(relative), companions: (relative) => /^[^/]+\/events\/\d+\.json$/u.test(relative)});
+	if (isFolder(conversations)) folders.push({agent: 'openhands', root: conversations, accepts: (relative) => /^[^/]+\/base_state\.json$/u.test(relative), companions: (relative) => /^[^/]+\/events\/event-\d+-[^/]+\.json$/u.test(relative)});
+	return {agent: 'openhands', looked: sessions, folders};
+}
+
 /** The folders of these agents that exist here, and, for each agent with none, where it was looked for. */
 export function homeAgentFolders(env: NodeJS.ProcessEnv, home: string, _cwd: string, platform: NodeJS.Platform = process.platform): AgentSearch {
 	const search: AgentSearch = {found: [], missing: [], notes: []};
-	for (const candidates of [warp(env, home, platform), deepSeekTui(home), vibe(env, home)]) {
+	for (const candidates of [warp(env, home, platform), deepSeekTui(home), vibe(env, home), openHands(env, home)]) {
 		if (candidates.folders.length > 0) append(search.found, candidates.folders);
 		else search.missing.push({agent: candidates.agent, looked: candidates.looked});
 	}

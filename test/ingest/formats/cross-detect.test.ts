@@ -45,6 +45,8 @@ const fixtures: Array<[string, Format]> = [
 	['fixtures/agents/deepseek-tui/sessions/3bd4c811-972d-4b18-be1e-dd50bf5f1279.json', 'deepseek-tui'],
 	['fixtures/agents/vibe/logs/session/session_20251221_133707_b0ca69b9.json', 'vibe'],
 	['fixtures/agents/vibe/logs/session/session_20260630_091512_7d3e0c41/meta.json', 'vibe'],
+	['fixtures/agents/openhands/sessions/2bc22dd3cd194e7f95c02dd03fa796c9/metadata.json', 'openhands'],
+	['fixtures/agents/openhands/conversations/5f2c9a1e8b7d4c3f9e0a1b2c3d4e5f60/base_state.json', 'openhands'],
 ];
 
 /** The agents' SQLite stores, built from their fixtures before the tests. */
