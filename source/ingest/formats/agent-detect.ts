@@ -53,6 +53,8 @@ export function agentRecordFormat(value: unknown): Format | undefined {
 	if (typeof value.conversation_id === 'string' && ('selected_repository' in value || 'trigger' in value || 'last_updated_at' in value)) return 'openhands';
 	if (typeof value.id === 'string' && isObject(value.agent) && isObject(value.workspace) && 'execution_status' in value) return 'openhands';
 	if (typeof value.id === 'number' && typeof value.timestamp === 'string' && typeof value.source === 'string' && (typeof value.action === 'string' || typeof value.observation === 'string')) return 'openhands';
+	// Trae Agent's trajectory.
+	if (typeof value.task === 'string' && Array.isArray(value.agent_steps) && Array.isArray(value.llm_interactions)) return 'trae-agent';
 	return undefined;
 }
 
@@ -67,6 +69,7 @@ export const cutAgentDocuments: Array<[RegExp, Format]> = [
 	[/^\s*\{\s*"schema_version"\s*:\s*\d+\s*,\s*"metadata"\s*:\s*\{\s*"id"\s*:\s*"[^"]*"\s*,\s*"title"\s*:/u, 'deepseek-tui'],
 	[/^\s*\[\s*\{\s*"id"\s*:\s*\d+\s*,\s*"timestamp"\s*:\s*"[^"]*"\s*,\s*"source"\s*:\s*"(?:agent|user|environment)"/u, 'openhands'],
 	[/^\s*\{\s*"id"\s*:\s*"[^"]*"\s*,\s*"agent"\s*:\s*\{\s*"kind"\s*:/u, 'openhands'],
+	[/^\s*\{\s*"task"\s*:\s*"[\s\S]*?"(?:llm_interactions|agent_steps)"\s*:\s*\[/u, 'trae-agent'],
 	[/^\s*\{\s*(?:"metadata"\s*:\s*\{\s*)?"session_id"\s*:\s*"[^"]*"\s*,\s*(?:"parent_session_id"\s*:\s*(?:null|"[^"]*")\s*,\s*)?"start_time"\s*:/u, 'vibe'],
 ];
 

@@ -19,6 +19,7 @@ import {ampThreadId, readAmpThread} from './amp.js';
 import {CopilotCliReader, copilotCliSessionId} from './copilot-cli.js';
 import {hermesSessionId, readHermesFile} from './hermes.js';
 import {PiSessionReader, piSessionId} from './pi-session.js';
+import {readTraeTrajectory} from './trae-agent.js';
 import {readVibeSessionFile, readVibeSessionFolder, vibeSessionId} from './vibe.js';
 
 /**
@@ -78,6 +79,7 @@ export const agentDocumentReaders: Partial<Record<Format, DocumentReader>> = {
 		if (!isObject(value)) return {reason: 'is not an OpenHands conversation (a JSON object or an array of events)'};
 		return typeof value.conversation_id === 'string' ? readOpenHandsConversation(file, value, problems) : readOpenHandsSdkConversation(file, value, problems);
 	}),
+	'trae-agent': jsonDocument((file, value) => (isObject(value) ? readTraeTrajectory(file, value) : {reason: 'is not a Trae Agent trajectory (a JSON object)'})),
 };
 
 interface LineReader {

@@ -33,6 +33,7 @@ export const formats = [
 	'deepseek-tui',
 	'vibe',
 	'openhands',
+	'trae-agent',
 ] as const;
 export type Format = (typeof formats)[number];
 
@@ -75,10 +76,11 @@ export const formatLabels: Record<Format, string> = {
 	'deepseek-tui': 'a DeepSeek TUI session (~/.deepseek/sessions/<id>.json)',
 	vibe: 'a Mistral Vibe session (session_*.json, or a session folder’s meta.json)',
 	openhands: 'an OpenHands conversation (metadata.json or base_state.json beside its events/, or an exported trajectory)',
+	'trae-agent': 'a Trae Agent trajectory (trajectories/trajectory_*.json)',
 };
 
 /** The formats of the agents read from their own stores and folders (one reader file each). */
-export const agentFormats: ReadonlySet<Format> = new Set(['cursor', 'cursor-markdown', 'cline', 'continue', 'opencode', 'opencode-db', 'copilot-chat', 'goose', 'goose-db', 'qwen-code', 'crush', 'specstory', 'amp', 'zed', 'pi', 'copilot-cli', 'hermes', 'warp', 'deepseek-tui', 'vibe', 'openhands']);
+export const agentFormats: ReadonlySet<Format> = new Set(['cursor', 'cursor-markdown', 'cline', 'continue', 'opencode', 'opencode-db', 'copilot-chat', 'goose', 'goose-db', 'qwen-code', 'crush', 'specstory', 'amp', 'zed', 'pi', 'copilot-cli', 'hermes', 'warp', 'deepseek-tui', 'vibe', 'openhands', 'trae-agent']);
 
 export const conversationFormats: ReadonlySet<Format> = new Set(['claude-code', 'codex', 'gemini-cli', 'gemini-chat', 'aider', 'claude-agent', 'chatgpt', 'generic-chat', ...agentFormats]);
 
@@ -122,6 +124,7 @@ export const namespaceOf: Record<Format, string> = {
 	'deepseek-tui': 'conversation_session',
 	vibe: 'conversation_session',
 	openhands: 'conversation_session',
+	'trae-agent': 'conversation_session',
 };
 
 /** Files that hold many items (one per conversation or session); the others hold one. */

@@ -2,8 +2,8 @@ import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Block, ParsedSource, SourceProblem} from '../model.js';
 import {ConversationBuilder} from './conversation.js';
+import {naiveUtc} from './dates.js';
 import {count, isObject, text, tokenCounts, addTokens, type Json} from './json-values.js';
-import {naiveUtc} from './openhands.js';
 import {commitsMade, filesEditedBy, withSessionFacts} from './session-facts.js';
 import {jsonObjectText, toolCallText, toolOutputText} from './tool-text.js';
 

@@ -2,7 +2,7 @@ import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Block, ParsedSource, SourceProblem} from '../model.js';
 import {ConversationBuilder} from './conversation.js';
-import {factDate} from './dates.js';
+import {factDate, naiveUtc} from './dates.js';
 import {count, isObject, text, tokenCounts, type Json} from './json-values.js';
 import {commitsMade, withSessionFacts} from './session-facts.js';
 import {toolCallText, toolOutputText} from './tool-text.js';
@@ -19,17 +19,13 @@ import {toolCallText, toolOutputText} from './tool-text.js';
  * call_tool_mcp, think, finish, task_tracking, condensation, change_agent_state, …) or an
  * observation `{id, timestamp, source, message, observation, content, extras, cause}`. A
  * trajectory the app exports ("Download trajectory") is the same events as one JSON array.
+ * Event times carry no zone: the server's clock, UTC in its container, and read as UTC.
  */
 
 /** Arguments that say how OpenHands ran a tool, not what it was asked. */
 const runArguments = new Set(['thought', 'security_risk', 'confirmation_state', 'impl_source', 'is_input', 'blocking', 'is_static', 'hidden', 'cwd', 'include_extra', 'kernel_init_code', 'return_axtree', 'browsergym_send_msg_to_user', 'start', 'end', 'view_range', 'insert_line', 'content', 'wait_for_response']);
 /** Events of bookkeeping: the agent's state, what it recalled, the system prompt, an empty observation. */
 const bookkeeping = new Set(['system', 'recall', 'change_agent_state', 'condensation_request', 'null', 'agent_state_changed', 'think']);
-
-/** OpenHands writes its events' times without a zone: the server's clock, UTC in its container. */
-export function naiveUtc(value: unknown): string | undefined {
-	return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?$/u.test(value) ? factDate(`${value}Z`) : factDate(value);
-}
 
 function callInput(args: Json): Json {
 	return Object.fromEntries(Object.entries(args).filter(([key, value]) => !runArguments.has(key) && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0)));

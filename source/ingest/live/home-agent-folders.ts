@@ -1,4 +1,4 @@
-import {existsSync, statSync} from 'node:fs';
+import {existsSync, readdirSync, statSync} from 'node:fs';
 import path from 'node:path';
 import type {AgentFolder, AgentSearch} from './agent-folder.js';
 import {append} from '../../core/arrays.js';
@@ -21,6 +21,10 @@ import {append} from '../../core/arrays.js';
  *   with the `events/` beside it; its 1.x CLI `~/.openhands/conversations/<id>/base_state.json`
  *   (`$OPENHANDS_CONVERSATIONS_DIR`, or `$OPENHANDS_PERSISTENCE_DIR/conversations`). The 1.x app
  *   server keeps its conversations' metadata in a database of its own (`openhands.db`): not read.
+ * - Trae Agent: `trajectories/trajectory_*.json` in the folder `trae-cli` ran in: the current
+ *   folder's and its project root's (the nearest folder with `.git`).
+ * - Windsurf: its Cascade conversations, `~/.codeium/windsurf/cascade/<id>.pb` (and
+ *   `windsurf-next`), are encrypted: counted and said not to be read, in one note.
  */
 
 function isFolder(file: string): boolean {
@@ -80,10 +84,39 @@ function openHands(env: NodeJS.ProcessEnv, home: string): Candidates {
 	return {agent: 'openhands', looked: sessions, folders};
 }
 
+/** The current folder and the project root above it (the nearest folder with `.git`). */
+function projectFolders(cwd: string): string[] {
+	for (let folder = cwd; ; folder = path.dirname(folder)) {
+		if (existsSync(path.join(folder, '.git'))) return folder === cwd ? [cwd] : [cwd, folder];
+		if (path.dirname(folder) === folder) return [cwd];
+	}
+}
+
+function traeAgent(cwd: string): Candidates {
+	const roots = projectFolders(cwd).map((folder) => path.join(folder, 'trajectories'));
+	return {agent: 'trae-agent', looked: roots[0]!, folders: roots.filter(isFolder).map((root) => ({agent: 'trae-agent', root, accepts: (relative) => /^trajectory_[^/]+\.json$/u.test(relative)}))};
+}
+
+/** Windsurf's encrypted Cascade conversations: how many there are, for the note that says they are not read. */
+function windsurfNotes(home: string): string[] {
+	const notes: string[] = [];
+	for (const app of ['windsurf', 'windsurf-next']) {
+		const folder = path.join(home, '.codeium', app, 'cascade');
+		let count = 0;
+		try {
+			count = readdirSync(folder).filter((name) => name.endsWith('.pb')).length;
+		} catch {
+			continue;
+		}
+		if (count > 0) notes.push(`Windsurf keeps ${count} Cascade conversation${count === 1 ? '' : 's'} in ${folder}: not read, Windsurf encrypts them and publishes no way to read them`);
+	}
+	return notes;
+}
+
 /** The folders of these agents that exist here, and, for each agent with none, where it was looked for. */
-export function homeAgentFolders(env: NodeJS.ProcessEnv, home: string, _cwd: string, platform: NodeJS.Platform = process.platform): AgentSearch {
-	const search: AgentSearch = {found: [], missing: [], notes: []};
-	for (const candidates of [warp(env, home, platform), deepSeekTui(home), vibe(env, home), openHands(env, home)]) {
+export function homeAgentFolders(env: NodeJS.ProcessEnv, home: string, cwd: string, platform: NodeJS.Platform = process.platform): AgentSearch {
+	const search: AgentSearch = {found: [], missing: [], notes: windsurfNotes(home)};
+	for (const candidates of [warp(env, home, platform), deepSeekTui(home), vibe(env, home), openHands(env, home), traeAgent(cwd)]) {
 		if (candidates.folders.length > 0) append(search.found, candidates.folders);
 		else search.missing.push({agent: candidates.agent, looked: candidates.looked});
 	}

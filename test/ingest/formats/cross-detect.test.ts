@@ -47,6 +47,7 @@ const fixtures: Array<[string, Format]> = [
 	['fixtures/agents/vibe/logs/session/session_20260630_091512_7d3e0c41/meta.json', 'vibe'],
 	['fixtures/agents/openhands/sessions/2bc22dd3cd194e7f95c02dd03fa796c9/metadata.json', 'openhands'],
 	['fixtures/agents/openhands/conversations/5f2c9a1e8b7d4c3f9e0a1b2c3d4e5f60/base_state.json', 'openhands'],
+	['fixtures/agents/trae-agent/workspace/trajectories/trajectory_20251119_073321.json', 'trae-agent'],
 ];
 
 /** The agents' SQLite stores, built from their fixtures before the tests. */
