@@ -25,6 +25,9 @@ import {append} from '../../core/arrays.js';
  *   folder's and its project root's (the nearest folder with `.git`).
  * - Windsurf: its Cascade conversations, `~/.codeium/windsurf/cascade/<id>.pb` (and
  *   `windsurf-next`), are encrypted: counted and said not to be read, in one note.
+ * - Qoder CLI (`~/.qoder/projects/<project>/<id>.jsonl`, `$QODER_CONFIG_DIR`; docs.qoder.com/cli/sessions)
+ *   and Rovo Dev (`~/.rovodev/sessions/<id>/`, its config's `sessions.persistenceDir`): their
+ *   formats are neither public nor seen in a real log, so their folders are only named in a note.
  */
 
 function isFolder(file: string): boolean {
@@ -113,9 +116,19 @@ function windsurfNotes(home: string): string[] {
 	return notes;
 }
 
+/** Agents whose sessions drill cannot read yet: where they are, in one note each, so none is skipped unsaid. */
+function unreadNotes(env: NodeJS.ProcessEnv, home: string): string[] {
+	const notes: string[] = [];
+	const qoder = path.join(env.QODER_CONFIG_DIR || path.join(home, '.qoder'), 'projects');
+	if (isFolder(qoder)) notes.push(`Qoder CLI keeps its sessions in ${qoder}: not read, their format is not public and no real session was found to learn it from`);
+	const rovo = path.join(home, '.rovodev', 'sessions');
+	if (isFolder(rovo)) notes.push(`Rovo Dev keeps its sessions in ${rovo}: not read, their format is not public and no real session was found to learn it from`);
+	return notes;
+}
+
 /** The folders of these agents that exist here, and, for each agent with none, where it was looked for. */
 export function homeAgentFolders(env: NodeJS.ProcessEnv, home: string, cwd: string, platform: NodeJS.Platform = process.platform): AgentSearch {
-	const search: AgentSearch = {found: [], missing: [], notes: windsurfNotes(home)};
+	const search: AgentSearch = {found: [], missing: [], notes: [...windsurfNotes(home), ...unreadNotes(env, home)]};
 	for (const candidates of [warp(env, home, platform), deepSeekTui(home), vibe(env, home), openHands(env, home), traeAgent(cwd)]) {
 		if (candidates.folders.length > 0) append(search.found, candidates.folders);
 		else search.missing.push({agent: candidates.agent, looked: candidates.looked});

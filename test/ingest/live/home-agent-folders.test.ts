@@ -24,6 +24,7 @@ function home(platform: 'linux' | 'darwin' | 'win32'): {home: string; project: s
 	cpSync(path.join(fixtures, 'openhands', 'sessions'), path.join(root, '.openhands', 'sessions'), {recursive: true});
 	cpSync(path.join(fixtures, 'openhands', 'conversations'), path.join(root, '.openhands', 'conversations'), {recursive: true});
 	cpSync(path.join(fixtures, 'windsurf', '.codeium'), path.join(root, '.codeium'), {recursive: true});
+	mkdirSync(path.join(root, '.qoder', 'projects', '-home-mira-src-notes'), {recursive: true});
 	const project = path.join(root, 'src', 'notes');
 	mkdirSync(path.join(project, '.git'), {recursive: true});
 	cpSync(path.join(fixtures, 'trae-agent', 'workspace', 'trajectories'), path.join(project, 'trajectories'), {recursive: true});
@@ -62,6 +63,7 @@ describe('--agents: Warp, DeepSeek TUI, Mistral Vibe, OpenHands, Trae Agent, Win
 		// What --watch follows besides: Vibe's messages.jsonl, OpenHands' event files.
 		expect(companions).toEqual({vibe: 1, openhands: 34});
 		expect(search.notes).toContain(`Windsurf keeps 1 Cascade conversation in ${path.join(root, '.codeium', 'windsurf', 'cascade')}: not read, Windsurf encrypts them and publishes no way to read them`);
+		expect(search.notes).toContain(`Qoder CLI keeps its sessions in ${path.join(root, '.qoder', 'projects')}: not read, their format is not public and no real session was found to learn it from`);
 	});
 
 	it('finds Warp’s database on macOS and Windows, and honours $VIBE_HOME, $OPENHANDS_CONVERSATIONS_DIR and $XDG_STATE_HOME', async () => {
