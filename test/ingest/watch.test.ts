@@ -169,6 +169,7 @@ describe('drill ingest --agents', () => {
 			'drill: no codex sessions: ~/.codex/sessions does not exist',
 			`drill: no aider sessions: ${path.join(cwd, '.aider.chat.history.md')} does not exist`,
 			...['cursor: ~/.config/Cursor/User', 'cline: ~/.config/Code/User/globalStorage/saoudrizwan.claude-dev/tasks', 'roo-code: ~/.config/Code/User/globalStorage/rooveterinaryinc.roo-cline/tasks', 'kilo-code: ~/.config/Code/User/globalStorage/kilocode.kilo-code/tasks', 'continue: ~/.continue/sessions', 'opencode: ~/.local/share/opencode', 'copilot-chat: ~/.config/Code/User', 'goose: ~/.local/share/goose/sessions', 'qwen-code: ~/.qwen', 'crush: ~/.local/share/crush/projects.json'].map((missing) => `drill: no ${missing.replace(': ', ' sessions: ')} does not exist`),
+			...['warp: ~/.local/state/warp-terminal/warp.sqlite', 'deepseek-tui: ~/.deepseek/sessions', 'vibe: ~/.vibe/logs/session', 'openhands: ~/.openhands/sessions', `trae-agent: ${path.join(cwd, 'trajectories')}`].map((missing) => `drill: no ${missing.replace(': ', ' sessions: ')} does not exist`),
 			'drill: aider keeps .aider.chat.history.md in each repository it ran in: run drill ingest REPO for another one',
 			'drill: Crush keeps crush.db in each project it ran in (.crush/): the projects in its projects.json and the current one are found; give others as PATHs (drill ingest REPO/.crush/crush.db)',
 			'drill: Claude managed-agent event streams, ChatGPT exports and Cursor chat exports (Markdown) have no folder of their own: ingest the files you saved',
@@ -213,7 +214,7 @@ describe('drill ingest --agents', () => {
 	it('is an error when no agent folder exists and no PATH is given', () => {
 		const result = runCli(['ingest', '--agents', '--store', 's.db'], {env: {HOME: tempDir('drill-empty-home-')}});
 		expect(result.code).toBe(1);
-		expect(result.stderr.split('\n').at(-2)).toMatch(/^drill: found no agent logs here \(looked in ~\/\.claude\/projects, ~\/\.codex\/sessions, ~\/\.gemini\/tmp, .*\.aider\.chat\.history\.md, ~\/\.config\/Cursor\/User, .*, ~\/\.local\/share\/crush\/projects\.json\); give the folders or files to ingest as PATHs/u);
+		expect(result.stderr.split('\n').at(-2)).toMatch(/^drill: found no agent logs here \(looked in ~\/\.claude\/projects, ~\/\.codex\/sessions, ~\/\.gemini\/tmp, .*\.aider\.chat\.history\.md, ~\/\.config\/Cursor\/User, .*, ~\/\.local\/share\/crush\/projects\.json, .*\); give the folders or files to ingest as PATHs/u);
 	});
 
 	it('watches the agents folders: a session in a folder made after the start is ingested', async () => {
