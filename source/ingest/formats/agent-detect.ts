@@ -108,13 +108,14 @@ export function isCursorExport(text: string): boolean {
 
 /**
  * Files an agent keeps beside its sessions that are no text to read, told by where they are:
- * OpenHands' pickled agent state, and Windsurf's Cascade conversations, which it encrypts (their
+ * OpenHands' pickled agent state and task list, and Windsurf's Cascade conversations, which it encrypts (their
  * bytes are uniformly random: no protobuf, no text, and no public description of the key).
  */
 export function agentFileProblem(file: string): {problem: string; notASource?: boolean} | undefined {
 	const name = path.basename(file);
 	const folder = path.dirname(file);
 	if (/\.pkl$/u.test(name) && existsSync(path.join(folder, 'metadata.json')) && existsSync(path.join(folder, 'events'))) return {problem: 'is the pickled state of an OpenHands conversation (Python pickle), read from its events with its metadata.json', notASource: true};
+	if (name === 'TASKS.md' && existsSync(path.join(folder, 'metadata.json')) && existsSync(path.join(folder, 'events'))) return {problem: 'is the task list of an OpenHands conversation, read with it (its task_tracker calls)', notASource: true};
 	if (/\.pb$/u.test(name) && /(?:^|[\\/])\.codeium[\\/]windsurf[\w-]*[\\/](?:cascade|implicit)$/u.test(folder)) {
 		return {problem: `looks like Windsurf’s Cascade ${path.basename(folder) === 'implicit' ? 'context' : 'conversation'}, not read: Windsurf encrypts these files and publishes no way to read them`};
 	}

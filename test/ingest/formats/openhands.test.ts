@@ -62,6 +62,7 @@ describe('OpenHands conversations of the app (metadata.json and events/)', () =>
 		mkdirSync(path.join(folder, 'event_cache'));
 		copyFileSync(trajectory, path.join(folder, 'event_cache', '0-25.json'));
 		writeFileSync(path.join(folder, 'agent_state.pkl'), Buffer.from([0x80, 0x04, 0x95, 0x10, 0x00, 0x41, 0x42, 0x43]));
+		writeFileSync(path.join(folder, 'TASKS.md'), '# Task List\n\n1. ⏳ Close PR #88\n');
 		const size = (file: string) => statSync(file).size;
 		expect((await sniff(path.join(folder, 'metadata.json'), size(path.join(folder, 'metadata.json')))).format).toBe('openhands');
 		expect((await sniff(trajectory, size(trajectory))).format).toBe('openhands');
@@ -69,11 +70,12 @@ describe('OpenHands conversations of the app (metadata.json and events/)', () =>
 			['events/8.json', 'is one event of an OpenHands conversation, read with its metadata.json'],
 			['event_cache/0-25.json', 'is a cache of an OpenHands conversation’s events, read from its events/ with its metadata.json'],
 			['agent_state.pkl', 'is the pickled state of an OpenHands conversation (Python pickle), read from its events with its metadata.json'],
+			['TASKS.md', 'is the task list of an OpenHands conversation, read with it (its task_tracker calls)'],
 		] as const) {
 			expect(await sniff(path.join(folder, file), size(path.join(folder, file))), file).toMatchObject({problem: reason, notASource: true});
 		}
 		const store = path.join(tempDir(), 's.db');
-		expect(await ingest([folder], {storePath: store, workers: false})).toMatchObject({added: 1, failed: [], skipped_files: 27});
+		expect(await ingest([folder], {storePath: store, workers: false})).toMatchObject({added: 1, failed: [], skipped_files: 28});
 		expect(storedItems(store).map((item) => item.record.title)).toEqual(['GitHub PR Auto-Refresh for Code Review']);
 	});
 });
