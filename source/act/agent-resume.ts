@@ -11,6 +11,8 @@ export interface AgentResume {
 	args?: (session: {id?: string; file?: string; project?: string}) => string[] | undefined;
 	/** Why there is no resume, and what to do instead (a format with no resume). */
 	unsupported?: string;
+	/** Why a session for which `args` gives nothing cannot be resumed (an agent that resumes only some of its sessions). */
+	notResumable?: string;
 	/** Whether `args` needs the session id. */
 	needsId: boolean;
 	/** How to get the program. */
@@ -127,6 +129,49 @@ export const agentResume: Readonly<Record<string, AgentResume>> = {
 		needsId: false,
 		install: 'see github.com/specstoryai/getspecstory',
 		followed: 'SpecStory CLI markdown writer (specstory-cli/pkg/session/markdown.go): a file names its agent\'s session in `<!-- <provider> Session <id> (…) -->`; older extension files name none',
+	},
+	// The agents added for issue 33 (agents-b).
+	vibe: {
+		name: 'Mistral Vibe',
+		program: 'vibe',
+		args: ({id}) => (id ? ['--resume', id] : undefined),
+		needsId: true,
+		install: 'uv tool install mistral-vibe',
+		followed: 'mistral-vibe 2.18.4 vibe/cli/entrypoint.py: `vibe --resume SESSION_ID` ("Resume a session"); it looks the session up among those of the current working directory, so it runs in the session\'s project folder',
+	},
+	'deepseek-tui': {
+		name: 'DeepSeek TUI',
+		program: 'deepseek',
+		args: ({id}) => (id ? ['resume', id] : undefined),
+		needsId: true,
+		install: 'npm install -g deepseek-tui',
+		followed: 'DeepSeek-TUI 0.8.40 crates/tui/src/main.rs: `deepseek resume <SESSION_ID>` ("Resume a previous session by ID", UUID or prefix)',
+	},
+	openhands: {
+		name: 'OpenHands CLI',
+		program: 'openhands',
+		// The 1.x CLI's conversations have UUIDs; the app's (32 hex digits, sessions/<id>/) are not in the CLI's store.
+		args: ({id}) => (id && /^[0-9a-f]{8}-[0-9a-f]{4}-/iu.test(id) ? ['--resume', id] : undefined),
+		notResumable: 'this is a conversation of the OpenHands app, which reopens it from its conversation list; the CLI (openhands --resume) resumes only its own',
+		needsId: true,
+		install: 'uv tool install openhands --python 3.12',
+		followed: 'OpenHands-CLI 6b3838c openhands_cli/argparsers/util.py: `openhands --resume <conversation-id>` ("Conversation ID to resume"); the app (sessions/<id>/) resumes its conversations in its own UI',
+	},
+	warp: {
+		name: 'Warp',
+		program: 'warp',
+		unsupported: 'Warp has no command to resume an agent conversation: reopen it from Warp’s conversation history (warp://conversation/<id> only opens a viewer of its cloud copy)',
+		needsId: false,
+		install: 'see warp.dev',
+		followed: 'warpdotdev/warp 19548ae app/src/uri/mod.rs: the `warp://conversation/{id}` link opens the conversation viewer of a server conversation; no command-line resume',
+	},
+	'trae-agent': {
+		name: 'Trae Agent',
+		program: 'trae-cli',
+		unsupported: 'Trae Agent runs each task once (trae-cli run) and has no command to resume a run: start a new one with the task, or read this one',
+		needsId: false,
+		install: 'see github.com/bytedance/trae-agent',
+		followed: 'bytedance/trae-agent e839e55 trae_agent/cli.py: `run`, `interactive`, `show-config`, `tools`; no resume',
 	},
 	crush: {
 		name: 'Crush',

@@ -112,7 +112,8 @@ export function resumePlan(source: ItemSource, label: string, options: {cwd?: st
 	const id = sessionIdOf(source);
 	if (entry.needsId && !id) throw new DrillError('not_found', `${label}: its ${entry.name} session id is not in the store or its log`, `ingest the log again (drill ingest ${fileOfSourceUri(source.uri, source.kind) ?? 'FILE'}) so the id is read, or run ${entry.program} in the project folder and pick the session`);
 	const file = fileOfSourceUri(source.uri, source.kind);
-	const args = entry.args!({...(id ? {id} : {}), ...(file ? {file} : {}), ...(source.project ? {project: source.project} : {})})!;
+	const args = entry.args!({...(id ? {id} : {}), ...(file ? {file} : {}), ...(source.project ? {project: source.project} : {})});
+	if (!args) throw new DrillError('bad_input', `${label}: ${entry.notResumable ?? `${entry.name} cannot resume this session by its id`}`, `drill export ${label} --format markdown gives the session to read`);
 	const cwd = options.cwd ?? source.project ?? (agent === 'aider' && file ? path.dirname(file) : undefined);
 	if (!cwd) throw new DrillError('not_found', `${label}: the session does not record its project folder`, `give it: drill resume ${label} --cwd DIR`);
 	const command = [entry.program, ...args];

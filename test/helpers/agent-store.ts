@@ -6,7 +6,7 @@ import {expect} from 'vitest';
 /**
  * Builds an agent's SQLite store from a fixture written as JSON (fixtures/agents/*.store.json):
  * the tables to make, the journal mode the agent uses, and the rows, a column holding an object
- * or a list being stored as the JSON text the agent writes there.
+ * or a list being stored as the JSON text the agent writes there (`{"$base64": …}` as a blob).
  */
 interface StoreFixture {
 	tables: string[];
@@ -24,6 +24,8 @@ export function buildStore(fixture: string, file: string, options: {keepOpen?: b
 			const columns = Object.keys(row);
 			const values = columns.map((column) => {
 				const value = row[column];
+				// A blob (a protobuf an agent stores) is written as {"$base64": "…"}.
+				if (typeof value === 'object' && value !== null && typeof (value as {$base64?: unknown}).$base64 === 'string') return Buffer.from((value as {$base64: string}).$base64, 'base64');
 				return typeof value === 'object' && value !== null ? JSON.stringify(value) : typeof value === 'boolean' ? Number(value) : value;
 			});
 			db.prepare(`INSERT INTO "${table}" (${columns.map((column) => `"${column}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`).run(...values);

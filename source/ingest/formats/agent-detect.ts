@@ -4,12 +4,12 @@ import type {Format} from './catalog.js';
 import {cursorExportStart} from './cursor-markdown.js';
 import {isCopilotWebThread} from './copilot-web.js';
 import {isIndexEntry} from './codex-thread-names.js';
-import {isObject} from './json-values.js';
 import {isAmpThread} from './amp.js';
 import {isCopilotCliEvent} from './copilot-cli.js';
 import {isHermesLog, isHermesMeta} from './hermes.js';
 import {isPiHeader} from './pi-session.js';
 import {isPromptLogEntry} from './prompt-log.js';
+import {isObject, type Json} from './json-values.js';
 
 /**
  * How the agents' own logs are told from their content (and, where an agent writes a shape
@@ -22,6 +22,8 @@ const hasParts = (value: unknown) => isObject(value) && Array.isArray(value.part
 
 const gooseContentTypes = new Set(['text', 'image', 'toolRequest', 'toolResponse', 'toolConfirmationRequest', 'actionRequired', 'frontendToolRequest', 'thinking', 'redactedThinking', 'systemNotification', 'contextLengthExceeded', 'summarizationRequested', 'conversationCompacted']);
 const qwenTypes = new Set(['user', 'assistant', 'tool_result', 'system']);
+
+const isVibeMetadata = (value: Json) => typeof value.session_id === 'string' && typeof value.start_time === 'string' && isObject(value.environment) && 'username' in value;
 
 /** The agent format one JSON value (a line, a document, or a document's first element) is, if any. */
 export function agentRecordFormat(value: unknown): Format | undefined {
@@ -51,6 +53,17 @@ export function agentRecordFormat(value: unknown): Format | undefined {
 	if (isPiHeader(value)) return 'pi';
 	if (isCopilotCliEvent(value)) return 'copilot-cli';
 	if (isHermesMeta(value) || isHermesLog(value)) return 'hermes';
+	// The agents added for issue 33 (agents-b): DeepSeek TUI's SavedSession.
+	if (typeof value.schema_version === 'number' && isObject(value.metadata) && typeof value.metadata.id === 'string' && Array.isArray(value.messages) && ('workspace' in value.metadata || 'total_tokens' in value.metadata)) return 'deepseek-tui';
+	// Mistral Vibe: a session file before 2.0 ({metadata, messages}), a session folder's meta.json since.
+	if (isObject(value.metadata) && isVibeMetadata(value.metadata) && Array.isArray(value.messages)) return 'vibe';
+	if (isVibeMetadata(value) && ('title_source' in value || 'total_messages' in value || 'tools_available' in value)) return 'vibe';
+	// OpenHands: a conversation's metadata.json (app, CLI before 1.0), a 1.x CLI's base_state.json, an event (of an exported trajectory).
+	if (typeof value.conversation_id === 'string' && ('selected_repository' in value || 'trigger' in value || 'last_updated_at' in value)) return 'openhands';
+	if (typeof value.id === 'string' && isObject(value.agent) && isObject(value.workspace) && 'execution_status' in value) return 'openhands';
+	if (typeof value.id === 'number' && typeof value.timestamp === 'string' && typeof value.source === 'string' && (typeof value.action === 'string' || typeof value.observation === 'string')) return 'openhands';
+	// Trae Agent's trajectory.
+	if (typeof value.task === 'string' && Array.isArray(value.agent_steps) && Array.isArray(value.llm_interactions)) return 'trae-agent';
 	return undefined;
 }
 
@@ -62,6 +75,11 @@ export const cutAgentDocuments: Array<[RegExp, Format]> = [
 	[/^\s*\[\s*\{\s*"ts"\s*:\s*\d+\s*,\s*"type"\s*:\s*"(?:say|ask)"/u, 'cline'],
 	[/^\s*\{\s*"v"\s*:\s*\d+\s*,\s*"id"\s*:\s*"T-[\da-fA-F-]{8,}"/u, 'amp'],
 	[/^\s*\{\s*"session_id"\s*:\s*"\d{8}_\d{6}_[\da-f]+"\s*,[\s\S]*?"(?:session_start|system_prompt)"\s*:/u, 'hermes'],
+	[/^\s*\{\s*"schema_version"\s*:\s*\d+\s*,\s*"metadata"\s*:\s*\{\s*"id"\s*:\s*"[^"]*"\s*,\s*"title"\s*:/u, 'deepseek-tui'],
+	[/^\s*\[\s*\{\s*"id"\s*:\s*\d+\s*,\s*"timestamp"\s*:\s*"[^"]*"\s*,\s*"source"\s*:\s*"(?:agent|user|environment)"/u, 'openhands'],
+	[/^\s*\{\s*"id"\s*:\s*"[^"]*"\s*,\s*"agent"\s*:\s*\{\s*"kind"\s*:/u, 'openhands'],
+	[/^\s*\{\s*"task"\s*:\s*"[\s\S]*?"(?:llm_interactions|agent_steps)"\s*:\s*\[/u, 'trae-agent'],
+	[/^\s*\{\s*(?:"metadata"\s*:\s*\{\s*)?"session_id"\s*:\s*"[^"]*"\s*,\s*(?:"parent_session_id"\s*:\s*(?:null|"[^"]*")\s*,\s*)?"start_time"\s*:/u, 'vibe'],
 ];
 
 /**
@@ -75,6 +93,11 @@ export function companionFile(value: unknown, file: string): string | undefined 
 	if (name === 'api_conversation_history.json' && existsSync(path.join(folder, 'ui_messages.json'))) return 'is the API history of a Cline task, read with the ui_messages.json beside it';
 	if (name === 'sessions.json' && Array.isArray(value) && value.every((entry) => isObject(entry) && typeof entry.sessionId === 'string')) return 'is the list of Continue sessions, read with each session file';
 	if (name === 'session_index.jsonl' && isIndexEntry(value)) return "is Codex's index of thread names, read with each rollout (its thread's title)";
+	const conversation = path.dirname(folder);
+	if (path.basename(folder) === 'events' && /^\d+\.json$/u.test(name) && existsSync(path.join(conversation, 'metadata.json'))) return 'is one event of an OpenHands conversation, read with its metadata.json';
+	if (path.basename(folder) === 'event_cache' && /^\d+-\d+\.json$/u.test(name) && existsSync(path.join(conversation, 'metadata.json'))) return 'is a cache of an OpenHands conversation’s events, read from its events/ with its metadata.json';
+	if (path.basename(folder) === 'events' && /^event-\d{5,}-[0-9a-fA-F-]{8,}\.json$/u.test(name) && existsSync(path.join(conversation, 'base_state.json'))) return 'is one event of an OpenHands conversation, read with its base_state.json';
+	if (name === 'messages.jsonl' && existsSync(path.join(folder, 'meta.json'))) return 'is the messages of a Mistral Vibe session, read with the meta.json beside it';
 	if (isObject(value) && typeof value.id === 'string' && typeof value.sessionID === 'string' && (value.id.startsWith('msg_') || value.id.startsWith('prt_'))) return `is one ${value.id.startsWith('msg_') ? 'message' : 'part'} of an OpenCode session, read with its session file (storage/session/…/${value.sessionID}.json)`;
 	if (name === 'sessions.json' && isObject(value) && Object.values(value).some((entry) => isObject(entry) && typeof entry.sessionId === 'string' && 'sessionFile' in entry)) return 'is the list of OpenClaw sessions, read with each session file beside it';
 	return undefined;
@@ -104,4 +127,20 @@ export function namedAgentFormat(text: string, file: string): Format | undefined
 /** A Cursor chat export: `# Title` then `_Exported on … from Cursor (x.y.z)_`. */
 export function isCursorExport(text: string): boolean {
 	return cursorExportStart.test(text.slice(0, 4096));
+}
+
+/**
+ * Files an agent keeps beside its sessions that are no text to read, told by where they are:
+ * OpenHands' pickled agent state and task list, and Windsurf's Cascade conversations, which it encrypts (their
+ * bytes are uniformly random: no protobuf, no text, and no public description of the key).
+ */
+export function agentFileProblem(file: string): {problem: string; notASource?: boolean} | undefined {
+	const name = path.basename(file);
+	const folder = path.dirname(file);
+	if (/\.pkl$/u.test(name) && existsSync(path.join(folder, 'metadata.json')) && existsSync(path.join(folder, 'events'))) return {problem: 'is the pickled state of an OpenHands conversation (Python pickle), read from its events with its metadata.json', notASource: true};
+	if (name === 'TASKS.md' && existsSync(path.join(folder, 'metadata.json')) && existsSync(path.join(folder, 'events'))) return {problem: 'is the task list of an OpenHands conversation, read with it (its task_tracker calls)', notASource: true};
+	if (/\.pb$/u.test(name) && /(?:^|[\\/])\.codeium[\\/]windsurf[\w-]*[\\/](?:cascade|implicit)$/u.test(folder)) {
+		return {problem: `looks like Windsurf’s Cascade ${path.basename(folder) === 'implicit' ? 'context' : 'conversation'}, not read: Windsurf encrypts these files and publishes no way to read them`};
+	}
+	return undefined;
 }

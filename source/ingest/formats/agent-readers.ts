@@ -7,15 +7,20 @@ import {clineTaskId, readClineTask} from './cline.js';
 import {readContinueSession} from './continue.js';
 import {readCopilotChatFile} from './copilot-chat.js';
 import {readCursorExport} from './cursor-markdown.js';
+import {deepSeekSessionId, readDeepSeekSession} from './deepseek-tui.js';
 import {GooseSessionReader} from './goose.js';
 import {isObject} from './json-values.js';
 import {readOpenCodeSessionFile} from './opencode.js';
+import {openHandsConversationId, readOpenHandsConversation, readOpenHandsTrajectory} from './openhands.js';
+import {readOpenHandsSdkConversation} from './openhands-sdk.js';
 import {QwenCodeReader, qwenSessionId} from './qwen-code.js';
 import {readSpecStory, specStorySessionId} from './specstory.js';
 import {ampThreadId, readAmpThread} from './amp.js';
 import {CopilotCliReader, copilotCliSessionId} from './copilot-cli.js';
 import {hermesSessionId, readHermesFile} from './hermes.js';
 import {PiSessionReader, piSessionId} from './pi-session.js';
+import {readTraeTrajectory} from './trae-agent.js';
+import {readVibeSessionFile, readVibeSessionFolder, vibeSessionId} from './vibe.js';
 
 /**
  * How the pipeline reads each agent format that is one session per file: whole (a JSON document,
@@ -64,6 +69,17 @@ export const agentDocumentReaders: Partial<Record<Format, DocumentReader>> = {
 		const content = await wholeText(file, size);
 		return typeof content === 'string' ? readHermesFile(file, content, problems) : content;
 	},
+	'deepseek-tui': jsonDocument((_file, value) => (isObject(value) ? readDeepSeekSession(value) : {reason: 'is not a DeepSeek TUI session (a JSON object)'})),
+	vibe: jsonDocument((file, value, problems) => {
+		if (!isObject(value)) return {reason: 'is not a Mistral Vibe session (a JSON object)'};
+		return isObject(value.metadata) ? readVibeSessionFile(value) : readVibeSessionFolder(file, value, problems);
+	}),
+	openhands: jsonDocument((file, value, problems) => {
+		if (Array.isArray(value)) return readOpenHandsTrajectory(value);
+		if (!isObject(value)) return {reason: 'is not an OpenHands conversation (a JSON object or an array of events)'};
+		return typeof value.conversation_id === 'string' ? readOpenHandsConversation(file, value, problems) : readOpenHandsSdkConversation(file, value, problems);
+	}),
+	'trae-agent': jsonDocument((file, value) => (isObject(value) ? readTraeTrajectory(file, value) : {reason: 'is not a Trae Agent trajectory (a JSON object)'})),
 };
 
 interface LineReader {
@@ -93,4 +109,7 @@ export const agentSessionIds: Partial<Record<Format, (head: string, file: string
 	pi: piSessionId,
 	'copilot-cli': copilotCliSessionId,
 	hermes: hermesSessionId,
+	'deepseek-tui': deepSeekSessionId,
+	vibe: vibeSessionId,
+	openhands: openHandsConversationId,
 };

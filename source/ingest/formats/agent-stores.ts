@@ -14,6 +14,7 @@ import type {Sniffed} from './sniffed.js';
 import {readGooseStore} from './goose-store.js';
 import {readOpenCodeStore} from './opencode-store.js';
 import {readZedStore} from './zed-store.js';
+import {readWarpStore} from './warp.js';
 
 /**
  * The agents that keep their sessions in a SQLite database (Cursor's `state.vscdb`, OpenCode's
@@ -37,6 +38,7 @@ const readers: Partial<Record<Format, StoreReader>> = {
 	'goose-db': readGooseStore,
 	crush: readCrushStore,
 	zed: readZedStore,
+	warp: readWarpStore,
 };
 
 /** Which agent store a database is, from its tables (and the columns that tell two alike apart). */
@@ -49,10 +51,11 @@ function storeFormat(tables: Set<string>, columns: (table: string) => Set<string
 		if (message.has('parts') && tables.has('files')) return 'crush';
 	}
 	if (tables.has('threads') && columns('threads').has('data_type') && columns('threads').has('data')) return 'zed';
+	if (tables.has('ai_queries') && (tables.has('agent_conversations') || tables.has('ai_blocks'))) return 'warp';
 	return undefined;
 }
 
-const storeNames = 'Cursor, OpenCode, Goose, Crush, Zed';
+const storeNames = 'Cursor, OpenCode, Goose, Crush, Zed, Warp';
 
 /**
  * The tables a database's first pages declare (`sqlite_master` starts on page 1, and an agent

@@ -30,6 +30,11 @@ export const formats = [
 	'copilot-cli',
 	'hermes',
 	'prompt-log',
+	'warp',
+	'deepseek-tui',
+	'vibe',
+	'openhands',
+	'trae-agent',
 ] as const;
 export type Format = (typeof formats)[number];
 
@@ -69,15 +74,20 @@ export const formatLabels: Record<Format, string> = {
 	'copilot-cli': 'a GitHub Copilot CLI session (session-state events.jsonl)',
 	hermes: 'a Hermes Agent session (sessions/*.jsonl or session_*.json)',
 	'prompt-log': 'a Gemini CLI or Qwen Code prompt log (tmp/<project>/logs.json)',
+	warp: 'a Warp terminal database with AI conversations (warp.sqlite)',
+	'deepseek-tui': 'a DeepSeek TUI session (~/.deepseek/sessions/<id>.json)',
+	vibe: 'a Mistral Vibe session (session_*.json, or a session folder’s meta.json)',
+	openhands: 'an OpenHands conversation (metadata.json or base_state.json beside its events/, or an exported trajectory)',
+	'trae-agent': 'a Trae Agent trajectory (trajectories/trajectory_*.json)',
 };
 
 /** The formats of the agents read from their own stores and folders (one reader file each). */
-export const agentFormats: ReadonlySet<Format> = new Set(['cursor', 'cursor-markdown', 'cline', 'continue', 'opencode', 'opencode-db', 'copilot-chat', 'goose', 'goose-db', 'qwen-code', 'crush', 'specstory', 'amp', 'zed', 'pi', 'copilot-cli', 'hermes', 'prompt-log']);
+export const agentFormats: ReadonlySet<Format> = new Set(['cursor', 'cursor-markdown', 'cline', 'continue', 'opencode', 'opencode-db', 'copilot-chat', 'goose', 'goose-db', 'qwen-code', 'crush', 'specstory', 'amp', 'zed', 'pi', 'copilot-cli', 'hermes', 'prompt-log', 'warp', 'deepseek-tui', 'vibe', 'openhands', 'trae-agent']);
 
 export const conversationFormats: ReadonlySet<Format> = new Set(['claude-code', 'codex', 'gemini-cli', 'gemini-chat', 'aider', 'claude-agent', 'chatgpt', 'generic-chat', ...agentFormats]);
 
 /** Formats stored in a SQLite database: one item per session in it, read without writing. */
-export const storeFormats: ReadonlySet<Format> = new Set(['cursor', 'opencode-db', 'goose-db', 'crush', 'zed']);
+export const storeFormats: ReadonlySet<Format> = new Set(['cursor', 'opencode-db', 'goose-db', 'crush', 'zed', 'warp']);
 
 /** Formats read any text file as a document, so forcing one is a choice of reading, never wrong. */
 export const documentFormats: ReadonlySet<Format> = new Set(['markdown', 'text', 'html']);
@@ -113,6 +123,11 @@ export const namespaceOf: Record<Format, string> = {
 	'copilot-cli': 'conversation_session',
 	hermes: 'conversation_session',
 	'prompt-log': 'conversation_session',
+	warp: 'conversation_session',
+	'deepseek-tui': 'conversation_session',
+	vibe: 'conversation_session',
+	openhands: 'conversation_session',
+	'trae-agent': 'conversation_session',
 };
 
 /** Files that hold many items (one per conversation or session); the others hold one. */

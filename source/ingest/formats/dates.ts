@@ -18,3 +18,8 @@ export function laterDate(a: string | undefined, b: string | undefined): string 
 	if (!b) return a;
 	return a > b ? a : b;
 }
+
+/** A time an agent wrote without a zone (Python's `datetime.now().isoformat()` in a container), read as UTC; a zoned one as it says. */
+export function naiveUtc(value: unknown): string | undefined {
+	return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?$/u.test(value) ? factDate(`${value}Z`) : factDate(value);
+}

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type {AgentFolder, AgentSearch} from './agent-folder.js';
 import {editorAgentFolders} from './editor-agent-folders.js';
 import {moreAgentFolders} from './more-agent-folders.js';
+import {homeAgentFolders} from './home-agent-folders.js';
 import {append} from '../../core/arrays.js';
 
 /**
@@ -25,6 +26,7 @@ import {append} from '../../core/arrays.js';
  * - The editors' agents and the other CLIs (Cursor, Copilot Chat, Cline, Roo Code, Kilo Code,
  *   Continue, OpenCode, Goose, Qwen Code, Crush): editor-agent-folders.ts.
  * - Amp, Zed, Pi, Oh My Pi, OpenClaw, Copilot CLI, Hermes: more-agent-folders.ts.
+ * - The agents with a folder or database of their own (Warp, DeepSeek TUI, …): home-agent-folders.ts.
  */
 
 export type {AgentSearch} from './agent-folder.js';
@@ -105,6 +107,10 @@ export function findAgentFolders(env: NodeJS.ProcessEnv, cwd: string, platform: 
 		const others = moreAgentFolders(env, home, platform);
 		append(search.found, others.found);
 		append(search.missing, others.missing);
+		const own = homeAgentFolders(env, home, cwd, platform);
+		append(search.found, own.found);
+		append(search.missing, own.missing);
+		append(search.notes, own.notes);
 	}
 	search.notes.unshift('aider keeps .aider.chat.history.md in each repository it ran in: run drill ingest REPO for another one');
 	search.notes.push('Claude managed-agent event streams, ChatGPT exports and Cursor chat exports (Markdown) have no folder of their own: ingest the files you saved');

@@ -47,6 +47,12 @@ const fixtures: Array<[string, Format]> = [
 	['fixtures/agents/real/copilot-chat/github-thread.json', 'copilot-chat'],
 	['fixtures/agents/real/qwen-code/tmp/47b8c5bef1c488a4e723e7abd2a8adae44413d00eb4c40dbfff20bd9a6d362f0/logs.json', 'prompt-log'],
 	['fixtures/agents/real/qwen-code/projects/D--Hack-TODO-LIST/chats/734553eb-442f-4bd2-8002-4cd9ecd958e3.jsonl', 'qwen-code'],
+	['fixtures/agents/deepseek-tui/sessions/3bd4c811-972d-4b18-be1e-dd50bf5f1279.json', 'deepseek-tui'],
+	['fixtures/agents/vibe/logs/session/session_20251221_133707_b0ca69b9.json', 'vibe'],
+	['fixtures/agents/vibe/logs/session/session_20260630_091512_7d3e0c41/meta.json', 'vibe'],
+	['fixtures/agents/openhands/sessions/2bc22dd3cd194e7f95c02dd03fa796c9/metadata.json', 'openhands'],
+	['fixtures/agents/openhands/conversations/5f2c9a1e8b7d4c3f9e0a1b2c3d4e5f60/base_state.json', 'openhands'],
+	['fixtures/agents/trae-agent/workspace/trajectories/trajectory_20251119_073321.json', 'trae-agent'],
 ];
 
 /** The agents' SQLite stores, built from their fixtures before the tests. */
@@ -58,6 +64,8 @@ const stores: Array<[string, Format]> = [
 	['cursor-global.store.json', 'cursor'],
 	['cursor-workspace.store.json', 'cursor'],
 	['zed.store.json', 'zed'],
+	['warp/warp.store.json', 'warp'],
+	['warp/warp-2024.store.json', 'warp'],
 ];
 
 beforeAll(() => {
