@@ -7,6 +7,8 @@ import {isAmpThread} from './amp.js';
 import {isCopilotCliEvent} from './copilot-cli.js';
 import {isHermesLog, isHermesMeta} from './hermes.js';
 import {isPiHeader} from './pi-session.js';
+import {isKimiContextRecord, isKimiWireRecord} from './kimi-cli.js';
+import {kimiCompanion} from './kimi-session.js';
 
 /**
  * How the agents' own logs are told from their content (and, where an agent writes a shape
@@ -42,6 +44,8 @@ export function agentRecordFormat(value: unknown): Format | undefined {
 	if (isPiHeader(value)) return 'pi';
 	if (isCopilotCliEvent(value)) return 'copilot-cli';
 	if (isHermesMeta(value) || isHermesLog(value)) return 'hermes';
+	// Kimi CLI, Factory Droid, Grok Build, Kiro, Antigravity.
+	if (isKimiWireRecord(value) || isKimiContextRecord(value)) return 'kimi-cli';
 	return undefined;
 }
 
@@ -81,4 +85,14 @@ export function namedAgentFormat(text: string, file: string): Format | undefined
 /** A Cursor chat export: `# Title` then `_Exported on … from Cursor (x.y.z)_`. */
 export function isCursorExport(text: string): boolean {
 	return cursorExportStart.test(text.slice(0, 4096));
+}
+
+/**
+ * Files an agent keeps beside its sessions that are told by where they are, whatever their
+ * content: read with a session's main file, or no session at all.
+ */
+export function agentFileProblem(file: string): {problem: string; notASource?: boolean} | undefined {
+	const kimi = kimiCompanion(file);
+	if (kimi) return {problem: kimi, notASource: true};
+	return undefined;
 }

@@ -16,6 +16,8 @@ import {ampThreadId, readAmpThread} from './amp.js';
 import {CopilotCliReader, copilotCliSessionId} from './copilot-cli.js';
 import {hermesSessionId, readHermesFile} from './hermes.js';
 import {PiSessionReader, piSessionId} from './pi-session.js';
+import {KimiContextReader, KimiWireReader} from './kimi-cli.js';
+import {kimiSessionId} from './kimi-session.js';
 
 /**
  * How the pipeline reads each agent format that is one session per file: whole (a JSON document,
@@ -76,6 +78,7 @@ export const agentLineReaders: Partial<Record<Format, (problems: SourceProblem[]
 	'qwen-code': (problems) => new QwenCodeReader(problems),
 	pi: (problems, file) => new PiSessionReader(problems, file),
 	'copilot-cli': (problems, file) => new CopilotCliReader(problems, file),
+	'kimi-cli': (problems, file) => (path.basename(file) === 'wire.jsonl' ? new KimiWireReader(problems, file) : new KimiContextReader(problems, file)),
 };
 
 const fileStem = (_head: string, file: string) => path.basename(file, path.extname(file));
@@ -93,4 +96,5 @@ export const agentSessionIds: Partial<Record<Format, (head: string, file: string
 	pi: piSessionId,
 	'copilot-cli': copilotCliSessionId,
 	hermes: hermesSessionId,
+	'kimi-cli': kimiSessionId,
 };

@@ -1,7 +1,7 @@
 import {closeSync, openSync, readSync} from 'node:fs';
 import path from 'node:path';
 import {isSqliteHead} from '../io/sqlite-store.js';
-import {agentRecordFormat, companionFile, cutAgentDocuments, isCursorExport, namedAgentFormat} from './agent-detect.js';
+import {agentFileProblem, agentRecordFormat, companionFile, cutAgentDocuments, isCursorExport, namedAgentFormat} from './agent-detect.js';
 import {sniffStore} from './agent-stores.js';
 import type {Sniffed} from './sniffed.js';
 import {aiderSessionStart} from './aider.js';
@@ -298,6 +298,8 @@ export async function sniff(file: string, size: number, choice: FormatChoice = '
 
 function sniffHead(head: Buffer, file: string, size: number, choice: FormatChoice): Sniffed {
 	if (size === 0 || head.length === 0) return {problem: 'is empty', head: '', notASource: true};
+	const agentFile = agentFileProblem(file);
+	if (agentFile) return {...agentFile, head: ''};
 	if (isSqliteHead(head)) return sniffStore(file, head, choice);
 	const binary = binaryReason(head);
 	if (binary) return {problem: binary, head: '', notASource: !binary.includes('UTF-16')};
