@@ -9,6 +9,7 @@ import {isHermesLog, isHermesMeta} from './hermes.js';
 import {isPiHeader} from './pi-session.js';
 import {isKimiContextRecord, isKimiWireRecord} from './kimi-cli.js';
 import {kimiCompanion} from './kimi-session.js';
+import {droidCompanion, isDroidSessionStart} from './droid.js';
 
 /**
  * How the agents' own logs are told from their content (and, where an agent writes a shape
@@ -46,6 +47,7 @@ export function agentRecordFormat(value: unknown): Format | undefined {
 	if (isHermesMeta(value) || isHermesLog(value)) return 'hermes';
 	// Kimi CLI, Factory Droid, Grok Build, Kiro, Antigravity.
 	if (isKimiWireRecord(value) || isKimiContextRecord(value)) return 'kimi-cli';
+	if (isDroidSessionStart(value)) return 'droid';
 	return undefined;
 }
 
@@ -92,7 +94,7 @@ export function isCursorExport(text: string): boolean {
  * content: read with a session's main file, or no session at all.
  */
 export function agentFileProblem(file: string): {problem: string; notASource?: boolean} | undefined {
-	const kimi = kimiCompanion(file);
-	if (kimi) return {problem: kimi, notASource: true};
+	const companion = kimiCompanion(file) ?? droidCompanion(file);
+	if (companion) return {problem: companion, notASource: true};
 	return undefined;
 }

@@ -18,6 +18,7 @@ import {hermesSessionId, readHermesFile} from './hermes.js';
 import {PiSessionReader, piSessionId} from './pi-session.js';
 import {KimiContextReader, KimiWireReader} from './kimi-cli.js';
 import {kimiSessionId} from './kimi-session.js';
+import {DroidReader, droidSessionId} from './droid.js';
 
 /**
  * How the pipeline reads each agent format that is one session per file: whole (a JSON document,
@@ -79,6 +80,7 @@ export const agentLineReaders: Partial<Record<Format, (problems: SourceProblem[]
 	pi: (problems, file) => new PiSessionReader(problems, file),
 	'copilot-cli': (problems, file) => new CopilotCliReader(problems, file),
 	'kimi-cli': (problems, file) => (path.basename(file) === 'wire.jsonl' ? new KimiWireReader(problems, file) : new KimiContextReader(problems, file)),
+	droid: (problems, file) => new DroidReader(problems, file),
 };
 
 const fileStem = (_head: string, file: string) => path.basename(file, path.extname(file));
@@ -97,4 +99,5 @@ export const agentSessionIds: Partial<Record<Format, (head: string, file: string
 	'copilot-cli': copilotCliSessionId,
 	hermes: hermesSessionId,
 	'kimi-cli': kimiSessionId,
+	droid: droidSessionId,
 };

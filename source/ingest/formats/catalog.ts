@@ -30,6 +30,7 @@ export const formats = [
 	'copilot-cli',
 	'hermes',
 	'kimi-cli',
+	'droid',
 ] as const;
 export type Format = (typeof formats)[number];
 
@@ -69,10 +70,11 @@ export const formatLabels: Record<Format, string> = {
 	'copilot-cli': 'a GitHub Copilot CLI session (session-state events.jsonl)',
 	hermes: 'a Hermes Agent session (sessions/*.jsonl or session_*.json)',
 	'kimi-cli': 'a Kimi CLI session (sessions/…/wire.jsonl, or its context.jsonl)',
+	droid: 'a Factory Droid session (~/.factory/sessions/…/<id>.jsonl)',
 };
 
 /** The formats of the agents read from their own stores and folders (one reader file each). */
-export const agentFormats: ReadonlySet<Format> = new Set(['cursor', 'cursor-markdown', 'cline', 'continue', 'opencode', 'opencode-db', 'copilot-chat', 'goose', 'goose-db', 'qwen-code', 'crush', 'specstory', 'amp', 'zed', 'pi', 'copilot-cli', 'hermes', 'kimi-cli']);
+export const agentFormats: ReadonlySet<Format> = new Set(['cursor', 'cursor-markdown', 'cline', 'continue', 'opencode', 'opencode-db', 'copilot-chat', 'goose', 'goose-db', 'qwen-code', 'crush', 'specstory', 'amp', 'zed', 'pi', 'copilot-cli', 'hermes', 'kimi-cli', 'droid']);
 
 export const conversationFormats: ReadonlySet<Format> = new Set(['claude-code', 'codex', 'gemini-cli', 'gemini-chat', 'aider', 'claude-agent', 'chatgpt', 'generic-chat', ...agentFormats]);
 
@@ -113,6 +115,7 @@ export const namespaceOf: Record<Format, string> = {
 	'copilot-cli': 'conversation_session',
 	hermes: 'conversation_session',
 	'kimi-cli': 'conversation_session',
+	droid: 'conversation_session',
 };
 
 /** Files that hold many items (one per conversation or session); the others hold one. */
