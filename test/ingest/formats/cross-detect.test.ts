@@ -42,6 +42,8 @@ const fixtures: Array<[string, Format]> = [
 	['fixtures/agents/openclaw/agents/main/sessions/1f979e30-12ad-4b66-80ac-bcbb53b985ff.jsonl', 'pi'],
 	['fixtures/agents/copilot-cli/session-state/9a493a94-a307-489e-8bc7-d16f4afcd992/events.jsonl', 'copilot-cli'],
 	['fixtures/agents/hermes/sessions/session_20260420_172948_424fa3.json', 'hermes'],
+	['fixtures/agents/kimi-cli/kimi/sessions/697a0ebec3147bb421a9dd6a0531906f/3ec3e443-823d-4247-be92-2fadd5e194cf/wire.jsonl', 'kimi-cli'],
+	['fixtures/agents/droid/sessions/-home-dev-shop/6f1d2c3b-8a4e-4f0a-9b1c-2d3e4f5a6b7c.jsonl', 'droid'],
 ];
 
 /** The agents' SQLite stores, built from their fixtures before the tests. */
