@@ -10,6 +10,7 @@ import {isPiHeader} from './pi-session.js';
 import {isKimiContextRecord, isKimiWireRecord} from './kimi-cli.js';
 import {kimiCompanion} from './kimi-session.js';
 import {droidCompanion, isDroidSessionStart} from './droid.js';
+import {grokCompanion, isAcpUpdate, isGrokUpdate} from './grok-build.js';
 
 /**
  * How the agents' own logs are told from their content (and, where an agent writes a shape
@@ -48,6 +49,7 @@ export function agentRecordFormat(value: unknown): Format | undefined {
 	// Kimi CLI, Factory Droid, Grok Build, Kiro, Antigravity.
 	if (isKimiWireRecord(value) || isKimiContextRecord(value)) return 'kimi-cli';
 	if (isDroidSessionStart(value)) return 'droid';
+	if (isGrokUpdate(value)) return 'grok-build';
 	return undefined;
 }
 
@@ -81,7 +83,16 @@ export function companionFile(value: unknown, file: string): string | undefined 
  * `api_conversation_history.json` is plain `[{role, content}]` chat JSON (its head may be cut).
  */
 export function namedAgentFormat(text: string, file: string): Format | undefined {
+	if (path.basename(file) === 'updates.jsonl' && isAcpUpdate(firstLine(text))) return 'grok-build';
 	return path.basename(file) === 'api_conversation_history.json' && /^\s*\[\s*(?:\]|\{\s*"role"\s*:)/u.test(text) ? 'cline' : undefined;
+}
+
+function firstLine(text: string): unknown {
+	try {
+		return JSON.parse(text.trimStart().split('\n', 1)[0]!) as unknown;
+	} catch {
+		return undefined;
+	}
 }
 
 /** A Cursor chat export: `# Title` then `_Exported on … from Cursor (x.y.z)_`. */
@@ -94,7 +105,7 @@ export function isCursorExport(text: string): boolean {
  * content: read with a session's main file, or no session at all.
  */
 export function agentFileProblem(file: string): {problem: string; notASource?: boolean} | undefined {
-	const companion = kimiCompanion(file) ?? droidCompanion(file);
+	const companion = kimiCompanion(file) ?? droidCompanion(file) ?? grokCompanion(file);
 	if (companion) return {problem: companion, notASource: true};
 	return undefined;
 }

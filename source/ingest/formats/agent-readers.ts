@@ -19,6 +19,7 @@ import {PiSessionReader, piSessionId} from './pi-session.js';
 import {KimiContextReader, KimiWireReader} from './kimi-cli.js';
 import {kimiSessionId} from './kimi-session.js';
 import {DroidReader, droidSessionId} from './droid.js';
+import {GrokBuildReader, grokSessionId} from './grok-build.js';
 
 /**
  * How the pipeline reads each agent format that is one session per file: whole (a JSON document,
@@ -81,6 +82,7 @@ export const agentLineReaders: Partial<Record<Format, (problems: SourceProblem[]
 	'copilot-cli': (problems, file) => new CopilotCliReader(problems, file),
 	'kimi-cli': (problems, file) => (path.basename(file) === 'wire.jsonl' ? new KimiWireReader(problems, file) : new KimiContextReader(problems, file)),
 	droid: (problems, file) => new DroidReader(problems, file),
+	'grok-build': (problems, file) => new GrokBuildReader(problems, file),
 };
 
 const fileStem = (_head: string, file: string) => path.basename(file, path.extname(file));
@@ -100,4 +102,5 @@ export const agentSessionIds: Partial<Record<Format, (head: string, file: string
 	hermes: hermesSessionId,
 	'kimi-cli': kimiSessionId,
 	droid: droidSessionId,
+	'grok-build': grokSessionId,
 };
