@@ -11,6 +11,8 @@ import {isKimiContextRecord, isKimiWireRecord} from './kimi-cli.js';
 import {kimiCompanion} from './kimi-session.js';
 import {droidCompanion, isDroidSessionStart} from './droid.js';
 import {grokCompanion, isAcpUpdate, isGrokUpdate} from './grok-build.js';
+import {antigravityFileProblem, isAntigravityStep} from './antigravity.js';
+import {brainCompanion, isBrainMainArtifact} from './antigravity-brain.js';
 
 /**
  * How the agents' own logs are told from their content (and, where an agent writes a shape
@@ -50,6 +52,7 @@ export function agentRecordFormat(value: unknown): Format | undefined {
 	if (isKimiWireRecord(value) || isKimiContextRecord(value)) return 'kimi-cli';
 	if (isDroidSessionStart(value)) return 'droid';
 	if (isGrokUpdate(value)) return 'grok-build';
+	if (isAntigravityStep(value)) return 'antigravity';
 	return undefined;
 }
 
@@ -104,8 +107,15 @@ export function isCursorExport(text: string): boolean {
  * Files an agent keeps beside its sessions that are told by where they are, whatever their
  * content: read with a session's main file, or no session at all.
  */
-export function agentFileProblem(file: string): {problem: string; notASource?: boolean} | undefined {
-	const companion = kimiCompanion(file) ?? droidCompanion(file) ?? grokCompanion(file);
+export function agentFileProblem(file: string, head: Uint8Array): {problem: string; notASource?: boolean} | undefined {
+	const antigravity = antigravityFileProblem(file, head);
+	if (antigravity) return antigravity;
+	const companion = kimiCompanion(file) ?? droidCompanion(file) ?? grokCompanion(file) ?? brainCompanion(file);
 	if (companion) return {problem: companion, notASource: true};
 	return undefined;
+}
+
+/** Files whose format is told by where they are, whatever their text: an Antigravity conversation's first artifact. */
+export function placedAgentFormat(file: string): Format | undefined {
+	return isBrainMainArtifact(file) ? 'antigravity' : undefined;
 }

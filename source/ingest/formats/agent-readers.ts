@@ -20,6 +20,8 @@ import {KimiContextReader, KimiWireReader} from './kimi-cli.js';
 import {kimiSessionId} from './kimi-session.js';
 import {DroidReader, droidSessionId} from './droid.js';
 import {GrokBuildReader, grokSessionId} from './grok-build.js';
+import {AntigravityReader, antigravityConversationId} from './antigravity.js';
+import {brainConversationId, readBrainArtifacts} from './antigravity-brain.js';
 
 /**
  * How the pipeline reads each agent format that is one session per file: whole (a JSON document,
@@ -68,6 +70,17 @@ export const agentDocumentReaders: Partial<Record<Format, DocumentReader>> = {
 		const content = await wholeText(file, size);
 		return typeof content === 'string' ? readHermesFile(file, content, problems) : content;
 	},
+	// An Antigravity CLI transcript (JSON lines), or the artifacts of an editor's conversation.
+	antigravity: async (file, size, problems) => {
+		if (file.endsWith('.md')) return readBrainArtifacts(file);
+		const content = await wholeText(file, size);
+		if (typeof content !== 'string') return content;
+		const reader = new AntigravityReader(problems, file);
+		content.split('\n').forEach((line, index) => {
+			if (line.trim()) reader.push(line, index + 1);
+		});
+		return reader.finish();
+	},
 };
 
 interface LineReader {
@@ -103,4 +116,5 @@ export const agentSessionIds: Partial<Record<Format, (head: string, file: string
 	'kimi-cli': kimiSessionId,
 	droid: droidSessionId,
 	'grok-build': grokSessionId,
+	antigravity: (head, file) => (file.endsWith('.md') ? brainConversationId(head, file) : antigravityConversationId(head, file)),
 };

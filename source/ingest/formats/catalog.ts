@@ -32,6 +32,7 @@ export const formats = [
 	'kimi-cli',
 	'droid',
 	'grok-build',
+	'antigravity',
 ] as const;
 export type Format = (typeof formats)[number];
 
@@ -73,10 +74,11 @@ export const formatLabels: Record<Format, string> = {
 	'kimi-cli': 'a Kimi CLI session (sessions/…/wire.jsonl, or its context.jsonl)',
 	droid: 'a Factory Droid session (~/.factory/sessions/…/<id>.jsonl)',
 	'grok-build': 'a Grok Build session (~/.grok/sessions/…/<id>/updates.jsonl)',
+	antigravity: 'an Antigravity CLI conversation (brain/<id>/.system_generated/logs/transcript_full.jsonl)',
 };
 
 /** The formats of the agents read from their own stores and folders (one reader file each). */
-export const agentFormats: ReadonlySet<Format> = new Set(['cursor', 'cursor-markdown', 'cline', 'continue', 'opencode', 'opencode-db', 'copilot-chat', 'goose', 'goose-db', 'qwen-code', 'crush', 'specstory', 'amp', 'zed', 'pi', 'copilot-cli', 'hermes', 'kimi-cli', 'droid', 'grok-build']);
+export const agentFormats: ReadonlySet<Format> = new Set(['cursor', 'cursor-markdown', 'cline', 'continue', 'opencode', 'opencode-db', 'copilot-chat', 'goose', 'goose-db', 'qwen-code', 'crush', 'specstory', 'amp', 'zed', 'pi', 'copilot-cli', 'hermes', 'kimi-cli', 'droid', 'grok-build', 'antigravity']);
 
 export const conversationFormats: ReadonlySet<Format> = new Set(['claude-code', 'codex', 'gemini-cli', 'gemini-chat', 'aider', 'claude-agent', 'chatgpt', 'generic-chat', ...agentFormats]);
 
@@ -119,6 +121,7 @@ export const namespaceOf: Record<Format, string> = {
 	'kimi-cli': 'conversation_session',
 	droid: 'conversation_session',
 	'grok-build': 'conversation_session',
+	antigravity: 'conversation_session',
 };
 
 /** Files that hold many items (one per conversation or session); the others hold one. */

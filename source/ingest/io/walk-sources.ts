@@ -35,9 +35,10 @@ export interface WalkProblem {
 
 /**
  * Hidden entries that are sources: aider keeps its chat history in the repository's root, SpecStory
- * its chats in the project's `.specstory/history/` (the rest of that folder is its own bookkeeping).
+ * its chats in the project's `.specstory/history/` (the rest of that folder is its own bookkeeping),
+ * the Antigravity CLI a conversation's transcript in `brain/<id>/.system_generated/logs/`.
  */
-const hiddenSources = new Set(['.aider.chat.history.md', '.specstory']);
+const hiddenSources = new Set(['.aider.chat.history.md', '.specstory', '.system_generated']);
 const inSpecStory = (folder: string, name: string) => path.basename(folder) === '.specstory' && name !== 'history';
 
 /**

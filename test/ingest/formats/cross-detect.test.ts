@@ -45,6 +45,7 @@ const fixtures: Array<[string, Format]> = [
 	['fixtures/agents/kimi-cli/kimi/sessions/697a0ebec3147bb421a9dd6a0531906f/3ec3e443-823d-4247-be92-2fadd5e194cf/wire.jsonl', 'kimi-cli'],
 	['fixtures/agents/droid/sessions/-home-dev-shop/6f1d2c3b-8a4e-4f0a-9b1c-2d3e4f5a6b7c.jsonl', 'droid'],
 	['fixtures/agents/grok-build/sessions/%2Fhome%2Fdev%2Fshop/019edf9c-3e02-7601-b726-1133cc72ef76/updates.jsonl', 'grok-build'],
+	['fixtures/agents/antigravity/gemini/antigravity-cli/brain/7c4d2a10-5e6f-4a8b-9c0d-1e2f3a4b5c6d/.system_generated/logs/transcript_full.jsonl', 'antigravity'],
 ];
 
 /** The agents' SQLite stores, built from their fixtures before the tests. */
