@@ -13,6 +13,7 @@ import {droidCompanion, isDroidSessionStart} from './droid.js';
 import {grokCompanion, isAcpUpdate, isGrokUpdate} from './grok-build.js';
 import {antigravityFileProblem, isAntigravityStep} from './antigravity.js';
 import {brainCompanion, isBrainMainArtifact} from './antigravity-brain.js';
+import {isKiroCliRecord, kiroCliCompanion} from './kiro-cli.js';
 
 /**
  * How the agents' own logs are told from their content (and, where an agent writes a shape
@@ -53,6 +54,7 @@ export function agentRecordFormat(value: unknown): Format | undefined {
 	if (isDroidSessionStart(value)) return 'droid';
 	if (isGrokUpdate(value)) return 'grok-build';
 	if (isAntigravityStep(value)) return 'antigravity';
+	if (isKiroCliRecord(value)) return 'kiro-cli';
 	return undefined;
 }
 
@@ -110,7 +112,7 @@ export function isCursorExport(text: string): boolean {
 export function agentFileProblem(file: string, head: Uint8Array): {problem: string; notASource?: boolean} | undefined {
 	const antigravity = antigravityFileProblem(file, head);
 	if (antigravity) return antigravity;
-	const companion = kimiCompanion(file) ?? droidCompanion(file) ?? grokCompanion(file) ?? brainCompanion(file);
+	const companion = kimiCompanion(file) ?? droidCompanion(file) ?? grokCompanion(file) ?? brainCompanion(file) ?? kiroCliCompanion(file);
 	if (companion) return {problem: companion, notASource: true};
 	return undefined;
 }

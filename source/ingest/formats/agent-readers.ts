@@ -22,6 +22,7 @@ import {DroidReader, droidSessionId} from './droid.js';
 import {GrokBuildReader, grokSessionId} from './grok-build.js';
 import {AntigravityReader, antigravityConversationId} from './antigravity.js';
 import {brainConversationId, readBrainArtifacts} from './antigravity-brain.js';
+import {KiroCliReader, kiroCliSessionId} from './kiro-cli.js';
 
 /**
  * How the pipeline reads each agent format that is one session per file: whole (a JSON document,
@@ -96,6 +97,7 @@ export const agentLineReaders: Partial<Record<Format, (problems: SourceProblem[]
 	'kimi-cli': (problems, file) => (path.basename(file) === 'wire.jsonl' ? new KimiWireReader(problems, file) : new KimiContextReader(problems, file)),
 	droid: (problems, file) => new DroidReader(problems, file),
 	'grok-build': (problems, file) => new GrokBuildReader(problems, file),
+	'kiro-cli': (problems, file) => new KiroCliReader(problems, file),
 };
 
 const fileStem = (_head: string, file: string) => path.basename(file, path.extname(file));
@@ -117,4 +119,5 @@ export const agentSessionIds: Partial<Record<Format, (head: string, file: string
 	droid: droidSessionId,
 	'grok-build': grokSessionId,
 	antigravity: (head, file) => (file.endsWith('.md') ? brainConversationId(head, file) : antigravityConversationId(head, file)),
+	'kiro-cli': kiroCliSessionId,
 };

@@ -13,6 +13,7 @@ import type {Sniffed} from './sniffed.js';
 import {readGooseStore} from './goose-store.js';
 import {readOpenCodeStore} from './opencode-store.js';
 import {readZedStore} from './zed-store.js';
+import {isKiroDatabase, kiroConversationTables, readKiroStore} from './kiro-store.js';
 
 /**
  * The agents that keep their sessions in a SQLite database (Cursor's `state.vscdb`, OpenCode's
@@ -26,7 +27,7 @@ import {readZedStore} from './zed-store.js';
 
 
 /** The JSON storage and the database of one agent hold the same sessions: their items are the same. */
-const itemKindOf: Partial<Record<Format, string>> = {'opencode-db': 'opencode', 'goose-db': 'goose'};
+const itemKindOf: Partial<Record<Format, string>> = {'opencode-db': 'opencode', 'goose-db': 'goose', 'kiro-cli-db': 'kiro-cli'};
 
 type StoreReader = (db: Database.Database, file: string) => Iterable<StoreSession>;
 
@@ -36,6 +37,7 @@ const readers: Partial<Record<Format, StoreReader>> = {
 	'goose-db': readGooseStore,
 	crush: readCrushStore,
 	zed: readZedStore,
+	'kiro-cli-db': readKiroStore,
 };
 
 /** Which agent store a database is, from its tables (and the columns that tell two alike apart). */
@@ -48,10 +50,16 @@ function storeFormat(tables: Set<string>, columns: (table: string) => Set<string
 		if (message.has('parts') && tables.has('files')) return 'crush';
 	}
 	if (tables.has('threads') && columns('threads').has('data_type') && columns('threads').has('data')) return 'zed';
+	if (isKiroDatabase(tables, columns) && kiroConversationTables(tables, columns).length > 0) return 'kiro-cli-db';
 	return undefined;
 }
 
-const storeNames = 'Cursor, OpenCode, Goose, Crush, Zed';
+const storeNames = 'Cursor, OpenCode, Goose, Crush, Zed, Kiro CLI';
+
+/** A database an agent made that holds no conversation (an older Kiro CLI or Amazon Q saved none). */
+function emptyAgentDatabase(tables: Set<string>, columns: (table: string) => Set<string>): string | undefined {
+	return isKiroDatabase(tables, columns) ? "is a Kiro CLI (or Amazon Q Developer CLI) database with no conversations table: that version saved no conversation in it (Kiro CLI 2.x keeps them in ~/.kiro/sessions/cli/)" : undefined;
+}
 
 /**
  * The tables a database's first pages declare (`sqlite_master` starts on page 1, and an agent
@@ -70,12 +78,15 @@ function headSchema(head: Buffer): {tables: Set<string>; columns: (table: string
 /** Opening a WAL database that nobody has open means reading it into memory: only this big, just to tell what it is. */
 const maxSniffCopyBytes = 64 << 20;
 
-function openedFormat(file: string): {format?: Format; noChats?: boolean} {
+function openedFormat(file: string): {format?: Format; noChats?: boolean; empty?: string} {
 	const store = openReadOnlyStore(file);
 	try {
-		const format = storeFormat(tableNames(store.db), (table) => columnNames(store.db, table));
+		const tables = tableNames(store.db);
+		const columns = (table: string) => columnNames(store.db, table);
+		const format = storeFormat(tables, columns);
+		const empty = format ? undefined : emptyAgentDatabase(tables, columns);
 		// A VS Code family state database that keeps no chat (most of an editor's workspaces).
-		return {...(format ? {format} : {}), noChats: format === 'cursor' && !cursorChatKeys(store.db)};
+		return {...(format ? {format} : {}), ...(empty ? {empty} : {}), noChats: format === 'cursor' && !cursorChatKeys(store.db)};
 	} finally {
 		store.close();
 	}
@@ -85,15 +96,18 @@ function openedFormat(file: string): {format?: Format; noChats?: boolean} {
 export function sniffStore(file: string, head: Buffer, choice: FormatChoice): Sniffed {
 	let format: Format | undefined;
 	let noChats = false;
+	let empty: string | undefined;
 	try {
 		const schema = headSchema(head);
 		format = storeFormat(schema.tables, schema.columns);
+		empty = format ? undefined : emptyAgentDatabase(schema.tables, schema.columns);
 		// A Cursor database tells what it holds only by its keys; one the head does not tell is opened: where that is cheap.
 		const cheap = !needsCopy(file) || statSync(file).size <= maxSniffCopyBytes;
-		if ((format === 'cursor' || !format) && cheap) ({format, noChats = false} = openedFormat(file));
+		if ((format === 'cursor' || !format) && cheap) ({format, noChats = false, empty} = openedFormat(file));
 	} catch (error) {
 		return {problem: `is a SQLite database that cannot be read (${(error as Error).message.split('\n')[0]})`, head: ''};
 	}
+	if (!format && empty) return {problem: empty, head: '', notASource: true};
 	if (!format) return {problem: `is a SQLite database, not one of the agent stores drill reads (${storeNames})`, head: '', notASource: true};
 	if (noChats) return {problem: 'is a VS Code state database (state.vscdb) that holds no chats', head: '', notASource: true};
 	if (choice === 'auto' || choice === 'transcript' || choice === format) return {format, head: ''};

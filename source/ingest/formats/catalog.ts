@@ -33,6 +33,8 @@ export const formats = [
 	'droid',
 	'grok-build',
 	'antigravity',
+	'kiro-cli',
+	'kiro-cli-db',
 ] as const;
 export type Format = (typeof formats)[number];
 
@@ -75,15 +77,17 @@ export const formatLabels: Record<Format, string> = {
 	droid: 'a Factory Droid session (~/.factory/sessions/…/<id>.jsonl)',
 	'grok-build': 'a Grok Build session (~/.grok/sessions/…/<id>/updates.jsonl)',
 	antigravity: 'an Antigravity CLI conversation (brain/<id>/.system_generated/logs/transcript_full.jsonl)',
+	'kiro-cli': 'a Kiro CLI session (~/.kiro/sessions/cli/<id>.jsonl)',
+	'kiro-cli-db': 'a Kiro CLI or Amazon Q database (data.sqlite3)',
 };
 
 /** The formats of the agents read from their own stores and folders (one reader file each). */
-export const agentFormats: ReadonlySet<Format> = new Set(['cursor', 'cursor-markdown', 'cline', 'continue', 'opencode', 'opencode-db', 'copilot-chat', 'goose', 'goose-db', 'qwen-code', 'crush', 'specstory', 'amp', 'zed', 'pi', 'copilot-cli', 'hermes', 'kimi-cli', 'droid', 'grok-build', 'antigravity']);
+export const agentFormats: ReadonlySet<Format> = new Set(['cursor', 'cursor-markdown', 'cline', 'continue', 'opencode', 'opencode-db', 'copilot-chat', 'goose', 'goose-db', 'qwen-code', 'crush', 'specstory', 'amp', 'zed', 'pi', 'copilot-cli', 'hermes', 'kimi-cli', 'droid', 'grok-build', 'antigravity', 'kiro-cli', 'kiro-cli-db']);
 
 export const conversationFormats: ReadonlySet<Format> = new Set(['claude-code', 'codex', 'gemini-cli', 'gemini-chat', 'aider', 'claude-agent', 'chatgpt', 'generic-chat', ...agentFormats]);
 
 /** Formats stored in a SQLite database: one item per session in it, read without writing. */
-export const storeFormats: ReadonlySet<Format> = new Set(['cursor', 'opencode-db', 'goose-db', 'crush', 'zed']);
+export const storeFormats: ReadonlySet<Format> = new Set(['cursor', 'opencode-db', 'goose-db', 'crush', 'zed', 'kiro-cli-db']);
 
 /** Formats read any text file as a document, so forcing one is a choice of reading, never wrong. */
 export const documentFormats: ReadonlySet<Format> = new Set(['markdown', 'text', 'html']);
@@ -122,6 +126,8 @@ export const namespaceOf: Record<Format, string> = {
 	droid: 'conversation_session',
 	'grok-build': 'conversation_session',
 	antigravity: 'conversation_session',
+	'kiro-cli': 'conversation_session',
+	'kiro-cli-db': 'conversation_session',
 };
 
 /** Files that hold many items (one per conversation or session); the others hold one. */

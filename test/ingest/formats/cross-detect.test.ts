@@ -46,6 +46,7 @@ const fixtures: Array<[string, Format]> = [
 	['fixtures/agents/droid/sessions/-home-dev-shop/6f1d2c3b-8a4e-4f0a-9b1c-2d3e4f5a6b7c.jsonl', 'droid'],
 	['fixtures/agents/grok-build/sessions/%2Fhome%2Fdev%2Fshop/019edf9c-3e02-7601-b726-1133cc72ef76/updates.jsonl', 'grok-build'],
 	['fixtures/agents/antigravity/gemini/antigravity-cli/brain/7c4d2a10-5e6f-4a8b-9c0d-1e2f3a4b5c6d/.system_generated/logs/transcript_full.jsonl', 'antigravity'],
+	['fixtures/agents/kiro/kiro/sessions/cli/9f8e7d6c-5b4a-4c3d-8e2f-1a0b9c8d7e6f.jsonl', 'kiro-cli'],
 ];
 
 /** The agents' SQLite stores, built from their fixtures before the tests. */
@@ -57,6 +58,7 @@ const stores: Array<[string, Format]> = [
 	['cursor-global.store.json', 'cursor'],
 	['cursor-workspace.store.json', 'cursor'],
 	['zed.store.json', 'zed'],
+	['kiro/kiro-cli-1x.store.json', 'kiro-cli-db'],
 ];
 
 beforeAll(() => {
