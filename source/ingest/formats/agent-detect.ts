@@ -14,6 +14,7 @@ import {grokCompanion, isAcpUpdate, isGrokUpdate} from './grok-build.js';
 import {antigravityFileProblem, isAntigravityStep} from './antigravity.js';
 import {brainCompanion, isBrainMainArtifact} from './antigravity-brain.js';
 import {isKiroCliRecord, kiroCliCompanion} from './kiro-cli.js';
+import {isKiroChat} from './kiro-ide.js';
 
 /**
  * How the agents' own logs are told from their content (and, where an agent writes a shape
@@ -55,6 +56,7 @@ export function agentRecordFormat(value: unknown): Format | undefined {
 	if (isGrokUpdate(value)) return 'grok-build';
 	if (isAntigravityStep(value)) return 'antigravity';
 	if (isKiroCliRecord(value)) return 'kiro-cli';
+	if (isKiroChat(value)) return 'kiro-ide';
 	return undefined;
 }
 
@@ -66,6 +68,7 @@ export const cutAgentDocuments: Array<[RegExp, Format]> = [
 	[/^\s*\[\s*\{\s*"ts"\s*:\s*\d+\s*,\s*"type"\s*:\s*"(?:say|ask)"/u, 'cline'],
 	[/^\s*\{\s*"v"\s*:\s*\d+\s*,\s*"id"\s*:\s*"T-[\da-fA-F-]{8,}"/u, 'amp'],
 	[/^\s*\{\s*"session_id"\s*:\s*"\d{8}_\d{6}_[\da-f]+"\s*,[\s\S]*?"(?:session_start|system_prompt)"\s*:/u, 'hermes'],
+	[/^\s*\{\s*"executionId"\s*:\s*"[^"]*"\s*,[\s\S]*?"chat"\s*:\s*\[/u, 'kiro-ide'],
 ];
 
 /**

@@ -23,6 +23,7 @@ import {GrokBuildReader, grokSessionId} from './grok-build.js';
 import {AntigravityReader, antigravityConversationId} from './antigravity.js';
 import {brainConversationId, readBrainArtifacts} from './antigravity-brain.js';
 import {KiroCliReader, kiroCliSessionId} from './kiro-cli.js';
+import {kiroChatId, readKiroChat} from './kiro-ide.js';
 
 /**
  * How the pipeline reads each agent format that is one session per file: whole (a JSON document,
@@ -71,6 +72,7 @@ export const agentDocumentReaders: Partial<Record<Format, DocumentReader>> = {
 		const content = await wholeText(file, size);
 		return typeof content === 'string' ? readHermesFile(file, content, problems) : content;
 	},
+	'kiro-ide': jsonDocument(readKiroChat),
 	// An Antigravity CLI transcript (JSON lines), or the artifacts of an editor's conversation.
 	antigravity: async (file, size, problems) => {
 		if (file.endsWith('.md')) return readBrainArtifacts(file);
@@ -120,4 +122,5 @@ export const agentSessionIds: Partial<Record<Format, (head: string, file: string
 	'grok-build': grokSessionId,
 	antigravity: (head, file) => (file.endsWith('.md') ? brainConversationId(head, file) : antigravityConversationId(head, file)),
 	'kiro-cli': kiroCliSessionId,
+	'kiro-ide': kiroChatId,
 };

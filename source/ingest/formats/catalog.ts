@@ -35,6 +35,7 @@ export const formats = [
 	'antigravity',
 	'kiro-cli',
 	'kiro-cli-db',
+	'kiro-ide',
 ] as const;
 export type Format = (typeof formats)[number];
 
@@ -79,10 +80,11 @@ export const formatLabels: Record<Format, string> = {
 	antigravity: 'an Antigravity CLI conversation (brain/<id>/.system_generated/logs/transcript_full.jsonl)',
 	'kiro-cli': 'a Kiro CLI session (~/.kiro/sessions/cli/<id>.jsonl)',
 	'kiro-cli-db': 'a Kiro CLI or Amazon Q database (data.sqlite3)',
+	'kiro-ide': 'a Kiro IDE chat (kiro.kiroagent/…/<execution id>.chat)',
 };
 
 /** The formats of the agents read from their own stores and folders (one reader file each). */
-export const agentFormats: ReadonlySet<Format> = new Set(['cursor', 'cursor-markdown', 'cline', 'continue', 'opencode', 'opencode-db', 'copilot-chat', 'goose', 'goose-db', 'qwen-code', 'crush', 'specstory', 'amp', 'zed', 'pi', 'copilot-cli', 'hermes', 'kimi-cli', 'droid', 'grok-build', 'antigravity', 'kiro-cli', 'kiro-cli-db']);
+export const agentFormats: ReadonlySet<Format> = new Set(['cursor', 'cursor-markdown', 'cline', 'continue', 'opencode', 'opencode-db', 'copilot-chat', 'goose', 'goose-db', 'qwen-code', 'crush', 'specstory', 'amp', 'zed', 'pi', 'copilot-cli', 'hermes', 'kimi-cli', 'droid', 'grok-build', 'antigravity', 'kiro-cli', 'kiro-cli-db', 'kiro-ide']);
 
 export const conversationFormats: ReadonlySet<Format> = new Set(['claude-code', 'codex', 'gemini-cli', 'gemini-chat', 'aider', 'claude-agent', 'chatgpt', 'generic-chat', ...agentFormats]);
 
@@ -128,6 +130,7 @@ export const namespaceOf: Record<Format, string> = {
 	antigravity: 'conversation_session',
 	'kiro-cli': 'conversation_session',
 	'kiro-cli-db': 'conversation_session',
+	'kiro-ide': 'conversation_session',
 };
 
 /** Files that hold many items (one per conversation or session); the others hold one. */

@@ -47,6 +47,7 @@ const fixtures: Array<[string, Format]> = [
 	['fixtures/agents/grok-build/sessions/%2Fhome%2Fdev%2Fshop/019edf9c-3e02-7601-b726-1133cc72ef76/updates.jsonl', 'grok-build'],
 	['fixtures/agents/antigravity/gemini/antigravity-cli/brain/7c4d2a10-5e6f-4a8b-9c0d-1e2f3a4b5c6d/.system_generated/logs/transcript_full.jsonl', 'antigravity'],
 	['fixtures/agents/kiro/kiro/sessions/cli/9f8e7d6c-5b4a-4c3d-8e2f-1a0b9c8d7e6f.jsonl', 'kiro-cli'],
+	['fixtures/agents/kiro/Kiro/User/globalStorage/kiro.kiroagent/4f9e2c1b7a3d5e8f0a1b2c3d4e5f6a7b/5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d.chat', 'kiro-ide'],
 ];
 
 /** The agents' SQLite stores, built from their fixtures before the tests. */

@@ -1,11 +1,11 @@
-import {mkdirSync, statSync} from 'node:fs';
+import {mkdirSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import {describe, expect, it} from 'vitest';
 import {sniff} from '../../../source/ingest/formats/detect.js';
 import {KiroCliReader} from '../../../source/ingest/formats/kiro-cli.js';
 import {readKiroStore} from '../../../source/ingest/formats/kiro-store.js';
-import type {SourceProblem} from '../../../source/ingest/model.js';
+import type {ParsedSource, SourceProblem} from '../../../source/ingest/model.js';
 import {buildStore} from '../../helpers/agent-store.js';
 import {ingest} from '../../helpers/ingest.js';
 import {tempDir} from '../../helpers/cli.js';
@@ -72,5 +72,20 @@ describe('Kiro CLI 1.x and Amazon Q Developer CLI databases', () => {
 		const file = store('kiro-cli-1x.store.json');
 		expect((await sniff(file, statSync(file).size)).format).toBe('kiro-cli-db');
 		expect(await ingest([file, session], {storePath: path.join(tempDir(), 's.db'), workers: false})).toMatchObject({added: 2, failed: []});
+	});
+});
+
+describe('Kiro IDE chats (built from the documented shape)', () => {
+	const chat = path.join(fixtures, 'Kiro', 'User', 'globalStorage', 'kiro.kiroagent', '4f9e2c1b7a3d5e8f0a1b2c3d4e5f6a7b', '5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d.chat');
+
+	it('reads the person’s request (Kiro’s instructions as context), answers, the tool calls written into them and their results, model and times', async () => {
+		const {readKiroChat} = await import('../../../source/ingest/formats/kiro-ide.js');
+		const source = readKiroChat(chat, JSON.parse(readFileSync(chat, 'utf8'))) as ParsedSource;
+		expect(source.facts.provenance).toMatchObject({agent: 'kiro-ide', session_id: '5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d', model: 'claude-sonnet-4.5', started_at: '2026-06-19T11:20:00.000Z', ended_at: '2026-06-19T11:20:30.000Z', turns: 1, tool_calls: 2, files_edited: ['src/cart.js']});
+		expect(textsOf(source, 'user')).toEqual(['The cart test fails: fix the rounding.']);
+		expect(textsOf(source, 'system')[0]).toMatch(/^<identity>/u);
+		expect(textsOf(source, 'tool_call')).toEqual(['readFile\npath: src/cart.js', 'strReplace\npath: src/cart.js\noldStr: Math.floor\nnewStr: Math.round']);
+		expect(textsOf(source, 'assistant').at(-1)).toBe('Fixed: totals now round half up.');
+		expect((await sniff(chat, statSync(chat).size)).format).toBe('kiro-ide');
 	});
 });
