@@ -56,7 +56,7 @@ function workspaceOf(file: string, id: string): string | undefined {
 const resultFailed = (step: Json, content: string) => step.status === 'ERROR' || /The command failed with exit code: [1-9]/u.test(content);
 
 export class AntigravityReader {
-	private readonly conversation = new ConversationBuilder('antigravity');
+	private readonly conversation = new ConversationBuilder('antigravity-cli');
 	private readonly edited = new Set<string>();
 	private commits = 0;
 	/** The command of the tool call whose result comes next (results follow their call). */

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type Database from 'better-sqlite3';
 import {columnNames, tableNames} from '../io/sqlite-store.js';
 import type {Block, ParsedSource} from '../model.js';
@@ -37,7 +38,12 @@ export function kiroConversationTables(tables: Set<string>, columns: (table: str
 }
 
 class KiroConversation {
-	readonly conversation = new ConversationBuilder('kiro-cli');
+	readonly conversation: ConversationBuilder;
+
+	constructor(agent: string) {
+		this.conversation = new ConversationBuilder(agent);
+	}
+
 	private readonly edited = new Set<string>();
 	private readonly commands = new Map<string, string>();
 	private commits = 0;
@@ -91,9 +97,9 @@ class KiroConversation {
 	}
 }
 
-/** One saved conversation (a row's ConversationState) read. */
-export function readKiroConversation(state: Json, key: string): ParsedSource {
-	const reader = new KiroConversation();
+/** One saved conversation (a row's ConversationState) read; `agent`: kiro-cli, or amazon-q for Amazon Q's database. */
+export function readKiroConversation(state: Json, key: string, agent = 'kiro-cli'): ParsedSource {
+	const reader = new KiroConversation(agent);
 	for (const entry of Array.isArray(state.history) ? state.history.filter(isObject) : []) {
 		if (isObject(entry.user)) reader.user(entry.user);
 		if (isObject(entry.assistant)) reader.assistant(entry.assistant, isObject(entry.request_metadata) ? entry.request_metadata : {});
@@ -103,7 +109,9 @@ export function readKiroConversation(state: Json, key: string): ParsedSource {
 	return reader.finish(state, key);
 }
 
-export function* readKiroStore(db: Database.Database): Iterable<StoreSession> {
+export function* readKiroStore(db: Database.Database, file: string): Iterable<StoreSession> {
+	// Amazon Q Developer CLI keeps its database in an `amazon-q` folder, Kiro CLI in `kiro-cli`.
+	const agent = path.basename(path.dirname(file)) === 'amazon-q' ? 'amazon-q' : 'kiro-cli';
 	const tables = tableNames(db);
 	for (const table of kiroConversationTables(tables, (name) => columnNames(db, name))) {
 		const keyColumn = columnNames(db, table).has('key') ? 'key' : 'rowid';
@@ -116,7 +124,7 @@ export function* readKiroStore(db: Database.Database): Iterable<StoreSession> {
 				signature: `${table}|${row.key}|${row.size}`,
 				read() {
 					const state = parsedJson((one.get(row.key) as {value: unknown} | undefined)?.value);
-					return readKiroConversation(isObject(state) ? state : {}, String(row.key));
+					return readKiroConversation(isObject(state) ? state : {}, String(row.key), agent);
 				},
 			};
 		}

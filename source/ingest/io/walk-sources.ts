@@ -47,7 +47,7 @@ const inSpecStory = (folder: string, name: string) => path.basename(folder) === 
  * the `.backup` copy VS Code keeps of a `state.vscdb`. A database itself is looked at: it may be
  * an agent's session store (anything else is skipped as not a source).
  */
-function skippedName(name: string): boolean {
+export function skippedName(name: string): boolean {
 	return (name.startsWith('.') && !hiddenSources.has(name)) || name === 'node_modules' || /\.(?:db|vscdb|sqlite3?)-[a-z]+$|\.vscdb\.backup$/u.test(name);
 }
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type {AgentFolder, AgentSearch} from './agent-folder.js';
 import {editorAgentFolders} from './editor-agent-folders.js';
 import {moreAgentFolders} from './more-agent-folders.js';
+import {cliAgentFolders} from './cli-agent-folders.js';
 import {append} from '../../core/arrays.js';
 
 /**
@@ -24,6 +25,7 @@ import {append} from '../../core/arrays.js';
  * - The editors' agents and the other CLIs (Cursor, Copilot Chat, Cline, Roo Code, Kilo Code,
  *   Continue, OpenCode, Goose, Qwen Code, Crush): editor-agent-folders.ts.
  * - Amp, Zed, Pi, Oh My Pi, OpenClaw, Copilot CLI, Hermes: more-agent-folders.ts.
+ * - Kimi CLI, Factory Droid, Grok Build, Antigravity, Kiro CLI and IDE: cli-agent-folders.ts.
  */
 
 export type {AgentSearch} from './agent-folder.js';
@@ -104,6 +106,10 @@ export function findAgentFolders(env: NodeJS.ProcessEnv, cwd: string, platform: 
 		const others = moreAgentFolders(env, home, platform);
 		append(search.found, others.found);
 		append(search.missing, others.missing);
+		const clis = cliAgentFolders(env, home, platform);
+		append(search.found, clis.found);
+		append(search.missing, clis.missing);
+		append(search.notes, clis.notes);
 	}
 	search.notes.unshift('aider keeps .aider.chat.history.md in each repository it ran in: run drill ingest REPO for another one');
 	search.notes.push('Claude managed-agent event streams, ChatGPT exports and Cursor chat exports (Markdown) have no folder of their own: ingest the files you saved');

@@ -21,7 +21,7 @@ describe('Google Antigravity', () => {
 		const source = readWith(full, new AntigravityReader(problems, full));
 		expect(problems).toEqual([]);
 		expect(source.facts.provenance).toMatchObject({
-			agent: 'antigravity',
+			agent: 'antigravity-cli',
 			session_id: '7c4d2a10-5e6f-4a8b-9c0d-1e2f3a4b5c6d',
 			project: '/home/dev/shop',
 			model: 'Gemini 3.5 Flash (High)',

@@ -54,7 +54,7 @@ describe('Kiro CLI 2.x sessions (built from the documented shape)', () => {
 describe('Kiro CLI 1.x and Amazon Q Developer CLI databases', () => {
 	it('reads the conversation of each folder (built from amazon-q-developer-cli’s ConversationState)', () => {
 		const db = new Database(store('kiro-cli-1x.store.json'), {readonly: true});
-		const sessions = [...readKiroStore(db)];
+		const sessions = [...readKiroStore(db, 'data.sqlite3')];
 		expect(sessions.map((one) => one.id)).toEqual(['b2c3d4e5-f6a7-4b8c-9d0e-1f2a3b4c5d6e']);
 		const source = sessions[0]!.read();
 		db.close();
