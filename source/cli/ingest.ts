@@ -78,8 +78,10 @@ export const command = defineCommand({
   Markdown chat exports, Cline, Roo Code and Kilo Code tasks, Continue sessions, OpenCode's
   storage and opencode.db, GitHub Copilot Chat sessions (VS Code's chatSessions), Goose's
   session files and sessions.db, Qwen Code chats, Crush's crush.db, Amp threads, Zed's
-  threads.db, Pi, Oh My Pi and OpenClaw sessions, GitHub Copilot CLI sessions and Hermes
-  Agent sessions. An agent's SQLite database is read without writing to it (nothing is created beside it). Folders are walked
+  threads.db, Pi, Oh My Pi and OpenClaw sessions, GitHub Copilot CLI sessions, Hermes
+  Agent sessions, Kimi CLI, Factory Droid and Grok Build sessions, the Antigravity CLI's
+  transcripts and its editor's artifacts, Kiro CLI sessions and databases (and Amazon Q's),
+  and Kiro IDE chats. An agent's SQLite database is read without writing to it (nothing is created beside it). Folders are walked
   recursively, honouring .drillignore files (gitignore syntax); hidden files and node_modules
   are skipped (an aider history, .aider.chat.history.md, is read). The format is told from
   the content.
