@@ -150,13 +150,22 @@ export class AntigravityReader {
 	}
 }
 
-/** Bits of information per byte: near 8 for encrypted (or compressed) bytes, far lower for a protobuf with text in it. */
-function entropy(bytes: Uint8Array): number {
-	const counts = new Array<number>(256).fill(0);
-	for (const byte of bytes) counts[byte]!++;
-	let bits = 0;
-	for (const n of counts) if (n > 0) bits -= (n / bytes.length) * Math.log2(n / bytes.length);
-	return bits;
+/**
+ * Whether bytes look encrypted: about as many printable bytes as chance gives (95 of 256) and no
+ * run of them as long as the words, ids and paths a plain protobuf carries.
+ */
+function looksEncrypted(bytes: Uint8Array): boolean {
+	const sample = bytes.subarray(0, 64 * 1024);
+	let printable = 0;
+	let run = 0;
+	let longest = 0;
+	for (const byte of sample) {
+		const shown = byte >= 32 && byte < 127;
+		if (shown) printable++;
+		run = shown ? run + 1 : 0;
+		longest = Math.max(longest, run);
+	}
+	return sample.length >= 256 && printable / sample.length < 0.45 && longest < 24;
 }
 
 /**
@@ -168,12 +177,14 @@ export function antigravityFileProblem(file: string, head: Uint8Array): {problem
 	const name = path.basename(file);
 	const folder = path.basename(path.dirname(file));
 	const app = path.basename(path.dirname(path.dirname(file)));
-	if (!/^antigravity/u.test(app) && !(name.startsWith('transcript') && folder === 'logs')) return undefined;
+	if (!/^antigravity/u.test(app) && !(name.startsWith('transcript') && folder === 'logs') && !file.includes('code_tracker')) return undefined;
 	if (/\.pb$/u.test(name) && (folder === 'conversations' || folder === 'implicit')) {
 		const what = folder === 'implicit' ? 'context' : 'conversation';
-		if (head.length >= 1024 && entropy(head.subarray(0, 64 * 1024)) > 7.5) return {problem: `looks like a Google Antigravity ${what}, not read: Antigravity encrypts these files and publishes no way to read them`};
+		if (looksEncrypted(head)) return {problem: `looks like a Google Antigravity ${what}, not read: Antigravity encrypts these files and publishes no way to read them`};
 		return {problem: `looks like a Google Antigravity ${what}, not read: it is protobuf, and Antigravity publishes no schema for it`};
 	}
+	const tracker = path.dirname(path.dirname(path.dirname(file)));
+	if (path.basename(tracker) === 'code_tracker' && /^antigravity/u.test(path.basename(path.dirname(tracker)))) return {problem: "is Antigravity's copy of a file its agent changed (code_tracker), not a session", notASource: true};
 	if (app === 'antigravity-cli' && folder === 'conversations' && /\.db(?:-wal|-shm)?$/u.test(name)) return {problem: "is the Antigravity CLI's store of a conversation (protobuf steps), read from its brain/<id>/.system_generated/logs/transcript_full.jsonl instead", notASource: true};
 	if (name === 'transcript.jsonl' && folder === 'logs' && existsSync(path.join(path.dirname(file), 'transcript_full.jsonl'))) return {problem: 'is the Antigravity transcript with its arguments encoded twice, read from the transcript_full.jsonl beside it', notASource: true};
 	return undefined;
