@@ -1,4 +1,4 @@
-import {readFileSync, statSync} from 'node:fs';
+import {mkdirSync, readFileSync, statSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {AntigravityReader} from '../../../source/ingest/formats/antigravity.js';
@@ -60,6 +60,13 @@ describe('Google Antigravity', () => {
 		expect(await sniff(encrypted, statSync(encrypted).size)).toMatchObject({problem: 'looks like a Google Antigravity conversation, not read: Antigravity encrypts these files and publishes no way to read them'});
 		expect((await sniff(encrypted, statSync(encrypted).size)).notASource).toBeUndefined();
 		expect(readFileSync(encrypted).length).toBe(4096);
+	});
+
+	it('leaves out the copies of changed files it keeps (code_tracker), whatever their encoding', async () => {
+		const copy = path.join(tempDir(), '.gemini', 'antigravity', 'code_tracker', 'active', 'root_3aaa15f6', '00b36fa4_index.html');
+		mkdirSync(path.dirname(copy), {recursive: true});
+		writeFileSync(copy, Buffer.from('<p>Cortinas Br\xe1s</p>', 'latin1'));
+		expect(await sniff(copy, statSync(copy).size)).toMatchObject({notASource: true, problem: "is Antigravity's copy of a file its agent changed (code_tracker), not a session"});
 	});
 
 	it('tells the transcript and artifacts apart from their companions, and ingests them', async () => {
