@@ -14,7 +14,7 @@ import {grokCompanion, isAcpUpdate, isGrokUpdate} from './grok-build.js';
 import {antigravityFileProblem, isAntigravityStep} from './antigravity.js';
 import {brainCompanion, isBrainMainArtifact} from './antigravity-brain.js';
 import {isKiroCliRecord, kiroCliCompanion} from './kiro-cli.js';
-import {isKiroChat} from './kiro-ide.js';
+import {isKiroChat, kiroIdeUnread} from './kiro-ide.js';
 
 /**
  * How the agents' own logs are told from their content (and, where an agent writes a shape
@@ -115,6 +115,8 @@ export function isCursorExport(text: string): boolean {
 export function agentFileProblem(file: string, head: Uint8Array): {problem: string; notASource?: boolean} | undefined {
 	const antigravity = antigravityFileProblem(file, head);
 	if (antigravity) return antigravity;
+	const kiro = kiroIdeUnread(file);
+	if (kiro) return {problem: kiro};
 	const companion = kimiCompanion(file) ?? droidCompanion(file) ?? grokCompanion(file) ?? brainCompanion(file) ?? kiroCliCompanion(file);
 	if (companion) return {problem: companion, notASource: true};
 	return undefined;

@@ -69,3 +69,20 @@ export function readKiroChat(file: string, value: unknown): ParsedSource | {reas
 	}
 	return withSessionFacts(conversation.finish(), {sessionId: text(chat.executionId), filesEdited: edited});
 }
+
+/**
+ * The Kiro IDE's stores of builds since February 2026, told by where they are (codeburn's
+ * docs/providers/kiro.md names them; no public description of their records): said on one line
+ * not to be read, never skipped in silence.
+ */
+export function kiroIdeUnread(file: string): string | undefined {
+	const parts = file.split(/[\\/]/u);
+	const agentFolder = parts.lastIndexOf('kiro.kiroagent');
+	const below = agentFolder >= 0 ? parts.slice(agentFolder + 1) : [];
+	const later = 'not read: drill reads the .chat files of earlier builds, and this store has no public description';
+	if (below[0] === 'workspace-sessions' && below.length === 3 && below[2]!.endsWith('.json')) return `looks like a Kiro IDE session record, ${later}`;
+	if (below.length >= 2 && below.length <= 3 && below.every((part) => /^[\da-f]{32}$/u.test(part))) return `looks like a Kiro IDE agent execution, ${later}`;
+	const sessions = parts.lastIndexOf('sessions');
+	if (sessions > 0 && parts[sessions - 1] === '.kiro' && parts.length - sessions === 4 && /^sess_/u.test(parts.at(-2)!) && parts.at(-1) === 'messages.jsonl') return `looks like a Kiro IDE session (its messages.jsonl), ${later}`;
+	return undefined;
+}

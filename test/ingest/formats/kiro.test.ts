@@ -89,3 +89,20 @@ describe('Kiro IDE chats (built from the documented shape)', () => {
 		expect((await sniff(chat, statSync(chat).size)).format).toBe('kiro-ide');
 	});
 });
+
+describe('Kiro IDE stores of later builds', () => {
+	it('are said on one line not to be read, by where they are', async () => {
+		const {writeFileSync} = await import('node:fs');
+		const home = tempDir();
+		const files = [
+			path.join(home, 'Kiro/User/globalStorage/kiro.kiroagent/workspace-sessions/L2hvbWUvZGV2L3Nob3A/2f1e0d9c-8b7a-4c6d-9e5f-4a3b2c1d0e9f.json'),
+			path.join(home, 'Kiro/User/globalStorage/kiro.kiroagent/4f9e2c1b7a3d5e8f0a1b2c3d4e5f6a7b/0a1b2c3d4e5f60718293a4b5c6d7e8f9'),
+			path.join(home, '.kiro/sessions/4f9e2c1b/sess_01/messages.jsonl'),
+		];
+		for (const file of files) {
+			mkdirSync(path.dirname(file), {recursive: true});
+			writeFileSync(file, '{"id":"x"}\n');
+			expect((await sniff(file, statSync(file).size)).problem, file).toMatch(/^looks like a Kiro IDE .*, not read: drill reads the \.chat files of earlier builds/u);
+		}
+	});
+});
