@@ -2,6 +2,7 @@ import {existsSync, readdirSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {isBrainMainArtifact} from '../formats/antigravity-brain.js';
 import type {AgentFolder, AgentSearch} from './agent-folder.js';
+import {homeRelative} from '../../core/home-path.js';
 
 /**
  * Where Kimi CLI, Factory Droid, Grok Build, Google Antigravity (CLI and editor) and Kiro (CLI
@@ -79,7 +80,7 @@ function antigravityNote(home: string): string[] {
 	} catch {
 		return [];
 	}
-	return count > 0 ? [`Antigravity keeps ${count} conversation${count === 1 ? '' : 's'} of its editor in ${folder}: not read, Antigravity encrypts them (the artifacts its agent wrote, in brain/, are read)`] : [];
+	return count > 0 ? [`Antigravity keeps ${count} conversation${count === 1 ? '' : 's'} of its editor in ${homeRelative(folder, home)}: not read, Antigravity encrypts them (the artifacts its agent wrote, in brain/, are read)`] : [];
 }
 
 /** The folders of these agents that exist here, and where each missing one was looked for. */

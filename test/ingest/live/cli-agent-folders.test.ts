@@ -51,7 +51,7 @@ describe('the default folders of Kimi CLI, Droid, Grok Build, Antigravity and Ki
 		const files = await found(root, 'darwin');
 		expect(files.get('kiro-ide')).toHaveLength(1);
 		expect(files.get('kiro-cli')).toContain('Library/Application Support/kiro-cli/data.sqlite3');
-		expect(cliAgentFolders({HOME: root}, root, 'darwin').notes).toEqual([`Antigravity keeps 1 conversation of its editor in ${path.join(root, '.gemini/antigravity/conversations')}: not read, Antigravity encrypts them (the artifacts its agent wrote, in brain/, are read)`]);
+		expect(cliAgentFolders({HOME: root}, root, 'darwin').notes).toEqual(['Antigravity keeps 1 conversation of its editor in ~/.gemini/antigravity/conversations: not read, Antigravity encrypts them (the artifacts its agent wrote, in brain/, are read)']);
 		const elsewhere = cliAgentFolders({HOME: '/h', KIMI_SHARE_DIR: '/k', GROK_HOME: '/g', KIRO_HOME: '/r', APPDATA: String.raw`C:\Users\a\AppData\Roaming`}, '/h', 'win32');
 		expect(elsewhere.missing.map((entry) => entry.looked)).toEqual(['/k/sessions', path.join('/h', '.factory', 'sessions'), '/g/sessions', path.join('/h', '.gemini', 'antigravity-cli', 'brain'), path.join('/r', 'sessions', 'cli'), path.join(String.raw`C:\Users\a\AppData\Roaming`, 'Kiro', 'User', 'globalStorage', 'kiro.kiroagent')]);
 	});
