@@ -78,6 +78,17 @@ describe('Kimi CLI sessions (real, trimmed)', () => {
 		expect(textsOf(source, 'tool_call')[0]).toMatch(/^Shell\ncommand: cd \/home\/teacherchris37 && git clone/u);
 	});
 
+	it('reads a later Kimi’s subagent folders (subagents/<id>/) with the session, whose wire mirrors them', async () => {
+		const folder = path.join(tempDir(), 'kimi');
+		cpSync(share, folder, {recursive: true});
+		const session = path.join(folder, 'sessions', '697a0ebec3147bb421a9dd6a0531906f', 'b1ea4a04-95d9-43a8-98ce-189f553b08ca');
+		const agent = path.join(session, 'subagents', 'a1b2c3');
+		mkdirSync(agent, {recursive: true});
+		for (const name of ['wire.jsonl', 'context.jsonl', 'meta.json', 'prompt.txt']) writeFileSync(path.join(agent, name), name === 'prompt.txt' ? 'Implement the orders' : '{"type": "metadata", "protocol_version": "1.9"}\n');
+		for (const name of ['wire.jsonl', 'prompt.txt', 'meta.json']) expect(await sniff(path.join(agent, name), statSync(path.join(agent, name)).size)).toMatchObject({notASource: true, problem: expect.stringMatching(/^is a subagent's .* of a Kimi CLI session, read with the session's wire\.jsonl$/u)});
+		expect(await ingest([folder], {storePath: path.join(tempDir(), 's.db'), workers: false})).toMatchObject({added: 2, subagents: 1, failed: []});
+	});
+
 	it('is told from its content, its other files are its companions, and the sessions are ingested with their subagents', async () => {
 		for (const file of [website, withSubagents]) expect((await sniff(file, statSync(file).size)).format).toBe('kimi-cli');
 		for (const file of ['state.json', 'context.jsonl', '../b1ea4a04-95d9-43a8-98ce-189f553b08ca/context_sub_1.jsonl']) {
