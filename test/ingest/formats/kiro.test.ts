@@ -6,7 +6,7 @@ import {sniff} from '../../../source/ingest/formats/detect.js';
 import {KiroCliReader} from '../../../source/ingest/formats/kiro-cli.js';
 import {readKiroStore} from '../../../source/ingest/formats/kiro-store.js';
 import type {ParsedSource, SourceProblem} from '../../../source/ingest/model.js';
-import {buildStore} from '../../helpers/agent-store.js';
+import {buildStore, expectUntouched} from '../../helpers/agent-store.js';
 import {ingest} from '../../helpers/ingest.js';
 import {tempDir} from '../../helpers/cli.js';
 import {readWith, textsOf} from './read.js';
@@ -71,7 +71,8 @@ describe('Kiro CLI 1.x and Amazon Q Developer CLI databases', () => {
 		}
 		const file = store('kiro-cli-1x.store.json');
 		expect((await sniff(file, statSync(file).size)).format).toBe('kiro-cli-db');
-		expect(await ingest([file, session], {storePath: path.join(tempDir(), 's.db'), workers: false})).toMatchObject({added: 2, failed: []});
+		// Read from a copy: the database and the folder it is in stay as they were.
+		await expectUntouched(file, async () => expect(await ingest([file, session], {storePath: path.join(tempDir(), 's.db'), workers: false})).toMatchObject({added: 2, failed: []}));
 	});
 });
 
