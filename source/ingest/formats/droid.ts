@@ -18,7 +18,9 @@ import {toolCallText, toolOutputText, toolResultText} from './tool-text.js';
  * title, sessionTitle, owner, version, cwd, parent}` (parent: the session it was forked from),
  * `message` `{id, parentId, timestamp (ISO or epoch ms), message: {role, content: text or
  * Anthropic blocks (text, thinking, redacted_thinking, tool_use, tool_result, image)}}` (some
- * subagents write `{role, text}` flat), `todo_state`, `compaction_state` `{summaryText}` and
+ * subagents write `{role, text}` flat), `todo_state`, `compaction_state` (`{summaryText}`, or
+ * `{summary: {title, body}}` as specstoryai/getspecstory specstory-cli/pkg/providers/droidcli reads
+ * it at 210d609) and
  * `session_end` `{durationMs, toolCount, finalText}`. The settings file holds the model, the
  * session's token totals (`tokenUsage`: inputTokens, outputTokens, cacheCreationTokens,
  * cacheReadTokens, thinkingTokens, factoryCredits: Factory's own unit, not money) and, for a
@@ -82,9 +84,12 @@ export class DroidReader {
 				else if (typeof record.role === 'string' && typeof record.text === 'string') this.message({role: record.role, content: record.text});
 				else this.conversation.skipped++;
 				return;
-			case 'compaction_state':
-				if (text(record.summaryText)) this.conversation.system([{role: 'system', kind: 'prose', text: `[context compacted] ${String(record.summaryText)}`}]);
+			case 'compaction_state': {
+				// `summaryText`, or `summary: {title, body}` as SpecStory's reader takes it.
+				const summary = text(record.summaryText) ?? (isObject(record.summary) ? text(record.summary.body) : undefined);
+				if (summary) this.conversation.system([{role: 'system', kind: 'prose', text: `[context compacted] ${summary}`}]);
 				return;
+			}
 			default:
 				// todo_state, session_end (its finalText is the last answer again), and kinds not seen yet.
 				this.conversation.skipped++;
