@@ -80,9 +80,11 @@ export const command = defineCommand({
   session files and sessions.db, Qwen Code chats, Crush's crush.db, Amp threads, Zed's
   threads.db, Pi, Oh My Pi and OpenClaw sessions, GitHub Copilot CLI sessions, Hermes Agent
   sessions, Warp's warp.sqlite, DeepSeek TUI sessions, Mistral Vibe sessions, OpenHands
-  conversations and trajectories, and Trae Agent trajectories (Windsurf's Cascade files are
-  encrypted: said, not read). An agent's SQLite database is read without writing to it (nothing
-  is created beside it). Folders are walked
+  conversations and trajectories, Trae Agent trajectories, Kimi CLI, Factory Droid and Grok
+  Build sessions, the Antigravity CLI's transcripts and its editor's artifacts, Kiro CLI
+  sessions and databases (and Amazon Q's), and Kiro IDE chats (Windsurf's Cascade files and
+  Antigravity's editor conversations are encrypted: said, not read). An agent's SQLite
+  database is read without writing to it (nothing is created beside it). Folders are walked
   recursively, honouring .drillignore files (gitignore syntax); hidden files and node_modules
   are skipped (an aider history, .aider.chat.history.md, is read). The format is told from
   the content.

@@ -149,8 +149,26 @@ describe('drill resume', () => {
 		expect(runCli(['resume', 'conversation_session:crush', '--store', otherStore]).stderr).toMatch(/^drill: conversation_session:crush: Crush has no command-line flag to resume a session/u);
 	});
 
+	it('resumes the sessions of Kimi CLI, Droid, Grok Build, the Antigravity CLI and Kiro CLI by their ids, and says the editors have none', () => {
+		const other = tempDir();
+		const item = (agent: string, id: string, extra: Record<string, unknown> = {}) => ({namespace: 'conversation_session', item_id: agent, title: `${agent} session`, generated_at: '2026-11-28T14:02:00Z', source: {kind: agent, agent, project: other, session_id: id, ...extra}, tldr: '', nodes: [{ordinal: 0, parent: null, title: 't', summary: '', keywords: [], spans: [0]}], spans: [{seq: 0, role: 'user', text: 'hello'}]});
+		const items = [item('kimi-cli', 'k1'), item('droid', 'd1'), item('grok-build', 'g1'), item('antigravity-cli', 'a1'), item('kiro-cli', 'c1'), item('amazon-q', 'q1', {uri: path.join(other, 'data.sqlite3#q1'), kind: 'kiro-cli-db'}), item('antigravity', 'e1'), item('kiro-ide', 'i1')];
+		writeFileSync(path.join(other, 'items.jsonl'), items.map((one) => JSON.stringify(one)).join('\n'));
+		const otherStore = path.join(other, 's.db');
+		runCli(['import', path.join(other, 'items.jsonl'), '--store', otherStore]);
+		const command = (agent: string) => JSON.parse(runCli(['resume', `conversation_session:${agent}`, '--json', '--store', otherStore]).stdout).command;
+		expect(command('kimi-cli')).toEqual(['kimi', '--session', 'k1']);
+		expect(command('droid')).toEqual(['droid', '--resume', 'd1']);
+		expect(command('grok-build')).toEqual(['grok', '--resume', 'g1']);
+		expect(command('antigravity-cli')).toEqual(['agy', '--conversation', 'a1']);
+		expect(command('kiro-cli')).toEqual(['kiro-cli', 'chat', '--resume-id', 'c1']);
+		expect(command('amazon-q')).toEqual(['q', 'chat', '--resume']);
+		expect(runCli(['resume', 'conversation_session:antigravity', '--store', otherStore]).stderr).toMatch(/^drill: conversation_session:antigravity: the Antigravity editor has no command to reopen a conversation/u);
+		expect(runCli(['resume', 'conversation_session:kiro-ide', '--store', otherStore]).stderr).toMatch(/^drill: conversation_session:kiro-ide: the Kiro IDE has no command to reopen an agent chat/u);
+	});
+
 	it('has a table entry, naming what it follows, for every agent of this round', () => {
-		for (const agent of ['claude-code', 'codex', 'gemini-cli', 'aider', 'cursor', 'cline', 'continue', 'opencode', 'copilot-cli', 'goose', 'qwen-code', 'crush', 'amp', 'zed', 'pi', 'oh-my-pi', 'openclaw', 'hermes']) {
+		for (const agent of ['claude-code', 'codex', 'gemini-cli', 'aider', 'cursor', 'cline', 'continue', 'opencode', 'copilot-cli', 'goose', 'qwen-code', 'crush', 'amp', 'zed', 'pi', 'oh-my-pi', 'openclaw', 'hermes', 'kimi-cli', 'droid', 'grok-build', 'antigravity-cli', 'antigravity', 'kiro-cli', 'amazon-q', 'kiro-ide']) {
 			const entry = agentResume[agent];
 			expect(entry, agent).toBeDefined();
 			expect(entry!.followed, agent).toMatch(/\d/u);

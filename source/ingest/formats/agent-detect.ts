@@ -10,6 +10,14 @@ import {isHermesLog, isHermesMeta} from './hermes.js';
 import {isPiHeader} from './pi-session.js';
 import {isPromptLogEntry} from './prompt-log.js';
 import {isObject, type Json} from './json-values.js';
+import {isKimiContextRecord, isKimiWireRecord} from './kimi-cli.js';
+import {kimiCompanion} from './kimi-session.js';
+import {droidCompanion, isDroidSessionStart} from './droid.js';
+import {grokCompanion, isAcpUpdate, isGrokUpdate} from './grok-build.js';
+import {antigravityFileProblem, isAntigravityStep} from './antigravity.js';
+import {brainCompanion, isBrainMainArtifact} from './antigravity-brain.js';
+import {isKiroCliRecord, kiroCliCompanion} from './kiro-cli.js';
+import {isKiroChat, kiroIdeUnread} from './kiro-ide.js';
 
 /**
  * How the agents' own logs are told from their content (and, where an agent writes a shape
@@ -64,6 +72,13 @@ export function agentRecordFormat(value: unknown): Format | undefined {
 	if (typeof value.id === 'number' && typeof value.timestamp === 'string' && typeof value.source === 'string' && (typeof value.action === 'string' || typeof value.observation === 'string')) return 'openhands';
 	// Trae Agent's trajectory.
 	if (typeof value.task === 'string' && Array.isArray(value.agent_steps) && Array.isArray(value.llm_interactions)) return 'trae-agent';
+	// Kimi CLI, Factory Droid, Grok Build, Kiro, Antigravity.
+	if (isKimiWireRecord(value) || isKimiContextRecord(value)) return 'kimi-cli';
+	if (isDroidSessionStart(value)) return 'droid';
+	if (isGrokUpdate(value)) return 'grok-build';
+	if (isAntigravityStep(value)) return 'antigravity';
+	if (isKiroCliRecord(value)) return 'kiro-cli';
+	if (isKiroChat(value)) return 'kiro-ide';
 	return undefined;
 }
 
@@ -80,6 +95,7 @@ export const cutAgentDocuments: Array<[RegExp, Format]> = [
 	[/^\s*\{\s*"id"\s*:\s*"[^"]*"\s*,\s*"agent"\s*:\s*\{\s*"kind"\s*:/u, 'openhands'],
 	[/^\s*\{\s*"task"\s*:\s*"[\s\S]*?"(?:llm_interactions|agent_steps)"\s*:\s*\[/u, 'trae-agent'],
 	[/^\s*\{\s*(?:"metadata"\s*:\s*\{\s*)?"session_id"\s*:\s*"[^"]*"\s*,\s*(?:"parent_session_id"\s*:\s*(?:null|"[^"]*")\s*,\s*)?"start_time"\s*:/u, 'vibe'],
+	[/^\s*\{\s*"executionId"\s*:\s*"[^"]*"\s*,[\s\S]*?"chat"\s*:\s*\[/u, 'kiro-ide'],
 ];
 
 /**
@@ -121,7 +137,16 @@ export function companionText(text: string, file: string): string | undefined {
  * `api_conversation_history.json` is plain `[{role, content}]` chat JSON (its head may be cut).
  */
 export function namedAgentFormat(text: string, file: string): Format | undefined {
+	if (path.basename(file) === 'updates.jsonl' && isAcpUpdate(firstLine(text))) return 'grok-build';
 	return path.basename(file) === 'api_conversation_history.json' && /^\s*\[\s*(?:\]|\{\s*"role"\s*:)/u.test(text) ? 'cline' : undefined;
+}
+
+function firstLine(text: string): unknown {
+	try {
+		return JSON.parse(text.trimStart().split('\n', 1)[0]!) as unknown;
+	} catch {
+		return undefined;
+	}
 }
 
 /** A Cursor chat export: `# Title` then `_Exported on … from Cursor (x.y.z)_`. */
@@ -130,11 +155,12 @@ export function isCursorExport(text: string): boolean {
 }
 
 /**
- * Files an agent keeps beside its sessions that are no text to read, told by where they are:
- * OpenHands' pickled agent state and task list, and Windsurf's Cascade conversations, which it encrypts (their
- * bytes are uniformly random: no protobuf, no text, and no public description of the key).
+ * Files an agent keeps beside its sessions that are told by where they are, whatever their
+ * content: read with a session's main file, no session at all, or no text to read (OpenHands'
+ * pickled agent state and task list; Windsurf's Cascade conversations, which it encrypts: their
+ * bytes are uniformly random, with no public description of the key).
  */
-export function agentFileProblem(file: string): {problem: string; notASource?: boolean} | undefined {
+export function agentFileProblem(file: string, head: Uint8Array): {problem: string; notASource?: boolean} | undefined {
 	const name = path.basename(file);
 	const folder = path.dirname(file);
 	if (/\.pkl$/u.test(name) && existsSync(path.join(folder, 'metadata.json')) && existsSync(path.join(folder, 'events'))) return {problem: 'is the pickled state of an OpenHands conversation (Python pickle), read from its events with its metadata.json', notASource: true};
@@ -142,5 +168,16 @@ export function agentFileProblem(file: string): {problem: string; notASource?: b
 	if (/\.pb$/u.test(name) && /(?:^|[\\/])\.codeium[\\/]windsurf[\w-]*[\\/](?:cascade|implicit)$/u.test(folder)) {
 		return {problem: `looks like Windsurf’s Cascade ${path.basename(folder) === 'implicit' ? 'context' : 'conversation'}, not read: Windsurf encrypts these files and publishes no way to read them`};
 	}
+	const antigravity = antigravityFileProblem(file, head);
+	if (antigravity) return antigravity;
+	const kiro = kiroIdeUnread(file);
+	if (kiro) return {problem: kiro};
+	const companion = kimiCompanion(file) ?? droidCompanion(file) ?? grokCompanion(file) ?? brainCompanion(file) ?? kiroCliCompanion(file);
+	if (companion) return {problem: companion, notASource: true};
 	return undefined;
+}
+
+/** Files whose format is told by where they are, whatever their text: an Antigravity conversation's first artifact. */
+export function placedAgentFormat(file: string): Format | undefined {
+	return isBrainMainArtifact(file) ? 'antigravity' : undefined;
 }

@@ -21,6 +21,14 @@ import {hermesSessionId, readHermesFile} from './hermes.js';
 import {PiSessionReader, piSessionId} from './pi-session.js';
 import {readTraeTrajectory} from './trae-agent.js';
 import {readVibeSessionFile, readVibeSessionFolder, vibeSessionId} from './vibe.js';
+import {KimiContextReader, KimiWireReader} from './kimi-cli.js';
+import {kimiSessionId} from './kimi-session.js';
+import {DroidReader, droidSessionId} from './droid.js';
+import {GrokBuildReader, grokSessionId} from './grok-build.js';
+import {AntigravityReader, antigravityConversationId} from './antigravity.js';
+import {brainConversationId, readBrainArtifacts} from './antigravity-brain.js';
+import {KiroCliReader, kiroCliSessionId} from './kiro-cli.js';
+import {kiroChatId, readKiroChat} from './kiro-ide.js';
 
 /**
  * How the pipeline reads each agent format that is one session per file: whole (a JSON document,
@@ -80,6 +88,18 @@ export const agentDocumentReaders: Partial<Record<Format, DocumentReader>> = {
 		return typeof value.conversation_id === 'string' ? readOpenHandsConversation(file, value, problems) : readOpenHandsSdkConversation(file, value, problems);
 	}),
 	'trae-agent': jsonDocument((file, value) => (isObject(value) ? readTraeTrajectory(file, value) : {reason: 'is not a Trae Agent trajectory (a JSON object)'})),
+	'kiro-ide': jsonDocument(readKiroChat),
+	// An Antigravity CLI transcript (JSON lines), or the artifacts of an editor's conversation.
+	antigravity: async (file, size, problems) => {
+		if (file.endsWith('.md')) return readBrainArtifacts(file);
+		const content = await wholeText(file, size);
+		if (typeof content !== 'string') return content;
+		const reader = new AntigravityReader(problems, file);
+		content.split('\n').forEach((line, index) => {
+			if (line.trim()) reader.push(line, index + 1);
+		});
+		return reader.finish();
+	},
 };
 
 interface LineReader {
@@ -92,6 +112,10 @@ export const agentLineReaders: Partial<Record<Format, (problems: SourceProblem[]
 	'qwen-code': (problems) => new QwenCodeReader(problems),
 	pi: (problems, file) => new PiSessionReader(problems, file),
 	'copilot-cli': (problems, file) => new CopilotCliReader(problems, file),
+	'kimi-cli': (problems, file) => (path.basename(file) === 'wire.jsonl' ? new KimiWireReader(problems, file) : new KimiContextReader(problems, file)),
+	droid: (problems, file) => new DroidReader(problems, file),
+	'grok-build': (problems, file) => new GrokBuildReader(problems, file),
+	'kiro-cli': (problems, file) => new KiroCliReader(problems, file),
 };
 
 const fileStem = (_head: string, file: string) => path.basename(file, path.extname(file));
@@ -112,4 +136,10 @@ export const agentSessionIds: Partial<Record<Format, (head: string, file: string
 	'deepseek-tui': deepSeekSessionId,
 	vibe: vibeSessionId,
 	openhands: openHandsConversationId,
+	'kimi-cli': kimiSessionId,
+	droid: droidSessionId,
+	'grok-build': grokSessionId,
+	antigravity: (head, file) => (file.endsWith('.md') ? brainConversationId(head, file) : antigravityConversationId(head, file)),
+	'kiro-cli': kiroCliSessionId,
+	'kiro-ide': kiroChatId,
 };

@@ -15,6 +15,7 @@ import {readGooseStore} from './goose-store.js';
 import {readOpenCodeStore} from './opencode-store.js';
 import {readZedStore} from './zed-store.js';
 import {readWarpStore} from './warp.js';
+import {isKiroDatabase, kiroConversationTables, readKiroStore} from './kiro-store.js';
 
 /**
  * The agents that keep their sessions in a SQLite database (Cursor's `state.vscdb`, OpenCode's
@@ -28,7 +29,7 @@ import {readWarpStore} from './warp.js';
 
 
 /** The JSON storage and the database of one agent hold the same sessions: their items are the same. */
-const itemKindOf: Partial<Record<Format, string>> = {'opencode-db': 'opencode', 'goose-db': 'goose'};
+const itemKindOf: Partial<Record<Format, string>> = {'opencode-db': 'opencode', 'goose-db': 'goose', 'kiro-cli-db': 'kiro-cli'};
 
 type StoreReader = (db: Database.Database, file: string) => Iterable<StoreSession>;
 
@@ -39,6 +40,7 @@ const readers: Partial<Record<Format, StoreReader>> = {
 	crush: readCrushStore,
 	zed: readZedStore,
 	warp: readWarpStore,
+	'kiro-cli-db': readKiroStore,
 };
 
 /** Which agent store a database is, from its tables (and the columns that tell two alike apart). */
@@ -52,10 +54,16 @@ function storeFormat(tables: Set<string>, columns: (table: string) => Set<string
 	}
 	if (tables.has('threads') && columns('threads').has('data_type') && columns('threads').has('data')) return 'zed';
 	if (tables.has('ai_queries') && (tables.has('agent_conversations') || tables.has('ai_blocks'))) return 'warp';
+	if (isKiroDatabase(tables, columns) && kiroConversationTables(tables, columns).length > 0) return 'kiro-cli-db';
 	return undefined;
 }
 
-const storeNames = 'Cursor, OpenCode, Goose, Crush, Zed, Warp';
+const storeNames = 'Cursor, OpenCode, Goose, Crush, Zed, Warp, Kiro CLI';
+
+/** A database an agent made that holds no conversation (an older Kiro CLI or Amazon Q saved none). */
+function emptyAgentDatabase(tables: Set<string>, columns: (table: string) => Set<string>): string | undefined {
+	return isKiroDatabase(tables, columns) ? "is a Kiro CLI (or Amazon Q Developer CLI) database with no conversations table: that version saved no conversation in it (Kiro CLI 2.x keeps them in ~/.kiro/sessions/cli/)" : undefined;
+}
 
 /**
  * The tables a database's first pages declare (`sqlite_master` starts on page 1, and an agent
@@ -74,12 +82,15 @@ function headSchema(head: Buffer): {tables: Set<string>; columns: (table: string
 /** Opening a WAL database that nobody has open means reading it into memory: only this big, just to tell what it is. */
 const maxSniffCopyBytes = 64 << 20;
 
-function openedFormat(file: string): {format?: Format; noChats?: boolean} {
+function openedFormat(file: string): {format?: Format; noChats?: boolean; empty?: string} {
 	const store = openReadOnlyStore(file);
 	try {
-		const format = storeFormat(tableNames(store.db), (table) => columnNames(store.db, table));
+		const tables = tableNames(store.db);
+		const columns = (table: string) => columnNames(store.db, table);
+		const format = storeFormat(tables, columns);
+		const empty = format ? undefined : emptyAgentDatabase(tables, columns);
 		// A VS Code family state database that keeps no chat (most of an editor's workspaces).
-		return {...(format ? {format} : {}), noChats: format === 'cursor' && !cursorChatKeys(store.db)};
+		return {...(format ? {format} : {}), ...(empty ? {empty} : {}), noChats: format === 'cursor' && !cursorChatKeys(store.db)};
 	} finally {
 		store.close();
 	}
@@ -90,17 +101,20 @@ export function sniffStore(file: string, head: Buffer, choice: FormatChoice): Sn
 	let format: Format | undefined;
 	let noChats = false;
 	let chats: string | undefined;
+	let empty: string | undefined;
 	try {
 		const schema = headSchema(head);
 		chats = unreadChatStore(schema.tables, schema.columns);
 		format = storeFormat(schema.tables, schema.columns);
+		empty = format ? undefined : emptyAgentDatabase(schema.tables, schema.columns);
 		// A Cursor database tells what it holds only by its keys; one the head does not tell is opened: where that is cheap.
 		const cheap = !needsCopy(file) || statSync(file).size <= maxSniffCopyBytes;
-		if ((format === 'cursor' || !format) && cheap) ({format, noChats = false} = openedFormat(file));
+		if ((format === 'cursor' || !format) && cheap) ({format, noChats = false, empty} = openedFormat(file));
 	} catch (error) {
 		return {problem: `is a SQLite database that cannot be read (${(error as Error).message.split('\n')[0]})`, head: ''};
 	}
 	if (!format && chats) return {problem: chats, head: ''};
+	if (!format && empty) return {problem: empty, head: '', notASource: true};
 	if (!format) return {problem: `is a SQLite database, not one of the agent stores drill reads (${storeNames})`, head: '', notASource: true};
 	if (noChats) return {problem: 'is a VS Code state database (state.vscdb) that holds no chats', head: '', notASource: true};
 	if (choice === 'auto' || choice === 'transcript' || choice === format) return {format, head: ''};

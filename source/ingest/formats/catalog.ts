@@ -35,6 +35,13 @@ export const formats = [
 	'vibe',
 	'openhands',
 	'trae-agent',
+	'kimi-cli',
+	'droid',
+	'grok-build',
+	'antigravity',
+	'kiro-cli',
+	'kiro-cli-db',
+	'kiro-ide',
 ] as const;
 export type Format = (typeof formats)[number];
 
@@ -79,15 +86,22 @@ export const formatLabels: Record<Format, string> = {
 	vibe: 'a Mistral Vibe session (session_*.json, or a session folder’s meta.json)',
 	openhands: 'an OpenHands conversation (metadata.json or base_state.json beside its events/, or an exported trajectory)',
 	'trae-agent': 'a Trae Agent trajectory (trajectories/trajectory_*.json)',
+	'kimi-cli': 'a Kimi CLI session (sessions/…/wire.jsonl, or its context.jsonl)',
+	droid: 'a Factory Droid session (~/.factory/sessions/…/<id>.jsonl)',
+	'grok-build': 'a Grok Build session (~/.grok/sessions/…/<id>/updates.jsonl)',
+	antigravity: 'an Antigravity CLI conversation (brain/<id>/.system_generated/logs/transcript_full.jsonl)',
+	'kiro-cli': 'a Kiro CLI session (~/.kiro/sessions/cli/<id>.jsonl)',
+	'kiro-cli-db': 'a Kiro CLI or Amazon Q database (data.sqlite3)',
+	'kiro-ide': 'a Kiro IDE chat (kiro.kiroagent/…/<execution id>.chat)',
 };
 
 /** The formats of the agents read from their own stores and folders (one reader file each). */
-export const agentFormats: ReadonlySet<Format> = new Set(['cursor', 'cursor-markdown', 'cline', 'continue', 'opencode', 'opencode-db', 'copilot-chat', 'goose', 'goose-db', 'qwen-code', 'crush', 'specstory', 'amp', 'zed', 'pi', 'copilot-cli', 'hermes', 'prompt-log', 'warp', 'deepseek-tui', 'vibe', 'openhands', 'trae-agent']);
+export const agentFormats: ReadonlySet<Format> = new Set(['cursor', 'cursor-markdown', 'cline', 'continue', 'opencode', 'opencode-db', 'copilot-chat', 'goose', 'goose-db', 'qwen-code', 'crush', 'specstory', 'amp', 'zed', 'pi', 'copilot-cli', 'hermes', 'prompt-log', 'warp', 'deepseek-tui', 'vibe', 'openhands', 'trae-agent', 'kimi-cli', 'droid', 'grok-build', 'antigravity', 'kiro-cli', 'kiro-cli-db', 'kiro-ide']);
 
 export const conversationFormats: ReadonlySet<Format> = new Set(['claude-code', 'codex', 'gemini-cli', 'gemini-chat', 'aider', 'claude-agent', 'chatgpt', 'generic-chat', ...agentFormats]);
 
 /** Formats stored in a SQLite database: one item per session in it, read without writing. */
-export const storeFormats: ReadonlySet<Format> = new Set(['cursor', 'opencode-db', 'goose-db', 'crush', 'zed', 'warp']);
+export const storeFormats: ReadonlySet<Format> = new Set(['cursor', 'opencode-db', 'goose-db', 'crush', 'zed', 'warp', 'kiro-cli-db']);
 
 /** Formats read any text file as a document, so forcing one is a choice of reading, never wrong. */
 export const documentFormats: ReadonlySet<Format> = new Set(['markdown', 'text', 'html']);
@@ -128,6 +142,13 @@ export const namespaceOf: Record<Format, string> = {
 	vibe: 'conversation_session',
 	openhands: 'conversation_session',
 	'trae-agent': 'conversation_session',
+	'kimi-cli': 'conversation_session',
+	droid: 'conversation_session',
+	'grok-build': 'conversation_session',
+	antigravity: 'conversation_session',
+	'kiro-cli': 'conversation_session',
+	'kiro-cli-db': 'conversation_session',
+	'kiro-ide': 'conversation_session',
 };
 
 /** Files that hold many items (one per conversation or session); the others hold one. */

@@ -1,7 +1,7 @@
 import {closeSync, openSync, readSync} from 'node:fs';
 import path from 'node:path';
 import {isSqliteHead} from '../io/sqlite-store.js';
-import {agentFileProblem, agentRecordFormat, companionFile, companionText, cutAgentDocuments, isCursorExport, namedAgentFormat} from './agent-detect.js';
+import {agentFileProblem, agentRecordFormat, companionFile, companionText, cutAgentDocuments, isCursorExport, namedAgentFormat, placedAgentFormat} from './agent-detect.js';
 import {sniffStore} from './agent-stores.js';
 import type {Sniffed} from './sniffed.js';
 import {aiderSessionStart} from './aider.js';
@@ -314,7 +314,7 @@ export async function sniff(file: string, size: number, choice: FormatChoice = '
 
 function sniffHead(head: Buffer, file: string, size: number, choice: FormatChoice): Sniffed {
 	if (size === 0 || head.length === 0) return {problem: 'is empty', head: '', notASource: true};
-	const agentFile = agentFileProblem(file);
+	const agentFile = agentFileProblem(file, head);
 	if (agentFile) return {...agentFile, head: ''};
 	if (isSqliteHead(head)) return sniffStore(file, head, choice);
 	const binary = binaryReason(head);
@@ -326,6 +326,8 @@ function sniffHead(head: Buffer, file: string, size: number, choice: FormatChoic
 	const extension = path.extname(file).toLowerCase();
 	const bookkeeping = companionText(text, file);
 	if (bookkeeping) return {problem: bookkeeping, head: text, notASource: true};
+	const placed = placedAgentFormat(file);
+	if (placed && (choice === 'auto' || choice === 'transcript' || choice === placed)) return {format: placed, head: text};
 	const first = text.trimStart()[0];
 	let detected: Format | undefined;
 	let plausible = new Set<Format>();

@@ -35,9 +35,10 @@ export interface WalkProblem {
 
 /**
  * Hidden entries that are sources: aider keeps its chat history in the repository's root, SpecStory
- * its chats in the project's `.specstory/history/` (the rest of that folder is its own bookkeeping).
+ * its chats in the project's `.specstory/history/` (the rest of that folder is its own bookkeeping),
+ * the Antigravity CLI a conversation's transcript in `brain/<id>/.system_generated/logs/`.
  */
-const hiddenSources = new Set(['.aider.chat.history.md', '.specstory']);
+const hiddenSources = new Set(['.aider.chat.history.md', '.specstory', '.system_generated']);
 const inSpecStory = (folder: string, name: string) => path.basename(folder) === '.specstory' && name !== 'history';
 
 /**
@@ -46,7 +47,7 @@ const inSpecStory = (folder: string, name: string) => path.basename(folder) === 
  * the `.backup` copy VS Code keeps of a `state.vscdb`. A database itself is looked at: it may be
  * an agent's session store (anything else is skipped as not a source).
  */
-function skippedName(name: string): boolean {
+export function skippedName(name: string): boolean {
 	return (name.startsWith('.') && !hiddenSources.has(name)) || name === 'node_modules' || /\.(?:db|vscdb|sqlite3?)-[a-z]+$|\.vscdb\.backup$/u.test(name);
 }
 

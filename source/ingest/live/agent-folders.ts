@@ -4,6 +4,7 @@ import type {AgentFolder, AgentSearch} from './agent-folder.js';
 import {editorAgentFolders} from './editor-agent-folders.js';
 import {moreAgentFolders} from './more-agent-folders.js';
 import {homeAgentFolders} from './home-agent-folders.js';
+import {cliAgentFolders} from './cli-agent-folders.js';
 import {append} from '../../core/arrays.js';
 
 /**
@@ -27,6 +28,7 @@ import {append} from '../../core/arrays.js';
  *   Continue, OpenCode, Goose, Qwen Code, Crush): editor-agent-folders.ts.
  * - Amp, Zed, Pi, Oh My Pi, OpenClaw, Copilot CLI, Hermes: more-agent-folders.ts.
  * - The agents with a folder or database of their own (Warp, DeepSeek TUI, …): home-agent-folders.ts.
+ * - Kimi CLI, Factory Droid, Grok Build, Antigravity, Kiro CLI and IDE: cli-agent-folders.ts.
  */
 
 export type {AgentSearch} from './agent-folder.js';
@@ -111,6 +113,10 @@ export function findAgentFolders(env: NodeJS.ProcessEnv, cwd: string, platform: 
 		append(search.found, own.found);
 		append(search.missing, own.missing);
 		append(search.notes, own.notes);
+		const clis = cliAgentFolders(env, home, platform);
+		append(search.found, clis.found);
+		append(search.missing, clis.missing);
+		append(search.notes, clis.notes);
 	}
 	search.notes.unshift('aider keeps .aider.chat.history.md in each repository it ran in: run drill ingest REPO for another one');
 	search.notes.push('Claude managed-agent event streams, ChatGPT exports and Cursor chat exports (Markdown) have no folder of their own: ingest the files you saved');

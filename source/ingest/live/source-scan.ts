@@ -1,7 +1,7 @@
 import type {Dirent} from 'node:fs';
 import {readdir, stat} from 'node:fs/promises';
 import path from 'node:path';
-import {walkSources, type WalkProblem} from '../io/walk-sources.js';
+import {skippedName, walkSources, type WalkProblem} from '../io/walk-sources.js';
 import type {SeenFile} from './file-tracker.js';
 import {append} from '../../core/arrays.js';
 
@@ -60,7 +60,7 @@ export const maxWatchedFolders = 4000;
 
 /**
  * The folders to watch for the roots: each folder root and the folders below it that a walk
- * enters (not hidden ones or node_modules), and the folder of each file root.
+ * enters (not hidden ones but those it reads, nor node_modules), and the folder of each file root.
  */
 export async function foldersOf(roots: readonly SourceRoot[], cwd = process.cwd()): Promise<{folders: string[]; complete: boolean}> {
 	const folders = new Set<string>();
@@ -92,7 +92,7 @@ export async function foldersOf(roots: readonly SourceRoot[], cwd = process.cwd(
 				continue;
 			}
 			for (const entry of entries) {
-				if (entry.isDirectory() && !entry.name.startsWith('.') && entry.name !== 'node_modules') queue.push(path.join(folder, entry.name));
+				if (entry.isDirectory() && !skippedName(entry.name)) queue.push(path.join(folder, entry.name));
 			}
 		}
 	}

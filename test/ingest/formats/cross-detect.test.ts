@@ -53,6 +53,12 @@ const fixtures: Array<[string, Format]> = [
 	['fixtures/agents/openhands/sessions/2bc22dd3cd194e7f95c02dd03fa796c9/metadata.json', 'openhands'],
 	['fixtures/agents/openhands/conversations/5f2c9a1e8b7d4c3f9e0a1b2c3d4e5f60/base_state.json', 'openhands'],
 	['fixtures/agents/trae-agent/workspace/trajectories/trajectory_20251119_073321.json', 'trae-agent'],
+	['fixtures/agents/kimi-cli/kimi/sessions/697a0ebec3147bb421a9dd6a0531906f/3ec3e443-823d-4247-be92-2fadd5e194cf/wire.jsonl', 'kimi-cli'],
+	['fixtures/agents/droid/sessions/-home-dev-shop/6f1d2c3b-8a4e-4f0a-9b1c-2d3e4f5a6b7c.jsonl', 'droid'],
+	['fixtures/agents/grok-build/sessions/%2Fhome%2Fdev%2Fshop/019edf9c-3e02-7601-b726-1133cc72ef76/updates.jsonl', 'grok-build'],
+	['fixtures/agents/antigravity/gemini/antigravity-cli/brain/7c4d2a10-5e6f-4a8b-9c0d-1e2f3a4b5c6d/.system_generated/logs/transcript_full.jsonl', 'antigravity'],
+	['fixtures/agents/kiro/kiro/sessions/cli/9f8e7d6c-5b4a-4c3d-8e2f-1a0b9c8d7e6f.jsonl', 'kiro-cli'],
+	['fixtures/agents/kiro/Kiro/User/globalStorage/kiro.kiroagent/4f9e2c1b7a3d5e8f0a1b2c3d4e5f6a7b/5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d.chat', 'kiro-ide'],
 ];
 
 /** The agents' SQLite stores, built from their fixtures before the tests. */
@@ -66,6 +72,7 @@ const stores: Array<[string, Format]> = [
 	['zed.store.json', 'zed'],
 	['warp/warp.store.json', 'warp'],
 	['warp/warp-2024.store.json', 'warp'],
+	['kiro/kiro-cli-1x.store.json', 'kiro-cli-db'],
 ];
 
 beforeAll(() => {
