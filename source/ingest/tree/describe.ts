@@ -48,6 +48,8 @@ export interface Description {
 	tldr: string;
 	/** The title drill made itself (the item's title when the source gives none). */
 	ownTitle: string;
+	/** A session's main request, as the person wrote it. */
+	mainRequest?: string;
 }
 
 function quotable(block: Block): boolean {
@@ -336,7 +338,9 @@ export class ExtractiveDescriber {
 			}
 			topic.title = this.titleOf(topic, ranked, weight);
 		}
-		const sourceTitle = this.facts.title && !(this.flavor === 'conversation' && isNoiseTitle(this.facts.title)) ? clip(plainText(this.facts.title), 160) : undefined;
+		// The person's rename of a session comes before the agent's title.
+		const given = this.facts.provenance?.user_title ?? this.facts.title;
+		const sourceTitle = given && !(this.flavor === 'conversation' && isNoiseTitle(given)) ? clip(plainText(given), 160) : undefined;
 		if (this.flavor !== 'conversation') {
 			const title = sourceTitle ?? root.title;
 			return {title: title || 'Untitled', tldr: this.facts.tldr ? clip(plainText(this.facts.tldr), 600) : this.documentTldr(root, lede), ownTitle: root.title || 'Untitled'};
@@ -345,7 +349,7 @@ export class ExtractiveDescriber {
 		const main = mainRequest(everyUnit(root));
 		const own = main?.request.gist ?? firstRequestTitle(root) ?? root.title;
 		const title = sourceTitle ?? own;
-		return {title: title || 'Untitled', tldr: this.facts.tldr ? clip(plainText(this.facts.tldr), 600) : this.sessionTldr(root, title, main, lede), ownTitle: own || 'Untitled'};
+		return {title: title || 'Untitled', tldr: this.facts.tldr ? clip(plainText(this.facts.tldr), 600) : this.sessionTldr(root, title, main, lede), ownTitle: own || 'Untitled', ...(main ? {mainRequest: main.request.text} : {})};
 	}
 
 	/** What was asked (unless the title says it), what came of it, and the files and commits of the work. */
