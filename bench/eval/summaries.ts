@@ -15,6 +15,7 @@ import {ingest} from '../../source/ingest/pipeline.js';
 import {openIndexedStore} from '../../source/search/indexing/indexer.js';
 import {requestTitle} from '../../source/ingest/tree/titles.js';
 import {termsOf} from '../../source/text/summary-words.js';
+import {plainText} from '../../source/text/clean.js';
 import type {ItemRecord} from '../../source/store/interchange.js';
 import {mean} from './metrics.js';
 import {firstRenderedWords} from './rendered-words.js';
@@ -203,7 +204,11 @@ function agentReport(agent: string, list: SessionScore[]): AgentReport {
 		agent,
 		sessions: list.length,
 		withAgentTitle: titled.length,
-		agentTitleShown: titled.filter((session) => session.title === session.agentTitle || session.title.startsWith(session.agentTitle!.slice(0, 40))).length,
+		// Shown: the same words (the title is shown without markup, "`fn`" as "fn").
+		agentTitleShown: titled.filter((session) => {
+			const agentTitle = plainText(session.agentTitle!);
+			return session.title === agentTitle || session.title.startsWith(agentTitle.slice(0, 40));
+		}).length,
 		titleF1: mean(titled.map((session) => session.titleF1!)),
 		baselineTitleF1: mean(titled.map((session) => session.baselineF1!)),
 		withNuggets: judged.length,

@@ -25,7 +25,8 @@ const leadingCheer = /^(?:perfect|great|excellent|done|awesome|nice|all set|got 
 /** A closing offer, not an outcome ("Let me know if …", "Would you like me to …"). */
 /** aider's own notes that end up in an answer: token counts, streaming caveats. */
 const toolNote = /^(?:use --no-stream\b|tokens: [\d.]+k? sent\b|cost: \$|applied edit to\b|commit [0-9a-f]{7}\b)/iu;
-const offer = /^(?:(?:please|just) )?(?:let me know|would you like|do you want|if you(?:['’]d like| want| need)|feel free|shall i|should i|want me to|happy to help|hope this helps)/iu;
+const offer =
+	/^(?:(?:please|just) )?(?:let me know|would you like|do you want|if you(?:['’]d like| want| need)|feel free|shall i|should i|want me to|happy to help|hope this helps)|^(?:precisa de ajuda|posso (?:criar|ajudar|fazer)|quer que eu|¿?(?:quieres|necesitas) que|¿?puedo (?:ayudar|crear)|si necesitas|voulez-vous|souhaitez-vous|si vous (?:voulez|souhaitez)|möchtest du|soll ich|wenn du (?:möchtest|willst)|需要我|要不要我|如果需要|如果你需要|你需要我|必要であれば|원하시면)/iu;
 const interrupted = /\[Request interrupted by user[^\]]*\]/u;
 /**
  * What the agent is about to do, not what it did ("Let me check the logs.", "I'll first scan the

@@ -23,7 +23,7 @@ export interface TldrParts {
 }
 
 /** At most this many files and commits are named. */
-const namedFiles = 3;
+const namedFiles = 5;
 const commitWords = 6;
 
 const wordCount = (text: string) => text.split(/\s+/u).filter(Boolean).length;
@@ -40,7 +40,7 @@ export function titleStates(title: string, gist: string): boolean {
 }
 
 function commitPhrase(commits: readonly Commit[]): string {
-	const named = commits.slice(-2).map((commit) => {
+	const named = commits.slice(-3).map((commit) => {
 		const subject = clipWords(withoutStop(commit.subject), commitWords);
 		return commit.hash ? `${subject} (${commit.hash.slice(0, 7)})` : subject;
 	});
@@ -57,7 +57,7 @@ function filesPhrase(files: readonly string[], said: string): string {
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** The facts of the work take at most this many words. */
-const factWords = 16;
+const factWords = 24;
 
 /** The TLDR, or "" when there is nothing to say. */
 export function sessionTldr({gist, others, outcome, files}: TldrParts): string {

@@ -56,7 +56,9 @@ describe('a session TLDR says what was asked and what came of it', () => {
 		]);
 		parsed.facts.provenance!.files_edited = ['/repo/src/cache.ts', '/repo/src/rates.ts', '/repo/test/convert.test.ts', '/repo/README.md'];
 		const {tldr} = describeSource(parsed);
-		expect(tldr).toBe('The convert test passes 40 times in a row now. Edited 4 files (rates.ts, cache.ts, convert.test.ts, …); committed Fix RateCache race (7ef0eb4).');
+		expect(tldr).toBe('The convert test passes 40 times in a row now. Edited rates.ts, cache.ts, convert.test.ts, README.md; committed Fix RateCache race (7ef0eb4).');
+		// More than five: counted, the five edited most named.
+		expect(sessionTldr({others: 0, files: ['a.ts', 'b.ts', 'c.ts', 'd.ts', 'e.ts', 'f.ts', 'g.ts'], outcome: {report: ['The build passes again after the refactor.'], commits: [], endingNamesWork: false, endingNamesRequest: false}})).toBe('The build passes again after the refactor. Edited 7 files (a.ts, b.ts, c.ts, d.ts, e.ts, …).');
 	});
 
 	it('the answer to a background notice does not replace the report; a "please" lets the work go on', () => {
