@@ -41,7 +41,7 @@ const modelQuestion = /^(?:(?:hi|hey|hello)[\s,!.]+)?(?:(?:what|which)\s+(?:llm|
 /** A session command with nothing after it: `/exit`, `/clear`, `/model`. */
 const bareCommand = /^\/(?:exit|quit|clear|compact|resume|model|cost|status|init|help|login|logout|config|memory|doctor|bug|permissions|context|usage)\s*$/iu;
 /** Picking up an earlier session ("where did we leave off?"): the subject is what follows. */
-const resumption = /^(?:(?:ok(?:ay)?|so|hi|hey)[\s,!.]+)?(?:(?:can|could|shall) (?:we|you) |let['’]?s )?(?:(?:continue|resume|pick up|carry on)(?: (?:from|with))? where (?:we|you|i) (?:left|stopped)(?: off)?|where (?:did|were) we(?: leave| left| stop(?:ped)?)?(?: off)?|i accident(?:al)?ly closed you\b.*|(?:continue|resume) (?:the |our )?(?:last|previous) (?:session|task|conversation))[\s?!.]*$/iu;
+const resumption = /^(?:(?:ok(?:ay)?|so|hi|hey)[\s,!.]+)?(?:(?:can|could|shall) (?:we|you) |let['’]?s )?(?:(?:continue|resume|pick up|carry on)(?: (?:from|with))? where (?:we|you|i) (?:left|stopped)(?: off)?|where (?:did|were) we(?: leave| left| stop(?:ped)?)?(?: off)?|i accident(?:al)?ly closed you\b.*|we (?:were|was) working on (?:this|that|it|something)\b.*|(?:continue|resume) (?:the |our )?(?:last|previous) (?:session|task|conversation))[\s?!.]*$/iu;
 
 /** An agent's own yes/no question answered in the person's place (aider's "Add file to the chat? (Y)es/(N)o…"). */
 const confirmation = /\(Y\)es\/\(N\)o/u;

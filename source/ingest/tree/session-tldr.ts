@@ -70,10 +70,12 @@ export function sessionTldr({gist, others, outcome, files}: TldrParts): string {
 	const said = `${lead ?? ''} ${first ?? ''} ${second ?? ''}`.toLowerCase();
 	const facts = clipWords([outcome?.endingNamesWork ? '' : filesPhrase(files, said), commitPhrase(outcome?.commits ?? [])].filter(Boolean).join('; '), factWords);
 	const tail = lead ? '' : more;
-	let budget = maxWords - wordCount(lead ?? '') - wordCount(tail);
+	// "Fix the flaky test: the race is fixed." / "Fix the flaky test — Stopped by the person…" (the dash is a word too).
+	const joiner = outcome?.ending ? ' — ' : ': ';
+	let budget = maxWords - wordCount(lead ?? '') - wordCount(tail) - (lead ? wordCount(joiner) : 0);
 	const opening = first ? clipWords(first, Math.max(8, budget)) : '';
 	budget -= wordCount(opening);
-	const sentenceOne = lead ? (opening ? `${lead}: ${opening}` : lead) : opening;
+	const sentenceOne = lead ? (opening ? `${lead}${joiner}${opening}` : lead) : opening;
 	const factsFit = facts !== '' && wordCount(facts) <= budget;
 	const room = budget - (factsFit ? wordCount(facts) : 0);
 	const rest = second && room >= 6 ? withoutStop(clipWords(second, room)) : '';

@@ -89,6 +89,12 @@ describe('a session TLDR says what was asked and what came of it', () => {
 		expect(tldr).toMatch(/edited rates\.ts; committed Fix RateCache race \(7ef0eb4\)\.$/u);
 		expect(words(tldr)).toBeLessThanOrEqual(60);
 		expect(sentences(tldr)).toBeLessThanOrEqual(2);
+		// An ending joins the request with a dash, which counts as a word too.
+		const long = 'word '.repeat(40).trim();
+		const ended = sessionTldr({gist: 'Roll the release out to the production cluster tonight', others: 3, outcome: {ending: `Stopped by the person before the work was done: ${long}.`, report: [`${long}.`], commits: [{subject: long}], endingNamesWork: false, endingNamesRequest: true}, files: ['a.ts', 'b.ts']});
+		expect(ended).toMatch(/^Roll the release out to the production cluster tonight \(\+3 other requests\) — Stopped by the person/u);
+		expect(words(ended)).toBeLessThanOrEqual(60);
+		expect(sentences(ended)).toBeLessThanOrEqual(2);
 		// Nothing to say: nothing.
 		expect(sessionTldr({others: 0, files: []})).toBe('');
 		expect(titleStates('Upgrade all project modules', 'Upgrade all modules')).toBe(true);
