@@ -13,6 +13,7 @@ import path from 'node:path';
 import {DrillError} from '../../source/core/errors.js';
 import {requestTitle} from '../../source/ingest/tree/titles.js';
 import {termsOf} from '../../source/text/summary-words.js';
+import {plainText} from '../../source/text/clean.js';
 import type {ItemRecord} from '../../source/store/interchange.js';
 import {ingestItems} from './ingest-items.js';
 import {mean} from './metrics.js';
@@ -41,8 +42,20 @@ export interface SessionScore {
 	baselineF1?: number;
 	nuggetRecall?: number;
 	baselineRecall?: number;
+	/** Recall of each kind of nugget (the first is the topic, the second the outcome, the third an entity), drill's and the baseline's. */
+	kinds?: KindRecall;
+	baselineKinds?: KindRecall;
 	split?: string;
 }
+
+/** Whether each kind of nugget was found (1 or 0). */
+export interface KindRecall {
+	topic: number;
+	outcome: number;
+	entity: number;
+}
+
+const kindNames = ['topic', 'outcome', 'entity'] as const;
 
 export interface AgentReport {
 	agent: string;
@@ -54,12 +67,17 @@ export interface AgentReport {
 	withNuggets: number;
 	nuggetRecall: number;
 	baselineNuggetRecall: number;
+	/** Mean recall per kind of nugget over the sessions whose nuggets are [topic, outcome, entity]. */
+	kinds: KindRecall;
+	baselineKinds: KindRecall;
 	longTitles: number;
 	longTldrs: number;
 }
 
 export interface SummariesReport {
 	agents: AgentReport[];
+	/** Every session of every agent together. */
+	all: AgentReport;
 	sharedTitles: string[];
 	worst: {titleF1?: string; nuggetMargin?: string};
 	sessions: SessionScore[];
@@ -80,12 +98,23 @@ export function contentF1(candidate: string, reference: string): number {
 
 const folded = (text: string) => ` ${text.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '').replace(/[^\p{L}\p{N}]+/gu, ' ')} `;
 
+/** Whether one of a nugget's alternatives is in `text` (as whole words, case and accents folded). */
+function found(text: string, alternatives: readonly string[]): boolean {
+	const haystack = folded(text);
+	return alternatives.some((alternative) => folded(alternative).trim() !== '' && haystack.includes(folded(alternative)));
+}
+
 /** The share of nuggets one of whose alternatives is in `text` (as whole words, case and accents folded). */
 export function nuggetRecall(text: string, nuggets: readonly string[][]): number {
 	if (nuggets.length === 0) return 0;
-	const haystack = folded(text);
-	const found = nuggets.filter((alternatives) => alternatives.some((alternative) => folded(alternative).trim() !== '' && haystack.includes(folded(alternative))));
-	return found.length / nuggets.length;
+	return nuggets.filter((alternatives) => found(text, alternatives)).length / nuggets.length;
+}
+
+/** Each kind found or not, for nuggets written as [topic, outcome, entity]; undefined for any other shape. */
+export function kindRecall(text: string, nuggets: readonly string[][]): KindRecall | undefined {
+	if (nuggets.length !== kindNames.length) return undefined;
+	const [topic, outcome, entity] = nuggets.map((alternatives) => (found(text, alternatives) ? 1 : 0));
+	return {topic: topic!, outcome: outcome!, entity: entity!};
 }
 
 const firstWords = (text: string, count: number) => text.split(/\s+/u).filter(Boolean).slice(0, count).join(' ');
@@ -125,8 +154,12 @@ export async function scoreFolder(folder: string): Promise<SessionScore[]> {
 				score.baselineF1 = contentF1(firstWords(firstRequest, 10), source.agent_title);
 			}
 			if (entry) {
+				const naive = `${firstWords(firstRequest, 30)} ${firstWords(lastAnswer, 30)}`;
 				score.nuggetRecall = nuggetRecall(`${item.title} ${tldr}`, entry.nuggets);
-				score.baselineRecall = nuggetRecall(`${firstWords(firstRequest, 30)} ${firstWords(lastAnswer, 30)}`, entry.nuggets);
+				score.baselineRecall = nuggetRecall(naive, entry.nuggets);
+				const kinds = kindRecall(`${item.title} ${tldr}`, entry.nuggets);
+				const baselineKinds = kindRecall(naive, entry.nuggets);
+				if (kinds && baselineKinds) Object.assign(score, {kinds, baselineKinds});
 			}
 			scores.push(score);
 		}
@@ -136,32 +169,45 @@ export async function scoreFolder(folder: string): Promise<SessionScore[]> {
 	}
 }
 
+function meanKinds(list: readonly KindRecall[]): KindRecall {
+	return {topic: mean(list.map((kinds) => kinds.topic)), outcome: mean(list.map((kinds) => kinds.outcome)), entity: mean(list.map((kinds) => kinds.entity))};
+}
+
+function agentReport(agent: string, list: SessionScore[]): AgentReport {
+	const titled = list.filter((session) => session.agentTitle);
+	const judged = list.filter((session) => session.nuggetRecall !== undefined);
+	const kinded = judged.filter((session) => session.kinds && session.baselineKinds);
+	return {
+		agent,
+		sessions: list.length,
+		withAgentTitle: titled.length,
+		// Shown: the same words (the title is shown without markup, "`fn`" as "fn").
+		agentTitleShown: titled.filter((session) => {
+			const agentTitle = plainText(session.agentTitle!);
+			return session.title === agentTitle || session.title.startsWith(agentTitle.slice(0, 40));
+		}).length,
+		titleF1: mean(titled.map((session) => session.titleF1!)),
+		baselineTitleF1: mean(titled.map((session) => session.baselineF1!)),
+		withNuggets: judged.length,
+		nuggetRecall: mean(judged.map((session) => session.nuggetRecall!)),
+		baselineNuggetRecall: mean(judged.map((session) => session.baselineRecall!)),
+		kinds: meanKinds(kinded.map((session) => session.kinds!)),
+		baselineKinds: meanKinds(kinded.map((session) => session.baselineKinds!)),
+		longTitles: list.filter((session) => session.title.length > 80 && !session.agentTitle).length,
+		longTldrs: list.filter((session) => wordCount(session.tldr) > 60).length,
+	};
+}
+
 export function summarize(sessions: SessionScore[]): SummariesReport {
 	const byAgent = new Map<string, SessionScore[]>();
 	for (const session of sessions) byAgent.set(session.agent, [...(byAgent.get(session.agent) ?? []), session]);
-	const agents: AgentReport[] = [...byAgent].map(([agent, list]) => {
-		const titled = list.filter((session) => session.agentTitle);
-		const judged = list.filter((session) => session.nuggetRecall !== undefined);
-		return {
-			agent,
-			sessions: list.length,
-			withAgentTitle: titled.length,
-			agentTitleShown: titled.filter((session) => session.title === session.agentTitle || session.title.startsWith(session.agentTitle!.slice(0, 40))).length,
-			titleF1: mean(titled.map((session) => session.titleF1!)),
-			baselineTitleF1: mean(titled.map((session) => session.baselineF1!)),
-			withNuggets: judged.length,
-			nuggetRecall: mean(judged.map((session) => session.nuggetRecall!)),
-			baselineNuggetRecall: mean(judged.map((session) => session.baselineRecall!)),
-			longTitles: list.filter((session) => session.title.length > 80 && !session.agentTitle).length,
-			longTldrs: list.filter((session) => wordCount(session.tldr) > 60).length,
-		};
-	});
+	const agents = [...byAgent].map(([agent, list]) => agentReport(agent, list));
 	const byTitle = new Map<string, SessionScore[]>();
 	for (const session of sessions) byTitle.set(session.title.toLowerCase(), [...(byTitle.get(session.title.toLowerCase()) ?? []), session]);
 	const sharedTitles = [...byTitle].filter(([, list]) => list.length > 1 && new Set(list.map((session) => session.agentTitle ?? session.uri)).size > 1).map(([title]) => title);
 	const withTitles = agents.filter((agent) => agent.withAgentTitle > 0).sort((a, b) => a.titleF1 - b.titleF1);
 	const withNuggets = agents.filter((agent) => agent.withNuggets > 0).sort((a, b) => a.nuggetRecall - a.baselineNuggetRecall - (b.nuggetRecall - b.baselineNuggetRecall));
-	return {agents, sharedTitles, worst: {...(withTitles[0] ? {titleF1: withTitles[0].agent} : {}), ...(withNuggets[0] ? {nuggetMargin: withNuggets[0].agent} : {})}, sessions};
+	return {agents, all: agentReport('all', sessions), sharedTitles, worst: {...(withTitles[0] ? {titleF1: withTitles[0].agent} : {}), ...(withNuggets[0] ? {nuggetMargin: withNuggets[0].agent} : {})}, sessions};
 }
 
 const f2 = (value: number) => value.toFixed(2);
@@ -169,10 +215,15 @@ const signed = (value: number) => `${value >= 0 ? '+' : '−'}${Math.abs(value).
 
 export function summariesTable(report: SummariesReport): string {
 	const lines = ['agent          sessions  agent-titles shown  title-F1 (first-10)  nuggets  recall (first+last 30)  margin  >80ch  >60w'];
-	for (const agent of report.agents) {
+	for (const agent of [...report.agents, report.all]) {
 		lines.push(
 			`${agent.agent.padEnd(14)} ${String(agent.sessions).padStart(8)}  ${String(agent.withAgentTitle).padStart(12)} ${String(agent.agentTitleShown).padStart(5)}  ${agent.withAgentTitle ? `${f2(agent.titleF1)} (${f2(agent.baselineTitleF1)})` : '-'.padEnd(11)}          ${String(agent.withNuggets).padStart(7)}  ${agent.withNuggets ? `${f2(agent.nuggetRecall)} (${f2(agent.baselineNuggetRecall)})` : '-'.padEnd(11)}             ${agent.withNuggets ? f2(agent.nuggetRecall - agent.baselineNuggetRecall).padStart(6) : '     -'}  ${String(agent.longTitles).padStart(5)}  ${String(agent.longTldrs).padStart(4)}`,
 		);
+	}
+	lines.push('', 'nuggets by kind   topic (first+last 30)  outcome (first+last 30)  entity (first+last 30)');
+	for (const agent of [...report.agents, report.all]) {
+		if (agent.withNuggets === 0) continue;
+		lines.push(`${agent.agent.padEnd(16)}  ${kindNames.map((kind) => `${f2(agent.kinds[kind])} (${f2(agent.baselineKinds[kind])})`.padEnd(23)).join('  ')}`);
 	}
 	lines.push(`shared titles: ${report.sharedTitles.length}${report.sharedTitles.length ? ` (${report.sharedTitles.slice(0, 5).join(' | ')})` : ''}`);
 	if (report.worst.titleF1) lines.push(`worst title F1: ${report.worst.titleF1}`);

@@ -15,7 +15,7 @@ import {printJson, usageError} from './output.js';
 import {realPath} from '../ingest/io/real-path.js';
 import {append} from '../core/arrays.js';
 
-const summarizers = ['extractive', 'llm'] as const;
+const summarizers = ['extractive', 'llm', 'claude', 'codex', 'gemini'] as const;
 const defaultLlmTimeoutMs = 120_000;
 
 function llmSettings(flags: {llmUrl?: string; llmModel?: string}, env: NodeJS.ProcessEnv): ChatSettings {
@@ -49,6 +49,8 @@ function humanReport(report: IngestReport, store: string): string {
 		...(report.subagents > 0 ? [`${plural(report.subagents, 'subagent')} put under ${report.subagents === 1 ? 'its session' : 'their sessions'}`] : []),
 		...(report.warmups > 0 ? [`${plural(report.warmups, 'subagent warm-up')} left out`] : []),
 		...(report.empty_sessions > 0 ? [`${plural(report.empty_sessions, 'empty session')} (no request) left out`] : []),
+		...(report.summarizer_sessions ? [`${plural(report.summarizer_sessions, "session")} of drill's own summarizer left out`] : []),
+		...(report.summarized ? [`${report.summarized.summarized} summarized by ${report.summarized.agent}${report.summarized.failed > 0 ? ` (${report.summarized.failed} kept drill's own)` : ''}`] : []),
 		...(report.forgotten > 0 ? [`${plural(report.forgotten, 'forgotten source')} left out (--include-forgotten PATH takes one back)`] : []),
 	];
 	return `ingested: ${report.added} added, ${report.updated} updated, ${report.skipped} unchanged, ${extras.join(', ')} — ${plural(report.items, 'item')}, ${plural(report.nodes, 'node')}, ${plural(report.spans, 'span')} written in ${report.seconds.toFixed(1)} s into ${store}\n`;
@@ -123,7 +125,12 @@ export const command = defineCommand({
 			value: 'NAME',
 			help: 'auto (default), transcript (any session format), or one\nof: markdown, text, html, claude-code, codex, gemini-cli,\ngemini-chat, aider, claude-agent, chatgpt, generic-chat,\nsummary-json, cursor, cursor-markdown, cline, continue,\nopencode, opencode-db, copilot-chat, goose, goose-db,\nqwen-code, crush, specstory, prompt-log; a file of another\nformat is refused, saying what it looks like',
 		},
-		summarizer: {type: 'string', default: 'extractive', value: 'extractive|llm', help: 'extractive is offline and deterministic (default);\nllm asks an OpenAI-compatible chat endpoint'},
+		summarizer: {
+			type: 'string',
+			default: 'extractive',
+			value: 'NAME',
+			help: "extractive is offline and deterministic (default); claude,\ncodex or gemini run that agent's installed CLI (claude -p,\ncodex exec, gemini -p) to write each new or changed\nsession's title and TLDR, sending it the main request, the\nother requests, the closing report and the files edited\n(the tokens are said first; answers are kept in the store;\nDRILL_AGENT_TIMEOUT_MS, default 300000); llm asks an\nOpenAI-compatible chat endpoint for every node",
+		},
 		llmUrl: {type: 'string', value: 'URL', help: 'the endpoint (or DRILL_LLM_URL), e.g. http://127.0.0.1:11434/v1'},
 		llmModel: {type: 'string', value: 'NAME', help: 'the model (or DRILL_LLM_MODEL); DRILL_LLM_KEY is sent as a bearer token'},
 		agents: {
@@ -144,7 +151,8 @@ export const command = defineCommand({
 
   With --json it prints {added, updated, skipped, skipped_records, skipped_files, failed,
   conflicts, items, nodes, spans, redactions, subagents, warmups, empty_sessions, forgotten,
-  keep_secrets?, seconds} (and agents: [{agent, folder, found, files}] with --agents). With
+  keep_secrets?, summarizer_sessions?, summarized?: {agent, summarized, failed}, seconds} (and
+  agents: [{agent, folder, found, files}] with --agents). With
   --watch, one such object per line per round, with round (0 is the first ingest), at, and
   files: [{path, change: new|grown|rewritten|cut|deleted|changed, bytes, lines?, report?}].
 
@@ -152,6 +160,7 @@ export const command = defineCommand({
     drill ingest ~/.claude/projects ~/.codex/sessions
     drill ingest --agents --watch
     drill ingest notes/ conversations.json --json
+    drill ingest --agents --summarizer claude
     drill ingest docs/ --summarizer llm --llm-url http://127.0.0.1:11434/v1 --llm-model llama3.1:8b`,
 	async run(cli, context) {
 		const inputs = cli.input;
@@ -164,8 +173,9 @@ export const command = defineCommand({
 			throw usageError(`--namespace ${JSON.stringify(namespace)} is not a valid namespace`, 'use 1–128 characters without ":", "#", spaces or control characters');
 		}
 		if (!(formatChoices as readonly string[]).includes(format)) throw usageError(`--format ${JSON.stringify(format)} is not known`, `use one of ${formatChoices.join(', ')}`);
-		if (!(summarizers as readonly string[]).includes(summarizer)) throw usageError(`--summarizer ${JSON.stringify(summarizer)} is not known`, 'use extractive or llm');
+		if (!(summarizers as readonly string[]).includes(summarizer)) throw usageError(`--summarizer ${JSON.stringify(summarizer)} is not known`, `use one of ${summarizers.join(', ')}`);
 		const llm = summarizer === 'llm' ? llmSettings(cli.flags, process.env) : undefined;
+		const agentTimeout = Number(process.env.DRILL_AGENT_TIMEOUT_MS);
 		const options: IngestOptions = {
 			storePath: context.runtime.config.storePath,
 			openStore: (turns, hooks) => context.runtime.openWritableStore(turns, hooks),
@@ -173,6 +183,7 @@ export const command = defineCommand({
 			format: format as FormatChoice,
 			summarizer: summarizer as SummarizerName,
 			...(llm ? {llm} : {}),
+			...(Number.isFinite(agentTimeout) && agentTimeout > 0 ? {agentTimeoutMs: agentTimeout} : {}),
 			onNote: (note) => context.stderr.write(`drill: ${inertText(note, {singleLine: true})}\n`),
 			...(keepSecrets ? {keepSecrets: true} : {}),
 		};

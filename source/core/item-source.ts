@@ -40,6 +40,8 @@ export interface ItemSource {
 	user_title?: string;
 	/** The cost the agent itself recorded, USD. */
 	cost_usd?: number;
+	/** The agent that wrote the title and TLDR (`drill ingest --summarizer claude|codex|gemini`), when one did. */
+	summarized_by?: string;
 	/** Tokens the session used, where the log records them. */
 	tokens?: {input?: number; output?: number; cache_read?: number; cache_write?: number};
 	/** Files the session edited or wrote (paths as the agent gave them). */
@@ -67,7 +69,7 @@ export type ItemSourceBrief = Pick<ItemSource, 'agent' | 'project' | 'started_at
 };
 
 /** The fields without a store column of their own: kept together as one JSON object (`items.source_extra`). */
-export const extraSourceFields = ['tokens', 'cost_usd', 'files_edited', 'commits', 'subagents', 'parent_session', 'agent_title', 'user_title', 'own_title', 'dated_from', 'file_date'] as const;
+export const extraSourceFields = ['tokens', 'cost_usd', 'files_edited', 'commits', 'subagents', 'parent_session', 'agent_title', 'user_title', 'own_title', 'summarized_by', 'dated_from', 'file_date'] as const;
 
 export function extraSourceJson(source: ItemSource): string | null {
 	const extra: Partial<ItemSource> = {};

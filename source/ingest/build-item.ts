@@ -27,18 +27,18 @@ export function describeSource(parsed: ParsedSource): DescribedSource {
 	makeSourceInert(parsed);
 	const lexicon = new Lexicon();
 	const root = buildTopics(parsed, lexicon);
-	const {title, tldr, ownTitle} = new ExtractiveDescriber(parsed.flavor, parsed.facts, lexicon).describe(root);
+	const {title, tldr, ownTitle, mainRequest} = new ExtractiveDescriber(parsed.flavor, parsed.facts, lexicon).describe(root);
 	// The agent's own title names the item; drill's stays at hand.
 	const provenance = parsed.facts.provenance;
 	if ((provenance?.agent_title || provenance?.user_title) && ownTitle !== title) provenance.own_title = ownTitle;
-	const session = parsed.flavor === 'conversation' ? sessionContext(parsed) : undefined;
+	const session = parsed.flavor === 'conversation' ? sessionContext(parsed, mainRequest) : undefined;
 	const {warmups} = graftSubagents(root, parsed, describeSource);
 	// A session is named by the person's first request: a summarizer does not rename it.
 	return {root, title, tldr, titleFromSource: Boolean(parsed.facts.title || root.heading || parsed.flavor === 'conversation'), ...(warmups > 0 ? {warmups} : {}), ...(session ? {session} : {})};
 }
 
-/** The person's requests (the prompts that open turns) and the agent's last answer, with the agent's own title. */
-function sessionContext(parsed: ParsedSource): SessionContext {
+/** The person's requests (the prompts that open turns), the main one, the agent's last answer and the files edited, with the session's own title. */
+function sessionContext(parsed: ParsedSource, mainRequest: string | undefined): SessionContext {
 	const requests: string[] = [];
 	let finalReport: string | undefined;
 	const visit = (section: ParsedSource['root']) => {
@@ -51,8 +51,10 @@ function sessionContext(parsed: ParsedSource): SessionContext {
 		section.children.forEach(visit);
 	};
 	visit(parsed.root);
-	const agentTitle = parsed.facts.provenance?.user_title ?? parsed.facts.provenance?.agent_title ?? parsed.facts.title;
-	return {requests, ...(agentTitle ? {agentTitle} : {}), ...(finalReport ? {finalReport} : {})};
+	const provenance = parsed.facts.provenance;
+	const agentTitle = provenance?.user_title ?? provenance?.agent_title ?? parsed.facts.title;
+	const filesEdited = provenance?.files_edited;
+	return {requests, ...(mainRequest ? {mainRequest} : {}), ...(agentTitle ? {agentTitle} : {}), ...(finalReport ? {finalReport} : {}), ...(filesEdited?.length ? {filesEdited} : {})};
 }
 
 /** `fallbackDate` dates an item that records no date of its own; `fallbackFrom` says where it came from (a file's name or its time). */

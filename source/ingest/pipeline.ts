@@ -1,4 +1,5 @@
-import {realpathSync, statSync} from 'node:fs';
+import {statSync} from 'node:fs';
+import {realPath} from './io/real-path.js';
 import path from 'node:path';
 import {DrillError} from '../core/errors.js';
 import {fileOfSourceUri} from '../core/source-uri.js';
@@ -25,6 +26,9 @@ import {walkSources, type SourceFile} from './io/walk-sources.js';
 import {ItemSink, type Placement} from './item-sink.js';
 import type {ChatSettings} from './llm/chat-client.js';
 import {LlmDescriber} from './llm/llm-describer.js';
+import type {AgentName} from './llm/agent-cli.js';
+import type {SessionSummarizer} from './llm/session-summarizer.js';
+import {agentSummarizer, llmNotice, summarizedBy, summarizeSessions} from './summarize-sessions.js';
 import type {SourceProblem} from './model.js';
 import {fileRecords, type FileRecord} from './multi-item.js';
 import {Progress} from './progress.js';
@@ -39,9 +43,9 @@ import {isEmpty, type SourceJob, type SubagentTranscript} from './work/source-jo
 export type {IngestReport} from './report.js';
 
 /** Bump when the pipeline's output changes, so unchanged sources are summarized again. */
-export const pipelineVersion = 'ingest-8';
+export const pipelineVersion = 'ingest-9';
 
-export type SummarizerName = 'extractive' | 'llm';
+export type SummarizerName = 'extractive' | 'llm' | AgentName;
 
 export interface IngestOptions {
 	storePath: string;
@@ -55,6 +59,8 @@ export interface IngestOptions {
 	format?: FormatChoice;
 	summarizer?: SummarizerName;
 	llm?: ChatSettings;
+	/** How long an agent summarizer (`claude -p`, `codex exec`, `gemini -p`) may take for one session. */
+	agentTimeoutMs?: number;
 	cwd?: string;
 	/** Where the progress bar goes (only drawn when it is a terminal). */
 	progress?: NodeJS.WriteStream;
@@ -106,6 +112,8 @@ function messageOf(error: unknown): string {
 class Ingestion {
 	readonly report: IngestReport = emptyReport();
 	private readonly llm: LlmDescriber | undefined;
+	/** `--summarizer claude|codex|gemini`: the sessions of the run, summarized by that agent once they are written. */
+	private readonly sessions: SessionSummarizer | undefined;
 	private readonly summarizerTag: string;
 	private progress: Progress | undefined;
 	private readonly executor: Executor;
@@ -132,14 +140,15 @@ class Ingestion {
 		private readonly options: IngestOptions,
 	) {
 		this.llm = options.summarizer === 'llm' && options.llm ? new LlmDescriber(options.llm, {get: (key) => store.llmAnswer(key), set: (key, answer) => store.saveLlmAnswer(key, answer)}) : undefined;
+		this.sessions = agentSummarizer(store, options);
 		this.summarizerTag = this.llm ? `llm:${options.llm!.model}` : 'extractive';
 		this.forgotten = new ForgottenSources(store);
 		if (options.keepSecrets) this.report.keep_secrets = true;
 		this.sink = new ItemSink(store, this.report, (file) => this.shown(file), {sessionIds: sessionIdOf, ...(options.keepLonger ? {keepLonger: true} : {})});
-		const llm = this.llm;
+		const rewrites = Boolean(this.llm || this.sessions);
 		this.executor = createExecutor(
-			{onBytes: (bytes) => this.progress?.read(bytes), ...(llm ? {rewrite: (described: DescribedSource, job: SourceJob) => this.rewrite(described, job.path)} : {})},
-			Boolean(llm) || options.workers === false,
+			{onBytes: (bytes) => this.progress?.read(bytes), ...(rewrites ? {rewrite: (described: DescribedSource, job: SourceJob) => this.rewrite(described, job.path, job.namespace, job.itemId)} : {})},
+			rewrites || options.workers === false,
 		);
 	}
 
@@ -161,8 +170,9 @@ class Ingestion {
 		return `${pipelineVersion}|${format}|${namespace}|${this.summarizerTag}${this.options.keepSecrets ? '|keep-secrets' : ''}`;
 	}
 
-	/** The LLM pass, when asked for: failures keep the extractive text and are noted. */
-	private async rewrite(described: DescribedSource, file: string): Promise<void> {
+	/** The LLM pass, when asked for: failures keep the extractive text and are noted. An agent summarizer gathers the session. */
+	private async rewrite(described: DescribedSource, file: string, namespace: string, itemId: string): Promise<void> {
+		this.sessions?.gather(described, namespace, itemId, this.shown(file));
 		if (!this.llm) return;
 		const outcome = await this.llm.rewrite(described);
 		if (outcome.failed > 0) {
@@ -253,7 +263,7 @@ class Ingestion {
 		}
 		const placement: Placement = {namespace, itemId, uri: real, hash, file: real, ...(session ? {copyKey: {format, key: session}} : {})};
 		const stat = {path: real, size: file.size, mtimeMs: file.mtime.getTime(), runKey: this.runKey(file.path), namespace, itemId, contentHash: hash};
-		if (this.sink.isUnchanged(namespace, itemId, hash, placement)) {
+		if (!this.toSummarize(format, namespace, itemId) && this.sink.isUnchanged(namespace, itemId, hash, placement)) {
 			this.store.recordStat(stat);
 			this.progress?.read(file.size);
 			return;
@@ -265,6 +275,7 @@ class Ingestion {
 			this.report.subagents += result.subagents ?? 0;
 			this.report.warmups += result.warmups ?? 0;
 			if (result.emptySession) this.report.empty_sessions++;
+			if (result.summarizerSession) this.report.summarizer_sessions = (this.report.summarizer_sessions ?? 0) + 1;
 			if (result.failure) this.fail(file.path, result.failure.reason, result.failure.line);
 			try {
 				if (result.item) {
@@ -364,7 +375,7 @@ class Ingestion {
 			return;
 		}
 		const placement: Placement = {namespace, itemId: record.itemId, uri: record.uri, hash: record.hash, file: realPath(file.path), ...(record.copyKey ? {copyKey: {format, key: record.copyKey}} : {})};
-		if (this.sink.isUnchanged(namespace, record.itemId, record.hash, placement)) return;
+		if (!this.toSummarize(format, namespace, record.itemId) && this.sink.isUnchanged(namespace, record.itemId, record.hash, placement)) return;
 		// Read only now: a store's session is read only when its hash says it changed.
 		this.report.skipped_records += record.parsed.skipped ?? 0;
 		if (isEmpty(record.parsed)) {
@@ -373,17 +384,25 @@ class Ingestion {
 		}
 		if (!this.options.keepSecrets) redactSource(record.parsed);
 		const described = describeSource(record.parsed);
-		await this.rewrite(described, file.path);
+		await this.rewrite(described, file.path, namespace, record.itemId);
 		const item = describedToItem(described, record.parsed, {namespace, itemId: record.itemId, source: {uri: record.uri, kind: format}, contentHash: record.hash, ...fallbackDateOf(file.path, file.mtime.toISOString())});
 		this.sink.save(validateItem(item, this.shown(file.path)), placement);
 		if (conversationFormats.has(format)) this.wrote(namespace, record.itemId);
 	}
 
-	/** What an item depends on besides its file's bytes and format (see source-stats.ts): a Codex rollout's thread name too. */
+	/**
+	 * What an item depends on besides its file's bytes and format (see source-stats.ts): a Codex
+	 * rollout's thread name too; an agent summarizer reads its sessions again.
+	 */
 	private runKey(file?: string): string {
 		const thread = file ? codexRolloutThread(file) : undefined;
 		const name = thread ? codexThreadName(file!, thread) : undefined;
-		return `${pipelineVersion}|${this.options.format ?? 'auto'}|${this.options.namespace ?? ''}|${this.summarizerTag}${this.options.keepSecrets ? '|keep-secrets' : ''}${name ? `|${hashBytes(name, 'thread-name').slice(0, 16)}` : ''}`;
+		return `${pipelineVersion}|${this.options.format ?? 'auto'}|${this.options.namespace ?? ''}|${this.summarizerTag}${this.sessions ? `|agent:${this.sessions.agent}` : ''}${this.options.keepSecrets ? '|keep-secrets' : ''}${name ? `|${hashBytes(name, 'thread-name').slice(0, 16)}` : ''}`;
+	}
+
+	/** A session an agent summarizer was asked for and has not summarized yet: read again, though unchanged. */
+	private toSummarize(format: Format, namespace: string, itemId: string): boolean {
+		return this.sessions !== undefined && conversationFormats.has(format) && summarizedBy(this.store, namespace, itemId) !== this.sessions.agent;
 	}
 
 	async file(file: SourceFile): Promise<void> {
@@ -427,6 +446,7 @@ class Ingestion {
 		this.report.skipped_files += skipped;
 		for (const problem of problems) this.fail(problem.path, problem.reason);
 		const totalBytes = files.reduce((sum, file) => sum + file.size, 0);
+		if (this.llm && files.length > 0) this.options.onNote?.(llmNotice(this.options.llm!, files.length, totalBytes));
 		if (this.options.progress) this.progress = new Progress(this.options.progress, files.length, totalBytes);
 		try {
 			for (const [index, file] of files.entries()) {
@@ -452,6 +472,7 @@ class Ingestion {
 			}
 			await this.executor.drain();
 			this.flushPending();
+			if (this.sessions && !this.fatal && !this.options.signal?.aborted) this.fatal = await summarizeSessions(this.store, this.sessions, this.report, (line) => this.options.onNote?.(line));
 			if (!this.fatal) this.distinguish();
 		} finally {
 			await this.executor.close();
@@ -476,14 +497,6 @@ const maxSubagentDepth = 16;
 /** A subagent's transcript as a job reads it: its file, and its own subagents'. */
 function transcriptOf(file: SubagentFile): SubagentTranscript {
 	return {path: file.path, ...(file.children?.length ? {children: file.children.map(transcriptOf)} : {})};
-}
-
-function realPath(file: string): string {
-	try {
-		return realpathSync(file);
-	} catch {
-		return path.resolve(file);
-	}
 }
 
 /**

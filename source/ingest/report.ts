@@ -36,6 +36,10 @@ export interface IngestReport {
 	empty_sessions: number;
 	/** Files left out because `drill forget` forgot them (`--include-forgotten PATH` brings them back). */
 	forgotten: number;
+	/** Sessions of drill's own summarizer calls (`--summarizer claude|codex|gemini` runs the agent, which may log them): left out; present when some were. */
+	summarizer_sessions?: number;
+	/** What `--summarizer claude|codex|gemini` did in the run: sessions summarized (answers from the store included) and calls that failed. */
+	summarized?: {agent: string; summarized: number; failed: number};
 	seconds: number;
 }
 

@@ -2,7 +2,7 @@ import {copyFileSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
-import {contentF1, nuggetRecall, scoreFolder, scoreTitleSet, summariesTable, summarize} from '../../bench/eval/summaries.js';
+import {contentF1, kindRecall, nuggetRecall, scoreFolder, scoreTitleSet, summariesTable, summarize} from '../../bench/eval/summaries.js';
 
 const files = ['claude-code-session.jsonl', 'codex-rollout.jsonl', 'gemini-chat-session.json', 'chatgpt-conversations.json', 'aider.chat.history.md'];
 
@@ -16,6 +16,9 @@ describe('npm run eval -- summaries', () => {
 		expect(contentF1('Fix the RateCache race', 'RateCache race fixed')).toBeCloseTo(1, 5);
 		expect(contentF1('Deploy billing', 'Unrelated words here')).toBe(0);
 		expect(nuggetRecall('Fixed the Café Müller slug', [['cafe muller'], ['fixed', 'repaired'], ['ß']])).toBeCloseTo(2 / 3, 5);
+		// Nuggets written as [topic, outcome, entity] are scored per kind too.
+		expect(kindRecall('Fixed the Café Müller slug', [['cafe muller'], ['fixed', 'repaired'], ['ß']])).toEqual({topic: 1, outcome: 1, entity: 0});
+		expect(kindRecall('anything', [['a'], ['b']])).toBeUndefined();
 	});
 
 	it('scores the fixture per agent, against held-out agent titles and nuggets, and names the worst agent', async () => {
@@ -32,7 +35,11 @@ describe('npm run eval -- summaries', () => {
 		expect(report.agents.every((agent) => agent.longTitles === 0 && agent.longTldrs === 0)).toBe(true);
 		expect(report.sharedTitles).toEqual([]);
 		expect(report.worst.titleF1).toBeDefined();
+		expect(report.all.withNuggets).toBe(5);
+		expect(report.all.kinds.topic).toBeGreaterThanOrEqual(report.all.baselineKinds.topic);
 		expect(summariesTable(report)).toMatch(/^agent\s+sessions/u);
+		expect(summariesTable(report)).toMatch(/^all\s+\d+/mu);
+		expect(summariesTable(report)).toMatch(/^nuggets by kind/mu);
 	});
 
 	it('scores titles alone on a set of first requests and their agents\' titles, and refuses what is no such set', () => {

@@ -70,6 +70,8 @@ export function withSessionFacts(source: ParsedSource, facts: SessionFacts): Par
 
 /** Tool names that change files: edit_file, Write, replace_in_file, apply_patch, newFileCreated, … */
 const editTool = /edit|write|replac|patch|creat|insert|delet/iu;
+/** Whether a tool of this name changes files (a to-do list's `TodoWrite` does not). */
+export const changesFiles = (name: string) => editTool.test(name) && !/todo/iu.test(name);
 const pathKeys = ['file_path', 'filePath', 'filepath', 'path', 'target_file', 'targetFile', 'absolute_path', 'file', 'relativeWorkspacePath', 'relative_workspace_path', 'target_notebook', 'notebook_path', 'filename', 'uri'];
 
 /**

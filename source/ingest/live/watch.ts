@@ -80,6 +80,12 @@ function sum(reports: readonly IngestReport[], into: IngestReport): IngestReport
 		into.subagents += report.subagents;
 		into.warmups += report.warmups;
 		into.empty_sessions += report.empty_sessions;
+		if (report.summarizer_sessions) into.summarizer_sessions = (into.summarizer_sessions ?? 0) + report.summarizer_sessions;
+		if (report.summarized) {
+			const sum = (into.summarized ??= {agent: report.summarized.agent, summarized: 0, failed: 0});
+			sum.summarized += report.summarized.summarized;
+			sum.failed += report.summarized.failed;
+		}
 		into.forgotten += report.forgotten;
 		if (report.keep_secrets) into.keep_secrets = true;
 		into.seconds = Number((into.seconds + report.seconds).toFixed(3));

@@ -2,5 +2,9 @@
 export interface SessionContext {
 	agentTitle?: string;
 	requests: string[];
+	/** The request the session's work followed (`tree/main-request.ts`). */
+	mainRequest?: string;
 	finalReport?: string;
+	/** The files the session edited. */
+	filesEdited?: string[];
 }

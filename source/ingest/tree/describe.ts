@@ -7,7 +7,9 @@ import {keyPhrases, phraseTitle} from '../../text/phrases.js';
 import {sentencesOf} from '../../text/sentences.js';
 import {Lexicon, termsOf, type Bag} from '../../text/summary-words.js';
 import {isGreeting, isNoiseTitle, requestTitle} from './titles.js';
-import {outcomeOf} from './outcome.js';
+import {sessionOutcome} from './outcome.js';
+import {mainRequest} from './main-request.js';
+import {filesByEdits, sessionTldr, titleStates} from './session-tldr.js';
 import {leadOf} from './lead.js';
 import {isLeaf, postorder, preorder, type Topic} from './topic.js';
 import {append} from '../../core/arrays.js';
@@ -46,6 +48,8 @@ export interface Description {
 	tldr: string;
 	/** The title drill made itself (the item's title when the source gives none). */
 	ownTitle: string;
+	/** A session's main request, as the person wrote it. */
+	mainRequest?: string;
 }
 
 function quotable(block: Block): boolean {
@@ -182,8 +186,8 @@ function firstLine(topic: Topic): string {
 /** The person's request a unit opens with, when it is a real one. */
 function requestOf(unit: Topic['units'][number]): string | undefined {
 	if (!unit.opensTurn) return undefined;
-	const prompt = unit.blocks.find((block) => block.role === 'user' && block.kind === 'prose');
-	return prompt && isRealRequest(prompt.text) ? prompt.text : undefined;
+	// An editor's or hook's notice can come first in the same prompt: the request is the block that is one.
+	return unit.blocks.find((block) => block.role === 'user' && block.kind === 'prose' && isRealRequest(block.text))?.text;
 }
 
 /** A title from the first real request among `units` that reads as one, trying at most `most` of them. */
@@ -334,11 +338,33 @@ export class ExtractiveDescriber {
 			}
 			topic.title = this.titleOf(topic, ranked, weight);
 		}
-		const sourceTitle = this.facts.title && !(this.flavor === 'conversation' && isNoiseTitle(this.facts.title)) ? clip(plainText(this.facts.title), 160) : undefined;
-		const own = (this.flavor === 'conversation' ? firstRequestTitle(root) : undefined) ?? root.title;
+		// The person's rename of a session comes before the agent's title.
+		const given = this.facts.provenance?.user_title ?? this.facts.title;
+		const sourceTitle = given && !(this.flavor === 'conversation' && isNoiseTitle(given)) ? clip(plainText(given), 160) : undefined;
+		if (this.flavor !== 'conversation') {
+			const title = sourceTitle ?? root.title;
+			return {title: title || 'Untitled', tldr: this.facts.tldr ? clip(plainText(this.facts.tldr), 600) : this.documentTldr(root, lede), ownTitle: root.title || 'Untitled'};
+		}
+		// A session is named by the request its work followed; the person's rename and the agent's title come first.
+		const main = mainRequest(everyUnit(root));
+		const own = main?.request.gist ?? firstRequestTitle(root) ?? root.title;
 		const title = sourceTitle ?? own;
-		const tldr = this.facts.tldr ? clip(plainText(this.facts.tldr), 600) : this.flavor === 'conversation' ? outcomeOf(root, title, {filesEdited: this.facts.provenance?.files_edited, answersAreWholeTurns: this.facts.provenance?.agent === 'aider'}) || this.tldrOf(root, lede) : this.documentTldr(root, lede);
-		return {title: title || 'Untitled', tldr, ownTitle: own || 'Untitled'};
+		return {title: title || 'Untitled', tldr: this.facts.tldr ? clip(plainText(this.facts.tldr), 600) : this.sessionTldr(root, title, main, lede), ownTitle: own || 'Untitled', ...(main ? {mainRequest: main.request.text} : {})};
+	}
+
+	/** What was asked (unless the title says it), what came of it, and the files and commits of the work. */
+	private sessionTldr(root: Topic, title: string, main: ReturnType<typeof mainRequest>, lede?: string): string {
+		const provenance = this.facts.provenance;
+		const outcome = sessionOutcome(root, title, {filesEdited: provenance?.files_edited, answersAreWholeTurns: provenance?.agent === 'aider'});
+		const gist = main?.request.gist;
+		const tldr = sessionTldr({
+			gist: gist && !titleStates(title, gist) ? gist : undefined,
+			// A request the ending names ("Ended with no answer to the last request: …") is not one of the others.
+			others: Math.max(0, (main?.others ?? 0) - (outcome?.endingNamesRequest && main?.lastIsOther ? 1 : 0)),
+			outcome,
+			files: filesByEdits(everyUnit(root), provenance?.files_edited ?? []),
+		});
+		return tldr || this.tldrOf(root, lede);
 	}
 
 	private distinct(topic: Topic, taken: ReadonlySet<string>): string {

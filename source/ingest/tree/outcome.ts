@@ -21,10 +21,12 @@ export const endingSentence = /^(?:ended with no (?:answer|closing report)|stopp
 
 /** Openers that say nothing of the outcome ("Perfect!", "Great, all done."). */
 const cheer = /^(?:perfect|great|excellent|done|awesome|nice|ok(?:ay)?|sure|got it|all set|good|success|alright|yes|absolutely|you['’]re (?:absolutely )?right|certainly|of course)\b[\s\p{P}]*(?:\p{L}+[\s\p{P}]*){0,3}$/iu;
+const leadingCheer = /^(?:perfect|great|excellent|done|awesome|nice|all set|got it|success|alright)[!.]\s+(?=\S)/iu;
 /** A closing offer, not an outcome ("Let me know if …", "Would you like me to …"). */
 /** aider's own notes that end up in an answer: token counts, streaming caveats. */
 const toolNote = /^(?:use --no-stream\b|tokens: [\d.]+k? sent\b|cost: \$|applied edit to\b|commit [0-9a-f]{7}\b)/iu;
-const offer = /^(?:(?:please|just) )?(?:let me know|would you like|do you want|if you(?:['’]d like| want| need)|feel free|shall i|should i|want me to|happy to help|hope this helps)/iu;
+const offer =
+	/^(?:(?:please|just) )?(?:let me know|would you like|do you want|if you(?:['’]d like| want| need)|feel free|shall i|should i|want me to|happy to help|hope this helps)|^(?:precisa de ajuda|posso (?:criar|ajudar|fazer)|quer que eu|¿?(?:quieres|necesitas) que|¿?puedo (?:ayudar|crear)|si necesitas|voulez-vous|souhaitez-vous|si vous (?:voulez|souhaitez)|möchtest du|soll ich|wenn du (?:möchtest|willst)|需要我|要不要我|如果需要|如果你需要|你需要我|必要であれば|원하시면)/iu;
 const interrupted = /\[Request interrupted by user[^\]]*\]/u;
 /**
  * What the agent is about to do, not what it did ("Let me check the logs.", "I'll first scan the
@@ -34,8 +36,6 @@ const intention =
 	/^(?:(?:now|next|first|then|ok(?:ay)?|alright|great|good)[,!]?\s+)?(?:let me|let['’]s|i['’]ll|i will|i['’]m going to|i am going to|i need to|we need to|i['’]m (?:now )?(?:checking|looking|reading|going)|i (?:can|could) |ich (?:werde|lese|schaue|prüfe)|lass(?:t)? (?:mich|uns)|voy a|déjame|vamos a|让我|讓我|我来|我來|我将|我將|我会|我會|我先|首先|먼저)|^(?:reviewing|checking|reading|searching|looking|examining|exploring|analy[sz]ing|scanning|inspecting|investigating|verifying|creating|updating|adding|implementing|running|starting|initializing|setting up|removing|installing)\b.{0,160}[.:]$/iu;
 /** A sentence that introduces what follows it ("Here's the updated file:"), saying nothing itself. */
 const introducesOnly = /^(?:here(?:['’]s| is| are)\b|below\b|this is\b|these are\b)|\b(?:the following|as follows|below)\s*:$/iu;
-/** Words that answer "shall I go on?" with a yes: the work continues, it is not closed. */
-const goAhead = /^(?:y|yes|yep|yeah|yup|ok(?:ay)?|k|sure|go(?: on| ahead)?|continue|cont|proceed|next|do it|retry|try again|keep going|approved|si|sí|oui|ja|vale|是|好|可以|继续|繼續|네)\b[\s\p{P}]*$/iu;
 
 function words(text: string): string[] {
 	return text.split(/\s+/u).filter(Boolean);
@@ -73,18 +73,25 @@ function reportLines(text: string): string[] {
 
 /** The outcome sentences of a closing report: past cheers, up to two sentences, a list after a colon joined in. */
 export function reportOutcome(text: string, narration: 'skip' | 'skip-only' | 'keep' = 'skip'): string {
-	// What the agent was about to do says something only when nothing says what it did.
-	if (narration === 'skip-only') return outcomeSentences(text, true);
-	return (narration === 'skip' && outcomeSentences(text, true)) || outcomeSentences(text, false);
+	return clipWords(reportSentences(text, narration).join(' '));
 }
 
-function outcomeSentences(text: string, skipIntentions: boolean): string {
+/** The same, sentence by sentence. */
+function reportSentences(text: string, narration: 'skip' | 'skip-only' | 'keep'): string[] {
+	// What the agent was about to do says something only when nothing says what it did.
+	if (narration === 'skip-only') return outcomeSentences(text, true);
+	const skipped = narration === 'skip' ? outcomeSentences(text, true) : [];
+	return skipped.length > 0 ? skipped : outcomeSentences(text, false);
+}
+
+function outcomeSentences(text: string, skipIntentions: boolean): string[] {
 	const lines = reportLines(text);
 	const picked: string[] = [];
 	let count = 0;
 	for (let index = 0; index < lines.length && count < maxWords; index++) {
 		for (const sentence of sentencesOf(lines[index]!)) {
-			const clean = sentence.trim();
+			// "Done. `SUPER + T` opens Teams." is one sentence to the splitter: the cheer is no part of it.
+			const clean = sentence.trim().replace(leadingCheer, '');
 			if (!clean || (picked.length === 0 && (cheer.test(clean) || words(clean).length < 3)) || offer.test(clean) || toolNote.test(clean) || (skipIntentions && intention.test(clean))) continue;
 			picked.push(/[.!?…:;。！？：；]$/u.test(clean) ? clean : `${clean}.`);
 			count += words(clean).length;
@@ -109,7 +116,7 @@ function outcomeSentences(text: string, skipIntentions: boolean): string {
 		}
 		if (picked.length >= 2 || count >= maxWords / 2) break;
 	}
-	return clipWords(picked.join(' '));
+	return picked;
 }
 
 const prose = (block: Block, role: string) => block.role === role && block.kind === 'prose' && block.text.trim() !== '';
@@ -164,16 +171,46 @@ export interface OutcomeContext {
 	answersAreWholeTurns?: boolean;
 }
 
-export function outcomeOf(root: Topic, title: string, {filesEdited = [], answersAreWholeTurns = false}: OutcomeContext = {}): string {
+/** A commit the session made: its subject, and its hash where git or aider printed one. */
+export interface Commit {
+	subject: string;
+	hash?: string;
+}
+
+/** What came of a session, in parts the TLDR is built from. */
+export interface SessionOutcome {
+	/** How it ended when not with a report to its last request ("Stopped by the person…"), else undefined. */
+	ending?: string;
+	/** The outcome sentences of the closing report (at most two; none when it says nothing). */
+	report: string[];
+	/** The commits the session made that the report does not name, the last three. */
+	commits: Commit[];
+	/** Whether the ending already names the files edited. */
+	endingNamesWork: boolean;
+	/** Whether the ending names the last request ("Ended with no answer to the last request: …"). */
+	endingNamesRequest: boolean;
+}
+
+/** A thank-you or praise closes the request: the agent's answer to it is no outcome (unless it went on working). */
+const closer = /^(?:thanks?|thank you|thx|ty|cheers|great|perfect|awesome|nice|cool|lgtm|looks good|good job|well done|merci|danke|gracias|obrigado|谢谢|謝謝|감사합니다|ありがとう)\b/iu;
+/** An agent's notice that background work finished, in the person's place. */
+const backgroundNotice = /^\s*<(?:task|bash)-notification>/u;
+/** An answer after an agent's own notice (a background task finished) says less than the report before it, unless it is long. */
+const noticeAnswerWords = 30;
+/** git's first line for a commit: `[main 1a2b3c4] subject` (or `[main (root-commit) 1a2b3c4] subject`). */
+const gitCommitLine = /^\[[^\]\s]+(?: \([^)]*\))? ([0-9a-f]{7,40})\] (.{4,200})$/gmu;
+
+export function sessionOutcome(root: Topic, title: string, {filesEdited = [], answersAreWholeTurns = false}: OutcomeContext = {}): SessionOutcome | undefined {
 	let lastRequest: string | undefined;
 	let report: string | undefined;
 	const reports: string[] = [];
-	/** Answers to the last real request, before a "thanks" or "ok" closed it. */
-	let answers: string[] = [];
+	/** Answers to the last real request, before a "thanks" closed it; `notice`: written after an agent's own notice. */
+	let answers: Array<{text: string; notice: boolean}> = [];
 	let closed = false;
+	let afterNotice = false;
 	let stopped = false;
 	let error: string | undefined;
-	const commits: string[] = [];
+	const commits: Commit[] = [];
 	/** The last notable command since the last report, and whether tools ran after it. */
 	let lastCommand: string | undefined;
 	let toolsSinceReport = 0;
@@ -183,71 +220,93 @@ export function outcomeOf(root: Topic, title: string, {filesEdited = [], answers
 				if (block.role === 'tool_call') {
 					toolsSinceReport++;
 					lastCommand = notablePart(commandOf(block)) ?? lastCommand;
+					// Work after a thank-you: the request was not closed after all.
+					closed = false;
 				}
-				if (block.kind === 'tool') {
-					for (const match of block.text.matchAll(commitLine)) commits.push(match[1]!.trim());
-					for (const match of block.text.matchAll(commitCall)) commits.push((match[1] ?? match[2]!).trim());
-				}
+				if (block.kind === 'tool') collectCommits(block.text, commits);
 				if (prose(block, 'user')) {
 					const text = block.text.replace(interrupted, '').trim();
-					if (text && isRealRequest(text) && !isInjectedContext(text)) {
+					if (text && isInjectedContext(text)) afterNotice ||= lastRequest !== undefined && backgroundNotice.test(text);
+					else if (text && isRealRequest(text)) {
 						lastRequest = text;
 						report = undefined;
 						answers = [];
 						closed = false;
+						afterNotice = false;
 						error = undefined;
 						stopped = false;
 						toolsSinceReport = 0;
 						lastCommand = undefined;
-					} else if (text && lastRequest !== undefined && !goAhead.test(text)) closed = true;
+					} else if (text && lastRequest !== undefined && closer.test(text)) closed = true;
 					if (interrupted.test(block.text)) stopped = true;
 				} else if (prose(block, 'assistant')) {
 					report = block.text;
 					reports.push(block.text);
 					toolsSinceReport = 0;
 					lastCommand = undefined;
-					if (!closed) answers.push(block.text);
+					if (!closed) answers.push({text: block.text, notice: afterNotice});
 					stopped = false;
 					error = undefined;
-				} else if (block.role === 'system' && block.text.startsWith('[error] ')) error = block.text.slice(8);
+				} else if (block.role === 'system' && backgroundNotice.test(block.text)) afterNotice ||= lastRequest !== undefined;
+				else if (block.role === 'system' && block.text.startsWith('[error] ')) error = block.text.slice(8);
 				else if (block.role === 'system' && (interrupted.test(block.text) || /^<turn_aborted>/u.test(block.text.trim()))) stopped = true;
 			}
 		}
 	}
-	if (lastRequest === undefined) return '';
+	if (lastRequest === undefined) return undefined;
 	const work = workDone(filesEdited, lastCommand);
 	const asked = requestTitle(lastRequest);
 	const what = asked && asked.toLowerCase() !== title.toLowerCase() ? `: ${clip(asked, 100)}` : '';
+	const noReport = report === undefined && toolsSinceReport > 0;
 	const ending =
 		error !== undefined && report === undefined
 			? `Stopped by an error (${clip(error.split('\n')[0]!, 120)}) before the work was done${what}.`
 			: stopped
 				? `Stopped by the person before the work was done${what}.`
 				: report === undefined
-					? toolsSinceReport > 0
+					? noReport
 						? sentence(`Ended with no closing report${what}${work ? `; it ${work}` : ''}`)
 						: `Ended with no answer to the last request${what}.`
 					: undefined;
+	// A short answer to an agent's own notice ("Frontend server was terminated.") does not replace the report before it.
+	const substantive = answers.filter((answer) => !answer.notice || words(answer.text).length >= noticeAnswerWords || answers.every((other) => other.notice));
 	// The last answer that says something ("You're welcome!" after a thank-you does not).
-	let outcome = '';
+	let outcome: string[] = [];
 	// Past narration in every candidate first ("Let me check…"), then with it, when nothing else says anything.
-	const candidates = [...(ending ? [] : answers.slice(-3).reverse()), ...reports.slice(-3).reverse()];
+	const candidates = [...(ending ? [] : substantive.slice(-3).reverse().map((answer) => answer.text)), ...reports.slice(-3).reverse()];
 	for (const skipNarration of answersAreWholeTurns ? [false] : [true, false]) {
 		for (const text of candidates) {
-			outcome = reportOutcome(text, skipNarration ? 'skip-only' : 'keep');
-			if (outcome) break;
+			outcome = reportSentences(text, skipNarration ? 'skip-only' : 'keep');
+			if (outcome.length > 0) break;
 		}
-		if (outcome) break;
+		if (outcome.length > 0) break;
 	}
-	// How it ended first, then what the work before it came to.
-	if (ending) return clipWords(outcome ? `${ending} Before that: ${outcome}` : ending);
-	// The commits say what was done when the report does not (or beside it, while there is room).
 	// A commit the report already names ("Committed … with message “Clean fresh install”") is not said twice.
-	const said = outcome.toLowerCase();
-	const made = [...new Set(commits)].slice(-3).filter((subject) => !said.includes(subject.toLowerCase()));
-	if (made.length > 0) {
-		const line = `Committed: ${made.join('; ')}.`;
-		outcome = outcome ? (words(outcome).length + words(line).length <= maxWords ? `${outcome} ${line}` : outcome) : line;
+	const said = `${ending ?? ''} ${outcome.join(' ')}`.toLowerCase();
+	const made = commits.slice(-3).filter((commit) => !said.includes(commit.subject.toLowerCase()) && !(commit.hash && said.includes(commit.hash.slice(0, 7))));
+	return {...(ending ? {ending} : {}), report: outcome, commits: made, endingNamesWork: noReport && ending !== undefined && work !== '', endingNamesRequest: ending !== undefined && what !== ''};
+}
+
+/** The commits named in a tool call or its output, merged with those already found (a hash joins its subject). */
+function collectCommits(text: string, commits: Commit[]): void {
+	const add = (subject: string, hash?: string) => {
+		const clean = subject.trim();
+		const same = commits.find((commit) => commit.subject.toLowerCase() === clean.toLowerCase() || (hash !== undefined && commit.hash === hash));
+		if (same) {
+			if (hash && !same.hash) same.hash = hash;
+			return;
+		}
+		commits.push(hash ? {subject: clean, hash} : {subject: clean});
+	};
+	for (const match of text.matchAll(commitLine)) {
+		const [hash, ...rest] = match[0].replace(/^>?\s*Commit /u, '').split(' ');
+		add(rest.join(' '), hash);
 	}
-	return clipWords(outcome);
+	for (const match of text.matchAll(commitCall)) add((match[1] ?? match[2]!).trim());
+	for (const match of text.matchAll(gitCommitLine)) {
+		// git's output after a `git commit -m "…"` call: the hash of the commit that call named.
+		const named = commits.at(-1);
+		if (named && !named.hash && !commits.some((commit) => commit.hash === match[1])) named.hash = match[1]!;
+		else add(match[2]!, match[1]!);
+	}
 }

@@ -21,6 +21,7 @@ import {redactSource} from '../secrets/redact-source.js';
 import {fallbackDateOf} from '../file-date.js';
 import {isWarmup} from '../formats/session-facts.js';
 import {isCompactionHelper} from '../formats/claude-subagents.js';
+import {summarizerMarker} from '../llm/agent-cli.js';
 
 /**
  * Summarizing one file that is one item (markdown, text, HTML, and the session logs that hold one
@@ -67,6 +68,8 @@ export interface JobResult {
 	warmups?: number;
 	/** A session log with no request and no answer: no item, counted. */
 	emptySession?: true;
+	/** A session of drill's own summarizer call (its request begins with the summarizer's marker): no item, counted. */
+	summarizerSession?: true;
 }
 
 export interface JobHooks {
@@ -84,6 +87,19 @@ export function isEmptySession(parsed: ParsedSource): boolean {
 	if (parsed.flavor !== 'conversation' || (provenance?.turns ?? 0) > 0 || (provenance?.tool_calls ?? 0) > 0 || (parsed.subagents?.length ?? 0) > 0) return false;
 	const said = (section: ParsedSource['root']): boolean => section.units.some((unit) => unit.blocks.some((block) => block.role !== 'system' && block.text.trim() !== '')) || section.children.some(said);
 	return !said(parsed.root);
+}
+
+/** A session drill's own summarizer started (`claude -p`, `codex exec`, `gemini -p` may log their runs): its first request carries the marker. */
+export function isSummarizerCall(parsed: ParsedSource): boolean {
+	const first = (section: ParsedSource['root']): string | undefined => {
+		for (const unit of section.units) for (const block of unit.blocks) if (block.role === 'user' && block.kind === 'prose') return block.text;
+		for (const child of section.children) {
+			const found = first(child);
+			if (found !== undefined) return found;
+		}
+		return undefined;
+	};
+	return first(parsed.root)?.slice(0, 2000).includes(summarizerMarker) ?? false;
 }
 
 /** No text to read: front matter alone is something (a Hugo `_index.md` is a page with a title). */
@@ -218,6 +234,7 @@ export async function runSourceJob(job: SourceJob, hooks: JobHooks = {}): Promis
 	if (job.format === 'claude-code' && (isWarmup(parsed) || isCompactionHelper(job.itemKey))) return {problems, skipped, warmups: 1};
 	// A rollout Codex opened and left (its metadata and environment only), a Claude Code file of summaries and snapshots: no session.
 	if (sessionLogFormats.has(job.format) && isEmptySession(parsed)) return {problems, skipped, emptySession: true};
+	if (conversationFormats.has(job.format) && isSummarizerCall(parsed)) return {problems, skipped, summarizerSession: true};
 	if (isEmpty(parsed)) {
 		const conversation = conversationFormats.has(job.format);
 		const headings = parsed.root.children.length > 0;

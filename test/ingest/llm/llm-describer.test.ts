@@ -78,9 +78,12 @@ describe('the LLM summarizer', () => {
 		server.calls = [];
 		const folder = tempDir();
 		const notes: string[] = [];
-		const report = await ingest(['fixtures/docs/field-notes.txt'], {storePath: `${folder}/store.db`, summarizer: 'llm', llm: {url, model: 'tiny-model', key: 'secret', timeoutMs: 5000}, onNote: (note) => notes.push(note)});
+		const sent: string[] = [];
+		const report = await ingest(['fixtures/docs/field-notes.txt'], {storePath: `${folder}/store.db`, summarizer: 'llm', llm: {url, model: 'tiny-model', key: 'secret', timeoutMs: 5000}, onNote: (note) => (note.startsWith('--summarizer llm sends') ? sent.push(note) : notes.push(note))});
 		expect(report).toMatchObject({added: 1, failed: []});
 		expect(notes).toEqual([]);
+		// Said before anything was sent: where to, and how much at most.
+		expect(sent).toEqual([expect.stringMatching(/^--summarizer llm sends the text of each new or changed item of 1 file to http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions \(model tiny-model\): up to about \d+k? tokens in/u)]);
 		const {item, nodes} = nodesOf(`${folder}/store.db`);
 		expect(nodes.map((node) => node.parent)).toEqual(shape);
 		expect(server.calls).toHaveLength(nodes.length);
@@ -100,7 +103,8 @@ describe('the LLM summarizer', () => {
 		server.answer = (call) => (call === 2 ? {status: 503} : call === 3 ? {content: 'Sure! Here is a summary.'} : {content: JSON.stringify({title: `Model title ${call}`, summary: `Model summary ${call}.`})});
 		const folder = tempDir();
 		const notes: string[] = [];
-		await ingest(['fixtures/docs/field-notes.txt'], {storePath: `${folder}/store.db`, summarizer: 'llm', llm: {url, model: 'm', timeoutMs: 5000}, onNote: (note) => notes.push(note)});
+		const sent: string[] = [];
+		await ingest(['fixtures/docs/field-notes.txt'], {storePath: `${folder}/store.db`, summarizer: 'llm', llm: {url, model: 'm', timeoutMs: 5000}, onNote: (note) => (note.startsWith('--summarizer llm sends') ? sent.push(note) : notes.push(note))});
 		const {nodes} = nodesOf(`${folder}/store.db`);
 		expect(notes).toHaveLength(1);
 		expect(notes[0]).toMatch(/field-notes\.txt: the LLM summarizer failed for 2 of 4 nodes \(HTTP 503 Service Unavailable.*\); those keep the extractive summary/u);
@@ -114,7 +118,8 @@ describe('the LLM summarizer', () => {
 		server.answer = (call) => ({content: JSON.stringify(call % 2 ? {title: "I'm sorry, but I can't title this conversation", summary: 'I cannot help with that.'} : {title: `Model title ${call}`, summary: `Model summary ${call}.`, tldr: 'Model TLDR.'})});
 		const folder = tempDir();
 		const notes: string[] = [];
-		await ingest(['fixtures/transcripts/codex-rollout.jsonl'], {storePath: `${folder}/store.db`, summarizer: 'llm', llm: {url, model: 'm', timeoutMs: 5000}, onNote: (note) => notes.push(note)});
+		const sent: string[] = [];
+		await ingest(['fixtures/transcripts/codex-rollout.jsonl'], {storePath: `${folder}/store.db`, summarizer: 'llm', llm: {url, model: 'm', timeoutMs: 5000}, onNote: (note) => (note.startsWith('--summarizer llm sends') ? sent.push(note) : notes.push(note))});
 		const {item, nodes} = nodesOf(`${folder}/store.db`);
 		expect(notes[0]).toMatch(/the answer is a refusal or not a title and summary/u);
 		for (const node of nodes) expect(`${node.title} ${node.summary}`).not.toMatch(/sorry|cannot help/iu);
@@ -148,7 +153,8 @@ describe('the LLM summarizer', () => {
 		try {
 			const folder = tempDir();
 			const notes: string[] = [];
-			const report = await ingest(['fixtures/docs/field-notes.txt'], {storePath: `${folder}/store.db`, summarizer: 'llm', llm: {url, model: 'slow', timeoutMs: 300}, onNote: (note) => notes.push(note)});
+		const sent: string[] = [];
+			const report = await ingest(['fixtures/docs/field-notes.txt'], {storePath: `${folder}/store.db`, summarizer: 'llm', llm: {url, model: 'slow', timeoutMs: 300}, onNote: (note) => (note.startsWith('--summarizer llm sends') ? sent.push(note) : notes.push(note))});
 			expect(report).toMatchObject({added: 1, failed: []});
 			expect(notes).toHaveLength(1);
 			expect(notes[0]).toMatch(/^\S*field-notes\.txt: the LLM summarizer failed for \d+ of \d+ nodes \(no answer within 300 ms\); those keep the extractive summary$/u);
@@ -162,7 +168,8 @@ describe('the LLM summarizer', () => {
 	it('stops calling an endpoint that keeps failing', async () => {
 		const folder = tempDir();
 		const notes: string[] = [];
-		const report = await ingest(['fixtures/docs/incident-review.md'], {storePath: `${folder}/store.db`, summarizer: 'llm', llm: {url: 'http://127.0.0.1:9/v1', model: 'm', timeoutMs: 2000}, onNote: (note) => notes.push(note)});
+		const sent: string[] = [];
+		const report = await ingest(['fixtures/docs/incident-review.md'], {storePath: `${folder}/store.db`, summarizer: 'llm', llm: {url: 'http://127.0.0.1:9/v1', model: 'm', timeoutMs: 2000}, onNote: (note) => (note.startsWith('--summarizer llm sends') ? sent.push(note) : notes.push(note))});
 		expect(report).toMatchObject({added: 1, failed: []});
 		expect(notes[0]).toMatch(/failed for (\d+) of \1 nodes \(cannot reach http:\/\/127\.0\.0\.1:9\/v1\/chat\/completions/u);
 		const {nodes} = nodesOf(`${folder}/store.db`);

@@ -169,7 +169,8 @@ describe('the TLDR is the outcome', () => {
 		const commit = (uuid: string, message: string) => ({type: 'assistant', uuid, sessionId: 's-1', timestamp: '2026-11-01T10:02:00Z', message: {role: 'assistant', model: 'claude-x', content: [{type: 'tool_use', id: `t-${uuid}`, name: 'Bash', input: {command: `git add -A && git commit -m "${message}"`}}]}});
 		const result = (uuid: string) => user(uuid, [{type: 'tool_result', tool_use_id: `t-${uuid.replace('r', 'a')}`, content: '[main 1a2b3c4] done'}]);
 		const unnamed = claude([user('u1', 'Fix the flaky FX test'), commit('a1', 'Fix RateCache race'), result('r1'), assistant('a2', 'The convert test passes 40 times in a row now.')]);
-		expect(describeSource(unnamed).tldr).toBe('The convert test passes 40 times in a row now. Committed: Fix RateCache race.');
+		// The hash git printed joins the subject the call named.
+		expect(describeSource(unnamed).tldr).toBe('The convert test passes 40 times in a row now. Committed Fix RateCache race (1a2b3c4).');
 		const named = claude([user('u1', 'Fix the flaky FX test'), commit('a1', 'Fix RateCache race'), result('r1'), assistant('a2', 'Committed the fix as “Fix RateCache race”; the convert test passes.')]);
 		expect(describeSource(named).tldr).toBe('Committed the fix as “Fix RateCache race”; the convert test passes.');
 	});
@@ -189,7 +190,10 @@ describe('the TLDR is the outcome', () => {
 			toolUse('a5', 'Bash', {command: 'ls -la'}),
 			toolResult('r5', 'total 0'),
 		]);
-		expect(describeSource(worked).tldr).toBe('Ended with no closing report: Now build the login page from the Figma design; it edited 2 files (Login.tsx, App.tsx) and last ran git push -u origin main -f. Before that: I deployed the billing-api to staging and all 42 tests pass.');
+		// "How do I run this?" was asked in passing; the work followed the login page, which names the session.
+		const described = describeSource(worked);
+		expect(described.title).toBe('Now build the login page from the Figma design');
+		expect(described.tldr).toBe('Ended with no closing report; it edited 2 files (Login.tsx, App.tsx) and last ran git push -u origin main -f. Before that: I deployed the billing-api to staging and all 42 tests pass; committed Login page (+1 other request).');
 		// With no tool call after the request, it still ended unanswered.
 		expect(describeSource(claude([...session, user('u2', 'Now roll it out to production')])).tldr).toMatch(/^Ended with no answer to the last request: /u);
 	});

@@ -1,0 +1,74 @@
+import {describe, expect, it} from 'vitest';
+import {describeSource} from '../../../source/ingest/build-item.js';
+import {ClaudeCodeReader} from '../../../source/ingest/formats/claude-code.js';
+import type {ParsedSource} from '../../../source/ingest/model.js';
+import {isSmallTalk} from '../../../source/ingest/tree/main-request.js';
+
+const claude = (records: object[]): ParsedSource => {
+	const reader = new ClaudeCodeReader([]);
+	records.forEach((record, index) => reader.push(JSON.stringify(record), index + 1));
+	return reader.finish();
+};
+let clock = 0;
+const at = () => `2026-11-01T10:${String(Math.floor(clock / 60) % 60).padStart(2, '0')}:${String(clock++ % 60).padStart(2, '0')}Z`;
+const user = (uuid: string, content: unknown) => ({type: 'user', uuid, sessionId: 's-1', timestamp: at(), message: {role: 'user', content}});
+const assistant = (uuid: string, text: string) => ({type: 'assistant', uuid, sessionId: 's-1', timestamp: at(), message: {role: 'assistant', model: 'claude-x', content: [{type: 'text', text}]}});
+const tool = (uuid: string, name: string, input: object) => ({type: 'assistant', uuid, sessionId: 's-1', timestamp: at(), message: {role: 'assistant', model: 'claude-x', content: [{type: 'tool_use', id: `t-${uuid}`, name, input}]}});
+const result = (uuid: string, output: string) => user(`r-${uuid}`, [{type: 'tool_result', tool_use_id: `t-${uuid}`, content: output}]);
+/** `count` edits of `file`, each with its result. */
+const edits = (prefix: string, file: string, count: number) => Array.from({length: count}, (_, index) => [tool(`${prefix}${index}`, 'Edit', {file_path: file, old_string: 'a', new_string: 'b'}), result(`${prefix}${index}`, 'ok')]).flat();
+
+describe('the main request is the one the work followed', () => {
+	it('leaves out small talk: greetings, model questions, bare commands, resumptions, confirmations', () => {
+		for (const text of ['what llm are you?', 'Which model are you using?', 'who are you', 'Hi!', '/exit', '/clear', 'where did we leave off?', 'Can we continue from where we left off?', 'I accidently closed you where did we leave off', 'we were working on this', 'Add file to the chat? (Y)es/(N)o/(D)on\'t ask again [Yes]: y']) expect(isSmallTalk(text), text).toBe(true);
+		for (const text of ['What model should the recommender use for ranking?', 'Review the Docker build pipeline', '/ask why does the build fail?', 'continue the migration of the billing tables']) expect(isSmallTalk(text), text).toBe(false);
+		const session = claude([user('u1', 'what llm are you?'), assistant('a1', 'I am Claude, a model by Anthropic.'), user('u2', 'Review the Docker build pipeline for caching problems'), ...edits('e', '/repo/Dockerfile', 2), assistant('a2', 'The build now caches the dependency layer; a rebuild takes 40 s instead of 6 minutes.')]);
+		const described = describeSource(session);
+		expect(described.title).toBe('Review the Docker build pipeline for caching problems');
+		expect(described.tldr).not.toMatch(/other request/u);
+	});
+
+	it('a question answered in passing does not name the session the work was for', () => {
+		const session = claude([
+			user('u1', 'Whats my localhost address'),
+			assistant('a1', 'It is http://localhost:5173.'),
+			user('u2', 'The app shows a white screen after login, fix it and push'),
+			...edits('e', '/repo/src/App.tsx', 4),
+			tool('p', 'Bash', {command: 'git push origin main'}),
+			result('p', 'done'),
+			assistant('a2', 'Fixed the white screen: the router rendered before the session loaded. The fix is pushed to main.'),
+		]);
+		const described = describeSource(session);
+		expect(described.title).toBe('The app shows a white screen after login, fix it and push');
+		// The other request is counted, not named.
+		expect(described.tldr).toBe('Fixed the white screen: the router rendered before the session loaded. The fix is pushed to main; edited App.tsx (+1 other request).');
+	});
+
+	it('keeps the first request when the work went on in its follow-ups, and counts no follow-up as another request', () => {
+		const session = claude([
+			user('u1', 'Add a dark mode toggle to the settings page'),
+			assistant('a1', 'Should the choice be saved per user or per device?'),
+			// An answer to the agent's question, however long, follows up.
+			user('u2', 'Per user please, stored with the rest of the profile preferences in the database'),
+			...edits('e', '/repo/src/Settings.tsx', 3),
+			user('u3', 'try again'),
+			...edits('f', '/repo/src/Settings.tsx', 3),
+			assistant('a2', 'The settings page has a dark mode toggle, saved with the profile.'),
+		]);
+		const described = describeSource(session);
+		expect(described.title).toBe('Add a dark mode toggle to the settings page');
+		expect(described.tldr).toBe('The settings page has a dark mode toggle, saved with the profile. Edited Settings.tsx.');
+	});
+
+	it('a subject opened by pasted output is named by its first request that reads as a title', () => {
+		const session = claude([
+			user('u1', 'http://localhost:3050/api/projects\nRequest Method\nGET\nStatus Code\n500 Internal Server Error\nRemote Address\n127.0.0.1:3050'),
+			assistant('a1', 'The backend returns 500 because the Teamwork token is missing.'),
+			user('u2', 'restart'),
+			assistant('a2', 'Restarted both servers.'),
+			user('u3', "I don't know where to get the bearer token"),
+			assistant('a3', 'Use the API key from the "API and mobile" tab with basic auth instead of a bearer token.'),
+		]);
+		expect(describeSource(session).title).toBe("I don't know where to get the bearer token");
+	});
+});
