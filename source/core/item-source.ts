@@ -1,4 +1,5 @@
 import {homeRelative} from './home-path.js';
+import type {UsageBucket} from './usage.js';
 
 /**
  * Where an item came from (its provenance), shown wherever the item is: the tree, the detail
@@ -53,6 +54,12 @@ export interface ItemSource {
 	 */
 	dated_from?: 'file-name' | 'file-time';
 	file_date?: string;
+	/**
+	 * What the session used per UTC hour and model, counted once per message, with drill's
+	 * estimate of its price (core/usage.ts): what `drill usage` adds up. A log that records only
+	 * the session's totals has one bucket, at the session's start.
+	 */
+	usage?: UsageBucket[];
 }
 
 /** What each item child of a listing carries, so items with the same title can be told apart. */
@@ -62,7 +69,7 @@ export type ItemSourceBrief = Pick<ItemSource, 'agent' | 'project' | 'started_at
 };
 
 /** The fields without a store column of their own: kept together as one JSON object (`items.source_extra`). */
-export const extraSourceFields = ['tokens', 'cost_usd', 'files_edited', 'commits', 'subagents', 'parent_session', 'agent_title', 'own_title', 'dated_from', 'file_date'] as const;
+export const extraSourceFields = ['tokens', 'cost_usd', 'files_edited', 'commits', 'subagents', 'parent_session', 'agent_title', 'own_title', 'dated_from', 'file_date', 'usage'] as const;
 
 export function extraSourceJson(source: ItemSource): string | null {
 	const extra: Partial<ItemSource> = {};

@@ -6,6 +6,7 @@ import {factDate} from './dates.js';
 import {addTokens, isObject, text, tokenCounts, type Json} from './json-values.js';
 import {filesEditedBy, withSessionFacts} from './session-facts.js';
 import {toolCallText, toolOutputText} from './tool-text.js';
+import type {MessageUsage} from '../../core/usage.js';
 
 /**
  * OpenCode's sessions (anomalyco/opencode, formerly sst/opencode; followed:
@@ -91,6 +92,7 @@ export function readOpenCodeSession(session: Json, messages: OpenCodeMessage[]):
 	const conversation = new ConversationBuilder('opencode');
 	const edited = new Set<string>();
 	let tokens: ReturnType<typeof tokenCounts>;
+	const usage: MessageUsage[] = [];
 	const time = isObject(session.time) ? session.time : {};
 	conversation.time(factDate(time.created));
 	const byTime = (a: OpenCodeMessage, b: OpenCodeMessage) => {
@@ -109,7 +111,12 @@ export function readOpenCodeSession(session: Json, messages: OpenCodeMessage[]):
 			if (isObject(info.tokens)) {
 				const cache = isObject(info.tokens.cache) ? info.tokens.cache : {};
 				const output = (Number(info.tokens.output) || 0) + (Number(info.tokens.reasoning) || 0);
-				tokens = addTokens(tokens, tokenCounts({input: info.tokens.input, output, cache_read: cache.read, cache_write: cache.write}));
+				const used = tokenCounts({input: info.tokens.input, output, cache_read: cache.read, cache_write: cache.write});
+				tokens = addTokens(tokens, used);
+				// The cost OpenCode recorded for the message (from its own price list; 0 for a subscription's models).
+				const at = factDate(infoTime.created);
+				const cost = typeof info.cost === 'number' && Number.isFinite(info.cost) && info.cost >= 0 ? info.cost : undefined;
+				usage.push({...(at ? {at} : {}), ...(text(info.modelID) ? {model: text(info.modelID)} : {}), ...used, ...(cost === undefined ? {} : {cost_usd: cost})});
 			}
 		}
 		if (user) {
@@ -134,7 +141,9 @@ export function readOpenCodeSession(session: Json, messages: OpenCodeMessage[]):
 	}
 	conversation.time(factDate(time.updated));
 	const title = text(session.title);
-	return withSessionFacts(conversation.finish(), {
+	const parsed = conversation.finish();
+	if (usage.length > 0) parsed.usage = usage;
+	return withSessionFacts(parsed, {
 		sessionId: text(session.id),
 		agentTitle: title && !placeholderTitle.test(title) ? title : undefined,
 		tokens,
