@@ -1,0 +1,275 @@
+import {DrillError} from '../core/errors.js';
+import type {CostView} from '../core/usage.js';
+import type {SummaryStore} from './summary-store.js';
+
+/**
+ * `drill usage`, the MCP tool `usage` and the app's usage screen: the usage rows (usage-rows.ts)
+ * added up by a period or a dimension, over a span of days, read from the store alone. Days,
+ * weeks and months are those of a time zone (UTC unless asked), worked out by SQLite from each
+ * row's UTC hour.
+ */
+
+export const usageGroupings = ['day', 'week', 'month', 'session', 'project', 'agent', 'model'] as const;
+export type UsageGrouping = (typeof usageGroupings)[number];
+
+export interface UsageFilter {
+	/** First and last day (YYYY-MM-DD, in the time zone), both included. */
+	since?: string;
+	until?: string;
+	agent?: string;
+	project?: string;
+	model?: string;
+	/** `UTC` (the default), `local` (this machine's zone, summer time included), or a fixed offset such as `+05:30`. */
+	timezone?: string;
+}
+
+/** Tokens and cost of a group of rows. */
+export interface UsageTotals {
+	sessions: number;
+	messages: number;
+	input: number;
+	output: number;
+	cache_write: number;
+	cache_read: number;
+	total_tokens: number;
+	cost: CostView;
+	/** The models used, by name. */
+	models: string[];
+}
+
+export interface UsageGroup extends UsageTotals {
+	/** The day (YYYY-MM-DD), week (its Monday), month (YYYY-MM), or the session's id, project, agent or model. */
+	key: string;
+	/** A session's title, start and agent; a project's, agent's or model's nothing more. */
+	title?: string;
+	started_at?: string;
+	agent?: string;
+	project?: string;
+	/** ISO: the first and last hour with use in the group. */
+	first?: string;
+	last?: string;
+}
+
+export interface UsageReport {
+	by: UsageGrouping;
+	timezone: string;
+	since?: string;
+	until?: string;
+	groups: UsageGroup[];
+	/** Groups left out by the limit (the totals count them). */
+	more: number;
+	total: UsageTotals;
+}
+
+interface SumRow {
+	key: string;
+	sessions: number;
+	messages: number;
+	input: number;
+	output: number;
+	cache_write: number;
+	cache_read: number;
+	cost: number | null;
+	estimated: number;
+	unpriced: string | null;
+	models: string | null;
+	first: string | null;
+	last: string | null;
+}
+
+const day = /^\d{4}-\d{2}-\d{2}$/u;
+
+/** The SQLite modifier that turns a UTC time into the zone's: '+0 minutes', '+330 minutes', 'localtime'. */
+export function zoneModifier(timezone: string | undefined): string {
+	const zone = (timezone ?? 'UTC').trim();
+	if (/^(?:utc|z|gmt)$/iu.test(zone)) return '+0 minutes';
+	if (/^local$/iu.test(zone)) return 'localtime';
+	const offset = /^([+-])(\d{1,2})(?::?(\d{2}))?$/u.exec(zone);
+	if (offset && Number(offset[2]) <= 14 && Number(offset[3] ?? 0) < 60) return `${offset[1]}${Number(offset[2]) * 60 + Number(offset[3] ?? 0)} minutes`;
+	throw new DrillError('bad_input', `unknown time zone ${JSON.stringify(zone)}`, 'give UTC, local, or an offset such as +05:30 or -8');
+}
+
+/** A day's start in the zone, as the UTC hour that holds it (`2026-10-14T00` in UTC). */
+function dayStartHour(date: string, modifier: string, field: string): string {
+	if (!day.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`))) throw new DrillError('bad_input', `--${field} ${JSON.stringify(date)} is not a day`, 'give it as YYYY-MM-DD, e.g. 2026-10-14');
+	if (modifier === 'localtime') {
+		const [year, month, dayOfMonth] = date.split('-').map(Number) as [number, number, number];
+		return new Date(year, month - 1, dayOfMonth).toISOString().slice(0, 13);
+	}
+	const minutes = Number(modifier.split(' ')[0]);
+	return new Date(Date.parse(`${date}T00:00:00Z`) - minutes * 60_000).toISOString().slice(0, 13);
+}
+
+function nextDay(date: string): string {
+	return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The WHERE clause and its parameters for a filter (over usage_hours `u`). */
+function where(filter: UsageFilter, modifier: string): {sql: string; params: unknown[]} {
+	const clauses: string[] = [];
+	const params: unknown[] = [];
+	if (filter.since) {
+		clauses.push('u.hour >= ?');
+		params.push(dayStartHour(filter.since, modifier, 'since'));
+	}
+	if (filter.until) {
+		dayStartHour(filter.until, modifier, 'until');
+		clauses.push('u.hour < ?');
+		params.push(dayStartHour(nextDay(filter.until), modifier, 'until'));
+	}
+	if (filter.since && filter.until && filter.since > filter.until) throw new DrillError('bad_input', `--since ${filter.since} is after --until ${filter.until}`, 'give the earlier day to --since');
+	for (const field of ['agent', 'project', 'model'] as const) {
+		const value = filter[field];
+		if (value === undefined) continue;
+		clauses.push(`u.${field} = ?`);
+		params.push(value);
+	}
+	return {sql: clauses.length > 0 ? `WHERE ${clauses.join(' AND ')}` : '', params};
+}
+
+const sums = `count(DISTINCT u.item) AS sessions, sum(u.messages) AS messages, sum(u.input) AS input, sum(u.output) AS output,
+	sum(u.cache_write) AS cache_write, sum(u.cache_read) AS cache_read, sum(coalesce(u.recorded_usd, u.usd)) AS cost,
+	sum(u.recorded_usd IS NULL) AS estimated,
+	group_concat(DISTINCT CASE WHEN u.recorded_usd IS NULL AND u.usd IS NULL AND u.input + u.output + u.cache_write + u.cache_read > 0 THEN u.model END) AS unpriced,
+	group_concat(DISTINCT u.model) AS models, min(u.hour) AS first, max(coalesce(u.last, u.hour)) AS last`;
+
+function totals(row: SumRow | undefined): UsageTotals {
+	const input = row?.input ?? 0;
+	const output = row?.output ?? 0;
+	const cacheWrite = row?.cache_write ?? 0;
+	const cacheRead = row?.cache_read ?? 0;
+	const unpriced = row?.unpriced ? row.unpriced.split(',').map((model) => model || 'an unnamed model') : [];
+	const cost: CostView = {...(row?.cost === null || row?.cost === undefined ? {} : {usd: row.cost}), exact: row !== undefined && row.cost !== null && row.estimated === 0 && unpriced.length === 0};
+	if (unpriced.length > 0) cost.unpriced = [...new Set(unpriced)].sort();
+	return {
+		sessions: row?.sessions ?? 0,
+		messages: row?.messages ?? 0,
+		input,
+		output,
+		cache_write: cacheWrite,
+		cache_read: cacheRead,
+		total_tokens: input + output + cacheWrite + cacheRead,
+		cost,
+		models: row?.models ? [...new Set(row.models.split(','))].filter(Boolean).sort() : [],
+	};
+}
+
+function periodKey(by: UsageGrouping, modifier: string): string | undefined {
+	const at = `u.hour || ':00:00'`;
+	if (by === 'day') return modifier === '+0 minutes' ? 'substr(u.hour, 1, 10)' : `date(${at}, '${modifier}')`;
+	// ISO weeks: the Monday on or before the day.
+	if (by === 'week') return `date(${at}, '${modifier}', '-6 days', 'weekday 1')`;
+	if (by === 'month') return modifier === '+0 minutes' ? 'substr(u.hour, 1, 7)' : `strftime('%Y-%m', ${at}, '${modifier}')`;
+	return undefined;
+}
+
+export interface ReportOptions extends UsageFilter {
+	by: UsageGrouping;
+	/** At most this many groups (sessions and projects: the most recent or costly first); default all. */
+	limit?: number;
+}
+
+/** The usage report: one group per period or dimension value, and the totals of everything the filter kept. */
+export function usageReport(store: SummaryStore, options: ReportOptions): UsageReport {
+	if (!usageGroupings.includes(options.by)) throw new DrillError('bad_input', `--by ${JSON.stringify(options.by)} is not a grouping`, `give one of ${usageGroupings.join(', ')}`);
+	const modifier = zoneModifier(options.timezone);
+	const filter = where(options, modifier);
+	const period = periodKey(options.by, modifier);
+	const key = period ?? (options.by === 'session' ? 'u.item' : `u.${options.by}`);
+	const order = period ? 'key' : options.by === 'session' ? 'last DESC' : 'coalesce(cost, 0) DESC, input + output + cache_write + cache_read DESC';
+	const groups = store.all<SumRow>(`SELECT ${key} AS key, ${sums} FROM usage_hours u ${filter.sql} GROUP BY 1 ORDER BY ${order}`, ...filter.params);
+	const total = totals(store.one<SumRow>(`SELECT '' AS key, ${sums} FROM usage_hours u ${filter.sql}`, ...filter.params));
+	const limit = options.limit !== undefined && options.limit >= 0 ? options.limit : groups.length;
+	const shown = groups.slice(0, limit).map((row): UsageGroup => ({key: String(row.key), ...totals(row), ...(row.first ? {first: row.first} : {}), ...(row.last ? {last: row.last} : {})}));
+	if (options.by === 'session') describeSessions(store, shown);
+	return {by: options.by, timezone: options.timezone ?? 'UTC', ...(options.since ? {since: options.since} : {}), ...(options.until ? {until: options.until} : {}), groups: shown, more: groups.length - shown.length, total};
+}
+
+/** A session group's key becomes its node id (`namespace:item_id`), with its title, start, agent and project. */
+function describeSessions(store: SummaryStore, groups: UsageGroup[]): void {
+	if (groups.length === 0) return;
+	const rows = store.all<{id: number; namespace: string; item_id: string; title: string; started_at: string | null; generated_at: string; agent: string | null; project: string | null}>(
+		'SELECT id, namespace, item_id, title, started_at, generated_at, agent, project FROM items WHERE id IN (SELECT value FROM json_each(?))',
+		JSON.stringify(groups.map((group) => Number(group.key))),
+	);
+	const byId = new Map(rows.map((row) => [String(row.id), row]));
+	for (const group of groups) {
+		const row = byId.get(group.key);
+		if (!row) continue;
+		group.key = `${row.namespace}:${row.item_id}`;
+		group.title = row.title;
+		group.started_at = row.started_at ?? row.generated_at;
+		if (row.agent) group.agent = row.agent;
+		if (row.project) group.project = row.project;
+	}
+}
+
+/** One of Claude's 5-hour blocks (as ccusage defines them): from the hour of its first message, five hours. */
+export interface UsageBlock extends UsageTotals {
+	start: string;
+	end: string;
+	/** ISO: the last message in it. */
+	last?: string;
+	/** Still open: its last message is less than five hours ago and its end not yet come. */
+	active: boolean;
+	/** Five hours or more without a message between two blocks. */
+	gap: boolean;
+}
+
+const blockMs = 5 * 3_600_000;
+
+/**
+ * Usage in 5-hour blocks, as ccusage counts them: a block starts at the UTC hour of the first
+ * message after the previous block, and holds every message less than five hours after its start
+ * (rows are hourly, so a message exactly five hours after it, to the millisecond, falls in the next
+ * block); a pause of more than five hours after a block's last message is a gap, up to the hour of
+ * the next one.
+ */
+export function usageBlocks(store: SummaryStore, filter: UsageFilter, now = new Date()): UsageBlock[] {
+	const modifier = zoneModifier(filter.timezone);
+	const clause = where(filter, modifier);
+	const rows = store.all<SumRow & {item: number}>(`SELECT u.hour AS key, u.item AS item, ${sums} FROM usage_hours u ${clause.sql} GROUP BY u.hour, u.item ORDER BY u.hour`, ...clause.params);
+	const blocks: UsageBlock[] = [];
+	let current: {start: number; rows: Array<SumRow & {item: number}>} | undefined;
+	const close = () => {
+		if (!current) return;
+		const last = current.rows.map((row) => row.last ?? `${row.key}:00:00.000Z`).sort().at(-1)!;
+		const end = current.start + blockMs;
+		const merged = {...totals(mergeRows(current.rows)), sessions: new Set(current.rows.map((row) => row.item)).size};
+		blocks.push({start: new Date(current.start).toISOString(), end: new Date(end).toISOString(), last, active: now.getTime() - Date.parse(last) < blockMs && now.getTime() < end, gap: false, ...merged});
+	};
+	for (const row of rows) {
+		const hour = Date.parse(`${row.key}:00:00Z`);
+		if (current && hour - current.start >= blockMs) {
+			close();
+			const previousLast = Date.parse(blocks.at(-1)!.last!);
+			if (hour - previousLast > blockMs) blocks.push({start: new Date(previousLast + blockMs).toISOString(), end: new Date(hour).toISOString(), active: false, gap: true, ...totals(undefined)});
+			current = undefined;
+		}
+		current ??= {start: hour, rows: []};
+		current.rows.push(row);
+	}
+	close();
+	return blocks;
+}
+
+/** Rows added up (a block's hours and sessions). */
+function mergeRows(rows: SumRow[]): SumRow {
+	const merged: SumRow = {key: '', sessions: 0, messages: 0, input: 0, output: 0, cache_write: 0, cache_read: 0, cost: null, estimated: 0, unpriced: null, models: null, first: null, last: null};
+	const unpriced = new Set<string>();
+	const models = new Set<string>();
+	for (const row of rows) {
+		merged.messages += row.messages;
+		merged.input += row.input;
+		merged.output += row.output;
+		merged.cache_write += row.cache_write;
+		merged.cache_read += row.cache_read;
+		if (row.cost !== null) merged.cost = (merged.cost ?? 0) + row.cost;
+		merged.estimated += row.estimated;
+		for (const model of row.unpriced?.split(',') ?? []) unpriced.add(model);
+		for (const model of row.models?.split(',') ?? []) models.add(model);
+	}
+	merged.unpriced = unpriced.size > 0 ? [...unpriced].join(',') : null;
+	merged.models = models.size > 0 ? [...models].join(',') : null;
+	return merged;
+}
