@@ -1,5 +1,6 @@
 import {DrillError} from '../core/errors.js';
 import type {CostView} from '../core/usage.js';
+import {usageGroupings, type ReportOptions, type UsageBlock, type UsageFilter, type UsageGroup, type UsageGrouping, type UsageReport, type UsageTotals} from '../core/usage-report.js';
 import type {SummaryStore} from './summary-store.js';
 
 /**
@@ -8,58 +9,6 @@ import type {SummaryStore} from './summary-store.js';
  * weeks and months are those of a time zone (UTC unless asked), worked out by SQLite from each
  * row's UTC hour.
  */
-
-export const usageGroupings = ['day', 'week', 'month', 'session', 'project', 'agent', 'model'] as const;
-export type UsageGrouping = (typeof usageGroupings)[number];
-
-export interface UsageFilter {
-	/** First and last day (YYYY-MM-DD, in the time zone), both included. */
-	since?: string;
-	until?: string;
-	agent?: string;
-	project?: string;
-	model?: string;
-	/** `UTC` (the default), `local` (this machine's zone, summer time included), or a fixed offset such as `+05:30`. */
-	timezone?: string;
-}
-
-/** Tokens and cost of a group of rows. */
-export interface UsageTotals {
-	sessions: number;
-	messages: number;
-	input: number;
-	output: number;
-	cache_write: number;
-	cache_read: number;
-	total_tokens: number;
-	cost: CostView;
-	/** The models used, by name. */
-	models: string[];
-}
-
-export interface UsageGroup extends UsageTotals {
-	/** The day (YYYY-MM-DD), week (its Monday), month (YYYY-MM), or the session's id, project, agent or model. */
-	key: string;
-	/** A session's title, start and agent; a project's, agent's or model's nothing more. */
-	title?: string;
-	started_at?: string;
-	agent?: string;
-	project?: string;
-	/** ISO: the first and last hour with use in the group. */
-	first?: string;
-	last?: string;
-}
-
-export interface UsageReport {
-	by: UsageGrouping;
-	timezone: string;
-	since?: string;
-	until?: string;
-	groups: UsageGroup[];
-	/** Groups left out by the limit (the totals count them). */
-	more: number;
-	total: UsageTotals;
-}
 
 interface SumRow {
 	key: string;
@@ -163,12 +112,6 @@ function periodKey(by: UsageGrouping, modifier: string): string | undefined {
 	return undefined;
 }
 
-export interface ReportOptions extends UsageFilter {
-	by: UsageGrouping;
-	/** At most this many groups (sessions and projects: the most recent or costly first); default all. */
-	limit?: number;
-}
-
 /** The usage report: one group per period or dimension value, and the totals of everything the filter kept. */
 export function usageReport(store: SummaryStore, options: ReportOptions): UsageReport {
 	if (!usageGroupings.includes(options.by)) throw new DrillError('bad_input', `--by ${JSON.stringify(options.by)} is not a grouping`, `give one of ${usageGroupings.join(', ')}`);
@@ -202,18 +145,6 @@ function describeSessions(store: SummaryStore, groups: UsageGroup[]): void {
 		if (row.agent) group.agent = row.agent;
 		if (row.project) group.project = row.project;
 	}
-}
-
-/** One of Claude's 5-hour blocks (as ccusage defines them): from the hour of its first message, five hours. */
-export interface UsageBlock extends UsageTotals {
-	start: string;
-	end: string;
-	/** ISO: the last message in it. */
-	last?: string;
-	/** Still open: its last message is less than five hours ago and its end not yet come. */
-	active: boolean;
-	/** Five hours or more without a message between two blocks. */
-	gap: boolean;
 }
 
 const blockMs = 5 * 3_600_000;
