@@ -52,14 +52,14 @@ export interface UsageReport {
 	since?: string;
 	until?: string;
 	groups: UsageGroup[];
-	/** Groups left out by the limit (the totals count them). */
+	/** Groups left out by the limit (the totals count them): the earliest periods, else the last of the order. */
 	more: number;
 	total: UsageTotals;
 }
 
 export interface ReportOptions extends UsageFilter {
 	by: UsageGrouping;
-	/** At most this many groups (sessions and projects: the most recent or costly first); default all. */
+	/** At most this many groups (periods: the most recent; sessions: the most recent; the others: the costliest); default all. */
 	limit?: number;
 }
 

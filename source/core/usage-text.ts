@@ -54,6 +54,8 @@ export function usageLines(report: UsageReport, width = 100): string[] {
 	const widths = all[0]!.map((_, column) => Math.max(...all.map((line) => line[column]!.length)));
 	const aligned = (line: string[]) => (report.by === 'session' ? row(line, widths, 2) : `${line[0]!.padEnd(widths[0]!)}  ${row(line.slice(1), widths.slice(1), 0)}`);
 	lines.push(aligned(all[0]!));
+	const periods = report.by === 'day' || report.by === 'week' || report.by === 'month';
+	if (periods && report.more > 0) lines.push(`… ${report.more} earlier (--limit shows more; the total counts them)`);
 	report.groups.forEach((group, index) => {
 		const text = aligned(cells[index]!);
 		if (report.by !== 'session') {
@@ -65,7 +67,7 @@ export function usageLines(report: UsageReport, width = 100): string[] {
 		lines.push(`${text}  ${clip(group.title ?? '', Math.min(room, 60))}`);
 		lines.push(`${' '.repeat(widths[0]! + 2)}${group.key}`);
 	});
-	if (report.more > 0) lines.push(`… and ${report.more} more (--limit shows more; the total counts them)`);
+	if (!periods && report.more > 0) lines.push(`… and ${report.more} more (--limit shows more; the total counts them)`);
 	lines.push(aligned(totalRow));
 	lines.push(...notes(report.total));
 	return lines;

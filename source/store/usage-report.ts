@@ -123,7 +123,9 @@ export function usageReport(store: SummaryStore, options: ReportOptions): UsageR
 	const groups = store.all<SumRow>(`SELECT ${key} AS key, ${sums} FROM usage_hours u ${filter.sql} GROUP BY 1 ORDER BY ${order}`, ...filter.params);
 	const total = totals(store.one<SumRow>(`SELECT '' AS key, ${sums} FROM usage_hours u ${filter.sql}`, ...filter.params));
 	const limit = options.limit !== undefined && options.limit >= 0 ? options.limit : groups.length;
-	const shown = groups.slice(0, limit).map((row): UsageGroup => ({key: String(row.key), ...totals(row), ...(row.first ? {first: row.first} : {}), ...(row.last ? {last: row.last} : {})}));
+	// Periods keep the most recent, the other groupings the first in their order.
+	const kept = period ? groups.slice(Math.max(0, groups.length - limit)) : groups.slice(0, limit);
+	const shown = kept.map((row): UsageGroup => ({key: String(row.key), ...totals(row), ...(row.first ? {first: row.first} : {}), ...(row.last ? {last: row.last} : {})}));
 	if (options.by === 'session') describeSessions(store, shown);
 	return {by: options.by, timezone: options.timezone ?? 'UTC', ...(options.since ? {since: options.since} : {}), ...(options.until ? {until: options.until} : {}), groups: shown, more: groups.length - shown.length, total};
 }
