@@ -206,3 +206,20 @@ function mergeRows(rows: SumRow[]): SumRow {
 	merged.models = models.size > 0 ? [...models].join(',') : null;
 	return merged;
 }
+
+/**
+ * Activity by weekday and hour (the usage screen's heatmap): how many sessions were at work in
+ * each hour of each weekday, over the filter's days, in its time zone. `[weekday][hour]`, Sunday 0.
+ */
+export function usageActivity(store: SummaryStore, filter: UsageFilter): number[][] {
+	const modifier = zoneModifier(filter.timezone);
+	const clause = where(filter, modifier);
+	const at = `u.hour || ':00:00'`;
+	const cells = store.all<{weekday: string; hour: string; sessions: number}>(
+		`SELECT strftime('%w', ${at}, '${modifier}') AS weekday, strftime('%H', ${at}, '${modifier}') AS hour, count(DISTINCT u.item || ' ' || u.hour) AS sessions FROM usage_hours u ${clause.sql} GROUP BY 1, 2`,
+		...clause.params,
+	);
+	const grid = Array.from({length: 7}, () => Array.from({length: 24}, () => 0));
+	for (const cell of cells) grid[Number(cell.weekday)]![Number(cell.hour)] = cell.sessions;
+	return grid;
+}
