@@ -29,7 +29,7 @@ export interface UsageTotals {
 	cache_read: number;
 	total_tokens: number;
 	cost: CostView;
-	/** The models used, by name. */
+	/** The models used, by name (not listed for days, weeks and months: a second distinct count of every row). */
 	models: string[];
 }
 

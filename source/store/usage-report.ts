@@ -76,11 +76,15 @@ function where(filter: UsageFilter, modifier: string): {sql: string; params: unk
 	return {sql: clauses.length > 0 ? `WHERE ${clauses.join(' AND ')}` : '', params};
 }
 
-const sums = `count(DISTINCT u.item) AS sessions, sum(u.messages) AS messages, sum(u.input) AS input, sum(u.output) AS output,
+/** The sums of a group of rows; `models` lists the models too (a second DISTINCT aggregate: as dear as the session count). */
+function sumsOf(models: boolean): string {
+	return `count(DISTINCT u.item) AS sessions, sum(u.messages) AS messages, sum(u.input) AS input, sum(u.output) AS output,
 	sum(u.cache_write) AS cache_write, sum(u.cache_read) AS cache_read, sum(coalesce(u.recorded_usd, u.usd)) AS cost,
 	sum(u.recorded_usd IS NULL) AS estimated,
 	group_concat(DISTINCT CASE WHEN u.recorded_usd IS NULL AND u.usd IS NULL AND u.input + u.output + u.cache_write + u.cache_read > 0 THEN u.model END) AS unpriced,
-	group_concat(DISTINCT u.model) AS models, min(u.hour) AS first, max(coalesce(u.last, u.hour)) AS last`;
+	${models ? 'group_concat(DISTINCT u.model)' : 'NULL'} AS models, min(u.hour) AS first, max(coalesce(u.last, u.hour)) AS last`;
+}
+const sums = sumsOf(true);
 
 function totals(row: SumRow | undefined): UsageTotals {
 	const input = row?.input ?? 0;
@@ -120,8 +124,10 @@ export function usageReport(store: SummaryStore, options: ReportOptions): UsageR
 	const period = periodKey(options.by, modifier);
 	const key = period ?? (options.by === 'session' ? 'u.item' : `u.${options.by}`);
 	const order = period ? 'key' : options.by === 'session' ? 'last DESC' : 'coalesce(cost, 0) DESC, input + output + cache_write + cache_read DESC';
-	const groups = store.all<SumRow>(`SELECT ${key} AS key, ${sums} FROM usage_hours u ${filter.sql} GROUP BY 1 ORDER BY ${order}`, ...filter.params);
-	const total = totals(store.one<SumRow>(`SELECT '' AS key, ${sums} FROM usage_hours u ${filter.sql}`, ...filter.params));
+	// One pass over the rows: the totals are the groups' sums, and their sessions a count of distinct items (read from an index).
+	const groups = store.all<SumRow>(`SELECT ${key} AS key, ${sumsOf(!period)} FROM usage_hours u ${filter.sql} GROUP BY 1 ORDER BY ${order}`, ...filter.params);
+	const sessions = groups.length === 0 ? 0 : (store.one<{sessions: number}>(`SELECT count(DISTINCT u.item) AS sessions FROM usage_hours u ${filter.sql}`, ...filter.params)?.sessions ?? 0);
+	const total = totals(groups.length === 0 ? undefined : {...mergeRows(groups), sessions, first: groups.reduce<string | null>((min, row) => (row.first && (!min || row.first < min) ? row.first : min), null), last: groups.reduce<string | null>((max, row) => (row.last && (!max || row.last > max) ? row.last : max), null)});
 	const limit = options.limit !== undefined && options.limit >= 0 ? options.limit : groups.length;
 	// Periods keep the most recent, the other groupings the first in their order.
 	const kept = period ? groups.slice(Math.max(0, groups.length - limit)) : groups.slice(0, limit);
