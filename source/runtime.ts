@@ -17,7 +17,7 @@ import type {TurnOptions} from './store/busy.js';
 import type {IndexerHooks} from './store/indexer-hooks.js';
 import {storeStats, type StoreStats} from './store/store-stats.js';
 import {SummaryStore} from './store/summary-store.js';
-import {usageActivity, usageBlocks, usageReport} from './store/usage-report.js';
+import {latestUsageHour, usageActivity, usageBlocks, usageReport} from './store/usage-report.js';
 import type {ReportOptions, UsageBlock, UsageFilter, UsageReport} from './core/usage-report.js';
 
 export type {SummaryStore};
@@ -40,6 +40,8 @@ export interface Runtime {
 	usageBlocks(filter: UsageFilter, now?: Date): UsageBlock[];
 	/** Sessions at work per weekday and hour (`[weekday][hour]`, Sunday 0): the usage screen's heatmap. */
 	usageActivity(filter: UsageFilter): number[][];
+	/** The last UTC hour any session used tokens (`YYYY-MM-DDTHH`), if any did. */
+	usageLatest(): string | undefined;
 	/** The search funnel over this runtime's store or knowledge folder (`extra` adds to the find context). */
 	find(options: FindOptions, extra?: Omit<FindContext, 'store' | 'storePath' | 'knowledgeDir'>): Promise<FindResult>;
 	/** Closes the domains and the read store. */
@@ -62,6 +64,7 @@ export function createRuntime(config: DrillConfig): Runtime {
 		usage: (options) => usageReport(store(), options),
 		usageBlocks: (filter, now) => usageBlocks(store(), filter, now),
 		usageActivity: (filter) => usageActivity(store(), filter),
+		usageLatest: () => latestUsageHour(store()),
 		async find(options, extra = {}) {
 			const {find} = await import('./search/index.js');
 			// The knowledge folder needs no store: a missing one must not fail that search.

@@ -38,6 +38,30 @@ export function zoneModifier(timezone: string | undefined): string {
 	throw new DrillError('bad_input', `unknown time zone ${JSON.stringify(zone)}`, 'give UTC, local, or an offset such as +05:30 or -8');
 }
 
+/**
+ * The modifier for a filter: `local` as a fixed offset when this machine's zone keeps one offset
+ * over the filter's span (no change of summer time in it), since SQLite's `localtime` costs a
+ * call into the C library per row (3.7 s against 0.7 s for 150 000 rows at load 18).
+ */
+function filterModifier(store: SummaryStore, filter: UsageFilter): string {
+	const modifier = zoneModifier(filter.timezone);
+	if (modifier !== 'localtime') return modifier;
+	const span = store.one<{first: string | null; last: string | null}>('SELECT min(hour) AS first, max(hour) AS last FROM usage_hours');
+	const from = Date.parse(`${filter.since ?? span?.first?.slice(0, 10) ?? '1970-01-01'}T00:00:00Z`) - 86_400_000;
+	const to = Date.parse(`${filter.until ?? span?.last?.slice(0, 10) ?? '1970-01-01'}T00:00:00Z`) + 2 * 86_400_000;
+	if (!Number.isFinite(from) || !Number.isFinite(to)) return modifier;
+	const offset = new Date(from).getTimezoneOffset();
+	// Summer time changes at most twice a year: a look every week finds any change in the span.
+	for (let at = from; at <= to; at += 7 * 86_400_000) if (new Date(at).getTimezoneOffset() !== offset) return modifier;
+	if (new Date(to).getTimezoneOffset() !== offset) return modifier;
+	return `${offset > 0 ? '-' : '+'}${Math.abs(offset)} minutes`;
+}
+
+/** The last UTC hour with use (`YYYY-MM-DDTHH`), from the hour index. */
+export function latestUsageHour(store: SummaryStore): string | undefined {
+	return store.one<{hour: string | null}>('SELECT max(hour) AS hour FROM usage_hours')?.hour ?? undefined;
+}
+
 /** A day's start in the zone, as the UTC hour that holds it (`2026-10-14T00` in UTC). */
 function dayStartHour(date: string, modifier: string, field: string): string {
 	if (!day.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`))) throw new DrillError('bad_input', `--${field} ${JSON.stringify(date)} is not a day`, 'give it as YYYY-MM-DD, e.g. 2026-10-14');
@@ -119,7 +143,7 @@ function periodKey(by: UsageGrouping, modifier: string): string | undefined {
 /** The usage report: one group per period or dimension value, and the totals of everything the filter kept. */
 export function usageReport(store: SummaryStore, options: ReportOptions): UsageReport {
 	if (!usageGroupings.includes(options.by)) throw new DrillError('bad_input', `--by ${JSON.stringify(options.by)} is not a grouping`, `give one of ${usageGroupings.join(', ')}`);
-	const modifier = zoneModifier(options.timezone);
+	const modifier = filterModifier(store, options);
 	const filter = where(options, modifier);
 	const period = periodKey(options.by, modifier);
 	const key = period ?? (options.by === 'session' ? 'u.item' : `u.${options.by}`);
@@ -165,7 +189,7 @@ const blockMs = 5 * 3_600_000;
  * the next one.
  */
 export function usageBlocks(store: SummaryStore, filter: UsageFilter, now = new Date()): UsageBlock[] {
-	const modifier = zoneModifier(filter.timezone);
+	const modifier = filterModifier(store, filter);
 	const clause = where(filter, modifier);
 	const rows = store.all<SumRow & {item: number}>(`SELECT u.hour AS key, u.item AS item, ${sums} FROM usage_hours u ${clause.sql} GROUP BY u.hour, u.item ORDER BY u.hour`, ...clause.params);
 	const blocks: UsageBlock[] = [];
@@ -218,7 +242,7 @@ function mergeRows(rows: SumRow[]): SumRow {
  * each hour of each weekday, over the filter's days, in its time zone. `[weekday][hour]`, Sunday 0.
  */
 export function usageActivity(store: SummaryStore, filter: UsageFilter): number[][] {
-	const modifier = zoneModifier(filter.timezone);
+	const modifier = filterModifier(store, filter);
 	const clause = where(filter, modifier);
 	const at = `u.hour || ':00:00'`;
 	const cells = store.all<{weekday: string; hour: string; sessions: number}>(

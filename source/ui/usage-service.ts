@@ -26,7 +26,8 @@ export function usageOver(runtime: Runtime): UsageService {
 	return {
 		screen(count, now = new Date()) {
 			// The window ends today, or on the last day with use when there was none in it.
-			const latest = runtime.usage({by: 'day', timezone: 'local', limit: 1}).groups[0]?.key;
+			const hour = runtime.usageLatest();
+			const latest = hour ? localDay(new Date(`${hour}:00:00Z`)) : undefined;
 			const start = (end: Date) => new Date(end.getFullYear(), end.getMonth(), end.getDate() - (count - 1));
 			let end = now;
 			if (latest && latest < localDay(start(now))) {
