@@ -102,8 +102,18 @@ describe('the usage screen', () => {
 		expect(usage.days).toEqual(['2026-10-28', '2026-10-27', '2026-10-28']);
 	});
 
-	test('c charts tokens instead; by agent and project; the week\'s rhythm as shades that read without colour, in the light theme too', async () => {
+	test('in the light theme, in colour: the same screen', async () => {
 		useScheme('light');
+		const {services: fake} = services();
+		app = await renderApp(fake, {columns: 100, rows: 40, color: true});
+		app.press('$');
+		const screen = await app.screen.waitFor('› API debugging');
+		expect(screen).toMatch(/\$9\.50 │.*█/u);
+		expect(screen).toContain('Sessions at work by weekday and hour');
+		expect(app.screen.raw).toMatch(/\x1b\[(?:3[0-9]|38;)/u);
+	});
+
+	test('c charts tokens instead; by agent and project; the week\'s rhythm as shades that read without colour', async () => {
 		const {services: fake} = services();
 		app = await renderApp(fake, {columns: 100, rows: 40, color: false});
 		app.press('$');
