@@ -47,6 +47,11 @@ export const benchmarks: Record<string, Benchmark> = {
 		about: 'many calls from concurrent `drill mcp` clients, with malformed lines among them: every call must be answered (exit 1 otherwise); the servers\' memory is sampled throughout',
 		load: () => import('./mcp-soak.js'),
 	},
+	usage: {
+		synopsis: '[--fresh] [--smoke]',
+		about: '`drill usage` (each grouping in process, and the built CLI spawn to exit) and the app\'s usage screen (`$` to drawn with its data) on a generated store of 50 000 sessions over a year',
+		load: () => import('./usage.js'),
+	},
 	store: {
 		synopsis: '[--items N] [--smoke]',
 		about: 'what the damage check costs a writer: opening a generated store for writing with and without PRAGMA quick_check, quick_check alone, and `drill doctor`\'s full integrity check',

@@ -9,6 +9,8 @@ import path from 'node:path';
 rmSync('dist', {recursive: true, force: true});
 
 const native = ['better-sqlite3', 'sqlite-vec', '@lydell/node-pty'];
+// Loaded at run time, on the first price asked for (source/core/prices.ts): its 0.8 MB table stays out of every chunk.
+const runtimeOnly = ['@pydantic/genai-prices'];
 
 // Fast paths for narrow text in front of two packages Ink calls for every line of every frame (see
 // the files). Every import of the package resolves to the fast file, except the fast file's own,
@@ -56,7 +58,7 @@ const common = {
 	target: 'node20',
 	sourcemap: 'linked',
 	jsx: 'automatic',
-	external: native,
+	external: [...native, ...runtimeOnly],
 	alias: {'react-devtools-core': './scripts/devtools-stub.mjs'},
 	plugins: [fastPathPlugin],
 	// Segmenters are made on first use (see scripts/lazy-segmenter.mjs).

@@ -17,6 +17,8 @@ import type {TurnOptions} from './store/busy.js';
 import type {IndexerHooks} from './store/indexer-hooks.js';
 import {storeStats, type StoreStats} from './store/store-stats.js';
 import {SummaryStore} from './store/summary-store.js';
+import {latestUsageHour, usageActivity, usageBlocks, usageReport} from './store/usage-report.js';
+import type {ReportOptions, UsageBlock, UsageFilter, UsageReport} from './core/usage-report.js';
 
 export type {SummaryStore};
 
@@ -32,6 +34,14 @@ export interface Runtime {
 	framesConfig(extra?: Omit<FramesConfig, 'drillsRoot' | 'storePath' | 'knowledgeDir' | 'openStore'>): DrillConfig & FramesConfig;
 	/** What the store holds, per namespace (the read store). */
 	storeStats(): StoreStats;
+	/** Tokens and cost added up by a period or a dimension (`drill usage`, the MCP tool, the usage screen). */
+	usage(options: ReportOptions): UsageReport;
+	/** Usage in Claude's 5-hour blocks (`drill usage --blocks`). */
+	usageBlocks(filter: UsageFilter, now?: Date): UsageBlock[];
+	/** Sessions at work per weekday and hour (`[weekday][hour]`, Sunday 0): the usage screen's heatmap. */
+	usageActivity(filter: UsageFilter): number[][];
+	/** The last UTC hour any session used tokens (`YYYY-MM-DDTHH`), if any did. */
+	usageLatest(): string | undefined;
 	/** The search funnel over this runtime's store or knowledge folder (`extra` adds to the find context). */
 	find(options: FindOptions, extra?: Omit<FindContext, 'store' | 'storePath' | 'knowledgeDir'>): Promise<FindResult>;
 	/** Closes the domains and the read store. */
@@ -51,6 +61,10 @@ export function createRuntime(config: DrillConfig): Runtime {
 		openWritableStore: (turns, hooks) => openIndexedStore(config.storePath, turns, hooks),
 		framesConfig: (extra = {}) => ({...config, ...extra, openStore: () => openIndexedStore(config.storePath)}),
 		storeStats: () => storeStats(store()),
+		usage: (options) => usageReport(store(), options),
+		usageBlocks: (filter, now) => usageBlocks(store(), filter, now),
+		usageActivity: (filter) => usageActivity(store(), filter),
+		usageLatest: () => latestUsageHour(store()),
 		async find(options, extra = {}) {
 			const {find} = await import('./search/index.js');
 			// The knowledge folder needs no store: a missing one must not fail that search.

@@ -31,6 +31,7 @@ export const commands: CommandEntry[] = [
 	{name: 'doctor', summary: 'check the store for damage; --repair rebuilds it from what can be read', load: () => import('./doctor.js')},
 	{name: 'resume', summary: "resume a session in its own agent (claude --resume, codex resume, …) in its project folder", load: () => import('./resume.js')},
 	{name: 'forget', summary: 'remove items, or all from a file or folder, from the store and the index; ingest leaves them out after', load: () => import('./forget.js')},
+	{name: 'usage', summary: 'tokens and cost by day, week, month, session, project, agent or model; 5-hour blocks', load: () => import('./usage.js')},
 	{name: 'reindex', summary: 'rebuild the search indexes (keyword rows, semantic model and vectors)', load: () => import('./reindex.js')},
 ];
 

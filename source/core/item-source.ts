@@ -1,4 +1,5 @@
 import {homeRelative} from './home-path.js';
+import {cacheHitShare, costLabel, modelsUsed, sessionCost, type CostView, type UsageBucket} from './usage.js';
 
 /**
  * Where an item came from (its provenance), shown wherever the item is: the tree, the detail
@@ -60,16 +61,24 @@ export interface ItemSource {
 	 */
 	dated_from?: 'file-name' | 'file-time';
 	file_date?: string;
+	/**
+	 * What the session used per UTC hour and model, counted once per message, with drill's
+	 * estimate of its price (core/usage.ts): what `drill usage` adds up. A log that records only
+	 * the session's totals has one bucket, at the session's start.
+	 */
+	usage?: UsageBucket[];
 }
 
 /** What each item child of a listing carries, so items with the same title can be told apart. */
 export type ItemSourceBrief = Pick<ItemSource, 'agent' | 'project' | 'started_at' | 'turns' | 'tool_calls'> & {
 	/** All the tokens the session used (`totalTokens`). */
 	tokens_total?: number;
+	/** What the session cost (`costLabel` says it: ≈ for an estimate). */
+	cost?: CostView;
 };
 
 /** The fields without a store column of their own: kept together as one JSON object (`items.source_extra`). */
-export const extraSourceFields = ['tokens', 'cost_usd', 'files_edited', 'commits', 'subagents', 'parent_session', 'agent_title', 'user_title', 'own_title', 'summarized_by', 'dated_from', 'file_date'] as const;
+export const extraSourceFields = ['tokens', 'cost_usd', 'files_edited', 'commits', 'subagents', 'parent_session', 'agent_title', 'user_title', 'own_title', 'summarized_by', 'dated_from', 'file_date', 'usage'] as const;
 
 export function extraSourceJson(source: ItemSource): string | null {
 	const extra: Partial<ItemSource> = {};
@@ -109,6 +118,12 @@ export function wallSeconds(source: ItemSource | undefined): number | undefined 
  */
 export interface SessionFactsView {
 	tokens?: NonNullable<ItemSource['tokens']> & {total: number};
+	/** USD: what the agent recorded (exact), else drill's estimate; the models without a price named. */
+	cost?: CostView;
+	/** The models the session used, most tokens first. */
+	models?: string[];
+	/** The share of its input read from the cache (0–1). */
+	cache_hit_share?: number;
 	files_edited?: number;
 	files?: string[];
 	commits?: number;
@@ -122,6 +137,12 @@ export function sessionFacts(source: ItemSource | undefined, options: {names?: b
 	const facts: SessionFactsView = {};
 	const total = totalTokens(source.tokens);
 	if (source.tokens && total !== null) facts.tokens = {...source.tokens, total};
+	const cost = sessionCost(source);
+	if (cost) facts.cost = cost;
+	const models = modelsUsed(source.usage);
+	if (models.length > 0) facts.models = models;
+	const share = cacheHitShare(source.tokens);
+	if (share !== undefined) facts.cache_hit_share = Math.round(share * 1000) / 1000;
 	if (source.files_edited?.length) {
 		facts.files_edited = source.files_edited.length;
 		if (options.names) facts.files = source.files_edited.slice(0, options.maxNames ?? 50);
@@ -134,11 +155,27 @@ export function sessionFacts(source: ItemSource | undefined, options: {names?: b
 	return Object.keys(facts).length > 0 ? facts : undefined;
 }
 
-/** One line of what a session cost and changed: `12k tok (1.2k out) · 3 files edited · 1 commit · 2 subagents · 14 min` ("" when nothing). */
+/** A span of seconds as a line says it: `45 s`, `14 min`, `2 h 05 min`. */
+export function wallTime(seconds: number): string {
+	if (seconds < 60) return `${seconds} s`;
+	const minutes = Math.round(seconds / 60);
+	return minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
+}
+
+/**
+ * One line of what a session cost and changed: `12k tok (1.2k out, 83% from cache) · ≈ $4.12 ·
+ * 14 min · 3 files edited · 1 commit · 2 subagents` ("" when nothing).
+ */
 export function factsLine(facts: SessionFactsView | undefined): string {
 	if (!facts) return '';
 	const parts: string[] = [];
-	if (facts.tokens) parts.push(`${compactTokens(facts.tokens.total)}${facts.tokens.output ? ` (${compactTokens(facts.tokens.output).replace(' tok', '')} out)` : ''}`);
+	if (facts.tokens) {
+		const inner = [facts.tokens.output ? `${compactTokens(facts.tokens.output).replace(' tok', '')} out` : '', facts.cache_hit_share ? `${Math.round(facts.cache_hit_share * 100)}% from cache` : ''].filter(Boolean);
+		parts.push(`${compactTokens(facts.tokens.total)}${inner.length > 0 ? ` (${inner.join(', ')})` : ''}`);
+	}
+	const cost = costLabel(facts.cost);
+	if (cost) parts.push(cost);
+	if (facts.wall_seconds !== undefined && facts.wall_seconds > 0) parts.push(wallTime(facts.wall_seconds));
 	if (facts.files_edited) parts.push(`${plural(facts.files_edited, 'file')} edited`);
 	if (facts.commits) parts.push(plural(facts.commits, 'commit'));
 	if (facts.subagents) parts.push(plural(facts.subagents, 'subagent'));
@@ -168,7 +205,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
  * `home` shortens a project under it to `~/…`; `full` adds the end time, the model and what the
  * session cost and changed (`factsLine`); a brief (a listing's row) adds its tokens (`12k tok`).
  */
-export function sourceLine(source: (ItemSource & {tokens_total?: number}) | undefined, options: {home?: string; full?: boolean; facts?: SessionFactsView | false} = {}): string {
+export function sourceLine(source: (ItemSource & {tokens_total?: number; cost?: CostView}) | undefined, options: {home?: string; full?: boolean; facts?: SessionFactsView | false} = {}): string {
 	if (!source) return '';
 	const parts: string[] = [];
 	if (source.agent) parts.push(source.agent);
@@ -188,13 +225,16 @@ export function sourceLine(source: (ItemSource & {tokens_total?: number}) | unde
 	}
 	const counts = [source.turns === undefined ? '' : plural(source.turns, 'turn'), source.tool_calls === undefined ? '' : plural(source.tool_calls, 'tool')].filter(Boolean);
 	if (counts.length > 0) parts.push(counts.join(', '));
-	if (options.full && source.model) parts.push(source.model);
+	const models = options.full ? (options.facts ? options.facts.models : modelsUsed(source.usage)) : undefined;
+	if (options.full && (models?.length || source.model)) parts.push(models?.length ? models.join(', ') : source.model!);
 	if (options.full) {
 		const facts = options.facts === false ? '' : factsLine(options.facts ?? sessionFacts(source));
 		if (facts) parts.push(facts);
 	} else {
 		const total = source.tokens_total ?? totalTokens(source.tokens);
 		if (total) parts.push(compactTokens(total));
+		const cost = costLabel(source.cost ?? sessionCost(source));
+		if (cost) parts.push(cost);
 	}
 	return parts.join(' · ');
 }

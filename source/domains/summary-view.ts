@@ -21,6 +21,9 @@ function briefOf(item: ItemListRow): ItemSourceBrief | undefined {
 	if (item.turns !== null) brief.turns = item.turns;
 	if (item.tool_calls !== null) brief.tool_calls = item.tool_calls;
 	if (item.tokens) brief.tokens_total = item.tokens;
+	if (item.cost_usd !== null || item.cost_unpriced) {
+		brief.cost = {...(item.cost_usd === null ? {} : {usd: item.cost_usd}), exact: item.cost_exact === 1, ...(item.cost_unpriced ? {unpriced: item.cost_unpriced.split('\n')} : {})};
+	}
 	return Object.keys(brief).length > 0 ? brief : undefined;
 }
 

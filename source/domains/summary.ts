@@ -158,6 +158,8 @@ export class SummaryDrillable implements TreeDrillable {
 			const facts = sessionFacts(source, {names: depth !== 'index'});
 			if (facts) view.facts = facts;
 			delete source.files_edited;
+			// The hourly buckets are `drill usage`'s: the facts say what they add up to.
+			delete source.usage;
 			view.source = source;
 		}
 		if (depth === 'full') this.fillContent(view, item, node, paging.maxChars, options?.unfold === true);

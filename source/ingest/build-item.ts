@@ -9,6 +9,7 @@ import {topicsToItem, type ItemFacts} from './tree/to-item.js';
 import type {Topic} from './tree/topic.js';
 import {Lexicon} from '../text/summary-words.js';
 import type {SessionContext} from './llm/session-context.js';
+import {usageBuckets} from './usage-buckets.js';
 
 export interface DescribedSource {
 	root: Topic;
@@ -67,9 +68,10 @@ export function describedToItem(described: DescribedSource, parsed: ParsedSource
 	const provenance = parsed.facts.provenance;
 	// A session dated by its file says so: its list place and day are the file's, not its own.
 	const datedFrom = own === undefined && fallbackFrom && provenance?.turns !== undefined && !provenance.started_at ? {dated_from: fallbackFrom, file_date: fallbackDate} : {};
+	const usage = parsed.flavor === 'conversation' ? usageBuckets(parsed, own ?? fallbackDate) : undefined;
 	return topicsToItem(described.root, {
 		...rest,
-		source: {...source, ...provenance, ...datedFrom},
+		source: {...source, ...provenance, ...datedFrom, ...(usage ? {usage} : {})},
 		title: described.title,
 		tldr: described.tldr,
 		generatedAt: own ?? fallbackDate,

@@ -1,3 +1,4 @@
+import type {MessageUsage} from '../core/usage.js';
 import type {ItemSource} from '../store/interchange.js';
 
 /**
@@ -72,6 +73,11 @@ export interface ParsedSource {
 	root: Section;
 	/** Records of a kind the reader does not use (token counts, status events, …), skipped on purpose. */
 	skipped?: number;
+	/**
+	 * What each message used (tokens per message, its time and model), where the log says: the
+	 * item's usage buckets are made of these (build-item.ts); a log with session totals only has none.
+	 */
+	usage?: MessageUsage[];
 	/**
 	 * The subagents this session started (Claude Code sidechains, in its file or in transcripts of
 	 * their own): each becomes a node of the session's tree, not an item.

@@ -43,7 +43,7 @@ import {isEmpty, type SourceJob, type SubagentTranscript} from './work/source-jo
 export type {IngestReport} from './report.js';
 
 /** Bump when the pipeline's output changes, so unchanged sources are summarized again. */
-export const pipelineVersion = 'ingest-9';
+export const pipelineVersion = 'ingest-10';
 
 export type SummarizerName = 'extractive' | 'llm' | AgentName;
 

@@ -25,6 +25,9 @@ export const readOutput = loose({nodes: list, not_read: texts});
 
 export const storeStatusOutput = loose({exists: z.boolean(), totals: loose({items: number})});
 
+/** usage: groups (or 5-hour blocks), how many more the limit left out. */
+export const usageOutput = loose({more: number});
+
 /** drill and undrill: a frame opened (`drill`) or closed (`closed`), and where the cursor is now. */
 export const drillOutput = loose({cursor: text.nullable()});
 

@@ -8,6 +8,7 @@ import {readTool} from './read-tool.js';
 import {registerResources} from './resources.js';
 import {McpSession} from './session.js';
 import {storeStatusTool} from './status-tool.js';
+import {usageTool} from './usage-tool.js';
 import {ToolTable} from './tool-table.js';
 import {walkTools} from './walk-tools.js';
 
@@ -18,7 +19,7 @@ export function createMcpServer(context: McpContext, instructions = serverInstru
 	const server = new McpServer(serverInfo, {instructions});
 	const session = new McpSession();
 	const tools = new ToolTable(session);
-	tools.add(...walkTools(context), readTool(context), ...findTools(context), storeStatusTool(context), ...frameTools(context));
+	tools.add(...walkTools(context), readTool(context), ...findTools(context), storeStatusTool(context), usageTool(context), ...frameTools(context));
 	tools.install(server.server);
 	registerResources(server, context);
 	return {server, session};

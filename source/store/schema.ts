@@ -1,6 +1,7 @@
 import type {Database} from 'better-sqlite3';
 import {rebuildGroups} from './item-groups.js';
 import {sourceFolder} from '../core/source-folder.js';
+import {createUsageTable} from './usage-rows.js';
 
 /**
  * Forward migrations. The store's `PRAGMA user_version` is the number of migrations applied;
@@ -248,6 +249,10 @@ export const migrations: Array<(db: Database) => void> = [
 		// The LLM summarizer's answers by a hash of what it was asked (model and prompt): a re-ingest asks nothing twice.
 		db.exec('CREATE TABLE IF NOT EXISTS llm_answers (key TEXT PRIMARY KEY, answer TEXT NOT NULL) WITHOUT ROWID');
 	},
+	// Usage and cost (#36): a row per session, UTC hour and model (store/usage-rows.ts), so that
+	// `drill usage` and the app's usage screen add them up without reading an item; each session's
+	// cost on its row for the listings. Sessions already stored get their totals at their start.
+	(db) => createUsageTable(db),
 ];
 
 export const schemaVersion = migrations.length;

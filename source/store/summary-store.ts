@@ -45,10 +45,15 @@ export interface ItemRow {
 	source_extra: string | null;
 	/** Tokens in all (input, output, cache reads and writes). */
 	tokens: number | null;
+	/** What the session cost, USD (store/usage-rows.ts): recorded by its agent when cost_exact is 1, else drill's estimate. */
+	cost_usd: number | null;
+	cost_exact: number | null;
+	/** The models it used that have no price, one a line. */
+	cost_unpriced: string | null;
 }
 
 /** What a listing of items reads (fewer columns than ItemRow: each one costs per row read). */
-export type ItemListRow = Pick<ItemRow, 'namespace' | 'item_id' | 'title' | 'tldr' | 'generated_at' | 'topic_count' | 'agent' | 'project' | 'started_at' | 'turns' | 'tool_calls' | 'source_folder' | 'tokens'>;
+export type ItemListRow = Pick<ItemRow, 'namespace' | 'item_id' | 'title' | 'tldr' | 'generated_at' | 'topic_count' | 'agent' | 'project' | 'started_at' | 'turns' | 'tool_calls' | 'source_folder' | 'tokens' | 'cost_usd' | 'cost_exact' | 'cost_unpriced'>;
 
 /** An item row's provenance in the interchange shape: only the fields it has. */
 export function itemSource(row: ItemRow): ItemSource {
@@ -102,9 +107,10 @@ export interface SpanRow {
 
 export const itemColumns = `i.id, i.namespace, i.item_id, i.title, i.tldr, i.generated_at, i.source_uri, i.source_kind, i.content_hash,
 	i.node_count, i.span_count, coalesce(r.child_count, 0) AS topic_count,
-	i.agent, i.project, i.started_at, i.ended_at, i.model, i.turns, i.tool_calls, i.source_line, i.source_folder, i.session_id, i.redactions, i.source_extra, i.tokens`;
+	i.agent, i.project, i.started_at, i.ended_at, i.model, i.turns, i.tool_calls, i.source_line, i.source_folder, i.session_id, i.redactions, i.source_extra, i.tokens,
+	i.cost_usd, i.cost_exact, i.cost_unpriced`;
 export const listColumns = `i.namespace, i.item_id, i.title, i.tldr, i.generated_at, coalesce(r.child_count, 0) AS topic_count,
-	i.agent, i.project, i.started_at, i.turns, i.tool_calls, i.source_folder, i.tokens`;
+	i.agent, i.project, i.started_at, i.turns, i.tool_calls, i.source_folder, i.tokens, i.cost_usd, i.cost_exact, i.cost_unpriced`;
 export const itemFrom = 'items i LEFT JOIN nodes r ON r.item = i.id AND r.ordinal = 0';
 
 /** See SummaryStore.commitBatch: how long after a batch's commit the next one may open. */

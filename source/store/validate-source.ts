@@ -1,5 +1,6 @@
 import {DrillError} from '../core/errors.js';
 import type {ItemSource} from '../core/item-source.js';
+import {tokenKinds, type UsageBucket} from '../core/usage.js';
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const oneLine = (text: string) => text.replace(/[\r\n\t]+/gu, ' ').trim();
@@ -24,7 +25,7 @@ function time(where: string, field: 'started_at' | 'ended_at' | 'file_date', val
 	return date.toISOString();
 }
 
-function count(where: string, field: 'turns' | 'tool_calls' | 'line' | 'redactions' | 'commits' | 'subagents' | `tokens.${string}`, value: unknown): number | undefined {
+function count(where: string, field: string, value: unknown): number | undefined {
 	if (value === undefined || value === null) return undefined;
 	const least = field === 'line' ? 1 : 0;
 	if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < least) {
@@ -65,6 +66,39 @@ function files(where: string, value: unknown): string[] | undefined {
 	return kept.length > 0 ? kept : undefined;
 }
 
+function dollars(where: string, field: string, value: unknown): number | undefined {
+	if (value === undefined || value === null) return undefined;
+	if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw new DrillError('bad_input', `${where}: "source.${field}" must be a number of dollars ≥ 0, got ${JSON.stringify(value)?.slice(0, 60)}`);
+	return value;
+}
+
+/** More buckets than a session of years could fill: a mistake, not a session. */
+const maxBuckets = 50_000;
+
+function usage(where: string, value: unknown): UsageBucket[] | undefined {
+	if (value === undefined || value === null) return undefined;
+	const hint = 'give [{"hour": "2026-10-14T09", "model", "input", "output", "cache_write", "cache_read", "messages", "usd"?}, …]';
+	if (!Array.isArray(value)) throw new DrillError('bad_input', `${where}: "source.usage" must be a list of hourly buckets`, hint);
+	if (value.length > maxBuckets) throw new DrillError('bad_input', `${where}: "source.usage" has ${value.length} buckets, more than ${maxBuckets}`, hint);
+	return value.map((entry, index) => {
+		const at = `usage[${index}]`;
+		if (!isObject(entry)) throw new DrillError('bad_input', `${where}: "source.${at}" must be an object`, hint);
+		if (typeof entry.hour !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}$/u.test(entry.hour) || Number.isNaN(Date.parse(`${entry.hour}:00:00Z`))) {
+			throw new DrillError('bad_input', `${where}: "source.${at}.hour" must be a UTC hour like 2026-10-14T09, got ${JSON.stringify(entry.hour)?.slice(0, 60)}`);
+		}
+		const model = entry.model === undefined || entry.model === null ? '' : entry.model;
+		if (typeof model !== 'string' || model.length > longest.model) throw new DrillError('bad_input', `${where}: "source.${at}.model" must be a model name of at most ${longest.model} characters`);
+		const bucket: UsageBucket = {hour: entry.hour, model: oneLine(model), input: 0, output: 0, cache_write: 0, cache_read: 0, messages: count(where, `${at}.messages`, entry.messages) ?? 0};
+		for (const kind of tokenKinds) bucket[kind] = count(where, `${at}.${kind}`, entry[kind]) ?? 0;
+		const usd = dollars(where, `${at}.usd`, entry.usd);
+		if (usd !== undefined) bucket.usd = usd;
+		const recorded = dollars(where, `${at}.recorded_usd`, entry.recorded_usd);
+		if (recorded !== undefined) bucket.recorded_usd = recorded;
+		if (typeof entry.last === 'string' && !Number.isNaN(Date.parse(entry.last))) bucket.last = new Date(entry.last).toISOString();
+		return bucket;
+	});
+}
+
 /**
  * The interchange's `source` checked and normalized: every field optional (files from other
  * summarizers stay valid), a wrong type refused with the field's name, times as ISO 8601 UTC.
@@ -99,6 +133,7 @@ export function validateSource(where: string, value: unknown): ItemSource {
 		file_date: time(where, 'file_date', value.file_date),
 		cost_usd: cost(where, value.cost_usd),
 		summarized_by: name(where, 'summarized_by', value.summarized_by),
+		usage: usage(where, value.usage),
 	};
 	for (const key of Object.keys(source) as Array<keyof ItemSource>) if (source[key] === undefined) delete source[key];
 	return source;

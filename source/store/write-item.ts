@@ -4,6 +4,7 @@ import type {ItemRecord} from './interchange.js';
 import {addToGroups, removeFromGroups, type GroupedFields} from './item-groups.js';
 import {sourceFolder} from '../core/source-folder.js';
 import {extraSourceJson, totalTokens} from '../core/item-source.js';
+import {withUsage, writeUsage} from './usage-rows.js';
 
 export type WriteOutcome = 'added' | 'updated';
 
@@ -53,7 +54,7 @@ export function writeItem(db: SqliteDatabase, item: ItemRecord, indexers: readon
 		else {
 			prepared(db, 'INSERT INTO namespaces (name, item_count) VALUES (?, 0) ON CONFLICT (name) DO NOTHING').run(item.namespace);
 		}
-		const source = item.source ?? {};
+		const source = withUsage(item.source ?? {}, item.generated_at);
 		const grouped: GroupedFields = {namespace: item.namespace, project: source.project || null, agent: source.agent || null, generated_at: item.generated_at, source_folder: sourceFolder(source.uri)};
 		const {lastInsertRowid} = db
 			.prepare(
@@ -68,6 +69,7 @@ export function writeItem(db: SqliteDatabase, item: ItemRecord, indexers: readon
 			);
 		const itemRowId = Number(lastInsertRowid);
 		addToGroups(db, grouped);
+		writeUsage(db, itemRowId, source);
 
 		const childCount = new Map<number, number>();
 		for (const node of item.nodes) if (node.parent !== null) childCount.set(node.parent, (childCount.get(node.parent) ?? 0) + 1);

@@ -12,6 +12,8 @@ import {searchReducer, type SearchAction} from './search-state.js';
 import {note, withEffect} from './state-updates.js';
 import type {FrameStatus} from './services.js';
 import {emptyTree, treeReducer, type TreeAction} from './tree-state.js';
+import {usageReducer, type UsageAction} from './usage-state.js';
+import {emptyUsage} from './usage-types.js';
 import type {TreeView} from '../core/tree-view.js';
 
 export type {AppState, Effect, Focus, Size} from './app-types.js';
@@ -59,7 +61,8 @@ export type AppAction =
 	| {type: 'confirm/ask'; question: string; effect: Effect}
 	| SearchAction
 	| FilterAction
-	| DialogAction;
+	| DialogAction
+	| UsageAction;
 
 export function initialState(size: Size, color: boolean, depth: Depth, framesAvailable: boolean): AppState {
 	return {
@@ -76,6 +79,7 @@ export function initialState(size: Size, color: boolean, depth: Depth, framesAva
 		find: emptyFind,
 		frames: {available: framesAvailable, expanded: false},
 		helpScroll: 0,
+		usage: emptyUsage,
 		loading: 0,
 		spinner: 0,
 		showTimings: true,
@@ -127,6 +131,7 @@ function reduce(state: AppState, action: AppAction): AppState {
 		default:
 			if (action.type.startsWith('search/')) return searchReducer(state, action as SearchAction);
 			if (action.type.startsWith('filter/')) return filterReducer(state, action as FilterAction);
+			if (action.type.startsWith('usage/')) return usageReducer(state, action as UsageAction);
 			return dialogReducer(state, action as DialogAction);
 	}
 }

@@ -4,6 +4,7 @@ import type {FuzzyMatch} from './fuzzy.js';
 import type {LineInput} from './line-input.js';
 import type {DownRequest, FindMethod, FindResult, FrameStatus, PlanAction, UpRequest} from './services.js';
 import type {TreeState} from './tree-state.js';
+import type {UsageScreenState} from './usage-types.js';
 
 /**
  * The app's state, as types only: what app-state.ts's reducer keeps and what every part of the
@@ -17,7 +18,7 @@ export interface Size {
 }
 
 export type Focus = 'tree' | 'detail' | 'results';
-export type Mode = 'browse' | 'query' | 'filter' | 'find' | 'dialog' | 'confirm' | 'help';
+export type Mode = 'browse' | 'query' | 'filter' | 'find' | 'dialog' | 'confirm' | 'help' | 'usage';
 
 export interface DetailState {
 	key?: string;
@@ -106,6 +107,8 @@ export interface AppState {
 	/** A question waiting for y or n (mode `confirm`), and the work a yes runs. */
 	confirm?: {question: string; effect: Effect};
 	helpScroll: number;
+	/** The usage screen (`$`): cost and tokens per day, by agent and project, the week's rhythm. */
+	usage: UsageScreenState;
 	/** The last click (a second one on the same cell soon after is a double click). */
 	lastClick?: {row: number; column: number; at: number};
 	message?: {text: string; kind: 'info' | 'error'};
@@ -171,6 +174,10 @@ export type Effect =
 	| {type: 'resume'; command: string[]; cwd: string; name: string}
 	/** Forget the item of the node (after a yes). */
 	| {type: 'forget'; domain: string; id: string}
+	/** Read what the usage screen shows (answered by `usage/loaded` or `usage/failed` with this sequence). */
+	| {type: 'usageLoad'; sequence: number}
+	/** Read the sessions of a day on the usage screen (`usage/day`). */
+	| {type: 'usageDay'; sequence: number; day: string}
 	| {type: 'quit'; code: number};
 
 /** Find in the detail pane (find-state.ts). */

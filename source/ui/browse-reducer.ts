@@ -16,6 +16,9 @@ import {cycleMethod, queryKey, resultsCommand, setScope} from './search-state.js
 import {note, withEffect} from './state-updates.js';
 import {oneLine} from './text.js';
 import {selectedNode, treeReducer, type TreeAction} from './tree-state.js';
+import {openUsage, usageKey} from './usage-state.js';
+import {usageLines} from './panes/usage-pane.js';
+import {theme} from './theme.js';
 
 /**
  * One key, in the state's mode: looked up in the key table for `contextsFor(state)` and handed to
@@ -36,6 +39,10 @@ export function browseReducer(state: AppState, key: Key): AppState {
 			return dialogInput(state, key, command);
 		case 'help':
 			return helpCommand(state, command);
+		case 'usage': {
+			const box = layout(state);
+			return usageKey(state, command, {height: box.bodyHeight + box.barHeight + box.panelHeight, lines: usageLines(state, box.width - 4, theme(false)).length});
+		}
 		case 'confirm':
 			return confirmCommand(state, command);
 		default:
@@ -48,6 +55,8 @@ export function browseCommand(state: AppState, command: Command): AppState {
 	switch (command) {
 		case 'help':
 			return {...state, mode: 'help', helpScroll: 0};
+		case 'usage':
+			return openUsage(state);
 		case 'depthIndex':
 			return {...state, depth: 'index'};
 		case 'depthSummary':

@@ -9,6 +9,7 @@ import type {KeyContext} from './key-table.js';
 export function contextsFor(state: AppState): KeyContext[] {
 	const {mode, focus, dialog} = state;
 	if (mode === 'help') return ['help'];
+	if (mode === 'usage') return ['usage'];
 	if (mode === 'confirm') return ['confirm'];
 	if (mode === 'query' || mode === 'filter' || mode === 'find') return ['input'];
 	if (mode === 'dialog' && dialog) return focusedField(dialog).kind === 'text' ? ['input', 'dialog'] : ['dialog', 'input'];

@@ -5,6 +5,7 @@ import {Act, type RunCommand} from './effects/act.js';
 import {External, type RunExternal} from './effects/external.js';
 import {Filter} from './effects/filter.js';
 import {Frames} from './effects/frames.js';
+import {Usage} from './effects/usage.js';
 import {Loader} from './effects/loading.js';
 import {Searcher} from './effects/search.js';
 import {decodeKeys, type Key} from './keys.js';
@@ -63,6 +64,7 @@ export class AppController {
 	private readonly searcher: Searcher;
 	private readonly filter: Filter;
 	private readonly frames: Frames;
+	private readonly usage: Usage;
 	private readonly external: External;
 	private readonly act: Act;
 	private storeTimer: NodeJS.Timeout | undefined;
@@ -85,6 +87,7 @@ export class AppController {
 		this.searcher = new Searcher(context);
 		this.filter = new Filter(context);
 		this.frames = new Frames(context);
+		this.usage = new Usage(context);
 		this.external = new External(context, {run: options.external, copy: options.copy});
 		this.act = new Act(context, {...(options.runCommand ? {run: options.runCommand} : {}), ...(options.exportFolder ? {folder: options.exportFolder} : {})});
 	}
@@ -169,6 +172,10 @@ export class AppController {
 				return this.act.resume(effect.command, effect.cwd, effect.name);
 			case 'forget':
 				return this.act.forget(effect.domain, effect.id);
+			case 'usageLoad':
+				return this.usage.load(effect.sequence);
+			case 'usageDay':
+				return this.usage.day(effect.sequence, effect.day);
 			case 'quit':
 				return this.options.quit?.(effect.code);
 		}

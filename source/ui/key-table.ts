@@ -5,7 +5,7 @@ import {displayWidth} from './text.js';
  * The one table of commands and their keys. The input layer looks keys up here and the `?`
  * overlay and the status line are generated from it, so the help cannot drift from the keys.
  */
-export type KeyContext = 'global' | 'tree' | 'detail' | 'results' | 'input' | 'dialog' | 'confirm' | 'help';
+export type KeyContext = 'global' | 'tree' | 'detail' | 'results' | 'input' | 'dialog' | 'confirm' | 'help' | 'usage';
 
 export type Command =
 	| 'quit'
@@ -44,6 +44,8 @@ export type Command =
 	| 'resume'
 	| 'exportNode'
 	| 'forget'
+	| 'usage'
+	| 'usageMetric'
 	| 'confirmYes'
 	| 'confirmNo'
 	| 'jump'
@@ -130,6 +132,7 @@ export const keyTable: Binding[] = [
 	{command: 'resume', keys: ['r'], context: 'global', help: 'resume the session in its agent (claude --resume, codex resume, …), after asking'},
 	{command: 'exportNode', keys: ['x'], context: 'global', help: 'export the node as Markdown to a new file in the current folder'},
 	{command: 'forget', keys: ['D'], context: 'global', help: 'forget the item: out of the store and the index, and ingest leaves its file out (asks first)'},
+	{command: 'usage', keys: ['$'], context: 'global', help: 'usage and cost: per day, by agent and project, the week\'s rhythm'},
 	{command: 'help', keys: ['?'], context: 'global', help: 'this help (every key)', hint: 'help'},
 	{command: 'quit', keys: ['q', 'ctrl-c'], context: 'global', help: 'quit', hint: 'quit'},
 
@@ -154,6 +157,19 @@ export const keyTable: Binding[] = [
 	{command: 'confirmNo', keys: ['n', 'escape', 'q'], context: 'confirm', help: 'no: leave it (any other key too)', hint: 'no'},
 	{command: 'quit', keys: ['ctrl-c'], context: 'confirm', help: 'quit'},
 
+
+	{command: 'close', keys: ['left', 'h'], context: 'usage', help: 'the day before', hint: 'day', hintKeys: '←→', group: 'the day before / after'},
+	{command: 'open', keys: ['right', 'l'], context: 'usage', help: 'the day after', group: 'the day before / after'},
+	{command: 'top', keys: ['g', 'home'], context: 'usage', help: 'the first day', group: 'the first / last day'},
+	{command: 'bottom', keys: ['G', 'end'], context: 'usage', help: 'the last day', group: 'the first / last day'},
+	{command: 'cursorDown', keys: ['down', 'j'], context: 'usage', help: 'the next session of the day', hint: 'session', hintKeys: '↑↓', group: 'the next / previous session of the day'},
+	{command: 'cursorUp', keys: ['up', 'k'], context: 'usage', help: 'the previous session', group: 'the next / previous session of the day'},
+	{command: 'jump', keys: ['enter'], context: 'usage', help: 'open the session in the tree', hint: 'open'},
+	{command: 'usageMetric', keys: ['c'], context: 'usage', help: 'chart cost or tokens', hint: 'cost/tokens'},
+	{command: 'pageDown', keys: ['pagedown', 'ctrl-d', ' '], context: 'usage', help: 'scroll the screen down', group: 'scroll the screen down / up'},
+	{command: 'pageUp', keys: ['pageup', 'ctrl-u'], context: 'usage', help: 'scroll the screen up', group: 'scroll the screen down / up'},
+	{command: 'closePanel', keys: ['escape', '$', 'q'], context: 'usage', help: 'back to the tree', hint: 'close'},
+	{command: 'quit', keys: ['ctrl-c'], context: 'usage', help: 'quit'},
 
 	// The help scrolls as the detail pane does.
 	{command: 'closePanel', keys: ['escape', '?', 'q'], context: 'help', help: 'close this help', hint: 'close'},
@@ -190,11 +206,12 @@ const contextTitles: Record<KeyContext, string> = {
 	dialog: 'Drill dialogs',
 	confirm: 'Asked to confirm (r, D)',
 	help: 'This help',
+	usage: 'Usage screen ($)',
 };
 
 /** The help overlay's text: every context, every command, its keys. */
 export function helpSections(): Array<{title: string; rows: Array<{keys: string; help: string}>}> {
-	const order: KeyContext[] = ['tree', 'global', 'detail', 'results', 'input', 'dialog', 'confirm', 'help'];
+	const order: KeyContext[] = ['tree', 'global', 'detail', 'results', 'input', 'dialog', 'confirm', 'usage', 'help'];
 	return order.map((context) => {
 		const rows: Array<{keys: string; help: string}> = [];
 		const grouped = new Map<string, {keys: string; help: string}>();
@@ -213,7 +230,7 @@ export function helpSections(): Array<{title: string; rows: Array<{keys: string;
 }
 
 // The status line's order: help first, so it survives on a narrow terminal.
-const hintOrder: Command[] = ['confirmYes', 'confirmNo', 'help', 'cursorDown', 'pageDown', 'open', 'jump', 'close', 'closePanel', 'depthCycle', 'find', 'query', 'filter', 'group', 'drillDown', 'drillUp', 'switchPane', 'submit', 'cancel', 'clearLine', 'nextField', 'quit'];
+const hintOrder: Command[] = ['confirmYes', 'confirmNo', 'help', 'cursorDown', 'pageDown', 'open', 'jump', 'close', 'closePanel', 'depthCycle', 'find', 'query', 'filter', 'group', 'drillDown', 'drillUp', 'switchPane', 'submit', 'cancel', 'clearLine', 'nextField', 'quit', 'usageMetric'];
 
 // What a short status line keeps longest: help, quit and the pane switch, then the keys of the moment.
 const hintKeep: Command[] = ['confirmYes', 'confirmNo', 'help', 'quit', 'switchPane', 'submit', 'cancel', 'clearLine', 'cursorDown', 'pageDown', 'open', 'jump', 'nextField', 'closePanel', 'query', 'depthCycle', 'close', 'find', 'filter', 'group', 'drillDown', 'drillUp'];

@@ -1,4 +1,5 @@
 import {compactTokens, editedLine, factsLine, sessionFacts, sourceLine, type ItemSource, type ItemSourceBrief, type SessionFactsView} from '../core/item-source.js';
+import {costLabel} from '../core/usage.js';
 import {shownSourceUri} from '../core/source-uri.js';
 import {oneLine} from './text.js';
 import {inertPath} from '../core/inert-text.js';
@@ -22,15 +23,26 @@ function projectName(project: string): string {
 	return trimmed.slice(Math.max(trimmed.lastIndexOf('/'), trimmed.lastIndexOf('\\')) + 1) || trimmed;
 }
 
-/** The parts of a tree row's note, most telling first: agent, project, start day. */
+/** The parts of a tree row's note, most telling first: agent, project, start day, then tokens and cost. */
 export function rowNoteParts(source: ItemSourceBrief | undefined): string[] {
 	if (!source) return [];
 	const parts: string[] = [];
 	if (source.agent) parts.push(source.agent);
 	if (source.project) parts.push(projectName(source.project));
 	if (source.started_at) parts.push(source.started_at.slice(0, 10));
-	if (source.tokens_total) parts.push(compactTokens(source.tokens_total));
+	parts.push(...rowFigures(source));
 	return parts;
+}
+
+/** What a row says a session used: `990k tok`, `≈ $4.12` (the "no price" of a model is for the detail pane). */
+export function rowFigures(source: ItemSourceBrief | undefined): string[] {
+	const figures: string[] = [];
+	if (source?.tokens_total) figures.push(compactTokens(source.tokens_total));
+	const cost = source?.cost;
+	// A cost with a part the price table has no price for is at least that much: `≈ $4.12+`.
+	const label = cost?.usd === undefined ? (cost?.unpriced ? 'no price' : '') : `${costLabel({...cost, unpriced: []})}${cost.unpriced?.length ? '+' : ''}`;
+	if (label) figures.push(label);
+	return figures;
 }
 
 /** The note that fits in `width` columns: whole parts from the first, none when not even the first fits. */

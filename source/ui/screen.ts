@@ -9,6 +9,7 @@ import {frameBar, framePanel} from './panes/frame-panel.js';
 import {helpRows} from './panes/help-pane.js';
 import {queryBar, resultsPane, spinnerFrames} from './panes/results-pane.js';
 import {treePane} from './panes/tree-pane.js';
+import {usagePane} from './panes/usage-pane.js';
 import {fitLine, lineWidth, mergeLine, segment} from './segments.js';
 import {displayWidth, formatCount, oneLine} from './text.js';
 import {paintLine, theme, type Line, type Role, type Style, type Theme} from './theme.js';
@@ -136,7 +137,9 @@ export function screenModel(state: AppState): Screen {
 	const blocks: Block[] = [{kind: 'rule', line: header(state, box, paint)}];
 	const middle = box.bodyHeight + box.barHeight + box.panelHeight;
 	const single = (height: number, lines: Line[]): Block => ({kind: 'rows', height, columns: [{width: box.width - 4, lines: cut(lines.slice(0, height), box.width - 4)}]});
-	if (state.mode === 'help') {
+	if (state.mode === 'usage') {
+		blocks.push(single(middle, usagePane(state, box.width - 4, middle, paint).lines));
+	} else if (state.mode === 'help') {
 		const help = helpRows(box.width - 4);
 		const scroll = Math.max(0, Math.min(state.helpScroll, help.length - middle));
 		blocks.push(single(middle, help.slice(scroll, scroll + middle).map((line) => paintLine(line, paint))));

@@ -14,6 +14,7 @@ import {actOver, type ActService} from '../act/node-actions.js';
 import type {FindOptions} from './find-options.js';
 import {textFile} from './text-file.js';
 import {storeShortName} from '../store/store-name.js';
+import {usageOver, type UsageService} from './usage-service.js';
 
 export {findMethods, type FindMethod, type FindOptions} from './find-options.js';
 
@@ -83,6 +84,8 @@ export interface Services {
 	textFile(text: string, name: string): {file: string; remove(): void};
 	/** Acting on a node (`r`, `x`, `D`; see act/node-actions.ts); absent where the build has none. */
 	act?: ActService;
+	/** The usage screen's reads (`$`); absent where the build has none. */
+	usage?: UsageService;
 	/** Which store is open, as the header names it: "user store", "project store api", "demo.db". */
 	storeName?: string;
 	close(): void;
@@ -119,6 +122,7 @@ export function createServices(runtime: Runtime): Services {
 		sourceFile: (domain, nodeId) => runtime.domains.sourceFile(domain, nodeId),
 		textFile,
 		act: actOver(runtime),
+		usage: usageOver(runtime),
 		newestNode: (domain) => runtime.domains.newestNode(domain),
 		close() {
 			worker?.close();

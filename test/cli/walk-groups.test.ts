@@ -24,7 +24,7 @@ describe('drill walk summary with provenance', () => {
 		const item = walk('conversation_session:c4ch3');
 		expect(item.stdout.split('\n').slice(1, 4)).toEqual([
 			'Redis cache stampede  [item]  conversation_session:c4ch3',
-			'  aider · /home/jun/src/catalog · 2026-03-08 08:15–08:48 UTC · 5 turns, 0 tools · gpt-4.1',
+			'  aider · /home/jun/src/catalog · 2026-03-08 08:15–08:48 UTC · 5 turns, 0 tools · gpt-4.1 · 33 min',
 			'  from /home/jun/src/catalog/.aider.chat.history.md#3, line 212 (aider)',
 		]);
 	});

@@ -24,7 +24,10 @@ describe('provenance', () => {
 		];
 		for (const [file, format, expected, document] of cases) {
 			const item = await job(file, format, document);
-			expect(item.source, file).toEqual({uri: path.resolve(file), kind: format, line: 1, ended_at: expect.any(String), ...(item.source?.model && !expected.model ? {model: item.source.model} : {}), ...expected});
+			// Its usage per hour and model (test/core/usage.test.ts, test/ingest/usage.test.ts) adds up to its tokens.
+			const {usage, ...source} = item.source ?? {};
+			if (expected.tokens) expect(usage?.reduce((sum, bucket) => sum + bucket.input + bucket.output + bucket.cache_read + bucket.cache_write, 0), file).toBe(Object.values(expected.tokens as Record<string, number>).reduce((a, b) => a + b, 0));
+			expect(source, file).toEqual({uri: path.resolve(file), kind: format, line: 1, ended_at: expect.any(String), ...(item.source?.model && !expected.model ? {model: item.source.model} : {}), ...expected});
 			expect(item.generated_at, file).toBe(expected.started_at);
 		}
 		// A session without any time (a saved checkpoint) falls back to the file's time.

@@ -110,13 +110,13 @@ describe("Claude Code's subagents", () => {
 		try {
 			const [row] = runtime.domains.walk('summary', 'conversation_session', 'index').children;
 			expect(row!.source?.tokens_total).toBe(23790);
-			expect(rowNoteParts(row!.source)).toEqual(['claude-code', 'payments', '2026-10-14', '24k tok']);
+			expect(rowNoteParts(row!.source)).toEqual(['claude-code', 'payments', '2026-10-14', '24k tok', '≈ $0.02']);
 			const index = runtime.domains.walk('summary', row!.node_id, 'index');
-			expect(index.facts).toEqual({tokens: {input: 4300, output: 190, cache_read: 19000, cache_write: 300, total: 23790}, subagents: 1, wall_seconds: 480});
+			expect(index.facts).toEqual({tokens: {input: 4300, output: 190, cache_read: 19000, cache_write: 300, total: 23790}, cost: {usd: expect.closeTo(0.019875, 6), exact: false}, models: ['claude-sonnet-4-5', 'claude-haiku-4-5'], cache_hit_share: 0.805, subagents: 1, wall_seconds: 480});
 			expect(index.source?.files_edited).toBeUndefined();
 			const view = runtime.domains.walk('summary', row!.node_id, 'summary');
-			expect(sourceRows(view.source, view.facts)[1]).toBe('24k tok (190 out) · 1 subagent');
-			expect(renderView(view)).toMatch(/^from: claude-code · \/home\/ana\/src\/payments · 2026-10-14 09:12–09:20 UTC · 1 turn, 1 tool · claude-sonnet-4-5 · 24k tok \(190 out\) · 1 subagent · /mu);
+			expect(sourceRows(view.source, view.facts)[1]).toBe('24k tok (190 out, 81% from cache) · ≈ $0.02 · 8 min · 1 subagent');
+			expect(renderView(view)).toMatch(/^from: claude-code · \/home\/ana\/src\/payments · 2026-10-14 09:12–09:20 UTC · 1 turn, 1 tool · claude-sonnet-4-5, claude-haiku-4-5 · 24k tok \(190 out, 81% from cache\) · ≈ \$0\.02 · 8 min · 1 subagent · /mu);
 		} finally {
 			runtime.close();
 		}

@@ -309,6 +309,8 @@ describe('output schemas', () => {
 		const down = await call('drill', {slug: 'schema', objective: 'Do the schemas hold?'});
 		await call('drill', {direction: 'up', findings: 'They do.', prevention_plan: [{action: 'Keep the test', scope: 'project', sink: 'code', owner: 'drill', evidence: 'test/mcp/agent-contract.test.ts'}], from: down.structuredContent!.drill.id});
 		await call('retrospect');
+		await call('usage', {by: 'agent'});
+		await call('usage', {blocks: true});
 		const names = new Set(seen.map((entry) => entry.tool));
 		for (const tool of tools) expect(names.has(tool.name), `no structured result seen for ${tool.name}`).toBe(true);
 		const partners: Record<string, string> = {drill_tree: 'walk', undrill: 'drill'};

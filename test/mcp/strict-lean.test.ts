@@ -128,9 +128,10 @@ describe.each(clientKinds)('drill mcp through the %s client', (kind) => {
 			expect(result.drilled.every((item: {spans: unknown[]}) => item.spans.length <= 5)).toBe(true);
 		});
 
-		it('tools/list is at most 12 KB, the twins described in one line that points to their partner', async () => {
+		it('tools/list is at most 13 KB, the twins described in one line that points to their partner', async () => {
 			const tools = await client.listTools();
-			expect(Buffer.byteLength(JSON.stringify({tools}))).toBeLessThanOrEqual(12_000);
+			// 12 KB held the first eleven tools (11.7 KB); usage (#36) adds 1.2 KB.
+			expect(Buffer.byteLength(JSON.stringify({tools}))).toBeLessThanOrEqual(13_000);
 			const twins = {drill_tree: 'walk', summary_search: 'find', undrill: 'drill'} as const;
 			for (const [twin, partner] of Object.entries(twins)) {
 				const description = tools.find((tool) => tool.name === twin)!.description!;

@@ -7,6 +7,7 @@ import {isNoiseTitle} from '../tree/titles.js';
 import {toolCallText, toolOutputText, toolResultText} from './tool-text.js';
 import {commitsMade, filesEditedBy, shellCommand, withSessionFacts} from './session-facts.js';
 import type {ItemSource} from '../../store/interchange.js';
+import type {MessageUsage} from '../../core/usage.js';
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -34,8 +35,12 @@ export class ClaudeCodeReader {
 	/** A subagent's own transcript (`subagents/agent-*.jsonl`): every line of it is on a sidechain. */
 	private sidechainFile: boolean | undefined;
 	sessionId: string | undefined;
-	/** `message.usage` per message id: one message is written as several lines, each repeating it. */
-	private readonly usage = new Map<string, Json>();
+	/**
+	 * What each message used, by message id: one message is written as several lines, each
+	 * repeating its usage as it stood when the line was written (the output count grows to the
+	 * last line's), so each count is the largest any line gave, and the time is the first line's.
+	 */
+	private readonly usage = new Map<string, MessageUsage>();
 	private readonly edited = new Set<string>();
 	/** Shell commands by tool_use id, to count the commits their results show. */
 	private readonly commands = new Map<string, string>();
@@ -114,12 +119,30 @@ export class ClaudeCodeReader {
 		this.conversation.project(record.cwd);
 		if (type === 'assistant') {
 			this.conversation.model(message.model);
-			if (isObject(message.usage)) this.usage.set(typeof message.id === 'string' ? message.id : `line ${line}`, message.usage);
+			if (isObject(message.usage)) this.countUsage(typeof message.id === 'string' ? message.id : `line ${line}`, message.usage, record.timestamp, message.model);
 		}
 		const content = message.content;
 		if (record.isCompactSummary === true) this.conversation.system([{role: 'system', kind: 'prose', text: toolResultText(content)}]);
 		else if (type === 'user') this.user(content, uuid);
 		else this.assistant(content, uuid);
+	}
+
+	private countUsage(id: string, usage: Json, timestamp: unknown, model: unknown): void {
+		const seen = this.usage.get(id);
+		const creation = isObject(usage.cache_creation) ? usage.cache_creation : {};
+		const counts = {
+			input: count(usage.input_tokens),
+			output: count(usage.output_tokens),
+			cache_read: count(usage.cache_read_input_tokens),
+			cache_write: count(usage.cache_creation_input_tokens),
+			cache_write_1h: count(creation.ephemeral_1h_input_tokens),
+		};
+		if (!seen) {
+			const at = factDate(timestamp);
+			this.usage.set(id, {...(at ? {at} : {}), ...(typeof model === 'string' && model.trim() ? {model: model.trim()} : {}), ...counts});
+			return;
+		}
+		for (const key of ['input', 'output', 'cache_read', 'cache_write', 'cache_write_1h'] as const) seen[key] = Math.max(seen[key] ?? 0, counts[key]);
 	}
 
 	private user(content: unknown, uuid: string | undefined): void {
@@ -168,6 +191,7 @@ export class ClaudeCodeReader {
 
 	finish(): ParsedSource {
 		const source = withSessionFacts(withSessionId(this.conversation.finish(), this.sessionId), {tokens: claudeTokens(this.usage.values()), filesEdited: this.edited, commits: this.commits, parentSession: this.sidechainFile ? this.sessionId : undefined});
+		if (this.usage.size > 0) source.usage = [...this.usage.values()];
 		if (this.summaries.size > 0) source.facts.titlesByEnd = this.summaries;
 		// A `summary` whose leaf is in another session titles that one (a resumed session carries its predecessor's).
 		const own = [...this.summaries].filter(([leaf]) => this.uuids.has(leaf)).map(([, title]) => title);
@@ -181,16 +205,16 @@ export class ClaudeCodeReader {
 
 const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : 0);
 
-/** Claude's `usage` of each message, added up: input, output, cache reads and cache writes. */
-export function claudeTokens(usages: Iterable<Json>): ItemSource['tokens'] {
+/** What each message used, added up: input, output, cache reads and cache writes. */
+function claudeTokens(usages: Iterable<MessageUsage>): ItemSource['tokens'] {
 	const sum = {input: 0, output: 0, cache_read: 0, cache_write: 0};
 	let any = false;
 	for (const usage of usages) {
 		any = true;
-		sum.input += count(usage.input_tokens);
-		sum.output += count(usage.output_tokens);
-		sum.cache_read += count(usage.cache_read_input_tokens);
-		sum.cache_write += count(usage.cache_creation_input_tokens);
+		sum.input += usage.input ?? 0;
+		sum.output += usage.output ?? 0;
+		sum.cache_read += usage.cache_read ?? 0;
+		sum.cache_write += usage.cache_write ?? 0;
 	}
 	return any ? sum : undefined;
 }

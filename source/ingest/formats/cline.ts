@@ -6,6 +6,7 @@ import {factDate} from './dates.js';
 import {addTokens, isObject, parsedJson, text, tokenCounts, type Json} from './json-values.js';
 import {filesEditedBy, withSessionFacts} from './session-facts.js';
 import {toolCallText, toolOutputText, toolResultText} from './tool-text.js';
+import type {MessageUsage} from '../../core/usage.js';
 
 /**
  * A Cline task, and a task of its forks Roo Code and Kilo Code: a folder `tasks/<id>/` under the
@@ -58,6 +59,8 @@ interface TaskFacts {
 	tokens: ReturnType<typeof tokenCounts>;
 	/** What the requests cost, as Cline recorded it (api_req_started's `cost`, a message's `metrics.cost`). */
 	cost: number;
+	/** Each API request's tokens and the cost Cline recorded for it. */
+	usage: MessageUsage[];
 	project?: string;
 	model?: string;
 }
@@ -169,8 +172,13 @@ function uiMessage(message: Json, conversation: ConversationBuilder, facts: Task
 		case 'api_req_started': {
 			const request = parsedJson(said);
 			if (isObject(request)) {
-				facts.tokens = addTokens(facts.tokens, tokenCounts({input: request.tokensIn, output: request.tokensOut, cache_read: request.cacheReads, cache_write: request.cacheWrites}));
-				if (typeof request.cost === 'number' && Number.isFinite(request.cost) && request.cost > 0) facts.cost += request.cost;
+				const used = tokenCounts({input: request.tokensIn, output: request.tokensOut, cache_read: request.cacheReads, cache_write: request.cacheWrites});
+				facts.tokens = addTokens(facts.tokens, used);
+				const at = factDate(message.ts);
+				const model = isObject(message.modelInfo) && typeof message.modelInfo.modelId === 'string' ? message.modelInfo.modelId : undefined;
+				const cost = typeof request.cost === 'number' && Number.isFinite(request.cost) && request.cost >= 0 ? request.cost : undefined;
+				if (used || cost !== undefined) facts.usage.push({...(at ? {at} : {}), ...(model ? {model} : {}), ...used, ...(cost === undefined ? {} : {cost_usd: cost})});
+				if (cost !== undefined && cost > 0) facts.cost += cost;
 				if (typeof request.request === 'string') facts.project ??= workingDirectory.exec(request.request)?.[1];
 			}
 			conversation.skipped++;
@@ -249,7 +257,7 @@ function apiMessage(message: Json, conversation: ConversationBuilder, facts: Tas
 export function readClineTask(file: string, value: unknown, problems: SourceProblem[]): ParsedSource {
 	const folder = path.dirname(file);
 	const conversation = new ConversationBuilder(clineAgent(file));
-	const facts: TaskFacts = {asked: 0, edited: new Set(), tokens: undefined, cost: 0};
+	const facts: TaskFacts = {asked: 0, edited: new Set(), tokens: undefined, cost: 0, usage: []};
 	const ui = path.basename(file) !== 'api_conversation_history.json';
 	if (!Array.isArray(value)) problems.push({reason: 'is not a list of messages'});
 	for (const message of Array.isArray(value) ? value : []) {
@@ -259,7 +267,9 @@ export function readClineTask(file: string, value: unknown, problems: SourceProb
 	}
 	readMetadata(folder, facts);
 	if (ui && !facts.project) facts.project = projectFromApiHistory(folder);
-	return withSessionFacts(conversation.finish(), {
+	const parsed = conversation.finish();
+	if (facts.usage.length > 0) parsed.usage = facts.usage;
+	return withSessionFacts(parsed, {
 		sessionId: path.basename(folder),
 		tokens: facts.tokens,
 		costUsd: facts.cost > 0 ? facts.cost : undefined,

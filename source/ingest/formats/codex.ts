@@ -3,6 +3,7 @@ import type {Block, ParsedSource, SourceProblem} from '../model.js';
 import {ConversationBuilder, withSessionId} from './conversation.js';
 import {commitsMade, filesEditedBy, shellCommand, withSessionFacts} from './session-facts.js';
 import type {ItemSource} from '../../store/interchange.js';
+import type {MessageUsage} from '../../core/usage.js';
 import {factDate} from './dates.js';
 import {parseJsonObjectLine} from './json-line.js';
 import {MessageDedupe} from './message-dedupe.js';
@@ -108,7 +109,9 @@ export class CodexReader {
 	push(text: string, line: number): void {
 		const record = parseJsonObjectLine(text, line, this.problems);
 		if (!record) return;
-		this.conversation.time(factDate(record.timestamp));
+		const time = factDate(record.timestamp);
+		this.lastTime = time ?? this.lastTime;
+		this.conversation.time(time);
 		const type = record.type;
 		if (typeof type === 'string' && codexLineTypes.has(type)) {
 			if (!isObject(record.payload)) {
@@ -167,6 +170,7 @@ export class CodexReader {
 			// Each event carries the session's running total: the last one is the session's.
 			const info = isObject(payload.info) ? payload.info : undefined;
 			if (info && isObject(info.total_token_usage)) {
+				this.countUsage(info.total_token_usage);
 				this.totalUsage = info.total_token_usage;
 				if (this.forkedFrom) this.forkTokens.push({units: this.conversation.messageCount, tokens: codexTokens(this.totalUsage)!});
 			}
@@ -244,6 +248,20 @@ export class CodexReader {
 	}
 
 	private totalUsage: Json | undefined;
+	/** What each request used: the growth of the running total since the count before (a count repeated adds nothing). */
+	private readonly usage: MessageUsage[] = [];
+	private lastTime: string | undefined;
+
+	private countUsage(total: Json): void {
+		const now = codexTokens(total)!;
+		const before = codexTokens(this.totalUsage) ?? {};
+		const grown = {input: 0, output: 0, cache_read: 0};
+		for (const key of ['input', 'output', 'cache_read'] as const) grown[key] = Math.max(0, (now[key] ?? 0) - (before[key] ?? 0));
+		if (grown.input + grown.output + grown.cache_read === 0) return;
+		const at = this.lastTime;
+		const model = this.conversation.provenance.model;
+		this.usage.push({...(at ? {at} : {}), ...(model ? {model} : {}), ...grown, ...(this.forkedFrom ? {units: this.conversation.messageCount} : {})});
+	}
 	private parentSession: string | undefined;
 	private sawMeta = false;
 	private forkedFrom: string | undefined;
@@ -265,6 +283,7 @@ export class CodexReader {
 		const indexed = this.file && this.sessionId ? codexThreadName(this.file, this.sessionId) : undefined;
 		const parsed = withSessionFacts(withSessionId(this.conversation.finish(), this.sessionId), {agentTitle: indexed ?? this.threadName, tokens: codexTokens(this.totalUsage), filesEdited: this.edited, commits: this.commits, parentSession: this.parentSession});
 		if (this.forkedFrom) parsed.forked = {from: this.forkedFrom, tokens: this.forkTokens};
+		if (this.usage.length > 0) parsed.usage = this.usage;
 		return parsed;
 	}
 }

@@ -8,6 +8,7 @@ import {addTokens, filePath, isObject, text, tokenCounts, type Json} from './jso
 import {filesEditedBy, withSessionFacts} from './session-facts.js';
 import {toolCallText, toolOutputText} from './tool-text.js';
 import {append} from '../../core/arrays.js';
+import type {MessageUsage} from '../../core/usage.js';
 
 /**
  * GitHub Copilot Chat's sessions, which VS Code itself keeps (microsoft/vscode,
@@ -176,6 +177,7 @@ export function readCopilotChat(session: Json, options: ChatOptions = {}): Parse
 	const conversation = new ConversationBuilder(options.agent ?? 'copilot-chat');
 	const edited = new Set<string>();
 	let tokens: ReturnType<typeof tokenCounts>;
+	const requestUsage: MessageUsage[] = [];
 	conversation.time(factDate(session.creationDate));
 	const selected = isObject(session.inputState) && isObject(session.inputState.selectedModel) ? session.inputState.selectedModel : undefined;
 	for (const request of Array.isArray(session.requests) ? session.requests.filter(isObject) : []) {
@@ -194,10 +196,18 @@ export function readCopilotChat(session: Json, options: ChatOptions = {}): Parse
 		const error = isObject(result.errorDetails) ? text(result.errorDetails.message) : undefined;
 		if (error) conversation.system([{role: 'system', kind: 'prose', text: `[error] ${error}`}]);
 		const usage = isObject(request.usage) ? request.usage : isObject(result.usage) ? result.usage : undefined;
-		if (usage) tokens = addTokens(tokens, tokenCounts({input: usage.promptTokens, output: usage.completionTokens}));
+		if (usage) {
+			const used = tokenCounts({input: usage.promptTokens, output: usage.completionTokens});
+			tokens = addTokens(tokens, used);
+			const at = factDate(request.timestamp);
+			const model = text(request.modelId);
+			if (used) requestUsage.push({...(at ? {at} : {}), ...(model ? {model} : {}), ...used});
+		}
 	}
 	conversation.time(factDate(session.lastMessageDate));
-	return withSessionFacts(conversation.finish(), {
+	const parsed = conversation.finish();
+	if (requestUsage.length > 0) parsed.usage = requestUsage;
+	return withSessionFacts(parsed, {
 		sessionId: text(session.sessionId),
 		agentTitle: text(session.customTitle),
 		tokens,

@@ -5,6 +5,7 @@ import {ConversationBuilder, withSessionId} from './conversation.js';
 import {factDate} from './dates.js';
 import {parseJsonLine} from './json-line.js';
 import {toolCallText, toolOutputText, toolResultText} from './tool-text.js';
+import type {MessageUsage} from '../../core/usage.js';
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -43,6 +44,7 @@ export class GeminiChatReader {
 	private readonly messages = new Map<string, Json>();
 	private anonymous = 0;
 	private readonly tokens = {input: 0, output: 0, cache_read: 0};
+	private readonly usage: MessageUsage[] = [];
 	private counted = false;
 	private readonly edited = new Set<string>();
 	private commits = 0;
@@ -171,13 +173,18 @@ export class GeminiChatReader {
 		this.conversation.model(record.model);
 		if (typeof record.model === 'string') this.models.add(record.model);
 		if (isObject(record.tokens)) {
-			// Per message: input counts the cached part too (given apart here); thoughts and tool tokens are output.
+			// Per message: input counts the cached part too (given apart here); thoughts are output.
 			const n = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : 0);
+			// `tool` is the prompt of built-in tools (toolUsePromptTokenCount): billed as input.
 			const cached = n(record.tokens.cached);
-			this.tokens.input += Math.max(0, n(record.tokens.input) - cached);
-			this.tokens.output += n(record.tokens.output) + n(record.tokens.thoughts) + n(record.tokens.tool);
-			this.tokens.cache_read += cached;
+			const used = {input: Math.max(0, n(record.tokens.input) - cached) + n(record.tokens.tool), output: n(record.tokens.output) + n(record.tokens.thoughts), cache_read: cached};
+			this.tokens.input += used.input;
+			this.tokens.output += used.output;
+			this.tokens.cache_read += used.cache_read;
 			this.counted = true;
+			const at = factDate(record.timestamp);
+			const model = typeof record.model === 'string' && record.model.trim() ? record.model.trim() : undefined;
+			this.usage.push({...(at ? {at} : {}), ...(model ? {model} : {}), ...used});
 		}
 		const thinking: Block[] = [];
 		for (const thought of parts(record.thoughts)) {
@@ -205,6 +212,7 @@ export class GeminiChatReader {
 		for (const record of this.messages.values()) this.message(record);
 		this.messages.clear();
 		const parsed = withSessionFacts(withSessionId(this.conversation.finish(), this.sessionId), {agentTitle: this.summary, tokens: this.counted ? this.tokens : undefined, filesEdited: this.edited, commits: this.commits});
+		if (this.usage.length > 0) parsed.usage = this.usage;
 		if (this.byQwenCode()) parsed.facts.provenance = {...parsed.facts.provenance, agent: 'qwen-code'};
 		return parsed;
 	}

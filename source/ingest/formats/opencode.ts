@@ -6,6 +6,7 @@ import {factDate} from './dates.js';
 import {addTokens, isObject, text, tokenCounts, type Json} from './json-values.js';
 import {filesEditedBy, withSessionFacts} from './session-facts.js';
 import {toolCallText, toolOutputText} from './tool-text.js';
+import type {MessageUsage} from '../../core/usage.js';
 
 /**
  * OpenCode's sessions (anomalyco/opencode, formerly sst/opencode; followed:
@@ -92,6 +93,7 @@ export function readOpenCodeSession(session: Json, messages: OpenCodeMessage[], 
 	const edited = new Set<string>();
 	let tokens: ReturnType<typeof tokenCounts>;
 	let cost = 0;
+	const usage: MessageUsage[] = [];
 	const time = isObject(session.time) ? session.time : {};
 	conversation.time(factDate(time.created));
 	const byTime = (a: OpenCodeMessage, b: OpenCodeMessage) => {
@@ -111,7 +113,12 @@ export function readOpenCodeSession(session: Json, messages: OpenCodeMessage[], 
 			if (isObject(info.tokens)) {
 				const cache = isObject(info.tokens.cache) ? info.tokens.cache : {};
 				const output = (Number(info.tokens.output) || 0) + (Number(info.tokens.reasoning) || 0);
-				tokens = addTokens(tokens, tokenCounts({input: info.tokens.input, output, cache_read: cache.read, cache_write: cache.write}));
+				const used = tokenCounts({input: info.tokens.input, output, cache_read: cache.read, cache_write: cache.write});
+				tokens = addTokens(tokens, used);
+				// The cost OpenCode recorded for the message (from its own price list; 0 for a subscription's models).
+				const at = factDate(infoTime.created);
+				const cost = typeof info.cost === 'number' && Number.isFinite(info.cost) && info.cost >= 0 ? info.cost : undefined;
+				usage.push({...(at ? {at} : {}), ...(text(info.modelID) ? {model: text(info.modelID)} : {}), ...used, ...(cost === undefined ? {} : {cost_usd: cost})});
 			}
 		}
 		if (user) {
@@ -141,7 +148,9 @@ export function readOpenCodeSession(session: Json, messages: OpenCodeMessage[], 
 	tokens ??= tokenCounts({input: totals.input, output: (Number(totals.output) || 0) + (Number(totals.reasoning) || 0) || undefined, cache_read: totals.cache_read, cache_write: totals.cache_write});
 	if (typeof session.cost === 'number' && session.cost > 0) cost = session.cost;
 	conversation.model(typeof session.model === 'string' && !conversation.provenance.model ? session.model : undefined);
-	return withSessionFacts(conversation.finish(), {
+	const parsed = conversation.finish();
+	if (usage.length > 0) parsed.usage = usage;
+	return withSessionFacts(parsed, {
 		sessionId: text(session.id),
 		agentTitle: title && !placeholderTitle.test(title) ? title : undefined,
 		tokens,

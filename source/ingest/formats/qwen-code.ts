@@ -5,6 +5,7 @@ import {parseJsonObjectLine} from './json-line.js';
 import {addTokens, isObject, text, tokenCounts, type Json} from './json-values.js';
 import {filesEditedBy, withSessionFacts} from './session-facts.js';
 import {toolCallText, toolOutputText, toolResultText} from './tool-text.js';
+import type {MessageUsage} from '../../core/usage.js';
 
 /**
  * A Qwen Code chat (`~/.qwen/projects/<sanitized cwd>/chats/<sessionId>.jsonl`, `$QWEN_RUNTIME_DIR`
@@ -23,6 +24,7 @@ export class QwenCodeReader {
 	private readonly conversation = new ConversationBuilder('qwen-code');
 	private readonly edited = new Set<string>();
 	private tokens: ReturnType<typeof tokenCounts>;
+	private readonly usage: MessageUsage[] = [];
 	private title: string | undefined;
 	private parent: string | undefined;
 	sessionId: string | undefined;
@@ -70,7 +72,14 @@ export class QwenCodeReader {
 		if (isObject(record.usageMetadata)) {
 			const usage = record.usageMetadata;
 			const output = (Number(usage.candidatesTokenCount) || 0) + (Number(usage.thoughtsTokenCount) || 0);
-			this.tokens = addTokens(this.tokens, tokenCounts({input: usage.promptTokenCount, output, cache_read: usage.cachedContentTokenCount}));
+			// As in Gemini's usageMetadata, the prompt's count includes what was read from the cache (given apart here).
+			const cached = Number(usage.cachedContentTokenCount) || 0;
+			const prompt = Number(usage.promptTokenCount);
+			const used = tokenCounts({input: Number.isFinite(prompt) ? Math.max(0, prompt - cached) : undefined, output, cache_read: usage.cachedContentTokenCount});
+			this.tokens = addTokens(this.tokens, used);
+			const at = factDate(record.timestamp);
+			const model = typeof record.model === 'string' && record.model.trim() ? record.model.trim() : undefined;
+			this.usage.push({...(at ? {at} : {}), ...(model ? {model} : {}), ...used});
 		}
 		const blocks: Block[] = [];
 		for (const part of Array.isArray(message?.parts) ? message.parts.filter(isObject) : []) {
@@ -138,7 +147,9 @@ export class QwenCodeReader {
 	}
 
 	finish(): ParsedSource {
-		return withSessionFacts(this.conversation.finish(), {sessionId: this.sessionId, agentTitle: this.title, tokens: this.tokens, filesEdited: this.edited, parentSession: this.parent});
+		const parsed = this.conversation.finish();
+		if (this.usage.length > 0) parsed.usage = this.usage;
+		return withSessionFacts(parsed, {sessionId: this.sessionId, agentTitle: this.title, tokens: this.tokens, filesEdited: this.edited, parentSession: this.parent});
 	}
 }
 

@@ -2,6 +2,8 @@ import type {ItemSource} from '../../store/interchange.js';
 import {addTokens, isWarmup} from '../formats/session-facts.js';
 import type {ParsedSource} from '../model.js';
 import {newTopic, type Topic} from './topic.js';
+import {messagesOf} from '../usage-buckets.js';
+import type {MessageUsage} from '../../core/usage.js';
 
 /** What describing a source gives that a subagent's node is made of. */
 interface Described {
@@ -25,6 +27,8 @@ export interface Grafted {
 export function graftSubagents(root: Topic, parsed: ParsedSource, describe: (sub: ParsedSource) => Described): Grafted {
 	const grafted: Grafted = {subagents: 0, warmups: 0};
 	const provenance = (parsed.facts.provenance ??= {});
+	// The session's own messages (or its totals at its start) before the subagents' tokens join them.
+	let usage: MessageUsage[] | undefined;
 	for (const spawned of parsed.subagents ?? []) {
 		if (isWarmup(spawned)) {
 			grafted.warmups++;
@@ -50,8 +54,11 @@ export function graftSubagents(root: Topic, parsed: ParsedSource, describe: (sub
 		// Its own subagents (a Codex thread's spawned threads) are in its node, and count with it.
 		grafted.subagents += 1 + (sub.facts.provenance?.subagents ?? 0);
 		grafted.warmups += subWarmups(sub);
+		usage ??= [...messagesOf(parsed)];
+		usage.push(...messagesOf(sub));
 		addCosts(provenance, sub.facts.provenance);
 	}
+	if (usage) parsed.usage = usage;
 	if (grafted.subagents > 0) provenance.subagents = grafted.subagents;
 	return grafted;
 }
@@ -72,7 +79,9 @@ function withoutParentHistory(sub: ParsedSource, parent: ParsedSource): ParsedSo
 	const seeded = sub.forked?.tokens.filter((mark) => mark.units <= start).at(-1)?.tokens;
 	const own = sub.facts.provenance?.tokens;
 	const tokens = own && seeded ? Object.fromEntries(Object.entries(own).map(([key, value]) => [key, Math.max(0, value - (seeded[key as keyof typeof seeded] ?? 0))])) : own;
-	return {...sub, facts: {...sub.facts, provenance: {...sub.facts.provenance, ...(tokens ? {tokens} : {})}}, root: {...sub.root, units: sub.root.units.slice(start)}};
+	// The counts made while the copy was read are the parent's too.
+	const usage = sub.usage?.filter((message) => message.units === undefined || message.units > start);
+	return {...sub, ...(usage ? {usage} : {}), facts: {...sub.facts, provenance: {...sub.facts.provenance, ...(tokens ? {tokens} : {})}}, root: {...sub.root, units: sub.root.units.slice(start)}};
 }
 
 const subWarmups = (sub: ParsedSource) => (sub.subagents ?? []).filter(isWarmup).length;

@@ -1,5 +1,5 @@
 import type {AppState} from '../app-state.js';
-import {rowNote, rowNoteParts} from '../provenance.js';
+import {rowFigures, rowNote, rowNoteParts} from '../provenance.js';
 import {fitLine, highlighted, lineWidth, segment} from '../segments.js';
 import {displayWidth, fit, formatCount} from '../text.js';
 import type {Line, Theme} from '../theme.js';
@@ -42,8 +42,8 @@ function nameAndNote(node: TreeNode, room: number): {name: string; note: string}
 	const beside = rowNote(parts, room - nameWidth - 2, displayWidth);
 	const kept = keptNameWidth(room);
 	if (beside === parts.join(' · ') || nameWidth <= kept) return {name: node.name, note: beside};
-	// A name is cut for where the item came from, never for its token count (shown when it fits).
-	const cutFor = node.source?.tokens_total ? parts.slice(0, -1) : parts;
+	// A name is cut for where the item came from, never for its tokens and cost (shown when they fit).
+	const cutFor = parts.slice(0, parts.length - rowFigures(node.source).length);
 	const nameRoom = Math.min(room, Math.max(kept, room - 2 - displayWidth(cutFor.join(' · '))));
 	const name = fit(node.name, nameRoom);
 	return {name, note: rowNote(parts, room - displayWidth(name) - 2, displayWidth)};
