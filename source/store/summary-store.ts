@@ -45,6 +45,9 @@ export interface ItemRow {
 	source_extra: string | null;
 	/** Tokens in all (input, output, cache reads and writes). */
 	tokens: number | null;
+	/** The machine and user a pulled item came from (drill pull); null for this machine's own. */
+	origin_machine: string | null;
+	origin_user: string | null;
 }
 
 /** What a listing of items reads (fewer columns than ItemRow: each one costs per row read). */
@@ -66,6 +69,8 @@ export function itemSource(row: ItemRow): ItemSource {
 	if (row.session_id) source.session_id = row.session_id;
 	if (row.redactions) source.redactions = row.redactions;
 	if (row.source_extra) Object.assign(source, readExtra(row.source_extra));
+	if (row.origin_machine) source.machine = row.origin_machine;
+	if (row.origin_user) source.user = row.origin_user;
 	return source;
 }
 
@@ -102,7 +107,7 @@ export interface SpanRow {
 
 export const itemColumns = `i.id, i.namespace, i.item_id, i.title, i.tldr, i.generated_at, i.source_uri, i.source_kind, i.content_hash,
 	i.node_count, i.span_count, coalesce(r.child_count, 0) AS topic_count,
-	i.agent, i.project, i.started_at, i.ended_at, i.model, i.turns, i.tool_calls, i.source_line, i.source_folder, i.session_id, i.redactions, i.source_extra, i.tokens`;
+	i.agent, i.project, i.started_at, i.ended_at, i.model, i.turns, i.tool_calls, i.source_line, i.source_folder, i.session_id, i.redactions, i.source_extra, i.tokens, i.origin_machine, i.origin_user`;
 export const listColumns = `i.namespace, i.item_id, i.title, i.tldr, i.generated_at, coalesce(r.child_count, 0) AS topic_count,
 	i.agent, i.project, i.started_at, i.turns, i.tool_calls, i.source_folder, i.tokens`;
 export const itemFrom = 'items i LEFT JOIN nodes r ON r.item = i.id AND r.ordinal = 0';
