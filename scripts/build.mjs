@@ -9,6 +9,9 @@ import path from 'node:path';
 rmSync('dist', {recursive: true, force: true});
 
 const native = ['better-sqlite3', 'sqlite-vec', '@lydell/node-pty'];
+// pg (the team archive's client) is loaded from node_modules as it is: its optional native
+// binding (pg-native) is a require esbuild cannot resolve, and only `drill push/pull/find --team` load it.
+const external = [...native, 'pg'];
 
 // Fast paths for narrow text in front of two packages Ink calls for every line of every frame (see
 // the files). Every import of the package resolves to the fast file, except the fast file's own,
@@ -56,7 +59,7 @@ const common = {
 	target: 'node20',
 	sourcemap: 'linked',
 	jsx: 'automatic',
-	external: native,
+	external,
 	alias: {'react-devtools-core': './scripts/devtools-stub.mjs'},
 	plugins: [fastPathPlugin],
 	// Segmenters are made on first use (see scripts/lazy-segmenter.mjs).
