@@ -73,7 +73,7 @@ function listSql(filter: PullFilter): {sql: string; params: unknown[]} {
 }
 
 /** A record from the archive as this store keeps it: under its pulled id, labelled with where it lives. */
-function pulledRecord(json: string, row: Listed): ItemRecord {
+function pulledRecord(json: string, row: ArchivedRef): ItemRecord {
 	let parsed: unknown;
 	try {
 		parsed = JSON.parse(json);
@@ -83,6 +83,32 @@ function pulledRecord(json: string, row: Listed): ItemRecord {
 	const item = validateItem(parsed, 'archived item');
 	const labels = {machine: row.machine, user: row.user_name};
 	return {...item, item_id: pulledItemId(labels, row.item_id), source: {...item.source, machine: row.machine, user: row.user_name}};
+}
+
+/** The archive's row of an item, as far as a pulled copy is concerned. */
+export type ArchivedRef = Pick<Listed, 'machine' | 'user_name' | 'namespace' | 'item_id'>;
+
+/**
+ * One item fetched from the archive (a `find --team` hit), written here as a pull writes it unless
+ * the same version is here already; returns its local id, or why it was not written.
+ */
+export function savePulled(store: SummaryStore, row: ArchivedRef, record: string, hash: string): {id: string; skipped?: string} {
+	const localId = pulledItemId({machine: row.machine, user: row.user_name}, row.item_id);
+	const id = summaryNodeId(row.namespace, localId);
+	if (!isValidItemId(localId)) return {id, skipped: 'its id with the user and machine is longer than 256 characters'};
+	const here = store.one<{origin_machine: string | null}>('SELECT origin_machine FROM items WHERE namespace = ? AND item_id = ?', row.namespace, localId);
+	if (here && here.origin_machine === null) return {id, skipped: 'an item of this machine has the same id'};
+	if (here && store.one('SELECT 1 AS found FROM team_pulled WHERE namespace = ? AND item_id = ? AND hash = ?', row.namespace, localId, hash)) return {id};
+	let item: ItemRecord;
+	try {
+		item = pulledRecord(record, row);
+	} catch (error) {
+		if (!(error instanceof DrillError)) throw error;
+		return {id, skipped: error.message};
+	}
+	store.writeItem(item);
+	store.write(() => store.statement('INSERT INTO team_pulled (namespace, item_id, hash) VALUES (?, ?, ?) ON CONFLICT (namespace, item_id) DO UPDATE SET hash = excluded.hash').run(row.namespace, localId, hash));
+	return {id};
 }
 
 /**
