@@ -1,5 +1,5 @@
 import {execFileSync, spawnSync} from 'node:child_process';
-import {chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
+import {chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {createServer} from 'node:net';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
@@ -61,18 +61,28 @@ export interface ServerOptions {
 	settings?: Record<string, string>;
 	/** Where the folder goes (default: the system's temporary folder). */
 	parent?: string;
+	/**
+	 * A folder to keep the server in: made (initdb) the first time, started as it is after, and
+	 * left in place by stop() (a benchmark's generated archive, made once).
+	 */
+	keep?: string;
 }
 
 export async function startPostgres(options: ServerOptions = {}): Promise<PostgresServer> {
 	const bin = postgresBinaries();
 	if (!bin) throw new Error(postgresMissing());
 	const asRoot = process.getuid?.() === 0;
-	const dir = mkdtempSync(path.join(options.parent ?? tmpdir(), 'drill-pg-'));
+	if (options.keep) mkdirSync(options.keep, {recursive: true});
+	const dir = options.keep ?? mkdtempSync(path.join(options.parent ?? tmpdir(), 'drill-pg-'));
 	const data = path.join(dir, 'data');
-	const password = `pw-${Math.random().toString(36).slice(2)}`;
 	const pwfile = path.join(dir, 'pwfile');
-	writeFileSync(pwfile, `${password}\n`, {mode: 0o600});
-	mkdirSync(data, {mode: 0o700});
+	const made = existsSync(path.join(data, 'PG_VERSION'));
+	const password = made ? readFileSync(pwfile, 'utf8').trim() : `pw-${Math.random().toString(36).slice(2)}`;
+	if (!made) {
+		rmSync(data, {recursive: true, force: true});
+		writeFileSync(pwfile, `${password}\n`, {mode: 0o600});
+		mkdirSync(data, {mode: 0o700});
+	}
 	let owner: {uid: number; gid: number} | undefined;
 	if (asRoot) {
 		const uid = Number(execFileSync('id', ['-u', 'postgres'], {encoding: 'utf8'}).trim());
@@ -87,7 +97,7 @@ export async function startPostgres(options: ServerOptions = {}): Promise<Postgr
 		if (result.status !== 0) throw new Error(`${tool} failed: ${(result.stderr || result.stdout || String(result.error)).trim().split('\n').slice(-3).join(' / ')}`);
 		return result.stdout;
 	};
-	run('initdb', ['-D', data, '-U', 'drill', `--pwfile=${pwfile}`, '--auth-host=scram-sha-256', '--auth-local=scram-sha-256', '-E', 'UTF8', '--locale=C', '--no-instructions']);
+	if (!made) run('initdb', ['-D', data, '-U', 'drill', `--pwfile=${pwfile}`, '--auth-host=scram-sha-256', '--auth-local=scram-sha-256', '-E', 'UTF8', '--locale=C', '--no-instructions']);
 	const version = run('postgres', ['--version']).trim();
 	const settings = {listen_addresses: '127.0.0.1', unix_socket_directories: "''", ...options.settings};
 	let port = 0;
@@ -100,7 +110,7 @@ export async function startPostgres(options: ServerOptions = {}): Promise<Postgr
 		} catch (error) {
 			// Another process took the port in between: try another one.
 			if (attempt >= 3) {
-				rmSync(dir, {recursive: true, force: true});
+				if (!options.keep) rmSync(dir, {recursive: true, force: true});
 				throw error;
 			}
 		}
@@ -118,7 +128,7 @@ export async function startPostgres(options: ServerOptions = {}): Promise<Postgr
 			} catch {
 				// Already stopped: the folder goes all the same.
 			}
-			rmSync(dir, {recursive: true, force: true});
+			if (!options.keep) rmSync(dir, {recursive: true, force: true});
 		},
 	};
 }

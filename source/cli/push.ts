@@ -24,9 +24,11 @@ async function pushOnce(store: SummaryStore, url: string | undefined, context: C
 	const labels = localLabels();
 	const started = performance.now();
 	const client = await TeamClient.connect(target);
+	// A second connection: the server makes one batch's search vectors while it takes the next (two cores).
+	const second = await TeamClient.connect(target).catch(() => undefined);
 	let progress: InstanceType<typeof ItemProgress> | undefined;
 	try {
-		const report = await pushStore(store, client, {
+		const report = await pushStore(store, second ? [client, second] : [client], {
 			labels,
 			onPlan: (items) => {
 				progress = new ItemProgress(context.stderr, 'push', items, Boolean(context.stderr.isTTY) && !context.json);
@@ -37,7 +39,7 @@ async function pushOnce(store: SummaryStore, url: string | undefined, context: C
 		return {...report, url: target.shown, seconds: Number(((performance.now() - started) / 1000).toFixed(3))};
 	} finally {
 		progress?.end();
-		await client.close();
+		await Promise.all([client.close(), second?.close()]);
 	}
 }
 

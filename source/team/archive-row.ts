@@ -43,6 +43,24 @@ export function itemHash(row: ItemRow, record?: () => ItemRecord): string {
 	return hash.digest('hex').slice(0, 32);
 }
 
+const wordPattern = /[\p{L}\p{N}_]+/gu;
+
+/**
+ * The words of `text` that `known` lacks, once each: an item's summaries are mostly sentences of its
+ * own raw text, and its search vector, like the local root row, holds the raw text plus only the
+ * words its summaries add (so no word is counted twice, and the server parses half as much).
+ */
+function wordsBeyond(text: string, known: Set<string>): string {
+	const out: string[] = [];
+	for (const match of text.matchAll(wordPattern)) {
+		const word = match[0].toLowerCase();
+		if (known.has(word)) continue;
+		known.add(word);
+		out.push(word);
+	}
+	return out.join(' ');
+}
+
 export function archiveRow(record: ItemRecord, hash: string): ArchiveRow {
 	const source = record.source ?? {};
 	const inner = record.nodes.filter((node) => node.ordinal !== 0);
@@ -52,6 +70,11 @@ export function archiveRow(record: ItemRecord, hash: string): ArchiveRow {
 		if (body.length >= maxIndexedChars) break;
 		body += `${span.text}\n`;
 	}
+	body = body.slice(0, maxIndexedChars);
+	const known = new Set<string>();
+	for (const match of `${record.title}\n${body}`.matchAll(wordPattern)) known.add(match[0].toLowerCase());
+	const keywords = wordsBeyond(record.nodes.flatMap((node) => node.keywords).join(' '), known);
+	const summaries = wordsBeyond([record.tldr, root?.summary ?? '', ...inner.map((node) => `${node.title}. ${node.summary}`)].join('\n').slice(0, maxIndexedChars), known);
 	return {
 		namespace: record.namespace,
 		item_id: record.item_id,
@@ -63,8 +86,8 @@ export function archiveRow(record: ItemRecord, hash: string): ArchiveRow {
 		project: source.project ?? null,
 		source: noNul(JSON.stringify(source)),
 		record: noNul(JSON.stringify(record)),
-		keywords: noNul(record.nodes.flatMap((node) => node.keywords).join(' ')),
-		summaries: noNul([record.tldr, root?.summary ?? '', ...inner.map((node) => `${node.title}. ${node.summary}`)].join('\n').slice(0, maxIndexedChars)),
-		body: noNul(body.slice(0, maxIndexedChars)),
+		keywords: noNul(keywords),
+		summaries: noNul(summaries),
+		body: noNul(body),
 	};
 }

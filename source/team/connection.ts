@@ -82,7 +82,10 @@ export function teamError(error: unknown, target: TeamTarget): DrillError {
 	if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EHOSTUNREACH' || code === 'ETIMEDOUT' || /timeout expired|Connection terminated unexpectedly/iu.test(message)) {
 		return new DrillError('team_error', `cannot reach the team database at ${at} (${code ?? message})`, 'is the server running and the URL right? drill doctor --team checks');
 	}
-	if (code === '28P01' || code === '28000' || /password authentication failed|no password supplied|client password must be a string/iu.test(message)) {
+	if (/client password must be a string|no password supplied/iu.test(message)) {
+		return new DrillError('team_error', `the team database at ${at} asks for a password, and none was given`, 'set PGPASSWORD, or add HOST:PORT:DATABASE:USER:PASSWORD to ~/.pgpass (mode 600)');
+	}
+	if (code === '28P01' || code === '28000' || /password authentication failed/iu.test(message)) {
 		return new DrillError('team_error', `the team database at ${at} refused the login (${message})`, 'set PGPASSWORD, or add HOST:PORT:DATABASE:USER:PASSWORD to ~/.pgpass (mode 600)');
 	}
 	if (/does not support SSL|SSL|certificate|self[- ]signed/iu.test(message)) {

@@ -81,6 +81,14 @@ function params(labels: Labels, rows: readonly ArchiveRow[]): unknown[] {
 	];
 }
 
+/**
+ * Writes rows into the archive in one statement (one transaction): those whose hash it already
+ * has are left as they are. Returns the promise of the statement, sent at once.
+ */
+export function insertRows(client: TeamClient, labels: Labels, rows: readonly ArchiveRow[]): Promise<unknown> {
+	return client.query(insertSql, params(labels, rows));
+}
+
 interface RemoteRow {
 	namespace: string;
 	item_id: string;
@@ -94,11 +102,13 @@ const key = (namespace: string, itemId: string) => `${namespace}\u0000${itemId}`
 /**
  * Sends this store's own items to the team archive: only those whose hash the archive does not
  * have (a second push sends nothing), in batches of one statement each (a push killed mid-batch
- * leaves the archive as the last committed batch left it; the next push sends the rest), each
- * item checked for secrets first. Then the forgotten ones go as tombstones.
+ * leaves the archive as the committed batches left it; the next push sends the rest), each item
+ * checked for secrets first, over one connection or more (`clients`: batches take turns). Then
+ * the forgotten ones go as tombstones.
  */
-export async function pushStore(store: SummaryStore, client: TeamClient, options: PushOptions): Promise<PushReport> {
+export async function pushStore(store: SummaryStore, clients: readonly TeamClient[], options: PushOptions): Promise<PushReport> {
 	const {labels} = options;
+	const client = clients[0]!;
 	await ensureSchema(client);
 	const report: PushReport = {machine: labels.machine, user: labels.user, local_items: 0, sent: 0, unchanged: 0, tombstones: 0, refused: [], refused_count: 0, bytes: 0, batches: 0};
 	const remote = new Map<string, RemoteRow>();
@@ -150,20 +160,25 @@ export async function pushStore(store: SummaryStore, client: TeamClient, options
 		return {rows, bytes};
 	};
 
-	let batch = build();
-	while (batch.rows.length > 0) {
-		const sent = batch;
-		const pending = client.query(insertSql, params(labels, sent.rows));
-		pending.catch(() => {});
-		// Let the query leave before the next batch is read and checked here.
+	// Up to one statement in flight per connection, the next batch read and checked here meanwhile:
+	// the server makes the search vectors on as many cores as there are connections.
+	const inFlight: Array<Promise<void>> = [];
+	for (let turn = 0; ; turn++) {
+		const batch = build();
+		if (batch.rows.length === 0) break;
+		if (inFlight.length >= clients.length) await inFlight.shift();
+		const written = insertRows(clients[turn % clients.length]!, labels, batch.rows).then(() => {
+			report.sent += batch.rows.length;
+			report.bytes += batch.bytes;
+			report.batches++;
+			options.onBatch?.(batch.rows.length, batch.bytes);
+		});
+		written.catch(() => {});
+		inFlight.push(written);
+		// Let the statement leave before the next batch is read.
 		await new Promise((resolve) => setImmediate(resolve));
-		batch = build();
-		await pending;
-		report.sent += sent.rows.length;
-		report.bytes += sent.bytes;
-		report.batches++;
-		options.onBatch?.(sent.rows.length, sent.bytes);
 	}
+	await Promise.all(inFlight);
 
 	// Forgotten here, still in the archive: by id (drill forget), or by a source forgotten whole.
 	const forgottenIds = new Set(store.all<{namespace: string; item_id: string}>('SELECT namespace, item_id FROM forgotten_items').map((row) => key(row.namespace, row.item_id)));

@@ -9,7 +9,8 @@ import type {TeamClient} from './connection.js';
  *
  * drill_items holds one row per item and origin: the interchange record as pushed (`record`,
  * JSON text), the fields a pull filters by, and `search`, the stage-1 text as a tsvector (title A,
- * keywords B, summaries and TLDR C, raw text D) under a GIN index. A forgotten item is a tombstone:
+ * raw text D, and the words only its keywords (B) or summaries and TLDR (C) add; archive-row.ts)
+ * under a GIN index. A forgotten item is a tombstone:
  * its row keeps only who, which item and when (`deleted`), its text is gone.
  */
 const migrations: string[] = [
