@@ -1,5 +1,9 @@
+import {readFileSync} from 'node:fs';
+import type {ConnectionOptions} from 'node:tls';
+import {userInfo} from 'node:os';
 import pg from 'pg';
 import {DrillError} from '../core/errors.js';
+import {passwordFor, type LoginFor} from './pgpass.js';
 
 /**
  * Where the team archive is and how to reach it. The URL comes from a flag (`--to`, `--from`,
@@ -18,6 +22,7 @@ export interface TeamTarget {
 }
 
 const protocols = new Set(['postgres:', 'postgresql:']);
+const sslModes = ['disable', 'allow', 'prefer', 'require', 'verify-ca', 'verify-full', 'no-verify'];
 
 function isLocalHost(host: string): boolean {
 	const bare = host.replace(/^\[|\]$/gu, '');
@@ -65,8 +70,47 @@ export function teamTarget(flagUrl: string | undefined, flag: string, env: NodeJ
 	const host = parsed.searchParams.get('host') ?? decodeURIComponent(parsed.hostname);
 	const local = isLocalHost(host);
 	const sslmode = parsed.searchParams.get('sslmode');
+	if (sslmode !== null && !sslModes.includes(sslmode)) throw new DrillError('bad_argument', `${where} has sslmode=${JSON.stringify(sslmode.slice(0, 40))}, which is not a TLS mode`, `use one of ${sslModes.join(', ')}`);
 	const tls = sslmode ? sslmode !== 'disable' : !local;
 	return {url, shown: shownUrl(url), local, tls};
+}
+
+/** Whom the URL logs in as, with libpq's defaults (port 5432, the login name as user and database). */
+function loginOf(url: string): LoginFor {
+	const parsed = new URL(url);
+	const user = decodeURIComponent(parsed.username) || process.env.PGUSER || userInfo().username;
+	const host = parsed.searchParams.get('host') ?? (decodeURIComponent(parsed.hostname).replace(/^\[|\]$/gu, '') || 'localhost');
+	return {host, port: parsed.port || parsed.searchParams.get('port') || '5432', database: decodeURIComponent(parsed.pathname.slice(1)) || user, user};
+}
+
+function readPem(parsed: URL, name: string): string | undefined {
+	const file = parsed.searchParams.get(name);
+	if (!file) return undefined;
+	try {
+		return readFileSync(file, 'utf8');
+	} catch (error) {
+		throw new DrillError('bad_argument', `the team URL's ${name} ${JSON.stringify(file)} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`, `give the path of a PEM file (${name}=/path/to/file.pem)`);
+	}
+}
+
+/**
+ * The pg client's TLS settings, made from the URL's TLS parameters as libpq reads them: `disable` (none), `require` and `no-verify` (encrypted, the certificate
+ * not checked), `verify-ca` (checked against the CA, any host name), `verify-full` (and the host
+ * name); `prefer`, `allow` or none: TLS off this machine, with `verify-full`'s checks.
+ * `sslrootcert`, `sslcert` and `sslkey` name PEM files. (The pg client would read `require` as
+ * `verify-full` and print a warning about it.)
+ */
+export function tlsConfig(target: TeamTarget): false | ConnectionOptions {
+	const parsed = new URL(target.url);
+	const mode = parsed.searchParams.get('sslmode') ?? '';
+	const ca = readPem(parsed, 'sslrootcert');
+	const cert = readPem(parsed, 'sslcert');
+	const key = readPem(parsed, 'sslkey');
+	if (!target.tls) return false;
+	const files = {...(ca ? {ca} : {}), ...(cert ? {cert} : {}), ...(key ? {key} : {})};
+	if (mode === 'require' || mode === 'no-verify') return {...files, rejectUnauthorized: false};
+	if (mode === 'verify-ca') return {...files, rejectUnauthorized: true, checkServerIdentity: () => undefined};
+	return {...files, rejectUnauthorized: true};
 }
 
 /** What the pg client needs to know the error by (a DatabaseError's SQLSTATE, a socket's errno). */
@@ -89,7 +133,7 @@ export function teamError(error: unknown, target: TeamTarget): DrillError {
 		return new DrillError('team_error', `the team database at ${at} refused the login (${message})`, 'set PGPASSWORD, or add HOST:PORT:DATABASE:USER:PASSWORD to ~/.pgpass (mode 600)');
 	}
 	if (/does not support SSL|SSL|certificate|self[- ]signed/iu.test(message)) {
-		return new DrillError('team_error', `TLS with the team database at ${at} failed (${message})`, 'TLS is on for a server on another machine; give ?sslmode=disable only on a network you trust, or ?sslmode=no-verify for a self-signed certificate');
+		return new DrillError('team_error', `TLS with the team database at ${at} failed (${message})`, 'TLS is on for a server on another machine: add sslrootcert=CA.pem to the URL for a certificate of your own CA, sslmode=require to skip the check, or sslmode=disable on a network you trust');
 	}
 	if (code === '3D000') return new DrillError('team_error', `the team database at ${at} does not exist (${message})`, 'create it first (docs/team.md: createdb drill)');
 	if (code === '42501') return new DrillError('team_error', `the team database at ${at} denied a request (${message})`, 'the user needs to create tables in the database the first time, and to read and write them after (docs/team.md)');
@@ -104,11 +148,16 @@ export class TeamClient {
 	) {}
 
 	static async connect(target: TeamTarget): Promise<TeamClient> {
-		// sslmode in the URL wins over `ssl` here (the pg client reads it from the connection string).
+		const ssl = tlsConfig(target);
+		const login = loginOf(target.url);
+		// Not a connection string: the pg client would take its empty password for one. The password as
+		// libpq finds it (pgpass.ts); the pg client's own reading of ~/.pgpass prints a deprecation warning.
+		const given = decodeURIComponent(new URL(target.url).password);
 		const client = new pg.Client({
-			connectionString: target.url,
-			...(target.tls && !/[?&]sslmode=/u.test(target.url) ? {ssl: {rejectUnauthorized: true}} : {}),
-			...(target.tls ? {} : {ssl: false}),
+			...login,
+			port: Number(login.port),
+			password: given ? given : async () => passwordFor(login) as string,
+			ssl,
 			connectionTimeoutMillis: 10_000,
 			application_name: 'drill',
 		});

@@ -131,6 +131,16 @@ describe.skipIf(postgresSkip)('drill push and pull against a real PostgreSQL', (
 		expect(closed.stderr).toMatch(/^drill: cannot reach the team database at postgres:\/\/drill@127\.0\.0\.1:1\/x \(ECONNREFUSED\)/u);
 		const notUrl = runCli(['pull', '--from', 'mysql://x@y/z'], {env: laptop.env});
 		expect(notUrl.stderr).toBe('drill: --from must be a postgres:// URL, got mysql://…; give postgres://USER@HOST:PORT/DATABASE\n');
-		for (const result of [withPassword, none, wrongPassword, closed, notUrl]) expect(hasStackTrace(result.stderr)).toBe(false);
+		// TLS when asked for (and by default off this machine): this server has none, and says so.
+		const tls = runCli(['push', '--to', `${url}?sslmode=require`], {env: laptop.env});
+		expect(tls.stderr).toMatch(/^drill: TLS with the team database at \S+ failed \(The server does not support SSL connections\); TLS is on for a server on another machine/u);
+		// The password from ~/.pgpass when the environment has none.
+		const home = tempDir();
+		const {port} = new URL(url);
+		writeFileSync(path.join(home, '.pgpass'), `127.0.0.1:${port}:*:drill:${team.server.password}\n`, {mode: 0o600});
+		expect(json(runCli(['push', '--to', url, '--json'], {env: {...laptop.env, PGPASSWORD: '', HOME: home}}).stdout)).toMatchObject({sent: 0, unchanged: 1});
+		const noPassword = runCli(['push', '--to', url], {env: {...laptop.env, PGPASSWORD: '', HOME: tempDir()}});
+		expect(noPassword.stderr).toMatch(/^drill: the team database at \S+ asks for a password, and none was given; set PGPASSWORD, or add HOST:PORT:DATABASE:USER:PASSWORD to ~\/\.pgpass/u);
+		for (const result of [withPassword, none, wrongPassword, closed, notUrl, tls, noPassword]) expect(hasStackTrace(result.stderr)).toBe(false);
 	});
 });
