@@ -36,7 +36,7 @@ export const command = defineCommand({
 		since: {type: 'string', value: 'WHEN', help: 'only items made since a date (2026-11-28) or for an age (7d, 12h)'},
 	},
 	more: `
-  With --json it prints {url, added, updated, unchanged, removed, skipped: [{id, reason}],
+  With --json it prints {url, added, updated, unchanged, removed, forgotten, skipped: [{id, reason}],
   skipped_count, bytes, origins: {USER@MACHINE: items}, seconds}.
 
   Examples
@@ -81,6 +81,7 @@ export const command = defineCommand({
 			const origins = Object.entries(report.origins).map(([origin, count]) => `${count} from ${origin}`).join(', ');
 			const parts = [`pulled ${plural(report.added + report.updated, 'item')} from ${target.shown}${origins ? ` (${origins})` : ''}`, `${report.unchanged} unchanged`];
 			if (report.removed > 0) parts.push(`${report.removed} cop${report.removed === 1 ? 'y' : 'ies'} of forgotten items removed`);
+			if (report.forgotten > 0) parts.push(`${report.forgotten} forgotten here left out`);
 			context.stdout.write(`${inertText(`${parts.join(', ')} in ${answer.seconds} s`, {singleLine: true})}\n`);
 		}
 		return 0;

@@ -31,6 +31,8 @@ export interface PullReport {
 	unchanged: number;
 	/** Pulled copies removed because their item was forgotten where it lives. */
 	removed: number;
+	/** Items left out because they were forgotten here (drill forget of a pulled item). */
+	forgotten: number;
 	/** Items not written here (an id a local item holds, an item forgotten here, a record that fails validation): the first 1000. */
 	skipped: Array<{id: string; reason: string}>;
 	skipped_count: number;
@@ -119,7 +121,7 @@ export function savePulled(store: SummaryStore, row: ArchivedRef, record: string
  */
 export async function pullInto(store: SummaryStore, client: TeamClient, options: PullOptions): Promise<PullReport> {
 	await requireSchema(client);
-	const report: PullReport = {added: 0, updated: 0, unchanged: 0, removed: 0, skipped: [], skipped_count: 0, bytes: 0, origins: {}};
+	const report: PullReport = {added: 0, updated: 0, unchanged: 0, removed: 0, forgotten: 0, skipped: [], skipped_count: 0, bytes: 0, origins: {}};
 	const skip = (id: string, reason: string) => {
 		report.skipped_count++;
 		if (report.skipped.length < 1000) report.skipped.push({id, reason});
@@ -155,7 +157,7 @@ export async function pullInto(store: SummaryStore, client: TeamClient, options:
 		}
 		if (!isValidItemId(localId)) skip(shown, 'its id with the user and machine is longer than 256 characters');
 		else if (here.exists && !here.pulled) skip(shown, 'an item of this machine has the same id');
-		else if (forgotten.has(key(row.namespace, localId))) skip(shown, 'forgotten here (drill ingest --include-forgotten does not bring pulled items back; drill pull after taking it out of forgotten_items does)');
+		else if (forgotten.has(key(row.namespace, localId))) report.forgotten++;
 		else if (here.exists && pulledHash.get(key(row.namespace, localId)) === row.hash) report.unchanged++;
 		else wanted.push(row);
 	}

@@ -97,6 +97,10 @@ describe.skipIf(postgresSkip)('drill push and pull against a real PostgreSQL', (
 		expect(runCli(['walk', 'summary', 'conversation_session:ana@laptop/laptop1'], {env: devbox.env}).code).toBe(1);
 		// A second push sends no tombstone again.
 		expect(json(runCli(['push', '--to', url, '--json'], {env: laptop.env}).stdout)).toMatchObject({sent: 0, tombstones: 0});
+		// A pulled copy forgotten here stays out of later pulls, and is no tombstone of this machine's.
+		expect(runCli(['forget', 'conversation_session:ana@laptop/laptop2'], {env: devbox.env}).code).toBe(0);
+		expect(json(runCli(['pull', '--from', url, '--json'], {env: devbox.env}).stdout)).toMatchObject({added: 0, unchanged: 1, forgotten: 1});
+		expect(json(runCli(['push', '--to', url, '--json'], {env: devbox.env}).stdout)).toMatchObject({local_items: 0, sent: 0, tombstones: 0});
 	});
 
 	it('refuses an item that still holds a secret, and sends the rest', async () => {
