@@ -25,8 +25,8 @@ export const command = defineCommand({
   from other machines, labelled with the machine and user they come from. Local items are never
   touched: a pulled item is stored as NAMESPACE:USER@MACHINE/ITEM, only what changed in the
   archive since the last pull is fetched, and items pushed from this machine stay where they are.
-  Pulled items walk, search, export and resume like local ones (resume says when the session
-  lives on another machine); walk --group-by machine or user, or b in the explorer, groups them.`,
+  Pulled items walk, search and export like local ones (resume says the session lives on
+  another machine); walk --group-by machine or user, or b in the explorer, groups them.`,
 	usage: ['pull [--from URL] [--user NAME] [--project NAME] [--agent NAME] [--since WHEN]'],
 	flags: {
 		from: {type: 'string', value: 'URL', help: 'the team database (default: $DRILL_TEAM_URL; the password from\nPGPASSWORD or ~/.pgpass)'},
