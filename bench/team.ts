@@ -7,7 +7,7 @@
 // (default 1 000 000; lighter: the same trees with 8 spans each, written straight into the
 // archive with the push's own statement, the GIN index built after), then --queries queries (200)
 // made of items' topic words, each through `find --team`'s code (stage 1 in the database, the
-// hits fetched into a local store, stage 2): p50/p95, and of stage 1 alone. Smoke: 300 and 2 000
+// hits fetched into a local store, stage 2): p50/p95, and of stage 1 alone. Smoke: 100 and 1 000
 // items, 5 queries.
 import {spawnSync} from 'node:child_process';
 import {loadavg} from 'node:os';
@@ -160,8 +160,8 @@ async function findBench(server: PostgresServer, items: number, queryCount: numb
 
 export async function run(args: string[]): Promise<void> {
 	const smoke = args.includes('--smoke');
-	const items = Number(option(args, '--items') ?? (smoke ? 300 : 50_000));
-	const findItems = Number(option(args, '--find-items') ?? (smoke ? 2000 : 1_000_000));
+	const items = Number(option(args, '--items') ?? (smoke ? 100 : 50_000));
+	const findItems = Number(option(args, '--find-items') ?? (smoke ? 1000 : 1_000_000));
 	const queryCount = Number(option(args, '--queries') ?? (smoke ? 5 : 200));
 	const only = option(args, '--only');
 	const keep = option(args, '--keep');
