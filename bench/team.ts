@@ -11,7 +11,7 @@
 // items, 5 queries.
 import {spawnSync} from 'node:child_process';
 import {loadavg} from 'node:os';
-import {existsSync, mkdtempSync, renameSync, rmSync} from 'node:fs';
+import {existsSync, mkdtempSync, readFileSync, renameSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {validateItem} from '../source/store/interchange.js';
@@ -46,11 +46,25 @@ async function database(server: PostgresServer, name: string, fresh: boolean): P
 	return server.url.replace(/\/postgres$/u, `/${name}`);
 }
 
-function drill(args: string[], env: NodeJS.ProcessEnv): {seconds: number; report: Record<string, unknown>} {
+/** CPU seconds (user + system) of a process and of the children it has waited for, from /proc (0 where there is none). */
+function cpuSeconds(pid: number | 'self'): number {
+	try {
+		const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /su, '').split(' ');
+		// utime, stime, cutime, cstime: fields 14–17 of stat, 12–15 after the name.
+		return fields.slice(11, 15).reduce((sum, ticks) => sum + Number(ticks), 0) / 100;
+	} catch {
+		return 0;
+	}
+}
+
+/** A run of the built CLI: wall time, its report, and the CPU it used (the server's is not counted). */
+function drill(args: string[], env: NodeJS.ProcessEnv): {seconds: number; report: Record<string, unknown>; cpu: string} {
 	const started = performance.now();
+	const client = cpuSeconds('self');
 	const result = spawnSync(process.execPath, [path.resolve('dist/cli.js'), ...args, '--json'], {encoding: 'utf8', env: {...process.env, ...env}, maxBuffer: 64 * 1024 * 1024});
 	if (result.status !== 0) throw new Error(`drill ${args[0]} failed: ${result.stderr.trim().split('\n').slice(-2).join(' / ')}`);
-	return {seconds: (performance.now() - started) / 1000, report: JSON.parse(result.stdout) as Record<string, unknown>};
+	const cpu = `drill's own CPU ${(cpuSeconds('self') - client).toFixed(1)} s`;
+	return {seconds: (performance.now() - started) / 1000, report: JSON.parse(result.stdout) as Record<string, unknown>, cpu};
 }
 
 async function pushPull(server: PostgresServer, items: number, dir: string, keep: string | undefined): Promise<void> {
@@ -73,13 +87,13 @@ async function pushPull(server: PostgresServer, items: number, dir: string, keep
 	const env = {DRILL_STORE: store, DRILL_MACHINE: 'laptop', DRILL_USER: 'ana', PGPASSWORD: server.password};
 	log(`load before push: ${load()}`);
 	const push = drill(['push', '--to', url], env);
-	log(`drill push: ${push.report.sent} items, ${(Number(push.report.bytes) / 1e6).toFixed(0)} MB in ${push.seconds.toFixed(1)} s (${Math.round(Number(push.report.sent) / push.seconds)} items/s; ${push.report.batches} batches) — load ${load()}`);
+	log(`drill push: ${push.report.sent} items, ${(Number(push.report.bytes) / 1e6).toFixed(0)} MB in ${push.seconds.toFixed(1)} s (${Math.round(Number(push.report.sent) / push.seconds)} items/s; ${push.report.batches} batches) — load ${load()}; ${push.cpu}`);
 	const again = drill(['push', '--to', url], env);
-	log(`drill push again: ${again.report.sent} sent, ${again.report.unchanged} unchanged in ${again.seconds.toFixed(1)} s`);
+	log(`drill push again: ${again.report.sent} sent, ${again.report.unchanged} unchanged in ${again.seconds.toFixed(1)} s; ${again.cpu}`);
 	const empty = path.join(dir, 'devbox.db');
 	started = performance.now();
 	const pull = drill(['pull', '--from', url], {DRILL_STORE: empty, DRILL_MACHINE: 'devbox', DRILL_USER: 'bo', PGPASSWORD: server.password});
-	log(`drill pull into an empty store: ${pull.report.added} items, ${(Number(pull.report.bytes) / 1e6).toFixed(0)} MB in ${pull.seconds.toFixed(1)} s (${Math.round(Number(pull.report.added) / pull.seconds)} items/s; search indexes written) — load ${load()}`);
+	log(`drill pull into an empty store: ${pull.report.added} items, ${(Number(pull.report.bytes) / 1e6).toFixed(0)} MB in ${pull.seconds.toFixed(1)} s (${Math.round(Number(pull.report.added) / pull.seconds)} items/s; search indexes written) — load ${load()}; ${pull.cpu}`);
 }
 
 /** An archive of `items` generated items from 20 machines, made once per database name (kept with --keep). */
@@ -141,6 +155,7 @@ async function findBench(server: PostgresServer, items: number, queryCount: numb
 		let narrowed = 0;
 		let hits = 0;
 		log(`load before queries: ${load()}`);
+		const ownCpu = process.cpuUsage();
 		for (const query of chosen) {
 			const started = performance.now();
 			const result = await teamFind(client, store, {query});
@@ -149,9 +164,10 @@ async function findBench(server: PostgresServer, items: number, queryCount: numb
 			if (result.notices?.some((notice) => notice.startsWith('ranked the items'))) narrowed++;
 			hits += result.stage1_hits.length;
 		}
+		const used = process.cpuUsage(ownCpu);
 		const all = summarize(total);
 		const first = summarize(stage1);
-		log(`find --team over ${items} items, ${chosen.length} queries (e.g. ${JSON.stringify(chosen[1] ?? chosen[0])}): p50 ${ms(all.p50)}  p95 ${ms(all.p95)}  max ${ms(all.max)}; stage 1 alone p50 ${ms(first.p50)}  p95 ${ms(first.p95)}; ${(hits / chosen.length).toFixed(1)} hits per query, ${narrowed} queries ranked a bounded set — load ${load()}`);
+		log(`find --team over ${items} items, ${chosen.length} queries (e.g. ${JSON.stringify(chosen[1] ?? chosen[0])}): p50 ${ms(all.p50)}  p95 ${ms(all.p95)}  max ${ms(all.max)}; stage 1 alone p50 ${ms(first.p50)}  p95 ${ms(first.p95)}; ${(hits / chosen.length).toFixed(1)} hits per query, ${narrowed} queries ranked a bounded set — load ${load()}; CPU per query in this process ${ms((used.user + used.system) / 1000 / chosen.length)}`);
 	} finally {
 		store.close();
 		await client.close();

@@ -193,7 +193,11 @@ export class TeamClient {
 		}
 	}
 
+	private closed = false;
+
 	async close(): Promise<void> {
+		if (this.closed) return;
+		this.closed = true;
 		await this.client.end().catch(() => {});
 	}
 }
