@@ -52,6 +52,11 @@ export const benchmarks: Record<string, Benchmark> = {
 		about: '`drill usage` (each grouping in process, and the built CLI spawn to exit) and the app\'s usage screen (`$` to drawn with its data) on a generated store of 50 000 sessions over a year',
 		load: () => import('./usage.js'),
 	},
+	team: {
+		synopsis: '[--items N] [--find-items N] [--queries N] [--keep DIR] [--only push|find] [--smoke]',
+		about: 'the team archive on a loopback PostgreSQL server: `drill push` of a generated store of 50 000 items, a second push, `drill pull` into an empty store (wall times), and `find --team` p50/p95 over a generated archive of 1 000 000 items',
+		load: () => import('./team.js'),
+	},
 	store: {
 		synopsis: '[--items N] [--smoke]',
 		about: 'what the damage check costs a writer: opening a generated store for writing with and without PRAGMA quick_check, quick_check alone, and `drill doctor`\'s full integrity check',

@@ -11,6 +11,9 @@ rmSync('dist', {recursive: true, force: true});
 const native = ['better-sqlite3', 'sqlite-vec', '@lydell/node-pty'];
 // Loaded at run time, on the first price asked for (source/core/prices.ts): its 0.8 MB table stays out of every chunk.
 const runtimeOnly = ['@pydantic/genai-prices'];
+// pg (the team archive's client) is loaded from node_modules as it is: its optional native
+// binding (pg-native) is a require esbuild cannot resolve, and only `drill push/pull/find --team` load it.
+const external = [...native, ...runtimeOnly, 'pg'];
 
 // Fast paths for narrow text in front of two packages Ink calls for every line of every frame (see
 // the files). Every import of the package resolves to the fast file, except the fast file's own,
@@ -59,6 +62,9 @@ const common = {
 	sourcemap: 'linked',
 	jsx: 'automatic',
 	external: [...native, ...runtimeOnly],
+// pg (the team archive's client) is loaded from node_modules as it is: its optional native
+// binding (pg-native) is a require esbuild cannot resolve, and only `drill push/pull/find --team` load it.
+const external = [...native, ...runtimeOnly, 'pg'];
 	alias: {'react-devtools-core': './scripts/devtools-stub.mjs'},
 	plugins: [fastPathPlugin],
 	// Segmenters are made on first use (see scripts/lazy-segmenter.mjs).

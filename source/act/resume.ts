@@ -26,6 +26,8 @@ export interface ResumePlan {
 	found?: string;
 	/** What the entry follows (the agent's documentation and version). */
 	followed: string;
+	/** A session pulled from a team archive: the machine (and user) whose agent holds its log. */
+	lives_on?: {machine: string; user?: string};
 }
 
 const quote = (word: string): string => (/^[\w@%+=:,./-]+$/u.test(word) ? word : `'${word.replace(/'/gu, `'\\''`)}'`);
@@ -118,11 +120,17 @@ export function resumePlan(source: ItemSource, label: string, options: {cwd?: st
 	if (!cwd) throw new DrillError('not_found', `${label}: the session does not record its project folder`, `give it: drill resume ${label} --cwd DIR`);
 	const command = [entry.program, ...args];
 	const found = onPath(entry.program, options.env ?? process.env);
-	return {agent, name: entry.name, command, cwd: path.resolve(cwd), ...(id ? {session_id: id} : {}), shell: `cd ${quote(path.resolve(cwd))} && ${command.map(quote).join(' ')}`, ...(found ? {found} : {}), followed: entry.followed};
+	const livesOn = source.machine ? {lives_on: {machine: source.machine, ...(source.user ? {user: source.user} : {})}} : {};
+	return {agent, name: entry.name, command, cwd: path.resolve(cwd), ...(id ? {session_id: id} : {}), shell: `cd ${quote(path.resolve(cwd))} && ${command.map(quote).join(' ')}`, ...(found ? {found} : {}), followed: entry.followed, ...livesOn};
 }
 
-/** The problems that stop a plan from running: the program is not on PATH, the folder is gone. */
+/** The problems that stop a plan from running: the session lives on another machine, the program is not on PATH, the folder is gone. */
 export function planProblem(plan: ResumePlan, label: string): DrillError | undefined {
+	// The agent keeps its sessions on the machine that ran them: this one has only the pulled summary.
+	if (plan.lives_on) {
+		const {machine, user} = plan.lives_on;
+		return new DrillError('not_found', `${label} is a session of ${machine}${user ? ` (pushed by ${user})` : ''}: its log is there, not on this machine`, `resume it on ${machine}: ${plan.shell}; or read it here: drill export ${label} --format markdown`);
+	}
 	const program = plan.command[0]!;
 	if (!plan.found) {
 		const entry = agentResume[plan.agent];

@@ -32,6 +32,8 @@ export const commands: CommandEntry[] = [
 	{name: 'resume', summary: "resume a session in its own agent (claude --resume, codex resume, …) in its project folder", load: () => import('./resume.js')},
 	{name: 'forget', summary: 'remove items, or all from a file or folder, from the store and the index; ingest leaves them out after', load: () => import('./forget.js')},
 	{name: 'usage', summary: 'tokens and cost by day, week, month, session, project, agent or model; 5-hour blocks', load: () => import('./usage.js')},
+	{name: 'push', summary: "send this store's items to the team archive (PostgreSQL; docs/team.md)", load: () => import('./push.js')},
+	{name: 'pull', summary: "bring the team archive's items from other machines into this store", load: () => import('./pull.js')},
 	{name: 'reindex', summary: 'rebuild the search indexes (keyword rows, semantic model and vectors)', load: () => import('./reindex.js')},
 ];
 

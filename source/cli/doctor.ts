@@ -61,16 +61,33 @@ export const command = defineCommand({
   drill), as drill reindex does.
 
   Writers refuse a damaged store (drill ingest, import, up …): this is the command they point at.`,
-	usage: ['doctor [--repair]'],
-	flags: {repair: {type: 'boolean', help: 'rebuild a damaged store from what can be read (a healthy store is left alone)'}},
+	usage: ['doctor [--repair]', 'doctor --team [--team-url URL]'],
+	flags: {
+		repair: {type: 'boolean', help: 'rebuild a damaged store from what can be read (a healthy store is left alone)'},
+		team: {type: 'boolean', help: 'check the team archive instead ($DRILL_TEAM_URL; docs/team.md): whether it\nanswers, its schema version and size, and the last push per machine'},
+		teamUrl: {type: 'string', value: 'URL', help: 'the team database for --team (default: $DRILL_TEAM_URL)'},
+	},
 	more: `
   With --json it prints {store, bytes, wal_bytes, schema_version, healthy, problems, notes,
   damaged_tables, items, checked_ms, repair?: {salvaged, lost, partial, unreadable_rows,
   damaged_copy}, secrets?: {unredacted} or, with --repair, {items, redactions, rules}}.
 
-  Exit status: 0 when the store is healthy or was repaired, 1 when it is damaged.`,
+  With --team --json it prints {url, tls, reachable, connect_ms, server_version, schema_version,
+  drill_schema_version, items, tombstones, bytes, machines: [{machine, user, items, last_push}],
+  problem?}.
+
+  Exit status: 0 when the store is healthy or was repaired, 1 when it is damaged (with --team:
+  0 when the archive answers and drill can use it, 1 otherwise).`,
 	async run(cli, context) {
 		if (cli.input.length > 0) throw usageError(`doctor takes no arguments, got ${JSON.stringify(cli.input[0])}`, 'see drill doctor --help');
+		if (cli.flags.team || cli.flags.teamUrl) {
+			if (cli.flags.repair) throw usageError('--repair mends the local store, not the team archive', 'run drill doctor --team and drill doctor --repair apart');
+			const [{teamTarget}, {diagnoseTeam, teamDiagnosisText}] = await Promise.all([import('../team/connection.js'), import('../team/doctor.js')]);
+			const diagnosis = await diagnoseTeam(teamTarget(cli.flags.teamUrl, '--team-url'));
+			if (context.json) printJson(context.stdout, diagnosis);
+			else context.stdout.write(inertText(teamDiagnosisText(diagnosis)));
+			return diagnosis.reachable && !diagnosis.problem ? 0 : 1;
+		}
 		const store = context.runtime.config.storePath;
 		const diagnosis = diagnose(store);
 		// A salvage by this drill would write the items in its older schema and drop what it does not know.

@@ -1,7 +1,7 @@
 import {inertText} from '../core/inert-text.js';
 import {clip} from '../text/clean.js';
 import {findDefaults, type FindResult, type FindSource} from '../search/types.js';
-import {defineCommand} from './command.js';
+import {defineCommand, type CommandContext} from './command.js';
 import {embedderFlags, embedderSpec} from './embedder-flags.js';
 import {printJson, usageError} from './output.js';
 import {paint} from './render-view.js';
@@ -50,6 +50,32 @@ function count(name: string, value: number | undefined): number | undefined {
 	return value;
 }
 
+/** `--team`: stage 1 in the team database, the hits' items fetched into this store (source/team/find.ts). */
+async function teamFind(flags: {teamUrl?: string | undefined; scope?: string | undefined; agent?: string | undefined; project?: string | undefined; method?: string | undefined; topK?: number | undefined; offset?: number | undefined; minScore?: number | undefined; drill: boolean; drillTopK?: number | undefined; drillPerItemTopK?: number | undefined}, query: string, context: CommandContext): Promise<FindResult> {
+	const [{teamTarget, TeamClient}, {teamFind: find}] = await Promise.all([import('../team/connection.js'), import('../team/find.js')]);
+	const client = await TeamClient.connect(teamTarget(flags.teamUrl, '--team-url'));
+	const store = context.runtime.openWritableStore();
+	try {
+		return await find(client, store, {
+			query,
+			...(flags.scope ? {scope: flags.scope} : {}),
+			...(flags.agent ? {agent: flags.agent} : {}),
+			...(flags.project ? {project: flags.project} : {}),
+			...(flags.method ? {method: flags.method} : {}),
+			top_k: count('top-k', flags.topK),
+			offset: count('offset', flags.offset),
+			...(flags.minScore === undefined ? {} : {min_score: flags.minScore}),
+			drill: flags.drill,
+			drill_top_k: count('drill-top-k', flags.drillTopK),
+			drill_per_item_top_k: count('drill-per-item-top-k', flags.drillPerItemTopK),
+			...(context.json ? {} : {highlight: {open, close}}),
+		});
+	} finally {
+		store.close();
+		await client.close();
+	}
+}
+
 export const command = defineCommand({
 	about: `
   Search coarse-to-fine (the MCP tools find and summary_search): stage 1 ranks summary nodes (TLDRs, topic
@@ -68,6 +94,8 @@ export const command = defineCommand({
 		drill: {type: 'boolean', default: true, help: 'skip stage 2'},
 		drillTopK: {type: 'number', value: 'N', help: `items to drill (default ${findDefaults.drill_top_k})`},
 		drillPerItemTopK: {type: 'number', value: 'N', help: `spans per drilled item (default ${findDefaults.drill_per_item_top_k})`},
+		team: {type: 'boolean', help: 'search the team archive (PostgreSQL, $DRILL_TEAM_URL; docs/team.md):\nstage 1 runs there, and the hits\' items are fetched into this\nstore, so their ids walk and open like local ones'},
+		teamUrl: {type: 'string', value: 'URL', help: 'the team database for --team (default: $DRILL_TEAM_URL)'},
 		...embedderFlags,
 	},
 	more: `
@@ -75,11 +103,19 @@ export const command = defineCommand({
     drill find retry storm
     drill find "pool exhaustion" --scope conversation_session --method keyword --json
     drill find onboarding --source knowledge
-    drill find "flaky test" --agent claude-code --project /home/me/shop`,
+    drill find "flaky test" --agent claude-code --project /home/me/shop
+    drill find --team "pool exhaustion"`,
 	async run(cli, context) {
 		const query = cli.input.join(' ');
 		if (query.trim() === '') throw usageError('find needs a QUERY', 'e.g. drill find "retry storm"');
 		const color = context.color && Boolean(context.stdout.isTTY);
+		if (cli.flags.team || cli.flags.teamUrl) {
+			if (cli.flags.source && cli.flags.source !== 'summary') throw usageError(`--team searches summaries, not --source ${cli.flags.source}`, 'leave out --source, or search locally without --team');
+			const result = await teamFind(cli.flags, query, context);
+			if (context.json) printJson(context.stdout, result);
+			else context.stdout.write(renderFind(result, color));
+			return 0;
+		}
 		const result = await context.runtime.find(
 			{
 				query,

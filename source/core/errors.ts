@@ -28,7 +28,8 @@ export type DrillErrorCode =
 	| 'frame_locked'
 	| 'cursor_broken'
 	| 'plan_invalid'
-	| 'io_error';
+	| 'io_error'
+	| 'team_error';
 
 /**
  * What kind of failure an error is, so a caller can tell what to do without reading codes: a
@@ -66,6 +67,7 @@ const categories: Record<DrillErrorCode, DrillErrorCategory> = {
 	cursor_broken: 'frame',
 	plan_invalid: 'frame',
 	io_error: 'io',
+	team_error: 'io',
 };
 
 /**

@@ -67,6 +67,10 @@ export interface ItemSource {
 	 * the session's totals has one bucket, at the session's start.
 	 */
 	usage?: UsageBucket[];
+	/** The machine a pulled item lives on (`drill pull`, `drill find --team`); absent for this machine's own items. */
+	machine?: string;
+	/** The user whose store a pulled item was pushed from; absent for this machine's own items. */
+	user?: string;
 }
 
 /** What each item child of a listing carries, so items with the same title can be told apart. */
@@ -209,6 +213,7 @@ export function sourceLine(source: (ItemSource & {tokens_total?: number; cost?: 
 	if (!source) return '';
 	const parts: string[] = [];
 	if (source.agent) parts.push(source.agent);
+	if (source.machine) parts.push(`${source.user ? `${source.user}@` : ''}${source.machine}`);
 	if (source.project) {
 		parts.push(homeRelative(source.project, options.home));
 	}

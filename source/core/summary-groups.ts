@@ -8,7 +8,7 @@ import {DrillError} from './errors.js';
  * a ":" exactly when the id names an item or a node inside one: a group id never collides with
  * the seed's shapes. Values are percent-encoded where needed ("%", white space, controls).
  */
-export const groupKeys = ['project', 'agent', 'day', 'folder'] as const;
+export const groupKeys = ['project', 'agent', 'day', 'folder', 'machine', 'user'] as const;
 export type GroupKey = (typeof groupKeys)[number];
 
 export const groupKeyHint = `group by one of: ${groupKeys.join(', ')} — e.g. conversation_session#project or conversation_session#day=2026-11-28`;

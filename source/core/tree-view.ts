@@ -71,7 +71,7 @@ export interface ViewOptions {
 	/** Bound on `content` at `full` depth. */
 	maxChars?: number;
 	/**
-	 * Show a namespace grouped by this key (summary domain: project, agent, day, folder): the
+	 * Show a namespace grouped by this key (summary domain: project, agent, day, folder, machine, user): the
 	 * view is then the one of `{namespace}#{key}`. Only for domains that list `groupKeys`.
 	 */
 	groupBy?: string;

@@ -10,7 +10,7 @@ import type {ItemListRow, NamespaceRow, SummaryStore} from '../store/summary-sto
 import {itemChild, itemEntry, rootCrumb, summaryView} from './summary-view.js';
 import {append} from '../core/arrays.js';
 
-const noneName: Record<GroupKey, string> = {project: '(no project)', agent: '(no agent)', day: '(no day)', folder: '(no folder)'};
+const noneName: Record<GroupKey, string> = {project: '(no project)', agent: '(no agent)', day: '(no day)', folder: '(no folder)', machine: '(this machine)', user: '(this machine)'};
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** Children read part by part (groups, then items, …) and paged as one list. */

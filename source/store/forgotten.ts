@@ -72,7 +72,13 @@ export function forget(store: SummaryStore, items: readonly ForgottenItem[], sou
 	return store.write((db) =>
 		db.transaction(() => {
 			let removed = 0;
-			for (const item of items) if (deleteItem(db, item.namespace, item.item_id, store.indexers)) removed++;
+			// Remembered by id too: a push to a team archive sends them as tombstones (source/team/push.ts).
+			const byId = db.prepare('INSERT INTO forgotten_items (namespace, item_id, forgotten_at) VALUES (?, ?, ?) ON CONFLICT (namespace, item_id) DO UPDATE SET forgotten_at = excluded.forgotten_at');
+			for (const item of items) {
+				if (!deleteItem(db, item.namespace, item.item_id, store.indexers)) continue;
+				removed++;
+				byId.run(item.namespace, item.item_id, now);
+			}
 			const remember = db.prepare('INSERT INTO forgotten_sources (path, forgotten_at) VALUES (?, ?) ON CONFLICT (path) DO NOTHING');
 			for (const source of sources) remember.run(source, now);
 			return removed;

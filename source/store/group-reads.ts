@@ -10,10 +10,10 @@ export interface GroupRow {
 }
 
 // Newest activity first for projects and agents, newest day first, folders by name.
-const orderOf: Record<GroupKey, string> = {project: 'newest DESC, value', agent: 'newest DESC, value', day: 'value DESC', folder: 'value'};
+const orderOf: Record<GroupKey, string> = {project: 'newest DESC, value', agent: 'newest DESC, value', day: 'value DESC', folder: 'value', machine: 'newest DESC, value', user: 'newest DESC, value'};
 
 // Each as "{column} IS ? AND namespace = ?", so the items_by_{key} index serves it (IS also matches NULL: the items without one).
-const columnOf = {project: 'project', agent: 'agent', folder: 'source_folder'} as const;
+const columnOf = {project: 'project', agent: 'agent', folder: 'source_folder', machine: 'origin_machine', user: 'origin_user'} as const;
 
 /** Upper bound of the strings that start with `prefix` (a folder, ending in "/"); "" starts every one. */
 const prefixEnd = (prefix: string) => (prefix === '' ? '\u{10FFFF}' : `${prefix.slice(0, -1)}0`);

@@ -10,6 +10,10 @@ import {folderChain, parentFolder} from '../core/source-folder.js';
  *   key       value                                  parent                  newest
  *   project   the item's project, '' for none        ''                      newest generated_at
  *   agent     the item's agent, '' for none          ''                      newest generated_at
+ *   machine   the machine a pulled item came from,   ''                      newest generated_at
+ *             '' for this machine's own
+ *   user      the user a pulled item came from,      ''                      newest generated_at
+ *             '' for this machine's own
  *   day       the UTC day of generated_at            ''                      ''
  *   folder    every folder above the item's source,  the enclosing folder,   ''
  *             e.g. "/", "/docs/", "/docs/guides/"    '' for a top folder
@@ -20,16 +24,21 @@ export interface GroupedFields {
 	namespace: string;
 	project: string | null;
 	agent: string | null;
+	origin_machine: string | null;
+	origin_user: string | null;
 	generated_at: string;
 	source_folder: string | null;
 }
 
-type Entry = {key: 'project' | 'agent' | 'day' | 'folder'; value: string; parent: string; newest: string};
+type Dated = 'project' | 'agent' | 'machine' | 'user';
+type Entry = {key: Dated | 'day' | 'folder'; value: string; parent: string; newest: string};
 
 function entries(item: GroupedFields): Entry[] {
 	const list: Entry[] = [
 		{key: 'project', value: item.project ?? '', parent: '', newest: item.generated_at},
 		{key: 'agent', value: item.agent ?? '', parent: '', newest: item.generated_at},
+		{key: 'machine', value: item.origin_machine ?? '', parent: '', newest: item.generated_at},
+		{key: 'user', value: item.origin_user ?? '', parent: '', newest: item.generated_at},
 		{key: 'day', value: item.generated_at.slice(0, 10), parent: '', newest: ''},
 	];
 	if (item.source_folder) for (const folder of folderChain(item.source_folder)) list.push({key: 'folder', value: folder, parent: parentFolder(folder), newest: ''});
@@ -38,7 +47,7 @@ function entries(item: GroupedFields): Entry[] {
 
 /** Counts a just-written item into its groups. */
 export function addToGroups(db: SqliteDatabase, item: GroupedFields): void {
-	// Only projects and agents keep a newest time: setting it on the others would rewrite their
+	// Only projects, agents, machines and users keep a newest time: setting it on the others would rewrite their
 	// index entry for nothing (SQLite updates every index on a column that is SET).
 	const counted = prepared(
 		db,
@@ -60,16 +69,14 @@ export function addToGroups(db: SqliteDatabase, item: GroupedFields): void {
 export function removeFromGroups(db: SqliteDatabase, item: GroupedFields): void {
 	const decrement = prepared(db, 'UPDATE item_groups SET item_count = item_count - 1 WHERE namespace = ? AND key = ? AND value = ? RETURNING item_count, newest');
 	const drop = prepared(db, 'DELETE FROM item_groups WHERE namespace = ? AND key = ? AND value = ?');
-	const newest = {
-		project: prepared(db, 'SELECT coalesce(max(generated_at), \'\') AS newest FROM items WHERE project IS ? AND namespace = ?'),
-		agent: prepared(db, 'SELECT coalesce(max(generated_at), \'\') AS newest FROM items WHERE agent IS ? AND namespace = ?'),
-	};
+	const newestOf = (column: string) => prepared(db, `SELECT coalesce(max(generated_at), '') AS newest FROM items WHERE ${column} IS ? AND namespace = ?`);
+	const newest: Record<Dated, ReturnType<typeof prepared>> = {project: newestOf('project'), agent: newestOf('agent'), machine: newestOf('origin_machine'), user: newestOf('origin_user')};
 	const setNewest = prepared(db, 'UPDATE item_groups SET newest = ? WHERE namespace = ? AND key = ? AND value = ?');
 	for (const entry of entries(item)) {
 		const left = decrement.get(item.namespace, entry.key, entry.value) as {item_count: number; newest: string} | undefined;
 		if (!left) continue;
 		if (left.item_count <= 0) drop.run(item.namespace, entry.key, entry.value);
-		else if ((entry.key === 'project' || entry.key === 'agent') && left.newest === item.generated_at) {
+		else if (entry.key !== 'day' && entry.key !== 'folder' && left.newest === item.generated_at) {
 			const row = newest[entry.key].get(entry.value === '' ? null : entry.value, item.namespace) as {newest: string};
 			setNewest.run(row.newest, item.namespace, entry.key, entry.value);
 		}
@@ -87,6 +94,13 @@ export function rebuildGroups(db: SqliteDatabase): void {
 		INSERT INTO item_groups (namespace, key, value, parent, item_count, newest)
 			SELECT namespace, 'day', substr(generated_at, 1, 10), '', count(*), '' FROM items GROUP BY namespace, substr(generated_at, 1, 10);
 	`);
+	// The migration that adds the origin columns counts their groups itself (this runs before it on an old store).
+	const columns = new Set((db.prepare('PRAGMA table_info(items)').all() as Array<{name: string}>).map((column) => column.name));
+	for (const [key, column] of [['machine', 'origin_machine'], ['user', 'origin_user']] as const) {
+		if (!columns.has(column)) continue;
+		db.exec(`INSERT INTO item_groups (namespace, key, value, parent, item_count, newest)
+			SELECT namespace, '${key}', coalesce(${column}, ''), '', count(*), max(generated_at) FROM items GROUP BY namespace, coalesce(${column}, '')`);
+	}
 	const folders = new Map<string, {namespace: string; value: string; count: number}>();
 	const rows = db.prepare('SELECT namespace, source_folder, count(*) AS n FROM items WHERE source_folder IS NOT NULL GROUP BY namespace, source_folder').all() as Array<{namespace: string; source_folder: string; n: number}>;
 	for (const row of rows) {

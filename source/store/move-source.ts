@@ -11,7 +11,7 @@ import {sourceFolder} from '../core/source-folder.js';
  */
 export function moveItemSource(db: SqliteDatabase, namespace: string, itemId: string, uri: string): boolean {
 	return db.transaction((): boolean => {
-		const row = prepared(db, 'SELECT id, namespace, project, agent, generated_at, source_folder FROM items WHERE namespace = ? AND item_id = ?').get(namespace, itemId) as (GroupedFields & {id: number}) | undefined;
+		const row = prepared(db, 'SELECT id, namespace, project, agent, origin_machine, origin_user, generated_at, source_folder FROM items WHERE namespace = ? AND item_id = ?').get(namespace, itemId) as (GroupedFields & {id: number}) | undefined;
 		if (!row) return false;
 		const folder = sourceFolder(uri);
 		prepared(db, 'UPDATE items SET source_uri = ?, source_folder = ? WHERE id = ?').run(uri, folder, row.id);

@@ -253,6 +253,34 @@ export const migrations: Array<(db: Database) => void> = [
 	// `drill usage` and the app's usage screen add them up without reading an item; each session's
 	// cost on its row for the listings. Sessions already stored get their totals at their start.
 	(db) => createUsageTable(db),
+	// A team archive (#37): the machine and user a pulled item came from (NULL for this machine's own
+	// items), grouped like projects and agents; the items `drill forget` removed by id (a push sends
+	// them as tombstones); and the archive's hash of each pulled item (a pull fetches only what changed).
+	(db) => {
+		const columns = new Set((db.prepare('PRAGMA table_info(items)').all() as Array<{name: string}>).map((column) => column.name));
+		if (!columns.has('origin_machine')) db.exec('ALTER TABLE items ADD COLUMN origin_machine TEXT');
+		if (!columns.has('origin_user')) db.exec('ALTER TABLE items ADD COLUMN origin_user TEXT');
+		db.exec(`
+			CREATE INDEX IF NOT EXISTS items_by_machine ON items (origin_machine, namespace, generated_at DESC, item_id);
+			CREATE INDEX IF NOT EXISTS items_by_user ON items (origin_user, namespace, generated_at DESC, item_id);
+			CREATE TABLE IF NOT EXISTS forgotten_items (
+				namespace TEXT NOT NULL,
+				item_id TEXT NOT NULL,
+				forgotten_at TEXT NOT NULL,
+				PRIMARY KEY (namespace, item_id)
+			) WITHOUT ROWID;
+			CREATE TABLE IF NOT EXISTS team_pulled (
+				namespace TEXT NOT NULL,
+				item_id TEXT NOT NULL,
+				hash TEXT NOT NULL,
+				PRIMARY KEY (namespace, item_id)
+			) WITHOUT ROWID;
+			INSERT OR IGNORE INTO item_groups (namespace, key, value, parent, item_count, newest)
+				SELECT namespace, 'machine', coalesce(origin_machine, ''), '', count(*), max(generated_at) FROM items GROUP BY namespace, coalesce(origin_machine, '');
+			INSERT OR IGNORE INTO item_groups (namespace, key, value, parent, item_count, newest)
+				SELECT namespace, 'user', coalesce(origin_user, ''), '', count(*), max(generated_at) FROM items GROUP BY namespace, coalesce(origin_user, '');
+		`);
+	},
 ];
 
 export const schemaVersion = migrations.length;

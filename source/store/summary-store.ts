@@ -50,6 +50,9 @@ export interface ItemRow {
 	cost_exact: number | null;
 	/** The models it used that have no price, one a line. */
 	cost_unpriced: string | null;
+	/** The machine and user a pulled item came from (drill pull); null for this machine's own. */
+	origin_machine: string | null;
+	origin_user: string | null;
 }
 
 /** What a listing of items reads (fewer columns than ItemRow: each one costs per row read). */
@@ -71,6 +74,8 @@ export function itemSource(row: ItemRow): ItemSource {
 	if (row.session_id) source.session_id = row.session_id;
 	if (row.redactions) source.redactions = row.redactions;
 	if (row.source_extra) Object.assign(source, readExtra(row.source_extra));
+	if (row.origin_machine) source.machine = row.origin_machine;
+	if (row.origin_user) source.user = row.origin_user;
 	return source;
 }
 
@@ -108,7 +113,7 @@ export interface SpanRow {
 export const itemColumns = `i.id, i.namespace, i.item_id, i.title, i.tldr, i.generated_at, i.source_uri, i.source_kind, i.content_hash,
 	i.node_count, i.span_count, coalesce(r.child_count, 0) AS topic_count,
 	i.agent, i.project, i.started_at, i.ended_at, i.model, i.turns, i.tool_calls, i.source_line, i.source_folder, i.session_id, i.redactions, i.source_extra, i.tokens,
-	i.cost_usd, i.cost_exact, i.cost_unpriced`;
+	i.cost_usd, i.cost_exact, i.cost_unpriced, i.origin_machine, i.origin_user`;
 export const listColumns = `i.namespace, i.item_id, i.title, i.tldr, i.generated_at, coalesce(r.child_count, 0) AS topic_count,
 	i.agent, i.project, i.started_at, i.turns, i.tool_calls, i.source_folder, i.tokens, i.cost_usd, i.cost_exact, i.cost_unpriced`;
 export const itemFrom = 'items i LEFT JOIN nodes r ON r.item = i.id AND r.ordinal = 0';

@@ -6,7 +6,7 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 const oneLine = (text: string) => text.replace(/[\r\n\t]+/gu, ' ').trim();
 
 // Names and paths, never documents: a longer value is a mistake, not a source.
-const longest = {uri: 4096, kind: 64, agent: 128, project: 4096, model: 256, session_id: 256, parent_session: 256, agent_title: 300, user_title: 300, own_title: 300, summarized_by: 64} as const;
+const longest = {uri: 4096, kind: 64, agent: 128, project: 4096, model: 256, session_id: 256, parent_session: 256, agent_title: 300, user_title: 300, own_title: 300, summarized_by: 64, machine: 64, user: 64} as const;
 
 function name(where: string, field: keyof typeof longest, value: unknown): string | undefined {
 	if (value === undefined || value === null) return undefined;
@@ -134,6 +134,8 @@ export function validateSource(where: string, value: unknown): ItemSource {
 		cost_usd: cost(where, value.cost_usd),
 		summarized_by: name(where, 'summarized_by', value.summarized_by),
 		usage: usage(where, value.usage),
+		machine: name(where, 'machine', value.machine),
+		user: name(where, 'user', value.user),
 	};
 	for (const key of Object.keys(source) as Array<keyof ItemSource>) if (source[key] === undefined) delete source[key];
 	return source;

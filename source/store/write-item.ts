@@ -20,7 +20,7 @@ export type ItemIndexer = {
 
 function deleteItemRows(db: SqliteDatabase, itemRowId: number, indexers: readonly ItemIndexer[]): void {
 	for (const indexer of indexers) indexer.beforeDelete?.(db, itemRowId);
-	const grouped = prepared(db, 'SELECT namespace, project, agent, generated_at, source_folder FROM items WHERE id = ?').get(itemRowId) as GroupedFields;
+	const grouped = prepared(db, 'SELECT namespace, project, agent, origin_machine, origin_user, generated_at, source_folder FROM items WHERE id = ?').get(itemRowId) as GroupedFields;
 	// An external-content FTS table needs the old text to remove its entries.
 	prepared(db, `INSERT INTO spans_fts (spans_fts, rowid, text) SELECT 'delete', id, text FROM spans WHERE item = ?`).run(itemRowId);
 	prepared(db, 'DELETE FROM spans WHERE item = ?').run(itemRowId);
@@ -55,17 +55,17 @@ export function writeItem(db: SqliteDatabase, item: ItemRecord, indexers: readon
 			prepared(db, 'INSERT INTO namespaces (name, item_count) VALUES (?, 0) ON CONFLICT (name) DO NOTHING').run(item.namespace);
 		}
 		const source = withUsage(item.source ?? {}, item.generated_at);
-		const grouped: GroupedFields = {namespace: item.namespace, project: source.project || null, agent: source.agent || null, generated_at: item.generated_at, source_folder: sourceFolder(source.uri)};
+		const grouped: GroupedFields = {namespace: item.namespace, project: source.project || null, agent: source.agent || null, origin_machine: source.machine || null, origin_user: source.user || null, generated_at: item.generated_at, source_folder: sourceFolder(source.uri)};
 		const {lastInsertRowid} = db
 			.prepare(
 				`INSERT INTO items (namespace, item_id, title, tldr, generated_at, source_uri, source_kind, content_hash, node_count, span_count,
-					agent, project, started_at, ended_at, model, turns, tool_calls, source_line, source_folder, session_id, redactions, source_extra, tokens)
-				 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+					agent, project, started_at, ended_at, model, turns, tool_calls, source_line, source_folder, session_id, redactions, source_extra, tokens, origin_machine, origin_user)
+				 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			)
 			.run(
 				item.namespace, item.item_id, item.title, item.tldr, item.generated_at, source.uri || null, source.kind || null, item.content_hash ?? null, item.nodes.length, item.spans.length,
 				grouped.agent, grouped.project, source.started_at || null, source.ended_at || null, source.model || null, source.turns ?? null, source.tool_calls ?? null, source.line ?? null, grouped.source_folder,
-				source.session_id || null, source.redactions ?? null, extraSourceJson(source), totalTokens(source.tokens),
+				source.session_id || null, source.redactions ?? null, extraSourceJson(source), totalTokens(source.tokens), grouped.origin_machine, grouped.origin_user,
 			);
 		const itemRowId = Number(lastInsertRowid);
 		addToGroups(db, grouped);

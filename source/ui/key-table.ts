@@ -93,7 +93,7 @@ export const keyTable: Binding[] = [
 	{command: 'nextMatch', keys: ['n'], context: 'tree', help: 'next filter match', group: 'next / previous filter match'},
 	{command: 'previousMatch', keys: ['N'], context: 'tree', help: 'previous filter match', group: 'next / previous filter match'},
 	{command: 'scope', keys: ['s'], context: 'tree', help: 'search scope: the namespace under the cursor (again: all)'},
-	{command: 'group', keys: ['b'], context: 'tree', help: 'group the namespace under the cursor by: none → project → agent → day → folder', hint: 'group'},
+	{command: 'group', keys: ['b'], context: 'tree', help: 'group the namespace under the cursor by: none → project → agent → day → folder → machine → user', hint: 'group'},
 	{command: 'drillDown', keys: ['d'], context: 'tree', help: 'drill down from the selected node (new frame)', hint: 'drill'},
 	{command: 'drillUp', keys: ['u'], context: 'tree', help: 'undrill: close the current frame with findings and a plan', hint: 'undrill'},
 	{command: 'copyId', keys: ['y'], context: 'tree', help: 'copy the node id (OSC 52)'},

@@ -101,7 +101,7 @@ describe('group node ids', () => {
 		for (const key of groupKeys) expect(parseGroupKey(key)).toBe(key);
 		const error = drillErrorOf(() => parseGroupKey('colour'));
 		expect(error.code).toBe('bad_argument');
-		expect(error.line).toBe('unknown grouping "colour"; group by one of: project, agent, day, folder — e.g. conversation_session#project or conversation_session#day=2026-11-28');
+		expect(error.line).toBe('unknown grouping "colour"; group by one of: project, agent, day, folder, machine, user — e.g. conversation_session#project or conversation_session#day=2026-11-28');
 		expect(drillErrorOf(() => parseGroupKey(3)).code).toBe('bad_argument');
 	});
 });

@@ -258,7 +258,7 @@ describe('refusals', () => {
 
 	it('refuses groupBy where it does not apply, saying what would', () => {
 		expect(drillErrorOf(() => walk('conversation_session:s1', 'index', {groupBy: 'day'})).line).toBe(
-			'group_by day applies to a namespace, not to "conversation_session:s1"; walk the namespace with group_by, e.g. drill walk summary NAMESPACE --group-by day; group by one of: project, agent, day, folder — e.g. conversation_session#project or conversation_session#day=2026-11-28',
+			'group_by day applies to a namespace, not to "conversation_session:s1"; walk the namespace with group_by, e.g. drill walk summary NAMESPACE --group-by day; group by one of: project, agent, day, folder, machine, user — e.g. conversation_session#project or conversation_session#day=2026-11-28',
 		);
 		expect(drillErrorOf(() => walk('', 'index', {groupBy: 'day'})).code).toBe('bad_argument');
 		expect(drillErrorOf(() => walk('conversation_session#agent', 'index', {groupBy: 'day'})).code).toBe('bad_argument');

@@ -95,7 +95,9 @@ describe('provenance in the store', () => {
 			{key: 'folder', value: '/home/ana/docs/', parent: '/home/ana/', item_count: 3},
 			{key: 'folder', value: '/home/ana/docs/guides/', parent: '/home/ana/docs/', item_count: 2},
 			{key: 'folder', value: '/home/ana/docs/guides/setup/', parent: '/home/ana/docs/guides/', item_count: 1},
+			{key: 'machine', value: '', parent: '', item_count: 4},
 			{key: 'project', value: '', parent: '', item_count: 4},
+			{key: 'user', value: '', parent: '', item_count: 4},
 		]);
 		store.close();
 		const runtime = createRuntime({storePath: file, knowledgeDir: tempDir(), drillsRoot: tempDir()});

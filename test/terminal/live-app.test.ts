@@ -84,7 +84,7 @@ describe('provenance in the app', () => {
 });
 
 describe('grouping a namespace with b', () => {
-	test('cycles none → project → agent → day → folder → none on the namespace under the cursor, with group nodes as rows', async () => {
+	test('cycles none → project → agent → day → folder → machine → user → none on the namespace under the cursor, with group nodes as rows', async () => {
 		const {folder, store} = sessionsStore();
 		const screen = open(store, folder, ['--domain', 'summary', '--node', 'conversation_session:83606f5d37f7']);
 		await screen.waitForNode('conversation_session:83606f5d37f7');
@@ -106,6 +106,11 @@ describe('grouping a namespace with b', () => {
 		await screen.waitFor(/▾ conversation_session by day 3[\s\S]*▸ 2026-11-03 1/u, patience);
 		screen.write('b');
 		await screen.waitFor(/▾ conversation_session by folder/u, patience);
+		// A store without pulled items: every item is this machine's own.
+		screen.write('b');
+		await screen.waitFor(/▾ conversation_session by machine 3[\s\S]*▸ \(this machine\) 3/u, patience);
+		screen.write('b');
+		await screen.waitFor(/▾ conversation_session by user 3/u, patience);
 		screen.write('b');
 		text = await screen.waitFor(/▾ conversation_session 3/u, patience);
 		await screen.waitForNode('conversation_session');

@@ -35,6 +35,10 @@ export function groupsAbove(services: Services, groupedId: string, itemId: strin
 			return [formatGroupId(namespace, 'project', source.project ?? '')];
 		case 'agent':
 			return [formatGroupId(namespace, 'agent', source.agent ?? '')];
+		case 'machine':
+			return [formatGroupId(namespace, 'machine', source.machine ?? '')];
+		case 'user':
+			return [formatGroupId(namespace, 'user', source.user ?? '')];
 		case 'day':
 			return source.started_at ? [formatGroupId(namespace, 'day', source.started_at.slice(0, 10))] : undefined;
 		case 'folder': {

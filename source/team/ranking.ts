@@ -1,0 +1,147 @@
+import type {TeamClient} from './connection.js';
+
+/**
+ * Stage 1 in the team database: PostgreSQL full-text search over each item's search vector (GIN),
+ * ranked like the local keyword list — BM25's parts over the same fields: each query word weighted
+ * by its IDF over the archive's items, a saturating count of its places in the item (ts_rank) with
+ * length normalization (1 + log of the item's length), the fields at equal weight as the local
+ * root rows have them (title, summaries, keywords, raw text). As locally, in an archive of
+ * 20 000 items or more the words more than half the items hold are left out of the ranking.
+ *
+ * Ranking reads each matching item's vector, so the items ranked are bounded: when the query's
+ * words together match more than `candidateCap` items, the candidates are the items holding
+ * any of the rarer words (as many as fit) or all the words, and the answer says so.
+ */
+
+export interface TermStat {
+	lexeme: string;
+	/** Items holding it (estimated from the column's statistics for the most common words). */
+	df: number;
+	idf: number;
+}
+
+export const candidateCap = 4000;
+const pruneMinItems = 20_000;
+
+/** A lexeme as a tsquery operand, taken as it is (no second stemming). */
+export function lexemeQuery(lexeme: string): string {
+	return `'${lexeme.replace(/\\/gu, '\\\\').replace(/'/gu, "''")}'`;
+}
+
+/** The query's words as the archive's vectors hold them ('english': Snowball stems, stopwords out), at most 48. */
+export async function queryLexemes(client: TeamClient, query: string): Promise<string[]> {
+	const rows = await client.query<{lexeme: string}>("SELECT lexeme FROM unnest(to_tsvector('english', $1)) ORDER BY positions[1]", [query.slice(0, 100_000)]);
+	return rows.map((row) => row.lexeme).slice(0, 48);
+}
+
+/**
+ * How many items hold each lexeme: from pg_stats' most common elements of the search column (kept
+ * by autovacuum's ANALYZE); a word they do not list is rarer than the least listed one. Without
+ * statistics yet (a young archive), counted through the GIN index up to a bound. IDF as Lucene's,
+ * always positive.
+ */
+export async function termStats(client: TeamClient, lexemes: readonly string[]): Promise<{items: number; terms: TermStat[]}> {
+	const [size] = await client.query<{estimate: string}>("SELECT greatest(reltuples, 0)::bigint::text AS estimate FROM pg_class WHERE oid = 'drill_items'::regclass");
+	let items = Number(size?.estimate ?? 0);
+	if (items < 1000) items = Number((await client.query<{n: string}>('SELECT count(*)::text AS n FROM drill_items WHERE NOT deleted'))[0]!.n);
+	const [stats] = await client.query<{elems: string[] | null; freqs: number[] | null}>(
+		"SELECT most_common_elems::text::text[] AS elems, most_common_elem_freqs AS freqs FROM pg_stats WHERE tablename = 'drill_items' AND attname = 'search' AND schemaname = current_schema()",
+	);
+	const common = new Map<string, number>();
+	if (stats?.elems && stats.freqs) stats.elems.forEach((elem, index) => common.set(elem, stats.freqs![index]!));
+	// pg_stats ends the frequencies with the least and the greatest of them (and the null share): a word not listed is rarer than the least.
+	const least = stats?.freqs && stats.elems ? stats.freqs[stats.elems.length] ?? 0 : 0;
+	const countCap = candidateCap + 1;
+	const counted = new Map<string, number>();
+	const rare = lexemes.filter((lexeme) => !common.has(lexeme));
+	// With statistics, a word they do not list is taken to be in half as many items as the least
+	// listed one, as PostgreSQL's own planner estimates it (counting it cost ~40 ms a word at 1M items).
+	if (common.size > 0) for (const lexeme of rare) counted.set(lexeme, Math.max(1, Math.round((least * items) / 2)));
+	else if (rare.length > 0) {
+		const rows = await client.query<{lexeme: string; n: string}>(
+			'SELECT l AS lexeme, (SELECT count(*) FROM (SELECT 1 FROM drill_items WHERE search @@ q LIMIT $2) s)::text AS n FROM unnest($1::text[], $3::tsquery[]) AS x(l, q)',
+			[rare, countCap, rare.map(lexemeQuery)],
+		);
+		for (const row of rows) counted.set(row.lexeme, Number(row.n));
+	}
+	items = Math.max(items, 1);
+	const terms = lexemes.map((lexeme) => {
+		const df = Math.min(items, common.has(lexeme) ? Math.round(common.get(lexeme)! * items) : counted.get(lexeme) ?? 0);
+		return {lexeme, df, idf: Math.log(1 + (items - df + 0.5) / (df + 0.5))};
+	});
+	return {items, terms};
+}
+
+export interface CandidatePlan {
+	/** The tsquery that picks the items ranked. */
+	match: string;
+	/** The words ranked (the query's, less those most items hold in a large archive). */
+	ranked: TermStat[];
+	/** Set when not every item holding a query word is ranked: why. */
+	narrowed?: string;
+}
+
+/** Which items to rank, and by which words (see the file's comment). */
+export function planCandidates(items: number, terms: readonly TermStat[]): CandidatePlan | undefined {
+	const held = terms.filter((term) => term.df > 0);
+	if (held.length === 0) return undefined;
+	const informative = items >= pruneMinItems ? held.filter((term) => term.df * 2 <= items) : held;
+	const ranked = informative.length > 0 ? informative : held;
+	const any = ranked.map((term) => lexemeQuery(term.lexeme)).join(' | ');
+	const total = ranked.reduce((sum, term) => sum + term.df, 0);
+	if (total <= candidateCap) return {match: any, ranked};
+	const byRarity = [...ranked].sort((a, b) => a.df - b.df);
+	const rare: TermStat[] = [];
+	let sum = 0;
+	for (const term of byRarity) {
+		if (sum + term.df > candidateCap) break;
+		rare.push(term);
+		sum += term.df;
+	}
+	const all = ranked.map((term) => lexemeQuery(term.lexeme)).join(' & ');
+	const parts = [...rare.map((term) => lexemeQuery(term.lexeme)), ranked.length > 1 ? `(${all})` : all];
+	const common = ranked.filter((term) => !rare.includes(term)).map((term) => term.lexeme);
+	return {match: parts.join(' | '), ranked, narrowed: `ranked the items that hold ${rare.length > 0 ? 'a rarer query word or ' : ''}every query word: ${common.join(', ')} ${common.length === 1 ? 'is' : 'are'} in too many items to rank them all (${total} matches, at most ${candidateCap} ranked)`};
+}
+
+export interface RankedRow {
+	id: string;
+	machine: string;
+	user_name: string;
+	namespace: string;
+	item_id: string;
+	title: string;
+	tldr: string;
+	source: string | null;
+	hash: string;
+	score: number;
+}
+
+export interface RankFilter {
+	scope?: string;
+	agent?: string;
+	project?: string;
+}
+
+/** The ranked items, best first: BM25's parts (IDF × ts_rank per word) summed, over at most 2 × candidateCap items. */
+export async function rankItems(client: TeamClient, plan: CandidatePlan, filter: RankFilter, limit: number, offset: number): Promise<RankedRow[]> {
+	const params: unknown[] = [plan.match];
+	const bind = (value: unknown) => {
+		params.push(value);
+		return `$${params.length}`;
+	};
+	const where = ['search @@ $1::tsquery', 'NOT deleted'];
+	if (filter.scope) where.push(`namespace = ${bind(filter.scope)}`);
+	if (filter.agent) where.push(`agent = ${bind(filter.agent)}`);
+	if (filter.project) {
+		const project = bind(filter.project);
+		where.push(`(project = ${project} OR right(project, length(${project}) + 1) = '/' || ${project})`);
+	}
+	const score = plan.ranked.map((term) => `${term.idf.toFixed(6)} * ts_rank('{1,1,1,1}', search, ${bind(lexemeQuery(term.lexeme))}::tsquery, 1)`).join(' + ');
+	const cap = bind(2 * candidateCap);
+	const sql = `
+		SELECT id::text, machine, user_name, namespace, item_id, title, tldr, source, hash, score FROM (
+			SELECT c.*, ${score} AS score FROM (SELECT id, machine, user_name, namespace, item_id, title, tldr, source, hash, search FROM drill_items WHERE ${where.join(' AND ')} LIMIT ${cap}) c
+		) ranked ORDER BY score DESC, id LIMIT ${bind(limit)} OFFSET ${bind(offset)}`;
+	return (await client.query<RankedRow>(sql, params)).map((row) => ({...row, score: Number(row.score)}));
+}
