@@ -125,9 +125,12 @@ export function resumePlan(source: ItemSource, label: string, options: {cwd?: st
 
 /**
  * A folder of another kind of machine, which `path.resolve` would glue onto the current folder:
- * a Windows one (`C:\\Users\\…`, `\\\\server\\share`) here, or a POSIX one on Windows.
+ * a Windows one (`C:\\Users\\…`, `\\\\server\\share`) here, a POSIX one on Windows, or one VS
+ * Code opened remotely (`dev-container: /workspaces/api`, see formats/json-values.ts).
  */
 function foreignFolder(folder: string, platform: NodeJS.Platform = process.platform): string | undefined {
+	const remote = /^([\w-]+)(?: [^:/\\]+)?: [\\/]/u.exec(folder);
+	if (remote) return remote[1];
 	const windows = /^[a-z]:[\\/]/iu.test(folder) || folder.startsWith('\\\\');
 	if (platform !== 'win32') return windows ? 'Windows' : undefined;
 	return !windows && folder.startsWith('/') ? 'POSIX' : undefined;

@@ -1,4 +1,4 @@
-import {homeRelative} from './home-path.js';
+import {homeRelative, withinFolder} from './shown-path.js';
 
 /**
  * Where an item came from (its provenance), shown wherever the item is: the tree, the detail
@@ -117,7 +117,8 @@ export function sessionFacts(source: ItemSource | undefined, options: {names?: b
 	if (source.tokens && total !== null) facts.tokens = {...source.tokens, total};
 	if (source.files_edited?.length) {
 		facts.files_edited = source.files_edited.length;
-		if (options.names) facts.files = source.files_edited.slice(0, options.maxNames ?? 50);
+		// As paths in the project (Claude Code records them absolute, Codex relative).
+		if (options.names) facts.files = source.files_edited.slice(0, options.maxNames ?? 50).map((file) => withinFolder(file, source.project));
 	}
 	if (source.commits) facts.commits = source.commits;
 	if (source.subagents) facts.subagents = source.subagents;

@@ -29,3 +29,10 @@ describe('resume plans that could not run', () => {
 		}
 	});
 });
+
+describe('a folder VS Code opened remotely', () => {
+	it('is named as the remote and refused without --cwd', () => {
+		const error = refusal(() => resumePlan({agent: 'claude-code', kind: 'claude-code', project: 'dev-container: /workspaces/dashboard_mictlan', session_id: 'a1b2c3d4-0000-4000-8000-000000000001'}, 'conversation_session:r1'));
+		expect(error.message).toMatch(/a dev-container folder, not one on this machine/u);
+	});
+});
