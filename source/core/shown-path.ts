@@ -23,3 +23,13 @@ export function withinFolder(file: string, folder: string | undefined): string {
 	const rest = file.slice(base.length);
 	return same && /^[/\\]./u.test(rest) ? rest.slice(1) : file;
 }
+
+/**
+ * A path as a message shows it: from the current folder when it is inside it (`notes/a.md`),
+ * else from the home folder (`~/.claude/projects/x.jsonl`), else whole.
+ */
+export function shownPath(file: string, where: {cwd?: string; home?: string | undefined} = {}): string {
+	const inside = withinFolder(file, where.cwd);
+	if (inside !== file) return inside;
+	return homeRelative(file, where.home);
+}

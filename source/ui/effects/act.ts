@@ -1,3 +1,4 @@
+import {shownPath} from '../../core/shown-path.js';
 import {errorText} from '../inert-views.js';
 import {oneLine} from '../text.js';
 import type {EffectContext} from './context.js';
@@ -30,7 +31,7 @@ export class Act {
 		try {
 			if (what === 'export') {
 				const file = act.exportNode(domain, id, this.options.folder ?? process.cwd());
-				dispatch({type: 'note', text: `exported to ${oneLine(file)}`});
+				dispatch({type: 'note', text: `exported to ${oneLine(shownPath(file, {cwd: this.options.folder ?? process.cwd(), home: process.env.HOME}))}`});
 				return;
 			}
 			if (what === 'resume') {
