@@ -3,7 +3,6 @@ import {DrillError} from '../core/errors.js';
 import {inertPath, inertText} from '../core/inert-text.js';
 import {isValidNamespace} from '../core/summary-node-id.js';
 import {formatChoices, type FormatChoice} from '../ingest/formats/catalog.js';
-import path from 'node:path';
 import {includeForgotten} from '../store/forgotten.js';
 import type {SourceRoot} from '../ingest/live/source-scan.js';
 import {watchSources} from '../ingest/live/watch.js';
