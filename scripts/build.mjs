@@ -61,10 +61,7 @@ const common = {
 	target: 'node20',
 	sourcemap: 'linked',
 	jsx: 'automatic',
-	external: [...native, ...runtimeOnly],
-// pg (the team archive's client) is loaded from node_modules as it is: its optional native
-// binding (pg-native) is a require esbuild cannot resolve, and only `drill push/pull/find --team` load it.
-const external = [...native, ...runtimeOnly, 'pg'];
+	external,
 	alias: {'react-devtools-core': './scripts/devtools-stub.mjs'},
 	plugins: [fastPathPlugin],
 	// Segmenters are made on first use (see scripts/lazy-segmenter.mjs).

@@ -68,7 +68,7 @@ describe('createRuntime', () => {
 			const knowledge = await runtime.find({query: 'summarization', source: 'knowledge'});
 			expect(knowledge.stage1_hits.length).toBeGreaterThan(0);
 			const missing = drillErrorOf(() => runtime.store());
-			expect(missing.line).toMatch(/^no store at .*none\.db; create one with `drill import FILE`/u);
+			expect(missing.line).toMatch(/^no store at .*none\.db; `drill ingest --agents` gathers/u);
 		} finally {
 			runtime.close();
 		}

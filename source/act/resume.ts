@@ -112,16 +112,32 @@ export function resumePlan(source: ItemSource, label: string, options: {cwd?: st
 	const entry = entryFor(source, label);
 	const agent = source.agent ?? source.kind ?? '';
 	const id = sessionIdOf(source);
-	if (entry.needsId && !id) throw new DrillError('not_found', `${label}: its ${entry.name} session id is not in the store or its log`, `ingest the log again (drill ingest ${fileOfSourceUri(source.uri, source.kind) ?? 'FILE'}) so the id is read, or run ${entry.program} in the project folder and pick the session`);
+	// A chat export or an event stream may record no id at all: reading it again would not find one.
+	if (entry.needsId && !id) throw new DrillError('not_found', `${label}: its log records no ${entry.name} session id, so ${entry.name} cannot reopen it by id`, `run ${entry.program} in the project folder and pick the session there, or read it: drill export ${label} --format markdown`);
 	const file = fileOfSourceUri(source.uri, source.kind);
 	const args = entry.args!({...(id ? {id} : {}), ...(file ? {file} : {}), ...(source.project ? {project: source.project} : {})});
 	if (!args) throw new DrillError('bad_input', `${label}: ${entry.notResumable ?? `${entry.name} cannot resume this session by its id`}`, `drill export ${label} --format markdown gives the session to read`);
 	const cwd = options.cwd ?? source.project ?? (agent === 'aider' && file ? path.dirname(file) : undefined);
 	if (!cwd) throw new DrillError('not_found', `${label}: the session does not record its project folder`, `give it: drill resume ${label} --cwd DIR`);
+	const foreign = options.cwd === undefined ? foreignFolder(cwd) : undefined;
+	if (foreign) throw new DrillError('not_found', `${label}: the session ran in ${cwd}, a ${foreign} folder, not one on this machine`, `resume it in a folder here: drill resume ${label} --cwd DIR`);
 	const command = [entry.program, ...args];
 	const found = onPath(entry.program, options.env ?? process.env);
 	const livesOn = source.machine ? {lives_on: {machine: source.machine, ...(source.user ? {user: source.user} : {})}} : {};
 	return {agent, name: entry.name, command, cwd: path.resolve(cwd), ...(id ? {session_id: id} : {}), shell: `cd ${quote(path.resolve(cwd))} && ${command.map(quote).join(' ')}`, ...(found ? {found} : {}), followed: entry.followed, ...livesOn};
+}
+
+/**
+ * A folder of another kind of machine, which `path.resolve` would glue onto the current folder:
+ * a Windows one (`C:\\Users\\…`, `\\\\server\\share`) here, a POSIX one on Windows, or one VS
+ * Code opened remotely (`dev-container: /workspaces/api`, see formats/json-values.ts).
+ */
+function foreignFolder(folder: string, platform: NodeJS.Platform = process.platform): string | undefined {
+	const remote = /^([\w-]+)(?: [^:/\\]+)?: [\\/]/u.exec(folder);
+	if (remote) return remote[1];
+	const windows = /^[a-z]:[\\/]/iu.test(folder) || folder.startsWith('\\\\');
+	if (platform !== 'win32') return windows ? 'Windows' : undefined;
+	return !windows && folder.startsWith('/') ? 'POSIX' : undefined;
 }
 
 /** The problems that stop a plan from running: the session lives on another machine, the program is not on PATH, the folder is gone. */

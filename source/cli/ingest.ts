@@ -1,8 +1,8 @@
+import {shownPath} from '../core/shown-path.js';
 import {DrillError} from '../core/errors.js';
 import {inertPath, inertText} from '../core/inert-text.js';
 import {isValidNamespace} from '../core/summary-node-id.js';
 import {formatChoices, type FormatChoice} from '../ingest/formats/catalog.js';
-import path from 'node:path';
 import {includeForgotten} from '../store/forgotten.js';
 import type {SourceRoot} from '../ingest/live/source-scan.js';
 import {watchSources} from '../ingest/live/watch.js';
@@ -53,7 +53,7 @@ function humanReport(report: IngestReport, store: string): string {
 		...(report.summarized ? [`${report.summarized.summarized} summarized by ${report.summarized.agent}${report.summarized.failed > 0 ? ` (${report.summarized.failed} kept drill's own)` : ''}`] : []),
 		...(report.forgotten > 0 ? [`${plural(report.forgotten, 'forgotten source')} left out (--include-forgotten PATH takes one back)`] : []),
 	];
-	return `ingested: ${report.added} added, ${report.updated} updated, ${report.skipped} unchanged, ${extras.join(', ')} — ${plural(report.items, 'item')}, ${plural(report.nodes, 'node')}, ${plural(report.spans, 'span')} written in ${report.seconds.toFixed(1)} s into ${store}\n`;
+	return `ingested: ${report.added} added, ${report.updated} updated, ${report.skipped} unchanged, ${extras.join(', ')} — ${plural(report.items, 'item')}, ${plural(report.nodes, 'node')}, ${plural(report.spans, 'span')} written in ${report.seconds.toFixed(1)} s into ${shownPath(store, {cwd: process.cwd(), home: process.env.HOME})}\n`;
 }
 
 /** Conflicts listed on a terminal; `--json` has them all (two exports of the same chats can collide by the hundred). */
@@ -262,10 +262,7 @@ async function watchAndIngest(roots: SourceRoot[], options: IngestOptions, conte
 	};
 	process.on('SIGINT', stop);
 	process.on('SIGTERM', stop);
-	const show = (file: string) => {
-		const relative = path.relative(process.cwd(), file);
-		return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
-	};
+	const show = (file: string) => shownPath(file, {cwd: process.cwd(), home: process.env.HOME});
 	let first = true;
 	try {
 		await watchSources({

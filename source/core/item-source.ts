@@ -1,4 +1,4 @@
-import {homeRelative} from './home-path.js';
+import {homeRelative, withinFolder} from './shown-path.js';
 import {cacheHitShare, costLabel, modelsUsed, sessionCost, type CostView, type UsageBucket} from './usage.js';
 
 /**
@@ -149,7 +149,8 @@ export function sessionFacts(source: ItemSource | undefined, options: {names?: b
 	if (share !== undefined) facts.cache_hit_share = Math.round(share * 1000) / 1000;
 	if (source.files_edited?.length) {
 		facts.files_edited = source.files_edited.length;
-		if (options.names) facts.files = source.files_edited.slice(0, options.maxNames ?? 50);
+		// As paths in the project (Claude Code records them absolute, Codex relative).
+		if (options.names) facts.files = source.files_edited.slice(0, options.maxNames ?? 50).map((file) => withinFolder(file, source.project));
 	}
 	if (source.commits) facts.commits = source.commits;
 	if (source.subagents) facts.subagents = source.subagents;

@@ -1,7 +1,7 @@
 import {existsSync, statSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {homeRelative} from '../core/home-path.js';
+import {homeRelative} from '../core/shown-path.js';
 
 /** The nearest ancestor of `from` that holds `.drill/` or `.git/`, else `from` itself. */
 export function projectRoot(from = process.cwd()): string {

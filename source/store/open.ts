@@ -119,7 +119,7 @@ export function nativeBinding(): string | null {
 export function openDatabase(file: string, options: OpenOptions = {}): SqliteDatabase {
 	const exists = existsSync(file);
 	if (!exists && !options.write) {
-		throw new DrillError('store_unreadable', `no store at ${file}`, hint`${run('ingest', {agents: true}, {quoted: true})} gathers this machine's agent sessions into it, ${run('ingest', {path: blank('PATH')}, {quoted: true})} adds files and folders; or point ${option('store')} or DRILL_STORE at another store`);
+		throw new DrillError('store_unreadable', `no store at ${file}`, hint`${run('ingest', {agents: true}, {quoted: true})} gathers this machine's agent sessions into it, ${run('ingest', {path: blank('PATH')}, {quoted: true})} adds files and folders, ${run('import', {file: blank('FILE')}, {quoted: true})} loads summary items; or point ${option('store')} or DRILL_STORE at another store`);
 	}
 	if (exists && statSync(file).isDirectory()) {
 		throw new DrillError('store_unreadable', `the store path ${file} is a folder`, hint`point ${option('store')} at a .db file`);

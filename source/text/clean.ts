@@ -38,11 +38,20 @@ export function plainText(text: string): string {
 	// A tag written as code (`<NuxtImg>`) is a name the sentence is about: only bare tags go.
 	if (clean.includes('<')) clean = clean.replace(comment, ' ').replace(tag, (found, at: number, whole: string) => (whole[at - 1] === '`' ? found : ' '));
 	if (clean.includes('`')) clean = clean.replace(code, '$1');
-	if (clean.includes('*') || clean.includes('_')) clean = clean.replace(emphasis, '$2').replace(italic, '$1$3');
+	if (clean.includes('*') || clean.includes('_')) clean = strayBold(clean.replace(emphasis, '$2').replace(italic, '$1$3'));
 	clean = clean.includes('\n') ? clean.split('\n').map((line) => line.replace(linePrefix, '')).join(' ') : clean.replace(linePrefix, '');
 	// A heading marker quoted inside a sentence ("no ### Fixed section yet").
 	if (clean.includes('##')) clean = clean.replace(/(^|\s)#{2,6}(?=\s)/gu, '$1');
 	return clean.replace(/\s+/gu, ' ').trim();
+}
+
+/**
+ * A bold run cut by a sentence's end ("**Fixed the race. It held up**") leaves one `**` in each
+ * half: a lone marker at the text's start, or closing a word, goes. Paired ones were read above.
+ */
+function strayBold(text: string): string {
+	if ((text.match(/\*\*|__/gu)?.length ?? 0) % 2 === 0) return text;
+	return text.replace(/^\s*(?:\*\*|__)(?=\S)/u, '').replace(/(?<=\S)(?:\*\*|__)(?=[\s.,;:!?)]|$)/u, '');
 }
 
 /** Words that announce what follows them: a cut right after one leaves it pointing at nothing. */

@@ -9,7 +9,7 @@ import {commandFor, type Command} from './key-table.js';
 import type {Key} from './keys.js';
 import {layout} from './layout.js';
 import {regroup} from './grouping.js';
-import {inputOf} from './line-input.js';
+import {inputOf, selectedInput} from './line-input.js';
 import {detailRowCount} from './panes/detail-pane.js';
 import {scrollLimits} from './scroll.js';
 import {cycleMethod, queryKey, resultsCommand, setScope} from './search-state.js';
@@ -135,7 +135,7 @@ function treeCommand(state: AppState, command: Command): AppState {
 			if (node.expanded) return tree(state, {type: 'collapse', key: node.key});
 			return node.parentKey ? tree(state, {type: 'select', key: node.parentKey}) : state;
 		case 'filter':
-			return {...state, mode: 'filter', filter: {...state.filter, input: inputOf(state.filter.input.value)}};
+			return {...state, mode: 'filter', filter: {...state.filter, input: selectedInput(state.filter.input.value)}};
 		case 'nextMatch':
 			return stepMatch(state, 1);
 		case 'previousMatch':

@@ -4,6 +4,8 @@ import type {Command} from './key-table.js';
 export interface LineInput {
 	value: string;
 	caret: number;
+	/** The whole value is selected (a field reopened with its last text): typing replaces it, a caret key keeps it. */
+	selected?: boolean;
 }
 
 export const emptyInput: LineInput = {value: '', caret: 0};
@@ -23,12 +25,23 @@ function after(value: string, index: number): number {
 	return high >= 0xd800 && high <= 0xdbff ? 2 : 1;
 }
 
+/** The last text offered again, selected: typed over, or kept and edited after ← → Home End. */
+export function selectedInput(value: string): LineInput {
+	return value ? {value, caret: value.length, selected: true} : emptyInput;
+}
+
 export function insertText(input: LineInput, text: string): LineInput {
+	if (input.selected) return {value: text, caret: text.length};
 	return {value: input.value.slice(0, input.caret) + text + input.value.slice(input.caret), caret: input.caret + text.length};
 }
 
 /** Applies an editing command; returns the input unchanged for commands that do not edit. */
 export function editInput(input: LineInput, command: Command): LineInput {
+	if (input.selected) {
+		if (command === 'deleteBack' || command === 'deleteForward' || command === 'deleteWord' || command === 'clearLine') return emptyInput;
+		if (command === 'caretLeft' || command === 'caretRight' || command === 'caretHome' || command === 'caretEnd') return editInput({value: input.value, caret: input.caret}, command);
+		return input;
+	}
 	const {value, caret} = input;
 	switch (command) {
 		case 'deleteBack': {

@@ -11,7 +11,7 @@ import {queryBar, resultsPane, spinnerFrames} from './panes/results-pane.js';
 import {treePane} from './panes/tree-pane.js';
 import {usagePane} from './panes/usage-pane.js';
 import {fitLine, lineWidth, mergeLine, segment} from './segments.js';
-import {displayWidth, formatCount, oneLine} from './text.js';
+import {displayWidth, fitMiddle, formatCount, oneLine} from './text.js';
 import {paintLine, theme, type Line, type Role, type Style, type Theme} from './theme.js';
 import {selectedNode} from './tree-state.js';
 
@@ -57,9 +57,15 @@ function header(state: AppState, box: Layout, paint: Theme): Line {
 	return rule(box.width, ['┌', '┐'], left, right, paint);
 }
 
+/** A question waiting for y or n, whole: the keys that answer it first, then as much of the question as fits. */
+function confirmLine(question: string, room: number, paint: Theme): Line {
+	const keys: Line = [segment('y', paint('key')), segment(' yes  '), segment('n', paint('key')), segment(' no  ')];
+	return [...keys, segment(fitMiddle(question, Math.max(0, room - lineWidth(keys))), paint('info'))];
+}
+
 function footer(state: AppState, box: Layout, paint: Theme): Line {
-	// A question waiting for y/n is what the status line says until it is answered.
-	const message = state.mode === 'confirm' && state.confirm ? {text: state.confirm.question, kind: 'info' as const} : state.message;
+	if (state.mode === 'confirm' && state.confirm) return rule(box.width, ['└', '┘'], confirmLine(state.confirm.question, box.width - 4, paint), [], paint);
+	const message = state.message;
 	const facts = footerFacts(state, box);
 	// The hints get what the facts leave (the facts take at most two fifths, as `rule` gives them).
 	const room = box.width - 4;
@@ -87,10 +93,11 @@ function footerFacts(state: AppState, box: Layout): string {
 
 function filterBar(state: AppState, paint: Theme): {left: Line; right: Line} {
 	const {filter} = state;
-	const {value, caret} = filter.input;
+	const {value, caret, selected} = filter.input;
 	const at = value.slice(caret, caret + 1) || ' ';
-	const left: Line = [segment('f ', paint('key')), segment(value.slice(0, caret)), segment(at, paint('caret')), segment(value.slice(caret + at.length))];
-	const facts: string[] = ['fuzzy'];
+	// The last pattern, offered again selected: what is typed replaces it.
+	const left: Line = selected ? [segment('f ', paint('key')), segment(value, paint('selected')), segment(' ', paint('caret'))] : [segment('f ', paint('key')), segment(value.slice(0, caret)), segment(at, paint('caret')), segment(value.slice(caret + at.length))];
+	const facts: string[] = selected ? ['typing replaces it', 'fuzzy'] : ['fuzzy'];
 	if (filter.status === 'searching') facts.push(`searching ${Math.round(filter.progress * 100)}%`);
 	else if (filter.status === 'done') facts.push(`${formatCount(filter.matches.length)} of ${formatCount(filter.searched)} names`);
 	return {left, right: [segment(facts.join(' · '), paint('dim'))]};

@@ -13,7 +13,7 @@ import {searchWorkerScript, WorkerSearch} from './search-client.js';
 import {actOver, type ActService} from '../act/node-actions.js';
 import type {FindOptions} from './find-options.js';
 import {textFile} from './text-file.js';
-import {storeShortName} from '../store/store-name.js';
+import {storeShortName} from '../core/store-name.js';
 import {usageOver, type UsageService} from './usage-service.js';
 
 export {findMethods, type FindMethod, type FindOptions} from './find-options.js';

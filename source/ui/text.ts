@@ -59,6 +59,24 @@ export function fit(text: string, width: number, pad = false): string {
 	return pad && used < width ? out + ' '.repeat(width - used) : out;
 }
 
+/**
+ * Cuts text to at most `width` columns in its middle ("resume in Claude Code: cd ~/src/a…
+ * claude --resume 5f1e?"): the head says what, the tail what exactly; a grapheme is never split.
+ */
+export function fitMiddle(text: string, width: number): string {
+	if (displayWidth(text) <= width) return text;
+	if (width <= 1) return fit(text, width);
+	const pieces = [...graphemes(text)];
+	const tailRoom = Math.floor((width - 1) * 0.45);
+	let tail = '';
+	let used = 0;
+	for (let index = pieces.length - 1; index >= 0 && used + pieces[index]!.width <= tailRoom; index--) {
+		tail = pieces[index]!.text + tail;
+		used += pieces[index]!.width;
+	}
+	return `${fit(text, width - used).slice(0, -1)}…${tail}`;
+}
+
 /** Word-wraps inert text to lines of at most `width` columns; words longer than a line are broken. */
 export function wrap(text: string, width: number): string[] {
 	const lines: string[] = [];

@@ -119,7 +119,7 @@ describe('drill export --format markdown', () => {
 	it('escapes hostile titles on its own lines and strips control sequences', () => {
 		const text = exported('conversation_session:hostile', '--format', 'markdown');
 		const title = text.split('\n')[0]!;
-		expect(title).toBe('# &lt;/h1&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt; \\[click\\](javascript:alert(1)) \\*bold\\* \\`tick\\` red &amp; "quotes"');
+		expect(title).toBe('# &lt;/h1&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt; \\[click\\](javascript:alert(1)) \\*bold\\* \\`tick\\` red & "quotes"');
 		expect(text).not.toContain('\u001b');
 		expect(text).toContain('/src/&lt;evil&gt;');
 	});
@@ -140,7 +140,7 @@ describe('drill export --format html', () => {
 		matchesGolden('hostile.html', text);
 		// The only tags are drill's own.
 		const tags = new Set([...text.matchAll(/<\/?([a-zA-Z0-9!]+)/gu)].map((match) => match[1]!.toLowerCase()));
-		expect([...tags].sort()).toEqual(['!doctype', 'b', 'body', 'code', 'details', 'h1', 'h2', 'head', 'html', 'meta', 'p', 'pre', 'style', 'summary', 'title']);
+		expect([...tags].sort()).toEqual(['!doctype', 'b', 'body', 'br', 'code', 'details', 'em', 'h1', 'h2', 'head', 'html', 'meta', 'p', 'pre', 'style', 'summary', 'title']);
 		expect(text).toContain('&lt;/h1&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
 		expect(text).toContain('&lt;/pre&gt;&lt;iframe src=&quot;https://evil.example/&quot;&gt;');
 		expect(text).not.toContain('\u001b');

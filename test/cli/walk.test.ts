@@ -163,7 +163,7 @@ describe('errors', () => {
 	it('says how to make a store when there is none', () => {
 		const result = runCli(['walk', 'summary', '', '--store', path.join(tempDir(), 'none.db')]);
 		expect(result.code).toBe(1);
-		expect(result.stderr).toMatch(/no store at .*none\.db; create one with `drill import FILE` or `drill ingest PATH`/u);
+		expect(result.stderr).toMatch(/no store at .*none\.db; `drill ingest --agents` gathers this machine's agent sessions into it, `drill ingest PATH` adds files and folders, `drill import FILE` loads summary items/u);
 	});
 
 	it('reports a garbage or truncated store file in one line', () => {

@@ -106,7 +106,7 @@ describe('the summary store', () => {
 	}, 60_000);
 
 	it('refuses a missing store for reading, with the fix', () => {
-		expect(drillErrorOf(() => SummaryStore.open(path.join(tempDir(), 'none.db'))).line).toMatch(/^no store at .*none\.db; create one with `drill import FILE`/u);
+		expect(drillErrorOf(() => SummaryStore.open(path.join(tempDir(), 'none.db'))).line).toMatch(/^no store at .*none\.db; `drill ingest --agents` gathers/u);
 	});
 
 	it('refuses a garbage file and a truncated store as damaged', () => {

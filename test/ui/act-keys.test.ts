@@ -55,7 +55,7 @@ test('r asks before resuming: the command and its folder on the status line; y h
 	await controller.idle();
 	controller.input('r');
 	expect(controller.getState().mode).toBe('confirm');
-	expect(screenText(controller)).toContain('resume in Claude Code: cd /src/api && claude --resume abc ? (y/n)');
+	expect(screenText(controller)).toContain('y yes  n no  resume in Claude Code: cd /src/api && claude --resume abc?');
 	expect(ran).toEqual([]);
 	controller.input('y');
 	await controller.idle();
@@ -102,7 +102,7 @@ test('D asks first; y forgets and the tree is read again; n forgets nothing', as
 	const {controller, calls} = app();
 	await controller.idle();
 	controller.input('D');
-	expect(screenText(controller)).toContain('forget ns:k1 "Fix the flaky test" and leave /logs/k1.jsonl out of ingest? (y/n)');
+	expect(screenText(controller)).toContain('y yes  n no  forget ns:k1 "Fix the flaky test" and leave /logs/k1.jsonl out of ingest?');
 	controller.input('n');
 	expect(calls).toEqual([]);
 	controller.input('D');
@@ -119,4 +119,20 @@ test('the help lists r, x and D, and what the confirm keys do', () => {
 	expect(rows).toContainEqual(expect.stringMatching(/^x export the node as Markdown/u));
 	expect(rows).toContainEqual(expect.stringMatching(/^D forget the item/u));
 	expect(rows).toContainEqual(expect.stringMatching(/^y Enter yes/u));
+});
+
+test('at 80 columns the confirm line keeps the keys that answer it and both ends of a long command', async () => {
+	const {controller} = app();
+	await controller.idle();
+	const long = {...plan, shell: 'cd /home/ana/src/payments-service/backend/modules/billing && claude --resume 5f1e2d3c-aaaa-4bbb-8ccc-1234567890ab'};
+	Object.assign(plan, long);
+	try {
+		controller.resize({columns: 80, rows: 24});
+		controller.input('r');
+		const footer = linesOf(screenModel(controller.getState())).at(-1)!;
+		expect(footer).toMatch(/^└ y yes {2}n no {2}resume in Claude Code: cd \/home\/ana.*….*1234567890ab\? ─*┘$/u);
+		expect(footer).toHaveLength(80);
+	} finally {
+		Object.assign(plan, {shell: 'cd /src/api && claude --resume abc'});
+	}
 });

@@ -123,3 +123,14 @@ test('d with no frames module says so; u with no open frame says why', () => {
 	const done = reduce({...submitted, effects: []}, {type: 'dialog/done', message: 'drilled down into f1 slug'});
 	expect(done).toMatchObject({mode: 'browse', dialog: undefined, message: {text: 'drilled down into f1 slug'}, effects: [{type: 'framesRefresh'}, {type: 'reload', domain: 'drills'}]});
 });
+
+test('f reopens the filter with its last pattern selected: typing replaces it, a caret key keeps it to edit', () => {
+	let state = reduce(started(), children(nodeKey('a', ''), ['alpha', 'beta']));
+	state = press(state, 'fbet\r');
+	expect(state.mode).not.toBe('filter');
+	const reopened = press({...state, effects: []}, 'f');
+	expect(reopened.filter.input).toMatchObject({value: 'bet', selected: true});
+	expect(press(reopened, 'al').filter.input).toEqual({value: 'al', caret: 2});
+	expect(press(reopened, '\u001b[Da').filter.input).toEqual({value: 'beat', caret: 3});
+	expect(press(reopened, '\u007f').filter.input.value).toBe('');
+});

@@ -1,4 +1,5 @@
 import {afterEach, describe, expect, test} from 'vitest';
+import {DrillError} from '../../source/core/errors.js';
 import type {FindOptions, FindResult} from '../../source/ui/services.js';
 import {emptyResult, FakeFrames, FakeServices, summaryTree, wideNode, type FakeNode} from './fake-services.js';
 import {renderApp, type RenderedApp} from './render-app.js';
@@ -440,4 +441,17 @@ test('frame slugs, objectives and plans from files are drawn inert', async () =>
 	await rendered.screen.waitFor('clear  objective');
 	for (const bad of ['\u001b]0;', '\u001b[2J']) expect(rendered.screen.raw).not.toContain(bad);
 	await rendered.quit();
+});
+
+test('a domain with nothing here (no knowledge folder) is a quiet empty row, not a warning on every screen; its detail says why', async () => {
+	const services = new FakeServices({summary, knowledge});
+	const walk = services.walk.bind(services);
+	services.walk = (domain, id, depth, page) => {
+		if (domain === 'knowledge') throw new DrillError('not_found', 'the knowledge folder /home/ana/.agents/knowledge does not exist', 'point --knowledge at a folder of markdown files (default .agents/knowledge)');
+		return walk(domain, id, depth, page);
+	};
+	const rendered = await renderApp(services);
+	const text = await rendered.screen.waitFor('· knowledge');
+	expect(text).not.toMatch(/! knowledge|does not exist/u);
+	expect(await rendered.quit()).toBe(0);
 });

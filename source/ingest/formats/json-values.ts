@@ -43,20 +43,44 @@ export function addTokens(total: {input?: number; output?: number; cache_read?: 
 	return sum;
 }
 
-/** A file path from a `file://` URI (VS Code's and Cursor's), else the text as given. */
+/**
+ * A file path from a `file://` URI (VS Code's and Cursor's), else the text as given. A Windows
+ * one (`file:///c%3A/Users/ana/api`) is written as Windows writes it (`C:\Users\ana\api`); a
+ * folder VS Code opened remotely (`vscode-remote://dev-container%2B7b22…/workspaces/api`) is
+ * named by where it is (`dev-container: /workspaces/api`, `ssh-remote build01: /srv/api`).
+ */
 export function filePath(uri: unknown): string | undefined {
 	if (isObject(uri)) {
 		if (typeof uri.fsPath === 'string') return uri.fsPath;
-		if (typeof uri.path === 'string') return uri.path;
 		if (typeof uri.external === 'string') return filePath(uri.external);
+		if (typeof uri.path === 'string') return uri.scheme === 'vscode-remote' && typeof uri.authority === 'string' ? remotePath(uri.authority, uri.path) : windowsPath(uri.path);
 		return undefined;
 	}
 	const value = text(uri);
 	if (!value) return undefined;
-	if (!value.startsWith('file://')) return value;
+	const scheme = /^(file|vscode-remote):\/\//u.exec(value)?.[1];
+	if (!scheme) return value;
 	try {
-		return decodeURIComponent(new URL(value).pathname);
+		const url = new URL(value);
+		const file = decodeURIComponent(url.pathname);
+		return scheme === 'file' ? windowsPath(file) : remotePath(decodeURIComponent(url.host), file);
 	} catch {
-		return value.slice('file://'.length);
+		return value.slice(`${scheme}://`.length);
 	}
+}
+
+/** `/c:/Users/ana` (a URI's path of a Windows file) as `C:\Users\ana`; other paths as they are. */
+function windowsPath(file: string): string {
+	const drive = /^\/([a-z]):(\/.*)?$/iu.exec(file);
+	return drive ? `${drive[1]!.toUpperCase()}:${(drive[2] ?? '\\').replaceAll('/', '\\')}` : file;
+}
+
+/** A remote folder as `dev-container: /workspaces/api`: the kind of remote (and its host), then the path there. */
+function remotePath(authority: string, file: string): string {
+	const plus = authority.indexOf('+');
+	const kind = plus < 0 ? authority : authority.slice(0, plus);
+	const rest = plus < 0 ? '' : authority.slice(plus + 1);
+	// A container's authority is its settings as hex-encoded JSON; an SSH or WSL one names the host.
+	const host = /^[0-9a-f]+$/iu.test(rest) && rest.length > 16 ? '' : rest;
+	return `${kind}${host ? ` ${host}` : ''}: ${file}`;
 }

@@ -2,7 +2,7 @@ import {existsSync, readdirSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {isBrainMainArtifact} from '../formats/antigravity-brain.js';
 import type {AgentFolder, AgentSearch} from './agent-folder.js';
-import {homeRelative} from '../../core/home-path.js';
+import {homeRelative} from '../../core/shown-path.js';
 
 /**
  * Where Kimi CLI, Factory Droid, Grok Build, Google Antigravity (CLI and editor) and Kiro (CLI

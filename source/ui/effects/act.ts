@@ -1,3 +1,4 @@
+import {shownPath} from '../../core/shown-path.js';
 import {errorText} from '../inert-views.js';
 import {oneLine} from '../text.js';
 import type {EffectContext} from './context.js';
@@ -30,7 +31,7 @@ export class Act {
 		try {
 			if (what === 'export') {
 				const file = act.exportNode(domain, id, this.options.folder ?? process.cwd());
-				dispatch({type: 'note', text: `exported to ${oneLine(file)}`});
+				dispatch({type: 'note', text: `exported to ${oneLine(shownPath(file, {cwd: process.cwd(), home: process.env.HOME}))}`});
 				return;
 			}
 			if (what === 'resume') {
@@ -39,12 +40,12 @@ export class Act {
 					return;
 				}
 				const plan = act.resumePlan(domain, id);
-				dispatch({type: 'confirm/ask', question: oneLine(`resume in ${plan.name}: ${plan.shell} ? (y/n)`), effect: {type: 'resume', command: plan.command, cwd: plan.cwd, name: plan.name}});
+				dispatch({type: 'confirm/ask', question: oneLine(`resume in ${plan.name}: ${plan.shell}?`), effect: {type: 'resume', command: plan.command, cwd: plan.cwd, name: plan.name}});
 				return;
 			}
 			const plan = act.forgetPlan(domain, id);
 			const source = plan.source ? ` and leave ${plan.source} out of ingest` : '';
-			dispatch({type: 'confirm/ask', question: oneLine(`forget ${plan.id} "${plan.title}"${source}? (y/n)`), effect: {type: 'forget', domain, id}});
+			dispatch({type: 'confirm/ask', question: oneLine(`forget ${plan.id} "${plan.title}"${source}?`), effect: {type: 'forget', domain, id}});
 		} catch (error) {
 			this.fail(error);
 		}

@@ -53,6 +53,12 @@ export class Loader {
 			if (key === nodeKey('summary', '')) this.groupNewDocuments();
 			return true;
 		} catch (error) {
+			// A domain with nothing here (no knowledge folder) is an empty row, not a warning on every
+			// screen; its detail pane still says why, and how to point drill at one.
+			if (node.level === 0 && (error as {code?: unknown} | undefined)?.code === 'not_found') {
+				dispatch({type: 'tree', action: {type: 'children', key, offset: 0, children: [], total: 0}});
+				return true;
+			}
 			dispatch({type: 'tree', action: {type: 'failed', key, error: errorText(error)}});
 			if (report) dispatch({type: 'note', text: errorText(error), kind: 'error'});
 			return false;
