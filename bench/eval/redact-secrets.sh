@@ -1,0 +1,25 @@
+#!/bin/bash
+# Replaces the secrets people leave in their committed session logs with REDACTED, in place, in
+# every file under DIR: provider API keys (OpenAI, Anthropic, Google, NVIDIA, Groq, Hugging Face,
+# GitHub, GitLab, AWS, Slack), JSON web tokens, Bearer tokens, the value given to a key, secret,
+# token or password setting (`"apiKey": "…"`, `secret_key="…"`, `API_KEY=…`), the password of a
+# `scheme://user:password@host` URL and the signature or token parameters of presigned URLs.
+# Quotes and backslashes end a match, so a JSON file stays valid JSON. Usage: redact-secrets.sh DIR
+set -euo pipefail
+DIR=$1
+find "$DIR" -type f ! -name nuggets.json -print0 | xargs -0 -r perl -CSD -pi -e '
+	s/\b(?:sk-(?:proj-|ant-(?:api\d\d-)?|svcacct-)?[A-Za-z0-9_-]{20,})/REDACTED/g;
+	s/\bAIza[0-9A-Za-z_-]{35}\b/REDACTED/g;
+	s/\bnvapi-[A-Za-z0-9_-]{30,}/REDACTED/g;
+	s/\b(?:gsk_[A-Za-z0-9]{20,}|hf_[A-Za-z0-9]{30,}|glpat-[A-Za-z0-9_-]{20,})/REDACTED/g;
+	s/\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,})/REDACTED/g;
+	s/\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/REDACTED/g;
+	s/\bxox[abprs]-[A-Za-z0-9-]{10,}/REDACTED/g;
+	s/\beyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/REDACTED/g;
+	s/(Bearer\s+)[A-Za-z0-9._~+\/-]{20,}=*/$1REDACTED/g;
+	s/((?:api[_-]?key|secret[_-]?key|access[_-]?key|access[_-]?token|auth[_-]?token|client[_-]?secret|password)\\?["\x27]?\s*[:=]\s*\\?["\x27])[^"\x27\\\s]{12,}/$1REDACTED/gi;
+	s/((?:api[_-]?key|secret[_-]?key|access[_-]?token|auth[_-]?token|client[_-]?secret|password)=)[^\s"\x27\\&]{16,}/$1REDACTED/gi;
+	s{(://[A-Za-z0-9._%-]+:)[^\s\@"\x27\\/{}]+\@}{$1REDACTED\@}g;
+	s/([?&](?:X-Amz-Signature|X-Amz-Credential|X-Amz-Security-Token|Signature|sig|token|access_token|key|kcd)=)[^&\s"\x27\\]+/$1REDACTED/gi;
+'
+exit 0

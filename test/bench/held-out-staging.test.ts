@@ -1,0 +1,70 @@
+import {execFileSync} from 'node:child_process';
+import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {afterEach, describe, expect, it} from 'vitest';
+
+const evalDir = path.resolve('bench/eval');
+let dir: string;
+afterEach(() => rmSync(dir, {recursive: true, force: true}));
+
+const git = (gitDir: string, ...args: string[]) => execFileSync('git', [`--git-dir=${gitDir}`, ...args], {encoding: 'utf8'}).trim();
+
+/** A bare repository in MIRROR/owner+name/repo holding two logs of one file name, as `fetch` leaves it. */
+function mirrorWithTwoLogs(mirror: string): string {
+	const work = path.join(dir, 'work');
+	mkdirSync(path.join(work, 'backend'), {recursive: true});
+	writeFileSync(path.join(work, '.aider.chat.history.md'), '# aider chat started at 2025-05-23 18:13:33\n\n#### set up fastapi\n');
+	writeFileSync(path.join(work, 'backend', '.aider.chat.history.md'), '# aider chat started at 2025-05-24 16:38:38\n\n#### fix the server\n');
+	const run = (...args: string[]) => execFileSync('git', ['-C', work, '-c', 'user.name=t', '-c', 'user.email=t@t', ...args]);
+	run('init', '-q');
+	run('add', '-A');
+	run('commit', '-qm', 'logs');
+	const bare = path.join(mirror, 'someone+project', 'repo');
+	execFileSync('git', ['clone', '-q', '--bare', work, bare]);
+	return git(bare, 'rev-parse', 'HEAD');
+}
+
+describe('staging a held-out set', () => {
+	it('writes two logs of one repository that share a file name under the names the list gives', () => {
+		dir = mkdtempSync(path.join(tmpdir(), 'drill-staging-'));
+		const mirror = path.join(dir, 'mirror');
+		const rev = mirrorWithTwoLogs(mirror);
+		const nuggets = path.join(dir, 'nuggets');
+		mkdirSync(nuggets);
+		writeFileSync(path.join(nuggets, 'nuggets-aider.json'), '[]\n');
+		const out = path.join(dir, 'out');
+		const list = `aider someone/project ${rev} .aider.chat.history.md\naider someone/project ${rev} backend/.aider.chat.history.md project-backend.aider.chat.history.md\n`;
+		execFileSync('bash', [path.join(evalDir, 'sessions-from-list.sh'), out, nuggets], {input: list, env: {...process.env, MIRROR: mirror}});
+		expect(readFileSync(path.join(out, 'aider', 'project.aider.chat.history.md'), 'utf8')).toContain('set up fastapi');
+		expect(readFileSync(path.join(out, 'aider', 'project-backend.aider.chat.history.md'), 'utf8')).toContain('fix the server');
+		expect(readFileSync(path.join(out, 'aider', 'nuggets.json'), 'utf8')).toBe('[]\n');
+	});
+
+	it('replaces the keys, tokens and passwords real logs hold with REDACTED and keeps JSON lines valid', () => {
+		dir = mkdtempSync(path.join(tmpdir(), 'drill-redact-'));
+		mkdirSync(path.join(dir, 'continue'));
+		const session = path.join(dir, 'continue', 'session.jsonl');
+		const nuggets = path.join(dir, 'continue', 'nuggets.json');
+		const records = [
+			{text: 'OPENAI_API_KEY=sk-proj-Fake0key0for0a0test0only0000000000000 MOCK_OCR=1'},
+			{text: 'HTTP 404 from https://generativelanguage.googleapis.com/v1beta/models/gemini-2:streamGenerateContent?key=AIzaSyFake0Google0key0for0a0test0000000'},
+			{text: '{"title": "Autodetect", "apiKey": "gsk_Fake0Groq0key0for0a0test0only00000000000000000000"}'},
+			{text: "DATABASE_URL='postgresql+asyncpg://postgres:postgress@localhost:5432/rfp_platform' and secret_key=\"fake+secret0for0a0test0only0000000000\""},
+			{text: 'curl https://cdn.example/0/78806983/360p.mp4?kcd=FAKE0token0 -H "Authorization: Bearer abcdefghijklmnopqrstuvwxyz0123"'},
+			{text: 'the 27 tests pass; run `uvicorn main:app` from backend/ (no secret here)'},
+		];
+		writeFileSync(session, `${records.map((record) => JSON.stringify(record)).join('\n')}\n`);
+		writeFileSync(nuggets, '[{"file": "session.jsonl", "nuggets": [["sk-proj-Fake0key0for0a0test0only0000000000000"]]}]\n');
+		execFileSync('bash', [path.join(evalDir, 'redact-secrets.sh'), dir]);
+		const lines = readFileSync(session, 'utf8').trim().split('\n').map((line) => (JSON.parse(line) as {text: string}).text);
+		expect(lines[0]).toBe('OPENAI_API_KEY=REDACTED MOCK_OCR=1');
+		expect(lines[1]).toMatch(/streamGenerateContent\?key=REDACTED$/u);
+		expect(lines[2]).toBe('{"title": "Autodetect", "apiKey": "REDACTED"}');
+		expect(lines[3]).toBe("DATABASE_URL='postgresql+asyncpg://postgres:REDACTED@localhost:5432/rfp_platform' and secret_key=\"REDACTED\"");
+		expect(lines[4]).toBe('curl https://cdn.example/0/78806983/360p.mp4?kcd=REDACTED -H "Authorization: Bearer REDACTED"');
+		expect(lines[5]).toBe(records[5]!.text);
+		// The nuggets are the eval's own file, not a log: left as written.
+		expect(readFileSync(nuggets, 'utf8')).toContain('sk-proj-Fake0key');
+	});
+});
