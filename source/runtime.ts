@@ -42,6 +42,8 @@ export interface Runtime {
 	usageActivity(filter: UsageFilter): number[][];
 	/** The last UTC hour any session used tokens (`YYYY-MM-DDTHH`), if any did. */
 	usageLatest(): string | undefined;
+	/** Whether the store holds items pulled from other machines (false without a store). */
+	hasPulledItems(): boolean;
 	/** The search funnel over this runtime's store or knowledge folder (`extra` adds to the find context). */
 	find(options: FindOptions, extra?: Omit<FindContext, 'store' | 'storePath' | 'knowledgeDir'>): Promise<FindResult>;
 	/** Closes the domains and the read store. */
@@ -65,6 +67,13 @@ export function createRuntime(config: DrillConfig): Runtime {
 		usageBlocks: (filter, now) => usageBlocks(store(), filter, now),
 		usageActivity: (filter) => usageActivity(store(), filter),
 		usageLatest: () => latestUsageHour(store()),
+		hasPulledItems() {
+			try {
+				return store().one<{one: number}>("SELECT 1 AS one FROM item_groups WHERE key = 'machine' AND value <> '' LIMIT 1") !== undefined;
+			} catch {
+				return false;
+			}
+		},
 		async find(options, extra = {}) {
 			const {find} = await import('./search/index.js');
 			// The knowledge folder needs no store: a missing one must not fail that search.

@@ -1,5 +1,6 @@
 import {formatUsd, type CostView} from './usage.js';
 import type {UsageBlock, UsageReport, UsageTotals} from './usage-report.js';
+import {append, largest} from './arrays.js';
 
 /**
  * `drill usage` as text: one table per report, the totals last, numbers right-aligned and
@@ -51,7 +52,7 @@ export function usageLines(report: UsageReport, width = 100): string[] {
 	const cells = report.groups.map((group, index) => [...left[index]!, ...tokenCells(group)]);
 	const totalRow = ['total', report.by === 'session' ? '' : String(report.total.sessions), ...tokenCells(report.total)];
 	const all = [[...head, ...numbers], ...cells, totalRow];
-	const widths = all[0]!.map((_, column) => Math.max(...all.map((line) => line[column]!.length)));
+	const widths = all[0]!.map((_, column) => largest(all.map((line) => line[column]!.length)));
 	const aligned = (line: string[]) => (report.by === 'session' ? row(line, widths, 2) : `${line[0]!.padEnd(widths[0]!)}  ${row(line.slice(1), widths.slice(1), 0)}`);
 	lines.push(aligned(all[0]!));
 	const periods = report.by === 'day' || report.by === 'week' || report.by === 'month';
@@ -69,7 +70,7 @@ export function usageLines(report: UsageReport, width = 100): string[] {
 	});
 	if (!periods && report.more > 0) lines.push(`… and ${report.more} more (--limit shows more; the total counts them)`);
 	lines.push(aligned(totalRow));
-	lines.push(...notes(report.total));
+	append(lines, notes(report.total));
 	return lines;
 }
 
@@ -95,10 +96,10 @@ export function blockLines(blocks: UsageBlock[], agent: string): string[] {
 		return block.gap ? [start, hm(block.end), state, '', '', '', '', '', '', '', ''] : [start, hm(block.end), state, String(block.sessions), String(block.messages), ...tokenCells(block)];
 	});
 	const all = [head, ...cells];
-	const widths = head.map((_, column) => Math.max(...all.map((line) => line[column]!.length)));
+	const widths = head.map((_, column) => largest(all.map((line) => line[column]!.length)));
 	for (const line of all) lines.push(row(line, widths, 3));
 	const total = blocks.reduce((sum, block) => sum + (block.cost.usd ?? 0), 0);
 	const unpriced = [...new Set(blocks.flatMap((block) => block.cost.unpriced ?? []))];
-	lines.push(...notes({sessions: 0, messages: 0, input: 0, output: 0, cache_write: 0, cache_read: 0, total_tokens: 0, models: [], cost: {usd: total, exact: blocks.every((block) => block.gap || block.cost.exact), ...(unpriced.length > 0 ? {unpriced} : {})}}));
+	append(lines, notes({sessions: 0, messages: 0, input: 0, output: 0, cache_write: 0, cache_read: 0, total_tokens: 0, models: [], cost: {usd: total, exact: blocks.every((block) => block.gap || block.cost.exact), ...(unpriced.length > 0 ? {unpriced} : {})}}));
 	return lines;
 }

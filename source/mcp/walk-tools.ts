@@ -33,7 +33,7 @@ const walkInput = describeShape(walkFields, {
 	limit: 'Children listed (default 100).',
 	max_chars: 'Content per answer (default 20000).',
 	content_offset: 'Where the content starts: the next part.',
-	group_by: "A namespace's items by project, agent, day, folder, or the machine and user a pulled item came from.",
+	group_by: "A namespace's items by project, agent, day, folder, or a pulled item's machine or user.",
 	unfold: 'Long tool outputs whole.',
 });
 

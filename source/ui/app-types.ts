@@ -117,6 +117,8 @@ export interface AppState {
 	spinner: number;
 	/** Which store is open (the header's right end names it). */
 	storeName?: string;
+	/** The store holds items pulled from other machines (`b` then offers by machine and by user). */
+	pulledItems?: boolean;
 	/** Measured times (a search's) are shown; recordings turn them off, so that they do not depend on the clock. */
 	showTimings: boolean;
 	/** Work the last actions asked for; the controller takes these and runs them in order. */

@@ -74,7 +74,7 @@ export class AppController {
 		private readonly services: Services,
 		private readonly options: ControllerOptions,
 	) {
-		this.state = {...initialState(options.size, options.color, options.depth ?? 'index', services.frames.available), showTimings: options.showTimings ?? true, ...(services.storeName ? {storeName: services.storeName} : {})};
+		this.state = {...initialState(options.size, options.color, options.depth ?? 'index', services.frames.available), showTimings: options.showTimings ?? true, ...(services.storeName ? {storeName: services.storeName} : {}), ...(services.hasPulledItems ? {pulledItems: services.hasPulledItems()} : {})};
 		const context: EffectContext = {
 			services,
 			getState: this.getState,

@@ -31,8 +31,10 @@ export function groupingOf(id: string): {namespace: string; grouping: Grouping} 
 	return {namespace: id.slice(0, hash), grouping: (groupKeys as readonly string[]).includes(key) ? (key as GroupKey) : 'none'};
 }
 
-export function nextGrouping(grouping: Grouping): Grouping {
-	return groupings[(groupings.indexOf(grouping) + 1) % groupings.length]!;
+/** The grouping after `grouping`; by machine and by user only where the store holds pulled items (else every item is this machine's). */
+export function nextGrouping(grouping: Grouping, pulled = true): Grouping {
+	const order = pulled ? groupings : groupings.filter((key) => key !== 'machine' && key !== 'user');
+	return order[(order.indexOf(grouping) + 1) % order.length]!;
 }
 
 /** The id of a namespace's row under a grouping. */
@@ -53,7 +55,7 @@ export function regroup(state: AppState): AppState {
 	const row = namespaceRow(state.tree, selectedNode(state.tree));
 	if (!row) return note(state, 'b groups a summary namespace: put the cursor on one, or on anything inside one');
 	const {namespace, grouping} = groupingOf(row.id);
-	const next = nextGrouping(grouping);
+	const next = nextGrouping(grouping, state.pulledItems ?? true);
 	const id = groupingId(namespace, next);
 	let tree = treeReducer(state.tree, {type: 'replace', key: row.key, id, name: groupingName(namespace, next)});
 	tree = treeReducer(tree, {type: 'select', key: nodeKey(row.domain, id)});

@@ -1,3 +1,4 @@
+import {append} from '../core/arrays.js';
 import {compactTokens, editedLine, factsLine, sessionFacts, sourceLine, type ItemSource, type ItemSourceBrief, type SessionFactsView} from '../core/item-source.js';
 import {costLabel} from '../core/usage.js';
 import {shownSourceUri} from '../core/source-uri.js';
@@ -30,7 +31,7 @@ export function rowNoteParts(source: ItemSourceBrief | undefined): string[] {
 	if (source.agent) parts.push(source.agent);
 	if (source.project) parts.push(projectName(source.project));
 	if (source.started_at) parts.push(source.started_at.slice(0, 10));
-	parts.push(...rowFigures(source));
+	append(parts, rowFigures(source));
 	return parts;
 }
 

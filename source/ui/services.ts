@@ -88,6 +88,8 @@ export interface Services {
 	usage?: UsageService;
 	/** Which store is open, as the header names it: "user store", "project store api", "demo.db". */
 	storeName?: string;
+	/** Whether the store holds items pulled from other machines (`drill pull`). */
+	hasPulledItems?(): boolean;
 	close(): void;
 }
 
@@ -100,6 +102,7 @@ export function createServices(runtime: Runtime): Services {
 	const worker = script ? new WorkerSearch(script, {storePath: config.storePath, knowledgeDir: config.knowledgeDir, drillsRoot: config.drillsRoot}) : undefined;
 	return {
 		storeName: storeShortName(config),
+		hasPulledItems: () => runtime.hasPulledItems(),
 		availableDomains: () => runtime.domains.availableDomains(),
 		walk: (domain, nodeId, depth, page) => runtime.domains.walk(domain, nodeId, depth, page),
 		async find(query, options) {

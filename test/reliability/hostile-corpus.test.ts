@@ -38,7 +38,8 @@ describe('the hostile corpus', () => {
 	it('is ingested in one run that neither stops nor crashes: each file an item, a problem against it, or counted as left out', () => {
 		const result = runCli(['ingest', 'corpus', '--store', 's.db', '--json'], {cwd: folder});
 		expectComposed(result, 'ingest');
-		expect(result.code).toBe(1);
+		// It read what it could: the problems are listed, the run is no failure (--strict makes it one).
+		expect(result.code).toBe(0);
 		const report = JSON.parse(result.stdout) as {added: number; skipped_files: number; failed: Array<{path: string; line?: number; reason: string}>};
 		const items = new Set(cases.filter((entry) => entry.outcome === 'item').map((entry) => entry.name));
 		expect(report.added).toBe(items.size);

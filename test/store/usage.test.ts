@@ -2,7 +2,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import {describe, expect, it} from 'vitest';
 import type {ItemRecord} from '../../source/store/interchange.js';
-import {migrations, schemaVersion} from '../../source/store/schema.js';
+import {migrations} from '../../source/store/schema.js';
 import {SummaryStore} from '../../source/store/summary-store.js';
 import {usageBlocks, usageReport} from '../../source/store/usage-report.js';
 import type {UsageBucket} from '../../source/core/usage.js';
@@ -88,8 +88,10 @@ describe('usage in the store', () => {
 	it('an older store gets its sessions\' totals at their start when it is opened (the next ingest reads them per message)', () => {
 		const file = path.join(tempDir(), 'store.db');
 		const db = new Database(file);
-		for (const migration of migrations.slice(0, schemaVersion - 1)) migration(db);
-		db.pragma(`user_version = ${schemaVersion - 1}`);
+		// A store of schema 10, the last before usage rows (migration 11).
+		const beforeUsage = 10;
+		for (const migration of migrations.slice(0, beforeUsage)) migration(db);
+		db.pragma(`user_version = ${beforeUsage}`);
 		db.prepare("INSERT INTO namespaces (name, item_count) VALUES ('conversation_session', 1)").run();
 		db.prepare(`INSERT INTO items (namespace, item_id, title, generated_at, node_count, span_count, agent, started_at, model, source_extra, tokens)
 			VALUES ('conversation_session', 'old', 'Old', '2026-01-02T03:04:05.000Z', 1, 0, 'claude-code', '2026-01-02T03:04:05.000Z', 'claude-sonnet-4-5', ?, 1100)`).run(JSON.stringify({tokens: {input: 1000, output: 100}}));

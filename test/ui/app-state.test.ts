@@ -134,3 +134,11 @@ test('f reopens the filter with its last pattern selected: typing replaces it, a
 	expect(press(reopened, '\u001b[Da').filter.input).toEqual({value: 'beat', caret: 3});
 	expect(press(reopened, '\u007f').filter.input.value).toBe('');
 });
+
+test('b offers by machine and by user only where the store holds pulled items', async () => {
+	const {nextGrouping} = await import('../../source/ui/grouping.js');
+	expect(nextGrouping('folder', false)).toBe('none');
+	expect(nextGrouping('folder', true)).toBe('machine');
+	expect(nextGrouping('machine', true)).toBe('user');
+	expect(nextGrouping('user', true)).toBe('none');
+});

@@ -1,4 +1,5 @@
 import type {ExportDocument, ExportPart} from './document.js';
+import {largest} from '../../core/arrays.js';
 
 /**
  * Text from the store on a Markdown line of drill's own (a title, a heading, the provenance, a
@@ -12,7 +13,7 @@ export function escapeMarkdownLine(text: string): string {
 
 /** Text as a Markdown code span, whatever backquotes it holds: `npm test && npm run build`. */
 function codeSpan(text: string): string {
-	const longest = Math.max(0, ...Array.from(text.matchAll(/`+/gu), (run) => run[0].length));
+	const longest = largest(Array.from(text.matchAll(/`+/gu), (run) => run[0].length), 0);
 	const fence = '`'.repeat(longest + 1);
 	const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
 	return `${fence}${pad}${text}${pad}${fence}`;

@@ -4,6 +4,7 @@
  * takes what it needs. Bytes from a store are untrusted: every length is checked against the
  * buffer, and a message that does not decode gives no fields rather than an error.
  */
+import {append} from '../../core/arrays.js';
 
 export interface WireField {
 	field: number;
@@ -131,12 +132,12 @@ export class WireMessage {
 			// with a field key below 0x20 and decodes to its last byte is taken as a message.
 			const nested = depth < 8 ? WireMessage.of(entry.bytes) : undefined;
 			if (nested && entry.bytes[0]! < 0x20) {
-				out.push(...nested.allTexts(depth + 1));
+				append(out, nested.allTexts(depth + 1));
 				continue;
 			}
 			const asText = wireText(entry.bytes);
 			if (asText !== undefined && printable(asText)) out.push(asText);
-			else if (nested) out.push(...nested.allTexts(depth + 1));
+			else if (nested) append(out, nested.allTexts(depth + 1));
 		}
 		return out;
 	}

@@ -64,7 +64,6 @@ export function withSessionFacts(source: ParsedSource, facts: SessionFacts): Par
 	if (facts.commits) provenance.commits = facts.commits;
 	if (facts.project && !provenance.project) provenance.project = facts.project;
 	if (facts.model && !provenance.model) provenance.model = facts.model;
-	if (facts.costUsd !== undefined && Number.isFinite(facts.costUsd) && facts.costUsd > 0) provenance.cost_usd = facts.costUsd;
 	return source;
 }
 

@@ -69,5 +69,7 @@ export const drillRules: RuleSet = {
 		},
 	],
 	// Placeholders are no secret whichever rule finds them (`Bearer YOUR_ACCESS_TOKEN` in a curl example).
-	allow: {regexes: [placeholder], ignoreCase: true, stopwords: []},
+	// An Anthropic message id (`msg_01…`, `msg_bdrk_01…` on Bedrock, `msg_vrtx_01…` on Vertex) is in
+	// every Claude agent's log beside names like `apiCallId`: an id, never a credential.
+	allow: {regexes: [placeholder, String.raw`^msg_(?:bdrk_|vrtx_)?01[0-9A-Za-z]{20,30}$`], ignoreCase: true, stopwords: []},
 };

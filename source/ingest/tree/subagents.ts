@@ -4,6 +4,7 @@ import type {ParsedSource} from '../model.js';
 import {newTopic, type Topic} from './topic.js';
 import {messagesOf} from '../usage-buckets.js';
 import type {MessageUsage} from '../../core/usage.js';
+import {append} from '../../core/arrays.js';
 
 /** What describing a source gives that a subagent's node is made of. */
 interface Described {
@@ -55,7 +56,7 @@ export function graftSubagents(root: Topic, parsed: ParsedSource, describe: (sub
 		grafted.subagents += 1 + (sub.facts.provenance?.subagents ?? 0);
 		grafted.warmups += subWarmups(sub);
 		usage ??= [...messagesOf(parsed)];
-		usage.push(...messagesOf(sub));
+		append(usage, messagesOf(sub));
 		addCosts(provenance, sub.facts.provenance);
 	}
 	if (usage) parsed.usage = usage;

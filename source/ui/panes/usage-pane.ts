@@ -6,6 +6,7 @@ import {segment} from '../segments.js';
 import {displayWidth, fit, oneLine} from '../text.js';
 import type {Line, Theme} from '../theme.js';
 import {barChart} from '../usage-chart.js';
+import {append, largest} from '../../core/arrays.js';
 
 /**
  * The usage screen (`$`): cost or tokens per day as a bar chart for the last days, the selected
@@ -37,9 +38,9 @@ function chartLines(state: AppState, width: number, paint: Theme): Line[] {
 	const {data, metric, day} = state.usage;
 	if (!data) return [];
 	const values = data.days.map((group) => valueOf(group, metric));
-	const top = Math.max(0, ...values);
+	const top = largest(values, 0);
 	const labels = [shown(top, metric), shown(0, metric)];
-	const gutter = Math.max(...labels.map((label) => label.length)) + 1;
+	const gutter = largest(labels.map((label) => label.length)) + 1;
 	const chart = barChart(values, width - gutter - 1, chartHeight);
 	const lines: Line[] = chart.rows.map((row, index) => [segment((index === 0 ? labels[0]! : index === chart.rows.length - 1 ? labels[1]! : '').padStart(gutter - 1), paint('dim')), segment(' │', paint('border')), segment(row, paint('accent'))]);
 	// The selected day is marked under its bar; the first and last days are named under the axis.
@@ -53,7 +54,7 @@ function chartLines(state: AppState, width: number, paint: Theme): Line[] {
 }
 
 function heatmap(activity: number[][], paint: Theme): Line[] {
-	const busiest = Math.max(1, ...activity.flat());
+	const busiest = largest(activity.flat(), 1);
 	const lines: Line[] = [[segment('     0     6     12    18    ', paint('dim'))]];
 	// Monday first: the working week, then the weekend.
 	for (const index of [1, 2, 3, 4, 5, 6, 0]) {
@@ -76,7 +77,7 @@ export function usageLines(state: AppState, width: number, paint: Theme): Line[]
 		return lines;
 	}
 	lines.push([segment(`${metric === 'cost' ? 'cost' : 'tokens'} per day, ${data.zone} (c: ${metric === 'cost' ? 'tokens' : 'cost'})`, paint('dim'))]);
-	lines.push(...chartLines(state, width, paint));
+	append(lines, chartLines(state, width, paint));
 	const selected = data.days[day];
 	if (selected) {
 		lines.push([segment(`${weekday(selected.key)} ${selected.key}`, paint('key')), segment(` · ${costCell(selected.cost)} · ${compactCount(selected.total_tokens)} tok · ${selected.sessions} session${selected.sessions === 1 ? '' : 's'}`)]);
@@ -93,7 +94,7 @@ export function usageLines(state: AppState, width: number, paint: Theme): Line[]
 	if (total.cost.unpriced?.length) lines.push([segment(`* no price for ${oneLine(total.cost.unpriced.join(', '))}: tokens counted, cost not`, paint('dim'))]);
 	lines.push([]);
 	lines.push(heading(`Sessions at work by weekday and hour, ${data.zone}`, paint));
-	lines.push(...heatmap(data.activity, paint));
+	append(lines, heatmap(data.activity, paint));
 	return lines;
 }
 
