@@ -28,7 +28,7 @@ export const benchmarks: Record<string, Benchmark> = {
 		load: () => import('./find.js'),
 	},
 	app: {
-		synopsis: '[--runs N] [--keys N] [--only first|start|keys] [--parts tree,query,filter,own] [--store FILE] [--smoke]',
+		synopsis: '[--runs N] [--keys N] [--items N] [--only first|start|keys] [--parts tree,query,filter,own] [--store FILE] [--smoke]',
 		about: 'the explorer in a real pseudo-terminal: first frame (spawn → full main view, demo store; and npm start → that frame), cursor move and depth toggle in a node of 100 000 children, typing in the query box with live results, and the fuzzy filter\'s answer over every loaded name; each p50/p95',
 		load: () => import('./app.js'),
 	},
