@@ -77,11 +77,10 @@ function footer(state: AppState, box: Layout, paint: Theme): Line {
 	return rule(box.width, ['└', '┘'], left, [segment(facts, paint('dim'))], paint);
 }
 
-/** The status line's hints, `/` named for what it finds in the detail pane: the session (or item) shown, or the pane's text. */
+/** The status line's hints, `/` named for what it finds in the detail pane: the session shown, or the pane's text. */
 function placedHints(state: AppState): Hint[] {
 	const item = state.focus === 'detail' ? searchableItem(state) : undefined;
-	const where = state.detail.view?.source?.turns !== undefined ? 'find in session' : 'find in item';
-	return hintsFor(contextsFor(state)).map((hint) => (hint.command === 'find' && item ? {...hint, hint: where} : hint));
+	return hintsFor(contextsFor(state)).map((hint) => (hint.command === 'find' && item ? {...hint, hint: 'find in session'} : hint));
 }
 
 function footerFacts(state: AppState, box: Layout): string {
@@ -90,7 +89,7 @@ function footerFacts(state: AppState, box: Layout): string {
 	if (state.loading > 0) facts.push(`${spinnerFrames[state.spinner % spinnerFrames.length]} loading`);
 	if (filter.matches.length > 0 && mode !== 'filter') facts.push(`f ${filter.input.value} [${filter.index + 1}/${formatCount(filter.matches.length)}]`);
 	// The find's position where it means something: the pane has the focus, or the pattern is in it.
-	if (state.find.session?.status === 'running') facts.push(`finding ${JSON.stringify(oneLine(state.find.session.query))} in this item…`);
+	if (state.find.session?.status === 'running') facts.push(`finding ${JSON.stringify(oneLine(state.find.session.query))} in this session…`);
 	else if (showingSession(state)) facts.push(`/${oneLine(state.find.pattern)} ${sessionPosition(state)} messages`);
 	else if (state.find.pattern && mode !== 'find' && (focus === 'detail' || findMatches(state).length > 0)) facts.push(`/${oneLine(state.find.pattern)} ${findPosition(state)}`);
 	if (focus === 'detail' && mode === 'browse') {
@@ -118,7 +117,7 @@ function findBar(state: AppState, paint: Theme): {left: Line; right: Line} {
 	const at = value.slice(caret, caret + 1) || ' ';
 	// Which find this is, said where the typing is: inside the item shown (Enter asks the funnel), or in the pane's text.
 	const item = searchableItem(state);
-	const label = item ? `find in this ${state.detail.view?.source?.turns !== undefined ? 'session' : 'item'}: ` : 'find in pane: ';
+	const label = item ? 'find in this session: ' : 'find in pane: ';
 	const left: Line = [segment(label, paint('key')), segment(oneLine(value.slice(0, caret))), segment(oneLine(at), paint('caret')), segment(oneLine(value.slice(caret + at.length)))];
 	const hint = item ? 'Enter: every message that matches · Esc' : 'Enter keeps it · Esc';
 	return {left, right: [segment(value ? `${findPosition(state)} · ${hint}` : hint, paint('dim'))]};

@@ -20,14 +20,21 @@ export const sessionFindKind = 'find in session';
 /** How a match's first line starts in that view (what n/N step between). */
 const matchMark = '▶ ';
 
-/** Whether the detail pane shows a summary item or node (a session, a document): `/` then searches inside it. */
+/** Where `drill ingest` keeps sessions. */
+const sessionNamespace = 'conversation_session';
+
+/**
+ * Whether the detail pane shows a session or a node of one (its namespace is the sessions', or its
+ * provenance counts turns): `/` then searches inside it. Elsewhere `/` finds in the pane's text.
+ */
 export function searchableItem(state: AppState): {id: string; title: string} | undefined {
 	const view = state.detail.view;
 	if (!view || view.domain !== 'summary' || view.kind === sessionFindKind || !/^[^#:]+:[^#]+(#n\d+)?$/u.test(view.node_id)) return undefined;
+	if (!view.node_id.startsWith(`${sessionNamespace}:`) && view.source?.turns === undefined) return undefined;
 	return {id: view.node_id, title: view.title};
 }
 
-/** Enter in the find box over an item: ask the funnel for the item's matching messages. */
+/** Enter in the find box over a session: ask the funnel for the item's matching messages. */
 export function startSessionFind(state: AppState, text: string): AppState {
 	const item = searchableItem(state);
 	if (!item || !text.trim()) return state;
@@ -76,7 +83,7 @@ export function sessionFound(state: AppState, sequence: number, result: FindResu
 	// The reader moved on to another node meanwhile: the answer is dropped.
 	if (state.detail.key !== session.key) return {...state, find: {...state.find, session: undefined}};
 	const view = sessionView(session, result, state.detail.view?.depth ?? state.depth);
-	if (!view) return note({...state, find: {...state.find, session: undefined}}, `no message in this ${session.within.includes('#') ? 'node' : 'item'} matches ${JSON.stringify(session.query)}`, 'error');
+	if (!view) return note({...state, find: {...state.find, session: undefined}}, `no message in this ${session.within.includes('#') ? 'part of the session' : 'session'} matches ${JSON.stringify(session.query)}`, 'error');
 	const next: AppState = {...state, detail: {...state.detail, view, scroll: 0}, find: {...state.find, pattern: session.query, words: true, index: -1, session: {...session, status: 'done'}}};
 	return stepSession(next, 1);
 }

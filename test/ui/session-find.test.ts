@@ -83,14 +83,19 @@ test('the matches show in the session order, each between its neighbours, and n/
 test('no match says so; an answer for a node left meanwhile is dropped', () => {
 	const asked = press(onSession(), '/zebra\r');
 	const none = reduce(asked, {type: 'search/session', sequence: 1, result: {...answer, drilled: []}});
-	expect(none.message).toEqual({text: 'no message in this item matches "zebra"', kind: 'error'});
+	expect(none.message).toEqual({text: 'no message in this session matches "zebra"', kind: 'error'});
 	const moved = reduce(asked, {type: 'detail', key: 'other', depth: 'summary', view: {...session, node_id: 'conversation_session:other'}});
 	const late = reduce(moved, {type: 'search/session', sequence: 1, result: answer});
 	expect(late.detail.view?.kind).toBe('item');
 	expect(late.find.session).toBeUndefined();
 });
 
-test('outside a summary item, / stays the find in the pane', () => {
-	const state = press(onSession({...session, domain: 'knowledge', node_id: 'guides/x.md'}), '/cache\r');
-	expect(state.effects.some((effect) => effect.type === 'sessionFind')).toBe(false);
+test('outside a session, / stays the find in the pane', () => {
+	for (const view of [{...session, domain: 'knowledge', node_id: 'guides/x.md'}, {...session, node_id: 'document:readme', source: {uri: '/docs/readme.md', kind: 'markdown'}}]) {
+		const state = press(onSession(view), '/cache\r');
+		expect(state.effects.some((effect) => effect.type === 'sessionFind')).toBe(false);
+	}
+	// A node inside a session is searched through its session's namespace.
+	const inner = press(onSession({...session, node_id: 'conversation_session:abc#n4', source: undefined}), '/cache\r');
+	expect(inner.effects.at(-1)).toMatchObject({type: 'sessionFind', within: 'conversation_session:abc#n4'});
 });
