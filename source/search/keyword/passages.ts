@@ -16,7 +16,7 @@ import type {ItemTermStats} from './term-stats.js';
 export const passageWords = 80;
 /** A passage runs over at most this many spans. */
 export const passageSpans = 8;
-export const passageDepth = 100;
+export const passageDepth = 30;
 
 /**
  * Passages count only where the items are long: when the middle one of the items scored is at
