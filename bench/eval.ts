@@ -6,6 +6,8 @@
 // when a guarded method (default keyword and keyword,semantic) falls below the floor, or the
 // hybrid below max(keyword, semantic). `--make DIR` writes the generated collections
 // (`--make DIR --from CLONE`: the SMART collections MED, CISI and ADI found in CLONE).
+// A LoCoMo file (data/locomo10.json of snap-research/LoCoMo, or a folder holding it) is read as
+// session retrieval: one store per conversation, hit@1/5/10, MRR and recall_all@5 per category.
 // `--smoke` adds a tiny built-in collection (to check that the eval runs).
 // `npm run eval -- summaries DIR…`: titles and TLDRs of session logs (bench/eval/summaries.ts).
 // `npm run eval -- agents DIR…`: what drill reads of each agent's real files (bench/eval/agents.ts).
@@ -23,6 +25,8 @@ import {makeSmartCollections} from './eval/collections/smart.js';
 import {writeGuardCollection, writeSmokeCollection} from './eval/smoke.js';
 import {evaluateAgents} from './eval/agents.js';
 import {evaluateSummaries} from './eval/summaries.js';
+import {conversationTable, evaluateLocomo, type ConversationReport} from './eval/conversations.js';
+import {isLocomo} from './eval/locomo.js';
 import {evaluate, evaluateBaseline, ingestCollection, judgedQueries, versus, type ItemPipeline} from './eval/run.js';
 
 const usage = 'usage: npm run eval -- DATASET_DIR…|--smoke|--smoke-guard [--method keyword|semantic|keyword,semantic] [--items sketch|ingest|markdown] [--guard[=METHODS]] [--json]; npm run eval -- --make OUT_DIR [--from SMART_CLONE]';
@@ -115,7 +119,9 @@ becomes an item in a temp store, every judged query runs through find, and nDCG@
 MRR@10 are printed per method beside the floor, plain bm25 as ../shared/eval/plain-bm25.mjs
 computes it over the same raw text, and the hybrid's difference to max(keyword, semantic).
 
-  DATASET_DIR…       BEIR folders (e.g. ../shared/eval/scifact); --smoke adds a tiny built-in one,
+  DATASET_DIR…       BEIR folders (e.g. ../shared/eval/scifact), or LoCoMo's locomo10.json (or a folder
+                     holding it: one store per conversation, each session an item; hit@k per category);
+                     --smoke adds a tiny built-in one,
                      --smoke-guard the known-item collection of this repo's fixtures/ (what CI guards)
   --method M         keyword, semantic or keyword,semantic (default: all three)
   --items P          sketch (default: the eval's short-document summarizer) or ingest (the ingest text pipeline)
@@ -158,9 +164,9 @@ async function evaluateAll(args: Args): Promise<void> {
 	};
 	const reports: CollectionReport[] = [];
 	for (const folder of args.folders) {
-		const report = await evaluateCollection(folder, args, log);
+		const report = isLocomo(folder) ? await evaluateLocomo(folder, args.methods, log) : await evaluateCollection(folder, args, log);
 		reports.push(report);
-		if (!args.json) process.stdout.write(table(report));
+		if (!args.json) process.stdout.write(table(report) + ('conversation' in report ? conversationTable(report as ConversationReport) : ''));
 	}
 	if (args.json) process.stdout.write(`${JSON.stringify(reports.length === 1 ? reports[0] : {collections: reports, minimums: minimums(reports)}, null, 2)}\n`);
 	else if (reports.length > 1) process.stdout.write(minimumsLine(reports));

@@ -1,6 +1,6 @@
 import {find} from '../../source/search/funnel/find.js';
 import {resolveFindParams} from '../../source/search/funnel/params.js';
-import {parseQuery} from '../../source/search/funnel/query.js';
+import {stage1Query} from '../../source/search/funnel/stage1-query.js';
 import {rankedItemIds, type Stage1Tuning} from '../../source/search/funnel/stage1.js';
 import {searchStatus} from '../../source/search/indexing/search-status.js';
 import type {Method} from '../../source/search/types.js';
@@ -64,13 +64,14 @@ export function scoreRankings(rankings: ReadonlyArray<{ranked: readonly string[]
 /** drill's item ranking for one query and method, to depth 100: stage 1's order of items, as `find` lists its candidates. */
 export async function drillRanking(store: SummaryStore, text: string, method: Method, tuning?: Partial<Stage1Tuning>): Promise<string[]> {
 	const params = resolveFindParams({query: text, method, top_k: rankingTopK, drill: false});
-	return rankedItemIds(store, {query: parseQuery(text), lists: params.lists, filter: {}, depth: rankingTopK, status: searchStatus(store), tuning}, 100);
+	return rankedItemIds(store, {...stage1Query(store, params), lists: params.lists, depth: rankingTopK, status: searchStatus(store), tuning}, 100);
 }
 
 /** Per query id, the ranking a method gave. */
 export type Rankings = Map<string, string[]>;
 
-export async function evaluate(store: SummaryStore, collection: BeirCollection, method: Method, out: Rankings = new Map()): Promise<MethodScores> {
+/** Each judged query's ranking by one method (into `out`), and the latency of a full `find` for it. */
+export async function rankQueries(store: SummaryStore, collection: BeirCollection, method: Method, out: Rankings = new Map()): Promise<{rankings: Array<{ranked: string[]; judged: ReadonlyMap<string, number>}>; latency: number[]}> {
 	const rankings: Array<{ranked: string[]; judged: ReadonlyMap<string, number>}> = [];
 	const latency: number[] = [];
 	for (const query of judgedQueries(collection)) {
@@ -82,7 +83,17 @@ export async function evaluate(store: SummaryStore, collection: BeirCollection, 
 		await find({query: query.text, method}, {store});
 		latency.push(performance.now() - started);
 	}
+	return {rankings, latency};
+}
+
+/** The three metrics and the latency's median and 95th percentile. */
+export function methodScores(rankings: ReadonlyArray<{ranked: readonly string[]; judged: ReadonlyMap<string, number>}>, latency: readonly number[]): MethodScores {
 	return {...scoreRankings(rankings), p50_ms: Number(percentile(latency, 50).toFixed(2)), p95_ms: Number(percentile(latency, 95).toFixed(2))};
+}
+
+export async function evaluate(store: SummaryStore, collection: BeirCollection, method: Method, out: Rankings = new Map()): Promise<MethodScores> {
+	const {rankings, latency} = await rankQueries(store, collection, method, out);
+	return methodScores(rankings, latency);
 }
 
 /** The plain-bm25 floor over the same documents (see PlainBm25). */

@@ -1,6 +1,7 @@
 import {inertText} from '../core/inert-text.js';
 import {clip} from '../text/clean.js';
-import {findDefaults, type FindResult, type FindSource} from '../search/types.js';
+import {shortTime} from '../core/item-source.js';
+import {findDefaults, type FindResult, type FindSource, type SpanContext} from '../search/types.js';
 import {defineCommand, type CommandContext} from './command.js';
 import {embedderFlags, embedderSpec} from './embedder-flags.js';
 import {printJson, usageError} from './output.js';
@@ -19,7 +20,7 @@ export function renderFind(result: FindResult, color: boolean): string {
 	const p = paint(color);
 	const clean = (text: string) => inertText(text, {singleLine: true});
 	const out: string[] = [];
-	const where = result.source && result.source !== 'summary' ? ` · ${result.source}` : result.scope ? ` · scope ${clean(result.scope)}` : '';
+	const where = result.within ? ` · in ${clean(result.within)}` : result.source && result.source !== 'summary' ? ` · ${result.source}` : result.scope ? ` · scope ${clean(result.scope)}` : '';
 	out.push(p.dim(`find ${JSON.stringify(clip(clean(result.query), 80))} · ${result.method}${where} · ${result.stage1_hits.length} hit${result.stage1_hits.length === 1 ? '' : 's'} · ${result.timings_ms.total ?? 0} ms`));
 	for (const notice of result.notices ?? []) out.push(`${p.accent('!')} ${clean(notice)}`);
 	if (result.stage1_hits.length === 0) {
@@ -29,16 +30,22 @@ export function renderFind(result: FindResult, color: boolean): string {
 	out.push('');
 	const width = String(result.stage1_hits.length).length;
 	for (const hit of result.stage1_hits) {
-		out.push(`${String(hit.rank).padStart(width)}  ${p.bold(clean(hit.title) || '(untitled)')}  ${p.accent(clean(hit.drill_node_id))}  ${p.dim(`${hit.matched_by.join('+')} ${hit.score}`)}`);
+		const when = hit.source?.started_at ? `${shortTime(hit.source.started_at)} · ` : '';
+		out.push(`${String(hit.rank).padStart(width)}  ${p.bold(clean(hit.title) || '(untitled)')}  ${p.accent(clean(hit.drill_node_id))}  ${p.dim(`${when}${hit.matched_by.join('+')} ${hit.score}`)}`);
 		if (hit.snippet) out.push(`${' '.repeat(width + 2)}${marked(hit.snippet, color)}`);
 	}
 	out.push('', p.dim(`candidate items: ${result.candidate_items.length}`));
 	const drilled = new Map(result.drilled.map((entry) => [entry.drill_node_id, entry]));
 	for (const item of result.candidate_items) {
-		out.push(`  ${p.bold(clean(item.title) || '(untitled)')}  ${p.accent(clean(item.drill_node_id))}  ${p.dim(`best rank ${item.best_rank}`)}`);
+		out.push(`  ${p.bold(clean(item.title) || '(untitled)')}  ${p.accent(clean(item.drill_node_id))}  ${p.dim(`${item.source?.started_at ? `${shortTime(item.source.started_at)} · ` : ''}best rank ${item.best_rank}`)}`);
 		if (item.tldr) out.push(`    ${p.dim(clip(clean(item.tldr), 160))}`);
 		for (const span of drilled.get(item.drill_node_id)?.spans ?? []) {
-			out.push(`    ↳ ${p.accent(clean(span.drill_node_id))} ${p.dim(`span ${span.seq}`)}  ${marked(span.snippet, color)}`);
+			const around = (side: SpanContext | undefined) => (side ? [`        ${p.dim(`${side.seq} [${clean(side.role)}] ${clip(clean(side.text), 150)}`)}`] : []);
+			out.push(...around(span.context?.before));
+			// The node's id (walk takes it), then where in it: `msgs 12–15`, and the message's own time.
+			const place = span.citation?.replace(/^#n\d+ /u, '') ?? `span ${span.seq}`;
+			out.push(`    ↳ ${p.accent(clean(span.drill_node_id))} ${p.dim(`${clean(place)}${span.time ? ` · ${shortTime(span.time)}` : ''}`)}  ${marked(span.snippet, color)}`);
+			out.push(...around(span.context?.after));
 		}
 	}
 	return `${out.join('\n')}\n`;
@@ -88,6 +95,9 @@ export const command = defineCommand({
 		agent: {type: 'string', value: 'NAME', help: 'only items of this agent (e.g. claude-code, codex; their source.agent)'},
 		project: {type: 'string', value: 'NAME', help: 'only items of this project (their source.project: working directory or repository)'},
 		source: {type: 'string', value: 'summary|knowledge|drill', help: 'what to search (default: summary; drill = closed drills)'},
+		since: {type: 'string', value: 'WHEN', help: 'only items from then on: 2025-03-14, 2025-03, 7d, 12h, 2w, 3mo, yesterday, last week, this month… (or after:WHEN in the query)'},
+		until: {type: 'string', value: 'WHEN', help: 'only items up to then (a named day or month taken in whole; or before:WHEN in the query, which stops short of it)'},
+		in: {type: 'string', value: 'ID', help: 'search inside one item (ns:item) or node (ns:item#n4) only: its matching spans, each with its time and place'},
 		topK: {type: 'number', value: 'N', help: `stage-1 hits (default ${findDefaults.top_k})`},
 		offset: {type: 'number', value: 'N', help: 'skip the first N stage-1 hits (the next page: --offset 8)'},
 		minScore: {type: 'number', value: 'X', help: 'leave out stage-1 hits scoring below X'},
@@ -104,13 +114,18 @@ export const command = defineCommand({
     drill find "pool exhaustion" --scope conversation_session --method keyword --json
     drill find onboarding --source knowledge
     drill find "flaky test" --agent claude-code --project /home/me/shop
-    drill find --team "pool exhaustion"`,
+    drill find --team "pool exhaustion"
+    drill find "what did we decide about the cache" --since "last week"
+    drill find "cache after:2025-03-01 before:2025-04"
+    drill find migration --in conversation_session:2f9c1e`,
 	async run(cli, context) {
 		const query = cli.input.join(' ');
 		if (query.trim() === '') throw usageError('find needs a QUERY', 'e.g. drill find "retry storm"');
 		const color = context.color && Boolean(context.stdout.isTTY);
 		if (cli.flags.team || cli.flags.teamUrl) {
 			if (cli.flags.source && cli.flags.source !== 'summary') throw usageError(`--team searches summaries, not --source ${cli.flags.source}`, 'leave out --source, or search locally without --team');
+			const local = (['since', 'until', 'in'] as const).find((flag) => cli.flags[flag]);
+			if (local) throw usageError(`--team does not take --${local}: the team archive is searched without times or inside one item`, `leave out --${local}, or search locally without --team`);
 			const result = await teamFind(cli.flags, query, context);
 			if (context.json) printJson(context.stdout, result);
 			else context.stdout.write(renderFind(result, color));
@@ -123,6 +138,9 @@ export const command = defineCommand({
 				scope: cli.flags.scope,
 				agent: cli.flags.agent,
 				project: cli.flags.project,
+				since: cli.flags.since,
+				until: cli.flags.until,
+				in: cli.flags.in,
 				method: cli.flags.method,
 				top_k: count('top-k', cli.flags.topK),
 				offset: count('offset', cli.flags.offset),

@@ -25,6 +25,8 @@ export interface Block {
 	text: string;
 	/** The tools this block stands for (a tool call: its name), counted for `Tools: Bash ×3` notes. */
 	tools?: string[];
+	/** ISO 8601: when the message that holds it was written (a conversation's, when its reader knows). */
+	time?: string;
 }
 
 export interface Unit {

@@ -1,6 +1,6 @@
 import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js';
 import {inertText} from '../core/inert-text.js';
-import {sourceLine} from '../core/item-source.js';
+import {shortTime, sourceLine} from '../core/item-source.js';
 import type {CandidateItem, FindResult, ListName} from '../search/types.js';
 import {sourceBrief} from './source-brief.js';
 import {answerBytes, toolResult} from './tool-result.js';
@@ -27,6 +27,9 @@ interface FoldedPassage {
 	seq: number;
 	score: number;
 	snippet: string;
+	/** When the message was written, and where in its item it is said (`#n4 msgs 12–15`). */
+	time?: string;
+	citation?: string;
 }
 
 interface FoldedItem extends Omit<CandidateItem, 'source'> {
@@ -100,7 +103,7 @@ function fold(result: FindResult): FoldedItem[] {
 			const key = plain(span.snippet);
 			if (key === '' || seenAnywhere.has(key)) continue;
 			seenAnywhere.add(key);
-			item.passages.push({drill_node_id: span.drill_node_id, seq: span.seq, score: span.score, snippet: span.snippet});
+			item.passages.push({drill_node_id: span.drill_node_id, seq: span.seq, score: span.score, snippet: span.snippet, ...(span.time ? {time: span.time} : {}), ...(span.citation ? {citation: span.citation} : {})});
 		}
 	}
 	for (const item of items.values()) {
@@ -123,6 +126,12 @@ const score = (value: number) => value.toFixed(3);
 /** A node of the item as the text names it under the item's line: `#n6` for `ns:item#n6`. */
 const inItem = (item: FoldedItem, nodeId: string) => (nodeId.startsWith(`${item.drill_node_id}#`) ? nodeId.slice(item.drill_node_id.length) : id(nodeId));
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/** Where a passage is said: `#n4 msgs 12–15 · 2026-03-14 10:02 UTC` (or `#n4 span 3` for a passage without a citation). */
+function passagePlace(item: FoldedItem, passage: FoldedPassage): string {
+	const where = passage.citation ? line(passage.citation) : `${passage.drill_node_id === item.drill_node_id ? '' : `${inItem(item, passage.drill_node_id)} `}span ${passage.seq}`;
+	return passage.time ? `${where} · ${shortTime(passage.time)}` : where;
+}
 
 interface Page {
 	query: string;
@@ -156,7 +165,7 @@ function renderText(items: FoldedItem[], page: Page): string {
 		for (const hit of item.hits) {
 			if (hit !== self) lines.push(`   #${hit.rank} [${score(hit.score)}] ${id(hit.drill_node_id)} ${line(hit.title)}${hit.repeated ? '' : `: ${line(hit.snippet)}`}`);
 		}
-		for (const passage of item.passages) lines.push(`   ↳ ${passage.drill_node_id === item.drill_node_id ? '' : `${inItem(item, passage.drill_node_id)} `}span ${passage.seq} [${score(passage.score)}]: ${line(passage.snippet)}`);
+		for (const passage of item.passages) lines.push(`   ↳ ${passagePlace(item, passage)} [${score(passage.score)}]: ${line(passage.snippet)}`);
 	});
 	if (items.length === 0 && page.notices.length === 0) lines.push('no matches');
 	return lines.join('\n');

@@ -1,5 +1,5 @@
 import {z} from 'zod';
-import {maxFindOffset} from '../search/funnel/params.js';
+import {maxFindOffset, withinSpans} from '../search/funnel/params.js';
 import {findDefaults, type FindSource} from '../search/types.js';
 import type {McpContext} from './context.js';
 import {findAnswer} from './find-answer.js';
@@ -27,6 +27,9 @@ const searchFields = {
 	drill_top_k: z.number().int().min(0).max(100).optional(),
 	drill_per_item_top_k: z.number().int().min(1).max(100).optional(),
 	max_bytes: z.number().int().min(512).max(limits.maxBudgetBytes).optional(),
+	since: checkedText('since', limits.name).optional(),
+	until: checkedText('until', limits.name).optional(),
+	in: checkedText('in', limits.name).optional(),
 };
 
 const findInput = {
@@ -41,6 +44,9 @@ const findInput = {
 	drill_top_k: searchFields.drill_top_k.describe(`Items given passages (default ${agentFindDefaults.drill_top_k}).`),
 	drill_per_item_top_k: searchFields.drill_per_item_top_k.describe(`Passages per item (default ${agentFindDefaults.drill_per_item_top_k}).`),
 	max_bytes: searchFields.max_bytes.describe(`Bound on the whole answer (default ${agentFindDefaults.max_bytes}).`),
+	since: searchFields.since.describe("Only items from then on: '2025-03-14', '7d', 'last week' (or after:WHEN in the query)."),
+	until: searchFields.until.describe('Only items up to then (or before:WHEN in the query).'),
+	in: searchFields.in.describe('One item id: search only its messages (each with its time and place).'),
 };
 
 const findDescription = `Search when you have a topic but no node id: the best items, each with its TLDR, the hits inside it and a few raw passages. Each drill_node_id goes straight into walk(domain="summary", node_id=…) or read_nodes (source 'knowledge': domain 'knowledge'; source 'drill': drill_id in domain 'drills').`;
@@ -51,7 +57,9 @@ export function findTools(context: McpContext): ToolDefinition[] {
 	const run = async (args: SearchArgs, shape: 'find' | 'seed') => {
 		const defaults = shape === 'find' ? agentFindDefaults : seedFindDefaults;
 		const {max_bytes: maxBytes = defaults.max_bytes, ...rest} = args;
-		const options = {...rest, top_k: args.top_k ?? defaults.top_k, drill_top_k: args.drill_top_k ?? defaults.drill_top_k, drill_per_item_top_k: args.drill_per_item_top_k ?? defaults.drill_per_item_top_k, source: args.source ?? 'summary'};
+		// Inside one item, more of its passages: they are all the answer has.
+		const perItem = args.drill_per_item_top_k ?? (args.in ? withinSpans : defaults.drill_per_item_top_k);
+		const options = {...rest, top_k: args.top_k ?? defaults.top_k, drill_top_k: args.drill_top_k ?? defaults.drill_top_k, drill_per_item_top_k: perItem, source: args.source ?? 'summary'};
 		const result = await context.runtime.find(options, {hints: mcpHints});
 		return findAnswer(result, {shape, maxBytes, topK: options.top_k, offset: args.offset ?? 0});
 	};

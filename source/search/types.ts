@@ -12,6 +12,18 @@ export interface FindOptions {
 	agent?: string;
 	/** Restrict stage 1 to the items of one project (provenance `source.project`, a working directory or repository). */
 	project?: string;
+	/**
+	 * Only items from this time on: an ISO date or time (2025-03-14, 2025-03), a span back from now
+	 * (12h, 7d, 2w, 3mo, 1y), or today, yesterday, this week, last week, this month, last month.
+	 */
+	since?: string;
+	/** Only items up to this time (a named day, week or month is taken in whole); the forms of `since`. */
+	until?: string;
+	/**
+	 * Search inside one item only (`{namespace}:{item_id}`, or one node of it `…#n4`): its nodes in
+	 * stage 1, all its matching spans in stage 2 (20 by default), each with its time and citation.
+	 */
+	in?: string;
 	/** 'keyword', 'semantic', or 'keyword,semantic' (default). */
 	method?: string;
 	/** Stage-1 cap: how many summary nodes to return. */
@@ -74,6 +86,21 @@ export interface DrilledSpan {
 	seq: number;
 	snippet: string;
 	score: number;
+	/** ISO 8601: when the message was written (sessions whose source says). */
+	time?: string;
+	/** The run of neighbouring spans of the same node that match too, first and last seq. */
+	range?: [number, number];
+	/** Where it is said, within its item: `#n4 msgs 12–15` (a session's messages) or `#n2 spans 3–4`. */
+	citation?: string;
+	/** A search inside one item (`in`): the spans just before and after, to read the hit in context (clipped). */
+	context?: {before?: SpanContext; after?: SpanContext};
+}
+
+export interface SpanContext {
+	seq: number;
+	role: string;
+	text: string;
+	time?: string;
 }
 
 export interface DrilledItem {
@@ -93,4 +120,6 @@ export interface FindResult {
 	source?: FindSource;
 	/** Present when something limits the answer (e.g. no semantic index yet) and how to fix it. */
 	notices?: string[];
+	/** Present when the search stayed inside one item (or node): its id. */
+	within?: string;
 }

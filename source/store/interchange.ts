@@ -33,6 +33,8 @@ export interface SpanRecord {
 	seq: number;
 	role: string;
 	text: string;
+	/** ISO 8601: when the message was written, when the source says. */
+	time?: string;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -60,6 +62,14 @@ function wholeNumber(where: string, value: unknown, field: string): number {
 		throw new DrillError('bad_input', `${where}: "${field}" must be a whole number ≥ 0, got ${JSON.stringify(value)}`);
 	}
 	return value;
+}
+
+/** A span's optional time, normalized to ISO 8601. */
+function spanTime(where: string, value: unknown): string | undefined {
+	if (value === undefined || value === null || value === '') return undefined;
+	const date = typeof value === 'string' || typeof value === 'number' ? new Date(value) : new Date(Number.NaN);
+	if (Number.isNaN(date.getTime())) throw new DrillError('bad_input', `${where}: "time" ${JSON.stringify(value).slice(0, 60)} is not a date`, 'use ISO 8601, e.g. 2026-11-28T14:02:00Z, or leave it out');
+	return date.toISOString();
 }
 
 function timestamp(where: string, value: unknown): string {
@@ -97,7 +107,8 @@ export function validateItem(value: unknown, label = 'item'): ItemRecord {
 		const seq = wholeNumber(at, span.seq ?? index, 'seq');
 		if (seqs.has(seq)) throw new DrillError('bad_input', `${at}: seq ${seq} appears twice`, 'give every span its own seq');
 		seqs.add(seq);
-		spans.push({seq, role: oneLine(content(at, span.role, 'role', 'text')) || 'text', text: content(at, span.text, 'text')});
+		const time = spanTime(at, span.time);
+		spans.push({seq, role: oneLine(content(at, span.role, 'role', 'text')) || 'text', text: content(at, span.text, 'text'), ...(time ? {time} : {})});
 	});
 
 	const nodes: NodeRecord[] = [];

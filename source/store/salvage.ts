@@ -127,7 +127,7 @@ export function salvageItems(db: SqliteDatabase): SalvageResult {
 			records.push({ordinal, parent, title: String(node.title ?? ''), summary: String(node.summary ?? ''), keywords: String(node.keywords ?? '').split('\n').filter(Boolean), spans: []});
 		}
 		const byOrdinal = new Map(records.map((node) => [node.ordinal, node]));
-		const spanRecords: SpanRecord[] = ownSpans.map((span) => ({seq: Number(span.seq), role: String(span.role ?? 'text'), text: String(span.text ?? '')}));
+		const spanRecords: SpanRecord[] = ownSpans.map((span) => ({seq: Number(span.seq), role: String(span.role ?? 'text'), text: String(span.text ?? ''), ...(typeof span.time === 'string' && !Number.isNaN(Date.parse(span.time)) ? {time: span.time} : {})}));
 		for (const span of ownSpans) (byOrdinal.get(Number(span.node)) ?? byOrdinal.get(0)!).spans.push(Number(span.seq));
 		try {
 			const item = validateItem(

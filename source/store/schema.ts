@@ -281,6 +281,11 @@ export const migrations: Array<(db: Database) => void> = [
 				SELECT namespace, 'user', coalesce(origin_user, ''), '', count(*), max(generated_at) FROM items GROUP BY namespace, coalesce(origin_user, '');
 		`);
 	},
+	// When each message was written (#38): search hits carry their own time. Older spans keep null.
+	(db) => {
+		const columns = new Set((db.prepare('PRAGMA table_info(spans)').all() as Array<{name: string}>).map((column) => column.name));
+		if (!columns.has('time')) db.exec('ALTER TABLE spans ADD COLUMN time TEXT');
+	},
 ];
 
 export const schemaVersion = migrations.length;

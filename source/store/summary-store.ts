@@ -108,6 +108,8 @@ export interface SpanRow {
 	node: number;
 	role: string;
 	text: string;
+	/** ISO 8601: when the message was written (null when the source did not say, or the store predates span times). */
+	time: string | null;
 }
 
 export const itemColumns = `i.id, i.namespace, i.item_id, i.title, i.tldr, i.generated_at, i.source_uri, i.source_kind, i.content_hash,
@@ -382,7 +384,7 @@ export class SummaryStore {
 				keywords: node.keywords ? node.keywords.split('\n') : [],
 				spans: owned.get(node.ordinal) ?? [],
 			})),
-			spans: spans.map((span) => ({seq: span.seq, role: span.role, text: span.text})),
+			spans: spans.map((span) => ({seq: span.seq, role: span.role, text: span.text, ...(span.time ? {time: span.time} : {})})),
 		};
 	}
 

@@ -85,10 +85,10 @@ export function writeItem(db: SqliteDatabase, item: ItemRecord, indexers: readon
 		}
 		// `.run().lastInsertRowid`, not `RETURNING id`: with the UNIQUE (item, seq) index, RETURNING made
 		// span inserts ~3x slower next to the FTS writes (measured: 5 → 18 MB/s for 20 MB of spans).
-		const insertSpan = prepared(db, 'INSERT INTO spans (item, seq, node, role, text) VALUES (?, ?, ?, ?, ?)');
+		const insertSpan = prepared(db, 'INSERT INTO spans (item, seq, node, role, text, time) VALUES (?, ?, ?, ?, ?, ?)');
 		const indexSpan = prepared(db, 'INSERT INTO spans_fts (rowid, text) VALUES (?, ?)');
 		for (const span of item.spans) {
-			const id = insertSpan.run(itemRowId, span.seq, ownerOf.get(span.seq) ?? 0, span.role, span.text).lastInsertRowid;
+			const id = insertSpan.run(itemRowId, span.seq, ownerOf.get(span.seq) ?? 0, span.role, span.text, span.time ?? null).lastInsertRowid;
 			indexSpan.run(id, span.text);
 		}
 		if (!existing) prepared(db, 'UPDATE namespaces SET item_count = item_count + 1 WHERE name = ?').run(item.namespace);

@@ -156,6 +156,8 @@ export type Effect =
 	| {type: 'search'; sequence: number; text: string; method: FindMethod; scope?: string; delayMs?: number}
 	/** Drop the search waiting to start or running (the query box was emptied). */
 	| {type: 'searchCancel'}
+	/** Search inside one item (its matching messages); the answer comes back as `search/session` or `search/sessionFailed`. */
+	| {type: 'sessionFind'; sequence: number; within: string; text: string}
 	/** Get the search ready: the query box opened. */
 	| {type: 'searchPrepare'}
 	/** Fuzzy-match the loaded names (debounced); the answer comes back as `filter/done`. */
@@ -197,6 +199,23 @@ export interface FindState {
 	origin: number;
 	/** The pattern before the find box opened: Esc keeps it, Enter on an empty box finds it again. */
 	previous: {pattern: string; words: boolean; index: number};
+	/** A search inside the item the detail pane shows (session-find.ts). */
+	session?: SessionFind;
+}
+
+/** Find inside one session: the funnel's matching messages of the item the detail pane showed. */
+export interface SessionFind {
+	/** The item or node searched. */
+	within: string;
+	title: string;
+	query: string;
+	status: 'running' | 'done';
+	/** Numbers the session finds: an answer for any but the latest is dropped. */
+	sequence: number;
+	/** The current match, or -1 before the first n/N. */
+	index: number;
+	/** The detail pane's key when the find was asked for: another node's answer is dropped. */
+	key?: string;
 }
 
 /** The `d` (drill down) and `u` (undrill) forms: text fields, choices and buttons. */

@@ -15,6 +15,7 @@ import {scrollLimits} from './scroll.js';
 import {cycleMethod, queryKey, resultsCommand, setScope} from './search-state.js';
 import {note, withEffect} from './state-updates.js';
 import {oneLine} from './text.js';
+import {leaveSession, showingSession} from './session-find.js';
 import {selectedNode, treeReducer, type TreeAction} from './tree-state.js';
 import {openUsage, usageKey} from './usage-state.js';
 import {usageLines} from './panes/usage-pane.js';
@@ -167,6 +168,7 @@ function detailCommand(state: AppState, command: Command): AppState {
 		case 'previousMatch':
 			return stepFind(state, -1);
 		case 'closePanel':
+			if (showingSession(state)) return leaveSession(state);
 			return state.find.pattern ? {...state, find: emptyFind} : {...state, focus: 'tree'};
 		default:
 			break;

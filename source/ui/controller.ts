@@ -148,6 +148,8 @@ export class AppController {
 				return this.searcher.run(effect);
 			case 'searchCancel':
 				return this.searcher.cancel();
+			case 'sessionFind':
+				return this.searcher.within(effect);
 			case 'searchPrepare':
 				return this.searcher.prepare();
 			case 'filter':

@@ -6,6 +6,16 @@ export interface FindOptions {
 	method: FindMethod;
 	/** One summary namespace, or undefined for all. */
 	scope?: string;
+	/** Search inside this item or node only (its matching messages, with their neighbours). */
+	within?: string;
 	/** Aborted when a newer query replaces this one. */
 	signal?: AbortSignal;
+}
+
+/** Messages a search inside one session lists at most. */
+export const withinMatches = 100;
+
+/** The find options of a search inside one item: every matching message (up to `withinMatches`), stage 1 kept to the item. */
+export function withinOptions(within: string | undefined): {in?: string; top_k?: number; drill_per_item_top_k?: number} {
+	return within ? {in: within, top_k: 1, drill_per_item_top_k: withinMatches} : {};
 }

@@ -9,6 +9,7 @@ import {termRanges} from './segments.js';
 import {note} from './state-updates.js';
 import type {PaneMatch} from './pane-match.js';
 import type {RoleLine} from './theme.js';
+import {searchableItem, showingSession, startSessionFind, stepSession} from './session-find.js';
 
 /**
  * Find in the detail pane, as in less: `/` (with the pane focused) types a pattern, the pane
@@ -101,6 +102,8 @@ export function findKey(state: AppState, key: Key, command: Command | undefined)
 	if (command === 'submit') {
 		const browsing: AppState = {...state, mode: 'browse', focus: 'detail'};
 		if (!find.input.value) return find.previous.pattern ? stepFind({...browsing, find: {...find, ...find.previous}}, 1) : browsing;
+		// Over a session (or any item), the funnel searches all of it: its matching messages, in context.
+		if (searchableItem(state)) return startSessionFind(browsing, find.input.value);
 		return findMatches(state).length === 0 ? note(browsing, `pattern not found: ${JSON.stringify(find.input.value)}`, 'error') : browsing;
 	}
 	if (command === 'cancel') return {...state, mode: 'browse', find: {...find, ...find.previous, input: emptyInput}, detail: {...state.detail, scroll: find.origin}};
@@ -110,6 +113,7 @@ export function findKey(state: AppState, key: Key, command: Command | undefined)
 
 /** n / N in the detail pane: the next or previous match, round the text. */
 export function stepFind(state: AppState, step: 1 | -1): AppState {
+	if (showingSession(state)) return stepSession(state, step);
 	const matches = findMatches(state);
 	if (matches.length === 0) return note(state, state.find.pattern ? `pattern not found: ${JSON.stringify(state.find.pattern)}` : 'no pattern (/ to find in this pane)');
 	const {index} = state.find;

@@ -2,6 +2,7 @@ import {DrillError} from '../core/errors.js';
 import type {TreeView} from '../core/tree-view.js';
 import {cleanSource} from './provenance.js';
 import type {FindResult, FrameStatus} from './services.js';
+import type {DrilledSpan, SpanContext} from '../search/types.js';
 import {manyLines, oneLine} from './text.js';
 
 // Everything the services hand the app is made inert here, once, as it arrives: the state only
@@ -38,7 +39,19 @@ export function cleanResult(result: FindResult): FindResult {
 		...(result.notices ? {notices: result.notices.map(oneLine)} : {}),
 		stage1_hits: result.stage1_hits.map((hit) => ({...hit, ...(hit.drill_id === undefined ? {} : {drill_id: oneLine(hit.drill_id)}), drill_node_id: oneLine(hit.drill_node_id), namespace: oneLine(hit.namespace), item_id: oneLine(hit.item_id), title: oneLine(hit.title), snippet: oneLine(hit.snippet)})),
 		candidate_items: result.candidate_items.map((item) => ({...item, drill_node_id: oneLine(item.drill_node_id), namespace: oneLine(item.namespace), item_id: oneLine(item.item_id), title: oneLine(item.title), tldr: oneLine(item.tldr)})),
-		drilled: result.drilled.map((drill) => ({drill_node_id: oneLine(drill.drill_node_id), spans: drill.spans.map((span) => ({...span, drill_node_id: oneLine(span.drill_node_id), snippet: oneLine(span.snippet)}))})),
+		drilled: result.drilled.map((drill) => ({drill_node_id: oneLine(drill.drill_node_id), spans: drill.spans.map((span) => ({...span, drill_node_id: oneLine(span.drill_node_id), snippet: oneLine(span.snippet), ...cleanSpanPlace(span)}))})),
+	};
+}
+
+/** A drilled span's time, citation and neighbours, inert. */
+function cleanSpanPlace(span: DrilledSpan): Partial<DrilledSpan> {
+	const side = (context: SpanContext | undefined) => (context ? {...context, role: oneLine(context.role), text: oneLine(context.text), ...(context.time ? {time: oneLine(context.time)} : {})} : undefined);
+	const before = side(span.context?.before);
+	const after = side(span.context?.after);
+	return {
+		...(span.time ? {time: oneLine(span.time)} : {}),
+		...(span.citation ? {citation: oneLine(span.citation)} : {}),
+		...(span.context ? {context: {...(before ? {before} : {}), ...(after ? {after} : {})}} : {}),
 	};
 }
 

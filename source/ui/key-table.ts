@@ -105,7 +105,7 @@ export const keyTable: Binding[] = [
 	{command: 'pageUp', keys: ['pageup', 'ctrl-u'], context: 'detail', help: 'page up'},
 	{command: 'top', keys: ['g', 'home'], context: 'detail', help: 'top', group: 'top / bottom'},
 	{command: 'bottom', keys: ['G', 'end'], context: 'detail', help: 'bottom', group: 'top / bottom'},
-	{command: 'find', keys: ['/'], context: 'detail', help: 'find in this pane (as less)', hint: 'find'},
+	{command: 'find', keys: ['/'], context: 'detail', help: 'find in this pane (as less); over a session or item, Enter then lists every message of it that matches, n/N step', hint: 'find here'},
 	{command: 'nextMatch', keys: ['n'], context: 'detail', help: 'next match (after a jump: of the query)', group: 'next / previous match (after a jump: of the query)'},
 	{command: 'previousMatch', keys: ['N'], context: 'detail', help: 'previous match', group: 'next / previous match (after a jump: of the query)'},
 	{command: 'closePanel', keys: ['escape'], context: 'detail', help: 'clear the find, or back to the tree'},

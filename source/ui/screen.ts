@@ -1,6 +1,6 @@
 import type {AppState} from './app-state.js';
 import {contextsFor} from './contexts.js';
-import {fitHints, hintsFor} from './key-table.js';
+import {fitHints, hintsFor, type Hint} from './key-table.js';
 import {layout, minimum, type Layout} from './layout.js';
 import {findMatches, findPosition} from './find-state.js';
 import {detailPane, detailRowCount} from './panes/detail-pane.js';
@@ -13,6 +13,7 @@ import {usagePane} from './panes/usage-pane.js';
 import {fitLine, lineWidth, mergeLine, segment} from './segments.js';
 import {displayWidth, fitMiddle, formatCount, oneLine} from './text.js';
 import {paintLine, theme, type Line, type Role, type Style, type Theme} from './theme.js';
+import {searchableItem, sessionPosition, showingSession} from './session-find.js';
 import {selectedNode} from './tree-state.js';
 
 
@@ -72,8 +73,14 @@ function footer(state: AppState, box: Layout, paint: Theme): Line {
 	const factsWidth = Math.min(displayWidth(facts), Math.floor(room * 0.4));
 	const left: Line = message
 		? [segment(message.text, paint(message.kind === 'error' ? 'error' : 'info'))]
-		: fitHints(hintsFor(contextsFor(state)), room - (factsWidth > 0 ? factsWidth + 2 : 0)).flatMap((hint, index) => [segment(index ? '  ' : ''), segment(hint.keys, paint('key')), segment(` ${hint.hint}`)]);
+		: fitHints(placedHints(state), room - (factsWidth > 0 ? factsWidth + 2 : 0)).flatMap((hint, index) => [segment(index ? '  ' : ''), segment(hint.keys, paint('key')), segment(` ${hint.hint}`)]);
 	return rule(box.width, ['└', '┘'], left, [segment(facts, paint('dim'))], paint);
+}
+
+/** The status line's hints, `/` named for what it finds in the detail pane: the session shown, or the pane's text. */
+function placedHints(state: AppState): Hint[] {
+	const item = state.focus === 'detail' ? searchableItem(state) : undefined;
+	return hintsFor(contextsFor(state)).map((hint) => (hint.command === 'find' && item ? {...hint, hint: 'find in session'} : hint));
 }
 
 function footerFacts(state: AppState, box: Layout): string {
@@ -82,7 +89,9 @@ function footerFacts(state: AppState, box: Layout): string {
 	if (state.loading > 0) facts.push(`${spinnerFrames[state.spinner % spinnerFrames.length]} loading`);
 	if (filter.matches.length > 0 && mode !== 'filter') facts.push(`f ${filter.input.value} [${filter.index + 1}/${formatCount(filter.matches.length)}]`);
 	// The find's position where it means something: the pane has the focus, or the pattern is in it.
-	if (state.find.pattern && mode !== 'find' && (focus === 'detail' || findMatches(state).length > 0)) facts.push(`/${oneLine(state.find.pattern)} ${findPosition(state)}`);
+	if (state.find.session?.status === 'running') facts.push(`finding ${JSON.stringify(oneLine(state.find.session.query))} in this session…`);
+	else if (showingSession(state)) facts.push(`/${oneLine(state.find.pattern)} ${sessionPosition(state)} messages`);
+	else if (state.find.pattern && mode !== 'find' && (focus === 'detail' || findMatches(state).length > 0)) facts.push(`/${oneLine(state.find.pattern)} ${findPosition(state)}`);
 	if (focus === 'detail' && mode === 'browse') {
 		const total = detailRowCount(state, box.detailWidth);
 		const scroll = Math.max(0, Math.min(state.detail.scroll, total - box.bodyHeight));
@@ -106,8 +115,12 @@ function filterBar(state: AppState, paint: Theme): {left: Line; right: Line} {
 function findBar(state: AppState, paint: Theme): {left: Line; right: Line} {
 	const {value, caret} = state.find.input;
 	const at = value.slice(caret, caret + 1) || ' ';
-	const left: Line = [segment('find ', paint('key')), segment(oneLine(value.slice(0, caret))), segment(oneLine(at), paint('caret')), segment(oneLine(value.slice(caret + at.length)))];
-	return {left, right: [segment(value ? findPosition(state) : 'in the detail pane', paint('dim'))]};
+	// Which find this is, said where the typing is: inside the item shown (Enter asks the funnel), or in the pane's text.
+	const item = searchableItem(state);
+	const label = item ? 'find in this session: ' : 'find in pane: ';
+	const left: Line = [segment(label, paint('key')), segment(oneLine(value.slice(0, caret))), segment(oneLine(at), paint('caret')), segment(oneLine(value.slice(caret + at.length)))];
+	const hint = item ? 'Enter: every message that matches · Esc' : 'Enter keeps it · Esc';
+	return {left, right: [segment(value ? `${findPosition(state)} · ${hint}` : hint, paint('dim'))]};
 }
 
 /** One block of the screen: a full-width rule, or a bordered region of side-by-side columns. */

@@ -15,6 +15,7 @@ export interface SearchRequest {
 	query: string;
 	method: FindOptions['method'];
 	scope?: string;
+	within?: string;
 }
 
 export type SearchReply = {id: number; result: FindResult} | {id: number; error: {code: DrillErrorCode; message: string; hint?: string}};
@@ -94,7 +95,7 @@ export class WorkerSearch {
 			this.waiting = undefined;
 			if (job.done) continue;
 			this.running = job;
-			const request: SearchRequest = {id: job.id, query: job.query, method: job.options.method, scope: job.options.scope};
+			const request: SearchRequest = {id: job.id, query: job.query, method: job.options.method, scope: job.options.scope, ...(job.options.within ? {within: job.options.within} : {})};
 			this.start().postMessage(request);
 		}
 	}

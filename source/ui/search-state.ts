@@ -3,6 +3,7 @@ import {note, withEffect} from './state-updates.js';
 import type {Command} from './key-table.js';
 import type {Key} from './keys.js';
 import {findWords} from './find-state.js';
+import {sessionFailed, sessionFound} from './session-find.js';
 import {editInput, insertText} from './line-input.js';
 import {resultRows} from './query-results.js';
 import {findMethods, type FindResult} from './services.js';
@@ -15,7 +16,10 @@ export type SearchAction =
 	| {type: 'search/run'; text: string}
 	/** The funnel answered search `sequence` (its text already inert). */
 	| {type: 'search/done'; sequence: number; result: FindResult}
-	| {type: 'search/failed'; sequence: number; error: string};
+	| {type: 'search/failed'; sequence: number; error: string}
+	/** The funnel answered a search inside one session (`sessionFind`). */
+	| {type: 'search/session'; sequence: number; result: FindResult}
+	| {type: 'search/sessionFailed'; sequence: number; error: string};
 
 /** How long typing must pause before the query box searches what it holds. */
 export const liveSearchMs = 80;
@@ -62,6 +66,10 @@ export function searchReducer(state: AppState, action: SearchAction): AppState {
 			const next = {...state, query: {...state.query, status: 'failed' as const, error: action.error, rows: [], selected: 0, result: undefined}};
 			return {...next, focus: leaveEmptyResults(next)};
 		}
+		case 'search/session':
+			return sessionFound(state, action.sequence, action.result);
+		case 'search/sessionFailed':
+			return sessionFailed(state, action.sequence, action.error);
 	}
 }
 

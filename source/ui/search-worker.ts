@@ -8,6 +8,7 @@ import {toDrillError} from '../core/errors.js';
 import {createRuntime} from '../runtime.js';
 import {warmUpSearch} from '../search/index.js';
 import type {SearchReply, SearchRequest, SearchSetup} from './search-client.js';
+import {withinOptions} from './find-options.js';
 
 const runtime = createRuntime(workerData as SearchSetup);
 
@@ -34,7 +35,7 @@ parentPort!.on('message', (request: SearchRequest) => {
 	void (async () => {
 		let reply: SearchReply;
 		try {
-			const result = await runtime.find({query: request.query, method: request.method, scope: request.scope, highlight: {open: '', close: ''}});
+			const result = await runtime.find({query: request.query, method: request.method, scope: request.scope, ...withinOptions(request.within), highlight: {open: '', close: ''}});
 			reply = {id: request.id, result};
 		} catch (error) {
 			reply = {id: request.id, error: toDrillError(error, 'search again; if it fails again, please report the query').toJSON()};

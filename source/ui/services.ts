@@ -11,7 +11,7 @@ import type {FindResult} from '../search/types.js';
 import type {Runtime} from '../runtime.js';
 import {searchWorkerScript, WorkerSearch} from './search-client.js';
 import {actOver, type ActService} from '../act/node-actions.js';
-import type {FindOptions} from './find-options.js';
+import {withinOptions, type FindOptions} from './find-options.js';
 import {textFile} from './text-file.js';
 import {storeShortName} from '../core/store-name.js';
 import {usageOver, type UsageService} from './usage-service.js';
@@ -110,7 +110,7 @@ export function createServices(runtime: Runtime): Services {
 			// Let the spinner draw before the funnel takes the thread.
 			await new Promise((resolve) => setImmediate(resolve));
 			if (options.signal?.aborted) throw new DrillError('bad_argument', 'the search was replaced by a newer one');
-			return await runtime.find({query, method: options.method, scope: options.scope, highlight: {open: '', close: ''}});
+			return await runtime.find({query, method: options.method, scope: options.scope, ...withinOptions(options.within), highlight: {open: '', close: ''}});
 		},
 		prepareFind: () => worker?.warm(),
 		storeVersion() {

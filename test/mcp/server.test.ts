@@ -78,6 +78,24 @@ describe('drill mcp', () => {
 		expect(empty.isError).toBe(true);
 	});
 
+	it('find takes since, until and in, and cites each passage with its place', async () => {
+		const found = await call('find', {query: 'retry storm pool'});
+		const item = (found.structuredContent.items as Array<{drill_node_id: string; passages: Array<{citation?: string}>}>).find((entry) => entry.passages.length > 0)!;
+		expect(item.passages[0]!.citation).toMatch(/^#n\d+ (msg|span)s? \d+/u);
+		expect(found.content[0]!.text).toMatch(/↳ #n\d+ (msg|span)s? \d+/u);
+		const inside = await call('find', {query: 'pool', in: item.drill_node_id});
+		expect(inside.isError).toBeFalsy();
+		expect((inside.structuredContent.items as Array<{drill_node_id: string}>).map((entry) => entry.drill_node_id)).toEqual([item.drill_node_id]);
+		const seed = await call('summary_search', {query: 'pool', in: item.drill_node_id});
+		expect(seed.structuredContent.drilled[0].spans.length).toBeGreaterThan(0);
+		// The fixtures were made on 2026-11-28: nothing is from before 2000.
+		const none = await call('find', {query: 'retry storm', until: '2000-01-01', method: 'keyword'});
+		expect(none.structuredContent.items).toEqual([]);
+		const bad = await call('find', {query: 'retry storm', since: 'whenever'});
+		expect(bad.isError).toBe(true);
+		expect(bad.content[0]!.text).toMatch(/since "whenever" is not a time/u);
+	});
+
 	it('walks the knowledge domain', async () => {
 		const root = await call('walk', {domain: 'knowledge', node_id: '', depth: 'summary'});
 		expect(root.structuredContent.children.length).toBeGreaterThan(3);

@@ -18,7 +18,7 @@ describe('drill find', () => {
 		expect(result.stdout).toMatch(/^find "retry storm" · keyword,semantic · \d+ hits · [\d.]+ ms$/mu);
 		expect(result.stdout).toContain('1  API debugging  conversation_session:k3x9  keyword+semantic');
 		expect(result.stdout).toContain('candidate items: ');
-		expect(result.stdout).toContain('↳ conversation_session:k3x9#n2 span 3  Every client retries immediately, so the retry storm keeps the pool exhausted.');
+		expect(result.stdout).toContain('↳ conversation_session:k3x9#n2 msg 3  Every client retries immediately, so the retry storm keeps the pool exhausted.');
 		expect(result.stdout).not.toContain('\u001b[');
 	});
 

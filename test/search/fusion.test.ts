@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {adaptiveShare, agreementBase, agreementSlope, fuse, listAgreement} from '../../source/search/funnel/fusion.js';
+import {adaptiveShare, agreementBase, agreementSlope, fuse, listAgreement, semanticSay} from '../../source/search/funnel/fusion.js';
 import type {KeywordHit} from '../../source/search/keyword/keyword.js';
 
 // Nodes 1…20 belong to items 101…120 (node n to item 100 + n); node 21 is a second node of item 101.
@@ -27,5 +27,16 @@ describe('hybrid fusion', () => {
 		expect(fuse(k, semantic([2, 11, 12, 13, 14, 15, 16, 17, 18, 19]), itemOf)[0]!.node).toBe(1);
 		// A fixed share still works as before (the tune bench's grid).
 		expect(fuse(k, semantic([2, 1]), itemOf, 0)[0]!.node).toBe(2);
+	});
+});
+
+describe('the semantic list\'s say', () => {
+	it('is whole for a model trained elsewhere, and for LSA from 64 training items on; less below', () => {
+		expect(semanticSay('openai', 10)).toBe(1);
+		expect(semanticSay('lsa', 640)).toBe(1);
+		expect(semanticSay('lsa', 32)).toBe(0.5);
+		// No agreement: keyword 0.95 of the hybrid; at half say, 0.975.
+		expect(adaptiveShare([], [], new Map())).toBeCloseTo(0.95, 10);
+		expect(adaptiveShare([], [], new Map(), 0.5)).toBeCloseTo(0.975, 10);
 	});
 });

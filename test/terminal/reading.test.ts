@@ -106,12 +106,13 @@ describe('long tool outputs', () => {
 
 describe('find in the detail pane', () => {
 	test('/ with the pane focused finds as you type; n/N step; matches are highlighted with [i/N]', async () => {
-		const screen = drill(['--domain', 'summary', '--node', 'conversation_session:k3x9', '--depth', 'full']);
+		// A page, not a session: over a session Enter searches the whole session (below).
+		const screen = drill(['--domain', 'summary', '--node', 'page:pgb01', '--depth', 'full']);
 		await intoFullDetail(screen);
 		screen.write('/');
-		await screen.waitFor('├ find ');
+		await screen.waitFor('├ find in pane: ');
 		screen.write('pool');
-		let text = await screen.waitForFrame(/├ find pool .*\[1\/\d+\]/u);
+		let text = await screen.waitForFrame(/├ find in pane: pool .*\[1\/\d+\]/u);
 		const total = Number(/\[1\/(\d+)\]/u.exec(text)![1]);
 		expect(total).toBeGreaterThan(2);
 		screen.write('\r');
@@ -137,7 +138,7 @@ describe('find in the detail pane', () => {
 	});
 
 	test('smart case: a capital makes the find case-sensitive; a pattern not found says so', async () => {
-		const screen = drill(['--domain', 'summary', '--node', 'conversation_session:k3x9', '--depth', 'full']);
+		const screen = drill(['--domain', 'summary', '--node', 'page:pgb01', '--depth', 'full']);
 		await intoFullDetail(screen);
 		// The count of a settled frame: a frame drawn in pieces can show the typed pattern beside the old count.
 		const matches = async (pattern: string) => {
@@ -153,6 +154,26 @@ describe('find in the detail pane', () => {
 		expect(await matches('pool')).toBeGreaterThan(upper);
 		screen.write('/zzqx\r');
 		await screen.waitFor('pattern not found: "zzqx"');
+	});
+
+	test('over a session, / says so, and Enter lists every message of it that matches; n/N step, Esc goes back', async () => {
+		const screen = drill(['--domain', 'summary', '--node', 'conversation_session:k3x9'], {cols: 160, rows: 40});
+		await screen.waitFor('? help');
+		screen.write('\t');
+		await screen.waitFor(/└.*scroll/u);
+		await screen.waitFor('/ find in session');
+		screen.write('/');
+		await screen.waitFor('├ find in this session: ');
+		screen.write('pool\r');
+		const text = await screen.waitFor(/\/pool \[1\/\d+\] messages/u);
+		const total = Number(/\/pool \[1\/(\d+)\] messages/u.exec(text)![1]);
+		expect(total).toBeGreaterThan(1);
+		expect(text).toMatch(/▶ #n\d+ msgs? \d+/u);
+		screen.write('n');
+		await screen.waitFor(`/pool [2/${total}] messages`);
+		screen.write('\u001b');
+		await screen.waitForGone('messages ·');
+		await screen.waitFor(/API debugging[\s\S]*── children/u);
 	});
 
 	test('after a jump from the results the query words are highlighted in the detail pane', async () => {

@@ -24,6 +24,8 @@ export class ConversationBuilder {
 	readonly facts: SourceFacts = {};
 	private firstTime: string | undefined;
 	private lastTime: string | undefined;
+	/** The time the reader gave last: the time of the messages that follow it. */
+	private now: string | undefined;
 	private turns = 0;
 	private toolCalls = 0;
 	/** Records of a kind the reader does not use. */
@@ -36,8 +38,9 @@ export class ConversationBuilder {
 	}
 
 	/** The person's own prompt; text an agent injected in the user's place becomes context. */
-	prompt(blocks: Block[], sourceId?: string): void {
-		if (blocks.length === 0) return;
+	prompt(given: Block[], sourceId?: string): void {
+		if (given.length === 0) return;
+		const blocks = this.stamped(given);
 		if (blocks.every((block) => block.kind !== 'prose' || isInjectedContext(block.text))) {
 			this.system(blocks.map((block) => ({...block, role: 'system'})));
 			return;
@@ -49,8 +52,9 @@ export class ConversationBuilder {
 	}
 
 	/** An answer (text, reasoning, tool calls). */
-	answer(blocks: Block[], sourceId?: string): void {
-		if (blocks.length === 0) return;
+	answer(given: Block[], sourceId?: string): void {
+		if (given.length === 0) return;
+		const blocks = this.stamped(given);
 		if (!this.current || this.sawToolResult) {
 			this.current = {blocks: [], ...(sourceId ? {sourceId} : {})};
 			this.units.push(this.current);
@@ -62,8 +66,9 @@ export class ConversationBuilder {
 	}
 
 	/** Tool results: they belong with the call that asked for them. */
-	toolResults(blocks: Block[], sourceId?: string): void {
-		if (blocks.length === 0) return;
+	toolResults(given: Block[], sourceId?: string): void {
+		if (given.length === 0) return;
+		const blocks = this.stamped(given);
 		if (!this.current) {
 			this.current = {blocks: []};
 			this.units.push(this.current);
@@ -75,8 +80,9 @@ export class ConversationBuilder {
 	}
 
 	/** A system message or injected context: kept as a span, never quoted or used as a title. */
-	system(blocks: Block[]): void {
-		if (blocks.length === 0) return;
+	system(given: Block[]): void {
+		if (given.length === 0) return;
+		const blocks = this.stamped(given);
 		if (!this.current) {
 			this.current = {blocks: []};
 			this.units.push(this.current);
@@ -100,8 +106,16 @@ export class ConversationBuilder {
 		this.sawToolResult = false;
 	}
 
+	/** Blocks without a time of their own take the reader's last one. */
+	private stamped(blocks: Block[]): Block[] {
+		const now = this.now;
+		return now ? blocks.map((block) => (block.time ? block : {...block, time: now})) : blocks;
+	}
+
+	/** A time the source gives (a message's, or the session's); the messages that follow were written then. */
 	time(iso: string | undefined): void {
 		if (!iso) return;
+		this.now = iso;
 		if (!this.firstTime || iso < this.firstTime) this.firstTime = iso;
 		this.lastTime = laterDate(this.lastTime, iso);
 	}

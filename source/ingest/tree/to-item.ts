@@ -29,7 +29,7 @@ export function topicsToItem(root: Topic, facts: ItemFacts): ItemRecord {
 			for (const block of unit.blocks) {
 				if (block.text === '') continue;
 				owned.push(spans.length);
-				spans.push({seq: spans.length, role: block.role, text: block.text});
+				spans.push({seq: spans.length, role: block.role, text: block.text, ...(block.time ? {time: block.time} : {})});
 			}
 		}
 		const parent = parentOf.get(topic);

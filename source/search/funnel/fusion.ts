@@ -1,5 +1,6 @@
 import {normalizeScores, type KeywordHit, type ScoredNode} from '../keyword/keyword.js';
 import type {ListName} from '../types.js';
+import type {EmbedderKind} from '../semantic/embedder.js';
 
 export interface RankedNode {
 	node: number;
@@ -40,9 +41,24 @@ export function listAgreement(keyword: readonly KeywordHit[], semantic: readonly
 	return shared / depth;
 }
 
-/** The keyword share for one query (see agreementBase). */
-export function adaptiveShare(keyword: readonly KeywordHit[], semantic: readonly ScoredNode[], itemOf: ReadonlyMap<number, number>): number {
-	return agreementBase - agreementSlope * listAgreement(keyword, semantic, itemOf);
+/** The keyword share for one query (see agreementBase); `say` in [0, 1] scales the semantic list's part (see semanticSay). */
+export function adaptiveShare(keyword: readonly KeywordHit[], semantic: readonly ScoredNode[], itemOf: ReadonlyMap<number, number>, say = 1): number {
+	return 1 - (1 - (agreementBase - agreementSlope * listAgreement(keyword, semantic, itemOf))) * say;
+}
+
+/**
+ * A store-trained model (LSA) has its full say from this many training items on; below, its part of
+ * the hybrid shrinks in proportion. Trained on 20 or 30 items (one conversation's sessions) its
+ * space is spanned by those few documents, and two lists of the first 10 of 27 items agree by
+ * chance: measured on LoCoMo's conversations the hybrid fell below keyword (nDCG@10 0.843 vs
+ * 0.847) and stays level with it at 64 (0.847); at 128 the hybrid of adi (82 items) lost 0.008
+ * (bench/eval, docs/search.md). A model trained elsewhere keeps its say in any store.
+ */
+export const fullSayItems = 64;
+
+/** How much of its part the semantic list gets: 1, or for LSA trained on fewer than `fullSayItems` items, that share of it. */
+export function semanticSay(embedder: EmbedderKind, trainedItems: number): number {
+	return embedder === 'lsa' ? Math.min(1, Math.max(0, trainedItems) / fullSayItems) : 1;
 }
 
 /**
@@ -53,8 +69,8 @@ export function adaptiveShare(keyword: readonly KeywordHit[], semantic: readonly
  * item's best node: the best node of every item carries the item's score, so items rank by fused
  * evidence and stage 1 still names the node that matched best.
  */
-export function fuse(keyword: readonly KeywordHit[], semantic: readonly ScoredNode[], itemOf: ReadonlyMap<number, number>, fixedShare?: number): RankedNode[] {
-	const share = fixedShare ?? adaptiveShare(keyword, semantic, itemOf);
+export function fuse(keyword: readonly KeywordHit[], semantic: readonly ScoredNode[], itemOf: ReadonlyMap<number, number>, fixedShare?: number, say = 1): RankedNode[] {
+	const share = fixedShare ?? adaptiveShare(keyword, semantic, itemOf, say);
 	// The keyword list comes normalized (see keywordList).
 	const k = new Map(keyword.map((entry) => [entry.node, entry.score]));
 	// Items holding the query's rare identifiers stay first, as in the keyword list.

@@ -1,14 +1,23 @@
 import type {SummaryStore} from '../../store/summary-store.js';
 
-/** What narrows a search to some items — a namespace (`scope`), an agent, a project — applied inside the ranking. */
+/**
+ * What narrows a search to some items — a namespace (`scope`), an agent, a project, a time —
+ * applied inside the ranking. An item's time runs from its start (`started_at`, else
+ * `generated_at`) to its end (`ended_at`, else its start); it is let through when that overlaps
+ * [since, until) (ISO 8601 instants).
+ */
 export interface ItemFilter {
 	namespace?: string;
 	agent?: string;
 	project?: string;
+	since?: string;
+	until?: string;
+	/** One item (its row id): a search inside it. */
+	item?: number;
 }
 
 export function isFiltered(filter: ItemFilter): boolean {
-	return filter.namespace !== undefined || filter.agent !== undefined || filter.project !== undefined;
+	return filter.namespace !== undefined || filter.agent !== undefined || filter.project !== undefined || filter.since !== undefined || filter.until !== undefined || filter.item !== undefined;
 }
 
 /** The filter's conditions on `items` (aliased `alias`), with their parameters. */
@@ -23,6 +32,18 @@ function conditions(filter: ItemFilter, alias: string): {where: string[]; params
 		if (value === undefined) continue;
 		where.push(`${alias}${column} = ?`);
 		params.push(value);
+	}
+	if (filter.item !== undefined) {
+		where.push(`${alias}id = ?`);
+		params.push(filter.item);
+	}
+	if (filter.since !== undefined) {
+		where.push(`coalesce(${alias}ended_at, ${alias}started_at, ${alias}generated_at) >= ?`);
+		params.push(filter.since);
+	}
+	if (filter.until !== undefined) {
+		where.push(`coalesce(${alias}started_at, ${alias}generated_at) < ?`);
+		params.push(filter.until);
 	}
 	return {where, params};
 }

@@ -1,10 +1,22 @@
 import {DrillError} from '../../core/errors.js';
 import {give, hint} from '../../core/hint.js';
-import {isValidNamespace} from '../../core/summary-node-id.js';
+import {isValidNamespace, parseSummaryNodeId} from '../../core/summary-node-id.js';
 import {findDefaults, type FindOptions, type FindSource, type Method} from '../types.js';
+import {queryTime, type DateMention} from './query-time.js';
+import {intersectBounds, timeBound} from './time-range.js';
 
 export interface FindParams {
+	/** The query as given. */
 	query: string;
+	/** What is searched: the query less its `after:`/`before:` words. */
+	text: string;
+	/** Only items overlapping [since, until) (ISO 8601): `--since`/`--until` and the query's `after:`/`before:`. */
+	since: string | undefined;
+	until: string | undefined;
+	/** A date the query's words say: items of that time rank first. */
+	mention: DateMention | undefined;
+	/** Search inside this item (or node of it) only. */
+	within: {namespace: string; itemId: string; ordinal: number} | undefined;
 	source: FindSource;
 	scope: string | undefined;
 	agent: string | undefined;
@@ -53,6 +65,25 @@ function provenanceFilter(name: 'agent' | 'project', value: unknown, source: Fin
 	return value;
 }
 
+/** Spans a search inside one item returns by default. */
+export const withinSpans = 20;
+
+/** `in`: an item id (`ns:item`) or a node of one (`ns:item#n4`), summary store only. */
+function withinItem(value: unknown, source: FindSource): FindParams['within'] {
+	if (value === undefined || value === null || value === '') return undefined;
+	const example = 'e.g. --in conversation_session:abc123 (an item id, as find and walk show it)';
+	if (typeof value !== 'string') throw new DrillError('bad_argument', 'in must be an item id (a string)', example);
+	if (source !== 'summary') throw new DrillError('bad_argument', `--in searches one item of the summary store, not --source ${source}`, `leave out --in with --source ${source}`);
+	let id;
+	try {
+		id = parseSummaryNodeId(value);
+	} catch (error) {
+		throw new DrillError('bad_argument', `--in ${JSON.stringify(value.slice(0, 120))} is not an item id: ${error instanceof DrillError ? error.message : String(error)}`, example);
+	}
+	if (id.kind !== 'item' && id.kind !== 'node') throw new DrillError('bad_argument', `--in ${JSON.stringify(value.slice(0, 120))} names a ${id.kind === 'namespace' ? 'namespace' : 'group'}, not an item`, `${example}; --scope narrows to a namespace`);
+	return {namespace: id.namespace, itemId: id.itemId, ordinal: id.kind === 'node' ? id.ordinal : 0};
+}
+
 /** Paging goes this deep into stage 1; past it, a narrower query serves better than a deeper page. */
 export const maxFindOffset = 10_000;
 
@@ -78,11 +109,28 @@ export function resolveFindParams(options: FindOptions): FindParams {
 	const agent = provenanceFilter('agent', options.agent, source);
 	const project = provenanceFilter('project', options.project, source);
 	const method = parseMethod(options.method);
+	const now = Date.now();
+	const time = typeof options.query === 'string' ? queryTime(options.query, now) : undefined;
+	const given = {
+		...(options.since ? {since: timeBound('since', options.since, now)} : {}),
+		...(options.until ? {until: timeBound('until', options.until, now)} : {}),
+	};
+	const bounds = intersectBounds(given, time?.bounds ?? {});
+	if (bounds.since && bounds.until && bounds.since >= bounds.until) {
+		throw new DrillError('bad_argument', `nothing is both from ${bounds.since} on and before ${bounds.until}`, 'give a since (or after:) earlier than the until (or before:)');
+	}
+	if ((bounds.since || bounds.until) && source === 'knowledge') throw new DrillError('bad_argument', 'a time (--since, --until, after:, before:) narrows sessions and documents of the summary store, not the knowledge folder', 'leave out the time with --source knowledge');
 	if (options.drill !== undefined && typeof options.drill !== 'boolean') throw new DrillError('bad_argument', 'drill must be true or false');
 	const highlight = options.highlight ?? {open: '**', close: '**'};
 	if (typeof highlight.open !== 'string' || typeof highlight.close !== 'string') throw new DrillError('bad_argument', 'highlight must be {open, close} strings');
+	const within = withinItem(options.in, source);
 	return {
 		query: options.query,
+		within,
+		text: time?.text ?? options.query,
+		since: bounds.since,
+		until: bounds.until,
+		mention: time?.mention,
 		source,
 		scope,
 		agent,
@@ -94,7 +142,7 @@ export function resolveFindParams(options: FindOptions): FindParams {
 		minScore: minScore(options.min_score),
 		drill: options.drill ?? findDefaults.drill,
 		drillTopK: count('drill_top_k', options.drill_top_k, findDefaults.drill_top_k, 0, 100),
-		drillPerItemTopK: count('drill_per_item_top_k', options.drill_per_item_top_k, findDefaults.drill_per_item_top_k, 1, 100),
+		drillPerItemTopK: count('drill_per_item_top_k', options.drill_per_item_top_k, within ? withinSpans : findDefaults.drill_per_item_top_k, 1, 100),
 		highlight,
 	};
 }

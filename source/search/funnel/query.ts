@@ -23,6 +23,15 @@ export interface ParsedQuery {
 	sequence: string[];
 	/** The FTS5 MATCH expression, or '' when the query has no searchable word. */
 	match: string;
+	/** A question (it ends with "?" or opens with a question word): answered in one place, so passages count. */
+	question: boolean;
+}
+
+const questionWords = new Set(['what', 'when', 'where', 'who', 'whom', 'whose', 'which', 'why', 'how', 'did', 'do', 'does', 'is', 'are', 'was', 'were', 'can', 'could', 'should', 'would', 'will', 'has', 'have', 'had']);
+
+/** Whether a query asks a question: it ends with "?" or its first word is a question word. */
+export function isQuestion(text: string): boolean {
+	return /\?\s*$/u.test(text) || questionWords.has(words(text)[0] ?? '');
 }
 
 /**
@@ -42,7 +51,7 @@ export function parseQuery(query: unknown): ParsedQuery {
 	const counts: Record<string, number> = Object.create(null);
 	const wanted = new Set(all);
 	for (const word of typed) if (wanted.has(word)) counts[word] = (counts[word] ?? 0) + 1;
-	return {text: query, terms, words: all, sequence, counts, match: terms.map(quote).join(' OR ')};
+	return {text: query, terms, words: all, sequence, counts, match: terms.map(quote).join(' OR '), question: isQuestion(query)};
 }
 
 /** Phrases of the stage-1 bm25 query at most (each costs FTS5 one more cursor), and repeats of one word. */

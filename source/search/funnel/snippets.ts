@@ -11,7 +11,7 @@ function shorten(text: string, max = 200): string {
 	return flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat;
 }
 
-function subtreeOrdinals(store: SummaryStore, itemRowId: number, ordinal: number): Set<number> {
+export function subtreeOrdinals(store: SummaryStore, itemRowId: number, ordinal: number): Set<number> {
 	const rows = store.guard(() => store.statement('SELECT ordinal, parent FROM nodes WHERE item = ?').raw(true).all(itemRowId) as Array<[number, number | null]>);
 	const children = new Map<number, number[]>();
 	for (const [child, parent] of rows) if (parent !== null) addTo(children, parent, child);

@@ -1,10 +1,10 @@
 import type {SummaryStore} from '../../store/summary-store.js';
 import {bm25Scores} from '../keyword/bm25.js';
 import type {ItemTermStats} from '../keyword/term-stats.js';
-import {quote} from './query.js';
 import {textSnippet} from './text-snippet.js';
 import {stem, words} from '../../text/index-words.js';
 import {TermMatcher} from '../keyword/term-matcher.js';
+import {itemSpans, spanPasses, type SpanRow} from '../keyword/item-spans.js';
 
 /**
  * Stage 2 ranks an item's raw spans without FTS5's bm25(): to weigh a term, bm25() counts every
@@ -21,25 +21,9 @@ export interface RankedSpan {
 	seq: number;
 	/** The ordinal of the node that owns the span. */
 	node: number;
+	role: string;
+	time: string | null;
 	score: number;
-}
-
-/** Matching spans read per item; past this, the first ones in the item's order are ranked. */
-export const maxSpansRanked = 400;
-/** An item with at most this many spans has them all read and matched here. */
-const spansReadWhole = 64;
-
-interface SpanRow {
-	id: number;
-	seq: number;
-	node: number;
-	text: string;
-}
-
-/** An item's span row ids: contiguous, since each item is written in one transaction. */
-export function spanRange(store: SummaryStore, itemRowId: number): {lo: number; hi: number} | undefined {
-	const row = store.guard(() => store.statement('SELECT min(id) AS lo, max(id) AS hi FROM spans WHERE item = ?').get(itemRowId) as {lo: number | null; hi: number | null});
-	return row.lo === null || row.hi === null ? undefined : {lo: row.lo, hi: row.hi};
 }
 
 /**
@@ -71,9 +55,7 @@ export class SpanRanker {
 	) {
 		this.weights = new Map(terms.map((term) => [stem(term), stats.idf(term)]));
 		this.matcher = new TermMatcher(new Set(this.weights.keys()));
-		const rare = terms.filter((term) => stats.documentFrequency(term) * 2 <= stats.items);
-		const common = terms.filter((term) => !rare.includes(term));
-		this.passes = [rare, common].filter((list) => list.length > 0).map((list) => list.map(quote).join(' OR '));
+		this.passes = spanPasses(terms, stats);
 	}
 
 	/** The item's matching spans, best first. */
@@ -86,12 +68,10 @@ export class SpanRanker {
 	}
 
 	private score(itemRowId: number): RankedSpan[] {
-		const range = spanRange(this.store, itemRowId);
-		if (!range) return [];
-		const spans = range.hi - range.lo + 1;
+		const {rows, spans} = itemSpans(this.store, itemRowId, this.passes);
 		const holding = new Map<string, number>();
 		const counted: Array<{row: SpanRow; frequencies: Map<string, number>; length: number}> = [];
-		for (const row of spans <= spansReadWhole ? this.allSpans(itemRowId) : this.matchingSpans(range)) {
+		for (const row of rows) {
 			const frequencies = new Map<string, number>();
 			let length = 0;
 			for (const word of words(row.text)) {
@@ -107,33 +87,8 @@ export class SpanRanker {
 		const weights = new Map([...this.weights].map(([term, idf]) => [term, idf + localIdf(spans, holding.get(term) ?? 0)]));
 		const scores = bm25Scores(counted, weights);
 		return counted
-			.map(({row}, index) => ({id: row.id, text: row.text, seq: row.seq, node: row.node, score: scores[index]!}))
+			.map(({row}, index) => ({id: row.id, text: row.text, seq: row.seq, node: row.node, role: row.role, time: row.time, score: scores[index]!}))
 			.sort((x, y) => y.score - x.score || x.seq - y.seq);
-	}
-
-	/** A small item's spans, all of them (one seek; cheaper than asking FTS5, whose every term is looked up in every segment). */
-	private allSpans(itemRowId: number): SpanRow[] {
-		return this.store.guard(() => this.store.statement('SELECT id, seq, node, text FROM spans WHERE item = ? ORDER BY seq').all(itemRowId) as SpanRow[]);
-	}
-
-	/** A large item's spans that hold a query word, as FTS5 finds them within its row ids: the rarer words first. */
-	private matchingSpans(range: {lo: number; hi: number}): SpanRow[] {
-		// Row ids bound as BigInts: FTS5 ignores a REAL rowid bound and would read every match.
-		const statement = this.store.statement(
-			`SELECT s.id AS id, s.seq AS seq, s.node AS node, s.text AS text FROM spans s
-			 WHERE s.id IN (SELECT rowid FROM spans_fts WHERE spans_fts MATCH ? AND rowid BETWEEN ? AND ? LIMIT ?)`,
-		);
-		const rows: SpanRow[] = [];
-		const seen = new Set<number>();
-		for (const match of this.passes) {
-			if (rows.length >= maxSpansRanked) break;
-			for (const row of this.store.guard(() => statement.all(match, BigInt(range.lo), BigInt(range.hi), maxSpansRanked) as SpanRow[])) {
-				if (rows.length >= maxSpansRanked) break;
-				if (!seen.has(row.id)) rows.push(row);
-				seen.add(row.id);
-			}
-		}
-		return rows;
 	}
 
 	/** A ranked span's snippet, from the text already read. */

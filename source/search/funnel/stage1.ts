@@ -1,12 +1,13 @@
 import type {SummaryStore} from '../../store/summary-store.js';
 import type {EmbedderSpec} from '../semantic/embedder.js';
-import {fuse, type RankedNode} from './fusion.js';
+import {fuse, semanticSay, type RankedNode} from './fusion.js';
 import type {ItemFilter} from './item-filter.js';
 import {keywordList, keywordWeights, type KeywordHit} from '../keyword/keyword.js';
 import type {ParsedQuery} from './query.js';
 import type {SearchStatus} from '../indexing/search-status.js';
 import {feedbackHits, feedbackWeight, semanticList, type SemanticHit} from '../semantic/semantic.js';
 import {ItemTermStats} from '../keyword/term-stats.js';
+import type {TimeBounds} from './time-range.js';
 
 /** The settings stage 1 ranks with; the defaults are the measured ones (bench/eval). */
 export interface Stage1Tuning {
@@ -21,6 +22,8 @@ export const defaultTuning: Stage1Tuning = {share: undefined, feedbackHits, feed
 
 export interface Stage1Request {
 	query: ParsedQuery;
+	/** Items overlapping this time rank first, in every method with the keyword list (a date the query's words say). */
+	prefer?: TimeBounds;
 	lists: {keyword: boolean; semantic: boolean};
 	filter: ItemFilter;
 	/** How deep each list is fetched. */
@@ -40,13 +43,13 @@ function itemsOf(keyword: readonly KeywordHit[], semantic: readonly SemanticHit[
  * after each list with its name (for the result's timings).
  */
 export async function rankStage1(store: SummaryStore, request: Stage1Request, lap: (name: string) => void = () => {}): Promise<{ranked: RankedNode[]; stats: ItemTermStats}> {
-	const {query, lists, filter, depth, status} = request;
+	const {query, lists, filter, depth, status, prefer} = request;
 	const tuning = {...defaultTuning, ...request.tuning};
 	const stats = new ItemTermStats(store, query.words, status.keywordItems);
 	let keyword: KeywordHit[] = [];
 	let semantic: SemanticHit[] = [];
 	if (lists.keyword) {
-		keyword = keywordList(store, query, filter, depth, keywordWeights, stats);
+		keyword = keywordList(store, {...query, prefer}, filter, depth, keywordWeights, stats);
 		lap('keyword');
 	}
 	if (lists.semantic && status.semantic && query.match) {
@@ -55,7 +58,7 @@ export async function rankStage1(store: SummaryStore, request: Stage1Request, la
 		lap('semantic');
 	}
 	let ranked: RankedNode[];
-	if (lists.keyword && lists.semantic) ranked = fuse(keyword, semantic, itemsOf(keyword, semantic), tuning.share);
+	if (lists.keyword && lists.semantic) ranked = fuse(keyword, semantic, itemsOf(keyword, semantic), tuning.share, status.semantic ? semanticSay(status.semantic.spec.kind, status.semantic.builtItems) : 1);
 	else if (lists.keyword) ranked = keyword.map((hit) => ({node: hit.node, score: hit.score, matched_by: ['keyword']}));
 	else ranked = semantic.map((hit) => ({node: hit.node, score: hit.score, matched_by: ['semantic']}));
 	return {ranked, stats};

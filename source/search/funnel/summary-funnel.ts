@@ -3,14 +3,14 @@ import {extraSourceFields, sessionFacts, type SessionFactsView} from '../../core
 import {itemSource, type SummaryStore} from '../../store/summary-store.js';
 import type {ItemSource} from '../../store/interchange.js';
 import type {EmbedderSpec} from '../semantic/embedder.js';
-import {drillItem} from './drill-stage.js';
+import {drillItem, withContext} from './drill-stage.js';
 import type {FindParams} from './params.js';
-import {parseQuery} from './query.js';
+import {stage1Query} from './stage1-query.js';
 import {searchStatus} from '../indexing/search-status.js';
 import {checkEmbedder} from '../semantic/semantic.js';
 import {rankStage1} from './stage1.js';
 import {highlight} from './marks.js';
-import {nodeSnippet} from './snippets.js';
+import {nodeSnippet, subtreeOrdinals} from './snippets.js';
 import {SpanRanker} from './span-ranking.js';
 import type {CandidateItem, FindResult, Stage1Hit} from '../types.js';
 
@@ -59,6 +59,12 @@ function nodeInfo(store: SummaryStore, nodes: number[]): Map<number, NodeInfo> {
 
 const round = (value: number, digits = 4) => Number(value.toFixed(digits));
 
+/** The node row ids of some of an item's ordinals. */
+function nodeIdsOf(store: SummaryStore, item: number, ordinals: ReadonlySet<number>): number[] {
+	const rows = store.guard(() => store.statement('SELECT id, ordinal FROM nodes WHERE item = ?').raw(true).all(item) as Array<[number, number]>);
+	return rows.filter(([, ordinal]) => ordinals.has(ordinal)).map(([id]) => id);
+}
+
 const readTuned = new WeakSet<SummaryStore>();
 
 /**
@@ -84,7 +90,7 @@ export async function summaryFunnel(store: SummaryStore, params: FindParams, req
 		timings[name] = round(performance.now() - since, 2);
 		return performance.now();
 	};
-	const query = parseQuery(params.query);
+	const {query, filter, prefer} = stage1Query(store, params);
 	const status = searchStatus(store);
 	const notices = [...status.notices];
 	if (!query.match) notices.push('the query has no searchable words (letters or digits)');
@@ -92,10 +98,16 @@ export async function summaryFunnel(store: SummaryStore, params: FindParams, req
 	const depth = Math.max(listDepth, params.offset + params.topK);
 
 	let at = performance.now();
-	const {ranked, stats} = await rankStage1(store, {query, lists: params.lists, filter: {namespace: params.scope, agent: params.agent, project: params.project}, depth, status, requested}, (name) => {
+	const {ranked, stats} = await rankStage1(store, {query, prefer, lists: params.lists, filter, depth, status, requested}, (name) => {
 		at = lap(name, at);
 	});
-	const top = ranked.slice(params.offset, params.offset + params.topK).filter((hit) => params.minScore === undefined || round(hit.score) >= params.minScore);
+	// Inside one node of an item: its subtree's nodes and spans only.
+	const subtree = params.within && params.within.ordinal > 0 && filter.item !== undefined ? subtreeOrdinals(store, filter.item, params.within.ordinal) : undefined;
+	const inSubtree = subtree ? new Set(nodeIdsOf(store, filter.item!, subtree)) : undefined;
+	const top = ranked
+		.filter((hit) => !inSubtree || inSubtree.has(hit.node))
+		.slice(params.offset, params.offset + params.topK)
+		.filter((hit) => params.minScore === undefined || round(hit.score) >= params.minScore);
 	const info = nodeInfo(store, top.map((hit) => hit.node));
 
 	const {open, close} = params.highlight;
@@ -141,9 +153,9 @@ export async function summaryFunnel(store: SummaryStore, params: FindParams, req
 	const drilled = [];
 	if (params.drill && params.drillTopK > 0) {
 		for (const [item, candidate] of [...candidates].slice(0, params.drillTopK)) {
-			const result = drillItem(spans, {item, namespace: candidate.namespace, item_id: candidate.item_id}, params.drillPerItemTopK);
+			const result = drillItem(spans, {item, namespace: candidate.namespace, item_id: candidate.item_id, ...(subtree ? {nodes: subtree} : {})}, params.drillPerItemTopK, params.within ? 60 : 24);
 			for (const span of result.spans) span.snippet = highlight(span.snippet, open, close);
-			drilled.push(result);
+			drilled.push(params.within ? withContext(store, item, result) : result);
 		}
 		at = lap('drill', at);
 	}
@@ -158,5 +170,6 @@ export async function summaryFunnel(store: SummaryStore, params: FindParams, req
 		timings_ms: timings,
 		...(params.source !== 'summary' ? {source: params.source} : {}),
 		...(notices.length > 0 ? {notices} : {}),
+		...(params.within ? {within: summaryNodeId(params.within.namespace, params.within.itemId, params.within.ordinal)} : {}),
 	};
 }

@@ -10,6 +10,8 @@ import {identifierHolders, queryIdentifiers} from './identifiers.js';
 import {TermMatcher} from './term-matcher.js';
 import {neighbourPairs, proximityDepth, proximityScores, proximityWeight} from './proximity.js';
 import {append} from '../../core/arrays.js';
+import type {TimeBounds} from '../funnel/time-range.js';
+import {passageDepth, passageScores, passageWords, type PassageOptions} from './passages.js';
 
 export interface KeywordWeights {
 	/** bm25 column weights of `search_root_fts`: title, summary, keywords, tldr, body. */
@@ -38,7 +40,10 @@ export interface KeywordHit extends ScoredNode {
 	item: number;
 	/** 0 for the best item, 1 for the next…: the order of items, which no inner node changes. */
 	itemRank: number;
-	/** How many of the query's rare identifiers the item holds: a higher tier ranks first, in any method that has the keyword list. */
+	/**
+	 * How many of the query's rare identifiers the item holds, and a half more when it is of the
+	 * time the query's words name: a higher tier ranks first, in any method that has the keyword list.
+	 */
 	tier: number;
 }
 
@@ -161,7 +166,7 @@ export function rankingTerms(queryWords: readonly string[], stats: ItemTermStats
  */
 export function keywordList(
 	store: SummaryStore,
-	query: {text: string; words: readonly string[]; terms: readonly string[]; sequence: readonly string[]; counts?: Readonly<Record<string, number>>},
+	query: {text: string; words: readonly string[]; terms: readonly string[]; sequence: readonly string[]; counts?: Readonly<Record<string, number>>; prefer?: TimeBounds; question?: boolean},
 	filter: ItemFilter,
 	limit: number,
 	weights = keywordWeights,
@@ -174,10 +179,16 @@ export function keywordList(
 	const ranking = rankingTerms(functionWeight > 0 || content.length === 0 ? query.words : content, stats);
 	const match = weightedMatch(ranking, (options.repeats ?? true) ? query.counts : {}, (word) => (searchStopwords.has(word) ? 2 * functionWeight : 2));
 	if (!match) return [];
+	// The items of the time the query names, found first (the filter table is then refilled for the main query).
+	let preferred: ScoredNode[] = [];
+	if (query.prefer) {
+		loadFilter(store, {...filter, since: maxBound(filter.since, query.prefer.since), until: minBound(filter.until, query.prefer.until)});
+		preferred = store.guard(() => store.statement(keywordSql(weights.root, true)).all(match, limit) as ScoredNode[]);
+	}
 	const filtered = isFiltered(filter);
 	if (filtered) loadFilter(store, filter);
 	const bm25 = store.guard(() => store.statement(keywordSql(weights.root, filtered)).all(match, limit) as ScoredNode[]);
-	const roots = rescore(store, query, bm25, ranking, match, weights, stats, filtered, options);
+	const roots = rescore(store, query, bm25, preferred, ranking, match, weights, stats, filtered, options, (word) => (query.counts?.[word] ?? 1) * (searchStopwords.has(word) ? functionWeight : 1));
 	if (roots.length === 0) return [];
 	const rootItems = new Map(
 		store.guard(() => store.statement('SELECT id, item FROM nodes WHERE id IN (SELECT value FROM json_each(?))').raw(true).all(JSON.stringify(roots.map((root) => root.node))) as Array<[number, number]>),
@@ -209,6 +220,9 @@ export function keywordList(
  */
 export const functionWordWeight = 0.5;
 
+/** Weight of passage evidence (see passages.ts): measured on every collection, see bench/eval. */
+export const passageWeight = 1;
+
 /** What may be added on top of bm25 (each measured on every collection; see bench/eval). */
 export interface KeywordOptions {
 	/** Weight of the proximity evidence (0: none). */
@@ -219,6 +233,8 @@ export interface KeywordOptions {
 	functionWords?: number;
 	/** Count each word as often as it was typed (default), or once. */
 	repeats?: boolean;
+	/** Passage evidence (see passages.ts); weight 0: none. */
+	passage?: PassageOptions;
 }
 
 /**
@@ -228,21 +244,37 @@ export interface KeywordOptions {
  */
 function rescore(
 	store: SummaryStore,
-	query: {text: string; words: readonly string[]; sequence: readonly string[]},
+	query: {text: string; words: readonly string[]; sequence: readonly string[]; question?: boolean},
 	bm25: readonly ScoredNode[],
+	preferred: readonly ScoredNode[],
 	ranking: readonly string[],
 	match: string,
 	weights: KeywordWeights,
 	stats: ItemTermStats,
 	filtered: boolean,
 	options: KeywordOptions,
+	wordWeight: (word: string) => number,
 ): Array<ScoredNode & {tier: number}> {
 	const lambda = options.proximity ?? proximityWeight;
 	const roots = bm25.map((root, rank) => ({...root, tier: 0, rank}));
+	const known = new Set(bm25.map((root) => root.node));
+	for (const root of preferred) if (!known.has(root.node)) roots.push({...root, tier: 0, rank: roots.length});
+	const favoured = new Set(preferred.map((root) => root.node));
+	// The best items, and every item of the time the query names, are re-scored.
+	const head = (depth: number) => roots.filter((root, index) => index < depth || favoured.has(root.node));
 	if (lambda > 0) {
-		const top = roots.slice(0, proximityDepth);
+		const top = head(proximityDepth);
 		const extra = proximityScores(store, top.map((root) => root.node), neighbourPairs(query.sequence, new Set(ranking)), weights.root);
 		for (const root of top) root.score += lambda * (extra.get(root.node) ?? 0);
+	}
+	const passage = {weight: passageWeight, words: passageWords, depth: passageDepth, ...options.passage};
+	// A question is answered in one place: the best passage of a long item counts (see passages.ts).
+	if (passage.weight > 0 && roots.length > 0 && (query.question || options.passage?.always)) {
+		const top = head(passage.depth);
+		const extra = passageScores(store, top.map((root) => root.node), new Map(ranking.map((word) => [word, wordWeight(word)])), stats, passage.words, passage.minItemPassages);
+		const best = Math.max(0, ...extra.values());
+		const scale = best > 0 ? (passage.weight * Math.max(...top.map((root) => root.score))) / best : 0;
+		for (const root of top) root.score += scale * (extra.get(root.node) ?? 0);
 	}
 	if (options.identifiers ?? true) {
 		const holders = identifierHolders(store, queryIdentifiers(query.text), query.words, stats);
@@ -253,6 +285,8 @@ function rescore(
 		}
 		for (const root of roots) root.tier = holders.get(root.node) ?? 0;
 	}
+	// An item of the time the query names ranks above one of another time that holds as many identifiers.
+	for (const root of roots) if (favoured.has(root.node)) root.tier += 0.5;
 	return roots.sort((a, b) => b.tier - a.tier || b.score - a.score || a.rank - b.rank);
 }
 
@@ -260,3 +294,6 @@ function rescore(
 export function sortKeywordHits<T extends KeywordHit>(hits: T[]): T[] {
 	return hits.sort((a, b) => b.tier - a.tier || b.score - a.score || a.itemRank - b.itemRank || a.node - b.node);
 }
+
+const maxBound = (a: string | undefined, b: string | undefined) => (a === undefined ? b : b === undefined || a > b ? a : b);
+const minBound = (a: string | undefined, b: string | undefined) => (a === undefined ? b : b === undefined || a < b ? a : b);

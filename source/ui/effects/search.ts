@@ -4,6 +4,7 @@ import type {EffectContext} from './context.js';
 
 const spinnerMs = 90;
 type SearchEffect = Extract<Effect, {type: 'search'}>;
+type SessionEffect = Extract<Effect, {type: 'sessionFind'}>;
 
 /**
  * Runs the funnel. A search asked for while typing waits until typing pauses; a newer search
@@ -39,6 +40,17 @@ export class Searcher {
 			services.find(text, {method, scope, signal: abort.signal}).then(
 				(result) => dispatch({type: 'search/done', sequence, result: cleanResult(result)}),
 				(error: unknown) => dispatch({type: 'search/failed', sequence, error: errorText(error)}),
+			),
+		);
+	}
+
+	/** A search inside one item: every matching message, the method the query box uses. */
+	within({sequence, within, text}: SessionEffect): void {
+		const {services, dispatch, track, getState} = this.context;
+		void track(
+			services.find(text, {method: getState().query.method, within}).then(
+				(result) => dispatch({type: 'search/session', sequence, result: cleanResult(result)}),
+				(error: unknown) => dispatch({type: 'search/sessionFailed', sequence, error: errorText(error)}),
 			),
 		);
 	}
