@@ -40,12 +40,14 @@ export function renderFind(result: FindResult, color: boolean): string {
 		out.push(`  ${p.bold(clean(item.title) || '(untitled)')}  ${p.accent(clean(item.drill_node_id))}  ${p.dim(`${item.source?.started_at ? `${shortTime(item.source.started_at)} · ` : ''}best rank ${item.best_rank}`)}`);
 		if (item.tldr) out.push(`    ${p.dim(clip(clean(item.tldr), 160))}`);
 		for (const span of drilled.get(item.drill_node_id)?.spans ?? []) {
-			const around = (side: SpanContext | undefined) => (side ? [`        ${p.dim(`${side.seq} [${clean(side.role)}] ${clip(clean(side.text), 150)}`)}`] : []);
-			out.push(...around(span.context?.before));
+			const around = (side: SpanContext | undefined) => {
+				if (side) out.push(`        ${p.dim(`${side.seq} [${clean(side.role)}] ${clip(clean(side.text), 150)}`)}`);
+			};
+			around(span.context?.before);
 			// The node's id (walk takes it), then where in it: `msgs 12–15`, and the message's own time.
 			const place = span.citation?.replace(/^#n\d+ /u, '') ?? `span ${span.seq}`;
 			out.push(`    ↳ ${p.accent(clean(span.drill_node_id))} ${p.dim(`${clean(place)}${span.time ? ` · ${shortTime(span.time)}` : ''}`)}  ${marked(span.snippet, color)}`);
-			out.push(...around(span.context?.after));
+			around(span.context?.after);
 		}
 	}
 	return `${out.join('\n')}\n`;

@@ -44,9 +44,9 @@ const findInput = {
 	drill_top_k: searchFields.drill_top_k.describe(`Items given passages (default ${agentFindDefaults.drill_top_k}).`),
 	drill_per_item_top_k: searchFields.drill_per_item_top_k.describe(`Passages per item (default ${agentFindDefaults.drill_per_item_top_k}).`),
 	max_bytes: searchFields.max_bytes.describe(`Bound on the whole answer (default ${agentFindDefaults.max_bytes}).`),
-	since: searchFields.since.describe("Only items from then on: '2025-03-14', '7d', 'last week' (or after:WHEN in the query)."),
-	until: searchFields.until.describe('Only items up to then (or before:WHEN in the query).'),
-	in: searchFields.in.describe('One item id: search only its messages (each with its time and place).'),
+	since: searchFields.since.describe("From then on: '2025-03-14', '7d', 'last week'."),
+	until: searchFields.until.describe('Up to then.'),
+	in: searchFields.in.describe("An item id: search only its messages."),
 };
 
 const findDescription = `Search when you have a topic but no node id: the best items, each with its TLDR, the hits inside it and a few raw passages. Each drill_node_id goes straight into walk(domain="summary", node_id=…) or read_nodes (source 'knowledge': domain 'knowledge'; source 'drill': drill_id in domain 'drills').`;

@@ -151,7 +151,7 @@ export function frameTools(context: McpContext): ToolDefinition[] {
 			name: 'drill',
 			title: 'Drill down or up',
 			description:
-				"Scoped work frames (.drills/). direction 'down' (default) opens a strictly narrower frame under the current one, with only the context you pass, and moves the cursor into it; 'up' (= undrill) closes it with findings and a prevention_plan, passing only the payload and plan to the parent. Pass from=<your frame's id> so that no other agent's move misdirects the call.",
+				"Scoped work frames (.drills/). 'down' (default) opens a strictly narrower frame under the current one with only the context you pass; 'up' (= undrill) closes it with findings and a prevention_plan, passing only payload and plan to the parent. Pass from=<your frame's id> so no other agent's move misdirects the call.",
 			input: drillFields,
 			output: drillOutput,
 			annotations: writes,
@@ -179,7 +179,7 @@ export function frameTools(context: McpContext): ToolDefinition[] {
 		defineTool({
 			name: 'drill_status',
 			title: 'Drill status',
-			description: 'Where the frame cursor is: the path to the current frame, frames set aside, the pending plan and any problems (repair=true fixes them).',
+			description: 'The frame cursor: its path, frames set aside, the pending plan, problems (repair=true fixes them).',
 			input: {repair: z.boolean().optional()},
 			output: statusOutput,
 			annotations: {...writes, idempotentHint: true},
@@ -199,7 +199,7 @@ export function frameTools(context: McpContext): ToolDefinition[] {
 		defineTool({
 			name: 'retrospect',
 			title: 'Retrospect',
-			description: "The post-drill phase after a root frame closes: routes each action of its merged plan to its sink (backlog, memory, …). A dry run unless apply=true; a second run writes nothing twice.",
+			description: "After a root frame closes: routes each action of its merged plan to its sink (backlog, memory, …). A dry run unless apply=true; never writes twice.",
 			input: {
 				apply: z.boolean().optional(),
 				drill: checkedText('drill', limits.name).optional().describe('The root frame (default: the last closed).'),

@@ -64,7 +64,7 @@ export function storeStatusTool(context: McpContext): ToolDefinition {
 	return defineTool({
 		name: 'store_status',
 		title: 'Store status',
-		description: "The summary store: items, nodes and spans per namespace, last write, and the semantic index's embedder and staleness.",
+		description: "The summary store: items, nodes and spans per namespace, last write, semantic index state.",
 		input: {},
 		output: storeStatusOutput,
 		annotations: readOnly,

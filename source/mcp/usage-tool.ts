@@ -44,7 +44,7 @@ export function usageTool(context: McpContext): ToolDefinition {
 	return defineTool({
 		name: 'usage',
 		title: 'Usage and cost',
-		description: 'Tokens (input, output, cache write, cache read) and cost of sessions per period or dimension. Cost is an estimate unless exact (agent-recorded); unpriced: models with no price.',
+		description: 'Tokens by kind and cost of sessions per period or dimension; cost is estimated unless the agent recorded it.',
 		input: usageInput,
 		output: usageOutput,
 		annotations: readOnly,

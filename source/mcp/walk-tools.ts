@@ -28,12 +28,12 @@ const walkFields = {
 const walkInput = describeShape(walkFields, {
 	domain: "'summary', 'knowledge' or 'drills'.",
 	node_id: "'' (default): the domain's top.",
-	depth: "'index', 'summary' or 'full'.",
+	depth: "See above.",
 	offset: 'First child listed (paging).',
 	limit: 'Children listed (default 100).',
 	max_chars: 'Content per answer (default 20000).',
 	content_offset: 'Where the content starts: the next part.',
-	group_by: "A namespace's items by project, agent, day, folder, or a pulled item's machine or user.",
+	group_by: "A namespace's items grouped.",
 	unfold: 'Long tool outputs whole.',
 });
 

@@ -1,4 +1,5 @@
 import type {SummaryStore} from '../../store/summary-store.js';
+import {largest} from '../../core/arrays.js';
 import {bm25Scores} from './bm25.js';
 import {quote, weightedMatch} from '../funnel/query.js';
 import {filteredRootsSql, isFiltered, type ItemFilter} from '../funnel/item-filter.js';
@@ -272,8 +273,8 @@ function rescore(
 	if (passage.weight > 0 && roots.length > 0 && (query.question || options.passage?.always)) {
 		const top = head(passage.depth);
 		const extra = passageScores(store, top.map((root) => root.node), new Map(ranking.map((word) => [word, wordWeight(word)])), stats, passage.words, passage.minItemPassages);
-		const best = Math.max(0, ...extra.values());
-		const scale = best > 0 ? (passage.weight * Math.max(...top.map((root) => root.score))) / best : 0;
+		const best = largest(extra.values(), 0);
+		const scale = best > 0 ? (passage.weight * largest(top.map((root) => root.score))) / best : 0;
 		for (const root of top) root.score += scale * (extra.get(root.node) ?? 0);
 	}
 	if (options.identifiers ?? true) {
