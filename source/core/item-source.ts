@@ -13,6 +13,8 @@ export interface ItemSource {
 	kind?: string;
 	/** The agent whose session this is: claude-code, codex, gemini-cli, aider, claude-agent, chatgpt, … */
 	agent?: string;
+	/** The agent's version that wrote the log (Claude Code `version`, Codex `cli_version`, …), where it records one. */
+	agent_version?: string;
 	/** The session's working directory or repository. */
 	project?: string;
 	/** ISO 8601: the first and the last event of a session. */
@@ -213,7 +215,8 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 export function sourceLine(source: (ItemSource & {tokens_total?: number; cost?: CostView}) | undefined, options: {home?: string; full?: boolean; facts?: SessionFactsView | false} = {}): string {
 	if (!source) return '';
 	const parts: string[] = [];
-	if (source.agent) parts.push(source.agent);
+	// The agent's version only in the full line: a listing's row has no room for it.
+	if (source.agent) parts.push(options.full && source.agent_version ? `${source.agent} ${source.agent_version}` : source.agent);
 	if (source.machine) parts.push(`${source.user ? `${source.user}@` : ''}${source.machine}`);
 	if (source.project) {
 		parts.push(homeRelative(source.project, options.home));

@@ -6,7 +6,7 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 const oneLine = (text: string) => text.replace(/[\r\n\t]+/gu, ' ').trim();
 
 // Names and paths, never documents: a longer value is a mistake, not a source.
-const longest = {uri: 4096, kind: 64, agent: 128, project: 4096, model: 256, session_id: 256, parent_session: 256, agent_title: 300, user_title: 300, own_title: 300, summarized_by: 64, machine: 64, user: 64} as const;
+const longest = {uri: 4096, kind: 64, agent: 128, agent_version: 64, project: 4096, model: 256, session_id: 256, parent_session: 256, agent_title: 300, user_title: 300, own_title: 300, summarized_by: 64, machine: 64, user: 64} as const;
 
 function name(where: string, field: keyof typeof longest, value: unknown): string | undefined {
 	if (value === undefined || value === null) return undefined;
@@ -112,6 +112,7 @@ export function validateSource(where: string, value: unknown): ItemSource {
 		uri: name(where, 'uri', value.uri),
 		kind: name(where, 'kind', value.kind),
 		agent: name(where, 'agent', value.agent),
+		agent_version: name(where, 'agent_version', value.agent_version),
 		project: name(where, 'project', value.project),
 		started_at: time(where, 'started_at', value.started_at),
 		ended_at: time(where, 'ended_at', value.ended_at),

@@ -35,6 +35,7 @@ export class ClaudeCodeReader {
 	/** A subagent's own transcript (`subagents/agent-*.jsonl`): every line of it is on a sidechain. */
 	private sidechainFile: boolean | undefined;
 	sessionId: string | undefined;
+	version: unknown;
 	/**
 	 * What each message used, by message id: one message is written as several lines, each
 	 * repeating its usage as it stood when the line was written (the output count grows to the
@@ -108,6 +109,7 @@ export class ClaudeCodeReader {
 		}
 		const session = record.sessionId ?? record.session_id;
 		if (typeof session === 'string') this.sessionId ??= session;
+		if (record.version !== undefined) this.version = record.version;
 		const message = record.message;
 		if (!isObject(message)) {
 			this.problems.push({line, reason: `line ${line} is a ${type} line without a "message" object`});
@@ -190,7 +192,7 @@ export class ClaudeCodeReader {
 	}
 
 	finish(): ParsedSource {
-		const source = withSessionFacts(withSessionId(this.conversation.finish(), this.sessionId), {tokens: claudeTokens(this.usage.values()), filesEdited: this.edited, commits: this.commits, parentSession: this.sidechainFile ? this.sessionId : undefined});
+		const source = withSessionFacts(withSessionId(this.conversation.finish(), this.sessionId), {tokens: claudeTokens(this.usage.values()), filesEdited: this.edited, commits: this.commits, parentSession: this.sidechainFile ? this.sessionId : undefined, agentVersion: this.version});
 		if (this.usage.size > 0) source.usage = [...this.usage.values()];
 		if (this.summaries.size > 0) source.facts.titlesByEnd = this.summaries;
 		// A `summary` whose leaf is in another session titles that one (a resumed session carries its predecessor's).

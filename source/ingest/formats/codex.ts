@@ -94,6 +94,7 @@ export class CodexReader {
 	private readonly conversation: ConversationBuilder;
 	private readonly dedupe = new MessageDedupe<'item' | 'event'>();
 	sessionId: string | undefined;
+	version: unknown;
 	/** The thread's name (`thread_name_updated`): the agent's title for the session. */
 	private threadName: string | undefined;
 
@@ -150,6 +151,7 @@ export class CodexReader {
 		this.sawMeta = true;
 		if (own && typeof payload.forked_from_id === 'string') this.forkedFrom = payload.forked_from_id;
 		if (typeof payload.id === 'string') this.sessionId ??= payload.id;
+		if (own && payload.cli_version !== undefined) this.version = payload.cli_version;
 		// A thread a Codex agent spawned (`source: {subagent: {thread_spawn: {parent_thread_id}}}`, codex-rs SessionSource::SubAgent) names its parent.
 		const spawn = isObject(payload.source) && isObject(payload.source.subagent) && isObject(payload.source.subagent.thread_spawn) ? payload.source.subagent.thread_spawn : undefined;
 		if (spawn && typeof spawn.parent_thread_id === 'string') this.parentSession ??= spawn.parent_thread_id;
@@ -281,7 +283,7 @@ export class CodexReader {
 
 	finish(): ParsedSource {
 		const indexed = this.file && this.sessionId ? codexThreadName(this.file, this.sessionId) : undefined;
-		const parsed = withSessionFacts(withSessionId(this.conversation.finish(), this.sessionId), {agentTitle: indexed ?? this.threadName, tokens: codexTokens(this.totalUsage), filesEdited: this.edited, commits: this.commits, parentSession: this.parentSession});
+		const parsed = withSessionFacts(withSessionId(this.conversation.finish(), this.sessionId), {agentTitle: indexed ?? this.threadName, tokens: codexTokens(this.totalUsage), filesEdited: this.edited, commits: this.commits, parentSession: this.parentSession, agentVersion: this.version});
 		if (this.forkedFrom) parsed.forked = {from: this.forkedFrom, tokens: this.forkTokens};
 		if (this.usage.length > 0) parsed.usage = this.usage;
 		return parsed;

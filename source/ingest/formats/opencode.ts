@@ -158,6 +158,7 @@ export function readOpenCodeSession(session: Json, messages: OpenCodeMessage[], 
 		filesEdited: edited,
 		parentSession: text(session.parentID),
 		project: text(session.directory),
+		agentVersion: session.version,
 	});
 }
 

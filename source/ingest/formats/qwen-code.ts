@@ -28,6 +28,7 @@ export class QwenCodeReader {
 	private title: string | undefined;
 	private parent: string | undefined;
 	sessionId: string | undefined;
+	version: unknown;
 
 	constructor(private readonly problems: SourceProblem[]) {}
 
@@ -39,6 +40,7 @@ export class QwenCodeReader {
 			return;
 		}
 		if (typeof record.sessionId === 'string') this.sessionId ??= record.sessionId;
+		if (record.version !== undefined) this.version = record.version;
 		this.conversation.time(factDate(record.timestamp));
 		this.conversation.project(record.cwd);
 		const message = isObject(record.message) ? record.message : undefined;
@@ -149,7 +151,7 @@ export class QwenCodeReader {
 	finish(): ParsedSource {
 		const parsed = this.conversation.finish();
 		if (this.usage.length > 0) parsed.usage = this.usage;
-		return withSessionFacts(parsed, {sessionId: this.sessionId, agentTitle: this.title, tokens: this.tokens, filesEdited: this.edited, parentSession: this.parent});
+		return withSessionFacts(parsed, {sessionId: this.sessionId, agentTitle: this.title, tokens: this.tokens, filesEdited: this.edited, parentSession: this.parent, agentVersion: this.version});
 	}
 }
 

@@ -19,6 +19,8 @@ export interface SessionFacts {
 	commits?: number | undefined;
 	project?: string | undefined;
 	model?: string | undefined;
+	/** The agent's version, as its log records it (the last one named, when it changed). */
+	agentVersion?: unknown;
 }
 
 const maxFiles = 500;
@@ -64,7 +66,14 @@ export function withSessionFacts(source: ParsedSource, facts: SessionFacts): Par
 	if (facts.commits) provenance.commits = facts.commits;
 	if (facts.project && !provenance.project) provenance.project = facts.project;
 	if (facts.model && !provenance.model) provenance.model = facts.model;
+	const version = agentVersion(facts.agentVersion);
+	if (version) provenance.agent_version = version;
 	return source;
+}
+
+/** A version as an agent writes it (`2.1.22`, `0.140.0-alpha.3`, `v1.2`): anything else is not one. */
+export function agentVersion(value: unknown): string | undefined {
+	return typeof value === 'string' && /^v?\d+(?:\.\d+){0,3}(?:[-+][\w.-]{1,40})?$/u.test(value.trim()) ? value.trim().replace(/^v/u, '') : undefined;
 }
 
 /** Tool names that change files: edit_file, Write, replace_in_file, apply_patch, newFileCreated, … */

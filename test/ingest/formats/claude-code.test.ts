@@ -43,6 +43,7 @@ describe('ClaudeCodeReader', () => {
 		expect(source.facts.generatedAt).toBe('2026-10-14T09:12:03.120Z');
 		expect(source.facts.provenance).toEqual({
 			agent: 'claude-code',
+			agent_version: '2.0.14',
 			project: '/home/ana/src/payments',
 			started_at: '2026-10-14T09:12:03.120Z',
 			ended_at: '2026-10-14T09:18:16.320Z',

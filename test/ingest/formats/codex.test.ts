@@ -24,6 +24,7 @@ describe('CodexReader', () => {
 		expect(source.facts.generatedAt).toBe('2026-11-03T14:02:11.482Z');
 		expect(source.facts.provenance).toEqual({
 			agent: 'codex',
+			agent_version: '0.46.0',
 			project: '/home/ana/src/ledger',
 			model: 'gpt-5-codex',
 			started_at: '2026-11-03T14:02:11.482Z',
