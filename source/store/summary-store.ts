@@ -6,122 +6,12 @@ import {isStorageFailure, openDatabase, storeError, type OpenOptions, type Sqlit
 import {deleteItem, writeItem, type ItemIndexer, type WriteOutcome} from './write-item.js';
 import {moveItemSource} from './move-source.js';
 import {recordStat, unchangedByStat, type SourceStat} from './source-stats.js';
-import type {ItemRecord, ItemSource} from './interchange.js';
+import type {ItemRecord} from './interchange.js';
 import {addTo} from '../core/arrays.js';
+import {itemColumns, itemFrom, itemSource, listColumns, type ItemListRow, type ItemRow, type NamespaceRow, type NodeRow, type SpanRow} from './store-rows.js';
+import {WriteBatches, type BatchLimits} from './write-batches.js';
 
-export interface NamespaceRow {
-	name: string;
-	item_count: number;
-}
-
-export interface ItemRow {
-	id: number;
-	namespace: string;
-	item_id: string;
-	title: string;
-	tldr: string;
-	generated_at: string;
-	source_uri: string | null;
-	source_kind: string | null;
-	content_hash: string | null;
-	node_count: number;
-	span_count: number;
-	/** Children of the item root: its level-1 topics. */
-	topic_count: number;
-	/** Provenance (the interchange's `source`; see itemSource). */
-	agent: string | null;
-	project: string | null;
-	started_at: string | null;
-	ended_at: string | null;
-	model: string | null;
-	turns: number | null;
-	tool_calls: number | null;
-	source_line: number | null;
-	/** The folder of source_uri ("/docs/guides/"), for --group-by folder. */
-	source_folder: string | null;
-	session_id: string | null;
-	redactions: number | null;
-	/** The provenance fields without a column (extraSource), as JSON. */
-	source_extra: string | null;
-	/** Tokens in all (input, output, cache reads and writes). */
-	tokens: number | null;
-	/** What the session cost, USD (store/usage-rows.ts): recorded by its agent when cost_exact is 1, else drill's estimate. */
-	cost_usd: number | null;
-	cost_exact: number | null;
-	/** The models it used that have no price, one a line. */
-	cost_unpriced: string | null;
-	/** The machine and user a pulled item came from (drill pull); null for this machine's own. */
-	origin_machine: string | null;
-	origin_user: string | null;
-}
-
-/** What a listing of items reads (fewer columns than ItemRow: each one costs per row read). */
-export type ItemListRow = Pick<ItemRow, 'namespace' | 'item_id' | 'title' | 'tldr' | 'generated_at' | 'topic_count' | 'agent' | 'project' | 'started_at' | 'turns' | 'tool_calls' | 'source_folder' | 'tokens' | 'cost_usd' | 'cost_exact' | 'cost_unpriced'>;
-
-/** An item row's provenance in the interchange shape: only the fields it has. */
-export function itemSource(row: ItemRow): ItemSource {
-	const source: ItemSource = {};
-	if (row.source_uri) source.uri = row.source_uri;
-	if (row.source_kind) source.kind = row.source_kind;
-	if (row.agent) source.agent = row.agent;
-	if (row.project) source.project = row.project;
-	if (row.started_at) source.started_at = row.started_at;
-	if (row.ended_at) source.ended_at = row.ended_at;
-	if (row.model) source.model = row.model;
-	if (row.turns !== null) source.turns = row.turns;
-	if (row.tool_calls !== null) source.tool_calls = row.tool_calls;
-	if (row.source_line !== null) source.line = row.source_line;
-	if (row.session_id) source.session_id = row.session_id;
-	if (row.redactions) source.redactions = row.redactions;
-	if (row.source_extra) Object.assign(source, readExtra(row.source_extra));
-	if (row.origin_machine) source.machine = row.origin_machine;
-	if (row.origin_user) source.user = row.origin_user;
-	return source;
-}
-
-function readExtra(json: string): Partial<ItemSource> {
-	try {
-		const value = JSON.parse(json) as unknown;
-		return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Partial<ItemSource>) : {};
-	} catch {
-		return {};
-	}
-}
-
-export interface NodeRow {
-	id: number;
-	item: number;
-	ordinal: number;
-	parent: number | null;
-	level: number;
-	title: string;
-	summary: string;
-	/** One keyword per line. */
-	keywords: string;
-	child_count: number;
-}
-
-export interface SpanRow {
-	id: number;
-	item: number;
-	seq: number;
-	node: number;
-	role: string;
-	text: string;
-	/** ISO 8601: when the message was written (null when the source did not say, or the store predates span times). */
-	time: string | null;
-}
-
-export const itemColumns = `i.id, i.namespace, i.item_id, i.title, i.tldr, i.generated_at, i.source_uri, i.source_kind, i.content_hash,
-	i.node_count, i.span_count, coalesce(r.child_count, 0) AS topic_count,
-	i.agent, i.project, i.started_at, i.ended_at, i.model, i.turns, i.tool_calls, i.source_line, i.source_folder, i.session_id, i.redactions, i.source_extra, i.tokens,
-	i.cost_usd, i.cost_exact, i.cost_unpriced, i.origin_machine, i.origin_user`;
-export const listColumns = `i.namespace, i.item_id, i.title, i.tldr, i.generated_at, coalesce(r.child_count, 0) AS topic_count,
-	i.agent, i.project, i.started_at, i.turns, i.tool_calls, i.source_folder, i.tokens, i.cost_usd, i.cost_exact, i.cost_unpriced`;
-export const itemFrom = 'items i LEFT JOIN nodes r ON r.item = i.id AND r.ordinal = 0';
-
-/** See SummaryStore.commitBatch: how long after a batch's commit the next one may open. */
-const batchGapMs = 120;
+export {itemColumns, itemFrom, itemSource, listColumns, type ItemListRow, type ItemRow, type NamespaceRow, type NodeRow, type SpanRow} from './store-rows.js';
 
 /**
  * The SQLite summary store: every read and write the domains, search and ingest need, with
@@ -137,19 +27,14 @@ export class SummaryStore {
 	/** Set by `useBulkWrites`: indexers may then batch their own work across items (see search/indexing). */
 	bulk = false;
 
-	/** Set by `batchCommits`: the longest a batch stays open, in items and milliseconds. */
-	private batchLimits: {items: number; ms: number; gapMs?: number} | undefined;
-	/** No batch opens before this time (performance.now()): the gap after a commit in which another writer gets its turn. */
-	private nextBatchAt = 0;
-	/** The transaction open for a batch of writes (see batchCommits), with what waits for its commit. */
-	private batchFailure: unknown;
-	private batch: {items: number; opened: number; timer: NodeJS.Timeout; committed: Array<() => void>} | undefined;
+	/** The index phase's transactions (see batchCommits). */
+	private readonly batches: WriteBatches = new WriteBatches(this);
 
 	private constructor(
 		readonly db: SqliteDatabase,
 		readonly file: string,
 		private readonly writable: boolean,
-		private readonly turns: TurnOptions,
+		readonly turns: TurnOptions,
 	) {}
 
 	static open(file: string, options: OpenOptions = {}): SummaryStore {
@@ -167,7 +52,7 @@ export class SummaryStore {
 			if (isCorruption(error)) this.damaged = true;
 			// SQLite may have rolled the open batch back (a full disk): then it is lost, and nothing of
 			// it is reported as written. Otherwise only the failed item's savepoint was undone.
-			if (this.batch && !this.db.inTransaction) this.dropBatch();
+			if (this.batches.isOpen && !this.db.inTransaction) this.batches.drop();
 			throw storeError(error, this.file);
 		}
 	}
@@ -180,85 +65,23 @@ export class SummaryStore {
 	 * loses the open batch, which the next run writes again (it skips only what was committed).
 	 * What must happen only once an item is committed (counting it in a report) goes to `whenCommitted`.
 	 */
-	batchCommits(limits: {items: number; ms: number; gapMs?: number} = {items: 64, ms: 500}): void {
-		this.batchLimits = limits;
+	batchCommits(limits: BatchLimits = {items: 64, ms: 500}): void {
+		this.batches.limit(limits);
 	}
 
 	/** Runs `action` once what was written so far is committed: now, when no batch is open. */
 	whenCommitted(action: () => void): void {
-		if (this.batch) this.batch.committed.push(action);
-		else action();
-	}
-
-	/** Opens a batch's transaction when none is open, waiting its turn for the write lock. */
-	private openBatch(): void {
-		this.throwBatchFailure();
-		if (this.batch || !this.batchLimits || performance.now() < this.nextBatchAt) return;
-		this.guard(() => takeTurn(this.file, () => this.db.prepare('BEGIN IMMEDIATE').run(), this.turns));
-		const timer = setTimeout(() => {
-			try {
-				this.commitBatch();
-			} catch (error) {
-				// Said by the next write (the batch is dropped: none of it is reported as written).
-				this.batchFailure = error;
-			}
-		}, this.batchLimits.ms);
-		timer.unref();
-		this.batch = {items: 0, opened: performance.now(), timer, committed: []};
+		this.batches.whenCommitted(action);
 	}
 
 	/** Commits the open batch (its search rows first: the indexers' `beforeCommit`), if there is one. */
 	commitBatch(): void {
-		this.throwBatchFailure();
-		const batch = this.batch;
-		if (!batch || !this.db.open) return;
-		try {
-			this.guard(() => {
-				for (const indexer of this.indexers) indexer.beforeCommit?.(this.db);
-				this.db.prepare('COMMIT').run();
-			});
-		} catch (error) {
-			this.dropBatch();
-			throw error;
-		}
-		clearTimeout(batch.timer);
-		this.batch = undefined;
-		// Another writer's busy handler looks for the lock every 100 ms at most: for a moment longer
-		// than that, items are committed one by one (the lock free between them), so that it gets in.
-		this.nextBatchAt = performance.now() + (this.batchLimits?.gapMs ?? batchGapMs);
-		for (const action of batch.committed) action();
-	}
-
-	private throwBatchFailure(): void {
-		const failure = this.batchFailure;
-		this.batchFailure = undefined;
-		if (failure) throw failure;
-	}
-
-	/** The open batch is lost (a store failure): rolled back, and none of its items reported. */
-	private dropBatch(): void {
-		const batch = this.batch;
-		if (!batch) return;
-		this.batch = undefined;
-		clearTimeout(batch.timer);
-		try {
-			if (this.db.open && this.db.inTransaction) this.db.prepare('ROLLBACK').run();
-		} catch {
-			// Nothing more to undo.
-		}
-	}
-
-	/** Commits the open batch when it is full or old enough. */
-	private batchWritten(): void {
-		const batch = this.batch;
-		if (!batch || !this.batchLimits) return;
-		batch.items++;
-		if (batch.items >= this.batchLimits.items || performance.now() - batch.opened >= this.batchLimits.ms) this.commitBatch();
+		this.batches.commit();
 	}
 
 	/** Commits the open batch when it is older than its limit (before work that would keep it open long). */
 	commitIfDue(): void {
-		if (this.batch && this.batchLimits && performance.now() - this.batch.opened >= this.batchLimits.ms) this.commitBatch();
+		this.batches.commitIfDue();
 	}
 
 	statement(sql: string): Statement {
@@ -408,7 +231,7 @@ export class SummaryStore {
 	endBulkWrites(): void {
 		// The run's last writes are committed one by one (each leaving the store fully indexed).
 		this.commitBatch();
-		this.batchLimits = undefined;
+		this.batches.stop();
 		if (!this.bulk) return;
 		this.bulk = false;
 		// What the indexers batched is indexed now, in a commit of its own: the last file of a run may
@@ -423,9 +246,9 @@ export class SummaryStore {
 
 	/** Writes one item in one transaction, waiting its turn while another process writes. */
 	writeItem(item: ItemRecord): WriteOutcome {
-		this.openBatch();
+		this.batches.open();
 		const outcome = this.guard(() => takeTurn(this.file, () => writeItem(this.db, item, this.indexers), this.turns));
-		this.batchWritten();
+		this.batches.written();
 		return outcome;
 	}
 
@@ -441,7 +264,7 @@ export class SummaryStore {
 
 	/** Remembers a source file's stat (in the open batch when there is one). */
 	recordStat(stat: SourceStat): void {
-		this.openBatch();
+		this.batches.open();
 		this.guard(() => takeTurn(this.file, () => recordStat(this.db, stat), this.turns));
 	}
 
