@@ -1,3 +1,5 @@
+import {idShapes, type ResumeIdShape} from './resume-id.js';
+
 /**
  * How each agent resumes one of its sessions, keyed by `source.agent`: the program, and its
  * arguments for a session id (and the session's log file, for agents that resume from a file).
@@ -15,6 +17,12 @@ export interface AgentResume {
 	notResumable?: string;
 	/** Whether `args` needs the session id. */
 	needsId: boolean;
+	/**
+	 * The shape an id must have to be passed at all (default: `idShapes.plain`). An id always goes
+	 * as `--flag=ID` or after `--`, or, for a positional the agent's parser may not end options
+	 * for, with a shape that cannot start with `-`.
+	 */
+	idShape?: ResumeIdShape;
 	/** How to get the program. */
 	install: string;
 	/** What the entry follows. */
@@ -25,8 +33,9 @@ export const agentResume: Readonly<Record<string, AgentResume>> = {
 	'claude-code': {
 		name: 'Claude Code',
 		program: 'claude',
-		args: ({id}) => (id ? ['--resume', id] : undefined),
+		args: ({id}) => (id ? [`--resume=${id}`] : undefined),
 		needsId: true,
+		idShape: idShapes.uuid,
 		install: 'npm install -g @anthropic-ai/claude-code',
 		followed: 'Claude Code 2.0 CLI reference (code.claude.com/docs/en/cli-reference): `claude --resume <session-id>`, run in the project folder, whose sessions it lists',
 	},
@@ -34,24 +43,28 @@ export const agentResume: Readonly<Record<string, AgentResume>> = {
 	'claude-agent': {
 		name: 'Claude Code',
 		program: 'claude',
-		args: ({id}) => (id ? ['--resume', id] : undefined),
+		args: ({id}) => (id ? [`--resume=${id}`] : undefined),
 		needsId: true,
+		idShape: idShapes.uuid,
 		install: 'npm install -g @anthropic-ai/claude-code',
 		followed: 'Claude Agent SDK sessions guide (docs.anthropic.com/en/docs/claude-code/sdk/sdk-sessions): SDK sessions resume with `claude --resume <session-id>` (as tools that call it quote it, read 2026-12-02; not checked against the agent’s own docs)',
 	},
 	codex: {
 		name: 'Codex CLI',
 		program: 'codex',
-		args: ({id}) => (id ? ['resume', id] : undefined),
+		// clap: the id after `--` is a positional whatever it looks like.
+		args: ({id}) => (id ? ['resume', '--', id] : undefined),
 		needsId: true,
+		idShape: idShapes.uuid,
 		install: 'npm install -g @openai/codex',
 		followed: 'codex-cli 0.39.0 `codex resume [SESSION_ID]` ("Resume a previous interactive session", codex --help; the id is the rollout\'s session_meta id)',
 	},
 	'gemini-cli': {
 		name: 'Gemini CLI',
 		program: 'gemini',
-		args: ({id}) => (id ? ['--resume', id] : undefined),
+		args: ({id}) => (id ? [`--resume=${id}`] : undefined),
 		needsId: true,
+		idShape: idShapes.uuid,
 		install: 'npm install -g @google/gemini-cli',
 		followed: 'Gemini CLI session management (geminicli.com/docs/cli/session-management, 0.2x): `gemini --resume <session UUID>` in the project folder (sessions are per project)',
 	},
@@ -59,7 +72,7 @@ export const agentResume: Readonly<Record<string, AgentResume>> = {
 		name: 'aider',
 		program: 'aider',
 		// aider has no session ids: it restores the chat history file of the repository it starts in.
-		args: ({file, project}) => ['--restore-chat-history', ...(file && project && file !== `${project}/.aider.chat.history.md` ? ['--chat-history-file', file] : [])],
+		args: ({file, project}) => ['--restore-chat-history', ...(file && project && file !== `${project}/.aider.chat.history.md` ? [`--chat-history-file=${file}`] : [])],
 		needsId: false,
 		install: 'python -m pip install aider-install && aider-install',
 		followed: 'aider 0.86 options (aider.chat/docs/config/options.html): `--restore-chat-history` restores the previous chat history messages of `--chat-history-file` (default .aider.chat.history.md)',
@@ -68,16 +81,18 @@ export const agentResume: Readonly<Record<string, AgentResume>> = {
 	opencode: {
 		name: 'OpenCode',
 		program: 'opencode',
-		args: ({id}) => (id ? ['--session', id] : undefined),
+		args: ({id}) => (id ? [`--session=${id}`] : undefined),
 		needsId: true,
+		idShape: idShapes.opencode,
 		install: 'npm install -g opencode-ai',
 		followed: 'OpenCode CLI (opencode.ai/docs/cli): `opencode --session <id>` (`-s`) continues a session (as tools that call it quote it, read 2026-12-02; not checked against the agent’s own docs)',
 	},
 	'qwen-code': {
 		name: 'Qwen Code',
 		program: 'qwen',
-		args: ({id}) => (id ? ['--resume', id] : undefined),
+		args: ({id}) => (id ? [`--resume=${id}`] : undefined),
 		needsId: true,
+		idShape: idShapes.uuid,
 		install: 'npm install -g @qwen-code/qwen-code',
 		followed: 'Qwen Code top-level options (packages/cli/src/config/top-level-options.ts, 0.1x): `qwen --resume <id>` resumes a specific session by its id (as quoted from that file, read 2026-12-02)',
 	},
@@ -86,13 +101,14 @@ export const agentResume: Readonly<Record<string, AgentResume>> = {
 		program: 'copilot',
 		args: ({id}) => (id ? [`--resume=${id}`] : undefined),
 		needsId: true,
+		idShape: idShapes.uuid,
 		install: 'npm install -g @github/copilot',
 		followed: 'GitHub Copilot CLI command reference: `copilot --resume=<session-id>` (the folder name under ~/.copilot/session-state) (as tools that call it quote it, read 2026-12-02; not checked against the agent’s own docs)',
 	},
 	goose: {
 		name: 'Goose',
 		program: 'goose',
-		args: ({id}) => (id ? ['session', '--resume', '--session-id', id] : undefined),
+		args: ({id}) => (id ? ['session', '--resume', `--session-id=${id}`] : undefined),
 		needsId: true,
 		install: 'see block.github.io/goose/docs/getting-started/installation',
 		followed: 'Goose CLI commands (block.github.io/goose/docs/guides/goose-cli-commands, 1.x): `goose session --resume --session-id <id>` (as tools that call it quote it, read 2026-12-02)',
@@ -134,7 +150,7 @@ export const agentResume: Readonly<Record<string, AgentResume>> = {
 	vibe: {
 		name: 'Mistral Vibe',
 		program: 'vibe',
-		args: ({id}) => (id ? ['--resume', id] : undefined),
+		args: ({id}) => (id ? [`--resume=${id}`] : undefined),
 		needsId: true,
 		install: 'uv tool install mistral-vibe',
 		followed: 'mistral-vibe 2.18.4 vibe/cli/entrypoint.py: `vibe --resume SESSION_ID` ("Resume a session"); it looks the session up among those of the current working directory, so it runs in the session\'s project folder',
@@ -142,7 +158,8 @@ export const agentResume: Readonly<Record<string, AgentResume>> = {
 	'deepseek-tui': {
 		name: 'DeepSeek TUI',
 		program: 'deepseek',
-		args: ({id}) => (id ? ['resume', id] : undefined),
+		// clap: the id after `--` is a positional whatever it looks like.
+		args: ({id}) => (id ? ['resume', '--', id] : undefined),
 		needsId: true,
 		install: 'npm install -g deepseek-tui',
 		followed: 'DeepSeek-TUI 0.8.40 crates/tui/src/main.rs: `deepseek resume <SESSION_ID>` ("Resume a previous session by ID", UUID or prefix)',
@@ -151,7 +168,7 @@ export const agentResume: Readonly<Record<string, AgentResume>> = {
 		name: 'OpenHands CLI',
 		program: 'openhands',
 		// The 1.x CLI's conversations have UUIDs; the app's (32 hex digits, sessions/<id>/) are not in the CLI's store.
-		args: ({id}) => (id && /^[0-9a-f]{8}-[0-9a-f]{4}-/iu.test(id) ? ['--resume', id] : undefined),
+		args: ({id}) => (id && /^[0-9a-f]{8}-[0-9a-f]{4}-/iu.test(id) ? [`--resume=${id}`] : undefined),
 		notResumable: 'this is a conversation of the OpenHands app, which reopens it from its conversation list; the CLI (openhands --resume) resumes only its own',
 		needsId: true,
 		install: 'uv tool install openhands --python 3.12',
@@ -185,8 +202,10 @@ export const agentResume: Readonly<Record<string, AgentResume>> = {
 	amp: {
 		name: 'Amp',
 		program: 'amp',
+		// A positional: the shape (T- and a UUID) is what keeps it from being read as an option.
 		args: ({id}) => (id ? ['threads', 'continue', id] : undefined),
 		needsId: true,
+		idShape: idShapes.ampThread,
 		install: 'npm install -g @sourcegraph/amp',
 		followed: 'Amp manual (ampcode.com/manual): `amp threads continue <thread id>` continues a thread (as tools that call it quote it, read 2026-12-06; not checked against the agent’s own docs)',
 	},
@@ -201,6 +220,7 @@ export const agentResume: Readonly<Record<string, AgentResume>> = {
 	pi: {
 		name: 'Pi',
 		program: 'pi',
+		// Pi's parser takes the next word after --session (no --session=PATH): the path is absolute, so it never starts with -.
 		args: ({file}) => (file ? ['--session', file] : undefined),
 		needsId: false,
 		install: 'npm install -g @mariozechner/pi-coding-agent',
@@ -209,6 +229,7 @@ export const agentResume: Readonly<Record<string, AgentResume>> = {
 	'oh-my-pi': {
 		name: 'Oh My Pi',
 		program: 'omp',
+		// Pi's parser takes the next word after --session (no --session=PATH): the path is absolute, so it never starts with -.
 		args: ({file}) => (file ? ['--session', file] : undefined),
 		needsId: false,
 		install: 'see github.com/can1357/oh-my-pi',
@@ -225,7 +246,7 @@ export const agentResume: Readonly<Record<string, AgentResume>> = {
 	hermes: {
 		name: 'Hermes Agent',
 		program: 'hermes',
-		args: ({id}) => (id ? ['--resume', id] : undefined),
+		args: ({id}) => (id ? [`--resume=${id}`] : undefined),
 		needsId: true,
 		install: 'see github.com/NousResearch/hermes-agent',
 		followed: 'Hermes Agent CLI: `hermes --resume <session id>` (as tools that call it quote it, read 2026-12-06; not checked against the agent’s own docs)',
@@ -241,8 +262,9 @@ export const agentResume: Readonly<Record<string, AgentResume>> = {
 	'kilo-cli': {
 		name: 'Kilo CLI',
 		program: 'kilo',
-		args: ({id}) => (id ? ['--session', id] : undefined),
+		args: ({id}) => (id ? [`--session=${id}`] : undefined),
 		needsId: true,
+		idShape: idShapes.opencode,
 		install: 'npm install -g @kilocode/cli',
 		followed: 'Kilo CLI is a fork of OpenCode 1.x and keeps its `--session <id>` (`-s`) flag (as OpenCode documents it, opencode.ai/docs/cli; not checked against Kilo’s own docs)',
 	},
@@ -250,7 +272,7 @@ export const agentResume: Readonly<Record<string, AgentResume>> = {
 	'kimi-cli': {
 		name: 'Kimi CLI',
 		program: 'kimi',
-		args: ({id}) => (id ? ['--session', id] : undefined),
+		args: ({id}) => (id ? [`--session=${id}`] : undefined),
 		needsId: true,
 		install: 'uv tool install kimi-cli',
 		followed: 'MoonshotAI/kimi-cli src/kimi_cli/cli/__init__.py at 4a550ef (1.49): `kimi --session <id>` (alias --resume, -S, -r) resumes that session of the work folder it is run in',
@@ -258,7 +280,7 @@ export const agentResume: Readonly<Record<string, AgentResume>> = {
 	droid: {
 		name: 'Factory Droid',
 		program: 'droid',
-		args: ({id}) => (id ? ['--resume', id] : undefined),
+		args: ({id}) => (id ? [`--resume=${id}`] : undefined),
 		needsId: true,
 		install: 'curl -fsSL https://app.factory.ai/cli | sh',
 		followed: 'Factory CLI reference (docs.factory.ai/reference/cli-reference, Factory-AI/factory docs/reference/cli-reference.mdx, September 2026): `droid --resume [sessionId]` (alias -r)',
@@ -266,7 +288,7 @@ export const agentResume: Readonly<Record<string, AgentResume>> = {
 	'grok-build': {
 		name: 'Grok Build',
 		program: 'grok',
-		args: ({id}) => (id ? ['--resume', id] : undefined),
+		args: ({id}) => (id ? [`--resume=${id}`] : undefined),
 		needsId: true,
 		install: 'curl -fsSL https://x.ai/cli/install.sh | bash',
 		followed: 'Grok Build docs (docs.x.ai/build/features/sessions, read 2026-12-06): `grok --resume <session-id>` resumes a specific session',
@@ -274,7 +296,7 @@ export const agentResume: Readonly<Record<string, AgentResume>> = {
 	'antigravity-cli': {
 		name: 'Antigravity CLI',
 		program: 'agy',
-		args: ({id}) => (id ? ['--conversation', id] : undefined),
+		args: ({id}) => (id ? [`--conversation=${id}`] : undefined),
 		needsId: true,
 		install: 'see antigravity.google',
 		followed: 'specstoryai/getspecstory specstory-cli/docs/ANTIGRAVITY-FORMAT.md at 210d609 (§7, from `agy --help` of 1.1.x): `agy --conversation <id>` resumes a conversation (not checked against the agent’s own docs)',
@@ -291,7 +313,7 @@ export const agentResume: Readonly<Record<string, AgentResume>> = {
 		name: 'Kiro CLI',
 		program: 'kiro-cli',
 		// 1.x saved one conversation per folder in its database (resumed in that folder); 2.x resumes a session by its id.
-		args: ({id, file}) => (file?.endsWith('.sqlite3') ? ['chat', '--resume'] : id ? ['chat', '--resume-id', id] : undefined),
+		args: ({id, file}) => (file?.endsWith('.sqlite3') ? ['chat', '--resume'] : id ? ['chat', `--resume-id=${id}`] : undefined),
 		needsId: false,
 		install: 'curl -fsSL https://cli.kiro.dev/install | bash',
 		followed: 'Kiro CLI session management (kiro.dev/docs/cli/chat/session-management, read 2026-12-06): `kiro-cli chat --resume` resumes the folder’s latest session; kiro-cli 2.5.1 resumes one by id with `--resume-id <id>` (kirodotdev/Kiro issue 9066)',

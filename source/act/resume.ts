@@ -10,6 +10,7 @@ import {codexSessionId} from '../ingest/formats/codex.js';
 import {geminiChatSessionId} from '../ingest/formats/gemini-chat.js';
 import {geminiStreamSessionId} from '../ingest/formats/gemini-stream.js';
 import {agentResume, type AgentResume} from './agent-resume.js';
+import {idShapes, quotedId, resumeFileProblem, resumeIdProblem} from './resume-id.js';
 
 /** What `drill resume` runs: the agent's program and arguments, in the session's folder. */
 export interface ResumePlan {
@@ -116,6 +117,7 @@ export function resumePlan(source: ItemSource, label: string, options: {cwd?: st
 	if (entry.needsId && !id) throw new DrillError('not_found', `${label}: its log records no ${entry.name} session id, so ${entry.name} cannot reopen it by id`, `run ${entry.program} in the project folder and pick the session there, or read it: drill export ${label} --format markdown`);
 	const file = fileOfSourceUri(source.uri, source.kind);
 	const args = entry.args!({...(id ? {id} : {}), ...(file ? {file} : {}), ...(source.project ? {project: source.project} : {})});
+	refuseUnsafeArguments(args ?? [], {id, file, entry, label});
 	if (!args) throw new DrillError('bad_input', `${label}: ${entry.notResumable ?? `${entry.name} cannot resume this session by its id`}`, `drill export ${label} --format markdown gives the session to read`);
 	const cwd = options.cwd ?? source.project ?? (agent === 'aider' && file ? path.dirname(file) : undefined);
 	if (!cwd) throw new DrillError('not_found', `${label}: the session does not record its project folder`, `give it: drill resume ${label} --cwd DIR`);
@@ -125,6 +127,25 @@ export function resumePlan(source: ItemSource, label: string, options: {cwd?: st
 	const found = onPath(entry.program, options.env ?? process.env);
 	const livesOn = source.machine ? {lives_on: {machine: source.machine, ...(source.user ? {user: source.user} : {})}} : {};
 	return {agent, name: entry.name, command, cwd: path.resolve(cwd), ...(id ? {session_id: id} : {}), shell: `cd ${quote(path.resolve(cwd))} && ${command.map(quote).join(' ')}`, ...(found ? {found} : {}), followed: entry.followed, ...livesOn};
+}
+
+/**
+ * An id or a file from a log reaches the agent's argv only in the shape of one (resume-id.ts): a log
+ * can be written so that its "session id" is `--dangerously-skip-permissions` or `-p`. Throws a
+ * one-line DrillError naming the value and why it was refused.
+ */
+function refuseUnsafeArguments(args: string[], {id, file, entry, label}: {id: string | undefined; file: string | undefined; entry: AgentResume; label: string}): void {
+	const readInstead = `the id comes from the session's log, which anyone can write; read the session instead: drill export ${label} --format markdown`;
+	// An agent that needs the id is refused one of the wrong shape even when it would not resume this session anyway.
+	if (id !== undefined && (entry.needsId || args.some((arg) => arg.includes(id)))) {
+		const shape = entry.idShape ?? idShapes.plain;
+		const problem = resumeIdProblem(id, shape);
+		if (problem) throw new DrillError('bad_input', `${label}: drill will not pass the session id ${quotedId(id)} to ${entry.program}: ${problem} (${entry.name} session ids are ${shape.described})`, readInstead);
+	}
+	if (file !== undefined && args.some((arg) => arg.includes(file))) {
+		const problem = resumeFileProblem(file);
+		if (problem) throw new DrillError('bad_input', `${label}: drill will not pass the session file ${quotedId(file)} to ${entry.program}: ${problem}`, readInstead.replace('the id comes', 'the path comes'));
+	}
 }
 
 /**

@@ -8,10 +8,12 @@ import {printJson, usageError} from './output.js';
 export const command = defineCommand({
 	about: `
   Resume a session in its own agent: run the agent's resume command in the session's project
-  folder, with this terminal (Claude Code: claude --resume SESSION; Codex: codex resume SESSION;
-  Gemini CLI: gemini --resume SESSION; aider: aider --restore-chat-history in its repository;
+  folder, with this terminal (Claude Code: claude --resume=SESSION; Codex: codex resume -- SESSION;
+  Gemini CLI: gemini --resume=SESSION; aider: aider --restore-chat-history in its repository;
   OpenCode, Qwen Code, Copilot CLI, Goose and Cursor CLI by their own flags). ID is the session's
-  item or any node inside it, as drill find and drill walk give them.`,
+  item or any node inside it, as drill find and drill walk give them. A session id from the log
+  is passed only if it has the shape of one (never one starting with "-"): it goes as --flag=ID
+  or after --, and drill says so when it refuses one.`,
 	usage: ['resume ID [--print | --json] [--cwd DIR]'],
 	flags: {
 		print: {type: 'boolean', help: 'print the command and its folder as a shell line, and run nothing'},

@@ -22,9 +22,9 @@ describe('drill resume: Mistral Vibe, DeepSeek TUI, OpenHands, Warp, Trae Agent'
 		const store = path.join(folder, 's.db');
 		runCli(['import', path.join(folder, 'items.jsonl'), '--store', store]);
 		const command = (id: string) => JSON.parse(runCli(['resume', `conversation_session:${id}`, '--json', '--store', store]).stdout).command;
-		expect(command('vibe')).toEqual(['vibe', '--resume', '7d3e0c41-a9b2-4f1e-8c3d-5a6b7c8d9e0f']);
-		expect(command('deepseek')).toEqual(['deepseek', 'resume', '3bd4c811-972d-4b18-be1e-dd50bf5f1279']);
-		expect(command('openhands-cli')).toEqual(['openhands', '--resume', '5f2c9a1e-8b7d-4c3f-9e0a-1b2c3d4e5f60']);
+		expect(command('vibe')).toEqual(['vibe', '--resume=7d3e0c41-a9b2-4f1e-8c3d-5a6b7c8d9e0f']);
+		expect(command('deepseek')).toEqual(['deepseek', 'resume', '--', '3bd4c811-972d-4b18-be1e-dd50bf5f1279']);
+		expect(command('openhands-cli')).toEqual(['openhands', '--resume=5f2c9a1e-8b7d-4c3f-9e0a-1b2c3d4e5f60']);
 		const error = (id: string) => runCli(['resume', `conversation_session:${id}`, '--store', store]).stderr.split('\n')[0];
 		expect(error('openhands-app')).toBe('drill: conversation_session:openhands-app: this is a conversation of the OpenHands app, which reopens it from its conversation list; the CLI (openhands --resume) resumes only its own; drill export conversation_session:openhands-app --format markdown gives the session to read');
 		expect(error('warp')).toMatch(/^drill: conversation_session:warp: Warp has no command to resume an agent conversation/u);

@@ -62,39 +62,39 @@ beforeAll(() => {
 describe('drill resume', () => {
 	it('runs claude --resume SESSION in the project folder, and exits with its status', () => {
 		const result = runCli(['resume', itemOf('claude-code'), '--store', store], {env: env()});
-		expect(result.stderr).toContain(`resuming in Claude Code: cd ${projects.payments} && claude --resume 4e2b9c71-0f3a-4d8e-b6c5-97a1d2e3f408`);
+		expect(result.stderr).toContain(`resuming in Claude Code: cd ${projects.payments} && claude --resume=4e2b9c71-0f3a-4d8e-b6c5-97a1d2e3f408`);
 		expect(result.code).toBe(3);
-		expect(called('claude')).toEqual([projects.payments, '--resume', '4e2b9c71-0f3a-4d8e-b6c5-97a1d2e3f408']);
+		expect(called('claude')).toEqual([projects.payments, '--resume=4e2b9c71-0f3a-4d8e-b6c5-97a1d2e3f408']);
 	});
 
 	it('takes any node inside the session', () => {
 		runCli(['resume', `${itemOf('claude-code')}#n2`, '--store', store], {env: env()});
-		expect(called('claude')).toEqual([projects.payments, '--resume', '4e2b9c71-0f3a-4d8e-b6c5-97a1d2e3f408']);
+		expect(called('claude')).toEqual([projects.payments, '--resume=4e2b9c71-0f3a-4d8e-b6c5-97a1d2e3f408']);
 	});
 
 	it('runs codex resume SESSION', () => {
 		runCli(['resume', itemOf('codex'), '--store', store], {env: env()});
-		expect(called('codex')).toEqual([projects.ledger, 'resume', '0199a7c4-5d2e-7b31-9f4e-2c8d41a6e0b7']);
+		expect(called('codex')).toEqual([projects.ledger, 'resume', '--', '0199a7c4-5d2e-7b31-9f4e-2c8d41a6e0b7']);
 	});
 
 	it('runs gemini --resume SESSION for a saved Gemini chat', () => {
 		runCli(['resume', itemOf('gemini-chat'), '--store', store], {env: env()});
-		expect(called('gemini')).toEqual([projects.atlas, '--resume', '5e0d7b21-9a3c-4f6e-b812-7c4d2a9e1f60']);
+		expect(called('gemini')).toEqual([projects.atlas, '--resume=5e0d7b21-9a3c-4f6e-b812-7c4d2a9e1f60']);
 	});
 
 	it('runs aider --restore-chat-history in the repository of the history, naming the file when it is not the default', () => {
 		runCli(['resume', itemOf('aider'), '--store', store], {env: env()});
 		const logs = path.join(dir, 'logs');
-		expect(called('aider')).toEqual([logs, '--restore-chat-history', '--chat-history-file', path.join(logs, 'aider.chat.history.md')]);
+		expect(called('aider')).toEqual([logs, '--restore-chat-history', `--chat-history-file=${path.join(logs, 'aider.chat.history.md')}`]);
 	});
 
 	it('--print shows the command and its folder and runs nothing; --json the same as data', () => {
 		rmSync(path.join(dir, 'claude.called'), {force: true});
 		const printed = runCli(['resume', itemOf('claude-code'), '--store', store, '--print'], {env: env()});
 		expect(printed.code).toBe(0);
-		expect(printed.stdout).toBe(`cd ${projects.payments} && claude --resume 4e2b9c71-0f3a-4d8e-b6c5-97a1d2e3f408\n`);
+		expect(printed.stdout).toBe(`cd ${projects.payments} && claude --resume=4e2b9c71-0f3a-4d8e-b6c5-97a1d2e3f408\n`);
 		const json = JSON.parse(runCli(['resume', itemOf('codex'), '--store', store, '--json'], {env: env()}).stdout);
-		expect(json).toMatchObject({agent: 'codex', command: ['codex', 'resume', '0199a7c4-5d2e-7b31-9f4e-2c8d41a6e0b7'], cwd: projects.ledger, session_id: '0199a7c4-5d2e-7b31-9f4e-2c8d41a6e0b7', found: path.join(bin, 'codex')});
+		expect(json).toMatchObject({agent: 'codex', command: ['codex', 'resume', '--', '0199a7c4-5d2e-7b31-9f4e-2c8d41a6e0b7'], cwd: projects.ledger, session_id: '0199a7c4-5d2e-7b31-9f4e-2c8d41a6e0b7', found: path.join(bin, 'codex')});
 		expect(json.followed).toMatch(/codex-cli 0\.39\.0/u);
 		expect(() => readFileSync(path.join(dir, 'claude.called'))).toThrow();
 	});
@@ -135,17 +135,17 @@ describe('drill resume', () => {
 		const result = runCli(['resume', itemOf('gemini-cli'), '--store', store], {env: env()});
 		expect(result.stderr).toMatch(/the session does not record its project folder; give it: drill resume \S+ --cwd DIR/u);
 		runCli(['resume', itemOf('gemini-cli'), '--store', store, '--cwd', projects.atlas], {env: env()});
-		expect(called('gemini')).toEqual([projects.atlas, '--resume', 'c3f1a9e2-6b4d-4e8a-9f27-0d5b1c7e3a48']);
+		expect(called('gemini')).toEqual([projects.atlas, '--resume=c3f1a9e2-6b4d-4e8a-9f27-0d5b1c7e3a48']);
 	});
 
 	it('resumes a session of the formats added this round by source.agent, or says how they resume', () => {
 		const other = tempDir();
 		const item = (agent: string, id: string) => ({namespace: 'conversation_session', item_id: agent, title: `${agent} session`, generated_at: '2026-11-28T14:02:00Z', source: {kind: agent, agent, project: other, session_id: id}, tldr: '', nodes: [{ordinal: 0, parent: null, title: 't', summary: '', keywords: [], spans: [0]}], spans: [{seq: 0, role: 'user', text: 'hello'}]});
-		writeFileSync(path.join(other, 'items.jsonl'), ['opencode', 'copilot-cli', 'crush'].map((agent) => JSON.stringify(item(agent, `ses_${agent}1`))).join('\n'));
+		writeFileSync(path.join(other, 'items.jsonl'), [item('opencode', 'ses_opencode1'), item('copilot-cli', '05a0238f-6b1c-456d-82bd-a28ac4a9dd01'), item('crush', 'ses_crush1')].map((one) => JSON.stringify(one)).join('\n'));
 		const otherStore = path.join(other, 's.db');
 		runCli(['import', path.join(other, 'items.jsonl'), '--store', otherStore]);
-		expect(JSON.parse(runCli(['resume', 'conversation_session:opencode', '--json', '--store', otherStore]).stdout).command).toEqual(['opencode', '--session', 'ses_opencode1']);
-		expect(JSON.parse(runCli(['resume', 'conversation_session:copilot-cli', '--json', '--store', otherStore]).stdout).command).toEqual(['copilot', '--resume=ses_copilot-cli1']);
+		expect(JSON.parse(runCli(['resume', 'conversation_session:opencode', '--json', '--store', otherStore]).stdout).command).toEqual(['opencode', '--session=ses_opencode1']);
+		expect(JSON.parse(runCli(['resume', 'conversation_session:copilot-cli', '--json', '--store', otherStore]).stdout).command).toEqual(['copilot', '--resume=05a0238f-6b1c-456d-82bd-a28ac4a9dd01']);
 		expect(runCli(['resume', 'conversation_session:crush', '--store', otherStore]).stderr).toMatch(/^drill: conversation_session:crush: Crush has no command-line flag to resume a session/u);
 	});
 
@@ -157,11 +157,11 @@ describe('drill resume', () => {
 		const otherStore = path.join(other, 's.db');
 		runCli(['import', path.join(other, 'items.jsonl'), '--store', otherStore]);
 		const command = (agent: string) => JSON.parse(runCli(['resume', `conversation_session:${agent}`, '--json', '--store', otherStore]).stdout).command;
-		expect(command('kimi-cli')).toEqual(['kimi', '--session', 'k1']);
-		expect(command('droid')).toEqual(['droid', '--resume', 'd1']);
-		expect(command('grok-build')).toEqual(['grok', '--resume', 'g1']);
-		expect(command('antigravity-cli')).toEqual(['agy', '--conversation', 'a1']);
-		expect(command('kiro-cli')).toEqual(['kiro-cli', 'chat', '--resume-id', 'c1']);
+		expect(command('kimi-cli')).toEqual(['kimi', '--session=k1']);
+		expect(command('droid')).toEqual(['droid', '--resume=d1']);
+		expect(command('grok-build')).toEqual(['grok', '--resume=g1']);
+		expect(command('antigravity-cli')).toEqual(['agy', '--conversation=a1']);
+		expect(command('kiro-cli')).toEqual(['kiro-cli', 'chat', '--resume-id=c1']);
 		expect(command('amazon-q')).toEqual(['q', 'chat', '--resume']);
 		expect(runCli(['resume', 'conversation_session:antigravity', '--store', otherStore]).stderr).toMatch(/^drill: conversation_session:antigravity: the Antigravity editor has no command to reopen a conversation/u);
 		expect(runCli(['resume', 'conversation_session:kiro-ide', '--store', otherStore]).stderr).toMatch(/^drill: conversation_session:kiro-ide: the Kiro IDE has no command to reopen an agent chat/u);

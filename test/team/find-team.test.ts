@@ -18,7 +18,7 @@ function store(machine: string, user: string, items: unknown[]): NodeJS.ProcessE
 
 const session = (id: string, title: string, texts: string[]) => {
 	const item = leafItem('conversation_session', id, title, texts, {dialogue: true});
-	return {...item, tldr: texts[texts.length - 1], source: {agent: 'claude-code', project: '/home/ana/src/api', session_id: `uuid-${id}`, started_at: '2026-11-20T10:00:00Z'}};
+	return {...item, tldr: texts[texts.length - 1], source: {agent: 'claude-code', project: '/home/ana/src/api', session_id: `00000000-0000-4000-8000-${Buffer.from(id).toString('hex').padStart(12, '0').slice(-12)}`, started_at: '2026-11-20T10:00:00Z'}};
 };
 
 describe.skipIf(postgresSkip)('drill find --team, doctor --team and resume of a pulled session', () => {
@@ -54,9 +54,9 @@ describe.skipIf(postgresSkip)('drill find --team, doctor --team and resume of a 
 		const resume = runCli(['resume', 'conversation_session:ana@laptop/pool'], {env: devbox});
 		expect(resume.code).toBe(1);
 		expect(resume.stderr).toBe(
-			"drill: conversation_session:ana@laptop/pool is a session of laptop (pushed by ana): its log is there, not on this machine; resume it on laptop: cd /home/ana/src/api && claude --resume uuid-pool; or read it here: drill export conversation_session:ana@laptop/pool --format markdown\n",
+			"drill: conversation_session:ana@laptop/pool is a session of laptop (pushed by ana): its log is there, not on this machine; resume it on laptop: cd /home/ana/src/api && claude --resume=00000000-0000-4000-8000-0000706f6f6c; or read it here: drill export conversation_session:ana@laptop/pool --format markdown\n",
 		);
-		expect(JSON.parse(runCli(['resume', 'conversation_session:ana@laptop/pool', '--json'], {env: devbox}).stdout)).toMatchObject({session_id: 'uuid-pool', lives_on: {machine: 'laptop', user: 'ana'}});
+		expect(JSON.parse(runCli(['resume', 'conversation_session:ana@laptop/pool', '--json'], {env: devbox}).stdout)).toMatchObject({session_id: '00000000-0000-4000-8000-0000706f6f6c', lives_on: {machine: 'laptop', user: 'ana'}});
 
 		// A query in plain words of the archive ranks by rarity; the text form reads like a local find.
 		const text = runCli(['find', '--team', 'retry', '--team-url', url, '--no-drill'], {env: devbox});

@@ -30,7 +30,11 @@ export function redactSource(parsed: ParsedSource, using: Redactor = redactor())
 	if (facts.titlesByEnd) for (const [key, title] of facts.titlesByEnd) facts.titlesByEnd.set(key, clean(title));
 	if (facts.provenance) {
 		const provenance = facts.provenance as Record<string, unknown>;
-		for (const [key, value] of Object.entries(provenance)) if (typeof value === 'string' && key !== 'session_id') provenance[key] = clean(value);
+		for (const [key, value] of Object.entries(provenance)) {
+			if (typeof value === 'string' && key !== 'session_id') provenance[key] = clean(value);
+			// `files_edited`: a secret in a path the agent wrote to (`/keys/hf_….txt`) is a secret too.
+			else if (Array.isArray(value) && value.every((entry) => typeof entry === 'string')) provenance[key] = value.map(clean);
+		}
 	}
 	section(parsed.root);
 	// A subagent's lines are the session's too.
@@ -76,13 +80,29 @@ export function redactItem(item: ItemRecord, using: Redactor = redactor()): {ite
 	};
 	const title = scrub(item.title);
 	const tldr = scrub(item.tldr);
+	const source = scrubSource(item.source, scrub);
 	const nodes = item.nodes.map((node) => {
 		const keywords = node.keywords.filter((keyword) => scrub(keyword) === keyword);
 		return {...node, title: scrub(node.title), summary: scrub(node.summary), keywords};
 	});
 	const count = spanCount || otherCount;
-	const changed = count > 0 || title !== item.title || tldr !== item.tldr || nodes.some((node, index) => node.title !== item.nodes[index]!.title || node.summary !== item.nodes[index]!.summary || node.keywords.length !== item.nodes[index]!.keywords.length);
+	const changed = count > 0 || source !== item.source || title !== item.title || tldr !== item.tldr || nodes.some((node, index) => node.title !== item.nodes[index]!.title || node.summary !== item.nodes[index]!.summary || node.keywords.length !== item.nodes[index]!.keywords.length);
 	if (!changed) return {item, count: 0};
 	const before = item.source?.redactions ?? 0;
-	return {item: {...item, title, tldr, nodes, spans, source: {...item.source, redactions: before + count}}, count};
+	return {item: {...item, title, tldr, nodes, spans, source: {...source, redactions: before + count}}, count};
+}
+
+/** The source's own texts that can hold a secret: its folder, its titles, the files it edited (the same object when none does). */
+function scrubSource(source: ItemRecord['source'], scrub: (text: string) => string): ItemRecord['source'] {
+	if (!source) return source;
+	const changes: Record<string, unknown> = {};
+	for (const key of ['project', 'agent_title', 'user_title', 'own_title'] as const) {
+		const value = source[key];
+		if (typeof value !== 'string') continue;
+		const clean = scrub(value);
+		if (clean !== value) changes[key] = clean;
+	}
+	const files = source.files_edited?.map(scrub);
+	if (files?.some((file, index) => file !== source.files_edited![index])) changes.files_edited = files;
+	return Object.keys(changes).length === 0 ? source : {...source, ...changes};
 }

@@ -1,4 +1,5 @@
 import {drillRules} from './drill-rules.js';
+import {base64Views, jsonUnescaped, percentDecoded, unwrappedViews, type View} from './encoded-views.js';
 import {gitleaksRules} from './gitleaks-rules.js';
 import type {RuleSet, SecretRule} from './rule-set.js';
 
@@ -100,6 +101,26 @@ function allowedBy(list: Allow, secret: string, match: string, line: () => strin
 /** Rules that find a secret by the name it is given, not by its shape: a shape's rule names it better. */
 const genericKinds = new Set(['generic-api-key', 'secret-assignment', 'curl-auth-header', 'curl-auth-user', 'bearer-token', 'basic-auth', 'sk-api-key']);
 
+/** Rules that know a secret by the name written before it, not by its own shape. */
+const byName = new Set([...genericKinds, 'url-password', 'cli-password']);
+
+/** Findings in order, overlaps merged into one (named by a provider's rule over a generic one). */
+function merged(findings: Finding[]): Finding[] {
+	if (findings.length < 2) return findings;
+	findings.sort((a, b) => a.start - b.start || b.end - a.end);
+	const result: Finding[] = [{...findings[0]!}];
+	for (const finding of findings.slice(1)) {
+		const last = result.at(-1)!;
+		if (finding.start >= last.end) {
+			result.push({...finding});
+			continue;
+		}
+		last.end = Math.max(last.end, finding.end);
+		if (genericKinds.has(last.kind) && !genericKinds.has(finding.kind)) last.kind = finding.kind;
+	}
+	return result;
+}
+
 /** A match longer than this is not a secret but a runaway pattern on odd text. */
 const longestSecret = 16_384;
 
@@ -121,7 +142,7 @@ export class Redactor {
 		this.globalAllow = {
 			target: 'secret',
 			all: false,
-			regexes: sets.flatMap((set) => set.allow.regexes.map((source) => new RegExp(source, set.allow.ignoreCase ? 'i' : ''))),
+			regexes: sets.flatMap((set) => [...set.allow.regexes.map((source) => new RegExp(source, set.allow.ignoreCase ? 'i' : '')), ...(set.allow.caseRegexes ?? []).map((source) => new RegExp(source))]),
 			stopwords: sets.flatMap((set) => set.allow.stopwords),
 		};
 		const keywords = [...new Set(this.rules.flatMap((rule) => rule.keywords))];
@@ -148,8 +169,36 @@ export class Redactor {
 		return found;
 	}
 
-	/** The secrets in a text, in order, overlaps merged (named by a provider's rule over a generic one). */
+	/**
+	 * The secrets in a text, in order, overlaps merged (named by a provider's rule over a generic
+	 * one): those written out, and those the text holds JSON-escaped, URL-encoded, base64-encoded
+	 * or wrapped over two lines (encoded-views.ts), masked where they stand in the text.
+	 */
 	find(text: string): Finding[] {
+		return merged(this.findWithViews(text, 0));
+	}
+
+	private findWithViews(text: string, depth: number): Finding[] {
+		const findings = this.findWritten(text);
+		if (depth >= 2 || text.length < 16) return findings;
+		const views: View[] = [];
+		const json = jsonUnescaped(text);
+		if (json) views.push(json);
+		const percent = percentDecoded(text);
+		if (percent) views.push(percent);
+		views.push(...base64Views(text), ...unwrappedViews(text));
+		for (const view of views) {
+			for (const found of this.findWithViews(view.text, depth + 1)) {
+				if (view.shapesOnly && byName.has(found.kind)) continue;
+				if (view.whole) findings.push({...view.whole, kind: found.kind});
+				else findings.push({start: view.from[found.start]!, end: view.from[found.end]!, kind: found.kind});
+			}
+		}
+		return findings;
+	}
+
+	/** The secrets written out in a text, as each rule finds them (not merged). */
+	private findWritten(text: string): Finding[] {
 		if (text.length < 8) return [];
 		const findings: Finding[] = [];
 		for (const rule of this.candidates(text)) {
@@ -161,19 +210,7 @@ export class Redactor {
 				if (finding) findings.push(finding);
 			}
 		}
-		if (findings.length < 2) return findings;
-		findings.sort((a, b) => a.start - b.start || b.end - a.end);
-		const merged: Finding[] = [findings[0]!];
-		for (const finding of findings.slice(1)) {
-			const last = merged.at(-1)!;
-			if (finding.start >= last.end) {
-				merged.push(finding);
-				continue;
-			}
-			last.end = Math.max(last.end, finding.end);
-			if (genericKinds.has(last.kind) && !genericKinds.has(finding.kind)) last.kind = finding.kind;
-		}
-		return merged;
+		return findings;
 	}
 
 	private judge(rule: Compiled, match: RegExpExecArray, text: string): Finding | undefined {

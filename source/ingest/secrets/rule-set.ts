@@ -35,5 +35,11 @@ export interface RuleSet {
 	version: string;
 	rules: SecretRule[];
 	/** What no rule reports (gitleaks' global allowlist: placeholders, `${VAR}`, paths, …). */
-	allow: {regexes: string[]; stopwords: string[]; ignoreCase?: boolean};
+	allow: {
+		regexes: string[];
+		stopwords: string[];
+		ignoreCase?: boolean;
+		/** Regexes tried with case even when `ignoreCase` is set (a placeholder shape that must not take a token's). */
+		caseRegexes?: string[];
+	};
 }

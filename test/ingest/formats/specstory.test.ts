@@ -181,6 +181,6 @@ describe('SpecStory chats (.specstory/history Markdown)', () => {
 		expect(early.title).toBe('Adding .specstory to Ignore Files');
 		expect(claude.source).toMatchObject({kind: 'specstory', session_id: '5652653b-6134-497f-ba06-0ef77c84adcf', project: path.join(dir, 'project')});
 		expect(runCli(['resume', `${early.namespace}:${early.item_id}`, '--store', store]).stderr).toMatch(/SpecStory saves chats as Markdown and has no command to resume one/u);
-		expect(JSON.parse(runCli(['resume', `${claude.namespace}:${claude.item_id}`, '--json', '--store', store]).stdout).command).toEqual(['claude', '--resume', '5652653b-6134-497f-ba06-0ef77c84adcf']);
+		expect(JSON.parse(runCli(['resume', `${claude.namespace}:${claude.item_id}`, '--json', '--store', store]).stdout).command).toEqual(['claude', '--resume=5652653b-6134-497f-ba06-0ef77c84adcf']);
 	});
 });
