@@ -169,15 +169,3 @@ export function storeVersion(file: string): string {
 	}
 	return parts.join('|');
 }
-
-/** The tables a store has, by name. */
-export function tableNames(db: Database.Database): Set<string> {
-	const rows = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Array<{name: string}>;
-	return new Set(rows.map((row) => row.name));
-}
-
-/** The columns of a table, by name (empty when there is no such table). */
-export function columnNames(db: Database.Database, table: string): Set<string> {
-	const rows = db.prepare('SELECT name FROM pragma_table_info(?)').all(table) as Array<{name: string}>;
-	return new Set(rows.map((row) => row.name));
-}
