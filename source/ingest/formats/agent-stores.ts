@@ -1,8 +1,9 @@
-import type Database from 'better-sqlite3';
 import {itemIdFor} from '../ids.js';
 import {hashBytes} from '../io/hash.js';
 import {statSync} from 'node:fs';
-import {columnNames, needsCopy, openReadOnlyStore, tableNames} from '../io/sqlite-store.js';
+import {needsCopy} from '../io/sqlite-store.js';
+import {BudgetSpent, openAgentDatabase, type AgentDatabase} from '../io/agent-database.js';
+import {ConversationBuilder} from './conversation.js';
 import type {ParsedSource} from '../model.js';
 import type {FileRecord, RecordContext} from '../file-record.js';
 import type {StoreSession} from './store-session.js';
@@ -31,7 +32,7 @@ import {isKiroDatabase, kiroConversationTables, readKiroStore} from './kiro-stor
 /** The JSON storage and the database of one agent hold the same sessions: their items are the same. */
 const itemKindOf: Partial<Record<Format, string>> = {'opencode-db': 'opencode', 'goose-db': 'goose', 'kiro-cli-db': 'kiro-cli'};
 
-type StoreReader = (db: Database.Database, file: string) => Iterable<StoreSession>;
+type StoreReader = (db: AgentDatabase, file: string) => Iterable<StoreSession>;
 
 const readers: Partial<Record<Format, StoreReader>> = {
 	cursor: readCursorStore,
@@ -83,17 +84,63 @@ function headSchema(head: Buffer): {tables: Set<string>; columns: (table: string
 const maxSniffCopyBytes = 64 << 20;
 
 function openedFormat(file: string): {format?: Format; noChats?: boolean; empty?: string} {
-	const store = openReadOnlyStore(file);
+	const {database, close} = openAgentDatabase(file);
 	try {
-		const tables = tableNames(store.db);
-		const columns = (table: string) => columnNames(store.db, table);
+		const {tables, columns} = realSchema(database);
 		const format = storeFormat(tables, columns);
 		const empty = format ? undefined : emptyAgentDatabase(tables, columns);
 		// A VS Code family state database that keeps no chat (most of an editor's workspaces).
-		return {...(format ? {format} : {}), ...(empty ? {empty} : {}), noChats: format === 'cursor' && !cursorChatKeys(store.db)};
+		return {...(format ? {format} : {}), ...(empty ? {empty} : {}), noChats: format === 'cursor' && !cursorChatKeys(database)};
 	} finally {
-		store.close();
+		close();
 	}
+}
+
+/** The tables SQLite says a database has (real ones, with their stored columns), as storeFormat reads them. */
+function realSchema(database: AgentDatabase): {tables: Set<string>; columns: (table: string) => Set<string>} {
+	return {tables: new Set(database.tables.keys()), columns: (table) => database.columns(table)};
+}
+
+/**
+ * The columns each store's queries name, by table (checked when the table is there: the readers
+ * skip a table that is not): each must be a stored column, or the database is not read.
+ */
+const requiredColumns: Partial<Record<Format, Record<string, string[]>>> = {
+	cursor: {cursorDiskKV: ['key', 'value'], ItemTable: ['key', 'value']},
+	'opencode-db': {session: ['id'], message: ['id', 'session_id', 'data', 'time_created', 'time_updated'], part: ['id', 'message_id', 'session_id', 'data', 'time_updated']},
+	'goose-db': {sessions: ['id'], messages: ['id', 'session_id', 'role', 'content_json', 'created_timestamp']},
+	crush: {sessions: ['id'], messages: ['session_id', 'role', 'parts', 'created_at', 'updated_at'], files: ['session_id', 'path']},
+	zed: {threads: ['id', 'data', 'updated_at']},
+	warp: {
+		ai_queries: ['id', 'exchange_id', 'conversation_id', 'start_ts', 'input', 'working_directory'],
+		ai_blocks: ['exchange_id', 'output'],
+		agent_conversations: ['id', 'conversation_id', 'conversation_data', 'last_modified_at'],
+		agent_tasks: ['id', 'conversation_id', 'task', 'last_modified_at'],
+	},
+	'kiro-cli-db': {conversations: ['value'], conversations_v2: ['value']},
+};
+
+/** The columns a store's queries need that its tables lack as stored columns. */
+function missingColumns(database: AgentDatabase, format: Format): string[] {
+	return Object.entries(requiredColumns[format] ?? {}).flatMap(([table, columns]) => (database.has(table) ? columns.filter((column) => !database.columns(table).has(column)).map((column) => `${table}.${column}`) : []));
+}
+
+/** A name from the file, shown harmless and short. */
+const shownName = (name: string) => `"${name.replace(/[^\w.$-]/gu, '?').slice(0, 60)}"`;
+
+/**
+ * Why a database the head called one agent's store is not read as it: its schema (as SQLite
+ * says) holds a view, a virtual table or a generated column where the store has a table or a
+ * column, or not the store's tables at all (the head's text was a comment, say).
+ */
+function refusal(database: AgentDatabase, format: Format): string | undefined {
+	const missing = missingColumns(database, format);
+	const {tables, columns} = realSchema(database);
+	if (storeFormat(tables, columns) === format && missing.length === 0) return undefined;
+	const refused = database.refused.slice(0, 3).map((entry) => `${shownName(entry.name)} ${entry.why}`);
+	if (refused.length > 0) return `is not read: ${refused.join(', ')} (drill reads only an agent's own tables and stored columns, never a view, virtual table or generated column, which can run without end or make values of any size)`;
+	if (missing.length > 0) return `is not read: it has no stored column ${missing.slice(0, 3).map(shownName).join(', ')}, which ${formatLabels[format]} has`;
+	return `is not read: its tables (as SQLite lists them) are not those of ${formatLabels[format]}`;
 }
 
 /** Tells an agent's store from any other SQLite file, and refuses a format forced on one that is not it. */
@@ -127,7 +174,13 @@ function lazyRecord(session: StoreSession, format: Format, context: RecordContex
 	return {
 		kind: 'source',
 		get parsed() {
-			parsed ??= session.read();
+			try {
+				parsed ??= session.read();
+			} catch (error) {
+				// A query its budget stopped: storeRecords says so once for the database, and the item stays as it was.
+				if (!(error instanceof BudgetSpent)) throw error;
+				parsed = new ConversationBuilder(format).finish();
+			}
 			return parsed;
 		},
 		itemId: itemIdFor(session.itemKind ?? itemKindOf[format] ?? format, session.id),
@@ -142,19 +195,35 @@ function lazyRecord(session: StoreSession, format: Format, context: RecordContex
 export async function* storeRecords(format: Format, context: RecordContext): AsyncGenerator<FileRecord> {
 	const reader = readers[format];
 	if (!reader) return;
-	let store: ReturnType<typeof openReadOnlyStore>;
+	let store: ReturnType<typeof openAgentDatabase>;
 	try {
-		store = openReadOnlyStore(context.file);
+		store = openAgentDatabase(context.file);
 	} catch (error) {
-		context.problems.push({reason: `cannot be opened as a database (${(error as Error).message.split('\n')[0]})`});
+		context.problems.push({reason: `cannot be opened as a database (${firstLine(error)})`});
+		context.onBytes?.(context.size);
 		return;
 	}
+	const {database} = store;
 	try {
-		for (const session of reader(store.db, context.real)) yield lazyRecord(session, format, context);
+		// The head told the format from the file's text; SQLite's own schema decides.
+		const refused = refusal(database, format);
+		if (refused) {
+			context.problems.push({reason: refused});
+			return;
+		}
+		for (const session of reader(database, context.real)) {
+			yield lazyRecord(session, format, context);
+			// A query stopped by its budget stops the database: one line says why, not one per session.
+			if (database.stopped) break;
+		}
 	} catch (error) {
-		context.problems.push({reason: `could not be read to the end (${(error as Error).message.split('\n')[0]})`});
+		if (!database.stopped) context.problems.push({reason: `could not be read to the end (${firstLine(error)})`});
 	} finally {
+		if (database.stopped) context.problems.push({reason: `could not be read to the end (${database.stopped})`});
+		if (database.oversize > 0) context.problems.push({reason: `${database.oversize} value${database.oversize === 1 ? ' was' : 's were'} longer than ${database.limits.valueBytes >> 20} MB and left out`});
 		store.close();
 		context.onBytes?.(context.size);
 	}
 }
+
+const firstLine = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n')[0];

@@ -1,6 +1,5 @@
 import path from 'node:path';
-import type Database from 'better-sqlite3';
-import {columnNames} from '../io/sqlite-store.js';
+import type {AgentDatabase} from '../io/agent-database.js';
 import type {Block, ParsedSource} from '../model.js';
 import type {StoreSession} from './store-session.js';
 import {ConversationBuilder} from './conversation.js';
@@ -53,11 +52,11 @@ function projectOf(file: string): string | undefined {
  * migrations added `sessions.summary_message_id` and `messages.provider`, which the Go OpenCode
  * never had; its folder (`.opencode`, `.crush`) says so too.
  */
-export function crushStoreAgent(db: Database.Database, file: string): 'crush' | 'opencode-go' {
+export function crushStoreAgent(db: AgentDatabase, file: string): 'crush' | 'opencode-go' {
 	const folder = path.basename(path.dirname(file));
 	if (folder === '.crush') return 'crush';
 	if (folder === '.opencode') return 'opencode-go';
-	return columnNames(db, 'sessions').has('summary_message_id') || columnNames(db, 'messages').has('provider') ? 'crush' : 'opencode-go';
+	return db.columns('sessions').has('summary_message_id') || db.columns('messages').has('provider') ? 'crush' : 'opencode-go';
 }
 
 function messageBlocks(row: MessageRow, conversation: ConversationBuilder, edited: Set<string>): void {
@@ -116,10 +115,10 @@ function messageBlocks(row: MessageRow, conversation: ConversationBuilder, edite
 	}
 }
 
-function readSession(db: Database.Database, row: SessionRow, file: string, hasModel: boolean, agent: string): ParsedSource {
+function readSession(db: AgentDatabase, row: SessionRow, file: string, hasModel: boolean, agent: string): ParsedSource {
 	const conversation = new ConversationBuilder(agent);
 	const edited = new Set<string>();
-	const messages = db.prepare(`SELECT role, parts, created_at, updated_at${hasModel ? ', model' : ''} FROM messages WHERE session_id = ? ORDER BY created_at, rowid`).all(row.id) as MessageRow[];
+	const messages = db.prepare(`SELECT role, ${db.capped('parts')} AS parts, created_at, updated_at${hasModel ? `, ${db.capped('model')} AS model` : ''} FROM messages WHERE budget() AND session_id = ? ORDER BY created_at, rowid`).all(row.id) as MessageRow[];
 	conversation.time(factDate(row.created_at));
 	for (const message of messages) {
 		conversation.time(factDate(message.created_at));
@@ -127,7 +126,7 @@ function readSession(db: Database.Database, row: SessionRow, file: string, hasMo
 		messageBlocks(message, conversation, edited);
 	}
 	conversation.time(factDate(row.updated_at));
-	for (const version of db.prepare('SELECT DISTINCT path FROM files WHERE session_id = ?').all(row.id) as Array<{path: string}>) edited.add(version.path);
+	for (const version of db.prepare(`SELECT DISTINCT ${db.capped('path')} AS path FROM files WHERE budget() AND session_id = ?`).all(row.id) as Array<{path: string}>) edited.add(version.path);
 	return withSessionFacts(conversation.finish(), {
 		sessionId: row.id,
 		agentTitle: row.title ?? undefined,
@@ -139,11 +138,15 @@ function readSession(db: Database.Database, row: SessionRow, file: string, hasMo
 	});
 }
 
-export function* readCrushStore(db: Database.Database, file: string): Iterable<StoreSession> {
-	const hasModel = columnNames(db, 'messages').has('model');
+/** The session columns read (a generated or unknown column never is). */
+const sessionColumns = ['id', 'parent_session_id', 'title', 'message_count', 'prompt_tokens', 'completion_tokens', 'cost', 'updated_at', 'created_at'];
+
+export function* readCrushStore(db: AgentDatabase, file: string): Iterable<StoreSession> {
+	const hasModel = db.columns('messages').has('model');
 	const agent = crushStoreAgent(db, file);
-	const sessions = db.prepare('SELECT * FROM sessions ORDER BY created_at, rowid').all() as SessionRow[];
-	const summary = db.prepare("SELECT count(*) AS n, max(updated_at) AS at, sum(length(parts)) AS bytes, sum(role = 'user') AS asked FROM messages WHERE session_id = ?");
+	const ordered = db.columns('sessions').has('created_at') ? 'created_at, rowid' : 'rowid';
+	const sessions = db.prepare(`SELECT ${db.select('sessions', sessionColumns)} FROM sessions WHERE budget() ORDER BY ${ordered}`).all() as SessionRow[];
+	const summary = db.prepare("SELECT count(*) AS n, max(updated_at) AS at, sum(length(parts)) AS bytes, sum(role = 'user') AS asked FROM messages WHERE budget() AND session_id = ?");
 	for (const row of sessions) {
 		if (typeof row.id !== 'string' || row.id.startsWith('title-')) continue;
 		const {n, at, bytes, asked} = summary.get(row.id) as {n: number; at: number | null; bytes: number | null; asked: number | null};

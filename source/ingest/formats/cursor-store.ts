@@ -1,8 +1,7 @@
 import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
-import type Database from 'better-sqlite3';
 import {hashBytes} from '../io/hash.js';
-import {openReadOnlyStore, tableNames} from '../io/sqlite-store.js';
+import {openAgentDatabase, type AgentDatabase} from '../io/agent-database.js';
 import type {Block, ParsedSource} from '../model.js';
 import type {StoreSession} from './store-session.js';
 import {ConversationBuilder} from './conversation.js';
@@ -37,24 +36,24 @@ import {toolCallText, toolOutputText, toolResultText} from './tool-text.js';
 
 const chatKeys = ['workbench.panel.aichat.view.aichat.chatdata', 'composer.composerData', 'interactive.sessions'];
 
-function hasTable(db: Database.Database, table: string): boolean {
-	return tableNames(db).has(table);
+function hasTable(db: AgentDatabase, table: string): boolean {
+	return db.columns(table).has('key') && db.columns(table).has('value');
 }
 
-function itemValue(db: Database.Database, key: string): unknown {
+function itemValue(db: AgentDatabase, key: string): unknown {
 	if (!hasTable(db, 'ItemTable')) return undefined;
-	const row = db.prepare('SELECT value FROM ItemTable WHERE key = ?').get(key) as {value: unknown} | undefined;
+	const row = db.prepare(`SELECT ${db.capped('value')} AS value FROM ItemTable WHERE budget() AND key = ?`).get(key) as {value: unknown} | undefined;
 	return row ? parsedJson(row.value) : undefined;
 }
 
 /** Whether a state database holds any chat (a VS Code or Cursor workspace that never chatted holds none). */
-export function cursorChatKeys(db: Database.Database): boolean {
+export function cursorChatKeys(db: AgentDatabase): boolean {
 	if (hasTable(db, 'cursorDiskKV')) {
-		const composer = db.prepare("SELECT 1 FROM cursorDiskKV WHERE key >= 'composerData:' AND key < 'composerData;' LIMIT 1").get();
+		const composer = db.prepare("SELECT 1 FROM cursorDiskKV WHERE budget() AND key >= 'composerData:' AND key < 'composerData;' LIMIT 1").get();
 		if (composer) return true;
 	}
 	if (!hasTable(db, 'ItemTable')) return false;
-	return Boolean(db.prepare(`SELECT 1 FROM ItemTable WHERE key IN (${chatKeys.map(() => '?').join(', ')}) LIMIT 1`).get(...chatKeys));
+	return Boolean(db.prepare(`SELECT 1 FROM ItemTable WHERE budget() AND key IN (${chatKeys.map(() => '?').join(', ')}) LIMIT 1`).get(...chatKeys));
 }
 
 /** The folder a workspace storage folder is for (its `workspace.json`). */
@@ -75,7 +74,7 @@ function composerList(value: unknown): Json[] {
 }
 
 /** For the global database: which project each composer was made in, from the workspace databases beside it. */
-function composerProjects(globalFile: string, db: Database.Database): Map<string, string> {
+function composerProjects(globalFile: string, db: AgentDatabase): Map<string, string> {
 	const projects = new Map<string, string>();
 	const workspaces = path.join(path.dirname(path.dirname(globalFile)), 'workspaceStorage');
 	let entries: string[] = [];
@@ -99,9 +98,9 @@ function composerProjects(globalFile: string, db: Database.Database): Map<string
 		const file = path.join(workspaces, entry, 'state.vscdb');
 		if (!existsSync(file)) continue;
 		try {
-			const store = openReadOnlyStore(file);
+			const store = openAgentDatabase(file);
 			try {
-				for (const composer of composerList(itemValue(store.db, 'composer.composerData'))) {
+				for (const composer of composerList(itemValue(store.database, 'composer.composerData'))) {
 					const id = text(composer.composerId);
 					if (id && !projects.has(id)) projects.set(id, folder);
 				}
@@ -223,18 +222,18 @@ function composerBubbles(composer: Json, fetch: (bubbleId: string) => Json | und
 	return [];
 }
 
-function* globalComposers(db: Database.Database, file: string): Iterable<StoreSession> {
+function* globalComposers(db: AgentDatabase, file: string): Iterable<StoreSession> {
 	if (!hasTable(db, 'cursorDiskKV')) return;
 	let projects: Map<string, string> | undefined;
-	const bubbleValue = db.prepare('SELECT value FROM cursorDiskKV WHERE key = ?');
-	const bubbleSummary = db.prepare('SELECT count(*) AS n, sum(length(value)) AS bytes FROM cursorDiskKV WHERE key >= ? AND key < ?');
-	const composerValue = db.prepare('SELECT value FROM cursorDiskKV WHERE key = ?');
+	const bubbleValue = db.prepare(`SELECT ${db.capped('value')} AS value FROM cursorDiskKV WHERE budget() AND key = ?`);
+	const bubbleSummary = db.prepare('SELECT count(*) AS n, sum(length(value)) AS bytes FROM cursorDiskKV WHERE budget() AND key >= ? AND key < ?');
+	const composerValue = bubbleValue;
 	// The update time and name are read by SQLite itself, so no composer is parsed here.
 	const keys = db
 		.prepare(
 			`SELECT key, bytes, CASE WHEN valid THEN ifnull(json_extract(value, '$.lastUpdatedAt'), '') || '|' || ifnull(json_extract(value, '$.name'), '') END AS updated,
 			CASE WHEN valid THEN ifnull(json_array_length(value, '$.fullConversationHeadersOnly'), 0) + ifnull(json_array_length(value, '$.conversation'), 0) ELSE 1 END AS turns
-			FROM (SELECT key, length(value) AS bytes, CAST(value AS TEXT) AS value, json_valid(CAST(value AS TEXT)) AS valid FROM cursorDiskKV WHERE key >= 'composerData:' AND key < 'composerData;') ORDER BY key`,
+			FROM (SELECT key, length(value) AS bytes, CAST(${db.capped('value')} AS TEXT) AS value, json_valid(CAST(${db.capped('value')} AS TEXT)) AS valid FROM cursorDiskKV WHERE budget() AND key >= 'composerData:' AND key < 'composerData;') ORDER BY key`,
 		)
 		.all() as Array<{key: string; bytes: number; updated: string | null; turns: number}>;
 	for (const {key, bytes, updated, turns} of keys) {
@@ -284,7 +283,7 @@ function panelChat(tab: Json, project: string | undefined): ParsedSource {
 
 const signatureOf = (value: unknown) => hashBytes(JSON.stringify(value) ?? '', 'cursor');
 
-function* workspaceChats(db: Database.Database, file: string): Iterable<StoreSession> {
+function* workspaceChats(db: AgentDatabase, file: string): Iterable<StoreSession> {
 	const project = workspaceFolder(path.dirname(file));
 	const panel = itemValue(db, 'workbench.panel.aichat.view.aichat.chatdata');
 	for (const tab of isObject(panel) && Array.isArray(panel.tabs) ? panel.tabs.filter(isObject) : []) {
@@ -308,7 +307,7 @@ function* workspaceChats(db: Database.Database, file: string): Iterable<StoreSes
 }
 
 /** The chats of one `state.vscdb`: a global database's composers, a workspace database's own chats. */
-export function* readCursorStore(db: Database.Database, file: string): Iterable<StoreSession> {
+export function* readCursorStore(db: AgentDatabase, file: string): Iterable<StoreSession> {
 	yield* globalComposers(db, file);
 	yield* workspaceChats(db, file);
 }

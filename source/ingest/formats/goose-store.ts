@@ -1,5 +1,4 @@
-import type Database from 'better-sqlite3';
-import {columnNames} from '../io/sqlite-store.js';
+import type {AgentDatabase} from '../io/agent-database.js';
 import type {StoreSession} from './store-session.js';
 import {factDate} from './dates.js';
 import {GooseMessages, gooseTokens} from './goose.js';
@@ -21,12 +20,16 @@ export function sqliteTime(value: unknown): string | undefined {
 	return factDate(value);
 }
 
-export function* readGooseStore(db: Database.Database): Iterable<StoreSession> {
-	const sessionColumns = columnNames(db, 'sessions');
-	const hasMetadata = columnNames(db, 'messages').has('metadata_json');
-	const sessions = db.prepare('SELECT * FROM sessions ORDER BY created_at, rowid').all() as Json[];
-	const summary = db.prepare("SELECT count(*) AS n, max(id) AS last, sum(length(content_json)) AS bytes, sum(role = 'user') AS asked FROM messages WHERE session_id = ?");
-	const messages = db.prepare(`SELECT role, content_json, created_timestamp${hasMetadata ? ', metadata_json' : ''} FROM messages WHERE session_id = ? ORDER BY id`);
+/** The session columns read (a generated or unknown column never is). */
+const sessionFields = ['id', 'name', 'description', 'user_set_name', 'session_type', 'working_dir', 'created_at', 'updated_at', 'accumulated_total_tokens', 'accumulated_input_tokens', 'accumulated_output_tokens', 'total_tokens', 'input_tokens', 'output_tokens'];
+
+export function* readGooseStore(db: AgentDatabase): Iterable<StoreSession> {
+	const sessionColumns = db.columns('sessions');
+	const hasMetadata = db.columns('messages').has('metadata_json');
+	const ordered = sessionColumns.has('created_at') ? 'created_at, rowid' : 'rowid';
+	const sessions = db.prepare(`SELECT ${db.select('sessions', sessionFields)} FROM sessions WHERE budget() ORDER BY ${ordered}`).all() as Json[];
+	const summary = db.prepare("SELECT count(*) AS n, max(id) AS last, sum(length(content_json)) AS bytes, sum(role = 'user') AS asked FROM messages WHERE budget() AND session_id = ?");
+	const messages = db.prepare(`SELECT role, ${db.capped('content_json')} AS content_json, created_timestamp${hasMetadata ? `, ${db.capped('metadata_json')} AS metadata_json` : ''} FROM messages WHERE budget() AND session_id = ? ORDER BY id`);
 	for (const row of sessions) {
 		const id = typeof row.id === 'string' ? row.id : undefined;
 		if (!id || (sessionColumns.has('session_type') && row.session_type === 'hidden')) continue;

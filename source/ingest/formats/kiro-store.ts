@@ -1,6 +1,5 @@
 import path from 'node:path';
-import type Database from 'better-sqlite3';
-import {columnNames, tableNames} from '../io/sqlite-store.js';
+import type {AgentDatabase} from '../io/agent-database.js';
 import type {Block, ParsedSource} from '../model.js';
 import {ConversationBuilder} from './conversation.js';
 import {factDate} from './dates.js';
@@ -109,14 +108,13 @@ export function readKiroConversation(state: Json, key: string, agent = 'kiro-cli
 	return reader.finish(state, key);
 }
 
-export function* readKiroStore(db: Database.Database, file: string): Iterable<StoreSession> {
+export function* readKiroStore(db: AgentDatabase, file: string): Iterable<StoreSession> {
 	// Amazon Q Developer CLI keeps its database in an `amazon-q` folder, Kiro CLI in `kiro-cli`.
 	const agent = path.basename(path.dirname(file)) === 'amazon-q' ? 'amazon-q' : 'kiro-cli';
-	const tables = tableNames(db);
-	for (const table of kiroConversationTables(tables, (name) => columnNames(db, name))) {
-		const keyColumn = columnNames(db, table).has('key') ? 'key' : 'rowid';
-		const rows = db.prepare(`SELECT ${keyColumn} AS key, length(value) AS size, substr(value, 1, 200) AS head FROM "${table}"`).all() as Array<{key: string; size: number; head: string}>;
-		const one = db.prepare(`SELECT value FROM "${table}" WHERE ${keyColumn} = ?`);
+	for (const table of kiroConversationTables(new Set(db.tables.keys()), (name) => db.columns(name))) {
+		const keyColumn = db.columns(table).has('key') ? 'key' : 'rowid';
+		const rows = db.prepare(`SELECT ${keyColumn} AS key, length(value) AS size, substr(value, 1, 200) AS head FROM "${table}" WHERE budget()`).all() as Array<{key: string; size: number; head: string}>;
+		const one = db.prepare(`SELECT ${db.capped('value')} AS value FROM "${table}" WHERE budget() AND ${keyColumn} = ?`);
 		for (const row of rows) {
 			const id = /"conversation_id"\s*:\s*"([^"\\]{1,200})"/u.exec(row.head)?.[1] ?? String(row.key);
 			yield {

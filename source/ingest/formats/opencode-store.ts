@@ -1,6 +1,5 @@
 import path from 'node:path';
-import type Database from 'better-sqlite3';
-import {columnNames, tableNames} from '../io/sqlite-store.js';
+import type {AgentDatabase} from '../io/agent-database.js';
 import type {StoreSession} from './store-session.js';
 import {isObject, parsedJson, text, type Json} from './json-values.js';
 import {readOpenCodeSession, type OpenCodeMessage} from './opencode.js';
@@ -40,18 +39,17 @@ interface SessionRow {
  * Kilo's CLI (Kilo-Org/kilocode, a fork of OpenCode 1.x, versions 7.x) keeps the same tables in
  * `~/.local/share/kilo/kilo.db`: told by that name, else by its messages' `providerID: "kilo"`.
  */
-function storeAgent(db: Database.Database, file: string): 'opencode' | 'kilo-cli' {
+function storeAgent(db: AgentDatabase, file: string): 'opencode' | 'kilo-cli' {
 	if (/^kilo[\w.-]*\.db$/iu.test(path.basename(file)) || path.basename(path.dirname(file)) === 'kilo') return 'kilo-cli';
-	return db.prepare(`SELECT 1 FROM message WHERE data LIKE '%"providerID":"kilo"%' LIMIT 1`).get() ? 'kilo-cli' : 'opencode';
+	return db.prepare(`SELECT 1 FROM message WHERE budget() AND data LIKE '%"providerID":"kilo"%' LIMIT 1`).get() ? 'kilo-cli' : 'opencode';
 }
 
 /** Rows of OpenCode 1.16+'s newer tables that hold nothing the message and part rows do not: counted, not read. */
-function unusedRows(db: Database.Database): (session: string) => number {
-	const tables = tableNames(db);
+function unusedRows(db: AgentDatabase): (session: string) => number {
 	const counts = [
-		tables.has('event') && columnNames(db, 'event').has('aggregate_id') ? db.prepare('SELECT count(*) AS n FROM event WHERE aggregate_id = ?') : undefined,
-		tables.has('session_message') ? db.prepare('SELECT count(*) AS n FROM session_message WHERE session_id = ?') : undefined,
-		tables.has('session_input') ? db.prepare('SELECT count(*) AS n FROM session_input WHERE session_id = ?') : undefined,
+		db.columns('event').has('aggregate_id') ? db.prepare('SELECT count(*) AS n FROM event WHERE budget() AND aggregate_id = ?') : undefined,
+		db.columns('session_message').has('session_id') ? db.prepare('SELECT count(*) AS n FROM session_message WHERE budget() AND session_id = ?') : undefined,
+		db.columns('session_input').has('session_id') ? db.prepare('SELECT count(*) AS n FROM session_input WHERE budget() AND session_id = ?') : undefined,
 	].filter((statement) => statement !== undefined);
 	return (session) => counts.reduce((sum, statement) => sum + ((statement.get(session) as {n: number}).n ?? 0), 0);
 }
@@ -61,19 +59,23 @@ const modelId = (value: string | null | undefined) => {
 	return isObject(model) ? text(model.id) ?? text(model.modelID) : text(value);
 };
 
-export function* readOpenCodeStore(db: Database.Database, file: string): Iterable<StoreSession> {
+/** The session columns read (a generated or unknown column never is). */
+const sessionColumns = ['id', 'project_id', 'parent_id', 'directory', 'title', 'version', 'time_created', 'time_updated', 'model', 'cost', 'tokens_input', 'tokens_output', 'tokens_reasoning', 'tokens_cache_read', 'tokens_cache_write'];
+
+export function* readOpenCodeStore(db: AgentDatabase, file: string): Iterable<StoreSession> {
 	const agent = storeAgent(db, file);
 	const unused = unusedRows(db);
 	const worktree = new Map<string, string>();
-	if (tableNames(db).has('project') && columnNames(db, 'project').has('worktree')) {
-		for (const row of db.prepare('SELECT id, worktree FROM project').all() as Array<{id: string; worktree: string}>) worktree.set(row.id, row.worktree);
+	if (db.columns('project').has('worktree') && db.columns('project').has('id')) {
+		for (const row of db.prepare(`SELECT id, ${db.capped('worktree')} AS worktree FROM project WHERE budget()`).all() as Array<{id: string; worktree: string}>) worktree.set(row.id, row.worktree);
 	}
-	const sessions = db.prepare('SELECT * FROM session ORDER BY time_created, id').all() as SessionRow[];
+	const ordered = ['time_created', 'id'].filter((column) => db.columns('session').has(column)).join(', ') || 'rowid';
+	const sessions = db.prepare(`SELECT ${db.select('session', sessionColumns)} FROM session WHERE budget() ORDER BY ${ordered}`).all() as SessionRow[];
 	const summary = db.prepare(
-		"SELECT (SELECT count(*) FROM message WHERE session_id = @id) AS messages, (SELECT max(time_updated) FROM message WHERE session_id = @id) AS messageAt, (SELECT count(*) FROM message WHERE session_id = @id AND data LIKE '%\"role\":\"user\"%') AS asked, (SELECT count(*) FROM part WHERE session_id = @id) AS parts, (SELECT max(time_updated) FROM part WHERE session_id = @id) AS partAt, (SELECT sum(length(data)) FROM part WHERE session_id = @id) AS bytes",
+		"SELECT (SELECT count(*) FROM message WHERE budget() AND session_id = @id) AS messages, (SELECT max(time_updated) FROM message WHERE budget() AND session_id = @id) AS messageAt, (SELECT count(*) FROM message WHERE budget() AND session_id = @id AND data LIKE '%\"role\":\"user\"%') AS asked, (SELECT count(*) FROM part WHERE budget() AND session_id = @id) AS parts, (SELECT max(time_updated) FROM part WHERE budget() AND session_id = @id) AS partAt, (SELECT sum(length(data)) FROM part WHERE budget() AND session_id = @id) AS bytes",
 	);
-	const messageRows = db.prepare('SELECT id, data FROM message WHERE session_id = ? ORDER BY time_created, id');
-	const partRows = db.prepare('SELECT id, message_id, data FROM part WHERE session_id = ? ORDER BY message_id, id');
+	const messageRows = db.prepare(`SELECT id, ${db.capped('data')} AS data FROM message WHERE budget() AND session_id = ? ORDER BY time_created, id`);
+	const partRows = db.prepare(`SELECT id, message_id, ${db.capped('data')} AS data FROM part WHERE budget() AND session_id = ? ORDER BY message_id, id`);
 	for (const row of sessions) {
 		if (typeof row.id !== 'string') continue;
 		const facts = summary.get({id: row.id}) as {messages: number; messageAt: number | null; asked: number; parts: number; partAt: number | null; bytes: number | null};

@@ -1,5 +1,4 @@
-import type Database from 'better-sqlite3';
-import {tableNames} from '../io/sqlite-store.js';
+import type {AgentDatabase} from '../io/agent-database.js';
 import type {ParsedSource} from '../model.js';
 import type {StoreSession} from './store-session.js';
 import {ConversationBuilder} from './conversation.js';
@@ -101,19 +100,20 @@ function unlisted(row: ConversationRow): boolean {
 	return isObject(summary) && summary.is_unlisted_auto_code_diff === true;
 }
 
-export function* readWarpStore(db: Database.Database): Iterable<StoreSession> {
-	const tables = tableNames(db);
-	const hasBlocks = tables.has('ai_blocks');
-	const hasModel = tables.has('ai_queries') && db.prepare("SELECT 1 FROM pragma_table_info('ai_queries') WHERE name = 'model_id'").get() !== undefined;
-	const queries = tables.has('ai_queries')
-		? db.prepare(`SELECT q.exchange_id, q.conversation_id, q.start_ts, q.input, q.working_directory${hasModel ? ', q.model_id' : ''}${hasBlocks ? ', b.output' : ''} FROM ai_queries q${hasBlocks ? ' LEFT JOIN ai_blocks b ON b.exchange_id = q.exchange_id' : ''} WHERE q.conversation_id = ? ORDER BY q.start_ts, q.id`)
+export function* readWarpStore(db: AgentDatabase): Iterable<StoreSession> {
+	const hasBlocks = db.has('ai_blocks');
+	const hasModel = db.columns('ai_queries').has('model_id');
+	const queries = db.has('ai_queries')
+		? db.prepare(
+				`SELECT q.exchange_id, q.conversation_id, q.start_ts, ${db.capped('q.input')} AS input, ${db.capped('q.working_directory')} AS working_directory${hasModel ? ', q.model_id' : ''}${hasBlocks ? `, ${db.capped('b.output')} AS output` : ''} FROM ai_queries q${hasBlocks ? ' LEFT JOIN ai_blocks b ON b.exchange_id = q.exchange_id' : ''} WHERE budget() AND q.conversation_id = ? ORDER BY q.start_ts, q.id`,
+			)
 		: undefined;
 	const seen = new Set<string>();
-	if (tables.has('agent_conversations') && tables.has('agent_tasks')) {
-		const hasSummary = db.prepare("SELECT 1 FROM pragma_table_info('agent_conversations') WHERE name = 'summary'").get() !== undefined;
-		const rows = db.prepare(`SELECT conversation_id, conversation_data, last_modified_at${hasSummary ? ', summary' : ''} FROM agent_conversations ORDER BY id`).all() as ConversationRow[];
-		const signature = db.prepare('SELECT count(*) AS n, sum(length(task)) AS bytes, max(last_modified_at) AS at FROM agent_tasks WHERE conversation_id = ?');
-		const taskRows = db.prepare('SELECT task FROM agent_tasks WHERE conversation_id = ? ORDER BY id');
+	if (db.has('agent_conversations') && db.has('agent_tasks')) {
+		const hasSummary = db.columns('agent_conversations').has('summary');
+		const rows = db.prepare(`SELECT conversation_id, ${db.capped('conversation_data')} AS conversation_data, last_modified_at${hasSummary ? `, ${db.capped('summary')} AS summary` : ''} FROM agent_conversations WHERE budget() ORDER BY id`).all() as ConversationRow[];
+		const signature = db.prepare('SELECT count(*) AS n, sum(length(task)) AS bytes, max(last_modified_at) AS at FROM agent_tasks WHERE budget() AND conversation_id = ?');
+		const taskRows = db.prepare(`SELECT ${db.capped('task')} AS task FROM agent_tasks WHERE budget() AND conversation_id = ? ORDER BY id`);
 		for (const row of rows) {
 			if (typeof row.conversation_id !== 'string' || seen.has(row.conversation_id)) continue;
 			seen.add(row.conversation_id);
@@ -132,7 +132,7 @@ export function* readWarpStore(db: Database.Database): Iterable<StoreSession> {
 	}
 	if (!queries) return;
 	// Conversations kept only as exchanges: Warp before agent_conversations (2024), with their answers in ai_blocks.
-	const legacy = db.prepare(`SELECT conversation_id, count(*) AS n, max(start_ts) AS at, sum(length(input)) AS bytes FROM ai_queries GROUP BY conversation_id ORDER BY min(start_ts)`).all() as Array<{conversation_id: string; n: number; at: string | null; bytes: number | null}>;
+	const legacy = db.prepare(`SELECT conversation_id, count(*) AS n, max(start_ts) AS at, sum(length(input)) AS bytes FROM ai_queries WHERE budget() GROUP BY conversation_id ORDER BY min(start_ts)`).all() as Array<{conversation_id: string; n: number; at: string | null; bytes: number | null}>;
 	for (const row of legacy) {
 		if (typeof row.conversation_id !== 'string' || seen.has(row.conversation_id)) continue;
 		yield {

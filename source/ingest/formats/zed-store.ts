@@ -1,7 +1,6 @@
-import type Database from 'better-sqlite3';
 import {decompress} from 'fzstd';
 import type {Block, ParsedSource} from '../model.js';
-import {columnNames} from '../io/sqlite-store.js';
+import type {AgentDatabase} from '../io/agent-database.js';
 import type {StoreSession} from './store-session.js';
 import {ConversationBuilder} from './conversation.js';
 import {factDate} from './dates.js';
@@ -181,11 +180,11 @@ function readThread(row: ThreadRow): ParsedSource {
 	});
 }
 
-export function* readZedStore(db: Database.Database): Iterable<StoreSession> {
-	const columns = columnNames(db, 'threads');
-	const wanted = ['id', 'summary', 'updated_at', 'data_type', 'parent_id', 'folder_paths', 'created_at'].filter((column) => columns.has(column));
-	const rows = db.prepare(`SELECT ${wanted.join(', ')}, length(data) AS bytes FROM threads ORDER BY ${columns.has('created_at') ? 'created_at, ' : ''}updated_at, rowid`).all() as Array<ThreadRow & {bytes: number}>;
-	const data = db.prepare('SELECT data_type, data FROM threads WHERE id = ?');
+export function* readZedStore(db: AgentDatabase): Iterable<StoreSession> {
+	const columns = db.columns('threads');
+	const wanted = ['id', 'summary', 'updated_at', 'data_type', 'parent_id', 'folder_paths', 'created_at'];
+	const rows = db.prepare(`SELECT ${db.select('threads', wanted)}, length(data) AS bytes FROM threads WHERE budget() ORDER BY ${columns.has('created_at') ? 'created_at, ' : ''}updated_at, rowid`).all() as Array<ThreadRow & {bytes: number}>;
+	const data = db.prepare(`SELECT ${db.select('threads', ['data_type'])}${columns.has('data_type') ? ', ' : ''}${db.capped('data')} AS data FROM threads WHERE budget() AND id = ?`);
 	for (const row of rows) {
 		if (typeof row.id !== 'string' || !row.bytes) continue;
 		yield {

@@ -1,7 +1,8 @@
-import {closeSync, constants, copyFileSync, existsSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, statSync} from 'node:fs';
+import {closeSync, constants, copyFileSync, existsSync, openSync, readFileSync, readSync, statfsSync, statSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import {privateCopyFolder, removePrivateCopy} from './private-copies.js';
 
 /**
  * Reading another program's SQLite database (an agent's session store) without ever writing to
@@ -15,9 +16,14 @@ import Database from 'better-sqlite3';
  * checkpoint). So:
  * - a rollback-journal database (VS Code's and Cursor's `state.vscdb`) is opened read-only in
  *   place: reading one writes nothing;
- * - a WAL database is read from a private copy of it and its `-wal` (never its `-shm`, which
+ * - a WAL database (or one with a stray `-wal` beside it, which SQLite would open as WAL and give
+ *   a new `-shm`) is read from a private copy of it and its `-wal` (never its `-shm`, which
  *   SQLite rebuilds from the `-wal`), in memory when it has no `-wal` and is at most 256 MB, else
- *   in a temporary folder that is removed when the store is closed (or the process exits).
+ *   in a private folder (private-copies.ts: 0700, removed when the store is closed and on every
+ *   way out of the process, stale ones swept);
+ * - a file whose size is not what its header's page count says (padded, or a sparse file of
+ *   gigabytes that holds a few pages) is refused before anything is copied, and so is a copy that
+ *   would take more than half the free space of the temporary folder.
  *   The copy is consistent: the `-wal` is copied before the database, and the copy is taken
  *   again when the database changed or the `-wal` was restarted meanwhile (a checkpoint ran);
  *   frames an agent appended during the copy end in a partial or uncommitted tail, which SQLite
@@ -63,27 +69,6 @@ function inMemory(bytes: Buffer): ReadOnlyStore {
 	return {db, close: () => db.close()};
 }
 
-/** The temporary folders of the copies open now: removed at exit if a reader never closed its store. */
-const openCopies = new Set<string>();
-let cleanupRegistered = false;
-
-function removeCopy(folder: string): void {
-	openCopies.delete(folder);
-	rmSync(folder, {recursive: true, force: true});
-}
-
-function copyFolder(): string {
-	const folder = mkdtempSync(path.join(os.tmpdir(), 'drill-store-'));
-	openCopies.add(folder);
-	if (!cleanupRegistered) {
-		cleanupRegistered = true;
-		process.once('exit', () => {
-			for (const left of [...openCopies]) removeCopy(left);
-		});
-	}
-	return folder;
-}
-
 /** What says a WAL database changed under a copy: its size and time, and its `-wal`'s header (salts change when the log restarts). */
 function walState(file: string): string {
 	const parts: string[] = [];
@@ -117,14 +102,15 @@ function copied(file: string): ReadOnlyStore {
 			if (walState(file) === before || attempt >= copyAttempts) return inMemory(bytes);
 			continue;
 		}
-		const folder = copyFolder();
+		checkRoom(file);
+		const folder = privateCopyFolder();
 		try {
 			const copy = path.join(folder, 'store.db');
 			// The log first: a checkpoint copies its frames into the database, never the other way.
 			if (hasWal) copyFileSync(`${file}-wal`, `${copy}-wal`, constants.COPYFILE_FICLONE);
 			copyFileSync(file, copy, constants.COPYFILE_FICLONE);
 			if (walState(file) !== before && attempt < copyAttempts) {
-				removeCopy(folder);
+				removePrivateCopy(folder);
 				continue;
 			}
 			const db = new Database(copy, {readonly: true, fileMustExist: true});
@@ -132,24 +118,59 @@ function copied(file: string): ReadOnlyStore {
 				db,
 				close() {
 					db.close();
-					removeCopy(folder);
+					removePrivateCopy(folder);
 				},
 			};
 		} catch (error) {
-			removeCopy(folder);
+			removePrivateCopy(folder);
 			throw error;
 		}
 	}
 }
 
-/** Whether opening the store means copying it (a WAL database). */
+/** Whether opening the store means copying it (a WAL database, or a stray `-wal` beside one). */
 export function needsCopy(file: string): boolean {
-	return walMode(file);
+	return walMode(file) || existsSync(`${file}-wal`);
+}
+
+/** Files this big are checked for holes: a sparse one would be copied whole. */
+const sparseCheckBytes = 256 << 20;
+
+/** Why a database file is refused before it is opened or copied: a size its header does not account for. */
+export function sizeProblem(file: string): string | undefined {
+	const header = Buffer.alloc(100);
+	const handle = openSync(file, 'r');
+	let read: number;
+	try {
+		read = readSync(handle, header, 0, 100, 0);
+	} finally {
+		closeSync(handle);
+	}
+	const info = statSync(file);
+	if (read < 100) return undefined;
+	const raw = header.readUInt16BE(16);
+	const pageSize = raw === 1 ? 65536 : raw;
+	const pages = header.readUInt32BE(28);
+	// The header's page count is valid when its change counter matches its version-valid-for number (sqlite.org/fileformat.html).
+	const counted = pages > 0 && header.readUInt32BE(24) === header.readUInt32BE(92);
+	if (counted && info.size !== pages * pageSize) return `its size (${info.size} bytes) is not the ${pages} pages of ${pageSize} bytes its header says: refused, not copied`;
+	if (info.size > sparseCheckBytes && info.blocks * 512 < info.size / 16) return `it is a sparse file (${info.size} bytes, ${info.blocks * 512} on disk): refused, not copied`;
+	return undefined;
+}
+
+/** Refuses a copy that would take more than half the free space of the temporary folder. */
+function checkRoom(file: string): void {
+	const need = statSync(file).size + (existsSync(`${file}-wal`) ? statSync(`${file}-wal`).size : 0);
+	const room = statfsSync(os.tmpdir());
+	const free = room.bavail * room.bsize;
+	if (need > free / 2) throw new Error(`copying it to read it (${Math.ceil(need / 2 ** 20)} MB) would take more than half the free space of ${os.tmpdir()} (${Math.floor(free / 2 ** 20)} MB): not read`);
 }
 
 /** Opens an agent's SQLite store for reading only (see above for how nothing is written to it or beside it). */
 export function openReadOnlyStore(file: string): ReadOnlyStore {
-	return walMode(file) ? copied(file) : inPlace(file);
+	const problem = sizeProblem(file);
+	if (problem) throw new Error(problem);
+	return needsCopy(file) ? copied(file) : inPlace(file);
 }
 
 /**
@@ -168,16 +189,4 @@ export function storeVersion(file: string): string {
 		}
 	}
 	return parts.join('|');
-}
-
-/** The tables a store has, by name. */
-export function tableNames(db: Database.Database): Set<string> {
-	const rows = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Array<{name: string}>;
-	return new Set(rows.map((row) => row.name));
-}
-
-/** The columns of a table, by name (empty when there is no such table). */
-export function columnNames(db: Database.Database, table: string): Set<string> {
-	const rows = db.prepare('SELECT name FROM pragma_table_info(?)').all(table) as Array<{name: string}>;
-	return new Set(rows.map((row) => row.name));
 }

@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import {describe, expect, it} from 'vitest';
 import {readCrushStore} from '../../../source/ingest/formats/crush.js';
 import {sniff} from '../../../source/ingest/formats/detect.js';
-import {openReadOnlyStore} from '../../../source/ingest/io/sqlite-store.js';
+import {openAgentDatabase} from '../../../source/ingest/io/agent-database.js';
 import {ingest} from '../../helpers/ingest.js';
 import {buildStore, expectUntouched} from '../../helpers/agent-store.js';
 import {tempDir} from '../../helpers/cli.js';
@@ -21,9 +21,9 @@ function crushStore(): string {
 }
 
 function sessions(file: string) {
-	const store = openReadOnlyStore(file);
+	const store = openAgentDatabase(file);
 	try {
-		return [...readCrushStore(store.db, file)].map((session) => ({id: session.id, signature: session.signature, source: session.read()}));
+		return [...readCrushStore(store.database, file)].map((session) => ({id: session.id, signature: session.signature, source: session.read()}));
 	} finally {
 		store.close();
 	}

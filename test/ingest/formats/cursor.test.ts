@@ -3,7 +3,7 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {readCursorStore} from '../../../source/ingest/formats/cursor-store.js';
 import {sniff} from '../../../source/ingest/formats/detect.js';
-import {openReadOnlyStore} from '../../../source/ingest/io/sqlite-store.js';
+import {openAgentDatabase} from '../../../source/ingest/io/agent-database.js';
 import type {ParsedSource} from '../../../source/ingest/model.js';
 import {ingest} from '../../helpers/ingest.js';
 import {buildStore, expectUntouched} from '../../helpers/agent-store.js';
@@ -26,9 +26,9 @@ function cursorUser(): {global: string; workspace: string} {
 }
 
 function read(file: string): Array<{id: string; source: ParsedSource}> {
-	const store = openReadOnlyStore(file);
+	const store = openAgentDatabase(file);
 	try {
-		return [...readCursorStore(store.db, file)].map((session) => ({id: session.id, source: session.read()}));
+		return [...readCursorStore(store.database, file)].map((session) => ({id: session.id, source: session.read()}));
 	} finally {
 		store.close();
 	}

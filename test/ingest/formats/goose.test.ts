@@ -4,7 +4,7 @@ import {describe, expect, it} from 'vitest';
 import {sniff} from '../../../source/ingest/formats/detect.js';
 import {GooseSessionReader} from '../../../source/ingest/formats/goose.js';
 import {readGooseStore, sqliteTime} from '../../../source/ingest/formats/goose-store.js';
-import {openReadOnlyStore} from '../../../source/ingest/io/sqlite-store.js';
+import {openAgentDatabase} from '../../../source/ingest/io/agent-database.js';
 import type {SourceProblem} from '../../../source/ingest/model.js';
 import {ingest} from '../../helpers/ingest.js';
 import {buildStore, expectUntouched} from '../../helpers/agent-store.js';
@@ -16,9 +16,9 @@ const legacy = 'fixtures/agents/goose/sessions/20251103_142210.jsonl';
 function storeSessions(fixture: string) {
 	const file = path.join(tempDir('drill-goose-'), 'sessions.db');
 	buildStore(fixture, file);
-	const store = openReadOnlyStore(file);
+	const store = openAgentDatabase(file);
 	try {
-		return {file, sessions: [...readGooseStore(store.db)].map((session) => ({id: session.id, source: session.read()}))};
+		return {file, sessions: [...readGooseStore(store.database)].map((session) => ({id: session.id, source: session.read()}))};
 	} finally {
 		store.close();
 	}

@@ -1,6 +1,7 @@
 import {mkdirSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import {AgentDatabase} from '../../../source/ingest/io/agent-database.js';
 import {describe, expect, it} from 'vitest';
 import {sniff} from '../../../source/ingest/formats/detect.js';
 import {KiroCliReader} from '../../../source/ingest/formats/kiro-cli.js';
@@ -54,7 +55,7 @@ describe('Kiro CLI 2.x sessions (built from the documented shape)', () => {
 describe('Kiro CLI 1.x and Amazon Q Developer CLI databases', () => {
 	it('reads the conversation of each folder (built from amazon-q-developer-cli’s ConversationState)', () => {
 		const db = new Database(store('kiro-cli-1x.store.json'), {readonly: true});
-		const sessions = [...readKiroStore(db, 'data.sqlite3')];
+		const sessions = [...readKiroStore(new AgentDatabase(db), 'data.sqlite3')];
 		expect(sessions.map((one) => one.id)).toEqual(['b2c3d4e5-f6a7-4b8c-9d0e-1f2a3b4c5d6e']);
 		const source = sessions[0]!.read();
 		db.close();

@@ -4,7 +4,7 @@ import {describe, expect, it} from 'vitest';
 import {sniff} from '../../../source/ingest/formats/detect.js';
 import {readOpenCodeSessionFile} from '../../../source/ingest/formats/opencode.js';
 import {readOpenCodeStore} from '../../../source/ingest/formats/opencode-store.js';
-import {openReadOnlyStore} from '../../../source/ingest/io/sqlite-store.js';
+import {openAgentDatabase} from '../../../source/ingest/io/agent-database.js';
 import type {ParsedSource, SourceProblem} from '../../../source/ingest/model.js';
 import {ingest} from '../../helpers/ingest.js';
 import {buildStore} from '../../helpers/agent-store.js';
@@ -88,9 +88,9 @@ describe('OpenCode database (opencode.db, OpenCode 1.x)', () => {
 	it('reads the same session from its rows, not an empty one', () => {
 		const file = path.join(tempDir('drill-opencode-'), 'opencode.db');
 		buildStore('fixtures/agents/opencode.store.json', file);
-		const store = openReadOnlyStore(file);
+		const store = openAgentDatabase(file);
 		try {
-			const sessions = [...readOpenCodeStore(store.db, file)];
+			const sessions = [...readOpenCodeStore(store.database, file)];
 			expect(sessions.map((session) => session.id)).toEqual(['ses_6d2f0a1b3ffeZQ4kP7tRw9xY2a', 'ses_6d2f0a1b3ffdCh1ldS3ss10nAa']);
 			expectTheSession(sessions[0]!.read());
 			expect(sessions[1]!.read().facts.provenance).toMatchObject({parent_session: 'ses_6d2f0a1b3ffeZQ4kP7tRw9xY2a'});

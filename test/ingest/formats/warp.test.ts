@@ -4,7 +4,7 @@ import {describe, expect, it} from 'vitest';
 import {sniff} from '../../../source/ingest/formats/detect.js';
 import {WireMessage, wireFields} from '../../../source/ingest/formats/protobuf-wire.js';
 import {readWarpStore} from '../../../source/ingest/formats/warp.js';
-import {openReadOnlyStore} from '../../../source/ingest/io/sqlite-store.js';
+import {openAgentDatabase} from '../../../source/ingest/io/agent-database.js';
 import {ingest} from '../../helpers/ingest.js';
 import {buildStore, expectUntouched} from '../../helpers/agent-store.js';
 import {tempDir} from '../../helpers/cli.js';
@@ -21,9 +21,9 @@ function warpStore(fixture: string): string {
 }
 
 function sessions(file: string) {
-	const store = openReadOnlyStore(file);
+	const store = openAgentDatabase(file);
 	try {
-		return [...readWarpStore(store.db)].map((session) => ({id: session.id, source: session.read()}));
+		return [...readWarpStore(store.database)].map((session) => ({id: session.id, source: session.read()}));
 	} finally {
 		store.close();
 	}

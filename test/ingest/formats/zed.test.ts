@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import {describe, expect, it} from 'vitest';
 import {sniff} from '../../../source/ingest/formats/detect.js';
 import {readZedStore} from '../../../source/ingest/formats/zed-store.js';
-import {openReadOnlyStore} from '../../../source/ingest/io/sqlite-store.js';
+import {openAgentDatabase} from '../../../source/ingest/io/agent-database.js';
 import {expectUntouched} from '../../helpers/agent-store.js';
 import {ingest} from '../../helpers/ingest.js';
 import {tempDir} from '../../helpers/cli.js';
@@ -33,9 +33,9 @@ function zedStore(): string {
 }
 
 function sessions(file: string) {
-	const store = openReadOnlyStore(file);
+	const store = openAgentDatabase(file);
 	try {
-		return new Map([...readZedStore(store.db)].map((session) => [session.id, session.read()]));
+		return new Map([...readZedStore(store.database)].map((session) => [session.id, session.read()]));
 	} finally {
 		store.close();
 	}

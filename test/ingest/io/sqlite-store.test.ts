@@ -90,4 +90,26 @@ describe('reading an agent’s SQLite store (io/sqlite-store.ts)', () => {
 		expect(snapshot(path.dirname(file))).toEqual(before);
 		expect(readdirSync(tmp).filter((name) => name.startsWith('drill-store-'))).toEqual([]);
 	});
+
+	it('reads a rollback-journal database with a stray -wal beside it from a copy: no -shm appears beside it', () => {
+		const folder = tempDir();
+		const file = path.join(folder, 'state.vscdb');
+		const writer = new Database(file);
+		writer.exec("CREATE TABLE ItemTable (key TEXT UNIQUE, value BLOB); INSERT INTO ItemTable VALUES ('k', 'v')");
+		writer.close();
+		// A -wal of another database (an agent's, copied beside it by a sync tool, say).
+		const other = walStore(tempDir());
+		copyFileSync(`${other.name}-wal`, `${file}-wal`);
+		other.close();
+		const before = snapshot(folder);
+		const store = openReadOnlyStore(file);
+		try {
+			// (SQLite applies a -wal it finds, whatever the header says: read as SQLite reads it.)
+			expect(store.db.prepare("SELECT count(*) AS n FROM sqlite_schema WHERE type = 'table'").get()).toEqual({n: 1});
+		} finally {
+			store.close();
+		}
+		expect(snapshot(folder)).toEqual(before);
+		expect(readdirSync(tmp).filter((name) => name.startsWith('drill-store-'))).toEqual([]);
+	});
 });
