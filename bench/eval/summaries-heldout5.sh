@@ -1,29 +1,31 @@
 #!/bin/bash
 # Rebuilds the FIFTH held-out session set of `npm run eval -- summaries` into OUT (default
-# /work/data/heldout5): 71 sessions with nuggets (66 files; an aider history holds several) of eight
-# agent formats from 26 public repositories of 26 people, none of them in summaries-public.sh,
+# /work/data/heldout5): 82 sessions with nuggets (71 files; an aider history holds several) of eight
+# agent formats from 27 public repositories of 27 people, none of them in summaries-public.sh,
 # summaries-heldout.sh, summaries-heldout2.sh, summaries-heldout3.sh, fixtures/summaries/public/,
 # fixtures/agents/*/README*, ../shared/eval/nuggets/files.json or ../shared/eval/real-sessions/manifest.json
-# (nor the repositories of the sessions issue 34 quotes). Nothing in drill was tuned on it: its nuggets
+# (nor SudarshanVK/dotfiles, AnthonyontheHub/TP-Tutor and carollynn2253/Clauding, which hold sessions
+# issue 34 quotes or seems to: its tuning set). Nothing in drill was tuned on it: its nuggets
 # were written from the raw logs before drill ever ran on them, and no drill title or TLDR of them was
 # read. Each line below is: agent, owner/name of a public GitHub repository, the commit to read (the
 # last one that held the log), the path of the log in it, and a file name where the default would not
 # do (a Cline task is told by its tasks/ID/ path; names without %-escapes). Fetch each repository
 # first (the session's `fetch` tool puts it under $MIRROR/owner+name/repo, a bare git dir). Secrets
-# left in the logs (a database password, a Google OAuth access token) are replaced with REDACTED as
+# left in the logs (an OpenAI key, a database password, a Google OAuth access token) are replaced with REDACTED as
 # they are staged (redact-secrets.sh). Nuggets: fixtures/summaries/public/heldout5/nuggets-<agent>.json,
 # copied as OUT/<agent>/nuggets.json, three per session ([topic, outcome, entity], each a list of
 # alternatives); an entry keeps the log's own title (`agent_title`) where it has one.
 # claude-code (16): committed ~/.claude (`projects/`) of five people, in Chinese (ten from one
 # person's front-end work and Claude Code housekeeping), Spanish, Vietnamese and English; four carry
-# an `ai-title`, two stop on an API error or a usage limit. codex (13): CODEX_HOME committed in seven
+# an `ai-title`, two stop on an API error or a usage limit. codex (13): CODEX_HOME committed in six
 # projects (Russian, English, Korean, Chinese), several of them Spec Kit command templates before the
-# real request, one refused. gemini (4): saved chats of `.gemini/tmp/*/chats/` (Portuguese).
+# real request, one refused. gemini (9): saved chats of `.gemini/tmp/*/chats/` of two people
+# (Portuguese, Spanish).
 # qwen-code (10): `.qwen/projects/*/chats/` of one student (Russian; C++ design-pattern homework and a
 # lab on a VM) and three `/chat save` checkpoints of `.qwen/tmp/` (Spanish), which drill reads as
-# Gemini CLI checkpoints (agent gemini-cli). aider (10): `.aider.chat.history.md` of five people, one
-# item per `# aider chat started` line (`item` is `#L<line>`; 22 items, the 12 without an entry are
-# not scored: a one-word request, two later sessions of one history and nine of another;
+# Gemini CLI checkpoints (agent gemini-cli). aider (16): `.aider.chat.history.md` of five people, one
+# item per `# aider chat started` line (`item` is `#L<line>`; 22 items, the 6 without an entry are
+# not scored: a one-word request, a start that ends on a provider error and four short later starts;
 # Turkish, Indonesian, Russian, English, French). specstory (16): `.specstory/history/` of five
 # people (Cursor chats, titled; English, Chinese, Japanese; old and new SpecStory headers).
 # continue (1): `.continue/sessions/` (titled). cline (1): a Cline task's
@@ -65,6 +67,11 @@ gemini LoouisFelipe/BarDoLoouis e9f87ce228fd73b7c1f9b23360af0ffde2b1377c .gemini
 gemini LoouisFelipe/BarDoLoouis e9f87ce228fd73b7c1f9b23360af0ffde2b1377c .gemini/tmp/louisfelipecabral/chats/session-2026-03-02T10-13-86e842e7.json
 gemini LoouisFelipe/BarDoLoouis e9f87ce228fd73b7c1f9b23360af0ffde2b1377c .gemini/tmp/louisfelipecabral/chats/session-2026-03-04T04-08-9769b8ab.json
 gemini LoouisFelipe/BarDoLoouis e9f87ce228fd73b7c1f9b23360af0ffde2b1377c .gemini/tmp/louisfelipecabral/chats/session-2026-03-05T04-21-7023c83b.json
+gemini FabianLobosMendoza/Autos ed2ce3c9715ef6797c5713363871b9190d14a14f .gemini/tmp/222bdf945547df3ce372e37e7d0a9ac2c73bf585b5f451b50aef6b1cf0e503b5/chats/session-2025-11-12T15-47-a3f7a572.json
+gemini FabianLobosMendoza/Autos ed2ce3c9715ef6797c5713363871b9190d14a14f .gemini/tmp/222bdf945547df3ce372e37e7d0a9ac2c73bf585b5f451b50aef6b1cf0e503b5/chats/session-2025-11-12T16-16-dd01e1f3.json
+gemini FabianLobosMendoza/Autos ed2ce3c9715ef6797c5713363871b9190d14a14f .gemini/tmp/222bdf945547df3ce372e37e7d0a9ac2c73bf585b5f451b50aef6b1cf0e503b5/chats/session-2025-11-18T18-02-97c6369c.json
+gemini FabianLobosMendoza/Autos ed2ce3c9715ef6797c5713363871b9190d14a14f .gemini/tmp/c976ed434d53940ab51aea128f01664b14a22b174256cc50deecf0d25f6292b8/chats/session-2025-11-18T18-21-ea26f4b7.json
+gemini FabianLobosMendoza/Autos ed2ce3c9715ef6797c5713363871b9190d14a14f .gemini/tmp/f2be661e78ca7fe1b38432bab73e6fb3a82263578923671fc01db3caaf25c82e/chats/session-2025-11-18T20-20-488bbbbb.json
 qwen-code kamillayarullina/hockeyscrapper 075de8dd6277bfa92fd71c6ca1e185391d14f858 .qwen/projects/c--users-user-se-toolkit-lab-8/chats/200f4d45-640b-41da-91d1-abf609315818.jsonl
 qwen-code kamillayarullina/hockeyscrapper 075de8dd6277bfa92fd71c6ca1e185391d14f858 .qwen/projects/c--users-user-se-toolkit-lab-8/chats/6af11f56-0827-497c-b897-6069305c5126.jsonl
 qwen-code kamillayarullina/hockeyscrapper 075de8dd6277bfa92fd71c6ca1e185391d14f858 .qwen/projects/c--users-user-se-toolkit-lab-8/chats/7b2fb554-a2c6-45a5-a388-81aa40d27060.jsonl
