@@ -1,7 +1,8 @@
 #!/bin/bash
 # Replaces the secrets people leave in their committed session logs with REDACTED, in place, in
 # every file under DIR: provider API keys (OpenAI, Anthropic, Google, NVIDIA, Groq, Hugging Face,
-# GitHub, GitLab, AWS, Slack), Google OAuth access tokens, JSON web tokens, Bearer tokens, the value given to a key, secret,
+# GitHub, GitLab, AWS, Slack), Google OAuth access tokens (ya29., matched after a JSON \n escape
+# too), JSON web tokens, Bearer tokens, the value given to a key, secret,
 # token or password setting (`"apiKey": "…"`, `secret_key="…"`, `API_KEY=…`), the password of a
 # `scheme://user:password@host` URL and the signature or token parameters of presigned URLs.
 # Quotes and backslashes end a match, so a JSON file stays valid JSON. Usage: redact-secrets.sh DIR
