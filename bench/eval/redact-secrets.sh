@@ -1,7 +1,8 @@
 #!/bin/bash
 # Replaces the secrets people leave in their committed session logs with REDACTED, in place, in
 # every file under DIR: provider API keys (OpenAI, Anthropic, Google, NVIDIA, Groq, Hugging Face,
-# GitHub, GitLab, AWS, Slack), JSON web tokens, Bearer tokens, the value given to a key, secret,
+# GitHub, GitLab, AWS, Slack), Google OAuth access tokens (ya29., matched after a JSON \n escape
+# too), JSON web tokens, Bearer tokens, the value given to a key, secret,
 # token or password setting (`"apiKey": "…"`, `secret_key="…"`, `API_KEY=…`), the password of a
 # `scheme://user:password@host` URL and the signature or token parameters of presigned URLs.
 # Quotes and backslashes end a match, so a JSON file stays valid JSON. Usage: redact-secrets.sh DIR
@@ -10,6 +11,7 @@ DIR=$1
 find "$DIR" -type f ! -name nuggets.json -print0 | xargs -0 -r perl -CSD -pi -e '
 	s/\b(?:sk-(?:proj-|ant-(?:api\d\d-)?|svcacct-)?[A-Za-z0-9_-]{20,})/REDACTED/g;
 	s/\bAIza[0-9A-Za-z_-]{35}\b/REDACTED/g;
+	s/ya29\.[0-9A-Za-z_-]{20,}/REDACTED/g;
 	s/\bnvapi-[A-Za-z0-9_-]{30,}/REDACTED/g;
 	s/\b(?:gsk_[A-Za-z0-9]{20,}|hf_[A-Za-z0-9]{30,}|glpat-[A-Za-z0-9_-]{20,})/REDACTED/g;
 	s/\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,})/REDACTED/g;

@@ -41,6 +41,18 @@ describe('staging a held-out set', () => {
 		expect(readFileSync(path.join(out, 'aider', 'nuggets.json'), 'utf8')).toBe('[]\n');
 	});
 
+	it('writes a log under a name with folders, the path a Cline task is told by', () => {
+		dir = mkdtempSync(path.join(tmpdir(), 'drill-staging-'));
+		const mirror = path.join(dir, 'mirror');
+		const rev = mirrorWithTwoLogs(mirror);
+		const nuggets = path.join(dir, 'nuggets');
+		mkdirSync(nuggets);
+		const out = path.join(dir, 'out');
+		const list = `cline someone/project ${rev} .aider.chat.history.md tasks/project/api_conversation_history.json\n`;
+		execFileSync('bash', [path.join(evalDir, 'sessions-from-list.sh'), out, nuggets], {input: list, env: {...process.env, MIRROR: mirror}});
+		expect(readFileSync(path.join(out, 'cline', 'tasks', 'project', 'api_conversation_history.json'), 'utf8')).toContain('set up fastapi');
+	});
+
 	it('replaces the keys, tokens and passwords real logs hold with REDACTED and keeps JSON lines valid', () => {
 		dir = mkdtempSync(path.join(tmpdir(), 'drill-redact-'));
 		mkdirSync(path.join(dir, 'continue'));
@@ -53,6 +65,7 @@ describe('staging a held-out set', () => {
 			{text: "DATABASE_URL='postgresql+asyncpg://postgres:postgress@localhost:5432/rfp_platform' and secret_key=\"fake+secret0for0a0test0only0000000000\""},
 			{text: 'curl https://cdn.example/0/78806983/360p.mp4?kcd=FAKE0token0 -H "Authorization: Bearer abcdefghijklmnopqrstuvwxyz0123"'},
 			{text: 'the 27 tests pass; run `uvicorn main:app` from backend/ (no secret here)'},
+			{text: 'Token OK\nya29.a0FakeGoogleOAuthAccessToken0for0a0test0only'},
 		];
 		writeFileSync(session, `${records.map((record) => JSON.stringify(record)).join('\n')}\n`);
 		writeFileSync(nuggets, '[{"file": "session.jsonl", "nuggets": [["sk-proj-Fake0key0for0a0test0only0000000000000"]]}]\n');
@@ -64,6 +77,8 @@ describe('staging a held-out set', () => {
 		expect(lines[3]).toBe("DATABASE_URL='postgresql+asyncpg://postgres:REDACTED@localhost:5432/rfp_platform' and secret_key=\"REDACTED\"");
 		expect(lines[4]).toBe('curl https://cdn.example/0/78806983/360p.mp4?kcd=REDACTED -H "Authorization: Bearer REDACTED"');
 		expect(lines[5]).toBe(records[5]!.text);
+		// A Google OAuth access token printed after a newline escape (no word boundary before it).
+		expect(lines[6]).toBe('Token OK\nREDACTED');
 		// The nuggets are the eval's own file, not a log: left as written.
 		expect(readFileSync(nuggets, 'utf8')).toContain('sk-proj-Fake0key');
 	});
