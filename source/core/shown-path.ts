@@ -33,3 +33,13 @@ export function shownPath(file: string, where: {cwd?: string; home?: string | un
 	if (inside !== file) return inside;
 	return homeRelative(file, where.home);
 }
+
+/**
+ * A project as a list row names it: the last part of its path (`/home/ana/src/api` → `api`,
+ * `C:\work\shop\` → `shop`, `dev-container: /workspaces/api` → `api`); the repository's name is
+ * what tells projects apart in a row.
+ */
+export function projectName(project: string): string {
+	const trimmed = project.replace(/[/\\]+$/u, '');
+	return trimmed.slice(Math.max(trimmed.lastIndexOf('/'), trimmed.lastIndexOf('\\')) + 1) || trimmed;
+}

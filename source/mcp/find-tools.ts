@@ -35,7 +35,7 @@ const searchFields = {
 const findInput = {
 	query: searchFields.query,
 	source: z.enum(['summary', 'knowledge', 'drill']).optional().describe("'summary' (default), 'knowledge' or 'drill' (closed frames)."),
-	scope: searchFields.scope.describe("One summary namespace, e.g. 'conversation_session'."),
+	scope: searchFields.scope.describe("A namespace, e.g. 'conversation_session'."),
 	method: searchFields.method,
 	top_k: searchFields.top_k.describe(`Hits (default ${agentFindDefaults.top_k}).`),
 	offset: searchFields.offset.describe('Hits to skip: the next page.'),
@@ -43,15 +43,17 @@ const findInput = {
 	drill: searchFields.drill.describe('Add raw passages (default true).'),
 	drill_top_k: searchFields.drill_top_k.describe(`Items given passages (default ${agentFindDefaults.drill_top_k}).`),
 	drill_per_item_top_k: searchFields.drill_per_item_top_k.describe(`Passages per item (default ${agentFindDefaults.drill_per_item_top_k}).`),
-	max_bytes: searchFields.max_bytes.describe(`Bound on the whole answer (default ${agentFindDefaults.max_bytes}).`),
+	max_bytes: searchFields.max_bytes.describe(`Answer bound (default ${agentFindDefaults.max_bytes}).`),
 	since: searchFields.since.describe("From then on: '2025-03-14', '7d', 'last week'."),
 	until: searchFields.until.describe('Up to then.'),
 	in: searchFields.in.describe("An item id: search only its messages."),
+	agent: checkedText('agent', limits.name).optional().describe("e.g. 'claude', 'codex'."),
+	project: checkedText('project', limits.name).optional().describe('Name or path.'),
 };
 
-const findDescription = `Search when you have a topic but no node id: the best items, each with its TLDR, the hits inside it and a few raw passages. Each drill_node_id goes straight into walk(domain="summary", node_id=…) or read_nodes (source 'knowledge': domain 'knowledge'; source 'drill': drill_id in domain 'drills').`;
+const findDescription = `Search by topic: the best items with TLDR, hits and raw passages. Each drill_node_id goes into walk(domain="summary", node_id=…) or read_nodes (source 'knowledge': domain 'knowledge'; 'drill': drill_id in domain 'drills').`;
 
-type SearchArgs = z.output<z.ZodObject<typeof searchFields>> & {source?: FindSource};
+type SearchArgs = z.output<z.ZodObject<typeof searchFields>> & {source?: FindSource; agent?: string; project?: string};
 
 export function findTools(context: McpContext): ToolDefinition[] {
 	const run = async (args: SearchArgs, shape: 'find' | 'seed') => {

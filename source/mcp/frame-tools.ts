@@ -151,7 +151,7 @@ export function frameTools(context: McpContext): ToolDefinition[] {
 			name: 'drill',
 			title: 'Drill down or up',
 			description:
-				"Scoped work frames (.drills/). 'down' (default) opens a strictly narrower frame under the current one with only the context you pass; 'up' (= undrill) closes it with findings and a prevention_plan, passing only payload and plan to the parent. Pass from=<your frame's id> so no other agent's move misdirects the call.",
+				"Scoped work frames (.drills/). 'down' (default) opens a strictly narrower frame under the current one with only the context you pass; 'up' (= undrill) closes it with findings and a prevention_plan, passing only payload and plan up. Pass from=<your frame's id> so no other agent's move misdirects the call.",
 			input: drillFields,
 			output: drillOutput,
 			annotations: writes,
@@ -199,7 +199,7 @@ export function frameTools(context: McpContext): ToolDefinition[] {
 		defineTool({
 			name: 'retrospect',
 			title: 'Retrospect',
-			description: "After a root frame closes: routes each action of its merged plan to its sink (backlog, memory, …). A dry run unless apply=true; never writes twice.",
+			description: "After a root frame closes: routes its merged plan's actions to their sinks (backlog, memory, …). Dry run unless apply=true; never writes twice.",
 			input: {
 				apply: z.boolean().optional(),
 				drill: checkedText('drill', limits.name).optional().describe('The root frame (default: the last closed).'),

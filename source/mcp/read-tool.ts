@@ -21,7 +21,7 @@ const readInput = {
 		.max(limits.batchIds, {error: `node_ids is over the limit of ${limits.batchIds} ids`})
 		.describe('E.g. the drill_node_ids of find hits.'),
 	depth: z.enum(depths).optional(),
-	max_bytes: z.number().int().min(256).max(limits.maxBudgetBytes).optional().describe(`Bound on the whole answer (default ${defaultBudgetBytes}).`),
+	max_bytes: z.number().int().min(256).max(limits.maxBudgetBytes).optional().describe(`Answer bound (default ${defaultBudgetBytes}).`),
 };
 
 interface Read {

@@ -11,7 +11,7 @@ import {describeShape, domainsOutput, readOnly, treeViewOutput} from './schemas.
 import {toolResult} from './tool-result.js';
 import {defineTool, type ToolDefinition} from './tool-table.js';
 
-const walkDescription = `Open a node by its id (from walk, or a drill_node_id from find). depth 'index' (default): the node and its children; 'summary': with their summaries; 'full': its content, max_chars at a time (the answer gives the next part's content_offset). Domains: 'summary' ('' = namespaces, '{namespace}', '{namespace}:{item_id}', '{namespace}:{item_id}#n{ordinal}'), 'knowledge' (unit paths), 'drills' (frame ids).`;
+const walkDescription = `Open a node by its id (from walk, or a drill_node_id from find). depth 'index' (default): the node and its children; 'summary': with their summaries; 'full': its content, max_chars at a time (then content_offset). Domains: 'summary' ('' = namespaces, '{namespace}', '{namespace}:{item_id}', '{namespace}:{item_id}#n{ordinal}'), 'knowledge' (unit paths), 'drills' (frame ids).`;
 
 const walkFields = {
 	domain: checkedText('domain', limits.name),

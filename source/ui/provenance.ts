@@ -4,6 +4,7 @@ import {costLabel} from '../core/usage.js';
 import {shownSourceUri} from '../core/source-uri.js';
 import {oneLine} from './text.js';
 import {inertPath} from '../core/inert-text.js';
+import {projectName} from '../core/shown-path.js';
 
 /**
  * Where an item came from, as the app shows it: a compact note after a tree row (agent, project,
@@ -16,12 +17,6 @@ export function cleanSource<Source extends ItemSource>(source: Source | undefine
 	const clean: Record<string, unknown> = {};
 	for (const [key, value] of Object.entries(source)) clean[key] = typeof value === 'string' ? oneLine(value) : value;
 	return clean as Source;
-}
-
-/** The last part of a project path: the repository's name is what tells projects apart in a row. */
-function projectName(project: string): string {
-	const trimmed = project.replace(/[/\\]+$/u, '');
-	return trimmed.slice(Math.max(trimmed.lastIndexOf('/'), trimmed.lastIndexOf('\\')) + 1) || trimmed;
 }
 
 /** The parts of a tree row's note, most telling first: agent, project, start day, then tokens and cost. */

@@ -96,6 +96,19 @@ describe('drill mcp', () => {
 		expect(bad.content[0]!.text).toMatch(/since "whenever" is not a time/u);
 	});
 
+	it('find narrows to an agent and a project as the list names them, and says what would match when nothing does', async () => {
+		const found = await call('find', {query: 'flaky', agent: 'claude', project: 'web', method: 'keyword'});
+		expect(found.isError).toBeFalsy();
+		const ids = (found.structuredContent.items as Array<{drill_node_id: string}>).map((item) => item.drill_node_id);
+		expect(ids).toContain('conversation_session:f1ak7');
+		expect(ids.every((id) => id === 'conversation_session:f1ak7' || id === 'conversation_session:lcp2q')).toBe(true);
+		expect(found.structuredContent.notices).toEqual(['agent "claude" is claude-code', 'project "web" is /home/ana/src/web']);
+		const unknown = await call('find', {query: 'flaky', agent: 'cursor'});
+		expect(unknown.isError).toBe(true);
+		expect(errorCode(unknown)).toBe('not_found');
+		expect(unknown.content[0]!.text).toMatch(/^no agent "cursor" in the store; agents: claude-code \(10\), codex \(3\), gemini-cli \(2\), aider \(1\); list them with: walk\(/u);
+	});
+
 	it('walks the knowledge domain', async () => {
 		const root = await call('walk', {domain: 'knowledge', node_id: '', depth: 'summary'});
 		expect(root.structuredContent.children.length).toBeGreaterThan(3);

@@ -33,6 +33,9 @@ beforeAll(() => {
 	for (let i = 0; i < 12; i++) store.writeItem(session(`cc${i}`, 'claude-code', '/shop', `The flaky test failed again, flaky test number ${i}.`));
 	store.writeItem(session('cx', 'codex', '/lab', `${'We read logs and notes for a while. '.repeat(40)}One flaky test showed up.`));
 	store.writeItem(session('cc-lab', 'claude-code', '/lab', 'Nothing about tests here, only lab notes.'));
+	// A project the list names by its last part, "ai test web site"; an agent typed as its program, "claude".
+	store.writeItem(session('site', 'claude-code', '/home/u/src/ai test web site', 'The landing page hero image loads slowly.'));
+	store.writeItem(session('site-win', 'qwen-code', 'C:\\Users\\u\\ai test web site', 'The hero image again, on Windows.'));
 	retrainLsa(store);
 });
 afterAll(() => store.close());
@@ -51,7 +54,43 @@ describe('find --agent / --project', () => {
 		const both = await find({query: 'flaky test lab notes', project: '/lab', agent: 'claude-code'}, {store});
 		expect(both.candidate_items.map((item) => item.item_id)).toEqual(['cc-lab']);
 		expect(both.candidate_items[0]!.source).toEqual({uri: '/logs/cc-lab.jsonl', kind: 'claude-code', agent: 'claude-code', project: '/lab', turns: 3});
-		expect((await find({query: 'flaky test', agent: 'gemini-cli'}, {store})).candidate_items).toEqual([]);
+	});
+
+	it('match a project by the name the list shows, its ~ form or a tail of its path, and say what they matched', async () => {
+		const byName = await find({query: 'hero image', project: 'ai test web site'}, {store});
+		expect(new Set(byName.candidate_items.map((item) => item.item_id))).toEqual(new Set(['site', 'site-win']));
+		expect(byName.notices).toContain('project "ai test web site" is /home/u/src/ai test web site, C:\\Users\\u\\ai test web site');
+		const home = process.env.HOME;
+		process.env.HOME = '/home/u';
+		try {
+			expect((await find({query: 'hero image', project: '~/src/ai test web site'}, {store})).candidate_items.map((item) => item.item_id)).toEqual(['site']);
+		} finally {
+			process.env.HOME = home;
+		}
+		expect((await find({query: 'hero image', project: 'src/AI test web site/'}, {store})).candidate_items.map((item) => item.item_id)).toEqual(['site']);
+		// A part of a path, when no whole form matches.
+		expect((await find({query: 'hero image', project: 'web site'}, {store})).candidate_items).toHaveLength(2);
+		// A stored value as given means that value alone, with no notice.
+		const exact = await find({query: 'flaky test lab notes', project: '/lab', top_k: 10}, {store});
+		expect(exact.notices ?? []).not.toContainEqual(expect.stringMatching(/^project/u));
+	});
+
+	it('match an agent by its name in any case and spacing, or by the start of it', async () => {
+		for (const agent of ['claude', 'Claude Code', 'claude_code']) {
+			const result = await find({query: 'hero image', agent, method: 'keyword'}, {store});
+			expect(result.candidate_items.map((item) => item.item_id), agent).toEqual(['site']);
+		}
+		expect((await find({query: 'hero image', agent: 'qwen', method: 'keyword'}, {store})).candidate_items.map((item) => item.item_id)).toEqual(['site-win']);
+	});
+
+	it('refuse a name nothing matches, listing what would match and how to list them all', async () => {
+		const refused = (options: Parameters<typeof find>[0]) => find(options, {store}).then(() => undefined, (error: unknown) => error as {code: string; message: string; hint: string});
+		const agent = await refused({query: 'flaky test', agent: 'gemini-cli'});
+		expect(agent).toMatchObject({code: 'not_found', message: 'no agent "gemini-cli" in the store'});
+		expect(agent!.hint).toBe("agents: claude-code (14), codex (1), qwen-code (1); list them with: drill walk summary 'conversation_session#agent'");
+		const project = await refused({query: 'flaky test', project: 'shopping'});
+		expect(project!.message).toBe('no project "shopping" in the store');
+		expect(project!.hint).toMatch(/^projects: \/shop \(12\), \/lab \(2\), .*; list them with: drill walk summary 'conversation_session#project'$/u);
 	});
 
 	it('are refused for another source, or as more than one line', async () => {
@@ -66,5 +105,12 @@ describe('find --agent / --project', () => {
 		expect(parsed.candidate_items.map((item: {item_id: string}) => item.item_id)).toEqual(['cx']);
 		expect(parsed.stage1_hits[0].source).toMatchObject({agent: 'codex', project: '/lab'});
 		expect(runCli(['find', '--help']).stdout).toMatch(/--agent NAME[\s\S]*--project NAME/u);
+		const named = runCli(['find', 'hero image', '--project', 'ai test web site', '--agent', 'claude', '--store', file]);
+		expect(named.code, named.stderr).toBe(0);
+		expect(named.stdout).toMatch(/! project "ai test web site" is \/home\/u\/src\/ai test web site[\s\S]*conversation_session:site\b/u);
+		const unknown = runCli(['find', 'hero image', '--agent', 'gemini', '--store', file]);
+		expect(unknown.code).not.toBe(0);
+		expect(unknown.stderr).toMatch(/no agent "gemini" in the store[\s\S]*agents: claude-code \(14\), codex \(1\), qwen-code \(1\)/u);
+		expect(unknown.stderr).not.toMatch(/\n\s+at /u);
 	});
 });

@@ -4,6 +4,7 @@ import {storeError} from '../../store/open.js';
 import {SummaryStore} from '../../store/summary-store.js';
 import {knowledgeFunnel} from './knowledge-search.js';
 import {resolveFindParams, type FindParams} from './params.js';
+import {namedValues} from './provenance-names.js';
 import {scopeNotices} from './scope-check.js';
 import {summaryFunnel} from './summary-funnel.js';
 import type {FindOptions, FindResult} from '../types.js';
@@ -24,8 +25,28 @@ export interface FindContext {
 	drillsProject?: string;
 }
 
-async function searchStore(store: SummaryStore, params: FindParams, options: FindOptions, hints: HintSurface | undefined): Promise<FindResult> {
-	const notices = scopeNotices(store, params, hints);
+/** The agent and project named as a person names them, matched to the store's values (the drills' own project is exact). */
+function namedProvenance(store: SummaryStore, params: FindParams): {params: FindParams; notices: string[]} {
+	if (params.source !== 'summary') return {params, notices: []};
+	const notices: string[] = [];
+	const named = {...params};
+	if (params.agent !== undefined) {
+		const agents = namedValues(store, 'agent', params.agent, params.scope);
+		named.agents = agents.values;
+		if (agents.notice) notices.push(agents.notice);
+	}
+	if (params.project !== undefined) {
+		const projects = namedValues(store, 'project', params.project, params.scope);
+		named.projects = projects.values;
+		if (projects.notice) notices.push(projects.notice);
+	}
+	return {params: named, notices};
+}
+
+async function searchStore(store: SummaryStore, given: FindParams, options: FindOptions, hints: HintSurface | undefined): Promise<FindResult> {
+	const notices = scopeNotices(store, given, hints);
+	const {params, notices: named} = namedProvenance(store, given);
+	notices.push(...named);
 	const result = await summaryFunnel(store, params, options.embedder);
 	return notices.length > 0 ? {...result, notices: [...notices, ...(result.notices ?? [])]} : result;
 }

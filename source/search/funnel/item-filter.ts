@@ -8,8 +8,10 @@ import type {SummaryStore} from '../../store/summary-store.js';
  */
 export interface ItemFilter {
 	namespace?: string;
-	agent?: string;
-	project?: string;
+	/** Items of any of these agents (an empty list lets none through). */
+	agents?: readonly string[];
+	/** Items of any of these projects. */
+	projects?: readonly string[];
 	since?: string;
 	until?: string;
 	/** One item (its row id): a search inside it. */
@@ -17,21 +19,24 @@ export interface ItemFilter {
 }
 
 export function isFiltered(filter: ItemFilter): boolean {
-	return filter.namespace !== undefined || filter.agent !== undefined || filter.project !== undefined || filter.since !== undefined || filter.until !== undefined || filter.item !== undefined;
+	return filter.namespace !== undefined || filter.agents !== undefined || filter.projects !== undefined || filter.since !== undefined || filter.until !== undefined || filter.item !== undefined;
 }
 
 /** The filter's conditions on `items` (aliased `alias`), with their parameters. */
 function conditions(filter: ItemFilter, alias: string): {where: string[]; params: unknown[]} {
 	const where: string[] = [];
 	const params: unknown[] = [];
-	for (const [column, value] of [
-		['namespace', filter.namespace],
-		['agent', filter.agent],
-		['project', filter.project],
+	if (filter.namespace !== undefined) {
+		where.push(`${alias}namespace = ?`);
+		params.push(filter.namespace);
+	}
+	for (const [column, values] of [
+		['agent', filter.agents],
+		['project', filter.projects],
 	] as const) {
-		if (value === undefined) continue;
-		where.push(`${alias}${column} = ?`);
-		params.push(value);
+		if (values === undefined) continue;
+		where.push(`${alias}${column} IN (SELECT value FROM json_each(?))`);
+		params.push(JSON.stringify(values));
 	}
 	if (filter.item !== undefined) {
 		where.push(`${alias}id = ?`);

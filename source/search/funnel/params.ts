@@ -19,8 +19,12 @@ export interface FindParams {
 	within: {namespace: string; itemId: string; ordinal: number} | undefined;
 	source: FindSource;
 	scope: string | undefined;
+	/** The agent and project as given (`claude`, `ai test web site`)… */
 	agent: string | undefined;
 	project: string | undefined;
+	/** …and the stored values they stand for, once matched against the store (provenance-names.ts). */
+	agents?: readonly string[];
+	projects?: readonly string[];
 	method: Method;
 	lists: {keyword: boolean; semantic: boolean};
 	topK: number;

@@ -2,6 +2,7 @@ import {DrillError} from '../../core/errors.js';
 import {hint, run} from '../../core/hint.js';
 import {searchStopwords} from '../../text/stopwords.js';
 import {words} from '../../text/index-words.js';
+import {hasUnspacedScript} from '../../text/cjk-words.js';
 
 /** A query's words, capped so a pasted page cannot make one FTS5 query of thousands of terms. */
 export const maxQueryTerms = 48;
@@ -25,6 +26,11 @@ export interface ParsedQuery {
 	match: string;
 	/** A question (it ends with "?" or opens with a question word): answered in one place, so passages count. */
 	question: boolean;
+	/**
+	 * Runs of Chinese or Japanese typed without a space that the segmenter split into several
+	 * words ("登录页面" → "登录 页面"), each as one FTS5 phrase: what was typed as one unit.
+	 */
+	phrases: string[];
 }
 
 const questionWords = new Set(['what', 'when', 'where', 'who', 'whom', 'whose', 'which', 'why', 'how', 'did', 'do', 'does', 'is', 'are', 'was', 'were', 'can', 'could', 'should', 'would', 'will', 'has', 'have', 'had']);
@@ -51,7 +57,22 @@ export function parseQuery(query: unknown): ParsedQuery {
 	const counts: Record<string, number> = Object.create(null);
 	const wanted = new Set(all);
 	for (const word of typed) if (wanted.has(word)) counts[word] = (counts[word] ?? 0) + 1;
-	return {text: query, terms, words: all, sequence, counts, match: terms.map(quote).join(' OR '), question: isQuestion(query)};
+	return {text: query, terms, words: all, sequence, counts, match: terms.map(quote).join(' OR '), question: isQuestion(query), phrases: unspacedPhrases(query)};
+}
+
+const letterRun = /[\p{L}\p{N}\p{M}]+/gu;
+
+/** The query's runs of an unspaced script that hold several words, each as its words joined by a space (distinct, at most `maxPhrases`). */
+export function unspacedPhrases(query: string): string[] {
+	if (!hasUnspacedScript(query)) return [];
+	const phrases = new Set<string>();
+	for (const [run] of query.matchAll(letterRun)) {
+		if (!hasUnspacedScript(run)) continue;
+		const parts = words(run);
+		if (parts.length >= 2 && parts.length <= maxQueryTerms) phrases.add(parts.join(' '));
+		if (phrases.size >= maxPhrases) break;
+	}
+	return [...phrases];
 }
 
 /** Phrases of the stage-1 bm25 query at most (each costs FTS5 one more cursor), and repeats of one word. */

@@ -31,9 +31,10 @@ function newestItemTime(store: SummaryStore): number {
 	return Number.isNaN(at) ? Date.now() : at;
 }
 
-export function stage1Query(store: SummaryStore, params: Pick<FindParams, 'text' | 'scope' | 'agent' | 'project' | 'since' | 'until' | 'mention' | 'within'>): Stage1Query {
+export function stage1Query(store: SummaryStore, params: Pick<FindParams, 'text' | 'scope' | 'agent' | 'project' | 'agents' | 'projects' | 'since' | 'until' | 'mention' | 'within'>): Stage1Query {
 	const query = parseQuery(params.text);
-	const filter: ItemFilter = {namespace: params.scope, agent: params.agent, project: params.project, since: params.since, until: params.until, ...(params.within ? {item: withinRow(store, params.within)} : {})};
+	const listed = (values: readonly string[] | undefined, given: string | undefined) => values ?? (given === undefined ? undefined : [given]);
+	const filter: ItemFilter = {namespace: params.scope, agents: listed(params.agents, params.agent), projects: listed(params.projects, params.project), since: params.since, until: params.until, ...(params.within ? {item: withinRow(store, params.within)} : {})};
 	const period = params.mention ? mentionPeriod(params.mention, params.mention.month === undefined ? Date.now() : newestItemTime(store)) : undefined;
 	return {query, filter, prefer: period ? {since: new Date(period.start).toISOString(), until: new Date(period.end).toISOString()} : undefined};
 }

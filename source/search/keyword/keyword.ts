@@ -167,7 +167,7 @@ export function rankingTerms(queryWords: readonly string[], stats: ItemTermStats
  */
 export function keywordList(
 	store: SummaryStore,
-	query: {text: string; words: readonly string[]; terms: readonly string[]; sequence: readonly string[]; counts?: Readonly<Record<string, number>>; prefer?: TimeBounds; question?: boolean},
+	query: {text: string; words: readonly string[]; terms: readonly string[]; sequence: readonly string[]; counts?: Readonly<Record<string, number>>; prefer?: TimeBounds; question?: boolean; phrases?: readonly string[]},
 	filter: ItemFilter,
 	limit: number,
 	weights = keywordWeights,
@@ -178,7 +178,7 @@ export function keywordList(
 	const functionWeight = options.functionWords ?? functionWordWeight;
 	const content = query.words.filter((word) => !searchStopwords.has(word));
 	const ranking = rankingTerms(functionWeight > 0 || content.length === 0 ? query.words : content, stats);
-	const match = weightedMatch(ranking, (options.repeats ?? true) ? query.counts : {}, (word) => (searchStopwords.has(word) ? 2 * functionWeight : 2));
+	const match = withPhrases(weightedMatch(ranking, (options.repeats ?? true) ? query.counts : {}, (word) => (searchStopwords.has(word) ? 2 * functionWeight : 2)), query.phrases);
 	if (!match) return [];
 	// The items of the time the query names, found first (the filter table is then refilled for the main query).
 	let preferred: ScoredNode[] = [];
@@ -211,6 +211,20 @@ export function keywordList(
 		if (own) hits.push({node: node.node, item: node.item, score: own.score * weights.nodeShare * node.normalized, itemRank: own.rank, tier: own.tier});
 	}
 	return sortKeywordHits(hits).slice(0, limit);
+}
+
+/**
+ * How many times a Chinese or Japanese run typed as one unit ("登录页面") counts as a phrase in
+ * stage-1 bm25, beside its words: the segmenter cuts a compound into words, and bm25 over the words
+ * alone ranks an item that holds them often but apart above one that holds the compound itself.
+ * Twice, as a content word counts (see weightedMatch). Queries without such a run are unchanged.
+ */
+export const unspacedPhraseRepeats = 2;
+
+function withPhrases(match: string, phrases: readonly string[] | undefined): string {
+	if (!match || !phrases?.length) return match;
+	const added = phrases.flatMap((phrase) => Array.from({length: unspacedPhraseRepeats}, () => quote(phrase)));
+	return [match, ...added].join(' OR ');
 }
 
 /**
