@@ -53,6 +53,8 @@ export class ClaudeCodeReader {
 		private readonly problems: SourceProblem[],
 		line?: number,
 		sidechain?: boolean,
+		/** The file read, when it is one: a file named by its own session id is that session, never a subagent of it. */
+		private readonly file?: string,
 	) {
 		this.conversation = new ConversationBuilder('claude-code', line);
 		if (sidechain) this.sidechainFile = true;
@@ -189,8 +191,13 @@ export class ClaudeCodeReader {
 		this.conversation.answer(blocks, uuid);
 	}
 
+	/** Whether the file is `<session id>.jsonl`: the session's own file (a resumed one can open on a sidechain line). */
+	private namedBySession(): boolean {
+		return this.file !== undefined && this.sessionId !== undefined && path.basename(this.file, path.extname(this.file)) === this.sessionId;
+	}
+
 	finish(): ParsedSource {
-		const source = withSessionFacts(withSessionId(this.conversation.finish(), this.sessionId), {tokens: claudeTokens(this.usage.values()), filesEdited: this.edited, commits: this.commits, parentSession: this.sidechainFile ? this.sessionId : undefined});
+		const source = withSessionFacts(withSessionId(this.conversation.finish(), this.sessionId), {tokens: claudeTokens(this.usage.values()), filesEdited: this.edited, commits: this.commits, parentSession: this.sidechainFile && !this.namedBySession() ? this.sessionId : undefined});
 		if (this.usage.size > 0) source.usage = [...this.usage.values()];
 		if (this.summaries.size > 0) source.facts.titlesByEnd = this.summaries;
 		// A `summary` whose leaf is in another session titles that one (a resumed session carries its predecessor's).
