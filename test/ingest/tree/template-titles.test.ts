@@ -51,6 +51,25 @@ describe('a session is never titled by a template, a system prompt or a session 
 		expect(isRealRequest('/ask why does the build fail on Windows?')).toBe(true);
 	});
 
+	it('a session that only ran a custom command is named by the command, not by a heading of its template or output', () => {
+		// The wrapper Claude Code writes for a slash command (as a public export shows it, file id 15270104173),
+		// the command's body in the person's place (isMeta), then tool calls only: no request typed.
+		const line = (record: object) => JSON.stringify({sessionId: 'c-1', timestamp: '2026-11-01T10:00:00Z', ...record});
+		const template = '# Agent start\n\n## Successfully completed\n\nList what was done.\n\n## Write operations\n\nEvery file written.\n\n## Git changes\n\nThe commits made.';
+		const reader = new ClaudeCodeReader([]);
+		const records = [
+			line({type: 'user', uuid: 'u1', message: {role: 'user', content: '<command-message>agent-start is running…</command-message>\n<command-name>/agent-start</command-name>'}}),
+			line({type: 'user', uuid: 'u2', isMeta: true, message: {role: 'user', content: [{type: 'text', text: template}]}}),
+			...Array.from({length: 6}, (_, index) => [
+				line({type: 'assistant', uuid: `a${index}`, message: {role: 'assistant', model: 'claude-x', content: [{type: 'tool_use', id: `t${index}`, name: 'Bash', input: {command: `git status --short src/${index}`}}]}}),
+				line({type: 'user', uuid: `r${index}`, message: {role: 'user', content: [{type: 'tool_result', tool_use_id: `t${index}`, content: 'Successfully completed. Write operations: 0. Git changes: none.'}]}}),
+			]).flat(),
+		];
+		records.forEach((record, index) => reader.push(record, index + 1));
+		const described = describeSource(reader.finish());
+		expect(described.title).toBe('/agent-start');
+	});
+
 	it('"Contunue" and other mistyped continues ask nothing new', () => {
 		for (const text of ['Contunue', 'contiune', 'continiue']) expect(isRealRequest(text), text).toBe(false);
 		expect(isRealRequest('Contract review')).toBe(true);
