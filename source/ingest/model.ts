@@ -58,6 +58,11 @@ export interface SourceFacts {
 	 * measured below them on the search collections' abstracts and READMEs read as text).
 	 */
 	opensWithLead?: boolean;
+	/**
+	 * The first custom slash command a session ran (`/agent-start fix login`): what names a session
+	 * whose requests were all a command's template, when nothing the person typed does.
+	 */
+	commandLine?: string;
 	/** Titles the source gives to a stretch of it, keyed by the `sourceId` of the unit it ends on. */
 	titlesByEnd?: Map<string, string>;
 	/**

@@ -8,8 +8,9 @@ import {scanWords, termOf} from '../text/summary-words.js';
  * Sessions of one project that start with the same request (five runs of one batch job, each
  * about another paper) would all get that request's title. After a run, the items of a namespace
  * (and project) whose titles are the same once case and spaces are folded are told apart: each
- * gets ` — ` and the first words of its own text (its requests' later lines, its TLDR, its last
- * answer, its topics) that none of its siblings has. Only the title changes (`items.title`, the
+ * gets ` — ` and what differs in its subject: the first words none of its siblings has in what the
+ * person asked (the paper's title), else the name of a file only it worked on (the task's file),
+ * and only when neither differs its TLDR, topics or last answer. Only the title changes (`items.title`, the
  * root's title, the search rows through a rewrite); the title drill gave it stays in
  * `source.own_title`. An agent's own title is shown as it is and never touched.
  */
@@ -29,8 +30,12 @@ interface Candidate {
 }
 
 interface ItemText {
-	/** Pieces of text in the order a distinguishing part is looked for. */
-	pieces: string[];
+	/** What the person asked, line by line: where a subject (a paper's title) is named. */
+	subject: string[];
+	/** The names of the files its tools read and edited, in order: the task's file. */
+	files: string[];
+	/** Then what came of it (TLDR, topics) and, last of all, its last answer. */
+	rest: string[];
 	terms: Set<string>;
 }
 
@@ -68,30 +73,45 @@ function termsOfText(text: string, into: Set<string>): void {
 	});
 }
 
+/** The path a tool call names (`file_path: …`, `absolute_path: …`, a patch's `*** Update File: …`). */
+const toolPath = /^(?:file_path|filePath|absolute_path|path|target_file|notebook_path|filename|file|\*\*\* (?:Update|Add|Delete) File): *(\S[^\n]*)$/gmu;
+const mostFiles = 12;
+
+/** The base names of the files an item's tool calls named, first named first. */
+function filesOf(record: ItemRecord): string[] {
+	const names: string[] = [];
+	for (const span of record.spans) {
+		if (span.role !== 'tool_call') continue;
+		for (const match of span.text.slice(0, 1000).matchAll(toolPath)) {
+			const name = match[1]!.trim().split(/[\\/]/u).filter(Boolean).at(-1);
+			if (name && !names.includes(name)) names.push(name);
+		}
+		if (names.length >= mostFiles) break;
+	}
+	return names;
+}
+
 /** What an item says of itself, in the order a distinguishing part is looked for. */
 function textOf(record: ItemRecord): ItemText {
-	const pieces: string[] = [];
-	// A line is a piece of its own: a name never runs on into the next line.
-	const add = (text: string) => {
-		for (const line of text.split('\n')) pieces.push(plainText(line));
-	};
+	const lines = (text: string) => text.split('\n').map((line) => plainText(line)).filter((line) => line.length > 0);
 	const requests = record.spans.filter((span) => span.role === 'user');
-	// The later lines of the first request: where a batch job's template names its subject.
-	add((requests[0]?.text ?? '').split('\n').slice(1).join('\n'));
-	for (const request of requests.slice(1)) add(request.text);
-	add(record.tldr);
-	const answers = record.spans.filter((span) => span.role === 'assistant');
-	const last = answers[answers.length - 1];
-	if (last) add(last.text);
+	// The first request's later lines first (where a batch job's template names its subject), then its
+	// first line (a subject named past the cut of the title), then the later requests.
+	const [head = '', ...later] = (requests[0]?.text ?? '').split('\n');
+	const subject = [...lines(later.join('\n')), ...lines(head), ...requests.slice(1).flatMap((request) => lines(request.text))];
+	const files = filesOf(record);
+	const rest: string[] = [...lines(record.tldr)];
 	for (const node of record.nodes) {
 		if (node.parent !== 0) continue;
-		pieces.push(node.title);
-		pieces.push(node.keywords.join(', '));
+		rest.push(node.title, node.keywords.join(', '));
 	}
-	const kept = pieces.filter((piece) => piece.length > 0);
+	// A word of an answer tells sessions apart only when nothing they were asked or worked on does.
+	const answers = record.spans.filter((span) => span.role === 'assistant');
+	const last = answers[answers.length - 1];
+	if (last) rest.push(...lines(last.text));
 	const terms = new Set<string>();
-	for (const piece of kept) termsOfText(piece, terms);
-	return {pieces: kept, terms};
+	for (const piece of [...subject, ...files, ...rest]) termsOfText(piece, terms);
+	return {subject, files, rest: rest.filter((piece) => piece.length > 0), terms};
 }
 
 const isCapitalized = (word: string) => word !== word.toLowerCase() && word[0] === word[0]!.toUpperCase();
@@ -101,7 +121,21 @@ const breaksPhrase = (gap: string) => /[,;!?()[\]{}"\n<>|]|[.:]\s|\s[-–—]\s/
 /** The first words of `pieces` that no sibling has (extended over a name they are part of). */
 function distinguishingPhrase(text: ItemText, others: ReadonlySet<string>, baseTerms: ReadonlySet<string>): string | undefined {
 	const own = (term: string) => term !== '' && !others.has(term) && !baseTerms.has(term);
-	for (const piece of text.pieces) {
+	return phraseIn(text.subject, own) ?? fileIn(text.files, own) ?? phraseIn(text.rest, own);
+}
+
+/** A file only this item worked on, by its whole name ("schmidt-2019.pdf"). */
+function fileIn(files: readonly string[], own: (term: string) => boolean): string | undefined {
+	for (const file of files) {
+		const terms = new Set<string>();
+		termsOfText(file, terms);
+		if ([...terms].some(own)) return cutAtWord(file, maxPhrase).trim() || undefined;
+	}
+	return undefined;
+}
+
+function phraseIn(pieces: readonly string[], own: (term: string) => boolean): string | undefined {
+	for (const piece of pieces) {
 		const words: Array<{start: number; end: number; word: string; term: string}> = [];
 		scanWords(piece, (start, end) => {
 			const word = piece.slice(start, end);

@@ -149,6 +149,39 @@ describe('sessions of one project that start with the same request', () => {
 		for (const other of papers.slice(0, 3)) expect(got.get(other.id)!.title).toContain(' — ');
 	});
 
+	it('tells apart sessions asked the very same thing by the file each worked on, not by a word of their answers', async () => {
+		// Issue 35: audits of three papers, one request word for word; each session reads its own paper.
+		const folder = path.join(tempDir(), '-home-ana-src-audits');
+		mkdirSync(folder, {recursive: true});
+		const request = 'Audit the paper in this folder: check every citation and flag the claims the cited work does not support.';
+		const audits = [
+			{id: '33333333-0000-4000-8000-000000000001', file: 'schmidt-2019-scaling-laws.pdf', answer: 'Two nitpicks only: the scaling claims hold, but reference 14 is a preprint.'},
+			{id: '33333333-0000-4000-8000-000000000002', file: 'okafor-2021-sparse-attention.pdf', answer: 'The ACM citation in section 3 does not support the speedup claim; the rest holds.'},
+			{id: '33333333-0000-4000-8000-000000000003', file: 'lindqvist-2020-retrieval.pdf', answer: 'Schmidt et al. is cited for a result it never reports; three other citations are fine.'},
+		];
+		for (const {id, file, answer} of audits) {
+			const line = (fields: Record<string, unknown>) => JSON.stringify({cwd: '/home/ana/src/audits', sessionId: id, version: '2.0.14', isSidechain: false, ...fields});
+			writeFileSync(
+				path.join(folder, `${id}.jsonl`),
+				[
+					line({type: 'user', uuid: 'u1', parentUuid: null, timestamp: '2026-10-14T09:12:00.000Z', message: {role: 'user', content: request}}),
+					line({type: 'assistant', uuid: 'a1', parentUuid: 'u1', timestamp: '2026-10-14T09:12:10.000Z', message: {id: `msg_1_${id}`, role: 'assistant', model: 'claude-sonnet-4-5', content: [{type: 'tool_use', id: `t_${id}`, name: 'Read', input: {file_path: `/home/ana/src/audits/papers/${file}`}}]}}),
+					line({type: 'user', uuid: 'r1', parentUuid: 'a1', timestamp: '2026-10-14T09:12:11.000Z', message: {role: 'user', content: [{type: 'tool_result', tool_use_id: `t_${id}`, content: 'PDF text …'}]}}),
+					line({type: 'assistant', uuid: 'a2', parentUuid: 'r1', timestamp: '2026-10-14T09:12:30.000Z', message: {id: `msg_2_${id}`, role: 'assistant', model: 'claude-sonnet-4-5', content: [{type: 'text', text: answer}]}}),
+					'',
+				].join('\n'),
+			);
+		}
+		const store = path.join(tempDir(), 'store.db');
+		await ingest([folder], {storePath: store});
+		const got = titles(store);
+		for (const {id, file} of audits) {
+			const title = got.get(id)!.title;
+			expect(title.length).toBeLessThanOrEqual(80);
+			expect(title).toMatch(new RegExp(` — ${file.replace(/[.]/gu, '\\.')}$`, 'u'));
+		}
+	});
+
 	it('leaves sessions with the same title and the same subject as they are', async () => {
 		const folder = path.join(tempDir(), '-home-ana-src-reading-group');
 		mkdirSync(folder, {recursive: true});

@@ -13,6 +13,8 @@ type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Slash-command wrappers and hook notices: not something the person wrote. */
+/** Claude Code's own session commands: bookkeeping, never what a session was about. */
+const builtInCommand = /^\/?(?:exit|quit|clear|compact|resume|model|cost|status|init|help|login|logout|config|memory|doctor|bug|permissions|context|usage|rename|export|btw|agents|mcp|hooks|ide|add-dir|vim|theme|review|release-notes|terminal-setup|upgrade|output-style|statusline|todos|plugin|fast|rewind)$/u;
 const noise = /^<(?:command-name|command-message|command-args|local-command-stdout|local-command-stderr|system-reminder)>/u;
 
 /** The note Claude Code appends to every file a Read returns: the same words each time, no part of the file. */
@@ -34,6 +36,8 @@ export class ClaudeCodeReader {
 	private customTitle: string | undefined;
 	/** A subagent's own transcript (`subagents/agent-*.jsonl`): every line of it is on a sidechain. */
 	private sidechainFile: boolean | undefined;
+	/** The first custom slash command run (`/agent-start fix login`), for a session that has no request of its own. */
+	private commandLine: string | undefined;
 	sessionId: string | undefined;
 	version: unknown;
 	/**
@@ -54,6 +58,8 @@ export class ClaudeCodeReader {
 		private readonly problems: SourceProblem[],
 		line?: number,
 		sidechain?: boolean,
+		/** The file read, when it is one: a file named by its own session id is that session, never a subagent of it. */
+		private readonly file?: string,
 	) {
 		this.conversation = new ConversationBuilder('claude-code', line);
 		if (sidechain) this.sidechainFile = true;
@@ -147,9 +153,19 @@ export class ClaudeCodeReader {
 		for (const key of ['input', 'output', 'cache_read', 'cache_write', 'cache_write_1h'] as const) seen[key] = Math.max(seen[key] ?? 0, counts[key]);
 	}
 
+	/** Keeps the first custom command a `<command-name>` wrapper names, with its arguments. */
+	private noteCommand(text: string): void {
+		if (this.commandLine !== undefined) return;
+		const name = /<command-name>\s*(\/?[^<\s]+)\s*<\/command-name>/u.exec(text)?.[1];
+		if (!name || builtInCommand.test(name)) return;
+		const args = /<command-args>([^<]*)<\/command-args>/u.exec(text)?.[1]?.trim();
+		this.commandLine = `${name.startsWith('/') ? name : `/${name}`}${args ? ` ${args}` : ''}`;
+	}
+
 	private user(content: unknown, uuid: string | undefined): void {
 		if (typeof content === 'string') {
 			if (!noise.test(content.trim())) this.conversation.prompt([{role: 'user', kind: 'prose', text: content}], uuid);
+			else this.noteCommand(content);
 			return;
 		}
 		if (!Array.isArray(content)) return;
@@ -163,7 +179,7 @@ export class ClaudeCodeReader {
 				results.push({role: 'tool', kind: 'tool', text: toolOutputText(toolResultText(part.content).replace(readReminder, ''), part.is_error === true)});
 			} else if (part.type === 'text' && typeof part.text === 'string' && !noise.test(part.text.trim())) {
 				prompt.push({role: 'user', kind: 'prose', text: part.text});
-			} else if (part.type === 'image') prompt.push({role: 'user', kind: 'prose', text: '[image]'});
+			} else if (part.type === 'text' && typeof part.text === 'string') this.noteCommand(part.text); else if (part.type === 'image') prompt.push({role: 'user', kind: 'prose', text: '[image]'});
 		}
 		this.conversation.toolResults(results, uuid);
 		this.conversation.prompt(prompt, uuid);
@@ -191,10 +207,16 @@ export class ClaudeCodeReader {
 		this.conversation.answer(blocks, uuid);
 	}
 
+	/** Whether the file is `<session id>.jsonl`: the session's own file (a resumed one can open on a sidechain line). */
+	private namedBySession(): boolean {
+		return this.file !== undefined && this.sessionId !== undefined && path.basename(this.file, path.extname(this.file)) === this.sessionId;
+	}
+
 	finish(): ParsedSource {
-		const source = withSessionFacts(withSessionId(this.conversation.finish(), this.sessionId), {tokens: claudeTokens(this.usage.values()), filesEdited: this.edited, commits: this.commits, parentSession: this.sidechainFile ? this.sessionId : undefined, agentVersion: this.version});
+		const source = withSessionFacts(withSessionId(this.conversation.finish(), this.sessionId), {tokens: claudeTokens(this.usage.values()), filesEdited: this.edited, commits: this.commits, parentSession: this.sidechainFile && !this.namedBySession() ? this.sessionId : undefined, agentVersion: this.version});
 		if (this.usage.size > 0) source.usage = [...this.usage.values()];
 		if (this.summaries.size > 0) source.facts.titlesByEnd = this.summaries;
+		if (this.commandLine) source.facts.commandLine = this.commandLine;
 		// A `summary` whose leaf is in another session titles that one (a resumed session carries its predecessor's).
 		const own = [...this.summaries].filter(([leaf]) => this.uuids.has(leaf)).map(([, title]) => title);
 		// `custom-title` is the person's `/rename`; `ai-title` (the last one) and `summary` are Claude Code's own.

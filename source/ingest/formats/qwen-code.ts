@@ -20,6 +20,9 @@ import type {MessageUsage} from '../../core/usage.js';
  * wrote (`isSidechain`) are its own transcript's, not this session's. (Older Qwen Code wrote Gemini
  * CLI's session files under `~/.qwen/tmp/`: those read as `gemini-chat`.)
  */
+/** The front matter a command file opens with (`---` then `description:`). */
+const commandTemplate = /^---\r?\n(?:description|name|argument-hint|allowed-tools):/u;
+
 export class QwenCodeReader {
 	private readonly conversation = new ConversationBuilder('qwen-code');
 	private readonly edited = new Set<string>();
@@ -27,6 +30,8 @@ export class QwenCodeReader {
 	private readonly usage: MessageUsage[] = [];
 	private title: string | undefined;
 	private parent: string | undefined;
+	/** The command line of the last slash command run, until the next message of the person. */
+	private command: string | undefined;
 	sessionId: string | undefined;
 	version: unknown;
 
@@ -64,7 +69,11 @@ export class QwenCodeReader {
 
 	private user(message: Json | undefined): void {
 		const parts = Array.isArray(message?.parts) ? message.parts.filter(isObject) : [];
-		const said = parts.filter((part) => typeof part.text === 'string' && part.thought !== true).map((part) => String(part.text));
+		const typed = this.command;
+		this.command = undefined;
+		// A custom command's template (spec-kit's `/sp.specify`: front matter, then "$ARGUMENTS") sent in the
+		// person's place: the request is the command line they typed, which the `slash_command` record keeps.
+		const said = parts.filter((part) => typeof part.text === 'string' && part.thought !== true).map((part) => (typed && commandTemplate.test(String(part.text)) ? typed : String(part.text)));
 		const attachments = parts.some((part) => isObject(part.inlineData) || isObject(part.fileData)) ? ['[attachment]'] : [];
 		this.conversation.prompt([...said, ...attachments].filter((value) => value.trim() !== '').map((value) => ({role: 'user', kind: 'prose', text: value})));
 	}
@@ -135,6 +144,7 @@ export class QwenCodeReader {
 				return;
 			}
 			case 'slash_command':
+				if (payload.phase === 'invocation' && text(payload.rawCommand)) this.command = text(payload.rawCommand);
 				if (payload.phase === 'invocation' && text(payload.rawCommand)) this.conversation.system([{role: 'system', kind: 'prose', text: `[command] ${String(payload.rawCommand)}`}]);
 				else this.conversation.skipped++;
 				return;

@@ -220,6 +220,8 @@ function* everyUnit(root: Topic): Generator<Topic['units'][number]> {
 
 /** What the person asked in a topic: only its first couple of requests speak for it. */
 const promptTitle = (topic: Topic) => requestsTitle(leadingUnits(topic), 2);
+/** A command line as a title: the words typed after the command when they read as one, else the command itself. */
+const commandTitle = (line: string | undefined) => (line ? (requestTitle(line) ?? clip(line, 80)) : undefined);
 /** A session's title: its first real request that reads as one. */
 const firstRequestTitle = (root: Topic) => requestsTitle(everyUnit(root), 5);
 
@@ -347,7 +349,8 @@ export class ExtractiveDescriber {
 		}
 		// A session is named by the request its work followed; the person's rename and the agent's title come first.
 		const main = mainRequest(everyUnit(root));
-		const own = main?.request.gist ?? firstRequestTitle(root) ?? root.title;
+		// A session whose only requests were a command's template ("/agent-start", 0 turns, 40 tools) is named by the command, never by a phrase of its output.
+		const own = main?.request.gist ?? firstRequestTitle(root) ?? commandTitle(this.facts.commandLine) ?? root.title;
 		const title = sourceTitle ?? own;
 		return {title: title || 'Untitled', tldr: this.facts.tldr ? clip(plainText(this.facts.tldr), 600) : this.sessionTldr(root, title, main, lede), ownTitle: own || 'Untitled', ...(main ? {mainRequest: main.request.text} : {})};
 	}

@@ -84,16 +84,28 @@ function reportSentences(text: string, narration: 'skip' | 'skip-only' | 'keep')
 	return skipped.length > 0 ? skipped : outcomeSentences(text, false);
 }
 
+/** An answer's bare verdict ("No.", "**不会**。", "いいえ。"): too short to stand alone, it still decides what the rest means. */
+const verdict = /^(no|nope|yes|yep|不会|不會|不是|不能|不行|不可以|没有|沒有|否|会|會|是的|可以|能|いいえ|はい|아니요|아뇨|네|예)(?:[.!。！]\s*|[,，、]\s+|\s*$)/iu;
+
 function outcomeSentences(text: string, skipIntentions: boolean): string[] {
 	const lines = reportLines(text);
 	const picked: string[] = [];
 	let count = 0;
+	/** A verdict that opened the answer, put before the first sentence picked. */
+	let lead: string | undefined;
 	for (let index = 0; index < lines.length && count < maxWords; index++) {
-		for (const sentence of sentencesOf(lines[index]!)) {
+		let line = lines[index]!;
+		const opening = picked.length === 0 && lead === undefined ? verdict.exec(line) : null;
+		if (opening) {
+			lead = `${opening[1]}${/^\p{Script=Latin}/u.test(opening[1]!) ? '.' : '。'}`;
+			line = line.slice(opening[0].length);
+		}
+		for (const sentence of sentencesOf(line)) {
 			// "Done. `SUPER + T` opens Teams." is one sentence to the splitter: the cheer is no part of it.
 			const clean = sentence.trim().replace(leadingCheer, '');
 			if (!clean || (picked.length === 0 && (cheer.test(clean) || words(clean).length < 3)) || offer.test(clean) || toolNote.test(clean) || (skipIntentions && intention.test(clean))) continue;
-			picked.push(/[.!?…:;。！？：；]$/u.test(clean) ? clean : `${clean}.`);
+			const stopped = /[.!?…:;。！？：；]$/u.test(clean) ? clean : `${clean}.`;
+			picked.push(picked.length === 0 && lead ? `${lead}${/^\p{Script=Latin}/u.test(lead) ? ' ' : ''}${stopped}` : stopped);
 			count += words(clean).length;
 			if (/[:：]$/u.test(clean)) {
 				// "I fixed three things:" then its list, as one sentence.
@@ -116,7 +128,7 @@ function outcomeSentences(text: string, skipIntentions: boolean): string[] {
 		}
 		if (picked.length >= 2 || count >= maxWords / 2) break;
 	}
-	return picked;
+	return picked.length === 0 && lead ? [lead] : picked;
 }
 
 const prose = (block: Block, role: string) => block.role === role && block.kind === 'prose' && block.text.trim() !== '';
@@ -211,6 +223,8 @@ export function sessionOutcome(root: Topic, title: string, {filesEdited = [], an
 	let stopped = false;
 	let error: string | undefined;
 	const commits: Commit[] = [];
+	/** How many commits were known before the last tool call: what that call named comes after. */
+	let committedBefore = 0;
 	/** The last notable command since the last report, and whether tools ran after it. */
 	let lastCommand: string | undefined;
 	let toolsSinceReport = 0;
@@ -223,7 +237,11 @@ export function sessionOutcome(root: Topic, title: string, {filesEdited = [], an
 					// Work after a thank-you: the request was not closed after all.
 					closed = false;
 				}
-				if (block.kind === 'tool') collectCommits(block.text, commits);
+				if (block.role === 'tool' && denied.test(block.text.slice(0, 400))) dropUnmade(commits, committedBefore);
+				else if (block.kind === 'tool') {
+					if (block.role === 'tool_call') committedBefore = commits.length;
+					collectCommits(block.text, commits);
+				}
 				if (prose(block, 'user')) {
 					const text = block.text.replace(interrupted, '').trim();
 					if (text && isInjectedContext(text)) afterNotice ||= lastRequest !== undefined && backgroundNotice.test(text);
@@ -285,6 +303,18 @@ export function sessionOutcome(root: Topic, title: string, {filesEdited = [], an
 	const said = `${ending ?? ''} ${outcome.join(' ')}`.toLowerCase();
 	const made = commits.slice(-3).filter((commit) => !said.includes(commit.subject.toLowerCase()) && !(commit.hash && said.includes(commit.hash.slice(0, 7))));
 	return {...(ending ? {ending} : {}), report: outcome, commits: made, endingNamesWork: noReport && ending !== undefined && work !== '', endingNamesRequest: ending !== undefined && what !== ''};
+}
+
+/**
+ * A tool call that never ran: Claude Code's auto-mode classifier denied it ("Permission for this
+ * action has been denied. Reason: …"), a permission rule did ("Permission to use Bash with command
+ * … has been denied"), or the person declined it.
+ */
+const denied = /Permission for this action has been denied|Permission to use \S+(?: with command [\s\S]*?)? has been denied|The user doesn['’]t want to (?:proceed with this tool use|take this action)/u;
+
+/** The commits the last call named but never made (no hash: git printed none) are no commits. */
+function dropUnmade(commits: Commit[], before: number): void {
+	for (let index = commits.length - 1; index >= before; index--) if (!commits[index]!.hash) commits.splice(index, 1);
 }
 
 /** The commits named in a tool call or its output, merged with those already found (a hash joins its subject). */

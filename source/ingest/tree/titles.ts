@@ -33,8 +33,8 @@ const plainWord = /^["'(«“‘¿¡「『《（]*\p{L}[\p{L}\p{M}\p{N}'’.\-�
 
 /** A title fits a row: at most 80 characters, cut at a word boundary. */
 const maxRequestTitle = 80;
-/** Slash commands of chat tools whose text is the request itself ("/ask why …"). */
-const requestCommand = /^\/(?:ask|code|architect|context|help|plan)\s+/u;
+/** A slash command with words after it ("/ask why …", "/sp.specify Based on the constitution, …"): the words are the request. */
+const requestCommand = /^\/[\w.:-]+[ \t]+(?=\S)/u;
 const clauseBreak = /[,;:(]\s|\s[—–-]\s/gu;
 
 /** Placeholders a reader puts for what is not text: "[image]", "[attachment]". */

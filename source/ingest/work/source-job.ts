@@ -127,7 +127,7 @@ interface LineReader {
 const lineReaders: Partial<Record<Format, (problems: SourceProblem[], file: string) => LineReader>> = {
 	markdown: (problems) => new MarkdownReader(problems),
 	text: () => new TextReader(),
-	'claude-code': (problems) => new ClaudeCodeReader(problems),
+	'claude-code': (problems, file) => new ClaudeCodeReader(problems, undefined, undefined, file),
 	codex: (problems, file) => new CodexReader(problems, undefined, file),
 	'gemini-cli': (problems) => new GeminiStreamReader(problems),
 	'gemini-chat': (problems, file) => new GeminiChatReader(problems, undefined, file),

@@ -1,0 +1,57 @@
+import {describe, expect, it} from 'vitest';
+import {describeSource} from '../../../source/ingest/build-item.js';
+import {ClaudeCodeReader} from '../../../source/ingest/formats/claude-code.js';
+import type {ParsedSource} from '../../../source/ingest/model.js';
+import {reportOutcome} from '../../../source/ingest/tree/outcome.js';
+
+// Issue 35, point 2: TLDRs that state the opposite. Shapes named in fixtures/summaries/sessions/README.md.
+const claude = (records: object[]): ParsedSource => {
+	const reader = new ClaudeCodeReader([]);
+	records.forEach((record, index) => reader.push(JSON.stringify(record), index + 1));
+	return reader.finish();
+};
+const user = (uuid: string, content: unknown) => ({type: 'user', uuid, sessionId: 's-1', timestamp: '2026-11-01T10:00:00Z', message: {role: 'user', content}});
+const assistant = (uuid: string, text: string) => ({type: 'assistant', uuid, sessionId: 's-1', timestamp: '2026-11-01T10:01:00Z', message: {role: 'assistant', model: 'claude-x', content: [{type: 'text', text}]}});
+const tool = (uuid: string, name: string, input: object) => ({type: 'assistant', uuid, sessionId: 's-1', timestamp: '2026-11-01T10:02:00Z', message: {role: 'assistant', model: 'claude-x', content: [{type: 'tool_use', id: `t-${uuid}`, name, input}]}});
+const failed = (uuid: string, output: string) => user(`r-${uuid}`, [{type: 'tool_result', tool_use_id: `t-${uuid}`, content: output, is_error: true}]);
+const ok = (uuid: string, output: string) => user(`r-${uuid}`, [{type: 'tool_result', tool_use_id: `t-${uuid}`, content: output}]);
+
+/** Claude Code's auto-mode classifier denial, as its tool result reads (AUTO_MODE_REJECTION_PREFIX + the reason). */
+const classifierDenial =
+	"Permission for this action has been denied. Reason: Committing directly to the default branch (main) bypasses review. If you have other tasks that don't depend on this action, continue working on those.";
+
+describe('a TLDR never states the opposite of what happened', () => {
+	it('a commit the permission classifier denied is not reported as made', () => {
+		const parsed = claude([
+			user('u1', 'Fix the null check in the login handler and commit it'),
+			tool('e1', 'Edit', {file_path: '/src/app/login.ts', old_string: 'if (user)', new_string: 'if (user != null)'}),
+			ok('e1', 'The file /src/app/login.ts has been updated.'),
+			tool('c1', 'Bash', {command: 'git add -A && git commit -m "Fix null check in login handler"'}),
+			failed('c1', classifierDenial),
+			assistant('a1', 'The null check in login.ts is fixed; the commit was blocked by the permission classifier, so the change is uncommitted.'),
+		]);
+		const {tldr} = describeSource(parsed);
+		expect(tldr).not.toMatch(/committed fix null check/iu);
+		expect(tldr).toMatch(/uncommitted/u);
+	});
+
+	it('a commit that ran is still reported', () => {
+		const parsed = claude([
+			user('u1', 'Fix the null check in the login handler and commit it'),
+			tool('c1', 'Bash', {command: 'git commit -am "Fix null check in login handler"'}),
+			ok('c1', '[main 1a2b3c4] Fix null check in login handler\n 1 file changed, 1 insertion(+)'),
+			assistant('a1', 'Done.'),
+		]);
+		expect(describeSource(parsed).tldr).toMatch(/committed Fix null check in login handler \(1a2b3c4\)/iu);
+	});
+
+	it('a Chinese answer whose verdict is "no" (不会) keeps its verdict before the "what if" part', () => {
+		// The shape of a Chinese technical answer: the verdict in bold, then why (as in a public Maven
+		// migration note, file id 38799903629 of the search index).
+		const answer = '**不会**。profile 为自身编译期服务，deploy 后失效。\n\n如果 deploy 后还能依赖传递的话，那某些人就能定义一堆通用的 profile 变相投毒了。';
+		const outcome = reportOutcome(answer);
+		expect(outcome.startsWith('不会。')).toBe(true);
+		// An English "No." keeps its verdict too.
+		expect(reportOutcome('No. The cache is rebuilt on every start, so stale entries never survive a restart.')).toMatch(/^No\. The cache is rebuilt/u);
+	});
+});
