@@ -41,7 +41,8 @@ export const drillRules: RuleSet = {
 			regex: String.raw`:\/\/[^\s:\/@'"<>()\[\]]{0,100}:([^\s\/'"<>()\[\]]{3,200})@[A-Za-z0-9\[]`,
 			keywords: ['://'],
 			// A port after `$HOST:` in a sed expression is no password; `${REDIS_PASSWORD}` is a reference (the global list).
-			allowlists: [{regexes: [placeholder, String.raw`^\d{1,5}$`], ignoreCase: true}, {regexes: [snakePlaceholder]}],
+			// A template's reference (`${random_password.db.result}`, `{{ .Values.pw }}`, `$DB_PASS`) is no password either.
+			allowlists: [{regexes: [placeholder, String.raw`^\d{1,5}$`], ignoreCase: true}, {regexes: [snakePlaceholder, String.raw`^\$\{[^{}]{1,100}\}$`, String.raw`^\{\{[^{}]{1,100}\}\}$`, String.raw`^\$[A-Za-z_][\w.]*$`]}],
 		},
 		{
 			// A password variable, whatever comes before its name (`PGPASSWORD`, `MYSQL_ROOT_PASSWORD`): an ordinary word is a password here.
