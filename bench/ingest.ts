@@ -60,7 +60,8 @@ const freshStore = (work: string) => path.join(work, `store-${++stores}.db`);
 /** Runs `drill ingest` in a child process; peak RSS from /usr/bin/time, else from /proc polling. */
 async function ingestRun(inputs: string[], store: string, program = cli): Promise<Run> {
 	const useTime = existsSync('/usr/bin/time');
-	const args = [program, 'ingest', ...inputs, '--store', store, '--json', ...(profile ? ['--profile'] : [])];
+	// Another build (--compare) may not know --profile.
+	const args = [program, 'ingest', ...inputs, '--store', store, '--json', ...(profile && program === cli ? ['--profile'] : [])];
 	const started = performance.now();
 	const child = useTime ? spawn('/usr/bin/time', ['-f', 'drill-bench-rss-kb %M cpu %U %S', process.execPath, ...args]) : spawn(process.execPath, args);
 	let stdout = '';
