@@ -44,4 +44,6 @@ export interface IngestOptions {
 	keepSecrets?: boolean;
 	/** Hears each file of a folder left out as no source (counted in `skipped_files`), or read with another, with why. */
 	onSkippedFile?: (file: string, reason: string) => void;
+	/** The report says how long each phase took and of how many bytes (`phases`, `bytes`: `--profile`, and a run on a terminal). */
+	profile?: boolean;
 }
