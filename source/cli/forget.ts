@@ -43,7 +43,7 @@ export const command = defineCommand({
 			const list = [...items.entries()];
 			const outcome = cli.flags.dryRun ? undefined : forget(store, list.map(([, item]) => item), [...remembered]);
 			// Another program reading the store holds frames of the -wal that still have the forgotten text.
-			if (outcome && !outcome.walEmptied) context.stderr.write('drill: the store\'s -wal still holds the forgotten text while another program reads the store; it goes at the next write once that program has closed it\n');
+			if (outcome && !outcome.walEmptied) context.stderr.write('drill: the store\'s -wal still holds the forgotten text while another program reads the store; once that program has closed the store, run the same drill forget again to empty it\n');
 			const answer = {forgotten: list.map(([id, item]) => ({id, title: item.title, ...(item.source_uri ? {source: item.source_uri} : {})})), sources: [...remembered], dry_run: Boolean(cli.flags.dryRun)};
 			if (context.json) printJson(context.stdout, answer);
 			else {

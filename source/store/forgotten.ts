@@ -2,7 +2,7 @@ import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {fileOfSourceUri, shownSourceUri} from '../core/source-uri.js';
 import {deleteItem} from './write-item.js';
-import {addItemTerms, purgeForgottenText} from './purge-forgotten.js';
+import {addItemTerms, purgeForgottenText, walCheckpointed} from './purge-forgotten.js';
 import type {SummaryStore} from './summary-store.js';
 
 /**
@@ -93,7 +93,8 @@ export function forget(store: SummaryStore, items: readonly ForgottenItem[], sou
 				for (const source of sources) remember.run(source, now);
 				return count;
 			}).immediate();
-			const purge = removed > 0 ? purgeForgottenText(db, terms) : {walEmptied: true};
+			// Run again with nothing left to remove, it still empties a -wal another program kept full then.
+			const purge = removed > 0 ? purgeForgottenText(db, terms) : {walEmptied: walCheckpointed(db)};
 			return {removed, walEmptied: purge.walEmptied};
 		} finally {
 			db.pragma(`secure_delete = ${Number(secure)}`);

@@ -70,6 +70,11 @@ export function purgeForgottenText(db: SqliteDatabase, forgotten: ReadonlySet<st
 		for (const table of textIndexes) if (exists(db, table)) db.prepare(`INSERT INTO ${table} (${table}) VALUES ('optimize')`).run();
 		terms = pruneLsaTerms(db, forgotten);
 	}).immediate();
+	return {terms, walEmptied: walCheckpointed(db)};
+}
+
+/** Checkpoints the -wal to nothing; false when a reader's snapshot keeps it. */
+export function walCheckpointed(db: SqliteDatabase): boolean {
 	const [checkpoint] = db.pragma('wal_checkpoint(TRUNCATE)') as Array<{busy: number}>;
-	return {terms, walEmptied: !checkpoint || checkpoint.busy === 0};
+	return !checkpoint || checkpoint.busy === 0;
 }
