@@ -15,7 +15,7 @@ import {defineCommand, type CommandContext} from './command.js';
 import {agentFolderRoots, agentRoots, noAgentsError, roundJson, roundLines, watchingLine, type AgentReport} from './ingest-live.js';
 import {printJson, usageError} from './output.js';
 import {realPath} from '../ingest/io/real-path.js';
-import {sweepStaleCopies} from '../ingest/io/private-copies.js';
+import {sweepStaleCopies} from '../store/private-copies.js';
 import {append} from '../core/arrays.js';
 
 const summarizers = ['extractive', 'llm', 'claude', 'codex', 'gemini'] as const;
@@ -180,7 +180,7 @@ export const command = defineCommand({
 		if (!(formatChoices as readonly string[]).includes(format)) throw usageError(`--format ${JSON.stringify(format)} is not known`, `use one of ${formatChoices.join(', ')}`);
 		if (!(summarizers as readonly string[]).includes(summarizer)) throw usageError(`--summarizer ${JSON.stringify(summarizer)} is not known`, `use one of ${summarizers.join(', ')}`);
 		const llm = summarizer === 'llm' ? llmSettings(cli.flags, process.env) : undefined;
-		// Copies of agent databases a killed run left in the temporary folder (ingest/io/private-copies.ts).
+		// Copies of agent databases a killed run left in the temporary folder (store/private-copies.ts).
 		sweepStaleCopies();
 		const agentTimeout = Number(process.env.DRILL_AGENT_TIMEOUT_MS);
 		const options: IngestOptions = {
