@@ -1,22 +1,14 @@
 import {describe, expect, it} from 'vitest';
 import {describeSource} from '../../../source/ingest/build-item.js';
-import {ClaudeCodeReader} from '../../../source/ingest/formats/claude-code.js';
 import {CodexReader} from '../../../source/ingest/formats/codex.js';
 import {reviewAsProse} from '../../../source/ingest/formats/codex-review.js';
 import {readChatGptConversation} from '../../../source/ingest/formats/chatgpt.js';
 import {GeminiChatReader} from '../../../source/ingest/formats/gemini-chat.js';
-import type {ParsedSource} from '../../../source/ingest/model.js';
 import {reportOutcome} from '../../../source/ingest/tree/outcome.js';
 import {requestTitle} from '../../../source/ingest/tree/titles.js';
+import {assistant, claude, user} from '../../helpers/claude-records.js';
 
 const line = (record: object) => JSON.stringify(record);
-const claude = (records: object[]): ParsedSource => {
-	const reader = new ClaudeCodeReader([]);
-	records.forEach((record, index) => reader.push(line(record), index + 1));
-	return reader.finish();
-};
-const user = (uuid: string, content: unknown) => ({type: 'user', uuid, sessionId: 's-1', timestamp: '2026-11-01T10:00:00Z', message: {role: 'user', content}});
-const assistant = (uuid: string, text: string) => ({type: 'assistant', uuid, sessionId: 's-1', timestamp: '2026-11-01T10:01:00Z', message: {role: 'assistant', model: 'claude-x', content: [{type: 'text', text}]}});
 const session = [user('u1', 'How do I run this?'), assistant('a1', 'I deployed the **billing-api** to `staging` and all 42 tests pass.')];
 
 describe("the agent's own title comes first", () => {

@@ -5,21 +5,13 @@ import {describeSource} from '../../../source/ingest/build-item.js';
 import {ClaudeCodeReader} from '../../../source/ingest/formats/claude-code.js';
 import type {ParsedSource} from '../../../source/ingest/model.js';
 import {sessionTldr, titleStates} from '../../../source/ingest/tree/session-tldr.js';
+import {assistant, claude, result, tool, user} from '../../helpers/claude-records.js';
 
 const claudeFile = (file: string): ParsedSource => {
 	const reader = new ClaudeCodeReader([]);
 	readFileSync(file, 'utf8').split('\n').filter(Boolean).forEach((line, index) => reader.push(line, index + 1));
 	return reader.finish();
 };
-const claude = (records: object[]): ParsedSource => {
-	const reader = new ClaudeCodeReader([]);
-	records.forEach((record, index) => reader.push(JSON.stringify(record), index + 1));
-	return reader.finish();
-};
-const user = (uuid: string, content: unknown) => ({type: 'user', uuid, sessionId: 's-1', timestamp: '2026-11-01T10:00:00Z', message: {role: 'user', content}});
-const assistant = (uuid: string, text: string) => ({type: 'assistant', uuid, sessionId: 's-1', timestamp: '2026-11-01T10:01:00Z', message: {role: 'assistant', model: 'claude-x', content: [{type: 'text', text}]}});
-const tool = (uuid: string, name: string, input: object) => ({type: 'assistant', uuid, sessionId: 's-1', timestamp: '2026-11-01T10:02:00Z', message: {role: 'assistant', model: 'claude-x', content: [{type: 'tool_use', id: `t-${uuid}`, name, input}]}});
-const result = (uuid: string, output: string) => user(`r-${uuid}`, [{type: 'tool_result', tool_use_id: `t-${uuid}`, content: output}]);
 const sentences = (text: string) => text.split(/(?<=[.!?])\s+(?=\p{Lu})/u).length;
 const words = (text: string) => text.split(/\s+/u).filter(Boolean).length;
 const sessions = 'fixtures/summaries/sessions';

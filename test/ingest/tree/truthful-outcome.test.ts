@@ -1,20 +1,11 @@
 import {describe, expect, it} from 'vitest';
 import {describeSource} from '../../../source/ingest/build-item.js';
-import {ClaudeCodeReader} from '../../../source/ingest/formats/claude-code.js';
-import type {ParsedSource} from '../../../source/ingest/model.js';
 import {reportOutcome} from '../../../source/ingest/tree/outcome.js';
+import {assistant, claude, result, tool, user} from '../../helpers/claude-records.js';
 
 // Issue 35, point 2: TLDRs that state the opposite. Shapes named in fixtures/summaries/sessions/README.md.
-const claude = (records: object[]): ParsedSource => {
-	const reader = new ClaudeCodeReader([]);
-	records.forEach((record, index) => reader.push(JSON.stringify(record), index + 1));
-	return reader.finish();
-};
-const user = (uuid: string, content: unknown) => ({type: 'user', uuid, sessionId: 's-1', timestamp: '2026-11-01T10:00:00Z', message: {role: 'user', content}});
-const assistant = (uuid: string, text: string) => ({type: 'assistant', uuid, sessionId: 's-1', timestamp: '2026-11-01T10:01:00Z', message: {role: 'assistant', model: 'claude-x', content: [{type: 'text', text}]}});
-const tool = (uuid: string, name: string, input: object) => ({type: 'assistant', uuid, sessionId: 's-1', timestamp: '2026-11-01T10:02:00Z', message: {role: 'assistant', model: 'claude-x', content: [{type: 'tool_use', id: `t-${uuid}`, name, input}]}});
-const failed = (uuid: string, output: string) => user(`r-${uuid}`, [{type: 'tool_result', tool_use_id: `t-${uuid}`, content: output, is_error: true}]);
-const ok = (uuid: string, output: string) => user(`r-${uuid}`, [{type: 'tool_result', tool_use_id: `t-${uuid}`, content: output}]);
+const failed = (uuid: string, output: string) => result(uuid, output, true);
+const ok = (uuid: string, output: string) => result(uuid, output);
 
 /** Claude Code's auto-mode classifier denial, as its tool result reads (AUTO_MODE_REJECTION_PREFIX + the reason). */
 const classifierDenial =
