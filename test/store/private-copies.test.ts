@@ -3,10 +3,11 @@ import {mkdirSync, readdirSync, readFileSync, statSync, truncateSync, utimesSync
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import {buildSync} from 'esbuild';
-import {afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest';
+import {beforeAll, describe, expect, it} from 'vitest';
 import {sweepStaleCopies} from '../../source/store/private-copies.js';
 import {openReadOnlyStore} from '../../source/ingest/io/sqlite-store.js';
 import {runCli, tempDir} from '../helpers/cli.js';
+import {ownTmpdir} from '../helpers/own-tmpdir.js';
 
 /** A WAL store with commits only in its `-wal`: reading it means a copy in a private folder. */
 function walStore(folder: string): string {
@@ -23,7 +24,7 @@ function walStore(folder: string): string {
 	return path.join(copy, 'agent.db');
 }
 
-const copies = (tmp: string) => readdirSync(tmp).filter((name) => name.startsWith('drill-store-'));
+const copies = (folder: string) => readdirSync(folder).filter((name) => name.startsWith('drill-store-'));
 
 let holder = '';
 beforeAll(() => {
@@ -36,63 +37,53 @@ beforeAll(() => {
 });
 
 describe('private copies of agent databases (io/private-copies.ts)', () => {
-	let tmp: string;
-	let saved: string | undefined;
-	beforeEach(() => {
-		saved = process.env.TMPDIR;
-		tmp = tempDir('drill-tmp-');
-		process.env.TMPDIR = tmp;
-	});
-	afterEach(() => {
-		if (saved === undefined) delete process.env.TMPDIR;
-		else process.env.TMPDIR = saved;
-	});
+	const tmpdir = ownTmpdir();
 
 	it('are made 0700, named after their process, and removed at close', () => {
 		const store = openReadOnlyStore(walStore(tempDir()));
 		try {
-			const [folder] = copies(tmp);
+			const [folder] = copies(tmpdir());
 			expect(folder).toMatch(new RegExp(`^drill-store-${process.pid}-`, 'u'));
-			expect(statSync(path.join(tmp, folder!)).mode & 0o777).toBe(0o700);
+			expect(statSync(path.join(tmpdir(), folder!)).mode & 0o777).toBe(0o700);
 		} finally {
 			store.close();
 		}
-		expect(copies(tmp)).toEqual([]);
+		expect(copies(tmpdir())).toEqual([]);
 	});
 
 	for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
 		it(`are removed when ${signal} ends the process, which still ends by that signal`, async () => {
-			const child = spawn(process.execPath, [holder, walStore(tempDir())], {env: {...process.env, TMPDIR: tmp, NODE_PATH: path.resolve('node_modules')}});
+			const child = spawn(process.execPath, [holder, walStore(tempDir())], {env: {...process.env, TMPDIR: tmpdir(), NODE_PATH: path.resolve('node_modules')}});
 			await new Promise<void>((resolve, reject) => {
 				child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('open') && resolve());
 				child.on('exit', (code) => reject(new Error(`exited ${code}`)));
 			});
-			expect(copies(tmp)).toHaveLength(1);
+			expect(copies(tmpdir())).toHaveLength(1);
 			const ended = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, how) => resolve(how)));
 			child.kill(signal);
 			expect(await ended).toBe(signal);
-			expect(copies(tmp)).toEqual([]);
+			expect(copies(tmpdir())).toEqual([]);
 		});
 	}
 
 	it('left by SIGKILL are swept by the next drill ingest; a live process’s are not', async () => {
-		const child = spawn(process.execPath, [holder, walStore(tempDir())], {env: {...process.env, TMPDIR: tmp, NODE_PATH: path.resolve('node_modules')}});
+		const child = spawn(process.execPath, [holder, walStore(tempDir())], {env: {...process.env, TMPDIR: tmpdir(), NODE_PATH: path.resolve('node_modules')}});
 		await new Promise<void>((resolve) => child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('open') && resolve()));
 		const ended = new Promise((resolve) => child.on('exit', resolve));
 		child.kill('SIGKILL');
 		await ended;
-		const killed = copies(tmp);
+		const killed = copies(tmpdir());
 		expect(killed).toHaveLength(1);
 		// Another process's that is still running, and an older drill's (no process id in the name): an old one goes, a new one stays.
-		mkdirSync(path.join(tmp, `drill-store-${process.ppid}-live`), {mode: 0o700});
-		mkdirSync(path.join(tmp, 'drill-store-Ab12Cd'), {mode: 0o700});
-		mkdirSync(path.join(tmp, 'drill-store-Old123'), {mode: 0o700});
+		mkdirSync(path.join(tmpdir(), `drill-store-${process.ppid}-live`), {mode: 0o700});
+		mkdirSync(path.join(tmpdir(), 'drill-store-Ab12Cd'), {mode: 0o700});
+		mkdirSync(path.join(tmpdir(), 'drill-store-Old123'), {mode: 0o700});
 		const old = new Date(Date.now() - 2 * 24 * 3600 * 1000);
-		utimesSync(path.join(tmp, 'drill-store-Old123'), old, old);
+		utimesSync(path.join(tmpdir(), 'drill-store-Old123'), old, old);
 		const notes = tempDir();
 		writeFileSync(path.join(notes, 'a.md'), '# A note\n\nNothing secret.\n');
-		expect(runCli(['ingest', notes, '--store', path.join(notes, 's.db')], {env: {TMPDIR: tmp}}).code).toBe(0);
-		expect(copies(tmp).sort()).toEqual(['drill-store-Ab12Cd', `drill-store-${process.ppid}-live`].sort());
+		expect(runCli(['ingest', notes, '--store', path.join(notes, 's.db')], {env: {TMPDIR: tmpdir()}}).code).toBe(0);
+		expect(copies(tmpdir()).sort()).toEqual(['drill-store-Ab12Cd', `drill-store-${process.ppid}-live`].sort());
 		expect(sweepStaleCopies()).toBe(0);
 	});
 
@@ -101,6 +92,6 @@ describe('private copies of agent databases (io/private-copies.ts)', () => {
 		const file = walStore(folder);
 		truncateSync(file, 3 * 1024 ** 3);
 		expect(() => openReadOnlyStore(file)).toThrow(/^its size \(3221225472 bytes\) is not the \d+ pages of 4096 bytes its header says: refused, not copied$/u);
-		expect(copies(tmp)).toEqual([]);
+		expect(copies(tmpdir())).toEqual([]);
 	});
 });

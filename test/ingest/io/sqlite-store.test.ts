@@ -1,9 +1,10 @@
 import {copyFileSync, mkdirSync, readdirSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {describe, expect, it} from 'vitest';
 import {openReadOnlyStore} from '../../../source/ingest/io/sqlite-store.js';
 import {tempDir} from '../../helpers/cli.js';
+import {ownTmpdir} from '../../helpers/own-tmpdir.js';
 
 /** An agent's store in WAL mode whose last commits are only in its `-wal` (the writer still has it open). */
 function walStore(folder: string): Database.Database {
@@ -20,18 +21,8 @@ function walStore(folder: string): Database.Database {
 const snapshot = (folder: string) => Object.fromEntries(readdirSync(folder).map((name) => [name, {bytes: readFileSync(path.join(folder, name)).toString('base64'), mtime: statSync(path.join(folder, name)).mtimeMs}]));
 
 describe('reading an agent’s SQLite store (io/sqlite-store.ts)', () => {
-	let tmp: string;
-	let saved: string | undefined;
-	beforeEach(() => {
-		// The copies go to a temporary folder of the test's own, to see that none is left.
-		saved = process.env.TMPDIR;
-		tmp = tempDir('drill-tmp-');
-		process.env.TMPDIR = tmp;
-	});
-	afterEach(() => {
-		if (saved === undefined) delete process.env.TMPDIR;
-		else process.env.TMPDIR = saved;
-	});
+	// The copies go to a temporary folder of the test's own, to see that none is left.
+	const tmpdir = ownTmpdir();
 
 	it('reads the sessions only its -wal holds, from a copy: the database, -wal and -shm (committed as they were) are not written, and nothing is left', () => {
 		const agent = tempDir();
@@ -50,7 +41,7 @@ describe('reading an agent’s SQLite store (io/sqlite-store.ts)', () => {
 			}
 		}
 		expect(snapshot(committed)).toEqual(before);
-		expect(readdirSync(tmp).filter((name) => name.startsWith('drill-store-'))).toEqual([]);
+		expect(readdirSync(tmpdir()).filter((name) => name.startsWith('drill-store-'))).toEqual([]);
 	});
 
 	it('reads a store its agent has open and is writing, as of its last commit, without touching its -wal or -shm', () => {
@@ -71,7 +62,7 @@ describe('reading an agent’s SQLite store (io/sqlite-store.ts)', () => {
 		} finally {
 			writer.close();
 		}
-		expect(readdirSync(tmp).filter((name) => name.startsWith('drill-store-'))).toEqual([]);
+		expect(readdirSync(tmpdir()).filter((name) => name.startsWith('drill-store-'))).toEqual([]);
 	});
 
 	it('reads a WAL database that has no -wal (every commit checkpointed) from memory, creating nothing beside it', () => {
@@ -88,7 +79,7 @@ describe('reading an agent’s SQLite store (io/sqlite-store.ts)', () => {
 			store.close();
 		}
 		expect(snapshot(path.dirname(file))).toEqual(before);
-		expect(readdirSync(tmp).filter((name) => name.startsWith('drill-store-'))).toEqual([]);
+		expect(readdirSync(tmpdir()).filter((name) => name.startsWith('drill-store-'))).toEqual([]);
 	});
 
 	it('reads a rollback-journal database with a stray -wal beside it from a copy: no -shm appears beside it', () => {
@@ -110,6 +101,6 @@ describe('reading an agent’s SQLite store (io/sqlite-store.ts)', () => {
 			store.close();
 		}
 		expect(snapshot(folder)).toEqual(before);
-		expect(readdirSync(tmp).filter((name) => name.startsWith('drill-store-'))).toEqual([]);
+		expect(readdirSync(tmpdir()).filter((name) => name.startsWith('drill-store-'))).toEqual([]);
 	});
 });
