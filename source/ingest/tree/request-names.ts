@@ -1,6 +1,6 @@
 /**
- * The names a request gives (files, paths, code identifiers, editor mentions such as
- * `#file:dev-to-git.json`), in the order it gives them. A request's gist is its first sentence
+ * The names a request gives (files, paths, code identifiers, link hosts, ticket keys, editor
+ * mentions such as `#file:dev-to-git.json`), in the order it gives them. A request's gist is its first sentence
  * and often says only "implement this TO-DO" or "run pytest and help me solve"; the names in the
  * text it goes on with are what a reader would search for, so the TLDR carries the first few.
  */
@@ -16,6 +16,11 @@ const quoted = /`([^`\n]{2,60})`|#(?:file|sym|folder):([^\s`'"(),;]+)|(?:^|\s)@(
 const fileName = /(?:^|[\s(["'])((?:[\w.-]+\/)*[\w-]+\.(?:[a-z]{1,5}\d?))(?=$|[\s)\]"',;:!?]|\.(?:\s|$))/gu;
 /** An identifier a person would not write as a word: snake_case, camelCase, PascalCase with an inner capital. */
 const identifier = /(?:^|[\s("'])([A-Za-z_][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[a-z]+[A-Z][A-Za-z0-9]*|[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*)(?=$|[\s)\]"',;:.!?])/gu;
+
+/** A link's host ("hrcloud.atlassian.net"): where the request points. */
+const linkHost = /https?:\/\/(?:www\.)?([\w-]+(?:\.[\w-]+)+)/gu;
+/** A ticket's key ("CHR-48347", "JIRA-12"). */
+const ticketKey = /(?<![\w-])([A-Z][A-Z0-9]{1,9}-\d{1,7})(?![\w-])/gu;
 
 /** Common extensions and words that look like file names but are prose ("e.g", "i.e", "etc."). */
 const notAFile = /^(?:e\.g|i\.e|etc|vs|a\.m|p\.m)$/iu;
@@ -51,6 +56,12 @@ export function requestNames(request: string): string[] {
 	for (const match of opening.matchAll(identifier)) {
 		const name = cleaned(match[1]!);
 		if (isName(name)) found.push({name, at: match.index});
+	}
+	for (const pattern of [linkHost, ticketKey]) {
+		for (const match of opening.matchAll(pattern)) {
+			const name = match[1]!;
+			if (isName(name)) found.push({name, at: match.index});
+		}
 	}
 	const names: string[] = [];
 	for (const {name} of found.sort((a, b) => a.at - b.at)) {

@@ -18,6 +18,10 @@ describe('the names a request gives', () => {
 		expect(requestNames(request)).toEqual(['the-blog-posts', 'dev-to-git.json', 'relativePathToArticle', 'update-paths.js']);
 	});
 
+	it("names a link by its host and a ticket by its key", () => {
+		expect(requestNames('read this story and analyze it for me https://hrcloud.atlassian.net/browse/CHR-48347')).toEqual(['hrcloud.atlassian.net', 'CHR-48347']);
+	});
+
 	it('leaves out prose, placeholders, other scripts and snippets', () => {
 		const request = 'Fill in [PROJECT_NAME] from $ARGUMENTS, e.g. the `OCR結果表示画面` and `x = 1`, then rest.';
 		expect(requestNames(request)).toEqual([]);
