@@ -9,7 +9,7 @@ import {sessionFormats, writeCorpus, type SessionFormat} from './ingest/generate
 
 /**
  * `npm run bench -- ingest [--case all|sessions|docs] [--mb 200] [--pages 1000] [--split] [--keep]
- * [--smoke] [--runs N] [--compare OTHER/cli.js]`. Two cases, each run by the built `drill ingest`
+ * [--smoke] [--runs N] [--compare OTHER/cli.js] [--profile]`. Two cases, each run by the built `drill ingest`
  * into a fresh store, wall time including the close-time search index build:
  * - sessions: MB of agent sessions (Claude Code, Codex CLI, Gemini CLI, aider, Claude agent events)
  *   and markdown (half each, one 20 MB session and one 20 MB heading-less document among them);
@@ -19,7 +19,8 @@ import {sessionFormats, writeCorpus, type SessionFormat} from './ingest/generate
  * Throughput per wall second and per CPU second (the figure a loaded machine does not move), and
  * peak RSS. `--runs N` repeats each run; `--compare` alternates every run with another build's
  * cli.js (e.g. main's), so that both see the same load. `--smoke` (0.2 MB, 40 pages) is for CI: it
- * fails when any generated file is not ingested cleanly.
+ * fails when any generated file is not ingested cleanly. `--profile` runs drill with `--profile` and
+ * prints each run's phase breakdown (read, summarize, index, train) under its line.
  *
  * Each case also times, in the same run and alternating with drill's, a floor (bench/ingest/floor.ts):
  * the same files read, hashed and put into one FTS5 table in one transaction by a bare indexer in a
@@ -36,6 +37,8 @@ interface Run {
 	cpuSeconds: number;
 	peakRssMb: number;
 	report: {added: number; updated: number; skipped: number; failed: unknown[]; items: number; nodes: number; spans: number; seconds: number};
+	/** The phase breakdown drill wrote (`--profile`). */
+	profile?: string;
 }
 
 function peakFromProc(pid: number): number {
@@ -47,6 +50,9 @@ function peakFromProc(pid: number): number {
 	}
 }
 
+/** Set by `--profile`: each drill run writes its phase breakdown, printed under its line. */
+let profile = false;
+
 /** A store path not used before: every fresh run starts from nothing. */
 let stores = 0;
 const freshStore = (work: string) => path.join(work, `store-${++stores}.db`);
@@ -54,7 +60,8 @@ const freshStore = (work: string) => path.join(work, `store-${++stores}.db`);
 /** Runs `drill ingest` in a child process; peak RSS from /usr/bin/time, else from /proc polling. */
 async function ingestRun(inputs: string[], store: string, program = cli): Promise<Run> {
 	const useTime = existsSync('/usr/bin/time');
-	const args = [program, 'ingest', ...inputs, '--store', store, '--json'];
+	// Another build (--compare) may not know --profile.
+	const args = [program, 'ingest', ...inputs, '--store', store, '--json', ...(profile && program === cli ? ['--profile'] : [])];
 	const started = performance.now();
 	const child = useTime ? spawn('/usr/bin/time', ['-f', 'drill-bench-rss-kb %M cpu %U %S', process.execPath, ...args]) : spawn(process.execPath, args);
 	let stdout = '';
@@ -68,7 +75,8 @@ async function ingestRun(inputs: string[], store: string, program = cli): Promis
 	const seconds = (performance.now() - started) / 1000;
 	const rss = /drill-bench-rss-kb (\d+) cpu ([\d.]+) ([\d.]+)/u.exec(stderr);
 	if (code > 1 || !stdout.trim().startsWith('{')) throw new Error(`drill ingest exited ${code}: ${stderr.slice(-500)}`);
-	return {seconds, cpuSeconds: rss ? Number(rss[2]) + Number(rss[3]) : Number.NaN, peakRssMb: rss ? Number(rss[1]) / 1024 : polled, report: JSON.parse(stdout) as Run['report']};
+	const profiled = profile ? /ingest profile[^\n]*\n(?: {2}.*\n)+/u.exec(stderr)?.[0] : undefined;
+	return {seconds, cpuSeconds: rss ? Number(rss[2]) + Number(rss[3]) : Number.NaN, peakRssMb: rss ? Number(rss[1]) / 1024 : polled, report: JSON.parse(stdout) as Run['report'], ...(profiled ? {profile: profiled} : {})};
 }
 
 /** The bare indexer's run over the same inputs, in a fresh process (this bench's own entry, `--floor-child`). */
@@ -119,6 +127,7 @@ async function timed(label: string, megabytes: number, inputs: string[], options
 		const run = await ingestRun(inputs, freshStore(options.work));
 		runs.push(run);
 		process.stdout.write(`${line(label, megabytes, run)}  load ${loadText()}\n`);
+		if (run.profile) process.stdout.write(run.profile);
 		if (floorOf) process.stdout.write(`${floorLine(megabytes, await floorRun(floorOf, freshStore(options.work)), run)}  load ${loadText()}\n`);
 		if (options.compare) process.stdout.write(`${line(`${label} [other]`, megabytes, await ingestRun(inputs, freshStore(options.work), options.compare))}  load ${loadText()}\n`);
 	}
@@ -169,6 +178,7 @@ export async function run(args: string[]): Promise<void> {
 	const at = (name: string) => args.indexOf(name);
 	const text = (name: string) => (at(name) >= 0 ? args[at(name) + 1] : undefined);
 	const smoke = args.includes('--smoke');
+	profile = args.includes('--profile');
 	const which = text('--case') ?? 'all';
 	if (!['all', 'sessions', 'docs'].includes(which)) throw new Error(`--case ${which}: use all, sessions or docs`);
 	const compare = text('--compare');

@@ -47,7 +47,7 @@ const fastPathPlugin = {
 			}
 			return bundle.resolve(args.path, {kind: args.kind, resolveDir: inkDir, pluginData: 'package'});
 		});
-		bundle.onResolve({filter: /^yaml$/}, (args) => (args.importer === lazyYaml ? undefined : {path: lazyYaml}));
+		bundle.onResolve({filter: /^yaml$/}, (args) => (args.importer === lazyYaml ? {path: 'yaml', external: true} : {path: lazyYaml}));
 		bundle.onLoad({filter: /[\\/]node_modules[\\/]string-width[\\/]index\.js$/}, async (args) => ({contents: lazyRgiEmoji(await readFile(args.path, 'utf8')), loader: 'js'}));
 	},
 };
@@ -86,7 +86,10 @@ const commandsBuild = build({
 // The explorer on a terminal, bundled on its own (see source/cli/start-explorer.ts): what its first
 // frame needs is one file, and what it loads later (search, frames, the fuzzy filter) its own chunks.
 const explorerBuild = build({...common, entryPoints: {explorer: 'source/cli/start-explorer.ts'}, chunkNames: 'explorer/[name]-[hash]'});
-await Promise.all([commandsBuild, explorerBuild]);
+// The yaml package as one file that scripts/lazy-yaml.mjs requires on the first parse: not read,
+// nor compiled, with the chunks that import it.
+const yamlBuild = build({entryPoints: [createRequire(import.meta.url).resolve('yaml')], outfile: 'dist/yaml.cjs', bundle: true, format: 'cjs', platform: 'node', target: 'node20', minifyWhitespace: true, minifySyntax: true, logLevel: 'warning'});
+await Promise.all([commandsBuild, explorerBuild, yamlBuild]);
 
 if (!rgiEmojiDeferred) throw new Error('nothing in the bundle imports string-width any more: remove the lazy RGI emoji pattern from scripts/build.mjs');
 for (const name of Object.keys(fastPaths)) {

@@ -32,15 +32,20 @@ export type ItemPipeline = 'ingest' | 'markdown' | 'sketch';
 
 export function ingestCollection(collection: BeirCollection, storePath: string, pipeline: ItemPipeline = 'sketch'): SummaryStore {
 	const store = benchRuntime(storePath).openWritableStore();
+	writeDocuments(store, collection, collection.documents, pipeline);
+	return store;
+}
+
+/** Writes documents of a collection into its store, each one item (embedded with the store's model, if it has one). */
+export function writeDocuments(store: SummaryStore, collection: BeirCollection, documents: BeirCollection['documents'], pipeline: ItemPipeline): void {
 	const namespace = collection.name.replace(/[^\w.-]+/gu, '_') || 'beir';
-	for (const document of collection.documents) {
+	for (const document of documents) {
 		const item =
 			pipeline === 'sketch'
 				? validateItem(documentToItem(document, namespace))
 				: textToItem({namespace, itemId: document._id, title: document.title, text: document.text || document.title || document._id, ...(pipeline === 'markdown' ? {format: 'markdown' as const} : {})});
 		store.writeItem(item);
 	}
-	return store;
 }
 
 /** The judged queries of a collection, each with its judgments. */

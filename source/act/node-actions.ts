@@ -1,6 +1,8 @@
 import {mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {readableExport} from './export/readable.js';
+// Not ./export/readable.js: its HTML renderer brings markdown-it, which the app's Markdown export does not need.
+import {nodeDocument} from './export/document.js';
+import {renderMarkdown} from './export/markdown.js';
 import {planProblem, resumePlan, type ResumePlan} from './resume.js';
 import {DrillError} from '../core/errors.js';
 import {summaryNodeId} from '../core/summary-node-id.js';
@@ -69,7 +71,8 @@ export function actOver(runtime: Runtime): ActService {
 			return plan;
 		},
 		exportNode(domain, nodeId, folder) {
-			const {document, text} = readableExport(runtime, domain, nodeId, 'markdown');
+			const document = nodeDocument(runtime, domain, nodeId);
+			const text = renderMarkdown(document);
 			return freshFile(folder, slugOf(document.title), 'md', (file) => writeFileSync(file, text, {flag: 'wx', mode: 0o644}));
 		},
 		forgetPlan(domain, nodeId) {

@@ -6,7 +6,6 @@ import type {CommandLine, FlagTable} from './command.js';
 import {commands, unknownCommand} from './commands.js';
 import {resolveConfig} from './config.js';
 import {exitUsage, usageError} from './output.js';
-import {withInkEnvironment} from '../ui/load-app.js';
 import {colourWanted} from '../ui/theme.js';
 import {largest} from '../core/arrays.js';
 
@@ -80,5 +79,5 @@ function explorerBundle(): string | undefined {
 
 function loadExplorer(): Promise<typeof import('./start-explorer.js')> {
 	const bundle = explorerBundle();
-	return withInkEnvironment(() => (bundle ? import(pathToFileURL(bundle).href) : import('./start-explorer.js')));
+	return bundle ? import(pathToFileURL(bundle).href) : import('./start-explorer.js');
 }

@@ -41,7 +41,9 @@ export const command = defineCommand({
 			}
 			for (const source of sources) for (const item of itemsFromSource(store, source)) items.set(summaryNodeId(item.namespace, item.item_id), item);
 			const list = [...items.entries()];
-			if (!cli.flags.dryRun) forget(store, list.map(([, item]) => item), [...remembered]);
+			const outcome = cli.flags.dryRun ? undefined : forget(store, list.map(([, item]) => item), [...remembered]);
+			// Another program reading the store holds frames of the -wal that still have the forgotten text.
+			if (outcome && !outcome.walEmptied) context.stderr.write('drill: the store\'s -wal still holds the forgotten text while another program reads the store; once that program has closed the store, run the same drill forget again to empty it\n');
 			const answer = {forgotten: list.map(([id, item]) => ({id, title: item.title, ...(item.source_uri ? {source: item.source_uri} : {})})), sources: [...remembered], dry_run: Boolean(cli.flags.dryRun)};
 			if (context.json) printJson(context.stdout, answer);
 			else {

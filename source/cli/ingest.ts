@@ -8,12 +8,14 @@ import type {SourceRoot} from '../ingest/live/source-scan.js';
 import {watchSources} from '../ingest/live/watch.js';
 import {ingest, type IngestOptions, type IngestReport, type SummarizerName} from '../ingest/pipeline.js';
 import {failedFiles} from '../ingest/report.js';
+import {phaseLine, profileTable} from '../ingest/phase-times.js';
+import {drawsProgress} from '../ingest/progress.js';
 import type {ChatSettings} from '../ingest/llm/chat-client.js';
 import {defineCommand, type CommandContext} from './command.js';
 import {agentFolderRoots, agentRoots, noAgentsError, roundJson, roundLines, watchingLine, type AgentReport} from './ingest-live.js';
 import {printJson, usageError} from './output.js';
 import {realPath} from '../ingest/io/real-path.js';
-import {sweepStaleCopies} from '../ingest/io/private-copies.js';
+import {sweepStaleCopies} from '../store/private-copies.js';
 import {append} from '../core/arrays.js';
 
 const summarizers = ['extractive', 'llm', 'claude', 'codex', 'gemini'] as const;
@@ -142,6 +144,7 @@ export const command = defineCommand({
 		poll: {type: 'boolean', help: 'with --watch: list the files every second instead of waiting\nfor change events (for file systems that send none)'},
 		keepSecrets: {type: 'boolean', help: 'write secrets as they are, this run only (by default API keys,\ntokens, private keys, passwords in URLs and KEY=value secrets\nbecome [redacted:kind] before anything is written)'},
 		strict: {type: 'boolean', help: 'exit 1 when any file or line could not be read (by default a run\nthat ingested what it could exits 0 and lists the rest)'},
+		profile: {type: 'boolean', help: 'write where the time went, phase by phase (read, summarize,\nindex, train: seconds, share, MB/s) to stderr; with --json\nthe report has it as phases'},
 		includeForgotten: {type: 'boolean', help: 'take the PATHs that drill forget forgot back in (otherwise\nforgotten files and folders are left out, --watch included)'},
 	},
 	more: `
@@ -153,6 +156,7 @@ export const command = defineCommand({
   With --json it prints {added, updated, skipped, skipped_records, skipped_files, failed,
   conflicts, items, nodes, spans, redactions, subagents, warmups, empty_sessions, forgotten,
   keep_secrets?, summarizer_sessions?, summarized?: {agent, summarized, failed}, seconds} (and
+  with --profile phases: {read, summarize, index, train, wall} in seconds and bytes; and
   agents: [{agent, folder, found, files}] with --agents). With
   --watch, one such object per line per round, with round (0 is the first ingest), at, and
   files: [{path, change: new|grown|rewritten|cut|deleted|changed, bytes, lines?, report?}].
@@ -165,7 +169,7 @@ export const command = defineCommand({
     drill ingest docs/ --summarizer llm --llm-url http://127.0.0.1:11434/v1 --llm-model llama3.1:8b`,
 	async run(cli, context) {
 		const inputs = cli.input;
-		const {namespace, format, summarizer, watch, agents, poll, keepSecrets, includeForgotten, strict} = cli.flags;
+		const {namespace, format, summarizer, watch, agents, poll, keepSecrets, includeForgotten, strict, profile} = cli.flags;
 		if (inputs.length === 0 && !agents) throw usageError('ingest needs at least one PATH, or --agents', 'give files or folders, e.g. drill ingest notes/ session.jsonl, or drill ingest --agents for the agents\' own log folders');
 		if (strict && watch) throw usageError('--strict sets the exit code of one run; --watch keeps running', 'use one or the other');
 		if (poll && !watch) throw usageError('--poll goes with --watch', 'e.g. drill ingest ~/sessions --watch --poll');
@@ -176,7 +180,7 @@ export const command = defineCommand({
 		if (!(formatChoices as readonly string[]).includes(format)) throw usageError(`--format ${JSON.stringify(format)} is not known`, `use one of ${formatChoices.join(', ')}`);
 		if (!(summarizers as readonly string[]).includes(summarizer)) throw usageError(`--summarizer ${JSON.stringify(summarizer)} is not known`, `use one of ${summarizers.join(', ')}`);
 		const llm = summarizer === 'llm' ? llmSettings(cli.flags, process.env) : undefined;
-		// Copies of agent databases a killed run left in the temporary folder (ingest/io/private-copies.ts).
+		// Copies of agent databases a killed run left in the temporary folder (store/private-copies.ts).
 		sweepStaleCopies();
 		const agentTimeout = Number(process.env.DRILL_AGENT_TIMEOUT_MS);
 		const options: IngestOptions = {
@@ -212,13 +216,17 @@ export const command = defineCommand({
 		if (watch) return await watchAndIngest(roots, options, context, {poll, ...(found ? {agents: found} : {}), ...(moreRoots ? {moreRoots} : {})});
 		// The agents' files were found, not named: one that is no session is skipped as in a folder walk.
 		const discovered = new Set(agentFiles);
-		const report = await ingestOnce([...inputs, ...agentFiles], {...options, progress: context.stderr, ...(discovered.size > 0 ? {foundInFolder: (file: string) => discovered.has(file)} : {})}, context);
+		const full = await ingestOnce([...inputs, ...agentFiles], {...options, progress: context.stderr, ...(profile || drawsProgress(context.stderr) ? {profile: true} : {}), ...(discovered.size > 0 ? {foundInFolder: (file: string) => discovered.has(file)} : {})}, context);
+		const report = shownReport(full, profile);
+		if (profile && full.phases) context.stderr.write(profileTable(full.phases, full.bytes ?? 0));
 		if (context.json) {
 			printJson(context.stdout, found ? {...report, agents: found} : report);
 			for (const line of conflictLines(report)) context.stderr.write(`drill: ${inertText(line, {singleLine: true})}\n`);
 		} else {
 			for (const line of problemLines(report)) context.stderr.write(`drill: ${inertText(line, {singleLine: true})}\n`);
 			context.stdout.write(humanReport(report, context.runtime.config.storePath));
+			// On a terminal, the run ends saying where its time went (--profile says it in full).
+			if (full.phases && !profile && drawsProgress(context.stderr)) context.stderr.write(`drill: ${phaseLine(full.phases)}\n`);
 		}
 		const wrote = report.items + report.skipped;
 		if (wrote === 0 && report.failed.length > 0 && !context.json) throw new DrillError('bad_input', 'nothing could be ingested', 'see the reasons above');
@@ -237,6 +245,12 @@ function takeBackForgotten(context: CommandContext, inputs: string[]): string[] 
 	}
 }
 
+
+/** The report as --json prints it: the phase breakdown only when --profile asked for it. */
+function shownReport(report: IngestReport, profile: boolean): IngestReport {
+	const {phases, bytes, ...rest} = report;
+	return profile && phases ? report : rest;
+}
 
 /** One ingest run; a run that stops says what it committed (with --json, in the error's details). */
 async function ingestOnce(files: string[], options: IngestOptions, context: CommandContext): Promise<IngestReport> {
@@ -274,10 +288,10 @@ async function watchAndIngest(roots: SourceRoot[], options: IngestOptions, conte
 			...(how.moreRoots ? {moreRoots: how.moreRoots} : {}),
 			poll: how.poll,
 			signal: controller.signal,
-			ingest: (files, foundInFolder) => {
+			ingest: async (files, foundInFolder) => {
 				const progress = first && !context.json ? {progress: context.stderr} : {};
 				first = false;
-				return ingestOnce(files, {...options, ...progress, keepLonger: true, signal: controller.signal, foundInFolder}, context);
+				return shownReport(await ingestOnce(files, {...options, ...progress, keepLonger: true, signal: controller.signal, foundInFolder}, context), false);
 			},
 			onRound(round) {
 				if (context.json) {

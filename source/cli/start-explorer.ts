@@ -4,11 +4,14 @@
  * then one file, not ~40 shared chunks that Node resolves, reads and links one by one (~1 ms each).
  * That bundle has its own copy of every class, so nothing but plain data crosses into it and
  * nothing but an exit code comes out: its errors are reported here, by its own `reportError`.
+ * Ink, React and yoga are not in that file: they load (their own chunk) once the first frame is
+ * drawn without them (`paintFirstFrame`, see ui/run-app.ts).
  */
 import type {Depth} from '../core/depth.js';
 import {DrillError} from '../core/errors.js';
 import type {DrillConfig} from '../core/registry.js';
 import {createRuntime} from '../runtime.js';
+import {withInkEnvironment} from '../ui/load-app.js';
 import {runApp} from '../ui/run-app.js';
 import {createServices} from '../ui/services.js';
 import type {Scheme} from '../ui/theme.js';
@@ -32,7 +35,7 @@ export async function startExplorer(start: ExplorerStart, streams: {stdout: Node
 			throw new DrillError('unknown_domain', `unknown domain ${JSON.stringify(domain)}`, `registered: ${services.availableDomains().join(', ')}`);
 		}
 		try {
-			return await runApp({services, stdin: process.stdin, stdout: streams.stdout, color: start.color, theme: start.theme, depth: start.depth, initial: start.initial, maxChars: start.maxChars});
+			return await runApp({services, stdin: process.stdin, stdout: streams.stdout, color: start.color, theme: start.theme, depth: start.depth, initial: start.initial, maxChars: start.maxChars, paintFirstFrame: true, loadView: () => withInkEnvironment(() => import('../ui/ink-app.js'))});
 		} finally {
 			services.close();
 		}

@@ -6,7 +6,7 @@ import type {AgentName} from './llm/agent-cli.js';
 import type {ChatSettings} from './llm/chat-client.js';
 
 /** Bump when the pipeline's output changes, so unchanged sources are summarized again. */
-export const pipelineVersion = 'ingest-10';
+export const pipelineVersion = 'ingest-11';
 
 export type SummarizerName = 'extractive' | 'llm' | AgentName;
 
@@ -44,4 +44,6 @@ export interface IngestOptions {
 	keepSecrets?: boolean;
 	/** Hears each file of a folder left out as no source (counted in `skipped_files`), or read with another, with why. */
 	onSkippedFile?: (file: string, reason: string) => void;
+	/** The report says how long each phase took and of how many bytes (`phases`, `bytes`: `--profile`, and a run on a terminal). */
+	profile?: boolean;
 }

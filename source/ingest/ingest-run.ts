@@ -3,6 +3,7 @@ import {DrillError} from '../core/errors.js';
 import type {SummaryStore} from '../store/summary-store.js';
 import type {IngestOptions} from './ingest-options.js';
 import type {SourceProblem} from './model.js';
+import {PhaseTimes} from './phase-times.js';
 import type {Progress} from './progress.js';
 import {emptyReport, type IngestReport} from './report.js';
 
@@ -27,6 +28,8 @@ export class IngestRun {
 	fatal: DrillError | undefined;
 	/** Sessions this run wrote, by namespace: sessions with the same title are told apart at the end (documents keep theirs). */
 	readonly written = new Map<string, Set<string>>();
+	/** Where the run's time goes, phase by phase (`--profile`, and the line a run ends with). */
+	readonly phases = new PhaseTimes();
 
 	constructor(
 		readonly store: SummaryStore,

@@ -31,13 +31,15 @@ class Ingestion {
 	async ingest(inputs: readonly string[]): Promise<IngestReport> {
 		const {run, summarize, read} = this;
 		const {store, options, report} = run;
-		const started = performance.now();
+		run.phases.enter('read');
 		const files = await read.sources(inputs);
 		const totalBytes = files.reduce((sum, file) => sum + file.size, 0);
+		if (options.profile) report.bytes = totalBytes;
 		summarize.notice(files.length, totalBytes);
 		if (options.progress) run.progress = new Progress(options.progress, files.length, totalBytes);
 		try {
 			for (const [index, file] of files.entries()) {
+				const worked = read.worked;
 				try {
 					// The last file's items leave the store fully indexed when they commit (nothing waits for the close).
 					if (index === files.length - 1) store.endBulkWrites();
@@ -45,18 +47,20 @@ class Ingestion {
 				} catch (error) {
 					run.fileError(file.path, error);
 				}
-				run.progress?.fileDone();
+				run.progress?.fileDone(file.size, read.worked === worked);
 				if (run.stopped) break;
 			}
-			await summarize.executor.drain();
+			await run.phases.during('summarize', () => summarize.executor.drain());
 			await read.readLater();
-			await summarize.executor.drain();
-			this.index.flush();
-			await summarize.summarizeByAgent();
-			if (!run.fatal) summarize.distinguish();
+			await run.phases.during('summarize', () => summarize.executor.drain());
+			run.phases.within('index', () => this.index.flush());
+			await run.phases.during('summarize', async () => {
+				await summarize.summarizeByAgent();
+				if (!run.fatal) summarize.distinguish();
+			});
 		} finally {
 			await summarize.executor.close();
-			run.progress?.done();
+			run.phases.enter(undefined);
 		}
 		if (run.fatal) {
 			// What is in the store stays there: say exactly what, so a rerun is not guesswork.
@@ -66,8 +70,25 @@ class Ingestion {
 		}
 		// Files summarized in parallel finish in any order: report in a stable one.
 		report.failed.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : (a.line ?? 0) - (b.line ?? 0)));
-		report.seconds = Number(((performance.now() - started) / 1000).toFixed(3));
 		return report;
+	}
+
+	/**
+	 * The train phase: the writer's close brings the semantic model up to date (the store's
+	 * indexer trains it; see search/indexing/train-phase.ts), shown on the bar as it runs. Then the
+	 * report says how long each phase took, and the run's wall time with the close in it.
+	 */
+	close(close: () => void): void {
+		const {run} = this;
+		run.progress?.stage('training the semantic model');
+		try {
+			run.phases.within('train', close);
+		} finally {
+			run.progress?.done();
+		}
+		const phases = run.phases.seconds();
+		if (run.options.profile) run.report.phases = phases;
+		run.report.seconds = phases.wall;
 	}
 }
 
@@ -81,10 +102,17 @@ export async function ingest(inputs: readonly string[], options: IngestOptions):
 	const store = options.openStore(options.onNote ? {onWait: options.onNote} : {}, {onIndexFailure: (item, error) => ingestion?.index.indexFailed(item, error)});
 	store.useBulkWrites();
 	store.batchCommits();
+	let closed = false;
 	try {
 		ingestion = new Ingestion(store, options);
-		return await ingestion.ingest(inputs);
+		const report = await ingestion.ingest(inputs);
+		closed = true;
+		ingestion.close(() => store.close());
+		return report;
 	} finally {
-		store.close();
+		if (closed) {
+			// Closed above.
+		} else if (ingestion) ingestion.close(() => store.close());
+		else store.close();
 	}
 }

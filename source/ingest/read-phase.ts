@@ -64,6 +64,8 @@ export class ReadPhase {
 	private readonly sessionsDone = new Set<string>();
 	/** Subagents' transcripts met before the end of the run: read last, once every session they may belong to is in the store. */
 	private readonly later: Array<{file: SourceFile; format: Format; head: string; bytes?: Buffer}> = [];
+	/** Sources read and summarized so far (not skipped as unchanged): what an ETA's rate is of. */
+	worked = 0;
 
 	constructor(
 		private readonly run: IngestRun,
@@ -134,7 +136,10 @@ export class ReadPhase {
 			return;
 		}
 		const job: SourceJob = {path: file.path, shown: run.shown(file.path), size: file.size, mtime: file.mtime.toISOString(), format, namespace, itemId, uri: real, hash, ...(format === 'gemini-chat' && isJsonDocumentStart(head) ? {document: true} : {}), ...(bytes ? {bytes} : {}), ...(options.keepSecrets ? {keepSecrets: true} : {}), ...(session ? {itemKey: session} : {}), ...(subagents.length > 0 ? {subagentFiles: subagents.map(transcriptOf)} : {})};
-		await this.summarize.executor.submit(job, (result) => {
+		const {executor} = this.summarize;
+		this.worked++;
+		await run.phases.during('summarize', () => executor.submit(job, (result) => run.phases.within('index', () => {
+			if (executor.onThisThread && result.readMs) run.phases.move('summarize', 'read', result.readMs);
 			run.reportProblems(file.path, result.problems);
 			run.report.skipped_records += result.skipped ?? 0;
 			run.report.subagents += result.subagents ?? 0;
@@ -153,7 +158,7 @@ export class ReadPhase {
 			} catch (error) {
 				run.fileError(file.path, error);
 			}
-		});
+		})));
 	}
 
 	/**
@@ -252,11 +257,15 @@ export class ReadPhase {
 			run.report.skipped_records++;
 			return;
 		}
+		this.worked++;
 		if (!run.options.keepSecrets) redactSource(record.parsed);
-		const described = describeSource(record.parsed);
-		await this.summarize.rewrite(described, file.path, namespace, record.itemId);
+		const described = await run.phases.during('summarize', async () => {
+			const described = describeSource(record.parsed);
+			await this.summarize.rewrite(described, file.path, namespace, record.itemId);
+			return described;
+		});
 		const item = describedToItem(described, record.parsed, {namespace, itemId: record.itemId, source: {uri: record.uri, kind: format}, contentHash: record.hash, ...fallbackDateOf(file.path, file.mtime.toISOString())});
-		sink.save(validateItem(item, run.shown(file.path)), placement);
+		run.phases.within('index', () => sink.save(validateItem(item, run.shown(file.path)), placement));
 		if (conversationFormats.has(format)) run.wrote(namespace, record.itemId);
 	}
 
@@ -283,8 +292,7 @@ export class ReadPhase {
 		}
 		this.index.sink.collectIfDue();
 		// A batch is not kept open while a big file is summarized: another writer waits at most one batch.
-		if (file.size >= bigFileBytes) store.commitBatch();
-		else store.commitIfDue();
+		run.phases.within('index', () => (file.size >= bigFileBytes ? store.commitBatch() : store.commitIfDue()));
 		run.progress?.file(run.shown(file.path));
 		const sniffed = await sniff(file.path, file.size, options.format ?? 'auto');
 		if (file.inFolder && sniffed.notASource) {

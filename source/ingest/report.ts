@@ -1,4 +1,5 @@
 import type {IngestConflict} from './collisions.js';
+import type {PhaseSeconds} from './phase-times.js';
 
 export type {IngestConflict} from './collisions.js';
 
@@ -41,6 +42,10 @@ export interface IngestReport {
 	/** What `--summarizer claude|codex|gemini` did in the run: sessions summarized (answers from the store included) and calls that failed. */
 	summarized?: {agent: string; summarized: number; failed: number};
 	seconds: number;
+	/** Seconds per phase (read, summarize, index, train) and the wall time, train included: set by `ingest`. */
+	phases?: PhaseSeconds;
+	/** Bytes of the files the run was given (what the phases' throughput is of). */
+	bytes?: number;
 }
 
 export function emptyReport(): IngestReport {

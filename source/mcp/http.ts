@@ -8,7 +8,7 @@ import type {DrillConfig} from '../core/registry.js';
 import {McpContext} from './context.js';
 import {limits} from './limits.js';
 import {describeDuration, SessionTable, sessionDefaults} from './http-sessions.js';
-import {guardTransport} from './message-check.js';
+import {checkNesting, guardTransport} from './message-check.js';
 import {serverInstructions} from './instructions.js';
 import {createMcpServer} from './server.js';
 
@@ -39,20 +39,62 @@ const hostHeaders = (host: string, port: number) => {
 	return new Set([...names].map((name) => `${name}:${port}`));
 };
 
-function answer(res: ServerResponse, status: number, code: number, message: string, headers: Record<string, string> = {}): void {
+function answer(res: ServerResponse, status: number, code: number, message: string, headers: Record<string, string> = {}, id: string | number | null = null): void {
 	if (res.headersSent) return;
-	res.writeHead(status, {'content-type': 'application/json', ...headers}).end(JSON.stringify({jsonrpc: '2.0', id: null, error: {code, message}}));
+	res.writeHead(status, {'content-type': 'application/json', ...headers}).end(JSON.stringify({jsonrpc: '2.0', id, error: {code, message}}));
 }
 
-async function readBody(req: IncomingMessage): Promise<Buffer | 'too large'> {
-	const chunks: Buffer[] = [];
-	let size = 0;
-	for await (const chunk of req as AsyncIterable<Buffer>) {
-		size += chunk.length;
-		if (size > limits.maxRequestBytes) return 'too large';
-		chunks.push(chunk);
+/**
+ * The body bytes received and not yet handled, over every request at once: a request that would
+ * take the total past the limit is refused, so many unfinished bodies cannot fill the memory.
+ */
+class BodyBudget {
+	private used = 0;
+
+	constructor(readonly max: number) {}
+
+	take(bytes: number): boolean {
+		if (this.used + bytes > this.max) return false;
+		this.used += bytes;
+		return true;
 	}
-	return Buffer.concat(chunks, size);
+
+	give(bytes: number): void {
+		this.used -= bytes;
+	}
+}
+
+type Body = Buffer | 'too large' | 'busy' | 'too slow' | 'gone';
+
+/** A request's body, within the per-message limit, the shared budget and the time limits (limits.ts). */
+function readBody(req: IncomingMessage, budget: BodyBudget): Promise<Body> {
+	return new Promise((resolve) => {
+		const chunks: Buffer[] = [];
+		let size = 0;
+		let done = false;
+		const finish = (result: Body) => {
+			if (done) return;
+			done = true;
+			clearTimeout(idle);
+			budget.give(size);
+			req.off('data', onData);
+			// (A body not read to its end is answered with `connection: close`: its connection is not kept.)
+			resolve(result);
+		};
+		let idle = setTimeout(() => finish('too slow'), limits.bodyIdleMs);
+		const onData = (chunk: Buffer) => {
+			clearTimeout(idle);
+			idle = setTimeout(() => finish('too slow'), limits.bodyIdleMs);
+			if (size + chunk.length > limits.maxRequestBytes) return finish('too large');
+			if (!budget.take(chunk.length)) return finish('busy');
+			size += chunk.length;
+			chunks.push(chunk);
+		};
+		req.on('data', onData);
+		req.once('end', () => finish(Buffer.concat(chunks, size)));
+		req.once('aborted', () => finish('gone'));
+		req.once('error', () => finish('gone'));
+	});
 }
 
 export interface HttpOptions {
@@ -81,6 +123,7 @@ export async function serveHttp(config: DrillConfig, address: HttpAddress, optio
 	const context = new McpContext(config, {confineFiles: true});
 	const sessions = new SessionTable(options.maxSessions ?? sessionDefaults.max, options.sessionIdleMs ?? sessionDefaults.idleMs);
 	let allowedHosts = new Set<string>();
+	const bodies = new BodyBudget(limits.maxInFlightBodyBytes);
 
 	const newSession = async (req: IncomingMessage, res: ServerResponse, body: unknown) => {
 		const release = await sessions.reserve();
@@ -125,23 +168,30 @@ export async function serveHttp(config: DrillConfig, address: HttpAddress, optio
 			if (!session) return sessionId ? gone() : answer(res, 400, -32000, 'Bad Request: no mcp-session-id header');
 			return session.transport.handleRequest(req, res);
 		}
-		const raw = await readBody(req);
-		if (raw === 'too large') return answer(res, 413, ErrorCode.InvalidRequest, `Request too large: over the limit of ${limits.maxRequestBytes} bytes per message`);
+		const raw = await readBody(req, bodies);
+		if (raw === 'gone') return;
+		if (raw === 'too large') return answer(res, 413, ErrorCode.InvalidRequest, `Request too large: over the limit of ${limits.maxRequestBytes} bytes per message`, {connection: 'close'});
+		if (raw === 'busy') return answer(res, 503, -32000, `Server busy: the requests in flight hold ${limits.maxInFlightBodyBytes} bytes of bodies, its limit; retry in a second`, {'retry-after': '1', connection: 'close'});
+		if (raw === 'too slow') return answer(res, 408, -32000, `Request timeout: the body sent nothing for ${limits.bodyIdleMs / 1000} s`, {connection: 'close'});
 		let body: unknown;
 		try {
 			body = JSON.parse(raw.toString('utf8'));
 		} catch {
 			return answer(res, 400, ErrorCode.ParseError, 'Parse error: the body is not JSON');
 		}
+		const deep = checkNesting(body);
+		if (deep) return answer(res, 400, deep.error.code, deep.error.message, {}, deep.id ?? null);
 		if (session) return session.transport.handleRequest(req, res, body);
 		if (sessionId) return gone();
 		if (!isInitializeRequest(body)) return answer(res, 400, -32000, 'Bad Request: no mcp-session-id header, and the request is not initialize');
 		return newSession(req, res, body);
 	};
 
-	const http = createHttpServer((req, res) => {
+	const http = createHttpServer({requestTimeout: limits.requestMs, headersTimeout: Math.min(limits.requestMs, 10_000)}, (req, res) => {
 		handle(req, res).catch((error: unknown) => answer(res, 500, ErrorCode.InternalError, `Internal error: ${error instanceof Error ? error.message : String(error)}`));
 	});
+	// Connections past the limit are closed as they arrive (each open one holds memory and a file descriptor).
+	http.maxConnections = limits.maxConnections;
 	await new Promise<void>((resolve, reject) => {
 		http.once('error', (error: NodeJS.ErrnoException) => reject(new DrillError('io_error', `cannot listen on ${address.host}:${address.port} (${error.code ?? error.message})`, 'choose another port, e.g. --http 127.0.0.1:0 for a free one')));
 		http.listen(address.port, address.host, resolve);

@@ -20,6 +20,16 @@ export const limits = {
 	batchIds: 100,
 	/** The byte budget of one read_nodes call. */
 	maxBudgetBytes: 1024 * 1024,
+	/** How deep a message's objects and arrays may nest (no tool takes more than a few levels). */
+	maxNesting: 64,
+	/** HTTP: connections open at once (sessions' event streams included); past it a new one is closed as it arrives. */
+	maxConnections: 256,
+	/** HTTP: body bytes received and not yet handled, over all requests; past it a request is answered 503. */
+	maxInFlightBodyBytes: 32 * 1024 * 1024,
+	/** HTTP: a body that sends nothing for this long is answered 408 and its connection closed. */
+	bodyIdleMs: 5_000,
+	/** HTTP: the whole request (headers and body) must arrive within this. */
+	requestMs: 30_000,
 } as const;
 
 /** 4,096 — by hand: the first toLocaleString call loads ICU's locale data, ~40 ms of the server's start. */

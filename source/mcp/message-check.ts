@@ -13,6 +13,7 @@ import {
 	type JSONRPCMessage,
 } from '@modelcontextprotocol/sdk/types.js';
 import type {z} from 'zod';
+import {limits} from './limits.js';
 import type {McpSession} from './session.js';
 
 export type RequestId = string | number;
@@ -34,6 +35,8 @@ export function checkMessage(line: string): {message: JSONRPCMessage} | {error: 
 	} catch (error) {
 		return {error: errorAnswer(null, ErrorCode.ParseError, `Parse error: the line is not JSON (${(error as Error).message})`)};
 	}
+	const deep = checkNesting(value);
+	if (deep) return {error: deep};
 	const parsed = JSONRPCMessageSchema.safeParse(value);
 	if (parsed.success) return {message: parsed.data};
 	if (Array.isArray(value)) return {error: errorAnswer(null, ErrorCode.InvalidRequest, 'Invalid Request: batches are not supported; send one message per line')};
@@ -74,6 +77,27 @@ export function checkParams(message: JSONRPCMessage): JSONRPCErrorResponse | und
 	return errorAnswer(message.id, ErrorCode.InvalidParams, `Invalid params for ${message.method}: ${where}: ${issue.message}`);
 }
 
+/** How deep a value's objects and arrays nest, counted without recursion; stops counting past `limit`. */
+export function nestingDepth(value: unknown, limit: number): number {
+	let deepest = 0;
+	const stack: Array<[unknown, number]> = [[value, 1]];
+	while (stack.length > 0) {
+		const [current, depth] = stack.pop()!;
+		if (typeof current !== 'object' || current === null) continue;
+		deepest = Math.max(deepest, depth);
+		if (deepest > limit) return deepest;
+		for (const child of Array.isArray(current) ? current : Object.values(current)) if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
+	}
+	return deepest;
+}
+
+/** A message nested deeper than the limit gets -32602 (recursive code further on would overflow the stack). */
+export function checkNesting(message: unknown): JSONRPCErrorResponse | undefined {
+	if (nestingDepth(message, limits.maxNesting) <= limits.maxNesting) return undefined;
+	const id = isObject(message) && validId(message.id) ? message.id : null;
+	return errorAnswer(id, ErrorCode.InvalidParams, `Invalid params: the message nests objects or arrays more than ${limits.maxNesting} levels deep; no drill tool takes arguments that deep`);
+}
+
 /** What a request may be before initialize (the protocol allows pings). */
 const beforeInitialize = new Set(['initialize', 'ping']);
 
@@ -88,7 +112,7 @@ export function guardTransport(transport: Transport, session?: McpSession): void
 	let initialized = false;
 	const refuse = (answer: JSONRPCErrorResponse) => transport.send(answer).catch((error: unknown) => transport.onerror?.(error as Error));
 	transport.onmessage = (message, extra) => {
-		const refusal = checkParams(message);
+		const refusal = checkNesting(message) ?? checkParams(message);
 		if (refusal) return void refuse(refusal);
 		if ('method' in message) {
 			if (message.method === 'initialize') initialized = true;

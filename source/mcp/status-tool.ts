@@ -49,12 +49,23 @@ export function storeStatus(context: McpContext): StoreStatus {
 	};
 }
 
+/**
+ * Between retrainings a search uses the last model: items written since it was trained are folded
+ * into its basis as they are written, and the next write that finds the store grown by a quarter
+ * retrains it (search/indexing/train-phase.ts).
+ */
+function modelInUse(status: StoreStatus): string {
+	const since = status.totals.items - status.search.semantic_built_items;
+	if (status.search.stale) return `, the last model in use (${since} items written since; retrained by the next ingest or drill reindex)`;
+	return since > 0 ? `, the last model in use with ${since} items written since folded in (retrained once the store grows by a quarter)` : '';
+}
+
 function render(status: StoreStatus): string {
 	if (!status.exists) return [`store ${status.store}: none yet`, ...status.notices.map((notice) => `note: ${notice}`)].join('\n');
 	const lines = [
 		`store ${status.store}: ${status.totals.items} items, ${status.totals.nodes} nodes, ${status.totals.spans} spans, ${(status.bytes / 1048576).toFixed(1)} MB, last written ${status.last_write ?? 'unknown'}`,
 		...status.namespaces.map((ns) => `- ${ns.namespace}: ${ns.items} items, ${ns.nodes} nodes, ${ns.spans} spans, newest ${ns.newest_item ?? '—'}`),
-		`search: ${status.search.keyword_items}/${status.totals.items} items keyword-indexed; semantic ${status.search.embedder ? `${status.search.embedder}, ${status.search.embedded_items} items embedded, built ${status.search.semantic_built_at} on ${status.search.semantic_built_items} items${status.search.stale ? ', stale' : ''}` : 'none'}`,
+		`search: ${status.search.keyword_items}/${status.totals.items} items keyword-indexed; semantic ${status.search.embedder ? `${status.search.embedder}, ${status.search.embedded_items} items embedded, built ${status.search.semantic_built_at} on ${status.search.semantic_built_items} items${modelInUse(status)}` : 'none'}`,
 		...status.notices.map((notice) => `note: ${notice}`),
 	];
 	return lines.join('\n');

@@ -1,6 +1,7 @@
+import {removePrivateCopy} from './private-copies.js';
+import {readOnlyTarget} from './read-only-open.js';
 import {accessSync, closeSync, constants, existsSync, openSync, readSync, renameSync, rmSync, statSync} from 'node:fs';
 import path from 'node:path';
-import {pathToFileURL} from 'node:url';
 import Database from 'better-sqlite3';
 import {DrillError, isCorruption} from '../core/errors.js';
 import {recordChecked} from './health.js';
@@ -68,11 +69,22 @@ function rows(db: SqliteDatabase, sql: string): string[] {
 	}
 }
 
-function openForReading(file: string, immutable = false): SqliteDatabase {
+function openForReading(file: string, readOnlyFolder: boolean): {db: SqliteDatabase; note?: string; close(): void} {
+	// A folder we may not write: the store is read with its -wal all the same (read-only-open.ts).
+	const {target, copy, note} = readOnlyFolder ? readOnlyTarget(file) : {target: file, copy: undefined, note: undefined};
 	try {
 		// SQLITE_USE_URI is set where the store module opens stores (open.ts), before the addon loads.
-		return new Database(immutable ? `${pathToFileURL(file).href}?immutable=1` : file, {readonly: true, fileMustExist: true, nativeBinding: nativeBinding() ?? undefined});
+		const db = new Database(target, {readonly: true, fileMustExist: true, nativeBinding: nativeBinding() ?? undefined});
+		return {
+			db,
+			...(note ? {note} : {}),
+			close() {
+				db.close();
+				if (copy) removePrivateCopy(copy);
+			},
+		};
 	} catch (error) {
+		if (copy) removePrivateCopy(copy);
 		throw new DrillError('store_unreadable', `cannot open the store ${file} (${(error as Error).message})`, 'check that the file exists and is readable');
 	}
 }
@@ -106,10 +118,10 @@ export function diagnose(file: string): Diagnosis {
 		return {...base, schema_version: null, healthy: false, problems: ['the file is not a SQLite database (its header is wrong): nothing in it can be read as a store'], notes: [], items: null, checked_ms: Math.round(performance.now() - started)};
 	}
 	// A reader of a WAL store makes its -shm file beside it: in a folder it may not write (a
-	// read-only mount), the file is read as it is, without its log, and the report says so.
-	const immutable = !writable(path.dirname(file));
-	const db = openForReading(file, immutable);
-	const notes = immutable && walBytes > 0 ? [`its write-ahead log (${walBytes} bytes of commits not yet in the file) could not be read: the folder is read-only, so only the file itself was checked`] : [];
+	// read-only mount), the store is still read with its log (the file alone may be mid-checkpoint).
+	const opened = openForReading(file, !writable(path.dirname(file)));
+	const {db} = opened;
+	const notes = opened.note ? [opened.note] : [];
 	try {
 		const version = (() => {
 			try {
@@ -137,7 +149,7 @@ export function diagnose(file: string): Diagnosis {
 		}
 		return {...base, schema_version: version, healthy: problems.length === 0, problems, notes, damaged_tables: damaged, items, checked_ms: Math.round(performance.now() - started)};
 	} finally {
-		db.close();
+		opened.close();
 	}
 }
 
@@ -153,10 +165,11 @@ function moveIfPresent(from: string, to: string): void {
 export function repairStore(file: string, openWritable: (file: string) => SummaryStore, now = new Date()): Repair {
 	const fresh = `${file}.salvage-${process.pid}`;
 	for (const leftover of [fresh, `${fresh}-wal`, `${fresh}-shm`]) rmSync(leftover, {force: true});
-	const source = openForReading(file);
+	// Repair writes beside the store: its folder is writable.
+	const source = openForReading(file, false);
 	let salvage;
 	try {
-		salvage = salvageItems(source);
+		salvage = salvageItems(source.db);
 	} finally {
 		source.close();
 	}

@@ -2,6 +2,7 @@ import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {fileOfSourceUri, shownSourceUri} from '../core/source-uri.js';
 import {deleteItem} from './write-item.js';
+import {addItemTerms, purgeForgottenText, walCheckpointed} from './purge-forgotten.js';
 import type {SummaryStore} from './summary-store.js';
 
 /**
@@ -65,25 +66,40 @@ export function itemsFromSource(store: SummaryStore, source: string): ForgottenI
 
 /**
  * Removes the items (their nodes, spans and search rows: the store's indexers run) and remembers
- * the sources, all in one transaction: a reader sees them all there or all gone.
+ * the sources, all in one transaction: a reader sees them all there or all gone. Then their text
+ * leaves the file at once (purge-forgotten.ts). Returns how many items it removed, and whether
+ * the `-wal` could be emptied.
  */
-export function forget(store: SummaryStore, items: readonly ForgottenItem[], sources: readonly string[]): number {
+export function forget(store: SummaryStore, items: readonly ForgottenItem[], sources: readonly string[]): {removed: number; walEmptied: boolean} {
 	const now = new Date().toISOString();
-	return store.write((db) =>
-		db.transaction(() => {
-			let removed = 0;
-			// Remembered by id too: a push to a team archive sends them as tombstones (source/team/push.ts).
-			const byId = db.prepare('INSERT INTO forgotten_items (namespace, item_id, forgotten_at) VALUES (?, ?, ?) ON CONFLICT (namespace, item_id) DO UPDATE SET forgotten_at = excluded.forgotten_at');
-			for (const item of items) {
-				if (!deleteItem(db, item.namespace, item.item_id, store.indexers)) continue;
-				removed++;
-				byId.run(item.namespace, item.item_id, now);
-			}
-			const remember = db.prepare('INSERT INTO forgotten_sources (path, forgotten_at) VALUES (?, ?) ON CONFLICT (path) DO NOTHING');
-			for (const source of sources) remember.run(source, now);
-			return removed;
-		}).immediate(),
-	);
+	return store.write((db) => {
+		const secure = db.pragma('secure_delete', {simple: true});
+		db.pragma('secure_delete = ON');
+		try {
+			const terms = new Set<string>();
+			const removed = db.transaction(() => {
+				let count = 0;
+				// Remembered by id too: a push to a team archive sends them as tombstones (source/team/push.ts).
+				const byId = db.prepare('INSERT INTO forgotten_items (namespace, item_id, forgotten_at) VALUES (?, ?, ?) ON CONFLICT (namespace, item_id) DO UPDATE SET forgotten_at = excluded.forgotten_at');
+				const rowOf = db.prepare('SELECT id FROM items WHERE namespace = ? AND item_id = ?');
+				for (const item of items) {
+					const row = rowOf.get(item.namespace, item.item_id) as {id: number} | undefined;
+					if (row) addItemTerms(db, row.id, terms);
+					if (!deleteItem(db, item.namespace, item.item_id, store.indexers)) continue;
+					count++;
+					byId.run(item.namespace, item.item_id, now);
+				}
+				const remember = db.prepare('INSERT INTO forgotten_sources (path, forgotten_at) VALUES (?, ?) ON CONFLICT (path) DO NOTHING');
+				for (const source of sources) remember.run(source, now);
+				return count;
+			}).immediate();
+			// Run again with nothing left to remove, it still empties a -wal another program kept full then.
+			const purge = removed > 0 ? purgeForgottenText(db, terms) : {walEmptied: walCheckpointed(db)};
+			return {removed, walEmptied: purge.walEmptied};
+		} finally {
+			db.pragma(`secure_delete = ${Number(secure)}`);
+		}
+	});
 }
 
 /** Takes the forgotten sources at or under each path back (`--include-forgotten`); returns them. */

@@ -1,12 +1,13 @@
 import {accessSync, constants, existsSync, mkdirSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {createRequire} from 'node:module';
-import {pathToFileURL} from 'node:url';
 import Database from 'better-sqlite3';
 import {DrillError, doctorHint, isCorruption} from '../core/errors.js';
 import {blank, hint, option, run} from '../core/hint.js';
 import {takeTurn, type TurnOptions} from './busy.js';
 import {refuseDamaged} from './health.js';
+import {removePrivateCopy} from './private-copies.js';
+import {readOnlyTarget} from './read-only-open.js';
 import {migrations, schemaVersion} from './schema.js';
 import type {SqliteDatabase} from './sqlite-database.js';
 
@@ -137,14 +138,15 @@ export function openDatabase(file: string, options: OpenOptions = {}): SqliteDat
 		}
 	}
 	const readonly = exists && (!isWritable(file) || !isWritable(folder)) && !options.write;
-	// Nobody can write where we cannot: read the file as it is, without WAL side files.
-	const target = readonly && !isWritable(folder) ? `${pathToFileURL(file).href}?immutable=1` : file;
 	if (options.write && exists && (!isWritable(file) || !isWritable(folder))) {
 		throw new DrillError('store_readonly', `the store ${file} or its folder is read-only`, hint`make them writable, or choose another store with ${option('store')}`);
 	}
+	// Where we cannot write beside the store: read it with its -wal all the same (read-only-open.ts).
+	const {target, copy} = readonly && !isWritable(folder) ? readOnlyTarget(file) : {target: file, copy: undefined};
 	let db: SqliteDatabase | undefined;
 	try {
 		db = new Database(target, {readonly, fileMustExist: !options.write, nativeBinding: nativeBinding() ?? undefined});
+		if (copy) removedWithClose(db, copy);
 		db.pragma('busy_timeout = 5000');
 		if (!readonly) {
 			db.pragma('journal_mode = WAL');
@@ -168,6 +170,19 @@ export function openDatabase(file: string, options: OpenOptions = {}): SqliteDat
 		return db;
 	} catch (error) {
 		db?.close();
+		if (copy) removePrivateCopy(copy);
 		throw storeError(error, file);
 	}
+}
+
+/** A private copy goes when the store that reads it closes. */
+function removedWithClose(db: SqliteDatabase, folder: string): void {
+	const close = db.close.bind(db);
+	db.close = () => {
+		try {
+			return close();
+		} finally {
+			removePrivateCopy(folder);
+		}
+	};
 }

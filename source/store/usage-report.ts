@@ -100,9 +100,13 @@ function where(filter: UsageFilter, modifier: string): {sql: string; params: unk
 	return {sql: clauses.length > 0 ? `WHERE ${clauses.join(' AND ')}` : '', params};
 }
 
-/** The sums of a group of rows; `models` lists the models too (a second DISTINCT aggregate: as dear as the session count). */
-function sumsOf(models: boolean): string {
-	return `count(DISTINCT u.item) AS sessions, sum(u.messages) AS messages, sum(u.input) AS input, sum(u.output) AS output,
+/**
+ * The sums of a group of rows; `models` lists the models too (a second DISTINCT aggregate: as dear
+ * as the session count). A group of one session's rows (`--by session`) is one session: counted
+ * without the DISTINCT aggregate (a fifth of that report's time over 50 000 sessions).
+ */
+function sumsOf(models: boolean, oneSession = false): string {
+	return `${oneSession ? '1' : 'count(DISTINCT u.item)'} AS sessions, sum(u.messages) AS messages, sum(u.input) AS input, sum(u.output) AS output,
 	sum(u.cache_write) AS cache_write, sum(u.cache_read) AS cache_read, sum(coalesce(u.recorded_usd, u.usd)) AS cost,
 	sum(u.recorded_usd IS NULL) AS estimated,
 	group_concat(DISTINCT CASE WHEN u.recorded_usd IS NULL AND u.usd IS NULL AND u.input + u.output + u.cache_write + u.cache_read > 0 THEN u.model END) AS unpriced,
@@ -149,7 +153,7 @@ export function usageReport(store: SummaryStore, options: ReportOptions): UsageR
 	const key = period ?? (options.by === 'session' ? 'u.item' : `u.${options.by}`);
 	const order = period ? 'key' : options.by === 'session' ? 'last DESC' : 'coalesce(cost, 0) DESC, input + output + cache_write + cache_read DESC';
 	// One pass over the rows: the totals are the groups' sums, and their sessions a count of distinct items (read from an index).
-	const groups = store.all<SumRow>(`SELECT ${key} AS key, ${sumsOf(!period)} FROM usage_hours u ${filter.sql} GROUP BY 1 ORDER BY ${order}`, ...filter.params);
+	const groups = store.all<SumRow>(`SELECT ${key} AS key, ${sumsOf(!period, options.by === 'session')} FROM usage_hours u ${filter.sql} GROUP BY 1 ORDER BY ${order}`, ...filter.params);
 	const sessions = groups.length === 0 ? 0 : (store.one<{sessions: number}>(`SELECT count(DISTINCT u.item) AS sessions FROM usage_hours u ${filter.sql}`, ...filter.params)?.sessions ?? 0);
 	const total = totals(groups.length === 0 ? undefined : {...mergeRows(groups), sessions, first: groups.reduce<string | null>((min, row) => (row.first && (!min || row.first < min) ? row.first : min), null), last: groups.reduce<string | null>((max, row) => (row.last && (!max || row.last > max) ? row.last : max), null)});
 	const limit = options.limit !== undefined && options.limit >= 0 ? options.limit : groups.length;

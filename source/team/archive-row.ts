@@ -22,8 +22,15 @@ export interface ArchiveRow {
 	body: string;
 }
 
-/** PostgreSQL text holds no NUL character; drill's text is inert already, so one is never meant. */
-const noNul = (text: string) => (text.includes('\u0000') ? text.replaceAll('\u0000', '') : text);
+/**
+ * Text as PostgreSQL takes it: no NUL character (drill's text is inert already, so one is never
+ * meant), and no lone UTF-16 surrogate (made U+FFFD, as UTF-8 encoding would make it; in the
+ * batch's JSON it would be a \u escape PostgreSQL refuses).
+ */
+const pgText = (text: string) => ((text.includes('\u0000') ? text.replaceAll('\u0000', '') : text) as WellFormable).toWellFormed();
+
+/** String.prototype.toWellFormed (ES2024, in every Node drill runs on; the project's lib is ES2023). */
+type WellFormable = string & {toWellFormed(): string};
 
 /**
  * The raw text indexed per item, at most: a tsvector holds at most 1 MB, and a session's words
@@ -52,8 +59,9 @@ const wordPattern = /[\p{L}\p{N}_]+/gu;
  */
 function wordsBeyond(text: string, known: Set<string>): string {
 	const out: string[] = [];
-	for (const match of text.matchAll(wordPattern)) {
-		const word = match[0].toLowerCase();
+	// match(), not matchAll(): the words as strings, without a match object each (push's CPU went to them).
+	for (const found of text.match(wordPattern) ?? []) {
+		const word = found.toLowerCase();
 		if (known.has(word)) continue;
 		known.add(word);
 		out.push(word);
@@ -72,22 +80,23 @@ export function archiveRow(record: ItemRecord, hash: string): ArchiveRow {
 	}
 	body = body.slice(0, maxIndexedChars);
 	const known = new Set<string>();
-	for (const match of `${record.title}\n${body}`.matchAll(wordPattern)) known.add(match[0].toLowerCase());
+	for (const found of `${record.title}\n${body}`.match(wordPattern) ?? []) known.add(found.toLowerCase());
 	const keywords = wordsBeyond(record.nodes.flatMap((node) => node.keywords).join(' '), known);
 	const summaries = wordsBeyond([record.tldr, root?.summary ?? '', ...inner.map((node) => `${node.title}. ${node.summary}`)].join('\n').slice(0, maxIndexedChars), known);
 	return {
-		namespace: record.namespace,
-		item_id: record.item_id,
+		namespace: pgText(record.namespace),
+		item_id: pgText(record.item_id),
 		hash,
-		title: noNul(record.title),
-		tldr: noNul(record.tldr),
+		title: pgText(record.title),
+		tldr: pgText(record.tldr),
 		generated_at: record.generated_at,
-		agent: source.agent ?? null,
-		project: source.project ?? null,
-		source: noNul(JSON.stringify(source)),
-		record: noNul(JSON.stringify(record)),
-		keywords: noNul(keywords),
-		summaries: noNul(summaries),
-		body: noNul(body),
+		agent: source.agent ? pgText(source.agent) : null,
+		project: source.project ? pgText(source.project) : null,
+		// JSON.stringify writes neither a NUL nor a lone surrogate (it escapes both).
+		source: JSON.stringify(source),
+		record: JSON.stringify(record),
+		keywords: pgText(keywords),
+		summaries: pgText(summaries),
+		body: pgText(body),
 	};
 }

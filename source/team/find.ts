@@ -11,8 +11,7 @@ import type {SummaryStore} from '../store/summary-store.js';
 import type {TeamClient} from './connection.js';
 import {pulledItemId} from './labels.js';
 import {savePulled} from './pull.js';
-import {planCandidates, queryLexemes, rankItems, termStats} from './ranking.js';
-import {requireSchema} from './schema.js';
+import {planCandidates, queryStats, rankItems} from './ranking.js';
 
 export interface TeamFindOptions {
 	query: string;
@@ -81,9 +80,7 @@ export async function teamFind(client: TeamClient, store: SummaryStore, options:
 	const perItem = count('--drill-per-item-top-k', options.drill_per_item_top_k, findDefaults.drill_per_item_top_k);
 	const notices: string[] = [];
 	if (options.method && options.method !== 'keyword') notices.push('the team archive ranks by keyword only (PostgreSQL full-text search): the semantic list is local (drill find without --team)');
-	await requireSchema(client);
-	const lexemes = await queryLexemes(client, query);
-	const stats = await termStats(client, lexemes);
+	const stats = await queryStats(client, query);
 	const plan = planCandidates(stats.items, stats.terms);
 	if (plan?.narrowed) notices.push(plan.narrowed);
 	const ranked = plan ? await rankItems(client, plan, options, topK, offset) : [];

@@ -38,11 +38,16 @@ export interface PushReport {
 const defaultBatchItems = 500;
 const defaultBatchBytes = 16 * 1024 * 1024;
 
-/** One statement per batch: the items written (or left as they are when the archive has the same hash), and the push counted. */
+/**
+ * One statement per batch: the items written (or left as they are when the archive has the same
+ * hash), and the push counted. The batch goes as one JSON array of rows ($3): V8 writes it natively,
+ * where the pg client escaped 13 text arrays element by element (measured: ~0.5 ms of client CPU per
+ * item, against ~0.08 ms for the JSON).
+ */
 const insertSql = `
 WITH incoming AS (
-	SELECT * FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::timestamptz[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[])
-		AS x(namespace, item_id, hash, title, tldr, generated_at, agent, project, source, record, keywords, summaries, body)
+	SELECT * FROM json_to_recordset($3::json)
+		AS x(namespace text, item_id text, hash text, title text, tldr text, generated_at timestamptz, agent text, project text, source text, record text, keywords text, summaries text, body text)
 ), written AS (
 	INSERT INTO drill_items AS d (machine, user_name, namespace, item_id, hash, deleted, title, tldr, generated_at, agent, project, source, record, search, pushed_at)
 	SELECT $1, $2, namespace, item_id, hash, false, title, tldr, generated_at, agent, project, source, record,
@@ -72,13 +77,9 @@ INSERT INTO drill_pushes (machine, user_name, last_push, items) VALUES ($1, $2, 
 ON CONFLICT (machine, user_name) DO UPDATE SET last_push = now()
 RETURNING (SELECT count(*) FROM gone)::int AS gone`;
 
-function params(labels: Labels, rows: readonly ArchiveRow[]): unknown[] {
-	const column = <K extends keyof ArchiveRow>(key: K) => rows.map((row) => row[key]);
-	return [
-		labels.machine, labels.user,
-		column('namespace'), column('item_id'), column('hash'), column('title'), column('tldr'), column('generated_at'), column('agent'),
-		column('project'), column('source'), column('record'), column('keywords'), column('summaries'), column('body'),
-	];
+/** A batch's rows as the statement's JSON parameter (archive-row.ts makes every text well formed, so PostgreSQL's JSON parser takes it). */
+function batchJson(rows: readonly ArchiveRow[]): string {
+	return JSON.stringify(rows);
 }
 
 /**
@@ -86,7 +87,7 @@ function params(labels: Labels, rows: readonly ArchiveRow[]): unknown[] {
  * has are left as they are. Returns the promise of the statement, sent at once.
  */
 export function insertRows(client: TeamClient, labels: Labels, rows: readonly ArchiveRow[]): Promise<unknown> {
-	return client.query(insertSql, params(labels, rows));
+	return client.query(insertSql, [labels.machine, labels.user, batchJson(rows)]);
 }
 
 interface RemoteRow {

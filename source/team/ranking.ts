@@ -1,4 +1,6 @@
+import {DrillError} from '../core/errors.js';
 import type {TeamClient} from './connection.js';
+import {requireSchema, teamSchemaVersion} from './schema.js';
 
 /**
  * Stage 1 in the team database: PostgreSQL full-text search over each item's search vector (GIN),
@@ -28,48 +30,87 @@ export function lexemeQuery(lexeme: string): string {
 	return `'${lexeme.replace(/\\/gu, '\\\\').replace(/'/gu, "''")}'`;
 }
 
-/** The query's words as the archive's vectors hold them ('english': Snowball stems, stopwords out), at most 48. */
-export async function queryLexemes(client: TeamClient, query: string): Promise<string[]> {
-	const rows = await client.query<{lexeme: string}>("SELECT lexeme FROM unnest(to_tsvector('english', $1)) ORDER BY positions[1]", [query.slice(0, 100_000)]);
-	return rows.map((row) => row.lexeme).slice(0, 48);
+/**
+ * Everything stage 1 needs to know before it ranks, in one round trip (on a busy server each one
+ * costs a scheduling delay; measured at 1M items and load 16: p50 ~10 ms each): the schema version,
+ * the query's words as the archive's vectors hold them ('english': Snowball stems, stopwords out;
+ * the first 48), the archive's size as the planner estimates it, and, from pg_stats' most common
+ * elements of the search column (kept by autovacuum's ANALYZE), the share of items holding each
+ * query word listed there and the least listed share.
+ */
+const statsSql = `
+WITH q AS (SELECT coalesce(array_agg(lexeme ORDER BY positions[1]), '{}') AS lexemes FROM unnest(to_tsvector('english', $1)))
+SELECT (SELECT value FROM drill_team_meta WHERE key = 'schema_version') AS version,
+	(SELECT greatest(reltuples, 0)::bigint::text FROM pg_class WHERE oid = 'drill_items'::regclass) AS estimate,
+	q.lexemes, s.listed, s.least, s.common, s.freqs
+FROM q LEFT JOIN LATERAL (
+	SELECT st.most_common_elems IS NOT NULL AS listed, st.most_common_elem_freqs[array_length(st.most_common_elems::text::text[], 1) + 1] AS least, m.common, m.freqs
+	FROM pg_stats st, LATERAL (
+		SELECT array_agg(e) AS common, array_agg(f) AS freqs FROM unnest(st.most_common_elems::text::text[], st.most_common_elem_freqs) AS x(e, f) WHERE e = ANY(q.lexemes)
+	) m
+	WHERE st.tablename = 'drill_items' AND st.attname = 'search' AND st.schemaname = current_schema()
+) s ON true`;
+
+interface StatsRow {
+	version: string | null;
+	estimate: string | null;
+	lexemes: string[];
+	listed: boolean | null;
+	least: number | null;
+	common: string[] | null;
+	freqs: number[] | null;
+}
+
+/** What stage 1 knows of a query before ranking: its words and how many items hold each. */
+export interface QueryStats {
+	lexemes: string[];
+	items: number;
+	terms: TermStat[];
 }
 
 /**
- * How many items hold each lexeme: from pg_stats' most common elements of the search column (kept
- * by autovacuum's ANALYZE); a word they do not list is rarer than the least listed one. Without
- * statistics yet (a young archive), counted through the GIN index up to a bound. IDF as Lucene's,
- * always positive.
+ * How many items hold each of the query's words: the share pg_stats lists, or, for a word it does
+ * not list, half the least listed share, as PostgreSQL's own planner estimates it (counting it cost
+ * ~40 ms a word at 1M items). Without statistics yet (a young archive), counted through the GIN
+ * index up to a bound. IDF as Lucene's, always positive. A database without drill's schema, or
+ * with another version of it, is left to requireSchema (its one-line error, or the migration).
  */
-export async function termStats(client: TeamClient, lexemes: readonly string[]): Promise<{items: number; terms: TermStat[]}> {
-	const [size] = await client.query<{estimate: string}>("SELECT greatest(reltuples, 0)::bigint::text AS estimate FROM pg_class WHERE oid = 'drill_items'::regclass");
-	let items = Number(size?.estimate ?? 0);
+export async function queryStats(client: TeamClient, query: string, migrated = false): Promise<QueryStats> {
+	let row: StatsRow | undefined;
+	try {
+		[row] = await client.query<StatsRow>(statsSql, [query.slice(0, 100_000)]);
+	} catch (error) {
+		// No archive here (or not readable): requireSchema says so in one line; otherwise the failure stands.
+		await requireSchema(client);
+		throw error;
+	}
+	if (row?.version !== String(teamSchemaVersion) && !migrated) {
+		await requireSchema(client);
+		return queryStats(client, query, true);
+	}
+	if (!row) throw new DrillError('team_error', `the team database at ${client.target.shown} answered no statistics`, 'drill doctor --team checks the connection and the schema');
+	const lexemes = row.lexemes.slice(0, 48);
+	let items = Number(row.estimate ?? 0);
 	if (items < 1000) items = Number((await client.query<{n: string}>('SELECT count(*)::text AS n FROM drill_items WHERE NOT deleted'))[0]!.n);
-	const [stats] = await client.query<{elems: string[] | null; freqs: number[] | null}>(
-		"SELECT most_common_elems::text::text[] AS elems, most_common_elem_freqs AS freqs FROM pg_stats WHERE tablename = 'drill_items' AND attname = 'search' AND schemaname = current_schema()",
-	);
 	const common = new Map<string, number>();
-	if (stats?.elems && stats.freqs) stats.elems.forEach((elem, index) => common.set(elem, stats.freqs![index]!));
-	// pg_stats ends the frequencies with the least and the greatest of them (and the null share): a word not listed is rarer than the least.
-	const least = stats?.freqs && stats.elems ? stats.freqs[stats.elems.length] ?? 0 : 0;
+	row.common?.forEach((elem, index) => common.set(elem, row.freqs![index]!));
 	const countCap = candidateCap + 1;
 	const counted = new Map<string, number>();
 	const rare = lexemes.filter((lexeme) => !common.has(lexeme));
-	// With statistics, a word they do not list is taken to be in half as many items as the least
-	// listed one, as PostgreSQL's own planner estimates it (counting it cost ~40 ms a word at 1M items).
-	if (common.size > 0) for (const lexeme of rare) counted.set(lexeme, Math.max(1, Math.round((least * items) / 2)));
+	if (row.listed) for (const lexeme of rare) counted.set(lexeme, Math.max(1, Math.round(((row.least ?? 0) * items) / 2)));
 	else if (rare.length > 0) {
 		const rows = await client.query<{lexeme: string; n: string}>(
 			'SELECT l AS lexeme, (SELECT count(*) FROM (SELECT 1 FROM drill_items WHERE search @@ q LIMIT $2) s)::text AS n FROM unnest($1::text[], $3::tsquery[]) AS x(l, q)',
 			[rare, countCap, rare.map(lexemeQuery)],
 		);
-		for (const row of rows) counted.set(row.lexeme, Number(row.n));
+		for (const counts of rows) counted.set(counts.lexeme, Number(counts.n));
 	}
 	items = Math.max(items, 1);
 	const terms = lexemes.map((lexeme) => {
 		const df = Math.min(items, common.has(lexeme) ? Math.round(common.get(lexeme)! * items) : counted.get(lexeme) ?? 0);
 		return {lexeme, df, idf: Math.log(1 + (items - df + 0.5) / (df + 0.5))};
 	});
-	return {items, terms};
+	return {lexemes, items, terms};
 }
 
 export interface CandidatePlan {
@@ -139,9 +180,11 @@ export async function rankItems(client: TeamClient, plan: CandidatePlan, filter:
 	}
 	const score = plan.ranked.map((term) => `${term.idf.toFixed(6)} * ts_rank('{1,1,1,1}', search, ${bind(lexemeQuery(term.lexeme))}::tsquery, 1)`).join(' + ');
 	const cap = bind(2 * candidateCap);
+	// The candidates' vectors are read once each ("|| ''" makes a copy in memory), not fetched from TOAST
+	// again by each word's ts_rank (same scores; measured at 1M items: ~3x fewer buffer reads, ranking ~10–25% faster).
 	const sql = `
 		SELECT id::text, machine, user_name, namespace, item_id, title, tldr, source, hash, score FROM (
-			SELECT c.*, ${score} AS score FROM (SELECT id, machine, user_name, namespace, item_id, title, tldr, source, hash, search FROM drill_items WHERE ${where.join(' AND ')} LIMIT ${cap}) c
+			SELECT c.*, ${score} AS score FROM (SELECT id, machine, user_name, namespace, item_id, title, tldr, source, hash, search || ''::tsvector AS search FROM drill_items WHERE ${where.join(' AND ')} LIMIT ${cap}) c
 		) ranked ORDER BY score DESC, id LIMIT ${bind(limit)} OFFSET ${bind(offset)}`;
 	return (await client.query<RankedRow>(sql, params)).map((row) => ({...row, score: Number(row.score)}));
 }

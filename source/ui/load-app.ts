@@ -10,7 +10,11 @@
  *   `fetch` is put back, still unloaded.
  */
 export function loadRunApp(): Promise<typeof import('./run-app.js')> {
-	return withInkEnvironment(() => import('./run-app.js'));
+	// run-app.js imports Ink itself only when the app starts: loaded here first, it is loaded as described.
+	return withInkEnvironment(async () => {
+		await import('./ink-app.js');
+		return import('./run-app.js');
+	});
 }
 
 /** Runs `load` (an import that brings Ink and yoga) with the environment described above. */

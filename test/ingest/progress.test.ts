@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {Progress} from '../../source/ingest/progress.js';
+import {drawsProgress, Progress} from '../../source/ingest/progress.js';
 
 function stream(isTTY: boolean) {
 	const writes: string[] = [];
@@ -9,7 +9,7 @@ function stream(isTTY: boolean) {
 describe('Progress', () => {
 	it('draws files, bytes, rate and ETA on a terminal, and clears itself', () => {
 		const {writes, stream: out} = stream(true);
-		const progress = new Progress(out, 4, 2_000_000);
+		const progress = new Progress(out, 4, 2_000_000, true);
 		progress.file('docs/a.md');
 		expect(writes.at(-1)).toMatch(/^\r\u001b\[2Kingest ░{24}  0\/4 files  0\.0\/2\.0 MB  0\.0 MB\/s  ETA –  docs\/a\.md$/u);
 		progress.done();
@@ -28,7 +28,16 @@ describe('Progress', () => {
 
 	it('shows file names inert', () => {
 		const {writes, stream: out} = stream(true);
-		new Progress(out, 1, 1).file('evil\u001b]0;title\u0007.md');
+		new Progress(out, 1, 1, true).file('evil\u001b]0;title\u0007.md');
 		expect(writes.at(-1)).not.toContain('\u001b]');
+	});
+});
+
+describe('drawsProgress', () => {
+	it('draws on a terminal, not in CI nor into a pipe', () => {
+		const tty = {isTTY: true} as NodeJS.WriteStream;
+		expect(drawsProgress(tty, {})).toBe(true);
+		expect(drawsProgress(tty, {CI: 'true'})).toBe(false);
+		expect(drawsProgress({isTTY: false} as NodeJS.WriteStream, {})).toBe(false);
 	});
 });

@@ -158,3 +158,40 @@ describe.skipIf(unsupported !== undefined)('on a read-only mount', () => {
 		expect(oneLine(steps.down, 'down on a read-only mount')).toMatch(/EROFS: read-only file system\); the file system is mounted read-only/u);
 	});
 });
+
+describe.skipIf(unsupported !== undefined)('on a read-only mount after a full disk stopped an ingest (commits left in the -wal)', () => {
+	for (const shm of ['with its -shm', 'without its -shm'] as const) {
+		it(`reads the store with its -wal, ${shm}: doctor says healthy, find answers, and where no copy can be made it is "unreadable here", never damaged`, () => {
+			const work = tempDir();
+			const input = path.join(work, 'input');
+			mkdirSync(input);
+			for (let i = 0; i < 60; i++) writeFileSync(path.join(input, `page-${String(i).padStart(2, '0')}.md`), generatedMarkdown(i, 20_000));
+			const script = [
+				`step full ingest '${input}' --store "$M/s.db" --json`,
+				shm === 'without its -shm' ? 'rm -f "$M/s.db-shm"' : 'true',
+				'stat -c %s "$M/s.db-wal" > "$O/wal-bytes" 2>/dev/null || echo 0 > "$O/wal-bytes"',
+				'mount -o remount,ro "$M"',
+				'step doctor doctor --store "$M/s.db" --json',
+				'step find find notes --store "$M/s.db" --json',
+				// No private copy can be made where the temporary folder is the read-only mount itself.
+				'TMPDIR="$M" step nocopy doctor --store "$M/s.db"',
+				'printf "%s\\n" full doctor find nocopy >> "$O/.steps"',
+			].join('\n');
+			const {steps, log, kept} = inNamespace('600k', script);
+			expect(Object.keys(steps), log).toHaveLength(4);
+			expect(steps.full!.code).not.toBe(0);
+			expect(Number(kept('wal-bytes')), 'the -wal holds commits').toBeGreaterThan(0);
+			expect(steps.doctor!.code, steps.doctor!.stderr).toBe(0);
+			const diagnosis = JSON.parse(steps.doctor!.stdout) as {healthy: boolean; problems: string[]; notes: string[]};
+			expect(diagnosis).toMatchObject({healthy: true, problems: []});
+			expect(steps.find!.code, steps.find!.stderr).toBe(0);
+			if (shm === 'with its -shm') expect(steps.nocopy!.code, steps.nocopy!.stderr).toBe(0);
+			else {
+				expect(diagnosis.notes.join('\n')).toMatch(/read from a private copy of both/u);
+				const line = oneLine(steps.nocopy, 'doctor with no room for a copy');
+				expect(line).toMatch(/cannot be read here: its write-ahead log \(\d+ bytes of commits not yet in the file\) needs a -shm file beside it/u);
+				expect(line).not.toMatch(/damaged|malformed|--repair/u);
+			}
+		});
+	}
+});

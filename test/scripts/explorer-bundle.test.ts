@@ -1,4 +1,4 @@
-import {readFileSync} from 'node:fs';
+import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {expect, test} from 'vitest';
 
@@ -15,10 +15,11 @@ function staticClosure(entry: string): string[] {
 }
 
 // Node resolves, reads and links every module of the first frame one by one (~1 ms each here):
-// the explorer is built as one bundle with few chunks, none shared with the commands' build.
+// the explorer is built as one bundle with few chunks, none shared with the commands' build. (Its
+// code shares chunks with Ink's, loaded after the first frame: a dozen files in all.)
 test('the explorer loads as a handful of files of its own, not the commands\' chunks', () => {
 	const files = staticClosure('dist/explorer.js');
-	expect(files.length).toBeLessThanOrEqual(8);
+	expect(files.length).toBeLessThanOrEqual(12);
 	expect(files.filter((file) => !file.startsWith('explorer'))).toEqual([]);
 	expect(readFileSync('dist/cli.js', 'utf8')).toContain('explorer.js');
 });
@@ -32,4 +33,19 @@ test('nothing the explorer loads before its first frame imports node:crypto', ()
 // bundle loads: an import of the package itself shows in the build as `import_yaml = __toESM(...)`.
 test('the yaml package is evaluated on first use, not as the explorer loads', () => {
 	for (const file of staticClosure('dist/explorer.js')) expect(readFileSync(path.join('dist', file), 'utf8'), file).not.toMatch(/import_yaml\d*\s*=\s*__toESM\(/u);
+});
+
+// The first frame is painted from the screen model (source/ui/screen-paint.ts): Ink, React and
+// yoga (~580 KB) load in a chunk of their own, after it. yoga's inline WebAssembly starts with the
+// base64 of "\0asm"; React marks its elements with a symbol of this name.
+test('nothing the explorer loads before its first frame holds Ink, React or yoga', () => {
+	const files = staticClosure('dist/explorer.js');
+	for (const file of files) expect(readFileSync(path.join('dist', file), 'utf8'), file).not.toMatch(/AGFzbQ|react\.transitional\.element|react-reconciler/u);
+	expect(readdirSync('dist/explorer').some((file) => file.startsWith('ink-app-') && readFileSync(path.join('dist/explorer', file), 'utf8').includes('AGFzbQ'))).toBe(true);
+});
+
+// Even unevaluated, the yaml package's code would be read and compiled with the chunk holding it.
+test('the yaml package is not even read before the first frame: it is dist/yaml.cjs, required on first use', () => {
+	for (const file of staticClosure('dist/explorer.js')) expect(readFileSync(path.join('dist', file), 'utf8'), file).not.toMatch(/parsePlainScalar/u);
+	expect(readFileSync('dist/yaml.cjs', 'utf8')).toMatch(/parsePlainScalar/u);
 });

@@ -54,6 +54,9 @@ describe('usage in the store', () => {
 		// The most recent first.
 		expect(sessions.groups.map((group) => [group.key, group.title, group.agent])).toEqual([['conversation_session:d', 'Session d', 'codex'], ['conversation_session:c', 'Session c', 'opencode']]);
 		expect(sessions.more).toBe(2);
+		// Each group is one session (counted without DISTINCT); the total still counts every session once.
+		expect(sessions.groups.map((group) => group.sessions)).toEqual([1, 1]);
+		expect(sessions.total.sessions).toBe(4);
 		expect(sessions.groups[1]!.cost).toEqual({usd: 3, exact: true});
 		expect(usageReport(opened, {by: 'agent'}).groups.map((group) => group.key)).toEqual(['claude-code', 'opencode', 'codex']);
 		expect(usageReport(opened, {by: 'project'}).groups.map((group) => [group.key, group.sessions])).toEqual([['/src/pay', 2], ['/src/web', 1], ['', 1]]);

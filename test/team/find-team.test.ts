@@ -66,6 +66,24 @@ describe.skipIf(postgresSkip)('drill find --team, doctor --team and resume of a 
 		expect(none.stage1_hits).toEqual([]);
 	});
 
+	it('says in one line when the database holds no archive, or a newer one, and ranks once it holds this version', async () => {
+		const url = await team.database();
+		const empty = runCli(['find', '--team', 'retry', '--team-url', url]);
+		expect(empty.code).toBe(1);
+		expect(empty.stderr).toMatch(/^drill: the team database at \S+ holds no drill archive yet; drill push --to URL sends this store there first\n$/u);
+		const laptop = store('laptop', 'ana', [session('retry', 'Retry with backoff', ['add exponential backoff to the client retry'])]);
+		expect(runCli(['push', '--to', url], {env: laptop}).code).toBe(0);
+		await team.sql(url, "UPDATE drill_team_meta SET value = '99' WHERE key = 'schema_version'");
+		const newer = runCli(['find', '--team', 'retry', '--team-url', url]);
+		expect(newer.code).toBe(1);
+		expect(newer.stderr).toMatch(/^drill: the team database at \S+ has schema version 99, newer than this drill understands \(1\); upgrade drill on this machine\n$/u);
+		// Back at this drill's version, the same database ranks.
+		await team.sql(url, "UPDATE drill_team_meta SET value = '1' WHERE key = 'schema_version'");
+		const devbox = store('devbox', 'bo', []);
+		const found = JSON.parse(runCli(['find', '--team', 'retry', '--team-url', url, '--json'], {env: devbox}).stdout);
+		expect(found.stage1_hits.map((hit: {drill_node_id: string}) => hit.drill_node_id)).toEqual(['conversation_session:ana@laptop/retry']);
+	});
+
 	it('doctor --team reports reachability, schema version, size and the last push per machine', async () => {
 		const url = await team.database();
 		const empty = JSON.parse(runCli(['doctor', '--team', '--team-url', url, '--json']).stdout);

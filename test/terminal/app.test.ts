@@ -120,6 +120,23 @@ describe('drill in a terminal', () => {
 		expect(screen.raw).toContain('\u001b[?25h');
 	});
 
+	test('the first frame is drawn before Ink loads; keys typed at once are the app\'s (moved, not echoed), and Ink then draws the same screen', async () => {
+		const screen = drill([]);
+		const first = await screen.waitFor(/\? help.*\d+\/\d+ ┘/u);
+		const position = /(\d+)\/(\d+) ┘/u.exec(first)!;
+		// Typed together, the moment the first frame is out: Ink, React and yoga may still be loading.
+		screen.write('jj');
+		const moved = await screen.waitFor(new RegExp(`${Number(position[1]) + 2}/${position[2]} ┘`, 'u'));
+		// Raw mode from the first frame on: the terminal did not echo the keys onto the screen.
+		expect(moved).not.toMatch(/^jj|jj$/mu);
+		screen.write('q');
+		expect(await screen.exit()).toBe(0);
+		// The first frame came on the alternate screen, with the cursor hidden, before Ink's own.
+		expect(screen.raw.startsWith('\u001b[?1049h')).toBe(true);
+		expect(screen.raw.indexOf('\u001b[?25l')).toBeLessThan(screen.raw.indexOf('┌'));
+		expect(screen.raw).toContain('\u001b[?25h');
+	});
+
 	test('the detail pane keeps its blank lines: at depth full under open results it is filled to its last row', async () => {
 		// As filed: 100×30, results of "connection pool ran dry" open, the item at depth full.
 		const screen = drill(['--domain', 'summary', '--node', 'conversation_session:k3x9', '--query', 'connection pool ran dry'], {cols: 100, rows: 30});

@@ -1,3 +1,4 @@
+import {homedir} from 'node:os';
 import {inertText} from '../../core/inert-text.js';
 import {sourceLine} from '../../core/item-source.js';
 import type {Drillables} from '../../core/registry.js';
@@ -5,6 +6,7 @@ import {summaryNodeId} from '../../core/summary-node-id.js';
 import {itemOfNode} from '../../store/item-of-node.js';
 import {itemSource, type SpanRow, type SummaryStore} from '../../store/summary-store.js';
 import {addTo} from '../../core/arrays.js';
+import type {Runtime} from '../../runtime.js';
 
 /**
  * What a readable export holds, whatever it is rendered as (Markdown, HTML): a title, the
@@ -166,4 +168,9 @@ export function viewDocument(domains: Pick<Drillables, 'walk'>, domain: string, 
 		...(summary ? {tldr: summary} : {}),
 		sections: view.content ? [{level: 2, parts: [{kind: 'text', text: clean(view.content)}]}] : [],
 	};
+}
+
+/** Any node as a document: a summary item or subtree, a knowledge unit, a drill. */
+export function nodeDocument(runtime: Runtime, domain: string, id: string, options: Omit<ExportOptions, 'home'> = {}): ExportDocument {
+	return domain === 'summary' ? summaryDocument(runtime.store(), id, {...options, home: homedir()}) : viewDocument(runtime.domains, domain, id);
 }

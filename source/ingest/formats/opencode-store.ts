@@ -41,7 +41,7 @@ interface SessionRow {
  */
 function storeAgent(db: AgentDatabase, file: string): 'opencode' | 'kilo-cli' {
 	if (/^kilo[\w.-]*\.db$/iu.test(path.basename(file)) || path.basename(path.dirname(file)) === 'kilo') return 'kilo-cli';
-	return db.prepare(`SELECT 1 FROM message WHERE budget() AND data LIKE '%"providerID":"kilo"%' LIMIT 1`).get() ? 'kilo-cli' : 'opencode';
+	return db.prepare(`SELECT 1 FROM message WHERE budget() AND (data LIKE '%"providerID":"kilo"%' OR data LIKE '%"providerID": "kilo"%') LIMIT 1`).get() ? 'kilo-cli' : 'opencode';
 }
 
 /** Rows of OpenCode 1.16+'s newer tables that hold nothing the message and part rows do not: counted, not read. */
@@ -72,7 +72,7 @@ export function* readOpenCodeStore(db: AgentDatabase, file: string): Iterable<St
 	const ordered = ['time_created', 'id'].filter((column) => db.columns('session').has(column)).join(', ') || 'rowid';
 	const sessions = db.prepare(`SELECT ${db.select('session', sessionColumns)} FROM session WHERE budget() ORDER BY ${ordered}`).all() as SessionRow[];
 	const summary = db.prepare(
-		"SELECT (SELECT count(*) FROM message WHERE budget() AND session_id = @id) AS messages, (SELECT max(time_updated) FROM message WHERE budget() AND session_id = @id) AS messageAt, (SELECT count(*) FROM message WHERE budget() AND session_id = @id AND data LIKE '%\"role\":\"user\"%') AS asked, (SELECT count(*) FROM part WHERE budget() AND session_id = @id) AS parts, (SELECT max(time_updated) FROM part WHERE budget() AND session_id = @id) AS partAt, (SELECT sum(length(data)) FROM part WHERE budget() AND session_id = @id) AS bytes",
+		"SELECT (SELECT count(*) FROM message WHERE budget() AND session_id = @id) AS messages, (SELECT max(time_updated) FROM message WHERE budget() AND session_id = @id) AS messageAt, (SELECT count(*) FROM message WHERE budget() AND session_id = @id AND (data LIKE '%\"role\":\"user\"%' OR data LIKE '%\"role\": \"user\"%')) AS asked, (SELECT count(*) FROM part WHERE budget() AND session_id = @id) AS parts, (SELECT max(time_updated) FROM part WHERE budget() AND session_id = @id) AS partAt, (SELECT sum(length(data)) FROM part WHERE budget() AND session_id = @id) AS bytes",
 	);
 	const messageRows = db.prepare(`SELECT id, ${db.capped('data')} AS data FROM message WHERE budget() AND session_id = ? ORDER BY time_created, id`);
 	const partRows = db.prepare(`SELECT id, message_id, ${db.capped('data')} AS data FROM part WHERE budget() AND session_id = ? ORDER BY message_id, id`);

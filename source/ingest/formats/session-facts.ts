@@ -7,7 +7,8 @@ import {append} from '../../core/arrays.js';
 export interface SessionFacts {
 	sessionId?: string | undefined;
 	/** The agent's own title (one it generated, or a chat's name where the log does not say who gave it). */
-	agentTitle?: string | undefined;
+	/** A string as a rule; a reader of a database may pass a column's blob as it is (sessionTitle reads it). */
+	agentTitle?: unknown;
 	/** The person's own name for the session (a rename): the title before the agent's. */
 	userTitle?: string | undefined;
 	/** What the session cost, US dollars, as the agent itself recorded it. */
@@ -30,7 +31,9 @@ const maxFiles = 500;
  * (`<think>…</think>`, seen in real Crush and OpenCode titles) left out, white space folded. A
  * title that is only reasoning (or longer than a title can be) is none.
  */
-export function sessionTitle(recorded: string | undefined): string | undefined {
+export function sessionTitle(given: unknown): string | undefined {
+	// A database column may hold a title as a blob (or a number): its text, or none.
+	const recorded = typeof given === 'string' ? given : given instanceof Uint8Array ? new TextDecoder().decode(given) : undefined;
 	if (!recorded) return undefined;
 	const title = recorded
 		.replace(/<(think|thinking|reasoning)>[\s\S]*?(?:<\/\1>|$)/giu, ' ')

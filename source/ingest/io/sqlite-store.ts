@@ -2,7 +2,7 @@ import {closeSync, constants, copyFileSync, existsSync, openSync, readFileSync, 
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import {privateCopyFolder, removePrivateCopy} from './private-copies.js';
+import {privateCopyFolder, removePrivateCopy} from '../../store/private-copies.js';
 
 /**
  * Reading another program's SQLite database (an agent's session store) without ever writing to

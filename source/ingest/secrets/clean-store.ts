@@ -1,3 +1,4 @@
+import type {ItemRecord} from '../../store/interchange.js';
 import type {SummaryStore} from '../../store/summary-store.js';
 import {redactItem} from './redact-source.js';
 import {ruleVersions} from './redactor.js';
@@ -36,6 +37,16 @@ function purgeOldText(store: SummaryStore): void {
 	});
 }
 
+/** Whether redaction changed any text of the item (not only its count of redactions). */
+function textChanged(before: ItemRecord, after: ItemRecord): boolean {
+	if (before.title !== after.title || before.tldr !== after.tldr) return true;
+	if (before.spans.some((span, index) => span.text !== after.spans[index]?.text)) return true;
+	return before.nodes.some((node, index) => {
+		const other = after.nodes[index];
+		return !other || node.title !== other.title || node.summary !== other.summary || node.keywords.join('\n') !== other.keywords.join('\n');
+	});
+}
+
 /**
  * Redacts the secrets of every item already in the store (a store made before ingest redacted
  * them, or items imported with --keep-secrets): each item that holds one is rewritten, in its own
@@ -52,7 +63,8 @@ export function cleanStore(store: SummaryStore): Cleaning {
 		if (!row) continue;
 		const record = store.record(row);
 		const {item, count} = redactItem(record);
-		if (item === record) continue;
+		// A secret found again in what was redacted before (`password: "[redacted:…]"`) is no new one.
+		if (item === record || !textChanged(record, item)) continue;
 		store.writeItem(item);
 		items++;
 		redactions += count;

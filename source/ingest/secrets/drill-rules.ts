@@ -41,7 +41,8 @@ export const drillRules: RuleSet = {
 			regex: String.raw`:\/\/[^\s:\/@'"<>()\[\]]{0,100}:([^\s\/'"<>()\[\]]{3,200})@[A-Za-z0-9\[]`,
 			keywords: ['://'],
 			// A port after `$HOST:` in a sed expression is no password; `${REDIS_PASSWORD}` is a reference (the global list).
-			allowlists: [{regexes: [placeholder, String.raw`^\d{1,5}$`], ignoreCase: true}, {regexes: [snakePlaceholder]}],
+			// A template's reference (`${random_password.db.result}`, `{{ .Values.pw }}`, `$DB_PASS`) is no password either.
+			allowlists: [{regexes: [placeholder, String.raw`^\d{1,5}$`], ignoreCase: true}, {regexes: [snakePlaceholder, String.raw`^\$\{[^{}]{1,100}\}$`, String.raw`^\{\{[^{}]{1,100}\}\}$`, String.raw`^\$[A-Za-z_][\w.]*$`]}],
 		},
 		{
 			// A password variable, whatever comes before its name (`PGPASSWORD`, `MYSQL_ROOT_PASSWORD`): an ordinary word is a password here.
@@ -73,10 +74,11 @@ export const drillRules: RuleSet = {
 		},
 		{
 			// YAML style, unquoted: `password: PW` alone on its line after a key (`db_password:`, `- token:`).
+			// A value holding `(`, `)`, `;` or `,` is code (`password: string;`, `secret: read(env),`), not a YAML value.
 			id: 'secret-assignment',
 			// A line starts at a line break, an escaped one (`\n` in JSON) or a string's opening quote (a one-line document in JSON).
 			before: String.raw`(?:^|\n|\\n|["'])[ \t]*(?:-[ \t]+)?[\w.-]{0,60}$`,
-			regex: String.raw`(?:password|passwd|passphrase|secret|token|api[_-]?key|apikey|access[_-]?key|secret[_-]?key|private[_-]?key|client[_-]?secret|auth[_-]?token|credentials?)[ \t]{0,3}:[ \t]{1,3}([^\s'"#&*!|>{}\[\],$%@\x60\\][^\s"\\]{2,200})[ \t]*(?=\r?\n|$|\\[nr]|")`,
+			regex: String.raw`(?:password|passwd|passphrase|secret|token|api[_-]?key|apikey|access[_-]?key|secret[_-]?key|private[_-]?key|client[_-]?secret|auth[_-]?token|credentials?)[ \t]{0,3}:[ \t]{1,3}([^\s'"#&*!|>{}\[\],$%@\x60\\][^\s"\\();,]{2,200})[ \t]*(?=\r?\n|$|\\[nr]|")`,
 			ignoreCase: true,
 			keywords: ['password', 'passwd', 'passphrase', 'secret', 'token', 'key', 'credential'],
 			allowlists: [{regexes: [placeholder, String.raw`^\d+$`, pathOrUrl], ignoreCase: true}, {regexes: [snakePlaceholder, ruleList, String.raw`^[a-z]{1,15}$`, String.raw`^[a-z]+(?:-[a-z]+)+$`, String.raw`^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$`]}],

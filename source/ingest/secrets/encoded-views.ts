@@ -9,7 +9,7 @@
 export interface View {
 	text: string;
 	/** `from[i]`: where the view's character `i` starts in the original; `from[text.length]` is where the last one ends. */
-	from: number[];
+	from: ArrayLike<number>;
 	/** A finding in this view masks the whole encoded run it lies in (base64: its characters do not map one to one). */
 	whole?: {start: number; end: number};
 	/**
@@ -21,55 +21,102 @@ export interface View {
 
 const jsonEscapes: Readonly<Record<string, string>> = {'"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t'};
 
-/** The text with its JSON string escapes decoded (`\"`, `\\`, `\n`, `\uXXXX`), or undefined when it has none. */
-export function jsonUnescaped(text: string): View | undefined {
-	if (!/\\["\\/bfnrtu]/u.test(text)) return undefined;
-	let out = '';
-	const from: number[] = [];
-	for (let index = 0; index < text.length; ) {
-		const char = text[index]!;
-		if (char === '\\' && index + 1 < text.length) {
-			const next = text[index + 1]!;
-			if (next === 'u' && /^[0-9a-fA-F]{4}$/u.test(text.slice(index + 2, index + 6))) {
-				out += String.fromCharCode(Number.parseInt(text.slice(index + 2, index + 6), 16));
-				from.push(index);
-				index += 6;
-				continue;
-			}
-			const plain = jsonEscapes[next];
-			if (plain !== undefined) {
-				out += plain;
-				from.push(index);
-				index += 2;
-				continue;
-			}
-		}
-		out += char;
-		from.push(index);
-		index++;
+/**
+ * A view built by replacing some spans of the text: `decode` is called at each index where
+ * `marker` is found and gives the decoded text and how many characters it replaced (or undefined
+ * to keep the character). Runs between markers are copied whole, so the cost is linear.
+ */
+function decodedView(text: string, marker: string, decode: (at: number) => {text: string; length: number} | undefined): (View & {from: Int32Array}) | undefined {
+	let at = text.indexOf(marker);
+	if (at === -1) return undefined;
+	const parts: string[] = [];
+	// A view is never longer than its text: each decoded piece is shorter than what it replaces.
+	const from = new Int32Array(text.length + 1);
+	let size = 0;
+	let copied = 0;
+	while (at !== -1) {
+		const decoded = decode(at);
+		if (decoded) {
+			parts.push(text.slice(copied, at), decoded.text);
+			for (let index = copied; index < at; index++) from[size++] = index;
+			for (let index = 0; index < decoded.text.length; index++) from[size++] = at;
+			copied = at + decoded.length;
+			at = text.indexOf(marker, copied);
+		} else at = text.indexOf(marker, at + 1);
 	}
-	from.push(text.length);
-	return {text: out, from};
+	if (parts.length === 0) return undefined;
+	parts.push(text.slice(copied));
+	for (let index = copied; index <= text.length; index++) from[size++] = index;
+	return {text: parts.join(''), from: from.subarray(0, size)};
 }
 
-/** The text with its `%XX` escapes decoded byte by byte (as Latin-1: secrets are ASCII), or undefined when it has none. */
-export function percentDecoded(text: string): View | undefined {
-	if (!/%[0-9A-Fa-f]{2}/u.test(text)) return undefined;
-	let out = '';
-	const from: number[] = [];
-	for (let index = 0; index < text.length; ) {
-		if (text[index] === '%' && /^[0-9A-Fa-f]{2}$/u.test(text.slice(index + 1, index + 3))) {
-			out += String.fromCharCode(Number.parseInt(text.slice(index + 1, index + 3), 16));
-			from.push(index);
-			index += 3;
-			continue;
-		}
-		out += text[index];
-		from.push(index);
-		index++;
+const hex = (text: string, at: number, length: number): boolean => {
+	for (let index = at; index < at + length; index++) {
+		const code = text.charCodeAt(index);
+		if (!((code >= 48 && code <= 57) || (code >= 65 && code <= 70) || (code >= 97 && code <= 102))) return false;
 	}
-	from.push(text.length);
-	return {text: out, from};
+	return at + length <= text.length;
+};
+
+/** How far around an escape a view reaches: a secret near an escape, not the whole text, is what an escape can hide. */
+const reach = 400;
+
+/**
+ * Views of the windows of `text` around each place `pattern` matches (merged where they touch):
+ * a long text with a few escapes is decoded and scanned again only around them.
+ */
+function windowed(text: string, pattern: RegExp, decode: (slice: string) => (View & {from: Int32Array}) | undefined): View[] {
+	const views: View[] = [];
+	let windowStart = -1;
+	let windowEnd = -1;
+	const flush = () => {
+		if (windowStart < 0) return;
+		const view = decode(text.slice(windowStart, windowEnd));
+		if (!view) return;
+		const {from} = view;
+		if (windowStart > 0) for (let index = 0; index < from.length; index++) from[index]! += windowStart;
+		views.push(view);
+	};
+	pattern.lastIndex = 0;
+	for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
+		const start = Math.max(0, match.index - reach);
+		const end = Math.min(text.length, match.index + match[0].length + reach);
+		if (start <= windowEnd) windowEnd = Math.max(windowEnd, end);
+		else {
+			flush();
+			windowStart = start;
+			windowEnd = end;
+		}
+	}
+	flush();
+	return views;
+}
+
+function jsonUnescapedWhole(text: string): (View & {from: Int32Array}) | undefined {
+	return decodedView(text, '\\', (at) => {
+		const next = text[at + 1];
+		if (next === undefined) return undefined;
+		if (next === 'u') return hex(text, at + 2, 4) ? {text: String.fromCharCode(Number.parseInt(text.slice(at + 2, at + 6), 16)), length: 6} : undefined;
+		const plain = jsonEscapes[next];
+		return plain === undefined ? undefined : {text: plain, length: 2};
+	});
+}
+
+/** The text around its JSON string escapes (`\"`, `\\`, `\n`, `\uXXXX`), decoded. */
+export function jsonUnescaped(text: string): View[] {
+	return windowed(text, /\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})/gu, jsonUnescapedWhole);
+}
+
+function percentDecodedWhole(text: string): (View & {from: Int32Array}) | undefined {
+	return decodedView(text, '%', (at) => (hex(text, at + 1, 2) ? {text: String.fromCharCode(Number.parseInt(text.slice(at + 1, at + 3), 16)), length: 3} : undefined));
+}
+
+/**
+ * The text around its URL-encoded separators (`%3A`, `%2F`, `%3D`, `%40`, `%26`, `%20`: what
+ * encodes a URL, a query or a command), decoded byte by byte as Latin-1 (secrets are ASCII).
+ */
+export function percentDecoded(text: string): View[] {
+	return windowed(text, /%(?:3[AaDd]|2[0Ff6]|40)/gu, percentDecodedWhole);
 }
 
 /**

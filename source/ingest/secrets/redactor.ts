@@ -181,12 +181,7 @@ export class Redactor {
 	private findWithViews(text: string, depth: number): Finding[] {
 		const findings = this.findWritten(text);
 		if (depth >= 2 || text.length < 16) return findings;
-		const views: View[] = [];
-		const json = jsonUnescaped(text);
-		if (json) views.push(json);
-		const percent = percentDecoded(text);
-		if (percent) views.push(percent);
-		views.push(...base64Views(text), ...unwrappedViews(text));
+		const views: View[] = [...jsonUnescaped(text), ...percentDecoded(text), ...base64Views(text), ...unwrappedViews(text)];
 		for (const view of views) {
 			for (const found of this.findWithViews(view.text, depth + 1)) {
 				if (view.shapesOnly && byName.has(found.kind)) continue;

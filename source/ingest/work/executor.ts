@@ -9,6 +9,8 @@ import {runSourceJob, type JobHooks, type JobResult, type SourceJob} from './sou
  * item). `submit` returns once the job has started; `done` is called with its result.
  */
 export interface Executor {
+	/** Jobs run on this thread (their reading and summarizing is this thread's time). */
+	readonly onThisThread: boolean;
 	submit(job: SourceJob, done: (result: JobResult) => void): Promise<void>;
 	/** Waits for every submitted job to be done. */
 	drain(): Promise<void>;
@@ -16,6 +18,8 @@ export interface Executor {
 }
 
 export class InlineExecutor implements Executor {
+	readonly onThisThread = true;
+
 	constructor(private readonly hooks: JobHooks) {}
 
 	async submit(job: SourceJob, done: (result: JobResult) => void): Promise<void> {
@@ -40,6 +44,7 @@ const maxBytesInFlight = 8 << 20;
 const bigJobBytes = 4 << 20;
 
 export class WorkerExecutor implements Executor {
+	readonly onThisThread = false;
 	private readonly slots: Slot[] = [];
 	private waiting: Array<() => void> = [];
 	private bytesInFlight = 0;

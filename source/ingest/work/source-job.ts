@@ -70,6 +70,8 @@ export interface JobResult {
 	emptySession?: true;
 	/** A session of drill's own summarizer call (its request begins with the summarizer's marker): no item, counted. */
 	summarizerSession?: true;
+	/** Milliseconds the job spent reading and parsing its file (the rest of its time summarized it). */
+	readMs?: number;
 }
 
 export interface JobHooks {
@@ -226,8 +228,10 @@ async function parse(job: SourceJob, problems: SourceProblem[], hooks: JobHooks)
 
 export async function runSourceJob(job: SourceJob, hooks: JobHooks = {}): Promise<JobResult> {
 	const problems: SourceProblem[] = [];
+	const reading = performance.now();
 	const parsed = await parse(job, problems, hooks);
-	if ('reason' in parsed) return {problems, failure: parsed};
+	const readMs = performance.now() - reading;
+	if ('reason' in parsed) return {problems, failure: parsed, readMs};
 	const skipped = parsed.skipped ?? 0;
 	// A session or subagent that only warmed up, or Claude Code's own compaction helper (`agent-acompact-*`,
 	// the session summarized again): no item, counted.
@@ -253,5 +257,5 @@ export async function runSourceJob(job: SourceJob, hooks: JobHooks = {}): Promis
 		...fallbackDateOf(job.path, job.mtime),
 	});
 	const subagents = item.source?.subagents ?? 0;
-	return {item: validateItem(item, job.shown), problems, skipped, ...(subagents > 0 ? {subagents} : {}), ...(described.warmups ? {warmups: described.warmups} : {})};
+	return {item: validateItem(item, job.shown), problems, skipped, readMs, ...(subagents > 0 ? {subagents} : {}), ...(described.warmups ? {warmups: described.warmups} : {})};
 }

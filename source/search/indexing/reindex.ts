@@ -25,6 +25,8 @@ export interface ReindexOptions {
 	 * read and stem those items again (what an ingest's close hands over; see indexer.ts).
 	 */
 	knownCounts?: (row: ItemRow) => ItemTermCounts | undefined;
+	/** Items of more spans than this are left out of training (their term counts would not fit in memory); they are still embedded. */
+	maxItemSpans?: number;
 }
 
 export interface ReindexReport {
@@ -92,7 +94,13 @@ export function indexMissingItems(store: SummaryStore, onProgress?: ReindexOptio
 /** Retrains the LSA model on the store and re-indexes every item with it, in one transaction. */
 function rebuildLsa(store: SummaryStore, options: ReindexOptions, started: number): ReindexReport {
 	const rows = allItems(store);
-	const sample = evenSample(rows, options.maxTrainingItems ?? defaultMaxTrainingItems);
+	const {maxItemSpans} = options;
+	const trainable = maxItemSpans === undefined ? rows : rows.filter((row) => row.span_count <= maxItemSpans);
+	const previous = readSemanticMeta(store);
+	if (trainable.length === 0) {
+		return {items: rows.length, nodes: 0, embedder: 'lsa', dimension: previous?.dimension ?? 0, generation: previous?.generation ?? 0, embedded: 0, seconds: (performance.now() - started) / 1000};
+	}
+	const sample = evenSample(trainable, options.maxTrainingItems ?? defaultMaxTrainingItems);
 	const textBytes = (store.statement('SELECT coalesce(sum(length(text)), 0) AS n FROM spans').get() as {n: number}).n;
 	const kept = sample.length === rows.length && textBytes <= keepCountsMaxTextBytes ? new Map<number, Map<number, Map<string, number>>>() : undefined;
 	const documents = sample.map((row, i) => {
@@ -104,7 +112,6 @@ function rebuildLsa(store: SummaryStore, options: ReindexOptions, started: numbe
 	const lsaOptions = {...defaultLsaOptions, ...options.lsa};
 	const model = trainLsa(documents, lsaOptions);
 	options.onProgress?.('train', sample.length, sample.length);
-	const previous = readSemanticMeta(store);
 	const meta: SemanticMeta = {
 		embedder: 'lsa',
 		spec: {kind: 'lsa'},

@@ -1,16 +1,17 @@
 import type {ItemRow, SummaryStore} from '../../store/summary-store.js';
 import type {ItemTermCounts} from './item-index.js';
 import {indexMissingItems, retrainLsa} from './reindex.js';
-import {searchStatus} from './search-status.js';
+import {outgrown, searchStatus} from './search-status.js';
 
-/** After a batch of writes, a store this small is (re)trained on close; a larger one waits for `drill reindex`. */
+/** A store this small is trained with the term counts its writer kept as it wrote (each item read and stemmed once)… */
 export const autoTrainMaxNodes = 50_000;
-/** …and only when its raw text is this small too: training holds the text's term counts in memory. */
+/** …and only when its raw text is this small too: those counts are held in memory until the close. */
 export const autoTrainMaxTextBytes = 16 * 1024 * 1024;
 /**
- * …and only when it holds at most this many spans: the counts training keeps are a map of terms
- * per span and per subtree, whatever the text's size (a session of a million one-word lines, 8 MB
- * of text, held 1.4 GB for them).
+ * …and only when it holds at most this many spans: the counts are a map of terms per span and per
+ * subtree, whatever the text's size (a session of a million one-word lines, 8 MB of text, held
+ * 1.4 GB for them). A larger store is trained from the store itself, an item at a time, and an item
+ * of more spans than this is left out of the training sample (it is still embedded).
  */
 export const autoTrainMaxSpans = 200_000;
 /** Items written without the indexer are caught up on close when there are at most this many. */
@@ -18,9 +19,11 @@ export const autoCatchUpItems = 5_000;
 
 /**
  * The train phase, when a writer closes the store: items written without the indexer are caught
- * up, and a first LSA model (or a retrained one once the store has outgrown it) is trained if the
- * store is small enough to train in a moment. `knownCounts` gives the term counts of the items
- * this writer counted as it wrote them.
+ * up; a store with no semantic model gets its first, and one that has grown by a quarter since its
+ * model was trained (search-status.ts: staleGrowth) is retrained, whatever its size. Between
+ * retrainings, the items written are folded into the model's basis as they are written (the
+ * indexer embeds them with it), and `drill status` says how many items the model was built on.
+ * `knownCounts` gives the term counts of the items this writer counted as it wrote them.
  */
 export function finishBatch(store: SummaryStore, knownCounts: (row: ItemRow) => ItemTermCounts | undefined): void {
 	let status = searchStatus(store);
@@ -31,11 +34,11 @@ export function finishBatch(store: SummaryStore, knownCounts: (row: ItemRow) => 
 	if (status.items === 0) return;
 	const kind = status.semantic?.spec.kind;
 	if (kind !== undefined && kind !== 'lsa') return;
-	if (status.semantic && !status.stale && status.embeddedItems === status.items) return;
+	if (status.semantic && !outgrown(status.semantic.builtItems, status.items) && status.embeddedItems === status.items) return;
 	const nodes = (store.statement('SELECT count(*) AS n FROM nodes').get() as {n: number}).n;
-	if (nodes > autoTrainMaxNodes) return;
 	const spans = (store.statement('SELECT coalesce(sum(span_count), 0) AS n FROM items').get() as {n: number}).n;
-	if (spans <= autoTrainMaxSpans && textAtMost(store, autoTrainMaxTextBytes)) retrainLsa(store, {knownCounts});
+	const small = nodes <= autoTrainMaxNodes && spans <= autoTrainMaxSpans && textAtMost(store, autoTrainMaxTextBytes);
+	retrainLsa(store, small ? {knownCounts} : {maxItemSpans: autoTrainMaxSpans});
 }
 
 /**

@@ -70,6 +70,7 @@ const ordinary: string[] = [
 	'/home/ana/src/payments/services/billing/invoice_renderer_test.py\nC:\\Users\\ana\\src\\api\\main.rs',
 	'https://github.com/ana/api/blob/main/src/auth/token_store.ts#L42',
 	'postgres://ana@db.internal:5432/ledger and redis://cache:6379/0',
+	'secret_data = "postgres://app:${random_password.db.result}@localhost/db" and mysql://u:{{ .Values.pw }}@db/x and redis://:$REDIS_PASS@cache',
 	`SGVsbG8sIHRoaXMgaXMgYW4gb3JkaW5hcnkgc2VudGVuY2UgaW4gYmFzZTY0Lg== is "${Buffer.from('SGVsbG8sIHRoaXMgaXMgYW4gb3JkaW5hcnkgc2VudGVuY2UgaW4gYmFzZTY0Lg==', 'base64').toString()}"`,
 	'export HF_HOME=/data/hf_cache\nmodel = "hf_internal_testing_model"\nYOUR_HF_TOKEN and my_api_key_here',
 	'a line that ends in a long identifier such_as_this_long_name\nand_the_next_line_starts_with_one',

@@ -1,13 +1,13 @@
 import {EventEmitter} from 'node:events';
 import {Handover} from './external-program.js';
-import {PassThrough} from 'node:stream';
-import {render} from 'ink';
 import type {Depth} from '../core/depth.js';
-import {App} from './app.js';
 import type {Size} from './app-state.js';
 import {AppController} from './controller.js';
+import type {MountedApp} from './ink-app.js';
 import {readKeys, type KeySource} from './key-reader.js';
 import {minimum} from './layout.js';
+import {screenModel} from './screen.js';
+import {paintScreen} from './screen-paint.js';
 import type {Services} from './services.js';
 import {useScheme, type Scheme} from './theme.js';
 
@@ -48,6 +48,14 @@ export interface RunAppOptions {
 	env?: NodeJS.ProcessEnv;
 	/** Called with the controller once the app runs (key playback, tests). */
 	onStart?: (controller: AppController) => void;
+	/**
+	 * Draw the first frame at once, without Ink (screen-paint.ts), and read keys while Ink, React
+	 * and yoga load; Ink's first frame then lands on the same cells. For a terminal on the
+	 * alternate screen only: a recording must hold Ink's frames alone.
+	 */
+	paintFirstFrame?: boolean;
+	/** Loads Ink and the app's view (default: a plain import; the explorer hides CI variables and `fetch` meanwhile, see load-app.ts). */
+	loadView?: () => Promise<typeof import('./ink-app.js')>;
 }
 
 // The alternate screen comes with mouse reports (1000: presses, releases and the wheel; 1006: in
@@ -146,16 +154,11 @@ export async function runApp(options: RunAppOptions): Promise<number> {
 	// `on`, not `once`: Ink's signal-exit re-raises a signal that no other listener is left to handle.
 	for (const signal of Object.keys(signals) as Array<keyof typeof signals>) process.on(signal, onSignal[signal]);
 	controller.start();
-	const app = <App controller={controller} />;
-	const instance = render(app, {
-		stdout: screen as unknown as NodeJS.WriteStream,
-		stdin: new PassThrough() as unknown as NodeJS.ReadStream,
-		exitOnCtrlC: false,
-		patchConsole: false,
-		maxFps: options.maxFps ?? 120,
-	});
-	const unmounted = instance.waitUntilExit().catch(() => undefined);
-	stopKeys = readKeys(stdin, (raw) => controller.input(raw));
+	let mounted: MountedApp | undefined;
+	const paintFirst = Boolean(options.paintFirstFrame && alternate);
+	const listen = () => {
+		stopKeys = readKeys(stdin, (raw) => controller.input(raw));
+	};
 	handover = new Handover(
 		{
 			// The terminal goes back to how the program expects it: cooked mode, its own screen, a cursor.
@@ -168,11 +171,9 @@ export async function runApp(options: RunAppOptions): Promise<number> {
 				if (restored) return;
 				screen.muted = false;
 				stdout.write(`${alternate ? enterAlternate : clearScreen}${hideCursor}`);
-			// The screen is blank now, but Ink redraws only a frame that differs from its last one:
-			// an empty frame first, then the app again, drawn whole.
-				instance.rerender(null);
-				instance.rerender(app);
-				stopKeys = readKeys(stdin, (raw) => controller.input(raw));
+				// The screen is blank now, but Ink redraws only a frame that differs from its last one.
+				mounted?.redraw();
+				listen();
 			},
 		},
 		options.env ?? process.env,
@@ -182,20 +183,42 @@ export async function runApp(options: RunAppOptions): Promise<number> {
 		if (effective(size) === effective(screen.size)) return;
 		if (!screen.muted) {
 			stdout.write(clearScreen);
-			instance.clear();
+			mounted?.clear();
 		}
 		screen.size = size;
 		controller.resize(size);
+		// Before Ink is there, the first frame is drawn again at the new size.
+		if (!mounted && paintFirst && !screen.muted) stdout.write(paintScreen(screenModel(controller.getState())));
 	};
+	if (paintFirst) {
+		// Keys typed from here on are the app's (raw mode: not echoed); their frames wait for Ink.
+		stdout.write(paintScreen(screenModel(controller.getState())));
+		listen();
+	}
+	// Resizes are followed from the first frame on: Ink may still be loading.
 	if (!options.size) stdout.on?.('resize', onResize);
+	try {
+		const {mountApp} = await (options.loadView ?? (() => import('./ink-app.js')))();
+		mounted = mountApp(controller, screen as unknown as NodeJS.WriteStream, options.maxFps ?? 120);
+	} catch (error) {
+		// Ink never drew: the cursor the first frame hid is shown again, the terminal given back.
+		if (paintFirst) stdout.write(showCursor);
+		stdout.off?.('resize', onResize);
+		restore();
+		process.off('exit', restore);
+		for (const signal of Object.keys(signals) as Array<keyof typeof signals>) process.off(signal, onSignal[signal]);
+		controller.dispose();
+		throw error;
+	}
+	if (!paintFirst) listen();
 	options.onStart?.(controller);
 	try {
 		return await finished;
 	} finally {
 		stdout.off?.('resize', onResize);
 		stopKeys();
-		instance.unmount();
-		await unmounted;
+		mounted!.unmount();
+		await mounted!.exited;
 		controller.dispose();
 		restore();
 		process.off('exit', restore);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 /**
- * The private folders that hold copies of agent databases while they are read (sqlite-store.ts):
+ * The private folders that hold copies of agent databases while they are read (ingest/io/sqlite-store.ts, and a drill store read on a read-only mount: store/read-only-open.ts):
  * session text, unredacted, so none may outlive its reader.
  *
  * - Each is made `0700` in the temporary folder, named after the process (`drill-store-PID-…`).

@@ -4,9 +4,9 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import {buildSync} from 'esbuild';
 import {afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest';
-import {sweepStaleCopies} from '../../../source/ingest/io/private-copies.js';
-import {openReadOnlyStore} from '../../../source/ingest/io/sqlite-store.js';
-import {runCli, tempDir} from '../../helpers/cli.js';
+import {sweepStaleCopies} from '../../source/store/private-copies.js';
+import {openReadOnlyStore} from '../../source/ingest/io/sqlite-store.js';
+import {runCli, tempDir} from '../helpers/cli.js';
 
 /** A WAL store with commits only in its `-wal`: reading it means a copy in a private folder. */
 function walStore(folder: string): string {
