@@ -9,6 +9,7 @@ import {Lexicon, termsOf, type Bag} from '../../text/summary-words.js';
 import {isGreeting, isNoiseTitle, requestTitle} from './titles.js';
 import {sessionOutcome} from './outcome.js';
 import {mainRequest} from './main-request.js';
+import {gistWithNames} from './request-names.js';
 import {filesByEdits, sessionTldr, titleStates} from './session-tldr.js';
 import {leadOf} from './lead.js';
 import {isLeaf, postorder, preorder, type Topic} from './topic.js';
@@ -360,8 +361,11 @@ export class ExtractiveDescriber {
 		const provenance = this.facts.provenance;
 		const outcome = sessionOutcome(root, title, {filesEdited: provenance?.files_edited, answersAreWholeTurns: provenance?.agent === 'aider'});
 		const gist = main?.request.gist;
+		// The gist is the request's first sentence; the names the request goes on to give (files, identifiers) are its subject too.
+		const shownGist = gist && !titleStates(title, gist) ? gist : undefined;
+		const named = main ? gistWithNames(shownGist ?? '', main.request.text, `${title} ${shownGist ?? ''}`.toLowerCase()) : shownGist;
 		const tldr = sessionTldr({
-			gist: gist && !titleStates(title, gist) ? gist : undefined,
+			gist: named?.trim() ? named.replace(/^\s*\((.*)\)$/u, '$1') : undefined,
 			// A request the ending names ("Ended with no answer to the last request: …") is not one of the others.
 			others: Math.max(0, (main?.others ?? 0) - (outcome?.endingNamesRequest && main?.lastIsOther ? 1 : 0)),
 			outcome,

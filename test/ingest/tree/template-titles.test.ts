@@ -38,6 +38,13 @@ describe('a session is never titled by a template, a system prompt or a session 
 		expect(requestTitle(context)).toBeUndefined();
 	});
 
+	it("Gemini CLI's older environment context is context, not a request", () => {
+		// The first message of a Gemini CLI checkpoint as its 2025 client wrote it (getEnvironment's template).
+		const context = "Okay, just setting up the context for our chat.\n  Today is Thursday, June 26, 2025.\n  My operating system is: linux\n  I'm currently working in the directory: /home/dev";
+		expect(isRealRequest(context)).toBe(false);
+		expect(requestTitle(context)).toBeUndefined();
+	});
+
 	it("a Claude Code skill's body sent in the person's place is no request", () => {
 		expect(isRealRequest('Base directory for this skill: /Users/allen/.claude/skills/resolve-reviews\n\n# Resolve reviews\n\nRead every open review comment…')).toBe(false);
 	});

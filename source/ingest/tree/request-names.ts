@@ -1,0 +1,83 @@
+/**
+ * The names a request gives (files, paths, code identifiers, link hosts, ticket keys, editor
+ * mentions such as `#file:dev-to-git.json`), in the order it gives them. A request's gist is its first sentence
+ * and often says only "implement this TO-DO" or "run pytest and help me solve"; the names in the
+ * text it goes on with are what a reader would search for, so the TLDR carries the first few.
+ */
+
+/** Only the opening of a request is read: its names are the subject, later ones are detail. */
+const readWords = 80;
+/** A name longer than this is a snippet of code, not a name. */
+const longestName = 40;
+
+/** `code`, #file:name / #sym:name (editor mentions), @path. */
+const quoted = /`([^`\n]{2,60})`|#(?:file|sym|folder):([^\s`'"(),;]+)|(?:^|\s)@([\w.-]+\/[\w./-]+|[\w-]+\.\w{1,6})/gu;
+/** A file name or path: "dev-to-git.json", "src/app.ts". */
+const fileName = /(?:^|[\s(["'])((?:[\w.-]+\/)*[\w-]+\.(?:[a-z]{1,5}\d?))(?=$|[\s)\]"',;:!?]|\.(?:\s|$))/gu;
+/** An identifier a person would not write as a word: snake_case, camelCase, PascalCase with an inner capital. */
+const identifier = /(?:^|[\s("'])([A-Za-z_][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[a-z]+[A-Z][A-Za-z0-9]*|[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*)(?=$|[\s)\]"',;:.!?])/gu;
+
+/** A link's host ("hrcloud.atlassian.net"): where the request points. */
+const linkHost = /https?:\/\/(?:www\.)?([\w-]+(?:\.[\w-]+)+)/gu;
+/** A ticket's key ("CHR-48347", "JIRA-12"). */
+const ticketKey = /(?<![\w-])([A-Z][A-Z0-9]{1,9}-\d{1,7})(?![\w-])/gu;
+
+/** Common extensions and words that look like file names but are prose ("e.g", "i.e", "etc."). */
+const notAFile = /^(?:e\.g|i\.e|etc|vs|a\.m|p\.m)$/iu;
+/** File names are only kept with a known kind of extension, so "Mr.Smith" or "v1.2" are not taken. */
+const knownExtension = /\.(?:[cm]?[jt]sx?|json[c5]?|ya?ml|toml|md|mdx|txt|py|rb|go|rs|java|kt|swift|c|cc|cpp|h|hpp|cs|php|sh|zsh|bash|fish|ps1|sql|html?|css|scss|sass|less|vue|svelte|xml|csv|ini|conf|cfg|env|lock|gradle|dart|lua|ex|exs|erl|hs|ml|r|jl|scala|clj|nix|tf|proto|graphql|ipynb|pdf|png|svg|mmd|bundle|dockerfile|mk|cmake|log)$/iu;
+
+const cleaned = (name: string) => name.replace(/^[./]+|[.:,;]+$/gu, '').trim();
+
+function isName(name: string): boolean {
+	if (name.length < 3 || name.length > longestName) return false;
+	// A code span that is a sentence or an expression ("pa.DataFrameSchema(…)" stays, "x = 1" does not).
+	if (/\s/u.test(name)) return false;
+	if (!/\p{L}/u.test(name)) return false;
+	// Code is written in ASCII; a quoted phrase of another script is prose, not a name.
+	if (!/^[\x21-\x7e]+$/u.test(name)) return false;
+	// A template's placeholder ("[PROJECT_NAME]", "$ARGUMENTS", "{{input}}") names nothing yet.
+	if (/^(?:\[.*\]|\$\w+|\{.*\})$/u.test(name)) return false;
+	return !notAFile.test(name);
+}
+
+/** The distinct names in the opening of `request`, in order (a name inside an earlier one is left out). */
+export function requestNames(request: string): string[] {
+	const opening = request.split(/\s+/u).filter(Boolean).slice(0, readWords).join(' ');
+	const found: {name: string; at: number}[] = [];
+	for (const match of opening.matchAll(quoted)) {
+		const name = cleaned(match[1] ?? match[2] ?? match[3] ?? '');
+		if (isName(name)) found.push({name, at: match.index});
+	}
+	for (const match of opening.matchAll(fileName)) {
+		const name = cleaned(match[1]!);
+		if (isName(name) && knownExtension.test(name)) found.push({name, at: match.index});
+	}
+	for (const match of opening.matchAll(identifier)) {
+		const name = cleaned(match[1]!);
+		if (isName(name)) found.push({name, at: match.index});
+	}
+	for (const pattern of [linkHost, ticketKey]) {
+		for (const match of opening.matchAll(pattern)) {
+			const name = match[1]!;
+			if (isName(name)) found.push({name, at: match.index});
+		}
+	}
+	const names: string[] = [];
+	for (const {name} of found.sort((a, b) => a.at - b.at)) {
+		const lower = name.toLowerCase();
+		if (names.some((kept) => kept.toLowerCase().includes(lower) || lower.includes(kept.toLowerCase()))) continue;
+		names.push(name);
+	}
+	return names;
+}
+
+/** At most this many names are added to a gist. */
+const namedInGist = 3;
+
+/** `gist` with the first names of `request` that `said` (the title and the gist, lower-cased) does not hold: "Implement this TO-DO (mermaid-to-png.js, …)". */
+export function gistWithNames(gist: string, request: string, said: string): string {
+	const unsaid = requestNames(request).filter((name) => !said.includes(name.toLowerCase()));
+	if (unsaid.length === 0) return gist;
+	return `${gist.replace(/[\s.。!！?？…:：;；]+$/u, '')} (${unsaid.slice(0, namedInGist).join(', ')})`;
+}
