@@ -285,8 +285,12 @@ async function inProcess(store: string, moves: number, toggles: number): Promise
 	let controller: AppController | undefined;
 	const exited = runApp({services, stdin, stdout, alternateScreen: false, initial: {domain: 'summary', node: wideNamespace}, onStart: (started) => (controller = started)});
 	stdin.write('l');
-	await pause(50);
-	await controller!.idle();
+	// The first frame is painted before Ink loads: the controller comes once it has.
+	for (let waited = 0; !controller; waited += 20) {
+		if (waited > 60_000) throw new Error('the app did not start within 60 s');
+		await pause(20);
+	}
+	await controller.idle();
 	const press = async (key: string) => {
 		took = -1;
 		sentAt = performance.now();

@@ -84,7 +84,7 @@ export type ItemSourceBrief = Pick<ItemSource, 'agent' | 'project' | 'started_at
 };
 
 /** The fields without a store column of their own: kept together as one JSON object (`items.source_extra`). */
-export const extraSourceFields = ['tokens', 'cost_usd', 'files_edited', 'commits', 'subagents', 'parent_session', 'agent_title', 'user_title', 'own_title', 'summarized_by', 'dated_from', 'file_date', 'usage'] as const;
+export const extraSourceFields = ['agent_version', 'tokens', 'cost_usd', 'files_edited', 'commits', 'subagents', 'parent_session', 'agent_title', 'user_title', 'own_title', 'summarized_by', 'dated_from', 'file_date', 'usage'] as const;
 
 export function extraSourceJson(source: ItemSource): string | null {
 	const extra: Partial<ItemSource> = {};

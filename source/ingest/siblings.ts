@@ -1,3 +1,4 @@
+import {append} from '../core/arrays.js';
 import type {ItemRecord} from '../store/interchange.js';
 import type {SummaryStore} from '../store/summary-store.js';
 import {cutAtWord} from '../text/cjk-words.js';
@@ -108,7 +109,7 @@ function textOf(record: ItemRecord): ItemText {
 	// A word of an answer tells sessions apart only when nothing they were asked or worked on does.
 	const answers = record.spans.filter((span) => span.role === 'assistant');
 	const last = answers[answers.length - 1];
-	if (last) rest.push(...lines(last.text));
+	if (last) append(rest, lines(last.text));
 	const terms = new Set<string>();
 	for (const piece of [...subject, ...files, ...rest]) termsOfText(piece, terms);
 	return {subject, files, rest: rest.filter((piece) => piece.length > 0), terms};

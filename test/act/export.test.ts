@@ -92,7 +92,7 @@ describe('drill export --format markdown', () => {
 		const text = exported(idOf('claude-code'), '--format', 'markdown');
 		matchesGolden('claude-code.md', text);
 		expect(text.split('\n')[0]).toMatch(/^# /u);
-		expect(text).toMatch(/^\*claude-code · \/home\/ana\/src\/payments · 2026-10-14 09:12/mu);
+		expect(text).toMatch(/^\*claude-code 2\.0\.14 · \/home\/ana\/src\/payments · 2026-10-14 09:12/mu);
 		expect(text).toMatch(/^> \*\*TLDR\*\* /mu);
 		expect(text).toMatch(/^## /mu);
 		expect(text).toMatch(/^- \*\*Bash\*\* .+ → \d+ lines?$/mu);

@@ -116,7 +116,7 @@ describe("Claude Code's subagents", () => {
 			expect(index.source?.files_edited).toBeUndefined();
 			const view = runtime.domains.walk('summary', row!.node_id, 'summary');
 			expect(sourceRows(view.source, view.facts)[1]).toBe('24k tok (190 out, 81% from cache) · ≈ $0.02 · 8 min · 1 subagent');
-			expect(renderView(view)).toMatch(/^from: claude-code · \/home\/ana\/src\/payments · 2026-10-14 09:12–09:20 UTC · 1 turn, 1 tool · claude-sonnet-4-5, claude-haiku-4-5 · 24k tok \(190 out, 81% from cache\) · ≈ \$0\.02 · 8 min · 1 subagent · /mu);
+			expect(renderView(view)).toMatch(/^from: claude-code 2\.0\.14 · \/home\/ana\/src\/payments · 2026-10-14 09:12–09:20 UTC · 1 turn, 1 tool · claude-sonnet-4-5, claude-haiku-4-5 · 24k tok \(190 out, 81% from cache\) · ≈ \$0\.02 · 8 min · 1 subagent · /mu);
 		} finally {
 			runtime.close();
 		}

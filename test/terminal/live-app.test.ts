@@ -78,7 +78,7 @@ describe('provenance in the app', () => {
 		screen.write('jjj');
 		// The detail pane: who, where, when, how much, which model; then the file and line.
 		// Waited for whole: a frame can be caught half drawn, with the line of the file not there yet.
-		const detail = await screen.waitFor(/claude-code · \/home\/ana\/src\/payments · 2026-10-14 09:12–\d\d:\d\d UTC · 5[\s\S]*?turns, 18[\s│]+tools ·[\s\S]*from \S*claude-code-session\.jsonl:1 /u, patience);
+		const detail = await screen.waitFor(/claude-code 2\.0\.14 · \/home\/ana\/src\/payments · 2026-10-14 09:12–\d\d:\d\d UTC[\s\S]*?5[\s│]+turns, 18[\s│]+tools ·[\s\S]*from \S*claude-code-session\.jsonl:1 /u, patience);
 		expect(detail).toMatch(/[│·] claude-sonnet-4-5-20250929 /u);
 	});
 });

@@ -1,3 +1,4 @@
+import {append} from '../../core/arrays.js';
 import {DrillError} from '../../core/errors.js';
 import type {HintSurface} from '../../core/hint.js';
 import {storeError} from '../../store/open.js';
@@ -46,7 +47,7 @@ function namedProvenance(store: SummaryStore, params: FindParams): {params: Find
 async function searchStore(store: SummaryStore, given: FindParams, options: FindOptions, hints: HintSurface | undefined): Promise<FindResult> {
 	const notices = scopeNotices(store, given, hints);
 	const {params, notices: named} = namedProvenance(store, given);
-	notices.push(...named);
+	append(notices, named);
 	const result = await summaryFunnel(store, params, options.embedder);
 	return notices.length > 0 ? {...result, notices: [...notices, ...(result.notices ?? [])]} : result;
 }

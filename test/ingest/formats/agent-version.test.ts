@@ -8,6 +8,9 @@ import {QwenCodeReader} from '../../../source/ingest/formats/qwen-code.js';
 import {agentVersion} from '../../../source/ingest/formats/session-facts.js';
 import {sourceLine} from '../../../source/core/item-source.js';
 import {validateSource} from '../../../source/store/validate-source.js';
+import {tempDir} from '../../helpers/cli.js';
+import {ingest} from '../../helpers/ingest.js';
+import {storedItems} from '../../helpers/items.js';
 import {readWith} from './read.js';
 
 const real = (...parts: string[]) => path.join('fixtures/agents/real', ...parts);
@@ -17,6 +20,12 @@ describe("the agent's version, from the log", () => {
 	it('Claude Code: the `version` its records carry (a real 2.1.92 session)', () => {
 		const source = readWith(real('claude-code', '4eb362e5-e40d-4f92-be47-a5eb907628b9.jsonl'), new ClaudeCodeReader([]));
 		expect(source.facts.provenance?.agent_version).toBe('2.1.92');
+	});
+
+	it('is kept by the store: an item read back carries it', async () => {
+		const store = path.join(tempDir(), 's.db');
+		await ingest([real('claude-code', '4eb362e5-e40d-4f92-be47-a5eb907628b9.jsonl')], {storePath: store, workers: false});
+		expect(storedItems(store).map((item) => item.record.source?.agent_version)).toEqual(['2.1.92']);
 	});
 
 	it("Codex: session_meta's cli_version (a real 0.144 rollout)", () => {
