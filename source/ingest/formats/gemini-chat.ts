@@ -53,6 +53,8 @@ export class GeminiChatReader {
 
 	/** The models that answered: Qwen Code's are not Gemini's. */
 	private readonly models = new Set<string>();
+	/** Whose context the chat opens with: each CLI names itself in it. */
+	private namedBy: 'qwen-code' | 'gemini-cli' | undefined;
 
 	constructor(
 		private readonly problems: SourceProblem[],
@@ -140,6 +142,7 @@ export class GeminiChatReader {
 				results.push({role: 'tool', kind: 'tool', text: toolOutputText(text, failed)});
 			} else if (typeof part.text === 'string') {
 				const role = part.thought === true ? 'thinking' : value.role === 'model' ? 'assistant' : 'user';
+				if (role === 'user') this.namedBy ??= selfNamed(part.text);
 				blocks.push({role, kind: role === 'thinking' ? 'thinking' : 'prose', text: part.text});
 			}
 		}
@@ -157,6 +160,7 @@ export class GeminiChatReader {
 		const text = partsText(record.content, false);
 		switch (record.type) {
 			case 'user':
+				this.namedBy ??= selfNamed(text);
 				this.conversation.prompt([{role: 'user', kind: 'prose', text}]);
 				return;
 			case 'gemini':
@@ -218,17 +222,27 @@ export class GeminiChatReader {
 	}
 
 	/**
-	 * Older Qwen Code (a fork of Gemini CLI) saved its sessions as Gemini CLI does, under
-	 * `~/.qwen/tmp/<project>/chats/`: told apart by that folder, else by the models that answered
-	 * (Qwen's `qwen3-coder-plus`, its OAuth `coder-model`; never a Gemini model).
+	 * Older Qwen Code (a fork of Gemini CLI) saved its sessions and `/chat save` checkpoints as
+	 * Gemini CLI does, under `~/.qwen/tmp/<project>/`: told apart by the context the chat opens with
+	 * ("This is the Qwen Code. We are setting up the context for our chat."; Gemini's says "This is
+	 * the Gemini CLI."), so a copied checkpoint is still named right; else by that folder, else by
+	 * the models that answered (Qwen's `qwen3-coder-plus`, its OAuth `coder-model`; never a Gemini model).
 	 */
 	private byQwenCode(): boolean {
+		if (this.namedBy) return this.namedBy === 'qwen-code';
 		const folders = this.file?.split(path.sep) ?? [];
 		if (folders.includes('.qwen')) return true;
 		if (folders.includes('.gemini')) return false;
 		const models = [...this.models];
 		return models.some((model) => /qwen|^coder-model$/iu.test(model)) && !models.some((model) => /gemini/iu.test(model));
 	}
+}
+
+/** The CLI that names itself in the context it sends first (after any `<system-reminder>`-like element). */
+function selfNamed(said: string): 'qwen-code' | 'gemini-cli' | undefined {
+	const named = /^\s*(?:<[\w-]+>\s*)?This is the (Qwen Code|Gemini CLI)\. We are setting up the context for our chat\./u.exec(said)?.[1];
+	if (named === 'Qwen Code') return 'qwen-code';
+	return named ? 'gemini-cli' : undefined;
 }
 
 /** The session id of a saved session (its metadata's `sessionId`), for the item id. */

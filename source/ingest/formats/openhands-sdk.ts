@@ -18,9 +18,11 @@ import {jsonObjectText, toolCallText, toolOutputText} from './tool-text.js';
  * …}`: MessageEvent (`llm_message`), ActionEvent (`thought`, `reasoning_content`,
  * `thinking_blocks`, `action`, `tool_name`, `tool_call`), ObservationEvent (`observation: {content,
  * is_error, …}`), AgentErrorEvent, UserRejectObservation, Condensation and
- * CondensationSummaryEvent, ConversationErrorEvent; the others (system prompt, pauses, state
- * updates, tokens, completion logs, hooks, streaming deltas) are bookkeeping.
- * Built from the source: no public conversation of the 1.x CLI was found to check it against.
+ * CondensationSummaryEvent, ConversationErrorEvent; ConversationStateUpdateEvent's `stats` (the
+ * usage when base_state.json has none); the others (system prompt, pauses, the other state
+ * updates, tokens, completion logs, hooks, streaming deltas) are bookkeeping. Checked against the
+ * SDK's own real trace (tests/sdk/conversation/goal/fixtures/events.jsonl) and a 1.11.5 CLI
+ * base_state.json.
  */
 
 function contentText(content: unknown): {words: string; images: number} {
@@ -36,6 +38,19 @@ function contentText(content: unknown): {words: string; images: number} {
 	return {words, images};
 }
 
+/**
+ * Reasoning models behind LiteLLM (MiniMax, DeepSeek, Qwen) put their reasoning in the reply's text
+ * as `<think>…</think>` as well as in `reasoning_content`: it is thinking, said once.
+ */
+function apartFromThinking(said: string, event: Json): {words: string; thought: string[]} {
+	const thought: string[] = [];
+	const words = said.replace(/<think>([\s\S]*?)<\/think>/gu, (_, inner: string) => {
+		if (inner.trim() && !text(event.reasoning_content)) thought.push(inner.trim());
+		return '';
+	});
+	return {words: words.trim(), thought};
+}
+
 function thinking(event: Json): Block[] {
 	const parts = [text(event.reasoning_content), ...(Array.isArray(event.thinking_blocks) ? event.thinking_blocks.map((block) => (isObject(block) ? text(block.thinking) : undefined)) : [])];
 	return parts.filter((part): part is string => Boolean(part)).map((part) => ({role: 'thinking', kind: 'thinking', text: part}));
@@ -45,6 +60,8 @@ class SdkEvents {
 	readonly conversation = new ConversationBuilder('openhands');
 	readonly edited = new Set<string>();
 	commits = 0;
+	/** The newest `stats` the conversation's state updates carried (what base_state.json keeps too). */
+	stats: Json | undefined;
 	private readonly commands = new Map<string, string>();
 
 	event(event: Json): void {
@@ -72,6 +89,10 @@ class SdkEvents {
 				else this.conversation.skipped++;
 				return;
 			}
+			case 'ConversationStateUpdateEvent':
+				if (event.key === 'stats' && isObject(event.value)) this.stats = event.value;
+				this.conversation.skipped++;
+				return;
 			case 'ConversationErrorEvent':
 				this.conversation.system([{role: 'system', kind: 'prose', text: `[error] ${String(event.detail ?? event.code ?? '')}`.trim()}]);
 				return;
@@ -92,12 +113,12 @@ class SdkEvents {
 		const name = text(event.tool_name) ?? 'tool';
 		const call = isObject(event.tool_call) ? event.tool_call : {};
 		const action = isObject(event.action) ? event.action : typeof call.arguments === 'string' ? (jsonObjectText(call.arguments) ?? {}) : {};
-		const input = Object.fromEntries(Object.entries(action).filter(([key, value]) => key !== 'kind' && value !== null && value !== ''));
+		const input = Object.fromEntries(Object.entries(action).filter(([key, value]) => key !== 'kind' && value !== null && value !== '' && value !== false));
 		if (input.command !== 'view') for (const file of filesEditedBy(name, input)) this.edited.add(file);
 		const id = text(event.tool_call_id) ?? text(call.id);
 		if (id && /terminal|bash|shell/iu.test(name) && typeof input.command === 'string') this.commands.set(id, input.command);
-		const {words} = contentText(event.thought);
-		this.conversation.answer([...thinking(event), ...(words ? [{role: 'assistant', kind: 'prose' as const, text: words}] : []), {role: 'tool_call', kind: 'tool', text: toolCallText(name, input)}]);
+		const {words, thought} = apartFromThinking(contentText(event.thought).words, event);
+		this.conversation.answer([...thinking(event), ...thought.map((part) => ({role: 'thinking', kind: 'thinking' as const, text: part})), ...(words ? [{role: 'assistant', kind: 'prose' as const, text: words}] : []), {role: 'tool_call', kind: 'tool', text: toolCallText(name, input)}]);
 	}
 
 	private observation(event: Json): void {
@@ -143,7 +164,9 @@ export function readOpenHandsSdkConversation(file: string, state: Json, problems
 	conversation.project(isObject(state.workspace) ? state.workspace.working_dir : undefined);
 	let tokens: ReturnType<typeof tokenCounts>;
 	let cost = 0;
-	const usage = isObject(state.stats) && isObject(state.stats.usage_to_metrics) ? Object.values(state.stats.usage_to_metrics).filter(isObject) : [];
+	const metricsOf = (stats: unknown) => (isObject(stats) && isObject(stats.usage_to_metrics) ? Object.values(stats.usage_to_metrics).filter(isObject) : []);
+	const saved = metricsOf(state.stats);
+	const usage = saved.length > 0 ? saved : metricsOf(events.stats);
 	for (const metrics of usage) {
 		cost += count(metrics.accumulated_cost) ?? 0;
 		const used = isObject(metrics.accumulated_token_usage) ? metrics.accumulated_token_usage : {};

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type {MessageUsage} from '../../core/usage.js';
 import type {Block, ParsedSource, SourceProblem} from '../model.js';
 import {ConversationBuilder} from './conversation.js';
 import {factDate} from './dates.js';
@@ -123,9 +124,11 @@ export class PiSessionReader {
 		const header = this.header ?? {};
 		conversation.time(factDate(header.timestamp));
 		conversation.project(header.cwd);
+		// A v1 header names the model the session started with; the replies name the ones used after.
+		conversation.model(header.modelId);
 		const {path: entries, left} = this.branch();
 		conversation.skipped += left;
-		const state = {edited: new Set<string>(), commands: new Map<string, string>(), commits: 0, tokens: undefined as ReturnType<typeof tokenCounts>, cost: 0, named: undefined as string | undefined, auto: undefined as string | undefined};
+		const state = {edited: new Set<string>(), commands: new Map<string, string>(), commits: 0, tokens: undefined as ReturnType<typeof tokenCounts>, cost: 0, usage: [] as MessageUsage[], named: undefined as string | undefined, auto: undefined as string | undefined};
 		for (const entry of entries) {
 			conversation.time(factDate(entry.timestamp));
 			switch (entry.type) {
@@ -150,22 +153,25 @@ export class PiSessionReader {
 					else state.auto = text(entry.title) ?? state.auto;
 					break;
 				case 'model_usage':
-					addUsage(entry.usage, state);
+					addUsage(entry.usage, state, factDate(entry.timestamp), typeof entry.model === 'string' ? entry.model.replace(/^[^/]+\//u, '') : undefined);
 					conversation.skipped++;
 					break;
 				default:
 					conversation.skipped++;
 			}
 		}
+		const parent = header.parentSession ?? header.branchedFrom;
 		const parsed = withSessionFacts(conversation.finish(), {
 			sessionId: text(header.id),
 			agentTitle: state.named ?? (header.titleSource === 'user' ? text(header.title) : undefined) ?? this.slotTitle ?? state.auto ?? text(header.title),
 			tokens: state.tokens,
 			filesEdited: state.edited,
 			commits: state.commits,
-			parentSession: typeof header.parentSession === 'string' ? path.basename(header.parentSession, '.jsonl').replace(/^.*_/u, '') : undefined,
+			// v1 named the session a `/branch` copied its start from `branchedFrom`; v2 on, `parentSession`.
+			parentSession: typeof parent === 'string' ? path.basename(parent, '.jsonl').replace(/^.*_/u, '') : undefined,
 		});
 		if (state.cost > 0 && parsed.facts.provenance) parsed.facts.provenance.cost_usd = Math.round(state.cost * 1e6) / 1e6;
+		if (state.usage.length > 0) parsed.usage = state.usage;
 		return parsed;
 	}
 }
@@ -176,12 +182,18 @@ interface State {
 	commits: number;
 	tokens: ReturnType<typeof tokenCounts>;
 	cost: number;
+	usage: MessageUsage[];
 }
 
-function addUsage(usage: unknown, state: State): void {
+/** Adds one reply's usage to the session's, and keeps it apart with its time, model and the cost Pi recorded. */
+function addUsage(usage: unknown, state: State, at: string | undefined, model: string | undefined): void {
 	if (!isObject(usage)) return;
-	state.tokens = addTokens(state.tokens, tokenCounts({input: usage.input, output: usage.output, cache_read: usage.cacheRead, cache_write: usage.cacheWrite}));
-	state.cost += (isObject(usage.cost) ? count(usage.cost.total) : undefined) ?? 0;
+	const tokens = tokenCounts({input: usage.input, output: usage.output, cache_read: usage.cacheRead, cache_write: usage.cacheWrite});
+	const cost = (isObject(usage.cost) ? count(usage.cost.total) : undefined) ?? 0;
+	state.tokens = addTokens(state.tokens, tokens);
+	state.cost += cost;
+	const used = Object.values(tokens ?? {}).some((value) => value > 0);
+	if (used || cost > 0) state.usage.push({...(at ? {at} : {}), ...(model ? {model} : {}), ...tokens, ...(cost > 0 ? {cost_usd: cost} : {})});
 }
 
 function message(message: Json, conversation: ConversationBuilder, state: State): void {
@@ -215,8 +227,9 @@ function message(message: Json, conversation: ConversationBuilder, state: State)
 					blocks.push({role: 'tool_call', kind: 'tool', text: toolCallText(name, part.arguments)});
 				}
 			}
-			if (!notModels.has(String(message.model))) conversation.model(message.model);
-			addUsage(message.usage, state);
+			const model = notModels.has(String(message.model)) ? undefined : text(message.model);
+			conversation.model(model);
+			addUsage(message.usage, state, factDate(message.timestamp), model);
 			conversation.answer(blocks);
 			if (message.stopReason === 'error' && text(message.errorMessage)) conversation.system([{role: 'system', kind: 'prose', text: `[error] ${String(message.errorMessage)}`}]);
 			return;

@@ -107,3 +107,36 @@ describe('OpenHands conversations of the 1.x CLI (base_state.json and events/eve
 		expect(await sniff(event, statSync(event).size)).toMatchObject({problem: 'is one event of an OpenHands conversation, read with its base_state.json', notASource: true});
 	});
 });
+
+describe('OpenHands 1.x conversations from the SDK’s own real files (fixtures/agents/openhands/README.md)', () => {
+	const trace = 'fixtures/agents/openhands/conversations/e18b827d3440425a9ff7353c4a6d6a3a';
+	const cliDefault = 'fixtures/agents/openhands/conversations/11111111222233334444555555555555';
+
+	it('a real trace (MiniMax behind LiteLLM): its reasoning said once, as thinking, not again in the reply’s text', () => {
+		const problems: SourceProblem[] = [];
+		const state = path.join(trace, 'base_state.json');
+		const source = readOpenHandsSdkConversation(state, json(state), problems);
+		expect(problems).toEqual([]);
+		expect(textsOf(source, 'thinking')).toEqual([expect.stringMatching(/^Let me analyze the task\./u), 'Let me chain these properly with && and ;']);
+		expect(textsOf(source, 'assistant')).toEqual(["I'll help you review PR #3745 from the OpenHands/software-agent-sdk repository. Let me start by following the steps in order."]);
+		expect(textsOf(source, 'assistant').join('\n')).not.toContain('<think>');
+	});
+
+	it('its calls without the action’s unset flags, failed outputs marked, and the tokens of its newest stats update', () => {
+		const state = path.join(trace, 'base_state.json');
+		const source = readOpenHandsSdkConversation(state, json(state), []);
+		expect(textsOf(source, 'tool_call')[0]).not.toMatch(/is_input|reset/u);
+		expect(textsOf(source, 'tool').map((out) => out.startsWith('[error]'))).toEqual([true, true, true]);
+		expect(source.facts.provenance).toMatchObject({agent: 'openhands', model: 'litellm_proxy/minimax-m2.7', project: '/workspace/project', tool_calls: 2, tokens: {input: 107458, output: 1347, cache_read: 68193, cache_write: 0}});
+		// The four stats updates and the status update are bookkeeping.
+		expect(source.skipped).toBe(5);
+	});
+
+	it('a real 1.11.5 CLI conversation that never ran: read, counted as empty, not failed', async () => {
+		const state = path.join(cliDefault, 'base_state.json');
+		expect((await sniff(state, statSync(state).size)).format).toBe('openhands');
+		const store = path.join(tempDir(), 's.db');
+		expect(await ingest([cliDefault, trace], {storePath: store, workers: false})).toMatchObject({added: 1, empty_sessions: 1, failed: []});
+		expect(storedItems(store).map(({record}) => record.source?.session_id)).toEqual(['e18b827d-3440-425a-9ff7-353c4a6d6a3a']);
+	});
+});

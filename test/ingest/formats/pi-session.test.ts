@@ -6,10 +6,13 @@ import {PiSessionReader, piAgentOfPath, piSessionId} from '../../../source/inges
 import type {SourceProblem} from '../../../source/ingest/model.js';
 import {ingest} from '../../helpers/ingest.js';
 import {tempDir} from '../../helpers/cli.js';
+import {storedItems} from '../../helpers/items.js';
 import {readWith, textsOf} from './read.js';
 
 const openclaw = 'fixtures/agents/openclaw/agents/main/sessions/1f979e30-12ad-4b66-80ac-bcbb53b985ff.jsonl';
 const pi = 'fixtures/agents/pi/pi/agent/sessions/--home-ada-src-tidewater--/2026-03-02T09-00-00-000Z_5b0c9e1e-1f0a-4c3e-9d55-0c8e2b7a4d10.jsonl';
+const realBranched = 'fixtures/agents/pi/real/before-compaction.jsonl';
+const realThemes = 'fixtures/agents/pi/real/large-session.jsonl';
 const omp = 'fixtures/agents/pi/omp/agent/sessions/--home-ada-src-tidewater--/2026-03-03T10-00-00-000Z_7d1f2a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b.jsonl';
 
 const read = (file: string, problems: SourceProblem[] = []) => readWith(file, new PiSessionReader(problems, file));
@@ -32,6 +35,50 @@ describe('OpenClaw sessions (real, trimmed; Pi’s session format)', () => {
 	});
 });
 
+describe('Pi sessions (real, trimmed: badlogic/pi-mono’s own v1 test sessions)', () => {
+	const problems: SourceProblem[] = [];
+	const source = read(realBranched, problems);
+
+	it('is Pi’s, with its project, model, turns and tools', () => {
+		expect(problems).toEqual([]);
+		// 15 requests; 14 tool calls of the model and 3 commands the person ran with `!`.
+		expect(source.facts.provenance).toMatchObject({agent: 'pi', session_id: 'ffae836b-9420-4060-ac13-7745215f90ff', project: '/Users/badlogic/workspaces/pi-mono', model: 'claude-opus-4-5', turns: 15, tool_calls: 17, commits: 3});
+		expect(source.facts.provenance?.files_edited).toEqual(['/Users/badlogic/workspaces/pi-mono/packages/coding-agent/src/modes/interactive/interactive-mode.ts']);
+		// Five thinking-level changes are bookkeeping.
+		expect(source.skipped).toBe(5);
+	});
+
+	it('names the session a v1 branch was copied from (`branchedFrom`) as its parent', () => {
+		expect(source.facts.provenance?.parent_session).toBe('d97339c6-6c10-4827-846b-9ff1d9c3dc37');
+	});
+
+	it('sums the tokens and the cost Pi recorded, and keeps each reply’s usage at its own hour', () => {
+		expect(source.facts.provenance).toMatchObject({tokens: {input: 2898, output: 10604, cache_read: 518502, cache_write: 690084}, cost_usd: 4.851866});
+		const hours = new Set(source.usage?.map((used) => used.at?.slice(0, 13)));
+		expect([...hours]).toEqual(['2025-12-08T22', '2025-12-08T23', '2025-12-09T00']);
+		expect(source.usage?.every((used) => used.model === 'claude-opus-4-5' && (used.cost_usd ?? 0) > 0)).toBe(true);
+	});
+
+	it('keeps the compaction summaries as context, the `!` commands as calls, and a failed reply’s error', () => {
+		expect(textsOf(source, 'system').filter((said) => said.startsWith('# Context Checkpoint: Coding Agent Refactoring'))).toHaveLength(1);
+		expect(textsOf(source, 'tool_call').filter((call) => /^bash\ncommand: (?:ls|find \.)$/u.test(call))).toHaveLength(3);
+		expect(textsOf(source, 'system').some((said) => said.startsWith('[error] 400'))).toBe(true);
+	});
+
+	it('names the model the replies used', () => {
+		const themes = read(realThemes);
+		expect(themes.facts.provenance).toMatchObject({agent: 'pi', model: 'claude-sonnet-4-5', turns: 2, tool_calls: 8, cost_usd: 0.136146, files_edited: ['packages/coding-agent/src/tui/user-message-selector.ts']});
+		// The aborted first reply (gpt-5.1-codex, nothing used) makes no usage.
+		expect(themes.usage?.map((used) => used.model)).toEqual(['claude-sonnet-4-5', 'claude-sonnet-4-5', 'claude-sonnet-4-5', 'claude-sonnet-4-5']);
+	});
+
+	it('is titled by its first request, as Pi’s session list shows it, and not by a slash command', async () => {
+		const store = path.join(tempDir(), 's.db');
+		expect(await ingest([realBranched, realThemes], {storePath: store, workers: false})).toMatchObject({added: 2, failed: []});
+		expect(storedItems(store).map(({record}) => record.title).sort()).toEqual(['Alright, read packages/coding-agent/src/main.ts…', 'Read packages/coding-agent/docs/theme.md in full']);
+	});
+});
+
 describe('Pi and Oh My Pi sessions (built from their source)', () => {
 	it('reads the branch that ends at the last entry, with the name the person gave it, cost, edits and commits', () => {
 		const source = read(pi);
@@ -49,7 +96,7 @@ describe('Pi and Oh My Pi sessions (built from their source)', () => {
 	});
 
 	it('is told from its content and ingested', async () => {
-		for (const file of [openclaw, pi, omp]) expect((await sniff(file, statSync(file).size)).format).toBe('pi');
-		expect(await ingest([openclaw, pi, omp], {storePath: path.join(tempDir(), 's.db'), workers: false})).toMatchObject({added: 3, failed: []});
+		for (const file of [openclaw, pi, omp, realBranched, realThemes]) expect((await sniff(file, statSync(file).size)).format).toBe('pi');
+		expect(await ingest([openclaw, pi, omp, realBranched, realThemes], {storePath: path.join(tempDir(), 's.db'), workers: false})).toMatchObject({added: 5, failed: []});
 	});
 });

@@ -114,3 +114,45 @@ describe('Qwen Code and Gemini CLI: real files (fixtures/agents/real/qwen-code, 
 		expect(await agentOf(write('.gemini/tmp/abc', 'qwen3-coder-plus'))).toBe('gemini-cli');
 	});
 });
+
+describe('Qwen Code /chat save checkpoints, told from Gemini CLI’s by their own content', () => {
+	// Real (fixtures/agents/real/README.md): Qwen Code's history, as a checkpoint copied out of `~/.qwen`.
+	const qwenCheckpoint = 'fixtures/agents/real/qwen-code/copied/checkpoint-research-review.json';
+	const geminiCheckpoint = 'fixtures/transcripts/gemini-checkpoint.json';
+	const placed = (file: string, ...folders: string[]) => {
+		const folder = path.join(tempDir(), ...folders);
+		mkdirSync(folder, {recursive: true});
+		const copy = path.join(folder, 'checkpoint-saved.json');
+		copyFileSync(file, copy);
+		return copy;
+	};
+	const agentsOf = async (files: string[]) => {
+		const store = path.join(tempDir(), 's.db');
+		expect(await ingest(files, {storePath: store, workers: false})).toMatchObject({added: files.length, failed: []});
+		return storedItems(store).map(({record}) => [path.basename(path.dirname(record.source?.uri ?? '')), record.source?.agent]).sort();
+	};
+
+	it('a Qwen checkpoint outside `.qwen` is Qwen Code’s, by the context it opens with; a Gemini one stays Gemini CLI’s', async () => {
+		expect(await agentsOf([placed(qwenCheckpoint, 'qwen-copy'), placed(geminiCheckpoint, 'gemini-copy')])).toEqual([
+			['gemini-copy', 'gemini-cli'],
+			['qwen-copy', 'qwen-code'],
+		]);
+	});
+
+	it('the chat’s own context wins over the folder it was copied into', async () => {
+		expect(await agentsOf([placed(qwenCheckpoint, '.gemini', 'tmp', 'q'), placed(geminiCheckpoint, '.qwen', 'tmp', 'g')])).toEqual([
+			['g', 'gemini-cli'],
+			['q', 'qwen-code'],
+		]);
+	});
+
+	it('without that context, the folder still decides, and elsewhere it is Gemini CLI’s as before', async () => {
+		const history = JSON.parse(readFileSync(qwenCheckpoint, 'utf8')) as unknown[];
+		const bare = path.join(tempDir(), 'bare.json');
+		writeFileSync(bare, JSON.stringify(history.slice(2)));
+		expect(await agentsOf([placed(bare, '.qwen', 'tmp', 'q'), placed(bare, 'elsewhere')])).toEqual([
+			['elsewhere', 'gemini-cli'],
+			['q', 'qwen-code'],
+		]);
+	});
+});
