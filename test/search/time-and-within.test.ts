@@ -66,6 +66,15 @@ describe('time in the query and the hit', () => {
 		expect(items(await find({query: 'what did we say about the cache on 14 March 2025'}, {store}))[0]).toBe('march');
 	});
 
+	it('ranks first the sessions of the week after a named day when none of that day matches', async () => {
+		// No session on 30 May: the one of 2 June, which may tell what happened then, comes first…
+		expect(items(await find({query: 'the cache on 30 May 2025', method: 'keyword'}, {store}))[0]).toBe('june');
+		expect(items(await find({query: 'the cache on 30 May 2025'}, {store}))[0]).toBe('june');
+		// …a session of that day itself keeps its place, and so does the order when the week after has none.
+		expect(items(await find({query: 'the cache on 2 June 2025', method: 'keyword'}, {store}))[0]).toBe('june');
+		expect(items(await find({query: 'the cache on 20 September 2025', method: 'keyword'}, {store}))).toEqual(items(await find({query: 'the cache', method: 'keyword'}, {store})));
+	});
+
 	it('gives every session hit its date, and every drilled message its own time and place', async () => {
 		const result = await find({query: 'cache ttl'}, {store});
 		expect(result.stage1_hits.every((hit) => typeof hit.source?.started_at === 'string')).toBe(true);

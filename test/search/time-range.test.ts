@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {dateMention, mentionPeriod, queryTime} from '../../source/search/funnel/query-time.js';
-import {intersectBounds, parseTime, timeBound} from '../../source/search/funnel/time-range.js';
+import {followingDays, intersectBounds, parseTime, timeBound} from '../../source/search/funnel/time-range.js';
 
 // Wednesday 2025-06-18, noon local time.
 const now = new Date(2025, 5, 18, 12, 0).getTime();
@@ -64,5 +64,14 @@ describe('the query', () => {
 		const june = {said: 'in June', month: 5};
 		expect(mentionPeriod(june, local(2023, 8, 10))).toEqual({start: local(2023, 5, 1), end: local(2023, 6, 1)});
 		expect(mentionPeriod(june, local(2023, 2, 10))).toEqual({start: local(2022, 5, 1), end: local(2022, 6, 1)});
+	});
+});
+
+describe('the week after a named day', () => {
+	it('follows a day, and nothing longer', () => {
+		const day = {since: new Date(local(2025, 2, 14)).toISOString(), until: new Date(local(2025, 2, 15)).toISOString()};
+		expect(followingDays(day)).toEqual({since: day.until, until: new Date(local(2025, 2, 15) + 7 * 86_400_000).toISOString()});
+		expect(followingDays({since: new Date(local(2025, 2, 1)).toISOString(), until: new Date(local(2025, 3, 1)).toISOString()})).toBeUndefined();
+		expect(followingDays({since: day.since})).toBeUndefined();
 	});
 });

@@ -109,3 +109,19 @@ export function intersectBounds(a: TimeBounds, b: TimeBounds): TimeBounds {
 	const until = [a.until, b.until].filter((value): value is string => Boolean(value)).sort()[0];
 	return {...(since ? {since} : {}), ...(until ? {until} : {})};
 }
+
+/** How many days after a day are searched when no item of the day matches (see followingDays). */
+export const followingDayCount = 7;
+
+/**
+ * The week after a single day: where a conversation tells what happened that day ("yesterday I…",
+ * "last week we…"). Undefined for a longer time, or bounds that are not one day.
+ */
+export function followingDays(bounds: TimeBounds): TimeBounds | undefined {
+	if (!bounds.since || !bounds.until) return undefined;
+	const start = Date.parse(bounds.since);
+	const end = Date.parse(bounds.until);
+	// A calendar day is 23 to 25 hours across a change of summer time.
+	if (!(end > start && end - start <= day + 3_600_000)) return undefined;
+	return {since: bounds.until, until: new Date(end + followingDayCount * day).toISOString()};
+}

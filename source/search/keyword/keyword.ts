@@ -11,7 +11,7 @@ import {identifierHolders, queryIdentifiers} from './identifiers.js';
 import {TermMatcher} from './term-matcher.js';
 import {neighbourPairs, proximityDepth, proximityScores, proximityWeight} from './proximity.js';
 import {append} from '../../core/arrays.js';
-import type {TimeBounds} from '../funnel/time-range.js';
+import {followingDays, type TimeBounds} from '../funnel/time-range.js';
 import {passageDepth, passageScores, passageWords, type PassageOptions} from './passages.js';
 
 export interface KeywordWeights {
@@ -182,9 +182,14 @@ export function keywordList(
 	if (!match) return [];
 	// The items of the time the query names, found first (the filter table is then refilled for the main query).
 	let preferred: ScoredNode[] = [];
+	const ofTime = (bounds: TimeBounds) => {
+		loadFilter(store, {...filter, since: maxBound(filter.since, bounds.since), until: minBound(filter.until, bounds.until)});
+		return store.guard(() => store.statement(keywordSql(weights.root, true)).all(match, limit) as ScoredNode[]);
+	};
 	if (query.prefer) {
-		loadFilter(store, {...filter, since: maxBound(filter.since, query.prefer.since), until: minBound(filter.until, query.prefer.until)});
-		preferred = store.guard(() => store.statement(keywordSql(weights.root, true)).all(match, limit) as ScoredNode[]);
+		preferred = ofTime(query.prefer);
+		const after = followingDays(query.prefer);
+		if (preferred.length === 0 && after) preferred = ofTime(after);
 	}
 	const filtered = isFiltered(filter);
 	if (filtered) loadFilter(store, filter);
