@@ -126,7 +126,7 @@ export const command = defineCommand({
 			type: 'string',
 			default: 'auto',
 			value: 'NAME',
-			help: 'auto (default), transcript (any session format), or one\nof: markdown, text, html, claude-code, codex, gemini-cli,\ngemini-chat, aider, claude-agent, chatgpt, generic-chat,\nsummary-json, cursor, cursor-markdown, cline, continue,\nopencode, opencode-db, copilot-chat, goose, goose-db,\nqwen-code, crush, specstory, prompt-log; a file of another\nformat is refused, saying what it looks like',
+			help: 'auto (default), transcript (any session format), or one\nof: markdown, text, html, claude-code, codex, gemini-cli,\ngemini-chat, aider, claude-agent, chatgpt, generic-chat,\nsummary-json, cursor, cursor-markdown, gemini-markdown,\ncline, continue, opencode, opencode-db, copilot-chat,\ngoose, goose-db, qwen-code, crush, specstory, prompt-log;\na file of another format is refused, saying what it looks like',
 		},
 		summarizer: {
 			type: 'string',

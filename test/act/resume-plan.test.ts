@@ -22,7 +22,7 @@ describe('resume plans that could not run', () => {
 	});
 
 	it('a log that records no session id is not sent back to be ingested again', () => {
-		for (const source of [{agent: 'claude-agent', kind: 'claude-agent', project: '/tmp'}, {agent: 'cursor', kind: 'cursor-markdown', project: '/tmp'}]) {
+		for (const source of [{agent: 'claude-agent', kind: 'claude-agent', project: '/tmp'}, {agent: 'cursor', kind: 'cursor-markdown', project: '/tmp'}, {agent: 'gemini-cli', kind: 'gemini-markdown', project: '/tmp'}, {agent: 'qwen-code', kind: 'gemini-markdown', project: '/tmp'}]) {
 			const error = refusal(() => resumePlan(source, 'conversation_session:c1'));
 			expect(error.message).toMatch(/its log records no .* session id/u);
 			expect(`${error.message} ${error.hint}`).not.toMatch(/ingest/u);

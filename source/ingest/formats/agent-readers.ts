@@ -7,6 +7,7 @@ import {clineTaskId, readClineTask} from './cline.js';
 import {readContinueSession} from './continue.js';
 import {readCopilotChatFile} from './copilot-chat.js';
 import {readCursorExport} from './cursor-markdown.js';
+import {readGeminiShare} from './gemini-markdown.js';
 import {deepSeekSessionId, readDeepSeekSession} from './deepseek-tui.js';
 import {GooseSessionReader} from './goose.js';
 import {isObject} from './json-values.js';
@@ -67,6 +68,10 @@ export const agentDocumentReaders: Partial<Record<Format, DocumentReader>> = {
 	'cursor-markdown': async (file, size) => {
 		const content = await wholeText(file, size);
 		return typeof content === 'string' ? readCursorExport(content) : content;
+	},
+	'gemini-markdown': async (file, size, problems) => {
+		const content = await wholeText(file, size);
+		return typeof content === 'string' ? readGeminiShare(content, file, problems) : content;
 	},
 	specstory: async (file, size) => {
 		const content = await wholeText(file, size);

@@ -14,6 +14,7 @@ export const formats = [
 	'summary-json',
 	'cursor',
 	'cursor-markdown',
+	'gemini-markdown',
 	'cline',
 	'continue',
 	'opencode',
@@ -65,6 +66,7 @@ export const formatLabels: Record<Format, string> = {
 	'summary-json': 'summary interchange JSON',
 	cursor: 'a Cursor state database (state.vscdb)',
 	'cursor-markdown': 'a Cursor chat export (Markdown)',
+	'gemini-markdown': 'a Gemini CLI or Qwen Code chat shared as Markdown (/chat share)',
 	cline: 'a Cline, Roo Code or Kilo Code task (ui_messages.json or api_conversation_history.json)',
 	continue: 'a Continue session (JSON)',
 	opencode: 'an OpenCode session (storage/session JSON)',
@@ -96,7 +98,7 @@ export const formatLabels: Record<Format, string> = {
 };
 
 /** The formats of the agents read from their own stores and folders (one reader file each). */
-export const agentFormats: ReadonlySet<Format> = new Set(['cursor', 'cursor-markdown', 'cline', 'continue', 'opencode', 'opencode-db', 'copilot-chat', 'goose', 'goose-db', 'qwen-code', 'crush', 'specstory', 'amp', 'zed', 'pi', 'copilot-cli', 'hermes', 'prompt-log', 'warp', 'deepseek-tui', 'vibe', 'openhands', 'trae-agent', 'kimi-cli', 'droid', 'grok-build', 'antigravity', 'kiro-cli', 'kiro-cli-db', 'kiro-ide']);
+export const agentFormats: ReadonlySet<Format> = new Set(['cursor', 'cursor-markdown', 'gemini-markdown', 'cline', 'continue', 'opencode', 'opencode-db', 'copilot-chat', 'goose', 'goose-db', 'qwen-code', 'crush', 'specstory', 'amp', 'zed', 'pi', 'copilot-cli', 'hermes', 'prompt-log', 'warp', 'deepseek-tui', 'vibe', 'openhands', 'trae-agent', 'kimi-cli', 'droid', 'grok-build', 'antigravity', 'kiro-cli', 'kiro-cli-db', 'kiro-ide']);
 
 export const conversationFormats: ReadonlySet<Format> = new Set(['claude-code', 'codex', 'gemini-cli', 'gemini-chat', 'aider', 'claude-agent', 'chatgpt', 'generic-chat', ...agentFormats]);
 
@@ -121,6 +123,7 @@ export const namespaceOf: Record<Format, string> = {
 	'summary-json': 'document',
 	cursor: 'conversation_session',
 	'cursor-markdown': 'conversation_session',
+	'gemini-markdown': 'conversation_session',
 	cline: 'conversation_session',
 	continue: 'conversation_session',
 	opencode: 'conversation_session',

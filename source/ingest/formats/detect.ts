@@ -10,6 +10,7 @@ import {agentEvent} from './claude-agent.js';
 import {codexItemTypes, codexLineTypes} from './codex.js';
 import {unreadChat} from './chat-shape.js';
 import {isSpecStory} from './specstory.js';
+import {isGeminiShare} from './gemini-markdown.js';
 import {closedJsonPrefix, isJsonPrefix} from '../io/json-prefix.js';
 
 export type {FormatChoice} from './catalog.js';
@@ -367,6 +368,7 @@ function sniffHead(head: Buffer, file: string, size: number, choice: FormatChoic
 	}
 	if (!detected && !unknownJson && isSpecStory(text)) detected = 'specstory';
 	if (!detected && !unknownJson && isCursorExport(text)) detected = 'cursor-markdown';
+	if (!detected && !unknownJson && isGeminiShare(text)) detected = 'gemini-markdown';
 	if (!detected && !unknownJson && looksLikeAider(text, file)) detected = 'aider';
 	if (!detected && !unknownJson && htmlStart.test(text)) detected = 'html';
 	if (!detected && !unknownJson && (markdownSigns.test(text.slice(0, 16_384)) || markdownExtensions.has(extension))) detected = 'markdown';

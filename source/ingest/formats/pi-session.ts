@@ -1,3 +1,4 @@
+import {existsSync} from 'node:fs';
 import path from 'node:path';
 import type {MessageUsage} from '../../core/usage.js';
 import type {Block, ParsedSource, SourceProblem} from '../model.js';
@@ -22,6 +23,11 @@ import {toolCallText, toolOutputText, toolResultText} from './tool-text.js';
  * gave it), Oh My Pi's fixed title slot and title_change, and bookkeeping (thinking_level_change,
  * custom, label, archive, mode_change, …). The session is the branch that ends at the last entry,
  * as the agent shows it when resumed; entries on branches left behind are counted as unused.
+ *
+ * `/branch` and `/fork` write a new file whose entries begin with a verbatim copy of the parent's
+ * (`createBranchedSession`, `forkFrom`: the entries keep their own times, the new header has the
+ * time of the copy). When the parent's file is there too, that copy is the parent's and is left
+ * out here, so its turns, tokens and cost are counted once; without the parent, it is kept.
  */
 
 export type PiAgent = 'pi' | 'oh-my-pi' | 'openclaw';
@@ -86,7 +92,7 @@ export class PiSessionReader {
 
 	constructor(
 		private readonly problems: SourceProblem[],
-		file: string,
+		private readonly file: string,
 	) {
 		this.agent = piAgentOfPath(file);
 	}
@@ -126,8 +132,11 @@ export class PiSessionReader {
 		conversation.project(header.cwd);
 		// A v1 header names the model the session started with; the replies name the ones used after.
 		conversation.model(header.modelId);
-		const {path: entries, left} = this.branch();
+		const {path: branch, left} = this.branch();
 		conversation.skipped += left;
+		const parent = header.parentSession ?? header.branchedFrom;
+		const copiedBefore = typeof parent === 'string' && parentFileIsThere(this.file, parent) ? Date.parse(String(header.timestamp)) : Number.NaN;
+		const entries = Number.isNaN(copiedBefore) ? branch : branch.filter((entry) => !(Date.parse(String(entry.timestamp)) < copiedBefore));
 		const state = {edited: new Set<string>(), commands: new Map<string, string>(), commits: 0, tokens: undefined as ReturnType<typeof tokenCounts>, cost: 0, usage: [] as MessageUsage[], named: undefined as string | undefined, auto: undefined as string | undefined};
 		for (const entry of entries) {
 			conversation.time(factDate(entry.timestamp));
@@ -160,7 +169,6 @@ export class PiSessionReader {
 					conversation.skipped++;
 			}
 		}
-		const parent = header.parentSession ?? header.branchedFrom;
 		const parsed = withSessionFacts(conversation.finish(), {
 			sessionId: text(header.id),
 			agentTitle: state.named ?? (header.titleSource === 'user' ? text(header.title) : undefined) ?? this.slotTitle ?? state.auto ?? text(header.title),
@@ -174,6 +182,13 @@ export class PiSessionReader {
 		if (state.usage.length > 0) parsed.usage = state.usage;
 		return parsed;
 	}
+}
+
+/** The parent's file, where the header names it or beside this one (a copied folder). */
+function parentFileIsThere(file: string, parent: string): boolean {
+	const name = path.basename(parent.replaceAll('\\', '/'));
+	if (!name.endsWith('.jsonl')) return false;
+	return [parent, path.join(path.dirname(file), name)].some((candidate) => path.resolve(candidate) !== path.resolve(file) && existsSync(candidate));
 }
 
 interface State {

@@ -26,6 +26,8 @@ const fixtures: Array<[string, Format]> = [
 	['fixtures/docs/field-notes.txt', 'text'],
 	['fixtures/docs/blog-post.html', 'html'],
 	['fixtures/agents/cursor-export.md', 'cursor-markdown'],
+	['fixtures/agents/gemini-share/gemini-cli-share.md', 'gemini-markdown'],
+	['fixtures/agents/gemini-share/qwen-code-share.md', 'gemini-markdown'],
 	['fixtures/agents/cline/saoudrizwan.claude-dev/tasks/1765430000000/ui_messages.json', 'cline'],
 	['fixtures/agents/cline/saoudrizwan.claude-dev/tasks/1730000000000/api_conversation_history.json', 'cline'],
 	['fixtures/agents/cline/rooveterinaryinc.roo-cline/tasks/0c8f5e2a-7b1d-4c3e-9a6f-1e2d3c4b5a69/ui_messages.json', 'cline'],

@@ -1,4 +1,4 @@
-import {readFileSync, statSync} from 'node:fs';
+import {copyFileSync, readFileSync, statSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {sniff} from '../../../source/ingest/formats/detect.js';
@@ -76,6 +76,63 @@ describe('Pi sessions (real, trimmed: badlogic/pi-mono’s own v1 test sessions)
 		const store = path.join(tempDir(), 's.db');
 		expect(await ingest([realBranched, realThemes], {storePath: store, workers: false})).toMatchObject({added: 2, failed: []});
 		expect(storedItems(store).map(({record}) => record.title).sort()).toEqual(['Alright, read packages/coding-agent/src/main.ts…', 'Read packages/coding-agent/docs/theme.md in full']);
+	});
+});
+
+describe('a Pi `/branch` copy beside the session it was copied from', () => {
+	/**
+	 * The real branch, and beside it its parent as Pi had it: the parent's file holds the entries
+	 * the branch copied (all those older than the branch's header) under a header of its own.
+	 */
+	function family(ownTurn = false): {dir: string; branch: string; parent: string} {
+		const dir = tempDir();
+		const lines = readFileSync(realBranched, 'utf8').trim().split('\n');
+		const header = JSON.parse(lines[0]!) as {timestamp: string; branchedFrom: string};
+		const copied = lines.slice(1).filter((line) => (JSON.parse(line) as {timestamp: string}).timestamp < header.timestamp);
+		const parent = path.join(dir, path.basename(header.branchedFrom));
+		writeFileSync(parent, `${[JSON.stringify({type: 'session', id: 'd97339c6-6c10-4827-846b-9ff1d9c3dc37', timestamp: '2025-12-09T00:52:54.397Z', cwd: '/Users/badlogic/workspaces/pi-mono', provider: 'anthropic', modelId: 'claude-opus-4-5', thinkingLevel: 'off'}), ...copied].join('\n')}\n`);
+		const branch = path.join(dir, '2025-12-09T00-53-29-825Z_ffae836b-9420-4060-ac13-7745215f90ff.jsonl');
+		copyFileSync(realBranched, branch);
+		if (ownTurn) {
+			const at = '2025-12-09T01:30:00.000Z';
+			const own = [
+				{type: 'message', timestamp: at, message: {role: 'user', content: [{type: 'text', text: 'now only the branch: rename the footer setting'}], timestamp: 1765243800000}},
+				{type: 'message', timestamp: at, message: {role: 'assistant', content: [{type: 'text', text: 'Renamed.'}], model: 'claude-opus-4-5', usage: {input: 7, output: 11, cacheRead: 0, cacheWrite: 0, totalTokens: 18, cost: {total: 0.0003}}, timestamp: 1765243800001}},
+			];
+			writeFileSync(branch, `${readFileSync(branch, 'utf8').trimEnd()}\n${own.map((entry) => JSON.stringify(entry)).join('\n')}\n`);
+		}
+		return {dir, branch, parent};
+	}
+
+	it('leaves the copied start out of the branch, so its turns, tokens and cost are the branch’s own', () => {
+		const {branch} = family(true);
+		const source = read(branch);
+		expect(source.facts.provenance).toMatchObject({agent: 'pi', parent_session: 'd97339c6-6c10-4827-846b-9ff1d9c3dc37', turns: 1, tokens: {input: 7, output: 11}, cost_usd: 0.0003});
+		expect(textsOf(source, 'user')).toEqual(['now only the branch: rename the footer setting']);
+		expect(source.usage).toHaveLength(1);
+	});
+
+	it('keeps the copy when the parent’s file is not there, so nothing is lost', () => {
+		const alone = read(realBranched);
+		expect(alone.facts.provenance).toMatchObject({turns: 15, cost_usd: 4.851866});
+	});
+
+	it('counts the copied usage once when both files are ingested', async () => {
+		const {parent, branch} = family(true);
+		const store = path.join(tempDir(), 's.db');
+		const report = await ingest([parent, branch], {storePath: store, workers: false});
+		expect(report).toMatchObject({added: 2, failed: []});
+		const sources = storedItems(store).map(({record}) => record.source ?? {});
+		const total = (key: 'input' | 'output' | 'cache_read' | 'cache_write') => sources.reduce((sum, source) => sum + (source.tokens?.[key] ?? 0), 0);
+		// The real session's own sums (see above) plus the branch's one reply, not twice the session's.
+		expect([total('input'), total('output'), total('cache_read'), total('cache_write')]).toEqual([2898 + 7, 10604 + 11, 518502, 690084]);
+		expect(sources.reduce((sum, source) => sum + (source.turns ?? 0), 0)).toBe(16);
+	});
+
+	it('makes no session of a branch that only holds the copy', async () => {
+		const {parent, branch} = family();
+		const report = await ingest([parent, branch], {storePath: path.join(tempDir(), 's.db'), workers: false});
+		expect(report).toMatchObject({added: 1, empty_sessions: 1, failed: []});
 	});
 });
 
