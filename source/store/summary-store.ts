@@ -27,6 +27,12 @@ export class SummaryStore {
 	/** Set by `useBulkWrites`: indexers may then batch their own work across items (see search/indexing). */
 	bulk = false;
 
+	/**
+	 * Cleared by `leaveTrainingForLater`: the indexer's close then trains or retrains the semantic
+	 * model only when the store is small enough to train in a moment (see search/indexing/train-phase).
+	 */
+	trainsOnClose = true;
+
 	/** The index phase's transactions (see batchCommits). */
 	private readonly batches: WriteBatches = new WriteBatches(this);
 
@@ -242,6 +248,15 @@ export class SummaryStore {
 		this.guard(() => takeTurn(this.file, () => this.db.transaction(() => {
 			for (const indexer of indexers) indexer.endBulk?.(this.db);
 		})(), this.turns));
+	}
+
+	/**
+	 * This writer brings in many items that need no model of their own (a pull): its close leaves
+	 * training a large store's semantic model to the next ingest or `drill reindex`; the items it
+	 * writes are folded into the model there is, as between retrainings.
+	 */
+	leaveTrainingForLater(): void {
+		this.trainsOnClose = false;
 	}
 
 	/** Writes one item in one transaction, waiting its turn while another process writes. */

@@ -56,17 +56,16 @@ export function writeItem(db: SqliteDatabase, item: ItemRecord, indexers: readon
 		}
 		const source = withUsage(item.source ?? {}, item.generated_at);
 		const grouped: GroupedFields = {namespace: item.namespace, project: source.project || null, agent: source.agent || null, origin_machine: source.machine || null, origin_user: source.user || null, generated_at: item.generated_at, source_folder: sourceFolder(source.uri)};
-		const {lastInsertRowid} = db
-			.prepare(
-				`INSERT INTO items (namespace, item_id, title, tldr, generated_at, source_uri, source_kind, content_hash, node_count, span_count,
+		const {lastInsertRowid} = prepared(
+			db,
+			`INSERT INTO items (namespace, item_id, title, tldr, generated_at, source_uri, source_kind, content_hash, node_count, span_count,
 					agent, project, started_at, ended_at, model, turns, tool_calls, source_line, source_folder, session_id, redactions, source_extra, tokens, origin_machine, origin_user)
 				 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			)
-			.run(
-				item.namespace, item.item_id, item.title, item.tldr, item.generated_at, source.uri || null, source.kind || null, item.content_hash ?? null, item.nodes.length, item.spans.length,
-				grouped.agent, grouped.project, source.started_at || null, source.ended_at || null, source.model || null, source.turns ?? null, source.tool_calls ?? null, source.line ?? null, grouped.source_folder,
-				source.session_id || null, source.redactions ?? null, extraSourceJson(source), totalTokens(source.tokens), grouped.origin_machine, grouped.origin_user,
-			);
+		).run(
+			item.namespace, item.item_id, item.title, item.tldr, item.generated_at, source.uri || null, source.kind || null, item.content_hash ?? null, item.nodes.length, item.spans.length,
+			grouped.agent, grouped.project, source.started_at || null, source.ended_at || null, source.model || null, source.turns ?? null, source.tool_calls ?? null, source.line ?? null, grouped.source_folder,
+			source.session_id || null, source.redactions ?? null, extraSourceJson(source), totalTokens(source.tokens), grouped.origin_machine, grouped.origin_user,
+		);
 		const itemRowId = Number(lastInsertRowid);
 		addToGroups(db, grouped);
 		writeUsage(db, itemRowId, source);

@@ -166,6 +166,8 @@ export async function pullInto(store: SummaryStore, client: TeamClient, options:
 	const fetch = (rows: readonly Listed[]) => client.query<{id: string; hash: string; record: string | null}>('SELECT id::text, hash, record FROM drill_items WHERE id = ANY($1::bigint[])', [rows.map((row) => row.id)]);
 	store.useBulkWrites();
 	store.batchCommits();
+	// A big pull would spend longer training the semantic model on close than writing its items.
+	store.leaveTrainingForLater();
 	let next = wanted.length > 0 ? fetch(wanted.slice(0, fetchBatch)) : undefined;
 	for (let at = 0; at < wanted.length; at += fetchBatch) {
 		const rows = wanted.slice(at, at + fetchBatch);

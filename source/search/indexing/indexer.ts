@@ -91,7 +91,7 @@ export function searchIndexer(store: SummaryStore, hooks: IndexerHooks = {}): vo
 				finishBatch(store, (row) => {
 					const entry = known.get(row.id);
 					return entry && entry.stamp === itemStamp(row) ? entry.counts : undefined;
-				});
+				}, {trainLarge: store.trainsOnClose});
 				packRoots(store);
 			}
 		} catch {

@@ -23,9 +23,13 @@ export const autoCatchUpItems = 5_000;
  * model was trained (search-status.ts: staleGrowth) is retrained, whatever its size. Between
  * retrainings, the items written are folded into the model's basis as they are written (the
  * indexer embeds them with it), and `drill status` says how many items the model was built on.
- * `knownCounts` gives the term counts of the items this writer counted as it wrote them.
+ * `knownCounts` gives the term counts of the items this writer counted as it wrote them. A writer
+ * that leaves training for later (`trainLarge` false: a pull) trains only a small store, whose
+ * model costs a moment; a larger one keeps the model it has, its new items folded in (or none:
+ * `drill status` and `find` then say to run `drill reindex`), and the next ingest's close or
+ * `drill reindex` trains it.
  */
-export function finishBatch(store: SummaryStore, knownCounts: (row: ItemRow) => ItemTermCounts | undefined): void {
+export function finishBatch(store: SummaryStore, knownCounts: (row: ItemRow) => ItemTermCounts | undefined, options: {trainLarge?: boolean} = {}): void {
 	let status = searchStatus(store);
 	if (status.keywordItems < status.items && status.items - status.keywordItems <= autoCatchUpItems) {
 		indexMissingItems(store);
@@ -38,6 +42,7 @@ export function finishBatch(store: SummaryStore, knownCounts: (row: ItemRow) => 
 	const nodes = (store.statement('SELECT count(*) AS n FROM nodes').get() as {n: number}).n;
 	const spans = (store.statement('SELECT coalesce(sum(span_count), 0) AS n FROM items').get() as {n: number}).n;
 	const small = nodes <= autoTrainMaxNodes && spans <= autoTrainMaxSpans && textAtMost(store, autoTrainMaxTextBytes);
+	if (!small && options.trainLarge === false) return;
 	retrainLsa(store, small ? {knownCounts} : {maxItemSpans: autoTrainMaxSpans});
 }
 
