@@ -2,6 +2,8 @@ import {inertText} from '../core/inert-text.js';
 import type {PullFilter} from '../team/pull.js';
 import {defineCommand} from './command.js';
 import {printJson, usageError} from './output.js';
+import {SummaryStore} from '../store/summary-store.js';
+import {searchStatus} from '../search/indexing/search-status.js';
 
 const shownSkips = 20;
 const units: Record<string, number> = {m: 60_000, h: 3_600_000, d: 86_400_000, w: 7 * 86_400_000};
@@ -13,6 +15,15 @@ export function sinceTime(value: string, now = Date.now()): string {
 	const time = Date.parse(value);
 	if (!/^\d{4}-\d{2}-\d{2}/u.test(value.trim()) || Number.isNaN(time)) throw usageError(`--since ${JSON.stringify(value.slice(0, 40))} is not a date or an age`, 'give a date (2026-11-28, 2026-11-28T14:00Z) or an age (12h, 7d, 2w)');
 	return new Date(time).toISOString();
+}
+
+function searchNotices(storePath: string): string[] {
+	const store = SummaryStore.open(storePath);
+	try {
+		return searchStatus(store).notices;
+	} finally {
+		store.close();
+	}
 }
 
 function plural(count: number, word: string): string {
@@ -37,7 +48,8 @@ export const command = defineCommand({
 	},
 	more: `
   With --json it prints {url, added, updated, unchanged, removed, forgotten, skipped: [{id, reason}],
-  skipped_count, bytes, origins: {USER@MACHINE: items}, seconds}.
+  skipped_count, bytes, origins: {USER@MACHINE: items}, seconds, search_notices: [what search
+  lacks until drill reindex, e.g. after a pull too big to train the semantic model on]}.
 
   Examples
     drill pull
@@ -73,7 +85,9 @@ export const command = defineCommand({
 			store.close();
 			await client.close();
 		}
-		const answer = {url: target.shown, ...report, seconds: Number(((performance.now() - started) / 1000).toFixed(3))};
+		// A large pull leaves the semantic model to the next ingest or reindex (team/pull.ts): say so here, not only in find.
+		const notices = report.added + report.updated > 0 ? searchNotices(context.runtime.config.storePath) : [];
+		const answer = {url: target.shown, ...report, seconds: Number(((performance.now() - started) / 1000).toFixed(3)), search_notices: notices};
 		if (context.json) printJson(context.stdout, answer);
 		else {
 			for (const skipped of report.skipped.slice(0, shownSkips)) context.stderr.write(`drill: skipped ${inertText(skipped.id, {singleLine: true})}: ${inertText(skipped.reason, {singleLine: true})}\n`);
@@ -83,6 +97,7 @@ export const command = defineCommand({
 			if (report.removed > 0) parts.push(`${report.removed} cop${report.removed === 1 ? 'y' : 'ies'} of forgotten items removed`);
 			if (report.forgotten > 0) parts.push(`${report.forgotten} forgotten here left out`);
 			context.stdout.write(`${inertText(`${parts.join(', ')} in ${answer.seconds} s`, {singleLine: true})}\n`);
+			for (const notice of notices) context.stderr.write(`drill: ${notice}\n`);
 		}
 		return 0;
 	},

@@ -43,7 +43,7 @@ describe.skipIf(postgresSkip)('drill push and pull against a real PostgreSQL', (
 		const devbox = machineStore('devbox', 'bo', 2);
 		const pulled = runCli(['pull', '--from', url, '--json'], {env: devbox.env});
 		expect(pulled.code, pulled.stderr).toBe(0);
-		expect(json(pulled.stdout)).toMatchObject({added: 5, updated: 0, unchanged: 0, origins: {'ana@laptop': 5}});
+		expect(json(pulled.stdout)).toMatchObject({added: 5, updated: 0, unchanged: 0, origins: {'ana@laptop': 5}, search_notices: []});
 		// Its own two items are as they were; the five pulled sit beside them, labelled.
 		const flat = json(runCli(['walk', 'summary', 'conversation_session', '--json'], {env: devbox.env}).stdout) as {children: Array<{node_id: string}>};
 		expect(flat.children.map((child) => child.node_id).sort()).toEqual([
