@@ -5,12 +5,15 @@
  * That bundle has its own copy of every class, so nothing but plain data crosses into it and
  * nothing but an exit code comes out: its errors are reported here, by its own `reportError`.
  * Ink, React and yoga are not in that file: they load (their own chunk) once the first frame is
- * drawn without them (`paintFirstFrame`, see ui/run-app.ts).
+ * drawn without them (`paintFirstFrame`, see ui/run-app.ts). So does the store's writer (the search
+ * indexer): nothing before the first frame writes, and a write asked for while it loads (a key
+ * typed ahead of Ink) is refused with a line saying to try again (test/cli/first-frame-graph.test.ts
+ * keeps it out of the first frame's imports).
  */
 import type {Depth} from '../core/depth.js';
 import {DrillError} from '../core/errors.js';
 import type {DrillConfig} from '../core/registry.js';
-import {createRuntime} from '../runtime.js';
+import {runtimeOver, type StoreWriter} from '../runtime-parts.js';
 import {withInkEnvironment} from '../ui/load-app.js';
 import {runApp} from '../ui/run-app.js';
 import {createServices} from '../ui/services.js';
@@ -26,16 +29,27 @@ export interface ExplorerStart {
 	maxChars?: number;
 }
 
+let writer: StoreWriter | undefined;
+
+async function loadWriter(): Promise<void> {
+	writer ??= (await import('../search/indexing/indexer.js')).openIndexedStore;
+}
+
+function loadedWriter(): StoreWriter {
+	if (!writer) throw new DrillError('store_busy', 'the explorer is still starting: nothing can be written to the store yet', 'try again in a moment');
+	return writer;
+}
+
 export async function startExplorer(start: ExplorerStart, streams: {stdout: NodeJS.WriteStream; stderr: NodeJS.WriteStream}): Promise<number> {
 	try {
-		const services = createServices(createRuntime(start.config));
+		const services = createServices(runtimeOver(start.config, loadedWriter));
 		const {domain} = start.initial;
 		if (domain !== undefined && !services.availableDomains().includes(domain)) {
 			services.close();
 			throw new DrillError('unknown_domain', `unknown domain ${JSON.stringify(domain)}`, `registered: ${services.availableDomains().join(', ')}`);
 		}
 		try {
-			return await runApp({services, stdin: process.stdin, stdout: streams.stdout, color: start.color, theme: start.theme, depth: start.depth, initial: start.initial, maxChars: start.maxChars, paintFirstFrame: true, loadView: () => withInkEnvironment(() => import('../ui/ink-app.js'))});
+			return await runApp({services, stdin: process.stdin, stdout: streams.stdout, color: start.color, theme: start.theme, depth: start.depth, initial: start.initial, maxChars: start.maxChars, paintFirstFrame: true, loadView: async () => (await Promise.all([withInkEnvironment(() => import('../ui/ink-app.js')), loadWriter()]))[0]});
 		} finally {
 			services.close();
 		}
