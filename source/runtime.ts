@@ -5,87 +5,16 @@
  * and search), and opens it for writing with the search indexer attached. What writes items
  * (ingest, closing a drill) is handed that writer (`openWritableStore`, `framesConfig`) instead
  * of attaching the indexer itself; the app and the MCP server reach the store only through here.
+ * (The explorer on a terminal makes the same runtime with its writer loaded later: runtime-parts.ts.)
  */
-import {DomainRegistry, Drillables, type DrillConfig} from './core/registry.js';
-import {registerDomains} from './domains/index.js';
-import type {FindContext, FindOptions, FindResult} from './search/index.js';
+import type {DrillConfig} from './core/registry.js';
 // The indexer's own module, not the search API's barrel: the barrel (the funnel) is loaded on the
-// first search, so the explorer's first frame does not wait for it.
+// first search.
 import {openIndexedStore} from './search/indexing/indexer.js';
-import type {FramesConfig} from './frames/config.js';
-import type {TurnOptions} from './store/busy.js';
-import type {IndexerHooks} from './store/indexer-hooks.js';
-import {storeStats, type StoreStats} from './store/store-stats.js';
-import {SummaryStore} from './store/summary-store.js';
-import {latestUsageHour, usageActivity, usageBlocks, usageReport} from './store/usage-report.js';
-import type {ReportOptions, UsageBlock, UsageFilter, UsageReport} from './core/usage-report.js';
+import {runtimeOver, type Runtime} from './runtime-parts.js';
 
-export type {SummaryStore};
-
-export interface Runtime {
-	readonly config: DrillConfig;
-	/** The registered domains bound to the config: `walk`, `drillTree`, `availableDomains`. */
-	readonly domains: Drillables;
-	/** The summary store for reading: opened on first use, kept until `close`. */
-	store(): SummaryStore;
-	/** The summary store opened for writing, with the search indexes kept in step; the caller closes it. */
-	openWritableStore(turns?: TurnOptions, hooks?: IndexerHooks): SummaryStore;
-	/** The frames' settings for this config, with the writer closed drills are indexed through. */
-	framesConfig(extra?: Omit<FramesConfig, 'drillsRoot' | 'storePath' | 'knowledgeDir' | 'openStore'>): DrillConfig & FramesConfig;
-	/** What the store holds, per namespace (the read store). */
-	storeStats(): StoreStats;
-	/** Tokens and cost added up by a period or a dimension (`drill usage`, the MCP tool, the usage screen). */
-	usage(options: ReportOptions): UsageReport;
-	/** Usage in Claude's 5-hour blocks (`drill usage --blocks`). */
-	usageBlocks(filter: UsageFilter, now?: Date): UsageBlock[];
-	/** Sessions at work per weekday and hour (`[weekday][hour]`, Sunday 0): the usage screen's heatmap. */
-	usageActivity(filter: UsageFilter): number[][];
-	/** The last UTC hour any session used tokens (`YYYY-MM-DDTHH`), if any did. */
-	usageLatest(): string | undefined;
-	/** Whether the store holds items pulled from other machines (false without a store). */
-	hasPulledItems(): boolean;
-	/** The search funnel over this runtime's store or knowledge folder (`extra` adds to the find context). */
-	find(options: FindOptions, extra?: Omit<FindContext, 'store' | 'storePath' | 'knowledgeDir'>): Promise<FindResult>;
-	/** Closes the domains and the read store. */
-	close(): void;
-}
+export type {Runtime, SummaryStore} from './runtime-parts.js';
 
 export function createRuntime(config: DrillConfig): Runtime {
-	let readStore: SummaryStore | undefined;
-	const store = () => (readStore ??= SummaryStore.open(config.storePath));
-	const registry = new DomainRegistry();
-	registerDomains(registry, {summary: store});
-	const domains = new Drillables(config, registry);
-	return {
-		config,
-		domains,
-		store,
-		openWritableStore: (turns, hooks) => openIndexedStore(config.storePath, turns, hooks),
-		framesConfig: (extra = {}) => ({...config, ...extra, openStore: () => openIndexedStore(config.storePath)}),
-		storeStats: () => storeStats(store()),
-		usage: (options) => usageReport(store(), options),
-		usageBlocks: (filter, now) => usageBlocks(store(), filter, now),
-		usageActivity: (filter) => usageActivity(store(), filter),
-		usageLatest: () => latestUsageHour(store()),
-		hasPulledItems() {
-			try {
-				return store().one<{one: number}>("SELECT 1 AS one FROM item_groups WHERE key = 'machine' AND value <> '' LIMIT 1") !== undefined;
-			} catch {
-				return false;
-			}
-		},
-		async find(options, extra = {}) {
-			const {find} = await import('./search/index.js');
-			// The knowledge folder needs no store: a missing one must not fail that search.
-			if (options.source === 'knowledge') return find(options, {...extra, knowledgeDir: config.knowledgeDir});
-			// Closed drills: this drills root's own, the ones walk('drills', id) opens, even in a shared store.
-			const drills = options.source === 'drill' && extra.drillsProject === undefined ? {drillsProject: (await import('./frames/config.js')).drillsProject(config.drillsRoot)} : {};
-			return find(options, {...extra, ...drills, store: store(), knowledgeDir: config.knowledgeDir});
-		},
-		close() {
-			domains.close();
-			readStore?.close();
-			readStore = undefined;
-		},
-	};
+	return runtimeOver(config, () => openIndexedStore);
 }

@@ -79,15 +79,17 @@ export async function playScript(flags: PlaybackFlags, config: DrillConfig, stdo
 		const quiet = (chunk: unknown, ...rest: unknown[]): boolean => (chunk === '\u001B[?25h' ? true : write(chunk as string, ...(rest as [])));
 		process.stderr.write = quiet as typeof process.stderr.write;
 	}
-	const [{parseKeyScript}, {playKeys}, {createRuntime}, {createServices}, {runApp}] = await Promise.all([
+	const [{parseKeyScript}, {playKeys}, {createRuntime}, {createServices}, {actOver}, {runApp}] = await Promise.all([
 		import('../record/key-script.js'),
 		import('../record/playback.js'),
 		import('../runtime.js'),
 		import('../ui/services.js'),
+		import('../act/node-actions.js'),
 		import('../ui/load-app.js').then((module) => module.loadRunApp()),
 	]);
 	const steps = parseKeyScript(scriptText(flags.keys));
-	const services = createServices(createRuntime(recordingConfig(config)));
+	const runtime = createRuntime(recordingConfig(config));
+	const services = createServices(runtime, actOver(runtime));
 	try {
 		const title = flags.record ? path.basename(flags.record, '.cast') : 'drill';
 		const result = await playKeys({

@@ -2,7 +2,7 @@ import {removePrivateCopy} from './private-copies.js';
 import {readOnlyTarget} from './read-only-open.js';
 import {accessSync, closeSync, constants, existsSync, openSync, readSync, renameSync, rmSync, statSync} from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import {Database} from './sqlite-driver.js';
 import {DrillError, isCorruption} from '../core/errors.js';
 import {recordChecked} from './health.js';
 import {nativeBinding, type SqliteDatabase} from './open.js';

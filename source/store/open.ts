@@ -1,7 +1,7 @@
 import {accessSync, constants, existsSync, mkdirSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {createRequire} from 'node:module';
-import Database from 'better-sqlite3';
+import {Database} from './sqlite-driver.js';
 import {DrillError, doctorHint, isCorruption} from '../core/errors.js';
 import {blank, hint, option, run} from '../core/hint.js';
 import {takeTurn, type TurnOptions} from './busy.js';

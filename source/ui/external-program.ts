@@ -1,4 +1,4 @@
-import {spawn} from 'node:child_process';
+import type {ChildProcess} from 'node:child_process';
 import type {ExternalProgram} from './effects/external.js';
 
 /** The program `o` or `e` runs: $PAGER (default `less -R`) or $EDITOR (default `vi`). */
@@ -6,6 +6,9 @@ export function programFor(program: ExternalProgram, env: NodeJS.ProcessEnv): st
 	const chosen = program === 'pager' ? env.PAGER : env.EDITOR;
 	return chosen?.trim() || (program === 'pager' ? 'less -R' : 'vi');
 }
+
+// Taken when a program first runs: node:child_process costs a few milliseconds to load, before the first frame.
+const spawn = () => process.getBuiltinModule('node:child_process').spawn;
 
 /** How the app gives the terminal away and takes it back (see run-app). */
 export interface Terminal {
@@ -38,7 +41,7 @@ export class Handover {
 	run(program: ExternalProgram, file: string, line?: number): Promise<string | undefined> {
 		const command = programFor(program, this.env);
 		const args = line === undefined ? [file] : [`+${line}`, file];
-		return this.handOver(command, () => spawn('/bin/sh', ['-c', `${command} "$@"`, 'drill', ...args], {stdio: 'inherit', env: this.env}), (code) =>
+		return this.handOver(command, () => spawn()('/bin/sh', ['-c', `${command} "$@"`, 'drill', ...args], {stdio: 'inherit', env: this.env}), (code) =>
 			code === 127 ? `${command}: command not found (set $${program === 'pager' ? 'PAGER' : 'EDITOR'})` : undefined,
 		);
 	}
@@ -50,10 +53,10 @@ export class Handover {
 	runCommand(argv: readonly string[], cwd: string): Promise<string | undefined> {
 		const [program, ...args] = argv;
 		if (!program) return Promise.resolve('nothing to run');
-		return this.handOver(program, () => spawn(program, args, {stdio: 'inherit', env: this.env, cwd}), (code) => (code !== 0 && code !== null ? `${program} exited with status ${code}` : undefined));
+		return this.handOver(program, () => spawn()(program, args, {stdio: 'inherit', env: this.env, cwd}), (code) => (code !== 0 && code !== null ? `${program} exited with status ${code}` : undefined));
 	}
 
-	private handOver(command: string, start: () => ReturnType<typeof spawn>, failure: (code: number | null) => string | undefined): Promise<string | undefined> {
+	private handOver(command: string, start: () => ChildProcess, failure: (code: number | null) => string | undefined): Promise<string | undefined> {
 		if (this.running) return Promise.resolve('a program already has the terminal');
 		this.running = true;
 		this.terminal.leave();

@@ -1,7 +1,7 @@
 import {existsSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {Worker} from 'node:worker_threads';
+import type {Worker} from 'node:worker_threads';
 import {DrillError, type DrillErrorCode} from '../core/errors.js';
 import type {DrillConfig} from '../core/registry.js';
 import type {FindResult} from '../search/types.js';
@@ -80,6 +80,8 @@ export class WorkerSearch {
 
 	private start(): Worker {
 		if (this.worker) return this.worker;
+		// node:worker_threads is taken here, on the first search: loaded with the app, it would delay the first frame.
+		const {Worker} = process.getBuiltinModule('node:worker_threads');
 		const worker = new Worker(this.script, {workerData: this.setup});
 		worker.unref();
 		worker.on('message', (reply: SearchReply) => this.answer(reply));

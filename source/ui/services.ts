@@ -10,7 +10,7 @@ import type {SourceFile, TreeView, ViewOptions} from '../core/tree-view.js';
 import type {FindResult} from '../search/types.js';
 import type {Runtime} from '../runtime.js';
 import {searchWorkerScript, WorkerSearch} from './search-client.js';
-import {actOver, type ActService} from '../act/node-actions.js';
+import type {ActService} from '../act/node-actions.js';
 import {withinOptions, type FindOptions} from './find-options.js';
 import {textFile} from './text-file.js';
 import {storeShortName} from '../core/store-name.js';
@@ -93,8 +93,12 @@ export interface Services {
 	close(): void;
 }
 
-/** The real services over a runtime (the app holds it, and closes it with the services). */
-export function createServices(runtime: Runtime): Services {
+/**
+ * The real services over a runtime (the app holds it, and closes it with the services). Acting on
+ * nodes (`act`, act/node-actions.ts's `actOver(runtime)`) is handed in: the explorer on a terminal
+ * loads it after its first frame, with Ink.
+ */
+export function createServices(runtime: Runtime, act?: ActService): Services {
 	const {config} = runtime;
 	// From the build, the funnel runs on a worker thread with its own connection, so a search
 	// never holds up a key; from source (unit tests), it runs here.
@@ -124,7 +128,7 @@ export function createServices(runtime: Runtime): Services {
 		frames: framesOver(() => import('../frames/index.js'), runtime.framesConfig()),
 		sourceFile: (domain, nodeId) => runtime.domains.sourceFile(domain, nodeId),
 		textFile,
-		act: actOver(runtime),
+		...(act ? {act} : {}),
 		usage: usageOver(runtime),
 		newestNode: (domain) => runtime.domains.newestNode(domain),
 		close() {

@@ -1,6 +1,7 @@
 import {closeSync, openSync, readdirSync, readSync, realpathSync, statSync} from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import {Database} from '../../store/sqlite-driver.js';
+import type {SqliteDatabase} from '../../store/sqlite-database.js';
 import {DrillError} from '../../core/errors.js';
 import {hint, option} from '../../core/hint.js';
 import {parseMarkdownUnit} from '../../text/markdown-unit.js';
@@ -79,7 +80,7 @@ function readHead(file: string): string {
 
 interface KnowledgeIndex {
 	signature: string;
-	db: Database.Database;
+	db: SqliteDatabase;
 	titles: Map<number, {id: string; title: string; summary: string}>;
 }
 
