@@ -1,0 +1,86 @@
+import {readdirSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {textToItem} from '../../source/ingest/text-to-item.js';
+import {openIndexedStore} from '../../source/search/indexing/indexer.js';
+import {searchStatus} from '../../source/search/indexing/search-status.js';
+import {readSemanticMeta} from '../../source/search/semantic/semantic-meta.js';
+import {driftMinOccurrences, readTrainedBecause, retrainDrift, retrainReason} from '../../source/search/semantic/vocabulary-drift.js';
+import type {ItemRecord} from '../../source/store/interchange.js';
+import {SummaryStore} from '../../source/store/summary-store.js';
+import {tempDir} from '../helpers/cli.js';
+
+const fixtures = path.join(import.meta.dirname, '..', '..', 'fixtures');
+
+function markdownFiles(folder: string): string[] {
+	return readdirSync(folder, {recursive: true, encoding: 'utf8'})
+		.filter((file) => file.endsWith('.md'))
+		.sort()
+		.map((file) => path.join(folder, file));
+}
+
+function item(itemId: string, text: string): ItemRecord {
+	return textToItem({namespace: 'docs', itemId, title: '', text, format: 'markdown'});
+}
+
+/** The knowledge fixture (27 units about one project): the store the model is trained on. */
+const knowledge = () => markdownFiles(path.join(fixtures, 'knowledge')).map((file) => item(path.relative(fixtures, file), readFileSync(file, 'utf8')));
+
+function reopened<T>(file: string, read: (store: SummaryStore) => T): T {
+	const store = SummaryStore.open(file);
+	try {
+		return read(store);
+	} finally {
+		store.close();
+	}
+}
+
+/** A store trained on the knowledge units, then one more write (growth under a quarter) of `later`. */
+function trainedThenWritten(later: ItemRecord): {before: number; after: ReturnType<typeof readSemanticMeta>; status: ReturnType<typeof searchStatus>; because: string | undefined} {
+	const file = path.join(tempDir('drill-drift-'), 'store.db');
+	const first = openIndexedStore(file);
+	for (const unit of knowledge()) first.writeItem(unit);
+	first.close();
+	const before = reopened(file, (store) => readSemanticMeta(store)!.generation);
+	const second = openIndexedStore(file);
+	second.writeItem(later);
+	const status = searchStatus(second);
+	second.close();
+	return {before, status, ...reopened(file, (store) => ({after: readSemanticMeta(store), because: readTrainedBecause(store)}))};
+}
+
+describe('vocabulary drift', () => {
+	it('folds in a later item that reuses the words the model was trained on', () => {
+		// The knowledge units again, as one item: thousands of words, every one known.
+		const again = knowledge()
+			.flatMap((unit) => unit.spans.map((span) => span.text))
+			.join('\n\n');
+		const {before, status, after} = trainedThenWritten(item('again', again));
+		expect(status.vocabularyDrift.occurrences).toBeGreaterThanOrEqual(driftMinOccurrences);
+		expect(status.vocabularyDrift.share).toBeLessThan(retrainDrift);
+		expect(status.retrain).toBeUndefined();
+		expect(after!.generation).toBe(before);
+	});
+
+	it('retrains when a later item brings words the model does not know, and says why', () => {
+		// Documents of other subjects: a blog post (its text), design and field notes, an incident review, the doc-site pages.
+		const files = [...['design-notes.md', 'field-notes.txt', 'incident-review.md'].map((file) => path.join(fixtures, 'docs', file)), ...markdownFiles(path.join(fixtures, 'doc-sites'))];
+		const blog = readFileSync(path.join(fixtures, 'docs', 'blog-post.html'), 'utf8').replace(/<[^>]*>/gu, ' ');
+		const other = [blog, ...files.map((file) => readFileSync(file, 'utf8'))].join('\n\n');
+		const {before, status, after, because} = trainedThenWritten(item('other', other));
+		expect(status.vocabularyDrift.occurrences).toBeGreaterThanOrEqual(driftMinOccurrences);
+		expect(status.vocabularyDrift.share).toBeGreaterThan(retrainDrift);
+		expect(status.retrain).toBe('drift');
+		expect(after!.generation).toBe(before + 1);
+		expect(because).toMatch(/^\d+\.\d% of the \d+ words folded in were new to the model; the store grew from \d+ to \d+ items$/u);
+		expect(because).toContain(`from ${status.items - 1} to ${status.items} items`);
+	});
+
+	it('needs enough words to judge, and growth by more than a quarter retrains whatever the words', () => {
+		const drifted = {occurrences: driftMinOccurrences - 1, unknown: driftMinOccurrences - 1, share: 1};
+		expect(retrainReason(100, 110, drifted)).toBeUndefined();
+		expect(retrainReason(100, 110, {...drifted, occurrences: driftMinOccurrences, unknown: driftMinOccurrences})).toBe('drift');
+		expect(retrainReason(100, 125, {occurrences: 0, unknown: 0, share: 0})).toBeUndefined();
+		expect(retrainReason(100, 126, {occurrences: 0, unknown: 0, share: 0})).toBe('growth');
+	});
+});
