@@ -93,7 +93,7 @@ async function evaluateCollection(folder: string, args: Args, log: (line: string
 		started = performance.now();
 		const report = await reindex(store);
 		log(`${collection.name}: trained ${report.embedder} (${report.dimension} dims) and embedded ${report.nodes} nodes in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-		const foldIn: FoldInReport = {ingests: 0, retrained: 0, drift: []};
+		const foldIn: FoldInReport = {ingests: 0, retrained: 0, drift: [], trained: []};
 		const rest = collection.documents.slice(trainedOn);
 		for (let ingest = 0; ingest < args.foldIn && rest.length > 0; ingest++) {
 			const part = rest.slice(Math.floor((ingest * rest.length) / args.foldIn), Math.floor(((ingest + 1) * rest.length) / args.foldIn));
@@ -104,7 +104,8 @@ async function evaluateCollection(folder: string, args: Args, log: (line: string
 			foldIn.ingests++;
 			if (retrained) foldIn.retrained++;
 			foldIn.drift.push(Number(before.vocabularyDrift.share.toFixed(4)));
-			log(`${collection.name}: ingest ${ingest + 1} folded ${part.length} documents into the model (${before.vocabularyDrift.occurrences} term occurrences, ${(before.vocabularyDrift.share * 100).toFixed(2)}% unknown to it; store ${before.items} items, model trained on ${before.semantic?.builtItems}) and its close ${retrained ? `retrained it (${before.retrain})` : 'kept it'}`);
+			foldIn.trained.push(Number(before.vocabularyDrift.trained.toFixed(4)));
+			log(`${collection.name}: ingest ${ingest + 1} folded ${part.length} documents into the model (${before.vocabularyDrift.occurrences} term occurrences, ${(before.vocabularyDrift.share * 100).toFixed(2)}% unknown to it, ${(before.vocabularyDrift.trained * 100).toFixed(2)}% of its training text's; store ${before.items} items, model trained on ${before.semantic?.builtItems}) and its close ${retrained ? `retrained it (${before.retrain})` : 'kept it'}`);
 		}
 		const methods: CollectionReport['methods'] = {};
 		for (const method of args.methods) {

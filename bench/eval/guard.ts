@@ -20,6 +20,8 @@ export interface FoldInReport {
 	retrained: number;
 	/** The vocabulary drift (share of folded-in term occurrences the model did not know) at each close. */
 	drift: number[];
+	/** The same share in the text the model in use was trained on, at each close. */
+	trained: number[];
 }
 
 /** The worst case over collections: the smallest of each gain (nDCG@10). */

@@ -8,7 +8,7 @@ import {LsaEmbedder, saveLsaModel} from '../semantic/lsa-store.js';
 import {currentTextVersion, nodeFullText, nodeTexts} from './node-text.js';
 import {bumpVectorRevision, readSemanticMeta, writeSemanticMeta, type SemanticMeta} from '../semantic/semantic-meta.js';
 import {nodeIds} from './text-index.js';
-import {DriftTally} from '../semantic/vocabulary-drift.js';
+import {DriftTally, recordTrainedDrift} from '../semantic/vocabulary-drift.js';
 import {packRoots} from '../semantic/root-pack.js';
 import {deleteItemVectors, writeItemVectors, type NodeVector} from '../semantic/vectors.js';
 
@@ -155,6 +155,7 @@ function rebuildLsa(store: SummaryStore, options: ReindexOptions, started: numbe
 					if (i % 500 === 0) options.onProgress?.('embed', i, rows.length);
 				});
 				writeSemanticMeta(store, meta);
+				recordTrainedDrift(store, documents, (term) => model.terms.has(term));
 				bumpVectorRevision(store);
 			})
 			.immediate(),

@@ -19,21 +19,31 @@ export interface VocabularyDrift {
 	unknown: number;
 	/** unknown / occurrences (0 when nothing was folded in). */
 	share: number;
+	/** The same share in the text the model was trained on (the rare words it left out). */
+	trained: number;
 }
 
 const occurrencesKey = 'search.semantic.folded_occurrences';
 const unknownKey = 'search.semantic.unknown_occurrences';
+const trainedKey = 'search.semantic.trained_unknown_share';
 
 export function readVocabularyDrift(store: SummaryStore): VocabularyDrift {
 	const occurrences = Number(store.getMeta(occurrencesKey) ?? 0) || 0;
 	const unknown = Number(store.getMeta(unknownKey) ?? 0) || 0;
-	return {occurrences, unknown, share: occurrences > 0 ? unknown / occurrences : 0};
+	return {occurrences, unknown, share: occurrences > 0 ? unknown / occurrences : 0, trained: Number(store.getMeta(trainedKey) ?? 0) || 0};
 }
 
 /** A new model: nothing is folded into it yet. */
 export function resetVocabularyDrift(store: SummaryStore): void {
 	store.setMeta(occurrencesKey, '0');
 	store.setMeta(unknownKey, '0');
+}
+
+/** Records, for a model just trained on `documents`, the share of their term occurrences it left out. */
+export function recordTrainedDrift(store: SummaryStore, documents: ReadonlyArray<ReadonlyMap<string, number>>, knows: (term: string) => boolean): void {
+	const tally = new DriftTally(knows);
+	for (const counts of documents) tally.count(counts);
+	store.setMeta(trainedKey, String(tally.share));
 }
 
 /** Whether a model trained on `builtItems` items must be retrained now that the store holds `items`, and why. */
@@ -77,6 +87,10 @@ export class DriftTally {
 			this.occurrences += tf;
 			if (!this.knows(term)) this.unknown += tf;
 		}
+	}
+
+	get share(): number {
+		return this.occurrences > 0 ? this.unknown / this.occurrences : 0;
 	}
 
 	save(store: SummaryStore): void {
