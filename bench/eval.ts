@@ -158,6 +158,9 @@ computes it over the same raw text, and the hybrid's difference to max(keyword, 
   --items P          sketch (default: the eval's short-document summarizer) or ingest (the ingest text pipeline)
   --guard[=METHODS]  exit 3 when a method (default keyword and keyword,semantic) falls below plain bm25,
                      or the hybrid below max(keyword, semantic)
+  --fold-in[=N]      train the semantic model on the first 80% of each collection, then write the rest
+                     in N ingests (default 1) that fold it in and close as an ingest does (retraining when
+                     the store grew by a quarter or the vocabulary drifted); fold_in says how many retrained
   --json             one JSON report (methods[m].ndcg10, vs_bm25, …) on stdout
   --make OUT_DIR     write the generated known-item collections (fixtures, Python docs, npm readmes, man pages)
   --from CLONE       with --make: write the SMART collections (medline, cisi, adi) from a clone that has
