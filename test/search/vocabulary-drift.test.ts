@@ -83,11 +83,16 @@ describe('vocabulary drift', () => {
 		expect(json.search).toMatchObject({semantic_built_items: status.items, semantic_trained_because: because, vocabulary_drift: {occurrences: 0}, stale: false});
 	});
 
-	it('needs enough words to judge, and growth by more than a quarter retrains whatever the words', () => {
-		const drifted = {occurrences: driftMinOccurrences - 1, unknown: driftMinOccurrences - 1, share: 1, trained: 0};
+	it('needs enough words to judge (fewer for a model trained on little text), and growth by more than a quarter retrains whatever the words', () => {
+		const drifted = {occurrences: driftMinOccurrences - 1, unknown: driftMinOccurrences - 1, share: 1, trained: 0, trainedOccurrences: 100_000};
 		expect(retrainReason(100, 110, drifted)).toBeUndefined();
 		expect(retrainReason(100, 110, {...drifted, occurrences: driftMinOccurrences, unknown: driftMinOccurrences})).toBe('drift');
-		expect(retrainReason(100, 125, {occurrences: 0, unknown: 0, share: 0, trained: 0})).toBeUndefined();
-		expect(retrainReason(100, 126, {occurrences: 0, unknown: 0, share: 0, trained: 0})).toBe('growth');
+		expect(retrainReason(100, 110, {...drifted, share: retrainDrift})).toBeUndefined();
+		// A model trained on 3 000 words judges 300 folded in.
+		expect(retrainReason(80, 90, {...drifted, occurrences: 299, unknown: 100, trainedOccurrences: 3000})).toBeUndefined();
+		expect(retrainReason(80, 90, {...drifted, occurrences: 300, unknown: 100, trainedOccurrences: 3000})).toBe('drift');
+		const none = {occurrences: 0, unknown: 0, share: 0, trained: 0, trainedOccurrences: 0};
+		expect(retrainReason(100, 125, none)).toBeUndefined();
+		expect(retrainReason(100, 126, none)).toBe('growth');
 	});
 });
