@@ -17,9 +17,12 @@ import path from 'node:path';
 import {DrillError} from '../source/core/errors.js';
 import {parseMethod} from '../source/search/funnel/params.js';
 import {reindex} from '../source/search/indexing/reindex.js';
+import {searchStatus} from '../source/search/indexing/search-status.js';
+import {finishBatch} from '../source/search/indexing/train-phase.js';
+import {readSemanticMeta} from '../source/search/semantic/semantic-meta.js';
 import type {Method} from '../source/search/types.js';
 import {loadBeir} from './eval/beir.js';
-import {guardFailures, hybridVersusMax, minimums, type CollectionReport} from './eval/guard.js';
+import {guardFailures, hybridVersusMax, minimums, type CollectionReport, type FoldInReport} from './eval/guard.js';
 import {makeCollections} from './eval/collections/make.js';
 import {makeSmartCollections} from './eval/collections/smart.js';
 import {writeGuardCollection, writeSmokeCollection} from './eval/smoke.js';
@@ -29,7 +32,7 @@ import {conversationTable, evaluateLocomo, type ConversationReport} from './eval
 import {isLocomo} from './eval/locomo.js';
 import {evaluate, evaluateBaseline, ingestCollection, judgedQueries, versus, writeDocuments, type ItemPipeline} from './eval/run.js';
 
-const usage = 'usage: npm run eval -- DATASET_DIR…|--smoke|--smoke-guard [--method keyword|semantic|keyword,semantic] [--items sketch|ingest|markdown] [--guard[=METHODS]] [--fold-in] [--json]; npm run eval -- --make OUT_DIR [--from SMART_CLONE]';
+const usage = 'usage: npm run eval -- DATASET_DIR…|--smoke|--smoke-guard [--method keyword|semantic|keyword,semantic] [--items sketch|ingest|markdown] [--guard[=METHODS]] [--fold-in[=N]] [--json]; npm run eval -- --make OUT_DIR [--from SMART_CLONE]';
 
 interface Args {
 	folders: string[];
@@ -39,17 +42,25 @@ interface Args {
 	guard: Method[] | undefined;
 	make: string | undefined;
 	from: string | undefined;
-	/** The semantic model trained on the first 80% of the documents, the rest folded in as an ingest writes them (issue 40). */
-	foldIn: boolean;
+	/**
+	 * The semantic model trained on the first 80% of the documents, the rest written by this many
+	 * ingests, each folding its items into the model and then closing as an ingest does (which
+	 * retrains when the store has grown by a quarter or its vocabulary has drifted; issue 40). 0: off.
+	 */
+	foldIn: number;
 }
 
 function parseArgs(args: string[], smokeFolder: () => string, guardFolder: () => string): Args {
-	const parsed: Args = {folders: [], methods: ['keyword', 'semantic', 'keyword,semantic'], json: false, pipeline: 'sketch', guard: undefined, make: undefined, from: undefined, foldIn: false};
+	const parsed: Args = {folders: [], methods: ['keyword', 'semantic', 'keyword,semantic'], json: false, pipeline: 'sketch', guard: undefined, make: undefined, from: undefined, foldIn: 0};
 	for (let i = 0; i < args.length; i++) {
 		const arg = args[i]!;
 		const value = () => (arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : args[++i]);
 		if (arg === '--json') parsed.json = true;
-		else if (arg === '--fold-in') parsed.foldIn = true;
+		else if (arg === '--fold-in') parsed.foldIn = 1;
+		else if (arg.startsWith('--fold-in=')) {
+			parsed.foldIn = Number(value());
+			if (!Number.isInteger(parsed.foldIn) || parsed.foldIn < 1) throw new DrillError('bad_argument', `--fold-in takes a number of ingests, not ${value()}`, usage);
+		}
 		else if (arg === '--smoke') parsed.folders.push(smokeFolder());
 		else if (arg === '--smoke-guard') parsed.folders.push(guardFolder());
 		else if (arg === '--guard') parsed.guard = ['keyword', 'keyword,semantic'];
@@ -75,16 +86,26 @@ async function evaluateCollection(folder: string, args: Args, log: (line: string
 	try {
 		let started = performance.now();
 		const floor = evaluateBaseline(collection);
-		// --fold-in: the model is trained when the store was a fifth smaller (the most a store grows, by a quarter, before it is retrained).
+		// --fold-in: the model is trained when the store was a fifth smaller (the most a store grows, by a quarter, before the growth retrains it).
 		const trainedOn = args.foldIn ? Math.ceil(collection.documents.length / 1.25) : collection.documents.length;
 		const store = ingestCollection({...collection, documents: collection.documents.slice(0, trainedOn)}, path.join(dir, 'store.db'), args.pipeline);
 		log(`${collection.name}: ingested ${trainedOn} documents (items by ${args.pipeline === 'ingest' ? 'the ingest text pipeline' : args.pipeline === 'markdown' ? 'the ingest markdown pipeline' : 'the eval sketch'}) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 		started = performance.now();
 		const report = await reindex(store);
 		log(`${collection.name}: trained ${report.embedder} (${report.dimension} dims) and embedded ${report.nodes} nodes in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-		if (trainedOn < collection.documents.length) {
-			writeDocuments(store, collection, collection.documents.slice(trainedOn), args.pipeline);
-			log(`${collection.name}: folded ${collection.documents.length - trainedOn} more documents into that model as they were written`);
+		const foldIn: FoldInReport = {ingests: 0, retrained: 0, drift: [], trained: []};
+		const rest = collection.documents.slice(trainedOn);
+		for (let ingest = 0; ingest < args.foldIn && rest.length > 0; ingest++) {
+			const part = rest.slice(Math.floor((ingest * rest.length) / args.foldIn), Math.floor(((ingest + 1) * rest.length) / args.foldIn));
+			writeDocuments(store, collection, part, args.pipeline);
+			const before = searchStatus(store);
+			finishBatch(store, () => undefined);
+			const retrained = readSemanticMeta(store)!.generation !== before.semantic?.generation;
+			foldIn.ingests++;
+			if (retrained) foldIn.retrained++;
+			foldIn.drift.push(Number(before.vocabularyDrift.share.toFixed(4)));
+			foldIn.trained.push(Number(before.vocabularyDrift.trained.toFixed(4)));
+			log(`${collection.name}: ingest ${ingest + 1} folded ${part.length} documents into the model (${before.vocabularyDrift.occurrences} term occurrences, ${(before.vocabularyDrift.share * 100).toFixed(2)}% unknown to it, ${(before.vocabularyDrift.trained * 100).toFixed(2)}% of its training text's; store ${before.items} items, model trained on ${before.semantic?.builtItems}) and its close ${retrained ? `retrained it (${before.retrain})` : 'kept it'}`);
 		}
 		const methods: CollectionReport['methods'] = {};
 		for (const method of args.methods) {
@@ -93,7 +114,7 @@ async function evaluateCollection(folder: string, args: Args, log: (line: string
 		}
 		store.close();
 		const againstMax = hybridVersusMax(methods);
-		return {collection: collection.name, documents: collection.documents.length, queries: judgedQueries(collection).length, plain_bm25: floor, methods, ...(againstMax ? {hybrid_vs_max: againstMax} : {})};
+		return {collection: collection.name, documents: collection.documents.length, queries: judgedQueries(collection).length, plain_bm25: floor, methods, ...(againstMax ? {hybrid_vs_max: againstMax} : {}), ...(foldIn.ingests > 0 ? {fold_in: foldIn} : {})};
 	} finally {
 		rmSync(dir, {recursive: true, force: true});
 	}
@@ -111,6 +132,7 @@ function table(report: CollectionReport): string {
 	for (const [method, scores] of Object.entries(report.methods)) {
 		rows.push(`| ${method} | ${scores.ndcg10.toFixed(3)} | ${scores.recall100.toFixed(3)} | ${scores.mrr10.toFixed(3)} | ${signed(scores.vs_plain_bm25.ndcg10)} | ${scores.p50_ms.toFixed(1)} | ${scores.p95_ms.toFixed(1)} |`);
 	}
+	if (report.fold_in) rows.push(`\nfolded in by ${report.fold_in.ingests} ingest${report.fold_in.ingests === 1 ? '' : 's'} after training on 80%: ${report.fold_in.retrained} retrained the model (vocabulary drift at each close: ${report.fold_in.drift.map((share) => `${(share * 100).toFixed(1)}%`).join(', ')})`);
 	if (report.hybrid_vs_max) rows.push(`\nhybrid − max(keyword, semantic): ${signed(report.hybrid_vs_max.ndcg10)} nDCG@10 (the better list: ${report.hybrid_vs_max.better})`);
 	return `${rows.join('\n')}\n`;
 }
@@ -136,6 +158,9 @@ computes it over the same raw text, and the hybrid's difference to max(keyword, 
   --items P          sketch (default: the eval's short-document summarizer) or ingest (the ingest text pipeline)
   --guard[=METHODS]  exit 3 when a method (default keyword and keyword,semantic) falls below plain bm25,
                      or the hybrid below max(keyword, semantic)
+  --fold-in[=N]      train the semantic model on the first 80% of each collection, then write the rest
+                     in N ingests (default 1) that fold it in and close as an ingest does (retraining when
+                     the store grew by a quarter or the vocabulary drifted); fold_in says how many retrained
   --json             one JSON report (methods[m].ndcg10, vs_bm25, …) on stdout
   --make OUT_DIR     write the generated known-item collections (fixtures, Python docs, npm readmes, man pages)
   --from CLONE       with --make: write the SMART collections (medline, cisi, adi) from a clone that has

@@ -11,6 +11,17 @@ export interface CollectionReport {
 	methods: Partial<Record<Method, MethodScores & {vs_plain_bm25: Scores}>>;
 	/** The hybrid's nDCG@10 less the better of keyword's and semantic's (when all three ran). */
 	hybrid_vs_max?: {ndcg10: number; better: 'keyword' | 'semantic'};
+	/** With --fold-in: the ingests that wrote the last fifth, how many of their closes retrained, the drift each found. */
+	fold_in?: FoldInReport;
+}
+
+export interface FoldInReport {
+	ingests: number;
+	retrained: number;
+	/** The vocabulary drift (share of folded-in term occurrences the model did not know) at each close. */
+	drift: number[];
+	/** The same share in the text the model in use was trained on, at each close. */
+	trained: number[];
 }
 
 /** The worst case over collections: the smallest of each gain (nDCG@10). */

@@ -5,14 +5,31 @@ import {actionText, clean, frameLabel, pathLine, sinkCounts, warn} from './frame
 import {printJson} from './output.js';
 import {storeLabel} from '../store/locate.js';
 import type {DrillConfig} from '../core/registry.js';
+import {existsSync} from 'node:fs';
+import type {Runtime} from '../runtime.js';
+import {searchLine, searchReport, type SearchReport} from '../search/indexing/search-report.js';
+import {searchStatus} from '../search/indexing/search-status.js';
 
 /** The open store, as `drill status` names it and `--json` gives it. */
 function storeOf(config: DrillConfig) {
 	return {path: config.storePath, origin: config.storeOrigin ?? 'option'};
 }
 
-function render(status: StatusResult, store: string): string {
+/** How far the search indexes cover the store, when there is one to read (status never fails for want of it). */
+function searchOf(runtime: Runtime): {report: SearchReport; items: number} | undefined {
+	if (!existsSync(runtime.config.storePath)) return undefined;
+	try {
+		const store = runtime.store();
+		const status = searchStatus(store);
+		return {report: searchReport(store, status), items: status.items};
+	} catch {
+		return undefined;
+	}
+}
+
+function render(status: StatusResult, store: string, search?: {report: SearchReport; items: number}): string {
 	const out: string[] = [`store    ${clean(store)}`];
+	if (search) out.push(`search   ${clean(searchLine(search.report, search.items))}`);
 	out.push(`drills   ${clean(status.root)}  (${status.counts.drills} drill${status.counts.drills === 1 ? '' : 's'}: ${status.counts.open} open, ${status.counts.closed} closed)`);
 	out.push(`cursor   ${status.cursor ?? '(none: no drill open)'}`);
 	out.push(`path     ${pathLine(status.path)}`);
@@ -36,8 +53,9 @@ function render(status: StatusResult, store: string): string {
 
 export const command = defineCommand({
 	about: `
-  Which store is open (the project's own .drill/store.db up the tree, else the user's), and
-  where the frames stand: the cursor, the path from the root drill to the current one, the open
+  Which store is open (the project's own .drill/store.db up the tree, else the user's), how far
+  its search indexes cover it (the semantic model in use, why it was last trained, the
+  vocabulary drift of what was folded into it since), and where the frames stand: the cursor, the path from the root drill to the current one, the open
   drills and the pending prevention plan. A cursor that points nowhere (or at two folders) is an
   error that says how to fix it.`,
 	usage: ['status [--repair] [--json]'],
@@ -61,8 +79,9 @@ export const command = defineCommand({
 		}
 		const status = frameStatus(context.runtime.config);
 		const store = storeOf(context.runtime.config);
-		if (context.json) printJson(context.stdout, {...status, store});
-		else context.stdout.write(render(status, storeLabel(store)));
+		const search = searchOf(context.runtime);
+		if (context.json) printJson(context.stdout, {...status, store, ...(search ? {search: search.report} : {})});
+		else context.stdout.write(render(status, storeLabel(store), search));
 		return 0;
 	},
 });

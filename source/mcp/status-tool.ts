@@ -1,5 +1,6 @@
 import {existsSync} from 'node:fs';
 import {searchStatus} from '../search/indexing/search-status.js';
+import {emptySearchReport, searchLine, searchReport, type SearchReport} from '../search/indexing/search-report.js';
 import type {McpContext} from './context.js';
 import {mcpHints} from './hints.js';
 import {readOnly, storeStatusOutput} from './schemas.js';
@@ -13,14 +14,13 @@ export interface StoreStatus {
 	last_write: string | null;
 	namespaces: Array<{namespace: string; items: number; nodes: number; spans: number; newest_item: string | null}>;
 	totals: {items: number; nodes: number; spans: number};
-	search: {keyword_items: number; embedder: string | null; embedded_items: number; semantic_built_at: string | null; semantic_built_items: number; stale: boolean};
+	search: SearchReport;
 	notices: string[];
 }
 
 /** The summary store at a glance: what it holds per namespace, and how far the search indexes cover it. */
 export function storeStatus(context: McpContext): StoreStatus {
 	const file = context.config.storePath;
-	const empty = {keyword_items: 0, embedder: null, embedded_items: 0, semantic_built_at: null, semantic_built_items: 0, stale: false};
 	if (!existsSync(file)) {
 		let notice: string;
 		try {
@@ -29,7 +29,7 @@ export function storeStatus(context: McpContext): StoreStatus {
 		} catch (error) {
 			notice = asDrillError(error).lineFor(mcpHints);
 		}
-		return {store: file, exists: false, bytes: 0, last_write: null, namespaces: [], totals: {items: 0, nodes: 0, spans: 0}, search: empty, notices: [notice]};
+		return {store: file, exists: false, bytes: 0, last_write: null, namespaces: [], totals: {items: 0, nodes: 0, spans: 0}, search: emptySearchReport, notices: [notice]};
 	}
 	const store = context.store();
 	const stats = context.runtime.storeStats();
@@ -37,27 +37,9 @@ export function storeStatus(context: McpContext): StoreStatus {
 	return {
 		...stats,
 		exists: true,
-		search: {
-			keyword_items: search.keywordItems,
-			embedder: search.semantic?.embedder ?? null,
-			embedded_items: search.embeddedItems,
-			semantic_built_at: search.semantic?.builtAt ?? null,
-			semantic_built_items: search.semantic?.builtItems ?? 0,
-			stale: search.stale,
-		},
+		search: searchReport(store, search),
 		notices: search.notices,
 	};
-}
-
-/**
- * Between retrainings a search uses the last model: items written since it was trained are folded
- * into its basis as they are written, and the next write that finds the store grown by a quarter
- * retrains it (search/indexing/train-phase.ts).
- */
-function modelInUse(status: StoreStatus): string {
-	const since = status.totals.items - status.search.semantic_built_items;
-	if (status.search.stale) return `, the last model in use (${since} items written since; retrained by the next ingest or drill reindex)`;
-	return since > 0 ? `, the last model in use with ${since} items written since folded in (retrained once the store grows by a quarter)` : '';
 }
 
 function render(status: StoreStatus): string {
@@ -65,7 +47,7 @@ function render(status: StoreStatus): string {
 	const lines = [
 		`store ${status.store}: ${status.totals.items} items, ${status.totals.nodes} nodes, ${status.totals.spans} spans, ${(status.bytes / 1048576).toFixed(1)} MB, last written ${status.last_write ?? 'unknown'}`,
 		...status.namespaces.map((ns) => `- ${ns.namespace}: ${ns.items} items, ${ns.nodes} nodes, ${ns.spans} spans, newest ${ns.newest_item ?? '—'}`),
-		`search: ${status.search.keyword_items}/${status.totals.items} items keyword-indexed; semantic ${status.search.embedder ? `${status.search.embedder}, ${status.search.embedded_items} items embedded, built ${status.search.semantic_built_at} on ${status.search.semantic_built_items} items${modelInUse(status)}` : 'none'}`,
+		`search: ${searchLine(status.search, status.totals.items)}`,
 		...status.notices.map((notice) => `note: ${notice}`),
 	];
 	return lines.join('\n');

@@ -4,9 +4,8 @@ import {SummaryStore} from '../../store/summary-store.js';
 import type {ItemIndexer} from '../../store/write-item.js';
 import {indexItem, termCountsOf, type ItemTermCounts, type SyncEmbedding} from './item-index.js';
 import {itemStamp, PendingIndex, readsBackAsWritten, recordStamp} from './written-items.js';
-import {LsaEmbedder} from '../semantic/lsa-store.js';
 import {autoTrainMaxSpans, autoTrainMaxTextBytes, finishBatch} from './train-phase.js';
-import {bumpVectorRevision, readSemanticMeta} from '../semantic/semantic-meta.js';
+import {recordEmbedded, storeSyncEmbedding} from './reindex.js';
 import {removeItemText} from './text-index.js';
 import {packRoots} from '../semantic/root-pack.js';
 
@@ -26,11 +25,7 @@ export function searchIndexer(store: SummaryStore, hooks: IndexerHooks = {}): vo
 		const generation = Number(store.getMeta('search.semantic.generation') ?? 0);
 		if (generation !== embeddingGeneration) {
 			embeddingGeneration = generation;
-			const meta = readSemanticMeta(store);
-			if (meta && meta.spec.kind === 'lsa' && meta.dimension > 0) {
-				const embedder = new LsaEmbedder(meta.dimension, {db: store.db});
-				embedding = {generation: meta.generation, embedCounts: (counts) => embedder.embedCounts(counts)};
-			} else embedding = undefined;
+			embedding = storeSyncEmbedding(store);
 		}
 		return embedding;
 	};
@@ -48,13 +43,13 @@ export function searchIndexer(store: SummaryStore, hooks: IndexerHooks = {}): vo
 				pending.add(itemRowId, item);
 				if (pending.due) {
 					pending.flush(db, now, hooks.onIndexFailure);
-					if (now) bumpVectorRevision(store);
+					if (now) recordEmbedded(store, now);
 				}
 			} else {
 				// The bulk run's last item: the ones before it that wait are indexed with it.
 				pending.flush(db, now, hooks.onIndexFailure);
 				indexItem(db, itemRowId, item, now);
-				if (now) bumpVectorRevision(store);
+				if (now) recordEmbedded(store, now);
 			}
 			if (!now && knownBytes <= autoTrainMaxTextBytes && knownSpans <= autoTrainMaxSpans) {
 				for (const span of item.spans) knownBytes += span.text.length;
@@ -70,7 +65,7 @@ export function searchIndexer(store: SummaryStore, hooks: IndexerHooks = {}): vo
 			if (pending.empty) return;
 			const now = currentEmbedding();
 			pending.flush(db, now, hooks.onIndexFailure);
-			if (now) bumpVectorRevision(store);
+			if (now) recordEmbedded(store, now);
 		},
 		beforeDelete(db, itemRowId) {
 			known.delete(itemRowId);

@@ -6,6 +6,7 @@ import {prepared} from '../../store/prepared.js';
 import {indexItemText, nodeIds, removeItemText} from './text-index.js';
 import {writeItemVectors, type NodeVector} from '../semantic/vectors.js';
 import {stemmedTerms} from '../../text/index-words.js';
+import type {DriftTally} from '../semantic/vocabulary-drift.js';
 
 /**
  * A synchronous embedder for the write path (a remote one cannot run inside a transaction). It
@@ -15,6 +16,8 @@ import {stemmedTerms} from '../../text/index-words.js';
 export interface SyncEmbedding {
 	generation: number;
 	embedCounts(counts: ReadonlyMap<string, number>): Float32Array | undefined;
+	/** Set when the items embedded are folded into a model trained before them: counts the words it does not know. */
+	drift?: DriftTally;
 }
 
 /**
@@ -89,6 +92,9 @@ export function embedItem(db: SqliteDatabase, itemRowId: number, item: ItemRecor
 /** Replaces an item's node vectors with `embedding`'s of the nodes' term counts (by ordinal). */
 export function embedNodeCounts(db: SqliteDatabase, itemRowId: number, nodeCounts: ReadonlyMap<number, ReadonlyMap<string, number>>, ids: Map<number, number>, embedding: SyncEmbedding): void {
 	const vectors: NodeVector[] = [];
+	// The root's counts hold all of the item's text once.
+	const root = nodeCounts.get(0);
+	if (root) embedding.drift?.count(root);
 	for (const [ordinal, counts] of nodeCounts) {
 		const node = ids.get(ordinal);
 		if (node === undefined) continue;

@@ -8,6 +8,7 @@ import {LsaEmbedder, saveLsaModel} from '../semantic/lsa-store.js';
 import {currentTextVersion, nodeFullText, nodeTexts} from './node-text.js';
 import {bumpVectorRevision, readSemanticMeta, writeSemanticMeta, type SemanticMeta} from '../semantic/semantic-meta.js';
 import {nodeIds} from './text-index.js';
+import {DriftTally, recordTrainedDrift} from '../semantic/vocabulary-drift.js';
 import {packRoots} from '../semantic/root-pack.js';
 import {deleteItemVectors, writeItemVectors, type NodeVector} from '../semantic/vectors.js';
 
@@ -58,11 +59,20 @@ function evenSample<T>(list: readonly T[], size: number): T[] {
 	return Array.from({length: size}, (_, i) => list[Math.floor(i * step)]!);
 }
 
-/** The store's LSA embedding for the write path, when the store's semantic index is LSA. */
+/**
+ * The store's LSA embedding for the write path, when the store's semantic index is LSA: the items
+ * it embeds are folded into a model trained before them, and it counts the words the model does not know.
+ */
 export function storeSyncEmbedding(store: SummaryStore, meta = readSemanticMeta(store)): SyncEmbedding | undefined {
 	if (!meta || meta.spec.kind !== 'lsa' || meta.dimension <= 0) return undefined;
 	const embedder = new LsaEmbedder(meta.dimension, {db: store.db});
-	return {generation: meta.generation, embedCounts: (counts) => embedder.embedCounts(counts)};
+	return {generation: meta.generation, embedCounts: (counts) => embedder.embedCounts(counts), drift: new DriftTally((term) => embedder.knows(term))};
+}
+
+/** After items were embedded with the store's model, inside the same transaction: readers reload, the drift is counted. */
+export function recordEmbedded(store: SummaryStore, embedding: SyncEmbedding): void {
+	bumpVectorRevision(store);
+	embedding.drift?.save(store);
 }
 
 /**
@@ -82,7 +92,7 @@ export function indexMissingItems(store: SummaryStore, onProgress?: ReindexOptio
 						const row = store.itemByRowId(id);
 						if (row) indexItem(store.db, id, store.record(row), embedding);
 					}
-					if (embedding) bumpVectorRevision(store);
+					if (embedding) recordEmbedded(store, embedding);
 				})
 				.immediate(),
 		);
@@ -145,6 +155,7 @@ function rebuildLsa(store: SummaryStore, options: ReindexOptions, started: numbe
 					if (i % 500 === 0) options.onProgress?.('embed', i, rows.length);
 				});
 				writeSemanticMeta(store, meta);
+				recordTrainedDrift(store, documents, (term) => model.terms.has(term));
 				bumpVectorRevision(store);
 			})
 			.immediate(),

@@ -1,6 +1,9 @@
 import type {SummaryStore} from '../../store/summary-store.js';
 import {readSemanticMeta, type SemanticMeta} from '../semantic/semantic-meta.js';
 import {currentTextVersion} from './node-text.js';
+import {readVocabularyDrift, retrainReason, type RetrainReason, type VocabularyDrift} from '../semantic/vocabulary-drift.js';
+
+const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
 
 /** How far the search indexes cover the store, and what to do about it. */
 export interface SearchStatus {
@@ -10,17 +13,13 @@ export interface SearchStatus {
 	/** Items embedded by the current semantic index. */
 	embeddedItems: number;
 	semantic: SemanticMeta | undefined;
-	/** The store grew well past what the LSA model was trained on. */
+	/** What was folded into the LSA model since it was trained, and how much of it the model does not know. */
+	vocabularyDrift: VocabularyDrift;
+	/** Why the LSA model is due for retraining (the close of the next write retrains it), if it is. */
+	retrain: RetrainReason | undefined;
+	/** The model is due for retraining and the store is big enough for it to matter. */
 	stale: boolean;
 	notices: string[];
-}
-
-/** Retrain when the store has grown by a quarter since the model was trained (issue 40's decision; the close of a write retrains it). */
-export const staleGrowth = 1.25;
-
-/** Whether a store of `items` items has grown by more than a quarter since its model was trained on `builtItems`. */
-export function outgrown(builtItems: number, items: number): boolean {
-	return items > staleGrowth * Math.max(builtItems, 1);
 }
 
 function count(store: SummaryStore, sql: string, ...params: unknown[]): number {
@@ -54,12 +53,15 @@ function countStatus(store: SummaryStore): SearchStatus {
 	const oldLayout = count(store, 'SELECT count(*) AS n FROM search_items WHERE text_version < ?', currentTextVersion);
 	const semantic = readSemanticMeta(store);
 	const embeddedItems = semantic ? count(store, 'SELECT count(*) AS n FROM search_items WHERE model = ?', semantic.generation) : 0;
-	const stale = Boolean(semantic && semantic.spec.kind === 'lsa' && items >= 20 && outgrown(semantic.builtItems, items));
+	const vocabularyDrift = readVocabularyDrift(store);
+	const retrain = semantic && semantic.spec.kind === 'lsa' ? retrainReason(semantic.builtItems, items, vocabularyDrift) : undefined;
+	const stale = retrain !== undefined && items >= 20;
 	const notices: string[] = [];
 	if (keywordItems < items) notices.push(`${items - keywordItems} of ${items} items are not in the search index yet: run \`drill reindex\``);
 	else if (oldLayout > 0) notices.push(`${oldLayout} of ${items} items are indexed the way an older drill did, which ranks them differently: run \`drill reindex\``);
 	if (items > 0 && !semantic) notices.push('no semantic index yet, so semantic search finds nothing: run `drill reindex`');
 	else if (semantic && embeddedItems < items) notices.push(`${items - embeddedItems} of ${items} items have no ${semantic.embedder} embeddings yet: run \`drill reindex\``);
-	else if (stale) notices.push(`the semantic model was trained on ${semantic!.builtItems} items and the store now has ${items}: run \`drill reindex\` to retrain it`);
-	return {items, keywordItems, embeddedItems, semantic, stale, notices};
+	else if (stale && retrain === 'growth') notices.push(`the semantic model was trained on ${semantic!.builtItems} items and the store now has ${items}: run \`drill reindex\` to retrain it`);
+	else if (stale) notices.push(`${percent(vocabularyDrift.share)} of the words written since the semantic model was trained are new to it: run \`drill reindex\` to retrain it`);
+	return {items, keywordItems, embeddedItems, semantic, vocabularyDrift, retrain, stale, notices};
 }

@@ -1,7 +1,8 @@
 import type {ItemRow, SummaryStore} from '../../store/summary-store.js';
 import type {ItemTermCounts} from './item-index.js';
 import {indexMissingItems, retrainLsa} from './reindex.js';
-import {outgrown, searchStatus} from './search-status.js';
+import {searchStatus} from './search-status.js';
+import {describeRetrain, writeTrainedBecause} from '../semantic/vocabulary-drift.js';
 
 /** A store this small is trained with the term counts its writer kept as it wrote (each item read and stemmed once)… */
 export const autoTrainMaxNodes = 50_000;
@@ -20,7 +21,8 @@ export const autoCatchUpItems = 5_000;
 /**
  * The train phase, when a writer closes the store: items written without the indexer are caught
  * up; a store with no semantic model gets its first, and one that has grown by a quarter since its
- * model was trained (search-status.ts: staleGrowth) is retrained, whatever its size. Between
+ * model was trained, or whose vocabulary has drifted from the model's (semantic/vocabulary-drift.ts),
+ * is retrained, whatever its size. Between
  * retrainings, the items written are folded into the model's basis as they are written (the
  * indexer embeds them with it), and `drill status` says how many items the model was built on.
  * `knownCounts` gives the term counts of the items this writer counted as it wrote them. A writer
@@ -38,12 +40,18 @@ export function finishBatch(store: SummaryStore, knownCounts: (row: ItemRow) => 
 	if (status.items === 0) return;
 	const kind = status.semantic?.spec.kind;
 	if (kind !== undefined && kind !== 'lsa') return;
-	if (status.semantic && !outgrown(status.semantic.builtItems, status.items) && status.embeddedItems === status.items) return;
+	if (status.semantic && status.retrain === undefined && status.embeddedItems === status.items) return;
 	const nodes = (store.statement('SELECT count(*) AS n FROM nodes').get() as {n: number}).n;
 	const spans = (store.statement('SELECT coalesce(sum(span_count), 0) AS n FROM items').get() as {n: number}).n;
 	const small = nodes <= autoTrainMaxNodes && spans <= autoTrainMaxSpans && textAtMost(store, autoTrainMaxTextBytes);
 	if (!small && options.trainLarge === false) return;
+	const because = !status.semantic
+		? 'the first model of the store'
+		: status.retrain
+			? describeRetrain(status.retrain, status.semantic.builtItems, status.items, status.vocabularyDrift)
+			: `${status.items - status.embeddedItems} items were not embedded by it`;
 	retrainLsa(store, small ? {knownCounts} : {maxItemSpans: autoTrainMaxSpans});
+	store.guard(() => writeTrainedBecause(store, because));
 }
 
 /**

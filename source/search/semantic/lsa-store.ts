@@ -39,6 +39,11 @@ export class LsaEmbedder implements Embedder {
 		return embedTerms(stemmedTerms(text), this.dimension, this.lookup);
 	}
 
+	/** Whether the model has a vector for this stemmed term. */
+	knows(term: string): boolean {
+		return this.lookup(term) !== undefined;
+	}
+
 	/** The embedding of a text already counted into stemmed terms. */
 	embedCounts(counts: ReadonlyMap<string, number>): Float32Array | undefined {
 		return embedCounts(counts, this.dimension, this.lookup);

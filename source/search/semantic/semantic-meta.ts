@@ -1,4 +1,5 @@
 import type {SummaryStore} from '../../store/summary-store.js';
+import {resetVocabularyDrift} from './vocabulary-drift.js';
 import {embedderKinds, type EmbedderKind, type EmbedderSpec} from './embedder.js';
 
 /** What the store records about its semantic index. */
@@ -36,7 +37,9 @@ export function readSemanticMeta(store: SummaryStore): SemanticMeta | undefined 
 	};
 }
 
+/** Records the model's metadata; a new generation starts with nothing folded into it. */
 export function writeSemanticMeta(store: SummaryStore, meta: SemanticMeta): void {
+	if (Number(store.getMeta(key('generation')) ?? 0) !== meta.generation) resetVocabularyDrift(store);
 	store.setMeta(key('embedder'), meta.embedder);
 	store.setMeta(key('spec'), JSON.stringify(meta.spec));
 	store.setMeta(key('dimension'), String(meta.dimension));
