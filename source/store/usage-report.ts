@@ -215,10 +215,13 @@ function dayGroups(store: SummaryStore, options: ReportOptions): {groups: SumRow
 	const key = (table: 'd' | 's') => (options.by === 'day' ? `${table}.day` : options.by === 'week' ? `date(${table}.day, '-6 days', 'weekday 1')` : options.by === 'month' ? `substr(${table}.day, 1, 7)` : `${table}.${options.by}`);
 	const days = dayWhere(options, 'd');
 	const period = options.by === 'day' || options.by === 'week' || options.by === 'month';
+	// By model, a group's model is its key: no list of distinct models to make (two sorts of every row fewer).
+	const unpriced = options.by === 'model' ? 'CASE WHEN max(d.unpriced) > 0 THEN d.model END' : 'group_concat(DISTINCT CASE WHEN d.unpriced > 0 THEN d.model END)';
+	const models = period ? 'NULL' : options.by === 'model' ? 'd.model' : 'group_concat(DISTINCT d.model)';
 	const groups = store.all<SumRow>(
 		`SELECT * FROM (SELECT ${key('d')} AS key, sum(d.sessions) AS sessions, sum(d.messages) AS messages, sum(d.input) AS input, sum(d.output) AS output,
 			sum(d.cache_write) AS cache_write, sum(d.cache_read) AS cache_read, sum(d.cost) AS cost, sum(d.estimated) AS estimated,
-			group_concat(DISTINCT CASE WHEN d.unpriced > 0 THEN d.model END) AS unpriced, ${period ? 'NULL' : 'group_concat(DISTINCT d.model)'} AS models,
+			${unpriced} AS unpriced, ${models} AS models,
 			min(d.first) AS first, max(d.last) AS last
 		 FROM usage_days d ${days.sql} GROUP BY 1) ORDER BY ${orderOf(options.by, period ? 'key' : undefined)}`,
 		...days.params,
