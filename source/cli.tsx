@@ -38,10 +38,20 @@ async function main(argv: string[]): Promise<number> {
 		process.stdout.write(commandHelp(entry, command));
 		return 0;
 	}
-	const {createRuntime} = await import('./runtime.js');
-	const runtime = createRuntime(resolveConfig(line.flags));
+	const config = resolveConfig(line.flags);
+	const options = {json: line.flags.json, color: line.flags.color && !process.env.NO_COLOR, ...streams};
+	// A command that reads only usage starts without the domains, search and the frames.
+	if (command.reads === 'usage') {
+		const runtime = (await import('./usage-runtime.js')).createUsageRuntime(config);
+		try {
+			return await command.run(line, {runtime, ...options});
+		} finally {
+			runtime.close();
+		}
+	}
+	const runtime = (await import('./runtime.js')).createRuntime(config);
 	try {
-		return await command.run(line, {runtime, json: line.flags.json, color: line.flags.color && !process.env.NO_COLOR, ...streams});
+		return await command.run(line, {runtime, ...options});
 	} finally {
 		runtime.close();
 	}

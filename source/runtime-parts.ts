@@ -13,16 +13,15 @@ import type {TurnOptions} from './store/busy.js';
 import type {IndexerHooks} from './store/indexer-hooks.js';
 import {storeStats, type StoreStats} from './store/store-stats.js';
 import {SummaryStore} from './store/summary-store.js';
-import {latestUsageHour, usageActivity, usageBlocks, usageReport} from './store/usage-report.js';
-import type {ReportOptions, UsageBlock, UsageFilter, UsageReport} from './core/usage-report.js';
+import {usageReads, type UsageRuntime} from './usage-runtime.js';
 
 /** Opens the summary store for writing with the search indexes kept in step (search/indexing/indexer.ts's `openIndexedStore`). */
 export type StoreWriter = (file: string, turns?: TurnOptions, hooks?: IndexerHooks) => SummaryStore;
 
 export type {SummaryStore};
 
-export interface Runtime {
-	readonly config: DrillConfig;
+/** Everything a usage-only command gets (usage-runtime.ts), and the rest. */
+export interface Runtime extends UsageRuntime {
 	/** The registered domains bound to the config: `walk`, `drillTree`, `availableDomains`. */
 	readonly domains: Drillables;
 	/** The summary store for reading: opened on first use, kept until `close`. */
@@ -33,14 +32,6 @@ export interface Runtime {
 	framesConfig(extra?: Omit<FramesConfig, 'drillsRoot' | 'storePath' | 'knowledgeDir' | 'openStore'>): DrillConfig & FramesConfig;
 	/** What the store holds, per namespace (the read store). */
 	storeStats(): StoreStats;
-	/** Tokens and cost added up by a period or a dimension (`drill usage`, the MCP tool, the usage screen). */
-	usage(options: ReportOptions): UsageReport;
-	/** Usage in Claude's 5-hour blocks (`drill usage --blocks`). */
-	usageBlocks(filter: UsageFilter, now?: Date): UsageBlock[];
-	/** Sessions at work per weekday and hour (`[weekday][hour]`, Sunday 0): the usage screen's heatmap. */
-	usageActivity(filter: UsageFilter): number[][];
-	/** The last UTC hour any session used tokens (`YYYY-MM-DDTHH`), if any did. */
-	usageLatest(): string | undefined;
 	/** Whether the store holds items pulled from other machines (false without a store). */
 	hasPulledItems(): boolean;
 	/** The search funnel over this runtime's store or knowledge folder (`extra` adds to the find context). */
@@ -63,10 +54,7 @@ export function runtimeOver(config: DrillConfig, writer: () => StoreWriter): Run
 		openWritableStore: (turns, hooks) => writer()(config.storePath, turns, hooks),
 		framesConfig: (extra = {}) => ({...config, ...extra, openStore: () => writer()(config.storePath)}),
 		storeStats: () => storeStats(store()),
-		usage: (options) => usageReport(store(), options),
-		usageBlocks: (filter, now) => usageBlocks(store(), filter, now),
-		usageActivity: (filter) => usageActivity(store(), filter),
-		usageLatest: () => latestUsageHour(store()),
+		...usageReads(store),
 		hasPulledItems() {
 			try {
 				return store().one<{one: number}>("SELECT 1 AS one FROM item_groups WHERE key = 'machine' AND value <> '' LIMIT 1") !== undefined;

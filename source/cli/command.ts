@@ -1,4 +1,5 @@
 import type {Runtime} from '../runtime.js';
+import type {UsageRuntime} from '../usage-runtime.js';
 
 /**
  * One flag of a command: how it parses and what `--help` says about it, so the options a
@@ -47,9 +48,15 @@ export interface CommandLine<Flags extends FlagTable> {
 	flags: FlagValues<Flags & typeof globalFlags>;
 }
 
-export interface CommandContext {
+/**
+ * What a command reads: `all` (the default) is handed the whole runtime; `usage` only the usage
+ * reads (usage-runtime.ts), which start without loading the domains, search or the frames.
+ */
+export type Reads = 'all' | 'usage';
+
+export interface CommandContext<R extends UsageRuntime = Runtime> {
 	/** Where the command's data is: the domains, the store, search (closed when the command ends). */
-	runtime: Runtime;
+	runtime: R;
 	json: boolean;
 	color: boolean;
 	stdout: NodeJS.WriteStream;
@@ -57,7 +64,9 @@ export interface CommandContext {
 }
 
 /** A command's module: its help text around the generated option list, its flags, and what it does. */
-export interface Command<Flags extends FlagTable = FlagTable> {
+export interface Command<Flags extends FlagTable = FlagTable, What extends Reads = 'all'> {
+	/** What it reads (default `all`): `usage` runs it on the light runtime. */
+	reads?: What;
 	/** What the command does: the paragraphs that open its --help (indented by two spaces). */
 	about: string;
 	/** Each usage line after `drill `, e.g. `walk DOMAIN [NODE_ID] [options]`. */
@@ -65,9 +74,12 @@ export interface Command<Flags extends FlagTable = FlagTable> {
 	flags: Flags;
 	/** Sections after the options, as written (e.g. Examples). */
 	more?: string;
-	run(line: CommandLine<Flags>, context: CommandContext): Promise<number> | number;
+	run(line: CommandLine<Flags>, context: CommandContext<What extends 'usage' ? UsageRuntime : Runtime>): Promise<number> | number;
 }
 
-export function defineCommand<const Flags extends FlagTable>(command: Command<Flags>): Command<Flags> {
+/** A command of either kind, as the command table loads it. */
+export type AnyCommand = Command<FlagTable> | Command<FlagTable, 'usage'>;
+
+export function defineCommand<const Flags extends FlagTable, What extends Reads = 'all'>(command: Command<Flags, What>): Command<Flags, What> {
 	return command;
 }

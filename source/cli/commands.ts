@@ -1,5 +1,5 @@
 import type {DrillError} from '../core/errors.js';
-import type {Command, FlagTable} from './command.js';
+import type {AnyCommand} from './command.js';
 import {suggestion} from './did-you-mean.js';
 import {usageError} from './output.js';
 
@@ -13,7 +13,7 @@ export interface CommandEntry {
 	/** One line for `drill --help`. */
 	summary: string;
 	/** Loaded on use, so start-up pays only for the command that runs. */
-	load(): Promise<{command: Command<FlagTable>}>;
+	load(): Promise<{command: AnyCommand}>;
 }
 
 export const commands: CommandEntry[] = [

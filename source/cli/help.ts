@@ -1,4 +1,4 @@
-import {globalFlags, type Command, type FlagSpec, type FlagTable} from './command.js';
+import {globalFlags, type AnyCommand, type FlagSpec, type FlagTable} from './command.js';
 import {commands, type CommandEntry} from './commands.js';
 import {largest} from '../core/arrays.js';
 
@@ -38,7 +38,7 @@ function helpText(parts: {about: string; usage: readonly string[]; flags: FlagTa
 }
 
 /** `drill COMMAND --help`: the command's own text, its usage lines with the aliases said once. */
-export function commandHelp(entry: CommandEntry, command: Command<FlagTable>): string {
+export function commandHelp(entry: CommandEntry, command: AnyCommand): string {
 	const aliases = entry.aliases?.length ? `        (alias: ${entry.aliases.map((alias) => `drill ${alias}`).join(', ')})` : '';
 	return helpText({...command, usage: command.usage.map((line, index) => (index === 0 ? `${line}${aliases}` : line))});
 }

@@ -5,6 +5,8 @@ import {defineCommand} from './command.js';
 import {printJson, usageError} from './output.js';
 
 export const command = defineCommand({
+	// The store's usage rows and nothing else: the light runtime (usage-runtime.ts).
+	reads: 'usage',
 	about: `
   What the agents' sessions used and cost, from the store alone (no log is read again): tokens
   split into input, output, cache writes and cache reads, counted once per message, added up by

@@ -2,6 +2,7 @@ import type {Database} from 'better-sqlite3';
 import {rebuildGroups} from './item-groups.js';
 import {sourceFolder} from '../core/source-folder.js';
 import {createUsageTable} from './usage-rows.js';
+import {createUsageDays} from './usage-days.js';
 
 /**
  * Forward migrations. The store's `PRAGMA user_version` is the number of migrations applied;
@@ -286,6 +287,10 @@ export const migrations: Array<(db: Database) => void> = [
 		const columns = new Set((db.prepare('PRAGMA table_info(spans)').all() as Array<{name: string}>).map((column) => column.name));
 		if (!columns.has('time')) db.exec('ALTER TABLE spans ADD COLUMN time TEXT');
 	},
+	// Usage at scale (#36): the usage rows added up per UTC day, agent, project and model
+	// (store/usage-days.ts), so that `drill usage` by day, week, month, agent, project or model reads
+	// a row per day and kind of use instead of every session's hours. Filled from the usage rows.
+	(db) => createUsageDays(db),
 ];
 
 export const schemaVersion = migrations.length;

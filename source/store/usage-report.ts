@@ -144,17 +144,21 @@ function periodKey(by: UsageGrouping, modifier: string): string | undefined {
 	return undefined;
 }
 
+/**
+ * Whether the report can be read from the UTC days (usage-days.ts): every grouping but sessions,
+ * when days are UTC, or for agents, projects and models over all days (where no day's edge counts).
+ */
+function fromDays(options: ReportOptions, modifier: string): boolean {
+	if (options.by === 'session') return false;
+	return modifier === '+0 minutes' || (!periodKey(options.by, modifier) && !options.since && !options.until);
+}
+
 /** The usage report: one group per period or dimension value, and the totals of everything the filter kept. */
 export function usageReport(store: SummaryStore, options: ReportOptions): UsageReport {
 	if (!usageGroupings.includes(options.by)) throw new DrillError('bad_input', `--by ${JSON.stringify(options.by)} is not a grouping`, `give one of ${usageGroupings.join(', ')}`);
 	const modifier = filterModifier(store, options);
-	const filter = where(options, modifier);
 	const period = periodKey(options.by, modifier);
-	const key = period ?? (options.by === 'session' ? 'u.item' : `u.${options.by}`);
-	const order = period ? 'key' : options.by === 'session' ? 'last DESC' : 'coalesce(cost, 0) DESC, input + output + cache_write + cache_read DESC';
-	// One pass over the rows: the totals are the groups' sums, and their sessions a count of distinct items (read from an index).
-	const groups = store.all<SumRow>(`SELECT ${key} AS key, ${sumsOf(!period, options.by === 'session')} FROM usage_hours u ${filter.sql} GROUP BY 1 ORDER BY ${order}`, ...filter.params);
-	const sessions = groups.length === 0 ? 0 : (store.one<{sessions: number}>(`SELECT count(DISTINCT u.item) AS sessions FROM usage_hours u ${filter.sql}`, ...filter.params)?.sessions ?? 0);
+	const {groups, sessions} = fromDays(options, modifier) ? dayGroups(store, options) : hourGroups(store, options, modifier, period);
 	const total = totals(groups.length === 0 ? undefined : {...mergeRows(groups), sessions, first: groups.reduce<string | null>((min, row) => (row.first && (!min || row.first < min) ? row.first : min), null), last: groups.reduce<string | null>((max, row) => (row.last && (!max || row.last > max) ? row.last : max), null)});
 	const limit = options.limit !== undefined && options.limit >= 0 ? options.limit : groups.length;
 	// Periods keep the most recent, the other groupings the first in their order.
@@ -162,6 +166,76 @@ export function usageReport(store: SummaryStore, options: ReportOptions): UsageR
 	const shown = kept.map((row): UsageGroup => ({key: String(row.key), ...totals(row), ...(row.first ? {first: row.first} : {}), ...(row.last ? {last: row.last} : {})}));
 	if (options.by === 'session') describeSessions(store, shown);
 	return {by: options.by, timezone: options.timezone ?? 'UTC', ...(options.since ? {since: options.since} : {}), ...(options.until ? {until: options.until} : {}), groups: shown, more: groups.length - shown.length, total};
+}
+
+/** The order of the groups (over the grouped rows, whose names are the sums'): periods by time, sessions the most recent first, the rest the costliest first. */
+function orderOf(by: UsageGrouping, period: string | undefined): string {
+	return period ? 'key' : by === 'session' ? 'last DESC, key' : 'coalesce(cost, 0) DESC, input + output + cache_write + cache_read DESC, key';
+}
+
+/** The groups from every session's hours (usage_hours), and the sessions in all of them. */
+function hourGroups(store: SummaryStore, options: ReportOptions, modifier: string, period: string | undefined): {groups: SumRow[]; sessions: number} {
+	const filter = where(options, modifier);
+	const key = period ?? (options.by === 'session' ? 'u.item' : `u.${options.by}`);
+	// One pass over the rows: the totals are the groups' sums, and their sessions a count of distinct items (read from an index).
+	const groups = store.all<SumRow>(`SELECT * FROM (SELECT ${key} AS key, ${sumsOf(!period, options.by === 'session')} FROM usage_hours u ${filter.sql} GROUP BY 1) ORDER BY ${orderOf(options.by, period)}`, ...filter.params);
+	const sessions = groups.length === 0 ? 0 : (store.one<{sessions: number}>(`SELECT count(DISTINCT u.item) AS sessions FROM usage_hours u ${filter.sql}`, ...filter.params)?.sessions ?? 0);
+	return {groups, sessions};
+}
+
+/** The WHERE clause and its parameters for a filter over UTC days (usage_days `d`, usage_spread `s`). */
+function dayWhere(filter: UsageFilter, table: 'd' | 's'): {sql: string; params: unknown[]} {
+	// The same checks, and messages, as for hours.
+	where(filter, '+0 minutes');
+	const clauses: string[] = [];
+	const params: unknown[] = [];
+	if (filter.since) {
+		clauses.push(`${table}.day >= ?`);
+		params.push(filter.since);
+	}
+	if (filter.until) {
+		clauses.push(`${table}.day <= ?`);
+		params.push(filter.until);
+	}
+	for (const field of ['agent', 'project', 'model'] as const) {
+		const value = filter[field];
+		if (value === undefined) continue;
+		clauses.push(`${table}.${field} = ?`);
+		params.push(value);
+	}
+	return {sql: clauses.length > 0 ? `WHERE ${clauses.join(' AND ')}` : '', params};
+}
+
+/**
+ * The groups from the UTC days (usage-days.ts): a row per day, agent, project and model. A
+ * session in more than one of a group's rows (over two days, or with two models) is counted once:
+ * usage_spread lists those sessions' days and models, and each group gives back what it counted twice.
+ */
+function dayGroups(store: SummaryStore, options: ReportOptions): {groups: SumRow[]; sessions: number} {
+	const key = (table: 'd' | 's') => (options.by === 'day' ? `${table}.day` : options.by === 'week' ? `date(${table}.day, '-6 days', 'weekday 1')` : options.by === 'month' ? `substr(${table}.day, 1, 7)` : `${table}.${options.by}`);
+	const days = dayWhere(options, 'd');
+	const period = options.by === 'day' || options.by === 'week' || options.by === 'month';
+	// By model, a group's model is its key: no list of distinct models to make (two sorts of every row fewer).
+	const unpriced = options.by === 'model' ? 'CASE WHEN max(d.unpriced) > 0 THEN d.model END' : 'group_concat(DISTINCT CASE WHEN d.unpriced > 0 THEN d.model END)';
+	const models = period ? 'NULL' : options.by === 'model' ? 'd.model' : 'group_concat(DISTINCT d.model)';
+	const groups = store.all<SumRow>(
+		`SELECT * FROM (SELECT ${key('d')} AS key, sum(d.sessions) AS sessions, sum(d.messages) AS messages, sum(d.input) AS input, sum(d.output) AS output,
+			sum(d.cache_write) AS cache_write, sum(d.cache_read) AS cache_read, sum(d.cost) AS cost, sum(d.estimated) AS estimated,
+			${unpriced} AS unpriced, ${models} AS models,
+			min(d.first) AS first, max(d.last) AS last
+		 FROM usage_days d ${days.sql} GROUP BY 1) ORDER BY ${orderOf(options.by, period ? 'key' : undefined)}`,
+		...days.params,
+	);
+	if (groups.length === 0) return {groups, sessions: 0};
+	const spread = dayWhere(options, 's');
+	const twice = new Map(store.all<{key: string; extra: number}>(`SELECT ${key('s')} AS key, count(*) - count(DISTINCT s.item) AS extra FROM usage_spread s ${spread.sql} GROUP BY 1`, ...spread.params).map((row) => [row.key, row.extra]));
+	const extra = store.one<{extra: number}>(`SELECT count(*) - count(DISTINCT s.item) AS extra FROM usage_spread s ${spread.sql}`, ...spread.params)?.extra ?? 0;
+	let sessions = -extra;
+	for (const group of groups) {
+		sessions += group.sessions;
+		group.sessions -= twice.get(group.key) ?? 0;
+	}
+	return {groups, sessions};
 }
 
 /** A session group's key becomes its node id (`namespace:item_id`), with its title, start, agent and project. */

@@ -5,6 +5,7 @@ import {addToGroups, removeFromGroups, type GroupedFields} from './item-groups.j
 import {sourceFolder} from '../core/source-folder.js';
 import {extraSourceJson, totalTokens} from '../core/item-source.js';
 import {withUsage, writeUsage} from './usage-rows.js';
+import {addToUsageDays, removeUsage} from './usage-days.js';
 
 export type WriteOutcome = 'added' | 'updated';
 
@@ -25,6 +26,7 @@ function deleteItemRows(db: SqliteDatabase, itemRowId: number, indexers: readonl
 	prepared(db, `INSERT INTO spans_fts (spans_fts, rowid, text) SELECT 'delete', id, text FROM spans WHERE item = ?`).run(itemRowId);
 	prepared(db, 'DELETE FROM spans WHERE item = ?').run(itemRowId);
 	prepared(db, 'DELETE FROM nodes WHERE item = ?').run(itemRowId);
+	removeUsage(db, itemRowId);
 	prepared(db, 'DELETE FROM items WHERE id = ?').run(itemRowId);
 	removeFromGroups(db, grouped);
 }
@@ -69,6 +71,7 @@ export function writeItem(db: SqliteDatabase, item: ItemRecord, indexers: readon
 		const itemRowId = Number(lastInsertRowid);
 		addToGroups(db, grouped);
 		writeUsage(db, itemRowId, source);
+		addToUsageDays(db, itemRowId);
 
 		const childCount = new Map<number, number>();
 		for (const node of item.nodes) if (node.parent !== null) childCount.set(node.parent, (childCount.get(node.parent) ?? 0) + 1);
