@@ -41,6 +41,13 @@ function words(text: string): string[] {
 	return text.split(/\s+/u).filter(Boolean);
 }
 
+const unspacedLetters = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu;
+
+/** About how many words a sentence has: Chinese and Japanese write words without spaces, about two letters each ("已安装 font-maple-mono" is three, "已完成。" two). */
+function wordsAbout(text: string): number {
+	return words(text).length + Math.floor((text.match(unspacedLetters)?.length ?? 0) / 2);
+}
+
 /** Cuts to `most` words at a word boundary, marking the cut. */
 export function clipWords(text: string, most = maxWords): string {
 	const all = words(text);
@@ -103,7 +110,7 @@ function outcomeSentences(text: string, skipIntentions: boolean): string[] {
 		for (const sentence of sentencesOf(line)) {
 			// "Done. `SUPER + T` opens Teams." is one sentence to the splitter: the cheer is no part of it.
 			const clean = sentence.trim().replace(leadingCheer, '');
-			if (!clean || (picked.length === 0 && (cheer.test(clean) || words(clean).length < 3)) || offer.test(clean) || toolNote.test(clean) || (skipIntentions && intention.test(clean))) continue;
+			if (!clean || (picked.length === 0 && (cheer.test(clean) || wordsAbout(clean) < 3)) || offer.test(clean) || toolNote.test(clean) || (skipIntentions && intention.test(clean))) continue;
 			const stopped = /[.!?…:;。！？：；]$/u.test(clean) ? clean : `${clean}.`;
 			picked.push(picked.length === 0 && lead ? `${lead}${/^\p{Script=Latin}/u.test(lead) ? ' ' : ''}${stopped}` : stopped);
 			count += words(clean).length;

@@ -149,6 +149,9 @@ describe('the TLDR is the outcome', () => {
 		expect(reportOutcome('Программа готова.\n\nЗапустите ее и пользуйтесь.\n\n```bash\npython /home/smitee/audio_manager.py\n```\n\nЕсли захотите, я могу создать для нее "ярлык" в меню приложений.')).toBe('Запустите ее и пользуйтесь.');
 		expect(reportOutcome('Ho aggiornato il file di configurazione. Se vuoi, posso aggiungere anche i test.')).toBe('Ho aggiornato il file di configurazione.');
 		expect(reportOutcome('O deploy foi concluído com sucesso. Se quiser, posso configurar o domínio.')).toBe('O deploy foi concluído com sucesso.');
+		// A Chinese or Japanese sentence has no spaces, and is still long enough to say something; "已完成。" ("Done.") is not.
+		expect(reportOutcome('ファイルの内容を確認しましたが、特に変更する必要はありません。')).toBe('ファイルの内容を確認しましたが、特に変更する必要はありません。');
+		expect(reportOutcome('已完成。\n\n两份文档已更新完成。')).toBe('两份文档已更新完成。');
 		// A sentence that ends with a CJK stop gets no second one.
 		expect(reportOutcome('剛才的 ESLint 修正已經 commit 並 push 到遠端了，沒有其他未提交的變更。')).toBe('剛才的 ESLint 修正已經 commit 並 push 到遠端了，沒有其他未提交的變更。');
 	});
