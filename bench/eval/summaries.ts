@@ -96,7 +96,21 @@ export function contentF1(candidate: string, reference: string): number {
 	return (2 * precision * recall) / (precision + recall);
 }
 
-const folded = (text: string) => ` ${text.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '').replace(/[^\p{L}\p{N}]+/gu, ' ')} `;
+// Chinese, Japanese, Thai, Lao, Khmer and Burmese have no spaces between words: each of their
+// letters is matched as a word of its own, so a nugget is found inside a run of them and beside a
+// Latin word written against it ("适合macos系统" holds "macos" and "系统"). A Hangul word is
+// told from a Latin one written against it ("API를").
+const unspacedLetter = /[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/gu;
+const hangulEdge = /(?<=[\uac00-\ud7af])(?=[^\uac00-\ud7af])|(?<=[^\uac00-\ud7af])(?=[\uac00-\ud7af])/gu;
+const folded = (text: string) =>
+	` ${text
+		.toLowerCase()
+		.replace(unspacedLetter, ' $& ')
+		.replace(hangulEdge, ' ')
+		.normalize('NFKD')
+		.replace(/\p{M}/gu, '')
+		.replace(/[^\p{L}\p{N}]+/gu, ' ')
+		.trim()} `;
 
 /** Whether one of a nugget's alternatives is in `text` (as whole words, case and accents folded). */
 function found(text: string, alternatives: readonly string[]): boolean {

@@ -19,6 +19,9 @@ describe('npm run eval -- summaries', () => {
 		// Nuggets written as [topic, outcome, entity] are scored per kind too.
 		expect(kindRecall('Fixed the Café Müller slug', [['cafe muller'], ['fixed', 'repaired'], ['ß']])).toEqual({topic: 1, outcome: 1, entity: 0});
 		expect(kindRecall('anything', [['a'], ['b']])).toBeUndefined();
+		// Chinese and Japanese letters are words of their own, and a Latin or Hangul word written against them is one too.
+		expect(nuggetRecall('比较适合macos系统terminal的中文字体', [['macos'], ['中文字体'], ['文字'], ['mac']])).toBeCloseTo(3 / 4, 5);
+		expect(nuggetRecall('API를 수정했습니다', [['api'], ['수정']])).toBeCloseTo(1 / 2, 5);
 	});
 
 	it('scores the fixture per agent, against held-out agent titles and nuggets, and names the worst agent', async () => {

@@ -121,6 +121,8 @@ export function requestsWithWork(units: Iterable<Unit>): RequestWork[] {
 	return requests;
 }
 
+const wordsOf = (text: string) => text.split(/\s+/u).filter(Boolean).length;
+
 /** A question asked in passing ("what's my localhost address?"), not work to do. */
 const isShortQuestion = (text: string) => text.split(/\s+/u).length <= shortQuestionWords && (/[?？]\s*$/u.test(text) || /^(?:what|what['’]s|whats|which|who|where|when|why|how|is|are|do|does|can|could)\b/iu.test(text));
 
@@ -131,11 +133,12 @@ const isShortQuestion = (text: string) => text.split(/\s+/u).length <= shortQues
  */
 export function mainRequest(units: Iterable<Unit>): MainRequest | undefined {
 	const requests = requestsWithWork(units);
-	const subjects: Array<{opening: RequestWork; work: number}> = [];
+	const subjects: Array<{opening: RequestWork; work: number; requests: RequestWork[]}> = [];
 	for (const request of requests) {
-		if (request.opensSubject || subjects.length === 0) subjects.push({opening: request, work: 0});
+		if (request.opensSubject || subjects.length === 0) subjects.push({opening: request, work: 0, requests: []});
 		const subject = subjects.at(-1)!;
 		subject.work += weight(request);
+		subject.requests.push(request);
 		// A subject opened by pasted output, a template or a word or two ("restart") is named by its first request that reads as a title.
 		if (!namesSubject(subject.opening) && namesSubject(request)) subject.opening = request;
 	}
@@ -146,5 +149,23 @@ export function mainRequest(units: Iterable<Unit>): MainRequest | undefined {
 	const heaviest = named.reduce((best, subject) => (subject.work > best.work ? subject : best), first);
 	const passing = isShortQuestion(first.opening.text) && !isShortQuestion(heaviest.opening.text);
 	const main = passing && total > 0 && first.work / total < firstShare && heaviest.work / total > mainShare ? heaviest : first;
-	return {request: main.opening, others: subjects.length - 1, lastIsOther: subjects.at(-1) !== main, requests};
+	return {request: workedRequest(main), others: subjects.length - 1, lastIsOther: subjects.at(-1) !== main, requests};
+}
+
+/** A request that led to at least this share of its subject's work names it when the subject opened with a question asked in passing. */
+const workedShare = 0.3;
+
+/**
+ * The request that names a subject: its opening, unless that was a short question that led to
+ * under a tenth of the subject's work ("what folder are you in?") and a later request of it (a
+ * sentence long, not a question in passing, followed by tool calls) led to most of the work. The
+ * requests after such a question share the words of its answer, so they join its subject, but the
+ * work they led to names it. In a chat of questions alone the answers are the work: it keeps its first.
+ */
+function workedRequest(subject: {opening: RequestWork; work: number; requests: RequestWork[]}): RequestWork {
+	const {opening, work, requests} = subject;
+	if (work <= 0 || !isShortQuestion(opening.text) || weight(opening) / work >= firstShare) return opening;
+	const worked = requests.filter((request) => request.tools > 0 && namesSubject(request) && !isShortQuestion(request.text) && wordsOf(request.text) >= newSubjectWords);
+	const heaviest = worked.reduce<RequestWork | undefined>((best, request) => (best === undefined || weight(request) > weight(best) ? request : best), undefined);
+	return heaviest && weight(heaviest) / work >= workedShare ? heaviest : opening;
 }

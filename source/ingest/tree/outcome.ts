@@ -26,7 +26,7 @@ const leadingCheer = /^(?:perfect|great|excellent|done|awesome|nice|all set|got 
 /** aider's own notes that end up in an answer: token counts, streaming caveats. */
 const toolNote = /^(?:use --no-stream\b|tokens: [\d.]+k? sent\b|cost: \$|applied edit to\b|commit [0-9a-f]{7}\b)/iu;
 const offer =
-	/^(?:(?:please|just) )?(?:let me know|would you like|do you want|if you(?:['’]d like| want| need)|feel free|shall i|should i|want me to|happy to help|hope this helps)|^(?:precisa de ajuda|posso (?:criar|ajudar|fazer)|quer que eu|¿?(?:quieres|necesitas) que|¿?puedo (?:ayudar|crear)|si necesitas|voulez-vous|souhaitez-vous|si vous (?:voulez|souhaitez)|möchtest du|soll ich|wenn du (?:möchtest|willst)|需要我|要不要我|如果需要|如果你需要|你需要我|必要であれば|원하시면)/iu;
+	/^(?:(?:please|just) )?(?:let me know|would you like|do you want|if you(?:['’]d like| want| need)|feel free|shall i|should i|want me to|happy to help|hope this helps)|^(?:precisa de ajuda|posso (?:criar|ajudar|fazer|tamb[ée]m)|quer que eu|se (?:voc[êe] )?quiser|¿?(?:quieres|necesitas|deseas) que|¿?puedo (?:ayudar|crear|tambi[ée]n)|si (?:necesitas|quieres|lo deseas|deseas)|av[íi]same|voulez-vous|souhaitez-vous|si vous (?:voulez|souhaitez)|dites-moi si|möchtest du|soll ich|wenn du (?:möchtest|willst)|falls du|sag bescheid|se vuoi|vuoi che|fammi sapere|если (?:за)?хотите|если (?:нужно|понадобится|будет нужно)|хотите,? (?:я|чтобы|теперь)|могу (?:также|ещё|еще) |дайте знать|напишите,? если|istersen(?:iz)?|(?:jika|kalau|bila) (?:anda )?(?:ingin|mau)|apakah anda ingin|nếu bạn (?:muốn|cần)|bạn có muốn|需要我|要不要我|如果需要|如需|需要的话|如果你需要|如果您需要|你需要我|要我|必要であれば|必要なら|ご希望|원하시면|필요하시면)/iu;
 const interrupted = /\[Request interrupted by user[^\]]*\]/u;
 /**
  * What the agent is about to do, not what it did ("Let me check the logs.", "I'll first scan the
@@ -39,6 +39,13 @@ const introducesOnly = /^(?:here(?:['’]s| is| are)\b|below\b|this is\b|these a
 
 function words(text: string): string[] {
 	return text.split(/\s+/u).filter(Boolean);
+}
+
+const unspacedLetters = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu;
+
+/** About how many words a sentence has: Chinese and Japanese write words without spaces, about two letters each ("已安装 font-maple-mono" is three, "已完成。" two). */
+function wordsAbout(text: string): number {
+	return words(text).length + Math.floor((text.match(unspacedLetters)?.length ?? 0) / 2);
 }
 
 /** Cuts to `most` words at a word boundary, marking the cut. */
@@ -103,7 +110,7 @@ function outcomeSentences(text: string, skipIntentions: boolean): string[] {
 		for (const sentence of sentencesOf(line)) {
 			// "Done. `SUPER + T` opens Teams." is one sentence to the splitter: the cheer is no part of it.
 			const clean = sentence.trim().replace(leadingCheer, '');
-			if (!clean || (picked.length === 0 && (cheer.test(clean) || words(clean).length < 3)) || offer.test(clean) || toolNote.test(clean) || (skipIntentions && intention.test(clean))) continue;
+			if (!clean || (picked.length === 0 && (cheer.test(clean) || wordsAbout(clean) < 3)) || offer.test(clean) || toolNote.test(clean) || (skipIntentions && intention.test(clean))) continue;
 			const stopped = /[.!?…:;。！？：；]$/u.test(clean) ? clean : `${clean}.`;
 			picked.push(picked.length === 0 && lead ? `${lead}${/^\p{Script=Latin}/u.test(lead) ? ' ' : ''}${stopped}` : stopped);
 			count += words(clean).length;

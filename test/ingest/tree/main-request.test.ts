@@ -44,6 +44,29 @@ describe('the main request is the one the work followed', () => {
 		expect(described.tldr).toBe('Fixed the white screen: the router rendered before the session loaded. The fix is pushed to main; edited App.tsx (+1 other request).');
 	});
 
+	it('a question in passing whose answer the later work shares words with still does not name the session', () => {
+		// As in a Gemini CLI checkpoint: "which folder are you in?", then the theme folder's files, then the edit the session was for.
+		const session = claude([
+			user('u1', 'which folder are you in right now?'),
+			assistant('a1', 'I am in the folder /home/smitee with the sddm themes folder.'),
+			user('u2', 'inside the sm1tee folder there are theme configs, find samurai and set the password field opacity to 0.7'),
+			tool('l', 'LS', {path: '/home/smitee/sddm/themes'}),
+			result('l', 'samurai.conf astronaut.conf'),
+			...edits('e', '/home/smitee/sddm/themes/samurai.conf', 3),
+			assistant('a2', 'The password field of the samurai theme now has an opacity of 0.7 in samurai.conf.'),
+		]);
+		const described = describeSource(session);
+		expect(described.title).toBe('Inside the sm1tee folder there are theme configs');
+		// A chat of questions with no tool calls keeps its first question: the answers are its work.
+		const chat = claude([
+			user('q1', 'What does the keymap gB do in sioyek?'),
+			assistant('b1', 'It lists the bookmarks of all documents.'),
+			user('q2', 'I prefer to work by workspaces, and I do not want gB to list the bookmarks of all documents at once, is there a way?'),
+			assistant('b2', 'Sioyek keeps one database of bookmarks for every document it opened. '.repeat(40)),
+		]);
+		expect(describeSource(chat).title).toBe('What does the keymap gB do in sioyek?');
+	});
+
 	it('keeps the first request when the work went on in its follow-ups, and counts no follow-up as another request', () => {
 		const session = claude([
 			user('u1', 'Add a dark mode toggle to the settings page'),

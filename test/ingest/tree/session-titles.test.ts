@@ -145,6 +145,13 @@ describe('the TLDR is the outcome', () => {
 		// A sentence that ends in a colon with only code after it still says something, unless it only introduces.
 		expect(reportOutcome('The skill documents useTemplateRef() for Vue 3.5 and later:\n\n```ts\nconst el = useTemplateRef("el")\n```')).toBe('The skill documents useTemplateRef() for Vue 3.5 and later.');
 		expect(reportOutcome("Here's the updated file:\n\n```ts\nexport {}\n```")).toBe('');
+		// A closing offer in another language is no outcome either (a Gemini CLI answer's last line, in Russian; Italian, Portuguese).
+		expect(reportOutcome('Программа готова.\n\nЗапустите ее и пользуйтесь.\n\n```bash\npython /home/smitee/audio_manager.py\n```\n\nЕсли захотите, я могу создать для нее "ярлык" в меню приложений.')).toBe('Запустите ее и пользуйтесь.');
+		expect(reportOutcome('Ho aggiornato il file di configurazione. Se vuoi, posso aggiungere anche i test.')).toBe('Ho aggiornato il file di configurazione.');
+		expect(reportOutcome('O deploy foi concluído com sucesso. Se quiser, posso configurar o domínio.')).toBe('O deploy foi concluído com sucesso.');
+		// A Chinese or Japanese sentence has no spaces, and is still long enough to say something; "已完成。" ("Done.") is not.
+		expect(reportOutcome('ファイルの内容を確認しましたが、特に変更する必要はありません。')).toBe('ファイルの内容を確認しましたが、特に変更する必要はありません。');
+		expect(reportOutcome('已完成。\n\n两份文档已更新完成。')).toBe('两份文档已更新完成。');
 		// A sentence that ends with a CJK stop gets no second one.
 		expect(reportOutcome('剛才的 ESLint 修正已經 commit 並 push 到遠端了，沒有其他未提交的變更。')).toBe('剛才的 ESLint 修正已經 commit 並 push 到遠端了，沒有其他未提交的變更。');
 	});
