@@ -4,18 +4,8 @@ import {openIndexedStore} from '../../source/search/indexing/indexer.js';
 import {autoTrainMaxTextBytes} from '../../source/search/indexing/train-phase.js';
 import {searchStatus} from '../../source/search/indexing/search-status.js';
 import {readSemanticMeta} from '../../source/search/semantic/semantic-meta.js';
-import {SummaryStore} from '../../source/store/summary-store.js';
 import {tempDir} from '../helpers/cli.js';
-import {fixtureItems} from './helpers.js';
-
-function reopened<T>(file: string, read: (store: SummaryStore) => T): T {
-	const store = SummaryStore.open(file);
-	try {
-		return read(store);
-	} finally {
-		store.close();
-	}
-}
+import {fixtureItems, reopened} from './helpers.js';
 
 describe('the train phase of a writer closing the store', () => {
 	it('folds the items of a later write into the model, and retrains once the store has grown by a quarter', () => {

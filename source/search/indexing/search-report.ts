@@ -1,5 +1,5 @@
 import type {SummaryStore} from '../../store/summary-store.js';
-import {readTrainedBecause, retrainDrift} from '../semantic/vocabulary-drift.js';
+import {readTrainedBecause, retrainUnknownMass} from '../semantic/vocabulary-drift.js';
 import {searchStatus, type SearchStatus} from './search-status.js';
 
 /** How far the search indexes cover the store, as `drill status --json` and MCP store_status give it. */
@@ -13,10 +13,10 @@ export interface SearchReport {
 	semantic_trained_because: string | null;
 	/**
 	 * The term occurrences folded into the model since it was trained, the share of them it does
-	 * not know, and that share in its own training text (retrained past `retrainDrift` of at least
-	 * `driftMinOccurrences`).
+	 * not know, that share in its own training text, and the unknown ones as a share of the
+	 * occurrences it was trained on (`of_trained`: retrained past `retrainUnknownMass`).
 	 */
-	vocabulary_drift: {occurrences: number; share: number; trained_share: number};
+	vocabulary_drift: {occurrences: number; share: number; trained_share: number; of_trained: number};
 	/** The model is due for retraining: the store grew by a quarter, or its vocabulary drifted. */
 	stale: boolean;
 	retrain: 'growth' | 'drift' | null;
@@ -29,12 +29,16 @@ export const emptySearchReport: SearchReport = {
 	semantic_built_at: null,
 	semantic_built_items: 0,
 	semantic_trained_because: null,
-	vocabulary_drift: {occurrences: 0, share: 0, trained_share: 0},
+	vocabulary_drift: {occurrences: 0, share: 0, trained_share: 0, of_trained: 0},
 	stale: false,
 	retrain: null,
 };
 
 const round = (share: number) => Number(share.toFixed(4));
+
+function ofTrained({vocabularyDrift: drift}: SearchStatus): number {
+	return drift.trainedOccurrences > 0 ? drift.unknown / drift.trainedOccurrences : 0;
+}
 
 export function searchReport(store: SummaryStore, status: SearchStatus = searchStatus(store)): SearchReport {
 	return {
@@ -44,7 +48,7 @@ export function searchReport(store: SummaryStore, status: SearchStatus = searchS
 		semantic_built_at: status.semantic?.builtAt ?? null,
 		semantic_built_items: status.semantic?.builtItems ?? 0,
 		semantic_trained_because: status.semantic ? (store.guard(() => readTrainedBecause(store)) ?? null) : null,
-		vocabulary_drift: {occurrences: status.vocabularyDrift.occurrences, share: round(status.vocabularyDrift.share), trained_share: round(status.vocabularyDrift.trained)},
+		vocabulary_drift: {occurrences: status.vocabularyDrift.occurrences, share: round(status.vocabularyDrift.share), trained_share: round(status.vocabularyDrift.trained), of_trained: round(ofTrained(status))},
 		stale: status.stale,
 		retrain: status.retrain ?? null,
 	};
@@ -59,9 +63,10 @@ const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
  */
 function modelInUse(search: SearchReport, items: number): string {
 	const since = items - search.semantic_built_items;
-	const drift = search.vocabulary_drift.occurrences > 0 ? `; vocabulary drift ${percent(search.vocabulary_drift.share)} of ${search.vocabulary_drift.occurrences} words folded in` : '';
+	const {occurrences, share, of_trained} = search.vocabulary_drift;
+	const drift = occurrences > 0 ? `; vocabulary drift ${percent(share)} of ${occurrences} words folded in, new words ${percent(of_trained)} of those it was trained on` : '';
 	if (search.stale) return `, the last model in use (${since} items written since${drift}; retrained by the next ingest or drill reindex)`;
-	return since > 0 || drift ? `, the last model in use with ${since} items written since folded in${drift} (retrained once the store grows by a quarter or the drift passes ${percent(retrainDrift)})` : '';
+	return since > 0 || drift ? `, the last model in use with ${since} items written since folded in${drift} (retrained once the store grows by a quarter or new words reach ${percent(retrainUnknownMass)} of those it was trained on)` : '';
 }
 
 /** The search line of `drill status` and store_status. */

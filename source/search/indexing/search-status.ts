@@ -62,6 +62,6 @@ function countStatus(store: SummaryStore): SearchStatus {
 	if (items > 0 && !semantic) notices.push('no semantic index yet, so semantic search finds nothing: run `drill reindex`');
 	else if (semantic && embeddedItems < items) notices.push(`${items - embeddedItems} of ${items} items have no ${semantic.embedder} embeddings yet: run \`drill reindex\``);
 	else if (stale && retrain === 'growth') notices.push(`the semantic model was trained on ${semantic!.builtItems} items and the store now has ${items}: run \`drill reindex\` to retrain it`);
-	else if (stale) notices.push(`${percent(vocabularyDrift.share)} of the words written since the semantic model was trained are new to it: run \`drill reindex\` to retrain it`);
+	else if (stale) notices.push(`the words written since the semantic model was trained bring ${vocabularyDrift.unknown} it does not know (${percent(vocabularyDrift.share)} of them): run \`drill reindex\` to retrain it`);
 	return {items, keywordItems, embeddedItems, semantic, vocabularyDrift, retrain, stale, notices};
 }
