@@ -57,11 +57,16 @@ describe('--agents: Warp, DeepSeek TUI, Mistral Vibe, OpenHands, Trae Agent, Win
 			warp: ['.local/state/warp-terminal/warp.sqlite'],
 			'deepseek-tui': ['.deepseek/sessions/3bd4c811-972d-4b18-be1e-dd50bf5f1279.json'],
 			vibe: ['.vibe/logs/session/session_20251221_133707_b0ca69b9.json', '.vibe/logs/session/session_20260630_091512_7d3e0c41/meta.json'],
-			openhands: ['.openhands/conversations/5f2c9a1e8b7d4c3f9e0a1b2c3d4e5f60/base_state.json', '.openhands/sessions/2bc22dd3cd194e7f95c02dd03fa796c9/metadata.json'],
+			openhands: [
+				'.openhands/conversations/11111111222233334444555555555555/base_state.json',
+				'.openhands/conversations/5f2c9a1e8b7d4c3f9e0a1b2c3d4e5f60/base_state.json',
+				'.openhands/conversations/e18b827d3440425a9ff7353c4a6d6a3a/base_state.json',
+				'.openhands/sessions/2bc22dd3cd194e7f95c02dd03fa796c9/metadata.json',
+			],
 			'trae-agent': ['src/notes/trajectories/trajectory_20251119_073321.json', 'src/notes/trajectories/trajectory_20251121_115405.json'],
 		});
 		// What --watch follows besides: Vibe's messages.jsonl, OpenHands' event files.
-		expect(companions).toEqual({vibe: 1, openhands: 34});
+		expect(companions).toEqual({vibe: 1, openhands: 44});
 		expect(search.notes).toContain(`Windsurf keeps 1 Cascade conversation in ${path.join(root, '.codeium', 'windsurf', 'cascade')}: not read, Windsurf encrypts them and publishes no way to read them`);
 		expect(search.notes).toContain(`Qoder CLI keeps its sessions in ${path.join(root, '.qoder', 'projects')}: not read, their format is not public and no real session was found to learn it from`);
 	});
@@ -89,9 +94,9 @@ describe('--agents: Warp, DeepSeek TUI, Mistral Vibe, OpenHands, Trae Agent, Win
 		const report = JSON.parse(result.stdout);
 		const found: Record<string, number> = {};
 		for (const agent of report.agents) if (['warp', 'deepseek-tui', 'vibe', 'openhands', 'trae-agent'].includes(agent.agent) && agent.found) found[agent.agent] = (found[agent.agent] ?? 0) + agent.files;
-		expect(found).toEqual({warp: 1, 'deepseek-tui': 1, vibe: 2, openhands: 2, 'trae-agent': 2});
+		expect(found).toEqual({warp: 1, 'deepseek-tui': 1, vibe: 2, openhands: 4, 'trae-agent': 2});
 		expect(report.failed).toEqual([]);
-		expect(report.added).toBe(8);
+		expect(report.added).toBe(9);
 		expect(root).not.toBe(project);
 	});
 });
