@@ -53,7 +53,7 @@ describe('vocabulary drift', () => {
 		expect(after!.generation).toBe(before);
 		// drill status says the last model is in use, and how far what was folded into it drifted.
 		const shown = runCli(['status', '--store', file], {cwd: path.dirname(file)});
-		expect(shown.stdout).toMatch(/^search {3}28\/28 items keyword-indexed; semantic lsa, 28 items embedded, built \S+ on 27 items \(the first model of the store\), the last model in use with 1 items written since folded in; vocabulary drift \d+\.\d% of \d+ words folded in, new words \d+\.\d% of those it was trained on \(retrained once the store grows by a quarter or new words reach 0\.3% of those it was trained on\)$/mu);
+		expect(shown.stdout).toMatch(/^search {3}28\/28 items keyword-indexed; semantic lsa, 28 items embedded, built \S+ on 27 items \(the first model of the store\), the last model in use with 1 item written since folded in; vocabulary drift \d+\.\d% of \d+ words folded in, new words \d+\.\d% of those it was trained on \(retrained once the store grows by a quarter or new words reach 0\.3% of those it was trained on\)$/mu);
 		const json = JSON.parse(runCli(['status', '--store', file, '--json'], {cwd: path.dirname(file)}).stdout) as {search: {vocabulary_drift: {occurrences: number; share: number}; retrain: unknown}};
 		expect(json.search).toMatchObject({vocabulary_drift: {occurrences: status.vocabularyDrift.occurrences}, retrain: null});
 	});

@@ -55,6 +55,7 @@ export function searchReport(store: SummaryStore, status: SearchStatus = searchS
 }
 
 const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
+const itemsWritten = (count: number) => `${count} item${count === 1 ? '' : 's'}`;
 
 /**
  * Between retrainings a search uses the last model: items written since it was trained are folded
@@ -65,8 +66,8 @@ function modelInUse(search: SearchReport, items: number): string {
 	const since = items - search.semantic_built_items;
 	const {occurrences, share, of_trained} = search.vocabulary_drift;
 	const drift = occurrences > 0 ? `; vocabulary drift ${percent(share)} of ${occurrences} words folded in, new words ${percent(of_trained)} of those it was trained on` : '';
-	if (search.stale) return `, the last model in use (${since} items written since${drift}; retrained by the next ingest or drill reindex)`;
-	return since > 0 || drift ? `, the last model in use with ${since} items written since folded in${drift} (retrained once the store grows by a quarter or new words reach ${percent(retrainUnknownMass)} of those it was trained on)` : '';
+	if (search.stale) return `, the last model in use (${itemsWritten(since)} written since${drift}; retrained by the next ingest or drill reindex)`;
+	return since > 0 || drift ? `, the last model in use with ${itemsWritten(since)} written since folded in${drift} (retrained once the store grows by a quarter or new words reach ${percent(retrainUnknownMass)} of those it was trained on)` : '';
 }
 
 /** The search line of `drill status` and store_status. */
