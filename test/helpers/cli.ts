@@ -20,7 +20,12 @@ export function runCli(args: string[], options: {cwd?: string; input?: string; e
 		encoding: 'utf8',
 		env: {...process.env, DRILL_STORE: '', NO_COLOR: '1', ...options.env},
 		timeout: 60_000,
+		// spawnSync keeps 1 MiB by default and then kills the child: an export of a few dozen
+		// long documents was cut there, mid-line under load, so tests read a partial answer.
+		maxBuffer: 1 << 30,
 	});
+	// A child killed by the timeout or the buffer limit gave a partial answer: say so, never hand it on as whole.
+	if (result.error) throw new Error(`drill ${args.join(' ')}: ${result.error.message}`);
 	return {code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr};
 }
 
