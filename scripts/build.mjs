@@ -1,6 +1,7 @@
 // Bundles the CLI (and the benchmarks) with esbuild: one bundle starts ~2x faster than tsc's
 // many files, and commands are split into chunks loaded on use.
 import {build} from 'esbuild';
+import {createHash} from 'node:crypto';
 import {rmSync} from 'node:fs';
 import {readFile} from 'node:fs/promises';
 import {createRequire} from 'node:module';
@@ -83,9 +84,27 @@ const commandsBuild = build({
 	entryPoints: {cli: 'source/cli.tsx', 'demo-store': 'source/cli/demo-store.ts', 'search-worker': 'source/ui/search-worker.ts', ...(process.env.DRILL_BUILD_BENCH === '0' ? {} : {bench: 'bench/index.ts', eval: 'bench/eval.ts'})},
 	chunkNames: 'chunks/[name]-[hash]',
 });
-// The explorer on a terminal, bundled on its own (see source/cli/start-explorer.ts): what its first
-// frame needs is one file, and what it loads later (search, frames, the fuzzy filter) its own chunks.
-const explorerBuild = build({...common, entryPoints: {explorer: 'source/cli/start-explorer.ts'}, chunkNames: 'explorer/[name]-[hash]'});
+// The explorer on a terminal (see source/cli/explorer.ts): start-explorer.ts and all it loads as one
+// CommonJS bundle, dist/explorer-script.cjs, which dist/explorer.js runs with V8's code cache; Ink
+// and React in dist/explorer/ink-library.js, an ES module the bundle gets once its first frame is
+// drawn. In the bundle, `ink`, `react` and `react/jsx-runtime` read that module's namespaces from a
+// global slot: the view code that imports them runs only after it is filled.
+const inkShim = {
+	name: 'ink-shim',
+	setup(bundle) {
+		bundle.onResolve({filter: /^(ink|react|react\/jsx-runtime)$/}, (args) => ({path: args.path, namespace: 'ink-shim'}));
+		bundle.onLoad({filter: /.*/, namespace: 'ink-shim'}, (args) => ({contents: `module.exports = globalThis[Symbol.for('drill.ink-library')][${JSON.stringify(args.path)}];`, loader: 'js'}));
+	},
+};
+const single = {...common, splitting: false, chunkNames: undefined};
+const explorerBuild = (async () => {
+	await build({...single, format: 'cjs', banner: {}, entryPoints: {'explorer-script': 'source/cli/start-explorer.ts'}, outExtension: {'.js': '.cjs'}, plugins: [fastPathPlugin, inkShim], define: {...common.define, 'import.meta.url': '__scriptUrl'}});
+	const id = createHash('sha256').update(await readFile('dist/explorer-script.cjs')).digest('hex').slice(0, 32);
+	await Promise.all([
+		build({...single, entryPoints: {explorer: 'source/cli/explorer.ts'}, define: {...common.define, EXPLORER_SCRIPT_ID: JSON.stringify(id)}}),
+		build({...single, entryPoints: {'explorer/ink-library': 'scripts/ink-library.mjs'}}),
+	]);
+})();
 // The yaml package as one file that scripts/lazy-yaml.mjs requires on the first parse: not read,
 // nor compiled, with the chunks that import it.
 const yamlBuild = build({entryPoints: [createRequire(import.meta.url).resolve('yaml')], outfile: 'dist/yaml.cjs', bundle: true, format: 'cjs', platform: 'node', target: 'node20', minifyWhitespace: true, minifySyntax: true, logLevel: 'warning'});

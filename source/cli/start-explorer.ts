@@ -1,15 +1,16 @@
 /**
- * The explorer on a terminal, from opening the store to the last key. The build makes this module a
- * bundle of its own (dist/explorer.js, see scripts/build.mjs): everything the first frame needs is
- * then one file, not ~40 shared chunks that Node resolves, reads and links one by one (~1 ms each).
- * That bundle has its own copy of every class, so nothing but plain data crosses into it and
- * nothing but an exit code comes out: its errors are reported here, by its own `reportError`.
- * Ink, React and yoga are not in that file: they load (their own chunk) once the first frame is
- * drawn without them (`paintFirstFrame`, see ui/run-app.ts). So do the store's writer (the search
- * indexer) and the node actions (`r`, `x`, `D`, which bring the agents' resume rules): nothing
- * before the first frame writes or acts, and one asked for while they load (a key typed ahead of
- * Ink) is refused with a line saying to try again (test/cli/first-frame-graph.test.ts
- * keeps it out of the first frame's imports).
+ * The explorer on a terminal, from opening the store to the last key. The build makes this module
+ * and all it loads one CommonJS bundle (dist/explorer-script.cjs, see scripts/build.mjs), which
+ * dist/explorer.js runs with V8's code cache (cli/explorer.ts): everything the first frame needs
+ * is one file, compiled once per build, not ~40 shared chunks that Node resolves, reads, links and
+ * compiles one by one. That bundle has its own copy of every class, so nothing but plain data (and
+ * the `beforeInk` hook) crosses into it and nothing but an exit code comes out: its errors are
+ * reported here, by its own `reportError`. Ink, React and yoga are not in that file: they load
+ * (an ES module of their own) once the first frame is drawn without them (`paintFirstFrame`, see
+ * ui/run-app.ts). So do the store's writer (the search indexer) and the node actions (`r`, `x`,
+ * `D`, which bring the agents' resume rules), initialised only here, in `loadView`: nothing before
+ * the first frame writes or acts, and one asked for while they load (a key typed ahead of Ink) is
+ * refused with a line saying to try again.
  */
 import type {Depth} from '../core/depth.js';
 import {DrillError} from '../core/errors.js';
@@ -29,6 +30,8 @@ export interface ExplorerStart {
 	depth?: Depth;
 	initial: {domain?: string; node?: string; query?: string};
 	maxChars?: number;
+	/** Awaited once the first frame is drawn, before Ink loads (the shipped build hands Ink over here, see explorer.ts). */
+	beforeInk?: () => Promise<void>;
 }
 
 let writer: StoreWriter | undefined;
@@ -70,7 +73,11 @@ export async function startExplorer(start: ExplorerStart, streams: {stdout: Node
 		}
 		try {
 			const loadView = async () => {
-				const [view, , act] = await Promise.all([withInkEnvironment(() => import('../ui/ink-app.js')), loadWriter(), import('../act/node-actions.js')]);
+				const loadInk = async () => {
+					await start.beforeInk?.();
+					return import('../ui/ink-app.js');
+				};
+				const [view, , act] = await Promise.all([withInkEnvironment(loadInk), loadWriter(), import('../act/node-actions.js')]);
 				actions = act.actOver(runtime);
 				return view;
 			};

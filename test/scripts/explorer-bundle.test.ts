@@ -14,59 +14,54 @@ function staticClosure(entry: string): string[] {
 	return [...seen].map((file) => path.relative('dist', file));
 }
 
-// Node resolves, reads and links every module of the first frame one by one (~1 ms each here):
-// the explorer is built as one bundle with few chunks, none shared with the commands' build. (Its
-// code shares chunks with Ink's, the store writer's and the node actions', loaded after the first
-// frame: 16 files in all, four more than with those two loaded up front, and ~8 % fewer instructions
-// to the first frame, measured with callgrind.)
-test('the explorer loads as a handful of files of its own, not the commands\' chunks', () => {
-	const files = staticClosure('dist/explorer.js');
-	expect(files.length).toBeLessThanOrEqual(16);
-	expect(files.filter((file) => !file.startsWith('explorer'))).toEqual([]);
+const script = () => readFileSync('dist/explorer-script.cjs', 'utf8');
+
+// Node resolves, reads, links and compiles every module of the first frame one by one (~1 ms each
+// here): the explorer is one CommonJS bundle of its own, none of the commands' chunks, which
+// dist/explorer.js (importing nothing but Node's modules) runs with V8's code cache.
+test('the explorer loads as one bundle of its own, not the commands\' chunks', () => {
+	expect(staticClosure('dist/explorer.js')).toEqual(['explorer.js']);
+	expect(script()).not.toMatch(/require\("\.{1,2}\/[^"]*"\)|chunks\//u);
 	expect(readFileSync('dist/cli.js', 'utf8')).toContain('explorer.js');
 });
 
-// Loading node:crypto costs ~10 ms of CPU; the first frame reads frames but writes none.
-test('nothing the explorer loads before its first frame imports node:crypto', () => {
-	for (const file of staticClosure('dist/explorer.js')) expect(readFileSync(path.join('dist', file), 'utf8'), file).not.toMatch(/from\s*"node:crypto"/u);
+// In one bundle, what loads after the first frame is a module initialised on its first import
+// (esbuild's `__esm` wrapper, keyed by the source path); the node actions and Ink's view are
+// initialised only by dynamic imports, in start-explorer's loadView, after the first frame.
+// node:crypto (~10 ms of CPU) is required only inside such wrappers; the pty test
+// test/terminal/code-cache.test.ts checks what the first frame has loaded of Node itself.
+test('what loads after the first frame is initialised on first use: writer, node actions, Ink\'s view, node:crypto', () => {
+	const code = script();
+	for (const module of ['source/search/indexing/indexer.ts', 'source/act/node-actions.ts', 'source/ui/ink-app.tsx']) expect(code, module).toContain(`"${module}"(){`);
+	// Initialised only by a dynamic import (loadView's, and run-app's own after its first paint).
+	for (const init of ['init_node_actions', 'init_ink_app']) expect(code.split(`${init}()`).length, init).toBe(code.split(`Promise.resolve().then(()=>(${init}(),`).length);
+	expect(code).toMatch(/loadView=async\(\)=>\{.*init_ink_app\(\).*init_node_actions\(\)/u);
+	for (const match of code.matchAll(/require\("node:crypto"\)/gu)) {
+		const before = code.slice(0, match.index);
+		expect(before.lastIndexOf('=__esm({'), 'node:crypto required outside a lazy module').toBeGreaterThan(before.lastIndexOf('}});'));
+	}
 });
 
 // The yaml package's ~75 modules evaluate on the first parse (scripts/lazy-yaml.mjs), not as the
 // bundle loads: an import of the package itself shows in the build as `import_yaml = __toESM(...)`.
-test('the yaml package is evaluated on first use, not as the explorer loads', () => {
-	for (const file of staticClosure('dist/explorer.js')) expect(readFileSync(path.join('dist', file), 'utf8'), file).not.toMatch(/import_yaml\d*\s*=\s*__toESM\(/u);
-});
-
-// The first frame is painted from the screen model (source/ui/screen-paint.ts): Ink, React and
-// yoga (~580 KB) load in a chunk of their own, after it. yoga's inline WebAssembly starts with the
-// base64 of "\0asm"; React marks its elements with a symbol of this name.
-test('nothing the explorer loads before its first frame holds Ink, React or yoga', () => {
-	const files = staticClosure('dist/explorer.js');
-	for (const file of files) expect(readFileSync(path.join('dist', file), 'utf8'), file).not.toMatch(/AGFzbQ|react\.transitional\.element|react-reconciler/u);
-	expect(readdirSync('dist/explorer').some((file) => file.startsWith('ink-app-') && readFileSync(path.join('dist/explorer', file), 'utf8').includes('AGFzbQ'))).toBe(true);
-});
-
-// Even unevaluated, the yaml package's code would be read and compiled with the chunk holding it.
-test('the yaml package is not even read before the first frame: it is dist/yaml.cjs, required on first use', () => {
-	for (const file of staticClosure('dist/explorer.js')) expect(readFileSync(path.join('dist', file), 'utf8'), file).not.toMatch(/parsePlainScalar/u);
+// Even unevaluated, its code would be read and compiled with the bundle: it is dist/yaml.cjs.
+test('the yaml package is not in the explorer\'s bundle: dist/yaml.cjs, required on first use', () => {
+	expect(script()).not.toMatch(/import_yaml\d*\s*=\s*__toESM\(|parsePlainScalar/u);
 	expect(readFileSync('dist/yaml.cjs', 'utf8')).toMatch(/parsePlainScalar/u);
 });
 
-// Nothing before the first frame writes or acts: the store's writer (the search indexer, and the
-// search code it brings) and the node actions (r, x, D: the agents' resume rules, the title rules'
-// Unicode patterns) load with Ink, after it (source/cli/start-explorer.ts). Names survive the build's minifying.
-test('the store writer, the search indexer and the node actions are not loaded before the first frame', () => {
-	const files = staticClosure('dist/explorer.js');
-	for (const file of files) expect(readFileSync(path.join('dist', file), 'utf8'), file).not.toMatch(/function (?:openIndexedStore|searchIndexer|actOver|resumePlan)\b/u);
-	for (const name of ['openIndexedStore', 'actOver']) expect(readdirSync('dist/explorer').some((file) => new RegExp(`function ${name}\\b`, 'u').test(readFileSync(path.join('dist/explorer', file), 'utf8'))), name).toBe(true);
+// The first frame is painted from the screen model (source/ui/screen-paint.ts): Ink, React and
+// yoga (~680 KB) are dist/explorer/ink-library.js, imported after it. yoga's inline WebAssembly
+// starts with the base64 of "\0asm"; React marks its elements with a symbol of this name.
+test('the explorer\'s bundle holds no Ink, React or yoga: they are an ES module of their own', () => {
+	expect(script()).not.toMatch(/AGFzbQ|react\.transitional\.element|react-reconciler/u);
+	expect(readFileSync('dist/explorer/ink-library.js', 'utf8')).toContain('AGFzbQ');
+	expect(readdirSync('dist/explorer').filter((file) => file.endsWith('.js'))).toEqual(['ink-library.js']);
 });
 
 // An import of a CommonJS package makes Node parse it for its exports with cjs-module-lexer (a
 // WebAssembly module compiled on first use): better-sqlite3 is required (store/sqlite-driver.ts).
-// node:child_process and node:worker_threads are taken when a program or a search first runs.
-test('before the first frame: no CommonJS package imported, no child_process or worker_threads', () => {
-	for (const file of staticClosure('dist/explorer.js')) {
-		const code = readFileSync(path.join('dist', file), 'utf8');
-		expect(code, file).not.toMatch(/from\s*"(?:better-sqlite3|sqlite-vec|pg|node:child_process|node:worker_threads)"/u);
-	}
+test('better-sqlite3 and the other native packages are required, never imported', () => {
+	expect(script()).not.toMatch(/import\("(?:better-sqlite3|sqlite-vec|pg)"\)/u);
+	expect(readFileSync('dist/explorer.js', 'utf8')).not.toMatch(/from\s*"(?:better-sqlite3|sqlite-vec|pg)"/u);
 });
