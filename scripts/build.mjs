@@ -96,9 +96,18 @@ const inkShim = {
 		bundle.onLoad({filter: /.*/, namespace: 'ink-shim'}, (args) => ({contents: `module.exports = globalThis[Symbol.for('drill.ink-library')][${JSON.stringify(args.path)}];`, loader: 'js'}));
 	},
 };
+// better-sqlite3's JavaScript (13 files Node would find, read and compile one by one) goes into the
+// bundle and its code cache; only its native addon is loaded from node_modules (store/open.ts names
+// the file). In an ES module the package is required at run time (see store/sqlite-driver.ts).
+const bundledSqlite = {
+	name: 'bundled-sqlite',
+	setup(bundle) {
+		bundle.onLoad({filter: /[\\/]source[\\/]store[\\/]sqlite-driver\.ts$/}, () => ({contents: "export const Database = require('better-sqlite3');", loader: 'ts'}));
+	},
+};
 const single = {...common, splitting: false, chunkNames: undefined};
 const explorerBuild = (async () => {
-	await build({...single, format: 'cjs', banner: {}, entryPoints: {'explorer-script': 'source/cli/start-explorer.ts'}, outExtension: {'.js': '.cjs'}, plugins: [fastPathPlugin, inkShim], define: {...common.define, 'import.meta.url': '__scriptUrl'}});
+	await build({...single, format: 'cjs', banner: {}, entryPoints: {'explorer-script': 'source/cli/start-explorer.ts'}, outExtension: {'.js': '.cjs'}, external: external.filter((name) => name !== 'better-sqlite3'), plugins: [fastPathPlugin, inkShim, bundledSqlite], define: {...common.define, 'import.meta.url': '__scriptUrl'}});
 	const id = createHash('sha256').update(await readFile('dist/explorer-script.cjs')).digest('hex').slice(0, 32);
 	await Promise.all([
 		build({...single, entryPoints: {explorer: 'source/cli/explorer.ts'}, define: {...common.define, EXPLORER_SCRIPT_ID: JSON.stringify(id)}}),

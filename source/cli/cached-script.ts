@@ -25,7 +25,7 @@ export interface CachedScript {
 	cache: CacheUse;
 	/** The cache file for this bundle (written by `save`). */
 	cacheFile: string | undefined;
-	/** Writes the cache from what has been compiled so far, unless the one read was used; never throws. */
+	/** Writes the cache from what has been compiled so far, once, unless the one read was used; never throws. */
 	save(): void;
 }
 
@@ -80,13 +80,15 @@ export function runCachedScript(file: string, id: string, folder: string | undef
 	const script = new vm.Script(wrapped, {filename: file, cachedData, importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER});
 	const cache: CacheUse = cachedData === undefined ? 'none' : script.cachedDataRejected ? 'rejected' : 'used';
 	const module = {exports: {} as Record<string, unknown>};
+	let saved = false;
 	(script.runInThisContext() as (...args: unknown[]) => void)(module.exports, createRequire(file), module, file, path.dirname(file), pathToFileURL(file).href);
 	return {
 		exports: module.exports,
 		cache,
 		cacheFile,
 		save() {
-			if (cacheFile === undefined || cache === 'used') return;
+			if (cacheFile === undefined || cache === 'used' || saved) return;
+			saved = true;
 			try {
 				writeCache(cacheFile, id, script.createCachedData());
 			} catch {

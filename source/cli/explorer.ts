@@ -5,8 +5,8 @@
  * almost nothing. Ink and React cannot be in that bundle (their modules await at the top level):
  * they are an ES module of their own, dist/explorer/ink-library.js, imported once the first frame
  * is drawn and handed to the bundle's view code, which reads them from a global slot (the build's
- * ink-shim). The cache is written a second after the first frame, from the code compiled by then,
- * when the one read was missing, damaged, another build's, or refused by V8.
+ * ink-shim). The cache is written a second after the first frame (or at the exit, if sooner), from
+ * the code compiled by then, when the one read was missing, damaged, another build's, or refused by V8.
  */
 import {homedir} from 'node:os';
 import path from 'node:path';
@@ -32,7 +32,10 @@ export function startExplorer(start: ExplorerStart, streams: {stdout: NodeJS.Wri
 	const run = script.exports.startExplorer as typeof StartExplorer;
 	const beforeInk = async () => {
 		(globalThis as Record<symbol, unknown>)[inkSlot] = await import(new URL('explorer/ink-library.js', import.meta.url).href);
-		if (script.cache !== 'used') setTimeout(() => script.save(), 1000).unref();
+		if (script.cache === 'used') return;
+		// A second after the first frame, or at the exit if the app is quit before that.
+		setTimeout(() => script.save(), 1000).unref();
+		process.once('exit', () => script.save());
 	};
 	return run({...start, beforeInk}, streams);
 }

@@ -35,6 +35,14 @@ test('the first start writes the cache, the next one uses it; the bundle sees it
 	expect(start().cache).toBe('used');
 });
 
+test('a cache is saved once: a second save does not write it again', () => {
+	const run = start();
+	const file = cacheFileOf();
+	writeFileSync(file, 'replaced meanwhile');
+	run.save();
+	expect(readFileSync(file, 'utf8')).toBe('replaced meanwhile');
+});
+
 test('a damaged cache is ignored (V8 would abort the process on it) and replaced', () => {
 	start();
 	const file = cacheFileOf();
