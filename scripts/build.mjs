@@ -88,7 +88,9 @@ const commandsBuild = build({
 // CommonJS bundle, dist/explorer-script.cjs, which dist/explorer.js runs with V8's code cache; Ink
 // and React in dist/explorer/ink-library.js, an ES module the bundle gets once its first frame is
 // drawn. In the bundle, `ink`, `react` and `react/jsx-runtime` read that module's namespaces from a
-// global slot: the view code that imports them runs only after it is filled.
+// global slot: the view code that imports them runs only after it is filled. A script run by
+// vm.Script cannot import() on Node 20 without an experimental loader (it warns): the bundle's
+// imports of other packages (an optional embedder's) are requires (Node 20.19+ requires ES modules).
 const inkShim = {
 	name: 'ink-shim',
 	setup(bundle) {
@@ -107,7 +109,7 @@ const bundledSqlite = {
 };
 const single = {...common, splitting: false, chunkNames: undefined};
 const explorerBuild = (async () => {
-	await build({...single, format: 'cjs', banner: {}, entryPoints: {'explorer-script': 'source/cli/start-explorer.ts'}, outExtension: {'.js': '.cjs'}, external: external.filter((name) => name !== 'better-sqlite3'), plugins: [fastPathPlugin, inkShim, bundledSqlite], define: {...common.define, 'import.meta.url': '__scriptUrl'}});
+	await build({...single, format: 'cjs', banner: {}, entryPoints: {'explorer-script': 'source/cli/start-explorer.ts'}, outExtension: {'.js': '.cjs'}, external: external.filter((name) => name !== 'better-sqlite3'), plugins: [fastPathPlugin, inkShim, bundledSqlite], supported: {'dynamic-import': false}, define: {...common.define, 'import.meta.url': '__scriptUrl'}});
 	const id = createHash('sha256').update(await readFile('dist/explorer-script.cjs')).digest('hex').slice(0, 32);
 	await Promise.all([
 		build({...single, entryPoints: {explorer: 'source/cli/explorer.ts'}, define: {...common.define, EXPLORER_SCRIPT_ID: JSON.stringify(id)}}),

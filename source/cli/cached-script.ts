@@ -77,7 +77,7 @@ export function runCachedScript(file: string, id: string, folder: string | undef
 	const cachedData = cacheFile === undefined ? undefined : readCache(cacheFile, id);
 	// CommonJS's own wrapper, and the file's URL for the build to put where the sources say import.meta.url.
 	const wrapped = `(function (exports, require, module, __filename, __dirname, __scriptUrl) {${source}\n})`;
-	const script = new vm.Script(wrapped, {filename: file, cachedData, importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER});
+	const script = new vm.Script(wrapped, {filename: file, cachedData});
 	const cache: CacheUse = cachedData === undefined ? 'none' : script.cachedDataRejected ? 'rejected' : 'used';
 	const module = {exports: {} as Record<string, unknown>};
 	let saved = false;
