@@ -85,8 +85,12 @@ export function sessionTldr({gist, others, outcome, files, names = []}: TldrPart
 	const opening = first ? clipWords(first, Math.max(8, budget)) : '';
 	budget -= wordCount(opening);
 	const sentenceOne = lead ? (opening ? `${lead}${joiner}${opening}` : lead) : opening;
-	// The names the answers quote are a guess at the work's subject: the commits come first when both do not fit.
-	const facts = files.length === 0 && wordCount(factsOf([work, commits])) > budget ? factsOf([commits]) : factsOf([work, commits]);
+	// Beside the files edited, the names the answers quote that are not those files (the classes, settings and functions worked on), when there is room.
+	const edited = new Set(files.map((file) => file.toLowerCase()));
+	const alsoNamed = files.length > 0 ? namesPhrase(names.filter((name) => !edited.has(baseName(name).toLowerCase())), said) : '';
+	// The names the answers quote are a guess at the work's subject: the files and commits come first when not all fit.
+	const choices = files.length > 0 ? [[work, commits, alsoNamed], [work, commits]] : [[work, commits], [commits]];
+	const facts = choices.map(factsOf).find((candidate) => wordCount(candidate) <= budget) ?? factsOf(choices.at(-1)!);
 	const factsFit = facts !== '' && wordCount(facts) <= budget;
 	const room = budget - (factsFit ? wordCount(facts) : 0);
 	const rest = second && room >= 6 ? withoutStop(clipWords(second, room)) : '';

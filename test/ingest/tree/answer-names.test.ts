@@ -24,7 +24,7 @@ describe('the names the answers quote', () => {
 	it('a TLDR names them only when no edited file is known, and the commits come first when both do not fit', () => {
 		const report = ['All 27 tests are now passing.'];
 		expect(sessionTldr({others: 0, files: [], names: ['TypeConverter', 'politipo.py'], outcome: outcome(report)})).toBe('All 27 tests are now passing. About TypeConverter, politipo.py.');
-		expect(sessionTldr({others: 0, files: ['rates.ts'], names: ['TypeConverter'], outcome: outcome(report)})).toBe('All 27 tests are now passing. Edited rates.ts.');
+		expect(sessionTldr({others: 0, files: ['rates.ts'], names: ['TypeConverter', 'src/rates.ts'], outcome: outcome(report)})).toBe('All 27 tests are now passing. Edited rates.ts; about TypeConverter.');
 		// A name the TLDR already says is not said again.
 		expect(sessionTldr({others: 0, files: [], names: ['pytest'], outcome: outcome(['pytest passes now.'])})).toBe('pytest passes now.');
 		const long = 'The report goes on about the fix for a long while, word after word, until little room is left'.split(' ');
