@@ -42,6 +42,8 @@ export interface SessionScore {
 	baselineF1?: number;
 	nuggetRecall?: number;
 	baselineRecall?: number;
+	/** The naive text the nuggets were also looked for in: the first request's first 30 words and the last answer's first 30. */
+	naive?: string;
 	/** Recall of each kind of nugget (the first is the topic, the second the outcome, the third an entity), drill's and the baseline's. */
 	kinds?: KindRecall;
 	baselineKinds?: KindRecall;
@@ -171,6 +173,7 @@ export async function scoreFolder(folder: string): Promise<SessionScore[]> {
 				const naive = `${firstWords(firstRequest, 30)} ${firstWords(lastAnswer, 30)}`;
 				score.nuggetRecall = nuggetRecall(`${item.title} ${tldr}`, entry.nuggets);
 				score.baselineRecall = nuggetRecall(naive, entry.nuggets);
+				score.naive = naive;
 				const kinds = kindRecall(`${item.title} ${tldr}`, entry.nuggets);
 				const baselineKinds = kindRecall(naive, entry.nuggets);
 				if (kinds && baselineKinds) Object.assign(score, {kinds, baselineKinds});
@@ -282,7 +285,7 @@ export async function evaluateSummaries(args: string[]): Promise<void> {
 	if (json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
 	else {
 		process.stdout.write(summariesTable(report));
-		if (verbose) for (const session of sessions) process.stdout.write(`\n${session.agent} ${session.uri}\n  title: ${session.title}\n  own:   ${session.ownTitle}\n  agent: ${session.agentTitle ?? '-'}\n  tldr:  ${session.tldr}\n  F1 ${session.titleF1?.toFixed(2) ?? '-'} (${session.baselineF1?.toFixed(2) ?? '-'}) nuggets ${session.nuggetRecall?.toFixed(2) ?? '-'} (${session.baselineRecall?.toFixed(2) ?? '-'})\n`);
+		if (verbose) for (const session of sessions) process.stdout.write(`\n${session.agent} ${session.uri}\n  title: ${session.title}\n  own:   ${session.ownTitle}\n  agent: ${session.agentTitle ?? '-'}\n  tldr:  ${session.tldr}\n  F1 ${session.titleF1?.toFixed(2) ?? '-'} (${session.baselineF1?.toFixed(2) ?? '-'}) nuggets ${session.nuggetRecall?.toFixed(2) ?? '-'} (${session.baselineRecall?.toFixed(2) ?? '-'})${session.naive === undefined ? '' : `\n  naive: ${session.naive}`}\n`);
 	}
 }
 

@@ -136,7 +136,11 @@ export class GeminiChatReader {
 		for (const part of parts(value.parts)) {
 			if (typeof part === 'string') blocks.push({role: value.role === 'model' ? 'assistant' : 'user', kind: 'prose', text: part});
 			else if (!isObject(part)) continue;
-			else if (isObject(part.functionCall)) blocks.push({role: 'tool_call', kind: 'tool', text: toolCallText(String(part.functionCall.name ?? 'tool'), part.functionCall.args)});
+			else if (isObject(part.functionCall)) {
+				const name = String(part.functionCall.name ?? 'tool');
+				for (const file of filesEditedBy(name, part.functionCall.args)) this.edited.add(file);
+				blocks.push({role: 'tool_call', kind: 'tool', text: toolCallText(name, part.functionCall.args)});
+			}
 			else if (isObject(part.functionResponse)) {
 				const {text, failed} = responseText(part.functionResponse);
 				results.push({role: 'tool', kind: 'tool', text: toolOutputText(text, failed)});

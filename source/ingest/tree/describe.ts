@@ -10,6 +10,7 @@ import {isGreeting, isNoiseTitle, requestTitle} from './titles.js';
 import {sessionOutcome} from './outcome.js';
 import {mainRequest} from './main-request.js';
 import {gistWithNames} from './request-names.js';
+import {answerNames} from './answer-names.js';
 import {filesByEdits, sessionTldr, titleStates} from './session-tldr.js';
 import {leadOf} from './lead.js';
 import {isLeaf, postorder, preorder, type Topic} from './topic.js';
@@ -370,6 +371,7 @@ export class ExtractiveDescriber {
 			others: Math.max(0, (main?.others ?? 0) - (outcome?.endingNamesRequest && main?.lastIsOther ? 1 : 0)),
 			outcome,
 			files: filesByEdits(everyUnit(root), provenance?.files_edited ?? []),
+			names: answerNames(everyUnit(root), 3),
 		});
 		return tldr || this.tldrOf(root, lede);
 	}

@@ -42,10 +42,22 @@ function words(text: string): string[] {
 }
 
 const unspacedLetters = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu;
+const unspacedLetter = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 
 /** About how many words a sentence has: Chinese and Japanese write words without spaces, about two letters each ("已安装 font-maple-mono" is three, "已完成。" two). */
 function wordsAbout(text: string): number {
 	return words(text).length + Math.floor((text.match(unspacedLetters)?.length ?? 0) / 2);
+}
+
+/**
+ * A report line's sentences. A short Chinese or Japanese line ("已安装 font-maple-mono-nf-cn", a
+ * list item) has too few spaces to read as a sentence by the splitter's measure, yet it says what
+ * was done in three words or more: each of its parts ended by 。！？ that is that long is a sentence.
+ */
+function lineSentences(line: string): string[] {
+	const found = sentencesOf(line);
+	if (found.length > 0 || !unspacedLetter.test(line)) return found;
+	return line.split(/(?<=[。！？])/u).filter((part) => wordsAbout(part) >= 3);
 }
 
 /** Cuts to `most` words at a word boundary, marking the cut. */
@@ -107,7 +119,7 @@ function outcomeSentences(text: string, skipIntentions: boolean): string[] {
 			lead = `${opening[1]}${/^\p{Script=Latin}/u.test(opening[1]!) ? '.' : '。'}`;
 			line = line.slice(opening[0].length);
 		}
-		for (const sentence of sentencesOf(line)) {
+		for (const sentence of lineSentences(line)) {
 			// "Done. `SUPER + T` opens Teams." is one sentence to the splitter: the cheer is no part of it.
 			const clean = sentence.trim().replace(leadingCheer, '');
 			if (!clean || (picked.length === 0 && (cheer.test(clean) || wordsAbout(clean) < 3)) || offer.test(clean) || toolNote.test(clean) || (skipIntentions && intention.test(clean))) continue;

@@ -25,11 +25,11 @@ const ticketKey = /(?<![\w-])([A-Z][A-Z0-9]{1,9}-\d{1,7})(?![\w-])/gu;
 /** Common extensions and words that look like file names but are prose ("e.g", "i.e", "etc."). */
 const notAFile = /^(?:e\.g|i\.e|etc|vs|a\.m|p\.m)$/iu;
 /** File names are only kept with a known kind of extension, so "Mr.Smith" or "v1.2" are not taken. */
-const knownExtension = /\.(?:[cm]?[jt]sx?|json[c5]?|ya?ml|toml|md|mdx|txt|py|rb|go|rs|java|kt|swift|c|cc|cpp|h|hpp|cs|php|sh|zsh|bash|fish|ps1|sql|html?|css|scss|sass|less|vue|svelte|xml|csv|ini|conf|cfg|env|lock|gradle|dart|lua|ex|exs|erl|hs|ml|r|jl|scala|clj|nix|tf|proto|graphql|ipynb|pdf|png|svg|mmd|bundle|dockerfile|mk|cmake|log)$/iu;
+export const knownExtension = /\.(?:[cm]?[jt]sx?|json[c5]?|ya?ml|toml|md|mdx|txt|py|rb|go|rs|java|kt|swift|c|cc|cpp|h|hpp|cs|php|sh|zsh|bash|fish|ps1|sql|html?|css|scss|sass|less|vue|svelte|xml|csv|ini|conf|cfg|env|lock|gradle|dart|lua|ex|exs|erl|hs|ml|r|jl|scala|clj|nix|tf|proto|graphql|ipynb|pdf|png|svg|mmd|bundle|dockerfile|mk|cmake|log)$/iu;
 
 const cleaned = (name: string) => name.replace(/^[./]+|[.:,;]+$/gu, '').trim();
 
-function isName(name: string): boolean {
+export function isName(name: string): boolean {
 	if (name.length < 3 || name.length > longestName) return false;
 	// A code span that is a sentence or an expression ("pa.DataFrameSchema(…)" stays, "x = 1" does not).
 	if (/\s/u.test(name)) return false;

@@ -20,6 +20,8 @@ export interface TldrParts {
 	outcome?: SessionOutcome | undefined;
 	/** Base names of the files the session edited, the most edited first. */
 	files: readonly string[];
+	/** What the agent's answers quote most (files, identifiers): named when no edited file is known. */
+	names?: readonly string[] | undefined;
 }
 
 /** At most this many files and commits are named. */
@@ -60,7 +62,12 @@ const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(
 const factWords = 24;
 
 /** The TLDR, or "" when there is nothing to say. */
-export function sessionTldr({gist, others, outcome, files}: TldrParts): string {
+function namesPhrase(names: readonly string[], said: string): string {
+	const unsaid = names.filter((name) => !said.includes(name.toLowerCase()));
+	return unsaid.length > 0 ? `about ${unsaid.join(', ')}` : '';
+}
+
+export function sessionTldr({gist, others, outcome, files, names = []}: TldrParts): string {
 	const more = others > 0 ? ` (+${others} other request${others === 1 ? '' : 's'})` : '';
 	const lead = gist ? `${withoutStop(gist)}${more}` : undefined;
 	const sentences = outcome?.report ?? [];
@@ -68,7 +75,9 @@ export function sessionTldr({gist, others, outcome, files}: TldrParts): string {
 	const first = outcome?.ending ?? sentences[0];
 	const second = outcome?.ending ? (sentences.length > 0 ? `Before that: ${sentences.join(' ')}` : undefined) : sentences.slice(1).join(' ') || undefined;
 	const said = `${lead ?? ''} ${first ?? ''} ${second ?? ''}`.toLowerCase();
-	const facts = clipWords([outcome?.endingNamesWork ? '' : filesPhrase(files, said), commitPhrase(outcome?.commits ?? [])].filter(Boolean).join('; '), factWords);
+	const work = outcome?.endingNamesWork ? '' : files.length > 0 ? filesPhrase(files, said) : namesPhrase(names, said);
+	const commits = commitPhrase(outcome?.commits ?? []);
+	const factsOf = (parts: string[]) => clipWords(parts.filter(Boolean).join('; '), factWords);
 	const tail = lead ? '' : more;
 	// "Fix the flaky test: the race is fixed." / "Fix the flaky test — Stopped by the person…" (the dash is a word too).
 	const joiner = outcome?.ending ? ' — ' : ': ';
@@ -76,6 +85,12 @@ export function sessionTldr({gist, others, outcome, files}: TldrParts): string {
 	const opening = first ? clipWords(first, Math.max(8, budget)) : '';
 	budget -= wordCount(opening);
 	const sentenceOne = lead ? (opening ? `${lead}${joiner}${opening}` : lead) : opening;
+	// Beside the files edited, the names the answers quote that are not those files (the classes, settings and functions worked on), when there is room.
+	const edited = new Set(files.map((file) => file.toLowerCase()));
+	const alsoNamed = files.length > 0 ? namesPhrase(names.filter((name) => !edited.has(baseName(name).toLowerCase())), said) : '';
+	// The names the answers quote are a guess at the work's subject: the files and commits come first when not all fit.
+	const choices = files.length > 0 ? [[work, commits, alsoNamed], [work, commits]] : [[work, commits], [commits]];
+	const facts = choices.map(factsOf).find((candidate) => wordCount(candidate) <= budget) ?? factsOf(choices.at(-1)!);
 	const factsFit = facts !== '' && wordCount(facts) <= budget;
 	const room = budget - (factsFit ? wordCount(facts) : 0);
 	const rest = second && room >= 6 ? withoutStop(clipWords(second, room)) : '';

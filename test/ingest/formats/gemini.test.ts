@@ -81,6 +81,8 @@ describe('GeminiChatReader (saved chats)', () => {
 		expect(blocks[5]![1]).toBe('list_directory\npath: /home/li/src/atlas/docs/adr');
 		expect(blocks[7]![1]).toMatch(/^write_file\nfile_path: \/home\/li\/src\/atlas\/docs\/adr\/0004-move-search-to-tantivy\.md\ncontent:\n {2}# 4\. Move search to Tantivy\n\n {2}Date: 2026-10-24/u);
 		expect(source.facts.provenance?.turns).toBe(1);
+		// The file its write_file call wrote is an edited file, as in a session's log.
+		expect(source.facts.provenance?.files_edited).toEqual(['/home/li/src/atlas/docs/adr/0004-move-search-to-tantivy.md']);
 		// An array of contents (the older checkpoint shape) reads the same.
 		const old = new GeminiChatReader([]);
 		old.value((JSON.parse(readFileSync('fixtures/transcripts/gemini-checkpoint.json', 'utf8')) as {history: unknown[]}).history);

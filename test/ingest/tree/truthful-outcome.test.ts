@@ -45,4 +45,11 @@ describe('a TLDR never states the opposite of what happened', () => {
 		// An English "No." keeps its verdict too.
 		expect(reportOutcome('No. The cache is rebuilt on every start, so stale entries never survive a restart.')).toMatch(/^No\. The cache is rebuilt/u);
 	});
+
+	it('a short Chinese list item says what was done: it is a sentence, a bare "明白了。" is not', () => {
+		// A real Codex closing report (Xu-Wentao's rollout of 2026-04-08, a public dotfiles repository), its list kept.
+		const report = '已完成。\n\n- 已安装 `font-maple-mono-nf-cn`\n- 已创建 Ghostty 配置文件：[config](/Users/xuwentao/Projects/github/dotfile/.config/ghostty/config)\n- `Ghostty` 已能识别 `Maple Mono NF CN`\n\n当前配置是：\n\n```conf\nfont-family = Maple Mono NF CN\n```';
+		expect(reportOutcome(report)).toBe('已安装 font-maple-mono-nf-cn. 已创建 Ghostty 配置文件：config.');
+		expect(reportOutcome('明白了。用户要求：\n1. **全量化（FFN+QKVO）**，只需要一个 mode\n2. **纯 PyTorch 实现**')).toBe('用户要求： 全量化（FFN+QKVO），只需要一个 mode; 纯 PyTorch 实现.');
+	});
 });
