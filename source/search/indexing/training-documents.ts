@@ -9,7 +9,7 @@ import {stemmedTerms} from '../../text/index-words.js';
  * which words are said together. Measured on LoCoMo (default method, 1 982 questions): hit@1
  * 75.9 → 76.5, hit@5 93.5 → 94.0, MRR 0.838 → 0.844; turns grouped by two or three did less for
  * the hybrid (hit@5 93.9, 93.8). A document's sentences are not trained on one by one: that cost
- * the known-item collections up to 0.5 of the semantic list's nDCG@10 (python-docs 0.71 → 0.22)
+ * the known-item collections up to 0.49 of the semantic list's nDCG@10 (python-docs 0.712 → 0.225)
  * and the hybrid up to 0.021 (adi), so an item whose spans are no turns counts whole. At 1 000
  * items a store trains on items as before (`trainLsa` keeps rare words below that size too).
  */
