@@ -15,7 +15,7 @@ import {stemmedTerms} from '../../text/index-words.js';
  */
 export const spanTrainingItems = 1000;
 
-/** Above this many spans the store trains on its items whatever their number (the SVD's cost grows with its documents' words). */
+/** Above this many spans the store trains on its items whatever their number: at the cap the turns' term counts alone hold ~110 MB, and the SVD's cost grows with them. */
 export const spanTrainingMaxSpans = 200_000;
 
 /** Whether a store whose training sample is `sample` trains on spans. */
