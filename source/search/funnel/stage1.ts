@@ -58,7 +58,7 @@ export async function rankStage1(store: SummaryStore, request: Stage1Request, la
 		lap('semantic');
 	}
 	let ranked: RankedNode[];
-	if (lists.keyword && lists.semantic) ranked = fuse(keyword, semantic, itemsOf(keyword, semantic), tuning.share, status.semantic ? semanticSay(status.semantic.spec.kind, status.semantic.builtItems) : 1);
+	if (lists.keyword && lists.semantic) ranked = fuse(keyword, semantic, itemsOf(keyword, semantic), tuning.share, status.semantic ? semanticSay(status.semantic.spec.kind, status.semantic.trainedDocuments ?? status.semantic.builtItems) : 1);
 	else if (lists.keyword) ranked = keyword.map((hit) => ({node: hit.node, score: hit.score, matched_by: ['keyword']}));
 	else ranked = semantic.map((hit) => ({node: hit.node, score: hit.score, matched_by: ['semantic']}));
 	return {ranked, stats};

@@ -6,6 +6,7 @@ import {embedNodeCounts, indexItem, markEmbedded, reembedItem, termCountsOf, typ
 import {trainLsa, defaultLsaOptions, type LsaOptions} from '../semantic/lsa.js';
 import {LsaEmbedder, saveLsaModel} from '../semantic/lsa-store.js';
 import {currentTextVersion, nodeFullText, nodeTexts} from './node-text.js';
+import {trainingDocuments} from './training-documents.js';
 import {bumpVectorRevision, readSemanticMeta, writeSemanticMeta, type SemanticMeta} from '../semantic/semantic-meta.js';
 import {nodeIds} from './text-index.js';
 import {DriftTally, recordTrainedDrift} from '../semantic/vocabulary-drift.js';
@@ -120,7 +121,8 @@ function rebuildLsa(store: SummaryStore, options: ReindexOptions, started: numbe
 		return counts.item!;
 	});
 	const lsaOptions = {...defaultLsaOptions, ...options.lsa};
-	const model = trainLsa(documents, lsaOptions);
+	const training = trainingDocuments(store, sample, documents);
+	const model = trainLsa(training, lsaOptions);
 	options.onProgress?.('train', sample.length, sample.length);
 	const meta: SemanticMeta = {
 		embedder: 'lsa',
@@ -128,6 +130,7 @@ function rebuildLsa(store: SummaryStore, options: ReindexOptions, started: numbe
 		dimension: lsaOptions.dimension,
 		generation: (previous?.generation ?? 0) + 1,
 		builtItems: rows.length,
+		trainedDocuments: model.documents,
 		builtAt: new Date().toISOString(),
 	};
 	const embedder = new LsaEmbedder(meta.dimension, {model});

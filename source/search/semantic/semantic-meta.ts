@@ -12,6 +12,8 @@ export interface SemanticMeta {
 	generation: number;
 	/** Items in the store when the index was (re)built. */
 	builtItems: number;
+	/** The documents an LSA model was trained on (items, or a small store's spans); absent for other embedders and older stores. */
+	trainedDocuments?: number;
 	builtAt: string;
 }
 
@@ -27,12 +29,14 @@ export function readSemanticMeta(store: SummaryStore): SemanticMeta | undefined 
 		spec = {kind: 'lsa'};
 	}
 	if (!embedderKinds.includes(spec.kind as EmbedderKind)) spec = {kind: 'lsa'};
+	const trainedDocuments = Number(store.getMeta(key('trained_documents')) ?? 0);
 	return {
 		embedder,
 		spec,
 		dimension: Number(store.getMeta(key('dimension')) ?? 0),
 		generation: Number(store.getMeta(key('generation')) ?? 0),
 		builtItems: Number(store.getMeta(key('built_items')) ?? 0),
+		...(trainedDocuments > 0 ? {trainedDocuments} : {}),
 		builtAt: store.getMeta(key('built_at')) ?? '',
 	};
 }
@@ -45,6 +49,7 @@ export function writeSemanticMeta(store: SummaryStore, meta: SemanticMeta): void
 	store.setMeta(key('dimension'), String(meta.dimension));
 	store.setMeta(key('generation'), String(meta.generation));
 	store.setMeta(key('built_items'), String(meta.builtItems));
+	store.setMeta(key('trained_documents'), String(meta.trainedDocuments ?? 0));
 	store.setMeta(key('built_at'), meta.builtAt);
 }
 
