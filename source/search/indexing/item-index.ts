@@ -6,7 +6,6 @@ import {prepared} from '../../store/prepared.js';
 import {indexItemText, nodeIds, removeItemText} from './text-index.js';
 import {writeItemVectors, type NodeVector} from '../semantic/vectors.js';
 import {stemmedTerms} from '../../text/index-words.js';
-import {fieldsTerms} from './field-words.js';
 import type {DriftTally} from '../semantic/vocabulary-drift.js';
 
 /**
@@ -45,9 +44,8 @@ export interface ItemTermCounts {
 }
 
 /**
- * Both counts of `ItemTermCounts` from one reading: each span and each summary field is stemmed
- * once (the fields' words are the root row's too: field-words.ts), and a subtree's counts are
- * summed up the tree instead of re-reading each subtree.
+ * Both counts of `ItemTermCounts` from one reading: each span is stemmed once, and a subtree's
+ * counts are summed up the tree instead of re-reading each subtree.
  */
 export function termCountsOf(item: ItemRecord, options: {whole: boolean} = {whole: true}): ItemTermCounts {
 	const spanText = new Map(item.spans.map((span) => [span.seq, span.text]));
@@ -75,13 +73,13 @@ export function termCountsOf(item: ItemRecord, options: {whole: boolean} = {whol
 	};
 	const nodes = new Map<number, Map<string, number>>();
 	for (const node of item.nodes) {
-		const fields = [node.ordinal === 0 ? item.title || node.title : node.title, node.ordinal === 0 ? item.tldr : '', node.summary, node.keywords.join('\n')];
-		const counts = termCounts(fieldsTerms(item, fields));
+		const fields = [node.ordinal === 0 ? item.title || node.title : node.title, node.ordinal === 0 ? item.tldr : '', node.summary, node.keywords.join('\n')].join('\n');
+		const counts = termCounts(stemmedTerms(fields));
 		add(counts, subtree(node.ordinal));
 		nodes.set(node.ordinal, counts);
 	}
 	if (!options.whole) return {nodes};
-	const whole = termCounts(fieldsTerms(item, [item.title, item.tldr, ...item.nodes.flatMap((node) => [node.title, node.summary, node.keywords.join('\n')])]));
+	const whole = termCounts(stemmedTerms([item.title, item.tldr, ...item.nodes.flatMap((node) => [node.title, node.summary, node.keywords.join('\n')])].join('\n')));
 	for (const span of item.spans) add(whole, spanCounts(span.seq));
 	return {item: whole, nodes};
 }

@@ -1,5 +1,4 @@
 import {deleteAsciiWordsOf, words} from '../../text/index-words.js';
-import {fieldWords} from './field-words.js';
 import {addTo} from '../../core/arrays.js';
 import type {ItemRecord} from '../../store/interchange.js';
 
@@ -90,12 +89,12 @@ export interface RootRow {
  */
 export function rootRow(item: ItemRecord, body: string): RootRow {
 	const title = item.title || item.nodes.find((node) => node.ordinal === 0)?.title || '';
-	const titleWords = new Set(fieldWords(item, title));
+	const titleWords = new Set(words(title));
 	const novel = new Set<string>();
 	for (const field of [item.tldr, ...item.nodes.flatMap((node) => [node.title, node.summary, node.keywords.join('\n')])]) {
 		// (The pattern backtracks through every word: only run it where there is an ellipsis.)
-		const found = field.includes('…') || field.includes('...') ? words(field.replace(clipped, ' ')) : fieldWords(item, field);
-		for (const word of found) if (!titleWords.has(word)) novel.add(word);
+		const whole = field.includes('…') || field.includes('...') ? field.replace(clipped, ' ') : field;
+		for (const word of words(whole)) if (!titleWords.has(word)) novel.add(word);
 	}
 	// Read the body only as far as it takes to find them all (no array of all its words).
 	if (novel.size > 0 && asciiText.test(body)) deleteAsciiWordsOf(body, novel);
