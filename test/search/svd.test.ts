@@ -57,7 +57,7 @@ describe('truncatedSvd', () => {
 	});
 });
 
-describe('truncatedSvd on a sparse matrix (fewer non-zeros than the term side has entries)', () => {
+describe('truncatedSvd on a sparse matrix (fewer non-zeros and documents than terms)', () => {
 	it('gives right factors w with Xᵀ·X·w = σ²·w, orthonormal, as on a dense one', () => {
 		// Rank 3: each of 60 documents is a multiple of one of three patterns of 10 terms, among 200.
 		const next = random(9);
