@@ -1,9 +1,9 @@
 import {spawn} from 'node:child_process';
-import {existsSync, mkdtempSync, readFileSync, rmSync} from 'node:fs';
+import {existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync} from 'node:fs';
 import {cpus, loadavg, tmpdir, totalmem} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {writeDocsSite} from './ingest/docs.js';
+import {type DocsSite, writeDocsSite} from './ingest/docs.js';
 import {floorIndex} from './ingest/floor.js';
 import {sessionFormats, writeCorpus, type SessionFormat} from './ingest/generate.js';
 
@@ -15,7 +15,8 @@ import {sessionFormats, writeCorpus, type SessionFormat} from './ingest/generate
  *   and markdown (half each, one 20 MB session and one 20 MB heading-less document among them);
  *   `--split` also times transcripts and markdown on their own; a second run shows the skip path;
  *   `--formats claude-code,codex` limits the sessions to those formats.
- * - docs: a documentation site of `--pages` markdown pages of 2–10 KB with front matter.
+ * - docs: a documentation site of `--pages` markdown pages of 2–10 KB with front matter, or the
+ *   markdown pages of a real documentation folder (`--folder DIR`, only `.md` files in it).
  * Throughput per wall second and per CPU second (the figure a loaded machine does not move), and
  * peak RSS. `--runs N` repeats each run; `--compare` alternates every run with another build's
  * cli.js (e.g. main's), so that both see the same load. `--smoke` (0.2 MB, 40 pages) is for CI: it
@@ -157,13 +158,22 @@ async function sessionsCase(options: Options): Promise<void> {
 	process.stdout.write('targets: ≥ 10 MB/s extractive at 200 MB, peak RSS < 400 MB; unchanged ≥ 150 MB/s\n\n');
 }
 
+/** A real documentation folder (`--folder`): its markdown pages, counted as the generated site is. */
+function existingSite(folder: string): DocsSite {
+	if (!existsSync(folder)) throw new Error(`--folder ${folder}: no such folder`);
+	const pages = readdirSync(folder, {recursive: true, encoding: 'utf8'}).filter((file) => file.endsWith('.md') && statSync(path.join(folder, file)).isFile());
+	const bytes = pages.reduce((sum, file) => sum + statSync(path.join(folder, file)).size, 0);
+	return {folder, pages: pages.length, bytes};
+}
+
 async function docsCase(options: Options): Promise<void> {
-	const pages = options.value('--pages', options.smoke ? 40 : 1000);
-	const site = writeDocsSite(path.join(options.work, 'site'), pages);
-	process.stdout.write(`docs case: ${site.pages} markdown pages of 2–10 KB with front matter, ${(site.bytes / 1e6).toFixed(1)} MB\n`);
+	const folder = options.text('--folder');
+	const site = folder ? existingSite(folder) : writeDocsSite(path.join(options.work, 'site'), options.value('--pages', options.smoke ? 40 : 1000));
+	process.stdout.write(folder ? `docs case: ${folder}, ${site.pages} markdown pages, ${(site.bytes / 1e6).toFixed(1)} MB\n` : `docs case: ${site.pages} markdown pages of 2–10 KB with front matter, ${(site.bytes / 1e6).toFixed(1)} MB\n`);
 	const [fresh] = await timed('docs (fresh store)', site.bytes / 1e6, [site.folder], options, site.folder);
 	if (fresh!.report.failed.length > 0) throw new Error(`drill ingest could not read every generated page: ${JSON.stringify(fresh!.report.failed.slice(0, 3))}`);
-	if (fresh!.report.items !== site.pages) throw new Error(`${site.pages} pages became ${fresh!.report.items} items`);
+	// A real folder may hold the same page twice (one item for both); the generated one may not.
+	if (!folder && fresh!.report.items !== site.pages) throw new Error(`${site.pages} pages became ${fresh!.report.items} items`);
 	const store = freshStore(options.work);
 	await ingestRun([site.folder], store);
 	process.stdout.write(`${line('docs again (unchanged)', site.bytes / 1e6, await ingestRun([site.folder], store))}\n`);

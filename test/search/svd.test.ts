@@ -57,6 +57,32 @@ describe('truncatedSvd', () => {
 	});
 });
 
+describe('truncatedSvd on a sparse matrix (fewer non-zeros and documents than terms)', () => {
+	it('gives right factors w with Xᵀ·X·w = σ²·w, orthonormal, as on a dense one', () => {
+		// Rank 3: each of 60 documents is a multiple of one of three patterns of 10 terms, among 200.
+		const next = random(9);
+		const patterns = [0, 1, 2].map((p) => Array.from({length: 10}, (_, i) => ({term: p * 10 + i * 7, value: 1 + next()})).sort((a, b) => a.term - b.term));
+		const rows = Array.from({length: 60}, (_, i) => ({pattern: patterns[i % 3]!, scale: 1 + (i % 5)}));
+		const x: SparseRows = {rows: 60, columns: 200, terms: rows.map(({pattern}) => Int32Array.from(pattern, (entry) => entry.term)), values: rows.map(({pattern, scale}) => Float64Array.from(pattern, (entry) => entry.value * scale))};
+		const {singular, right, k} = truncatedSvd(x, {k: 3, seed: 2});
+		const xx = (w: number[]): number[] => {
+			const back = new Array<number>(200).fill(0);
+			for (let i = 0; i < 60; i++) {
+				let projection = 0;
+				x.terms[i]!.forEach((term, n) => (projection += x.values[i]![n]! * w[term]!));
+				x.terms[i]!.forEach((term, n) => (back[term]! += x.values[i]![n]! * projection));
+			}
+			return back;
+		};
+		const w = [0, 1, 2].map((j) => column(right, 200, k, j));
+		for (let j = 0; j < 3; j++) {
+			expect(singular[j]).toBeGreaterThan(1);
+			xx(w[j]!).forEach((value, t) => expect(value).toBeCloseTo(singular[j]! ** 2 * w[j]![t]!, 6));
+			for (let other = 0; other < 3; other++) expect(dot(w[j]!, w[other]!)).toBeCloseTo(j === other ? 1 : 0, 9);
+		}
+	});
+});
+
 describe('symmetricEigen', () => {
 	it('finds A·v = λ·v with the eigenvalues in descending order', () => {
 		const a = Float64Array.from([4, 1, 0, 1, 3, 1, 0, 1, 2]);

@@ -20,6 +20,25 @@ describe('termCountsOf', () => {
 			expect(termCountsOf(item, {whole: false})).toEqual({nodes: counts.nodes});
 		}
 	});
+
+	it('counts the terms in the order the joined text gives them, non-ASCII fields among them', () => {
+		// The model's training sums each document's counts in their order: the same order is the same model, bit for bit.
+		for (const item of fixtureItems()) {
+			const mixed = {
+				...item,
+				title: 'Café Ünïcode caching',
+				tldr: `${item.tldr} naïve 登录 修复 retries…`,
+				nodes: item.nodes.map((node, i) => (i === 1 ? {...node, title: 'Überblick der Straße', keywords: ['Ärger', 'retry']} : node)),
+			};
+			const counts = termCountsOf(mixed);
+			const all = [mixed.title, mixed.tldr, ...mixed.nodes.flatMap((node) => [node.title, node.summary, node.keywords.join('\n')]), ...mixed.spans.map((span) => span.text)].join('\n');
+			expect([...counts.item!]).toEqual([...countsOf(all)]);
+			for (const text of nodeTexts(mixed, 'every', 1)) expect([...counts.nodes.get(text.ordinal)!].sort()).toEqual([...countsOf(nodeFullText(text))].sort());
+			const root = nodeTexts(mixed, 'every', 1).find((text) => text.ordinal === 0)!;
+			const fields = [root.title, root.tldr, root.summary.split('\n')[0], root.keywords].join('\n');
+			expect([...counts.nodes.get(0)!.keys()].slice(0, new Set(stemmedTerms(fields)).size)).toEqual([...new Set(stemmedTerms(fields))]);
+		}
+	});
 });
 
 describe('rootRow', () => {
