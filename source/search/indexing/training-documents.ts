@@ -10,13 +10,15 @@ import {stemmedTerms} from '../../text/index-words.js';
  * 75.9 → 76.5, hit@5 93.5 → 94.0, MRR 0.838 → 0.844; turns grouped by two or three did less for
  * the hybrid (hit@5 93.9, 93.8). A document's sentences are not trained on one by one: that cost
  * the known-item collections up to 0.49 of the semantic list's nDCG@10 (python-docs 0.712 → 0.225)
- * and the hybrid up to 0.021 (adi), so an item whose spans are no turns counts whole. At 1 000
- * items a store trains on items as before (`trainLsa` keeps rare words below that size too).
+ * and the hybrid up to 0.021 (adi), so an item whose spans are no turns counts whole. Only a store
+ * of fewer items than the model has dimensions trains on turns: there items cannot span the model,
+ * and training grows with the documents (a 45-session store of real agent logs, 5 013 spans:
+ * reindex 2.4 → 5.3 s CPU), so a larger store trains on its items as before.
  */
-export const spanTrainingItems = 1000;
+export const spanTrainingItems = 128;
 
-/** Above this many spans the store trains on its items whatever their number: at the cap the turns' term counts alone hold ~110 MB, and the SVD's cost grows with them. */
-export const spanTrainingMaxSpans = 200_000;
+/** Above this many spans the store trains on its items whatever their number: the SVD's cost grows with the documents (LoCoMo's conversations hold 370–690 turns). */
+export const spanTrainingMaxSpans = 20_000;
 
 /** Whether a store whose training sample is `sample` trains on spans. */
 export function trainsOnSpans(sample: readonly ItemRow[]): boolean {
