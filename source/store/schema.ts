@@ -3,6 +3,7 @@ import {rebuildGroups} from './item-groups.js';
 import {sourceFolder} from '../core/source-folder.js';
 import {createUsageTable} from './usage-rows.js';
 import {createUsageDays} from './usage-days.js';
+import {createUsageModelDays} from './usage-model-days.js';
 
 /**
  * Forward migrations. The store's `PRAGMA user_version` is the number of migrations applied;
@@ -291,6 +292,9 @@ export const migrations: Array<(db: Database) => void> = [
 	// (store/usage-days.ts), so that `drill usage` by day, week, month, agent, project or model reads
 	// a row per day and kind of use instead of every session's hours. Filled from the usage rows.
 	(db) => createUsageDays(db),
+	// Usage at scale (#36): the days with every project added together (store/usage-model-days.ts), a
+	// row per day, agent and model: what `drill usage` reads when no project is asked for.
+	(db) => createUsageModelDays(db),
 ];
 
 export const schemaVersion = migrations.length;

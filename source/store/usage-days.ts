@@ -1,5 +1,6 @@
 import {prepared} from './prepared.js';
 import type {SqliteDatabase} from './sqlite-database.js';
+import {recountUsageModelDays} from './usage-model-days.js';
 
 /**
  * The usage rows (usage-rows.ts) added up per UTC day, agent, project and model: what `drill
@@ -85,6 +86,7 @@ export function addToUsageDays(db: SqliteDatabase, itemRowId: number): void {
 			WHERE item = ? AND (SELECT count(DISTINCT substr(hour, 1, 10) || ' ' || model) FROM usage_hours WHERE item = ?) > 1
 			GROUP BY 1, 2, 3`,
 	).run(itemRowId, itemRowId);
+	recountUsageModelDays(db, prepared(db, 'SELECT DISTINCT substr(hour, 1, 10) AS day, agent, model FROM usage_hours WHERE item = ?').all(itemRowId) as Array<{day: string; agent: string; model: string}>);
 }
 
 /**
@@ -108,4 +110,5 @@ export function removeUsage(db: SqliteDatabase, itemRowId: number): void {
 		remove.run(key.day, key.agent, key.project, key.model);
 		recount.run(key.day, `${key.day}U`, key.agent, key.project, key.model);
 	}
+	recountUsageModelDays(db, keys);
 }

@@ -207,9 +207,11 @@ function dayWhere(filter: UsageFilter, table: 'd' | 's'): {sql: string; params: 
 }
 
 /**
- * The groups from the UTC days (usage-days.ts): a row per day, agent, project and model. A
- * session in more than one of a group's rows (over two days, or with two models) is counted once:
- * usage_spread lists those sessions' days and models, and each group gives back what it counted twice.
+ * The groups from the UTC days (usage-days.ts): a row per day, agent, project and model, or with
+ * the projects added together (usage-model-days.ts) when the report neither groups nor filters by
+ * project, a twelfth of the rows to read. A session in more than one of a group's rows (over two
+ * days, or with two models) is counted once: usage_spread lists those sessions' days and models,
+ * and each group gives back what it counted twice.
  */
 function dayGroups(store: SummaryStore, options: ReportOptions): {groups: SumRow[]; sessions: number} {
 	const key = (table: 'd' | 's') => (options.by === 'day' ? `${table}.day` : options.by === 'week' ? `date(${table}.day, '-6 days', 'weekday 1')` : options.by === 'month' ? `substr(${table}.day, 1, 7)` : `${table}.${options.by}`);
@@ -223,13 +225,14 @@ function dayGroups(store: SummaryStore, options: ReportOptions): {groups: SumRow
 			sum(d.cache_write) AS cache_write, sum(d.cache_read) AS cache_read, sum(d.cost) AS cost, sum(d.estimated) AS estimated,
 			${unpriced} AS unpriced, ${models} AS models,
 			min(d.first) AS first, max(d.last) AS last
-		 FROM usage_days d ${days.sql} GROUP BY 1) ORDER BY ${orderOf(options.by, period ? 'key' : undefined)}`,
+		 FROM ${options.by === 'project' || options.project !== undefined ? 'usage_days' : 'usage_model_days'} d ${days.sql} GROUP BY 1) ORDER BY ${orderOf(options.by, period ? 'key' : undefined)}`,
 		...days.params,
 	);
 	if (groups.length === 0) return {groups, sessions: 0};
 	const spread = dayWhere(options, 's');
 	const twice = new Map(store.all<{key: string; extra: number}>(`SELECT ${key('s')} AS key, count(*) - count(DISTINCT s.item) AS extra FROM usage_spread s ${spread.sql} GROUP BY 1`, ...spread.params).map((row) => [row.key, row.extra]));
-	const extra = store.one<{extra: number}>(`SELECT count(*) - count(DISTINCT s.item) AS extra FROM usage_spread s ${spread.sql}`, ...spread.params)?.extra ?? 0;
+	// Two counts rather than count(DISTINCT): the distinct items come in key order, without a sort (13 M instructions against 32 M at 50 000 sessions).
+	const extra = store.one<{extra: number}>(`SELECT (SELECT count(*) FROM usage_spread s ${spread.sql}) - (SELECT count(*) FROM (SELECT DISTINCT s.item FROM usage_spread s ${spread.sql})) AS extra`, ...spread.params, ...spread.params)?.extra ?? 0;
 	let sessions = -extra;
 	for (const group of groups) {
 		sessions += group.sessions;

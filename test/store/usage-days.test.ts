@@ -88,7 +88,39 @@ function expectSameAsHours(store: SummaryStore, options: ReportOptions): void {
 const groupings = ['day', 'week', 'month', 'agent', 'project', 'model'] as const;
 const filters: Array<Omit<ReportOptions, 'by'>> = [{}, {since: '2026-10-15'}, {until: '2026-10-15'}, {since: '2026-04-05', until: '2026-10-15'}, {agent: 'claude-code'}, {model: 'claude-sonnet-4-5'}, {project: '/src/pay', since: '2026-10-15'}, {model: 'gpt-5', until: '2026-10-14'}];
 
+/** The days with the projects added together (usage-model-days.ts), as counted here from the hour rows. */
+function expectModelDaysSameAsHours(store: SummaryStore): void {
+	const rows = store.all<HourRow>('SELECT * FROM usage_hours');
+	const counted = new Map<string, HourRow[]>();
+	for (const row of rows) {
+		const key = [row.hour.slice(0, 10), row.agent, row.model].join(' ');
+		counted.set(key, [...(counted.get(key) ?? []), row]);
+	}
+	const kept = store.all<{day: string; agent: string; model: string; sessions: number; messages: number; input: number; output: number; cache_write: number; cache_read: number; cost: number | null; estimated: number; unpriced: number; first: string; last: string}>('SELECT * FROM usage_model_days');
+	expect(kept.map((row) => [row.day, row.agent, row.model].join(' ')).sort()).toEqual([...counted.keys()].sort());
+	for (const row of kept) {
+		const list = counted.get([row.day, row.agent, row.model].join(' '))!;
+		const costs = list.map((hour) => hour.recorded_usd ?? hour.usd).filter((cost): cost is number => cost !== null);
+		const sum = (field: 'messages' | 'input' | 'output' | 'cache_write' | 'cache_read') => list.reduce((total, hour) => total + hour[field], 0);
+		expect([row.sessions, row.messages, row.input, row.output, row.cache_write, row.cache_read, row.estimated, row.unpriced, row.first, row.last], row.day).toEqual([
+			new Set(list.map((hour) => hour.item)).size,
+			sum('messages'),
+			sum('input'),
+			sum('output'),
+			sum('cache_write'),
+			sum('cache_read'),
+			list.filter((hour) => hour.recorded_usd === null).length,
+			list.filter((hour) => hour.recorded_usd === null && hour.usd === null && hour.input + hour.output + hour.cache_write + hour.cache_read > 0).length,
+			list.map((hour) => hour.hour).sort()[0],
+			list.map((hour) => hour.last ?? hour.hour).sort().at(-1),
+		]);
+		if (costs.length === 0) expect(row.cost).toBeNull();
+		else expect(row.cost).toBeCloseTo(costs.reduce((a, b) => a + b, 0), 9);
+	}
+}
+
 function expectAllSameAsHours(store: SummaryStore): void {
+	expectModelDaysSameAsHours(store);
 	for (const by of groupings) for (const filter of filters) expectSameAsHours(store, {by, ...filter});
 }
 
@@ -123,6 +155,8 @@ describe('usage by day, agent, project and model, from the UTC days', () => {
 	it('answers as every session\'s hours do, for every grouping and filter', () => {
 		const store = SummaryStore.open(storePath);
 		expect(store.one<{rows: number}>('SELECT count(*) AS rows FROM usage_days')!.rows).toBeGreaterThan(10);
+		// Two projects of claude-code on the 14th: fewer rows once the projects are added together.
+		expect(store.one<{rows: number}>('SELECT count(*) AS rows FROM usage_model_days')!.rows).toBeLessThan(store.one<{rows: number}>('SELECT count(*) AS rows FROM usage_days')!.rows);
 		// a (two days, two models), b (two models) and c (two days) are in more than one row.
 		expect(store.all<{item_id: string}>('SELECT DISTINCT i.item_id FROM usage_spread s JOIN items i ON i.id = s.item ORDER BY 1').map((row) => row.item_id)).toEqual(expect.arrayContaining(['a', 'b', 'c']));
 		expectAllSameAsHours(store);
@@ -149,30 +183,36 @@ describe('usage by day, agent, project and model, from the UTC days', () => {
 		expect(store.deleteItem('conversation_session', 'e')).toBe(true);
 		expect(store.deleteItem('conversation_session', 'd')).toBe(true);
 		expectAllSameAsHours(store);
-		const kept = store.all<Record<string, unknown>>('SELECT * FROM usage_days ORDER BY day, agent, project, model');
+		const tables = {usage_days: 'day, agent, project, model', usage_model_days: 'day, agent, model'};
+		const kept = Object.entries(tables).map(([table, order]) => store.all<Record<string, unknown>>(`SELECT * FROM ${table} ORDER BY ${order}`));
 		const spread = store.all('SELECT * FROM usage_spread ORDER BY item, day, model');
-		// The migration's count from the hour rows: the same rows (costs to rounding).
-		migrations.at(-1)!(store.db as unknown as Database.Database);
-		const again = store.all<Record<string, unknown>>('SELECT * FROM usage_days ORDER BY day, agent, project, model');
-		expect(again.map(({cost, ...rest}) => rest)).toEqual(kept.map(({cost, ...rest}) => rest));
-		again.forEach((row, index) => expect(row.cost).toBeCloseTo(kept[index]!.cost as number, 12));
+		// The migrations' count from the hour rows (the days, then the days by model): the same rows (costs to rounding).
+		for (const migration of migrations.slice(-2)) migration(store.db as unknown as Database.Database);
+		Object.entries(tables).forEach(([table, order], index) => {
+			const again = store.all<Record<string, unknown>>(`SELECT * FROM ${table} ORDER BY ${order}`);
+			expect(again.map(({cost, ...rest}) => rest), table).toEqual(kept[index]!.map(({cost, ...rest}) => rest));
+			again.forEach((row, at) => expect(row.cost, table).toBeCloseTo(kept[index]![at]!.cost as number, 12));
+		});
 		expect(store.all('SELECT * FROM usage_spread ORDER BY item, day, model')).toEqual(spread);
 		store.deleteItem('conversation_session', 'a');
 		store.deleteItem('conversation_session', 'b');
 		store.deleteItem('conversation_session', 'c');
-		expect(store.one<{rows: number}>('SELECT count(*) AS rows FROM (SELECT day FROM usage_days UNION ALL SELECT day FROM usage_spread)')!.rows).toBe(0);
+		expect(store.one<{rows: number}>('SELECT count(*) AS rows FROM (SELECT day FROM usage_days UNION ALL SELECT day FROM usage_spread UNION ALL SELECT day FROM usage_model_days)')!.rows).toBe(0);
 		store.close();
 	});
 
-	it('an existing store gets its days from its usage rows when it is opened', () => {
+	it.each([
+		['the days', 'DROP TABLE usage_days; DROP TABLE usage_spread; DROP TABLE usage_model_days;', 2],
+		['the days by model', 'DROP TABLE usage_model_days;', 1],
+	])('an existing store from before %s gets them from its usage rows when it is opened', (_, drop, versionsBack) => {
 		const file = path.join(tempDir(), 'store.db');
 		const store = SummaryStore.open(file, {write: true});
 		for (const item of sessions) store.writeItem(item);
 		store.close();
-		// The store as the version before the days: their tables gone, its version one less.
+		// The store as that version left it: the tables it did not have gone, its version that many less.
 		const db = new Database(file);
-		db.exec('DROP TABLE usage_days; DROP TABLE usage_spread;');
-		db.pragma(`user_version = ${migrations.length - 1}`);
+		db.exec(drop);
+		db.pragma(`user_version = ${migrations.length - versionsBack}`);
 		db.close();
 		const reopened = SummaryStore.open(file, {write: true});
 		expectAllSameAsHours(reopened);
