@@ -262,7 +262,7 @@ export class SummaryStore {
 	/** Writes one item in one transaction, waiting its turn while another process writes. */
 	writeItem(item: ItemRecord): WriteOutcome {
 		this.batches.open();
-		const outcome = this.guard(() => takeTurn(this.file, () => writeItem(this.db, item, this.indexers), this.turns));
+		const outcome = this.guard(() => takeTurn(this.file, () => writeItem(this.db, item, this.indexers, this.batches.isOpen), this.turns));
 		this.batches.written();
 		return outcome;
 	}

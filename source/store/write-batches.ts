@@ -1,6 +1,7 @@
 import {takeTurn, type TurnOptions} from './busy.js';
 import type {SqliteDatabase} from './open.js';
 import type {ItemIndexer} from './write-item.js';
+import {indexPendingSpans, preparePendingSpans} from './pending-span-index.js';
 
 /** See WriteBatches.commit: how long after a batch's commit the next one may open. */
 const batchGapMs = 120;
@@ -47,6 +48,7 @@ export class WriteBatches {
 
 	/** From now on items are committed in batches of at most these limits. */
 	limit(limits: BatchLimits): void {
+		this.store.guard(() => preparePendingSpans(this.store.db));
 		this.limits = limits;
 	}
 
@@ -87,6 +89,7 @@ export class WriteBatches {
 		if (!batch || !db.open) return;
 		try {
 			this.store.guard(() => {
+				indexPendingSpans(db);
 				for (const indexer of this.store.indexers) indexer.beforeCommit?.(db);
 				db.prepare('COMMIT').run();
 			});

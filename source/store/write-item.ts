@@ -6,6 +6,7 @@ import {sourceFolder} from '../core/source-folder.js';
 import {extraSourceJson, totalTokens} from '../core/item-source.js';
 import {withUsage, writeUsage} from './usage-rows.js';
 import {addToUsageDays, removeUsage} from './usage-days.js';
+import {deferSpanIndex, forgetPendingSpans} from './pending-span-index.js';
 
 export type WriteOutcome = 'added' | 'updated';
 
@@ -22,8 +23,8 @@ export type ItemIndexer = {
 function deleteItemRows(db: SqliteDatabase, itemRowId: number, indexers: readonly ItemIndexer[]): void {
 	for (const indexer of indexers) indexer.beforeDelete?.(db, itemRowId);
 	const grouped = prepared(db, 'SELECT namespace, project, agent, origin_machine, origin_user, generated_at, source_folder FROM items WHERE id = ?').get(itemRowId) as GroupedFields;
-	// An external-content FTS table needs the old text to remove its entries.
-	prepared(db, `INSERT INTO spans_fts (spans_fts, rowid, text) SELECT 'delete', id, text FROM spans WHERE item = ?`).run(itemRowId);
+	// An external-content FTS table needs the old text to remove its entries (none when they were never written).
+	if (!forgetPendingSpans(db, itemRowId)) prepared(db, `INSERT INTO spans_fts (spans_fts, rowid, text) SELECT 'delete', id, text FROM spans WHERE item = ?`).run(itemRowId);
 	prepared(db, 'DELETE FROM spans WHERE item = ?').run(itemRowId);
 	prepared(db, 'DELETE FROM nodes WHERE item = ?').run(itemRowId);
 	removeUsage(db, itemRowId);
@@ -48,8 +49,10 @@ function levels(item: ItemRecord): Map<number, number> {
 /**
  * Writes one validated item in one transaction, replacing any item with the same
  * namespace and id: a reader never sees half an item, and a killed writer loses only this one.
+ * `inBatch`: the transaction is a savepoint in a batch's (see write-batches.ts), whose commit
+ * indexes the spans of all its items at once (see pending-span-index.ts).
  */
-export function writeItem(db: SqliteDatabase, item: ItemRecord, indexers: readonly ItemIndexer[] = []): WriteOutcome {
+export function writeItem(db: SqliteDatabase, item: ItemRecord, indexers: readonly ItemIndexer[] = [], inBatch = false): WriteOutcome {
 	return db.transaction((): WriteOutcome => {
 		const existing = prepared(db, 'SELECT id FROM items WHERE namespace = ? AND item_id = ?').get(item.namespace, item.item_id) as {id: number} | undefined;
 		if (existing) deleteItemRows(db, existing.id, indexers);
@@ -91,8 +94,9 @@ export function writeItem(db: SqliteDatabase, item: ItemRecord, indexers: readon
 		const indexSpan = prepared(db, 'INSERT INTO spans_fts (rowid, text) VALUES (?, ?)');
 		for (const span of item.spans) {
 			const id = insertSpan.run(itemRowId, span.seq, ownerOf.get(span.seq) ?? 0, span.role, span.text, span.time ?? null).lastInsertRowid;
-			indexSpan.run(id, span.text);
+			if (!inBatch) indexSpan.run(id, span.text);
 		}
+		if (inBatch) deferSpanIndex(db, itemRowId);
 		if (!existing) prepared(db, 'UPDATE namespaces SET item_count = item_count + 1 WHERE name = ?').run(item.namespace);
 		for (const indexer of indexers) indexer.afterWrite(db, itemRowId, item);
 		return existing ? 'updated' : 'added';

@@ -3,7 +3,7 @@ import type {ItemRecord} from '../../store/interchange.js';
 import type {SqliteDatabase} from '../../store/open.js';
 import {termCounts} from '../semantic/lsa.js';
 import {prepared} from '../../store/prepared.js';
-import {indexItemText, nodeIds, removeItemText} from './text-index.js';
+import {indexItemText, nodeIds, removeItemText, type DeferredRows} from './text-index.js';
 import {writeItemVectors, type NodeVector} from '../semantic/vectors.js';
 import {stemmedTerms} from '../../text/index-words.js';
 import type {DriftTally} from '../semantic/vocabulary-drift.js';
@@ -23,11 +23,12 @@ export interface SyncEmbedding {
 /**
  * Indexes one item for search: its stage-1 keyword rows, and its node vectors when an embedder
  * can run right now. Without one the item waits for `drill reindex` (and `find` says so).
+ * With `deferred`, the keyword rows' FTS5 inserts are handed back there to run later.
  */
-export function indexItem(db: SqliteDatabase, itemRowId: number, item: ItemRecord, embedding?: SyncEmbedding): void {
+export function indexItem(db: SqliteDatabase, itemRowId: number, item: ItemRecord, embedding?: SyncEmbedding, deferred?: DeferredRows): void {
 	removeItemText(db, itemRowId);
 	const ids = nodeIds(db, itemRowId);
-	indexItemText(db, itemRowId, item, ids);
+	indexItemText(db, itemRowId, item, ids, deferred);
 	if (embedding) embedItem(db, itemRowId, item, ids, embedding);
 }
 

@@ -13,7 +13,13 @@ export function nodeIds(db: SqliteDatabase, itemRowId: number): Map<number, numb
 	return new Map(rows.map((row) => [row.ordinal, row.id]));
 }
 
-export function writeRows(db: SqliteDatabase, command: 'insert' | 'delete', item: ItemRecord, ids: Map<number, number>, textVersion = currentTextVersion): NodeText[] {
+/**
+ * Stage-1 rows made and not written yet: a batch's are written together, after the savepoints its
+ * items are indexed in (FTS5 writes its pending rows out as a segment of their own at each savepoint).
+ */
+export type DeferredRows = Array<() => void>;
+
+export function writeRows(db: SqliteDatabase, command: 'insert' | 'delete', item: ItemRecord, ids: Map<number, number>, textVersion = currentTextVersion, deferred?: DeferredRows): NodeText[] {
 	const [rootSql, nodeSql] =
 		command === 'insert'
 			? ['INSERT INTO search_root_fts (rowid, title, summary, keywords, tldr, body, scope) VALUES (?, ?, ?, ?, ?, ?, ?)', 'INSERT INTO search_node_fts (rowid, title, summary, keywords, scope) VALUES (?, ?, ?, ?, ?)']
@@ -21,8 +27,11 @@ export function writeRows(db: SqliteDatabase, command: 'insert' | 'delete', item
 					"INSERT INTO search_root_fts (search_root_fts, rowid, title, summary, keywords, tldr, body, scope) VALUES ('delete', ?, ?, ?, ?, ?, ?, ?)",
 					"INSERT INTO search_node_fts (search_node_fts, rowid, title, summary, keywords, scope) VALUES ('delete', ?, ?, ?, ?, ?)",
 				];
-	const root = prepared(db, rootSql);
-	const node = prepared(db, nodeSql);
+	const rootStatement = prepared(db, rootSql);
+	const nodeStatement = prepared(db, nodeSql);
+	const later = (run: (...values: unknown[]) => unknown) => (deferred ? (...values: unknown[]) => void deferred.push(() => run(...values)) : run);
+	const root = {run: later((...values) => rootStatement.run(...values))};
+	const node = {run: later((...values) => nodeStatement.run(...values))};
 	const scope = scopeToken(item.namespace);
 	const texts = nodeTexts(item, 'root', textVersion);
 	// From layout 4 on, the words of Chinese and Japanese runs are spaced apart (a 'delete' repeats the layout it was written with).
@@ -44,8 +53,8 @@ export function writeRows(db: SqliteDatabase, command: 'insert' | 'delete', item
  * the item's whole raw text, inner nodes with their summary fields (their raw text is reached in
  * stage 2; indexing every subtree again cost 4× the ranking time at 2M spans).
  */
-export function indexItemText(db: SqliteDatabase, itemRowId: number, item: ItemRecord, ids = nodeIds(db, itemRowId)): NodeText[] {
-	const texts = writeRows(db, 'insert', item, ids);
+export function indexItemText(db: SqliteDatabase, itemRowId: number, item: ItemRecord, ids = nodeIds(db, itemRowId), deferred?: DeferredRows): NodeText[] {
+	const texts = writeRows(db, 'insert', item, ids, currentTextVersion, deferred);
 	prepared(db, 'INSERT INTO search_items (item, model, text_version) VALUES (?, 0, ?) ON CONFLICT (item) DO UPDATE SET model = 0, text_version = excluded.text_version').run(itemRowId, currentTextVersion);
 	return texts;
 }

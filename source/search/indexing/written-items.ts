@@ -2,6 +2,7 @@ import type {ItemRecord} from '../../store/interchange.js';
 import {isStorageFailure, type SqliteDatabase} from '../../store/open.js';
 import {prepared} from '../../store/prepared.js';
 import {indexItem, type SyncEmbedding} from './item-index.js';
+import type {DeferredRows} from './text-index.js';
 
 /**
  * Items this writer has just written, still in hand: what the indexer does with them without reading
@@ -97,15 +98,20 @@ export class PendingIndex {
 		const items = [...this.items];
 		this.items.clear();
 		this.chars = 0;
-		const indexOne = db.transaction((itemRowId: number, item: ItemRecord) => indexItem(db, itemRowId, item, embedding));
+		const indexOne = db.transaction((itemRowId: number, item: ItemRecord, rows: DeferredRows) => indexItem(db, itemRowId, item, embedding, rows));
+		// The FTS5 rows of all of them go in after the savepoints, in one segment per table.
+		const ready: DeferredRows = [];
 		for (const [itemRowId, {item, stamp}] of items) {
 			if (!holdsUnindexed(db, itemRowId, stamp)) continue;
+			const rows: DeferredRows = [];
 			try {
-				indexOne(itemRowId, item);
+				indexOne(itemRowId, item, rows);
+				ready.push(...rows);
 			} catch (error) {
 				if (!onFailure || isStorageFailure(error)) throw error;
 				onFailure(item, error);
 			}
 		}
+		for (const write of ready) write();
 	}
 }
