@@ -1,5 +1,6 @@
 import {prepared} from './prepared.js';
 import type {SqliteDatabase} from './sqlite-database.js';
+import {usageMeasureColumns} from './usage-measure-columns.js';
 import {recountUsageModelDays} from './usage-model-days.js';
 
 /**
@@ -26,19 +27,7 @@ export function createUsageDays(db: SqliteDatabase): void {
 			agent TEXT NOT NULL,
 			project TEXT NOT NULL,
 			model TEXT NOT NULL,
-			sessions INTEGER NOT NULL,
-			messages INTEGER NOT NULL,
-			input INTEGER NOT NULL,
-			output INTEGER NOT NULL,
-			cache_write INTEGER NOT NULL,
-			cache_read INTEGER NOT NULL,
-			-- the recorded cost where the agent recorded it, else the estimate; NULL when no hour has either
-			cost REAL,
-			-- hours without a recorded cost, and hours with tokens but no cost at all (a model without a price)
-			estimated INTEGER NOT NULL,
-			unpriced INTEGER NOT NULL,
-			first TEXT NOT NULL,
-			last TEXT NOT NULL,
+			${usageMeasureColumns},
 			PRIMARY KEY (day, agent, project, model)
 		) WITHOUT ROWID;
 		CREATE TABLE IF NOT EXISTS usage_spread (

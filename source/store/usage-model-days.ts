@@ -1,4 +1,5 @@
 import {prepared} from './prepared.js';
+import {usageMeasureColumns} from './usage-measure-columns.js';
 import type {SqliteDatabase} from './sqlite-database.js';
 
 /**
@@ -21,17 +22,7 @@ export function createUsageModelDays(db: SqliteDatabase): void {
 			day TEXT NOT NULL,
 			agent TEXT NOT NULL,
 			model TEXT NOT NULL,
-			sessions INTEGER NOT NULL,
-			messages INTEGER NOT NULL,
-			input INTEGER NOT NULL,
-			output INTEGER NOT NULL,
-			cache_write INTEGER NOT NULL,
-			cache_read INTEGER NOT NULL,
-			cost REAL,
-			estimated INTEGER NOT NULL,
-			unpriced INTEGER NOT NULL,
-			first TEXT NOT NULL,
-			last TEXT NOT NULL,
+			${usageMeasureColumns},
 			PRIMARY KEY (day, agent, model)
 		) WITHOUT ROWID;
 		DELETE FROM usage_model_days;
