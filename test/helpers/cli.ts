@@ -25,7 +25,9 @@ export function runCli(args: string[], options: {cwd?: string; input?: string; e
 		maxBuffer: 1 << 30,
 	});
 	// A child killed by the timeout or the buffer limit gave a partial answer: say so, never hand it on as whole.
-	if (result.error) throw new Error(`drill ${args.join(' ')}: ${result.error.message}`);
+	// (EPIPE is not one: a command that refuses its input stops reading it, and its answer is whole.)
+	const code = (result.error as NodeJS.ErrnoException | undefined)?.code;
+	if (code === 'ETIMEDOUT' || code === 'ENOBUFS') throw new Error(`drill ${args.join(' ')}: ${result.error!.message}`);
 	return {code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr};
 }
 
