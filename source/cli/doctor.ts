@@ -1,5 +1,6 @@
 import {inertText} from '../core/inert-text.js';
 import {openIndexedStore} from '../search/index.js';
+import {retrainStoreLsa} from '../search/indexing/reindex.js';
 import {diagnose, repairStore, type Diagnosis, type Repair} from '../store/doctor.js';
 import {schemaVersion} from '../store/schema.js';
 import {existsSync} from 'node:fs';
@@ -42,7 +43,7 @@ function secretsOf(file: string, repair: boolean): Cleaning | {unredacted: boole
 	let store: SummaryStore | undefined;
 	try {
 		store = repair ? openIndexedStore(file) : SummaryStore.open(file);
-		return repair ? cleanStore(store) : {unredacted: needsCleaning(store)};
+		return repair ? cleanStore(store, retrainStoreLsa) : {unredacted: needsCleaning(store)};
 	} catch {
 		// A store this drill cannot open as it is (read-only and older) is told about by the diagnosis.
 		return undefined;

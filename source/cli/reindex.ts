@@ -1,4 +1,4 @@
-import {reindex} from '../search/indexing/reindex.js';
+import {reindex, retrainStoreLsa} from '../search/indexing/reindex.js';
 import {defineCommand} from './command.js';
 import {embedderFlags, embedderSpec} from './embedder-flags.js';
 import {cleanStore} from '../ingest/secrets/clean-store.js';
@@ -23,7 +23,7 @@ export const command = defineCommand({
 		const store = context.runtime.openWritableStore();
 		try {
 			// Items written before ingest redacted secrets are cleaned first, so the new indexes never hold one.
-			const secrets = cleanStore(store);
+			const secrets = cleanStore(store, retrainStoreLsa);
 			const report = await reindex(store, {
 				...(spec ? {spec} : {}),
 				onProgress: progress ? (phase, done, total) => context.stderr.write(`\r\u001b[2K${phase} ${done}/${total}`) : undefined,

@@ -51,9 +51,10 @@ function textChanged(before: ItemRecord, after: ItemRecord): boolean {
  * Redacts the secrets of every item already in the store (a store made before ingest redacted
  * them, or items imported with --keep-secrets): each item that holds one is rewritten, in its own
  * transaction, with its search rows (the store's indexers run). Items stay what they were
- * otherwise: the same ids, times and content hashes.
+ * otherwise: the same ids, times and content hashes. `retrainModel` trains the store's semantic
+ * model again (the runtime's search side), before the old text is purged from the file.
  */
-export function cleanStore(store: SummaryStore): Cleaning {
+export function cleanStore(store: SummaryStore, retrainModel?: (store: SummaryStore) => void): Cleaning {
 	// Ids first: better-sqlite3 cannot write while a read iterates.
 	const ids = store.all<{id: number}>('SELECT id FROM items ORDER BY id').map((row) => row.id);
 	let items = 0;
@@ -69,7 +70,12 @@ export function cleanStore(store: SummaryStore): Cleaning {
 		items++;
 		redactions += count;
 	}
-	if (items > 0) purgeOldText(store);
+	if (items > 0) {
+		// A model trained on the old text keeps its words (a small store trains on turns, and a
+		// secret said in a few of them is one): it is trained again on the redacted text first.
+		retrainModel?.(store);
+		purgeOldText(store);
+	}
 	store.setMeta(redactedWithKey, ruleVersions);
 	return {items, redactions, rules: ruleVersions};
 }

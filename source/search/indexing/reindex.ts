@@ -231,6 +231,11 @@ export function retrainLsa(store: SummaryStore, options: Omit<ReindexOptions, 's
 	return rebuildLsa(store, options, performance.now());
 }
 
+/** Trains the store's LSA model again if it has one (a model trained elsewhere holds none of the store's words). */
+export function retrainStoreLsa(store: SummaryStore): void {
+	if (readSemanticMeta(store)?.spec.kind === 'lsa') retrainLsa(store);
+}
+
 /**
  * `drill reindex`: brings the search indexes up to date. LSA retrains on the store and re-embeds
  * everything; a remote or local model embeds what it has not embedded yet (everything, when the
