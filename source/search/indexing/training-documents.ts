@@ -1,3 +1,4 @@
+import {append} from '../../core/arrays.js';
 import type {ItemRow, SummaryStore} from '../../store/summary-store.js';
 import {termCounts} from '../semantic/lsa.js';
 import {stemmedTerms} from '../../text/index-words.js';
@@ -43,7 +44,7 @@ export function trainingDocuments(store: SummaryStore, sample: readonly ItemRow[
 	sample.forEach((row, i) => {
 		const {spans} = store.record(row);
 		const turns = isConversation(spans) ? spans.map((span) => termCounts(stemmedTerms(span.text))).filter((counts) => counts.size > 0) : [];
-		if (turns.length > 0) documents.push(...turns);
+		if (turns.length > 0) append(documents, turns);
 		else documents.push(itemCounts[i]!);
 	});
 	return documents;

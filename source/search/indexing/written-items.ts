@@ -1,3 +1,4 @@
+import {append} from '../../core/arrays.js';
 import type {ItemRecord} from '../../store/interchange.js';
 import {isStorageFailure, type SqliteDatabase} from '../../store/open.js';
 import {prepared} from '../../store/prepared.js';
@@ -106,7 +107,7 @@ export class PendingIndex {
 			const rows: DeferredRows = [];
 			try {
 				indexOne(itemRowId, item, rows);
-				ready.push(...rows);
+				append(ready, rows);
 			} catch (error) {
 				if (!onFailure || isStorageFailure(error)) throw error;
 				onFailure(item, error);
