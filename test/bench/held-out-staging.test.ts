@@ -66,6 +66,7 @@ describe('staging a held-out set', () => {
 			{text: 'curl https://cdn.example/0/78806983/360p.mp4?kcd=FAKE0token0 -H "Authorization: Bearer abcdefghijklmnopqrstuvwxyz0123"'},
 			{text: 'the 27 tests pass; run `uvicorn main:app` from backend/ (no secret here)'},
 			{text: 'Token OK\nya29.a0FakeGoogleOAuthAccessToken0for0a0test0only'},
+			{text: 'TOKEN = "1234567890:AAFake0Telegram0bot0token0for0a0tes" and a time 10:30:00'},
 		];
 		writeFileSync(session, `${records.map((record) => JSON.stringify(record)).join('\n')}\n`);
 		writeFileSync(nuggets, '[{"file": "session.jsonl", "nuggets": [["sk-proj-Fake0key0for0a0test0only0000000000000"]]}]\n');
@@ -79,6 +80,8 @@ describe('staging a held-out set', () => {
 		expect(lines[5]).toBe(records[5]!.text);
 		// A Google OAuth access token printed after a newline escape (no word boundary before it).
 		expect(lines[6]).toBe('Token OK\nREDACTED');
+		// A Telegram bot token (bot id, colon, 35 characters from AA), as a bot script holds it.
+		expect(lines[7]).toBe('TOKEN = "REDACTED" and a time 10:30:00');
 		// The nuggets are the eval's own file, not a log: left as written.
 		expect(readFileSync(nuggets, 'utf8')).toContain('sk-proj-Fake0key');
 	});
