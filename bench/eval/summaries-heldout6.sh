@@ -1,7 +1,7 @@
 #!/bin/bash
 # Rebuilds the SIXTH held-out session set of `npm run eval -- summaries` into OUT (default
-# /work/data/heldout6): 45 sessions with nuggets (44 files; an aider history holds several) of six
-# agent formats from 28 public repositories of 28 people, none of them in summaries-public.sh,
+# /work/data/heldout6): 54 sessions with nuggets (53 files; an aider history holds several) of six
+# agent formats from 34 public repositories of 34 people, none of them in summaries-public.sh,
 # summaries-heldout.sh, summaries-heldout2.sh, summaries-heldout3.sh, summaries-heldout5.sh,
 # summaries-nuggets.sh, real-sessions.sh, fixtures/**/README*, ../shared/eval/nuggets/files.json or
 # ../shared/eval/real-sessions/manifest.json (no owner of those either). Nothing in drill was tuned on
@@ -9,23 +9,25 @@
 # TLDR of them was read. Each line below is: agent, owner/name of a public GitHub repository, the
 # commit to read (one that holds the log), the path of the log in it, and a file name where the
 # default would not do. Fetch each repository first (the session's `fetch` tool puts it under
-# $MIRROR/owner+name/repo, a bare git dir). Secrets left in the logs are replaced with REDACTED as
-# they are staged (redact-secrets.sh). Nuggets: fixtures/summaries/public/heldout6/nuggets-<agent>.json,
-# copied as OUT/<agent>/nuggets.json, three per session ([topic, outcome, entity], each a list of
-# alternatives); an entry keeps the log's own title (`agent_title`) where it has one.
-# claude-code (12): committed ~/.claude (`projects/`) of seven people, in Korean (a profile site,
+# $MIRROR/owner+name/repo, a bare git dir). Secrets left in the logs (Telegram bot tokens among them)
+# are replaced with REDACTED as they are staged (redact-secrets.sh). Nuggets:
+# fixtures/summaries/public/heldout6/nuggets-<agent>.json, copied as OUT/<agent>/nuggets.json, three
+# per session ([topic, outcome, entity], each a list of alternatives); an entry keeps the log's own
+# title (`agent_title`) where it has one.
+# claude-code (14): committed ~/.claude (`projects/`) of eight people, in Korean (a profile site,
 # a bucket-list app), Chinese (a React danmaku effect and a GitHub Pages workflow; a dev-task runner
 # that stops after setting up its environment) and English (VPS hardening, a currency alert script,
-# model training, a Docker image, a moved Windows repo interrupted at once); one carries `ai-title`
-# records, one repeats its records after a resume. codex (10): CODEX_HOME committed in seven
-# projects (English, Korean, Japanese, Japanese typed in romaji), five of them Spec Kit command
-# templates before the real request; one ends without an answer, one is cut by the recorder (its
-# last line is NUL padding). gemini (4): saved chats of `.gemini/tmp/*/chats/` of one person
-# (French; Raspberry Pi LEDs, a WhatsApp gateway, a bot put in Docker). qwen-code (2):
-# `.qwen/projects/*/chats/` of one person on Termux (English). aider (6): `.aider.chat.history.md`
-# of five people, one item per `# aider chat started` line (`item` is `#L<line>`; 32 items, the 26
-# without an entry are not scored: starts with no request, the same request restarted, provider
-# errors and an automated TODO loop; English and Spanish), one item a run of 429 quota errors.
+# model training, a low-light image thesis, a Docker image, a moved Windows repo interrupted at
+# once); one carries `ai-title` records, one repeats its records after a resume. codex (13):
+# CODEX_HOME committed in ten projects (English, Portuguese, Korean, Chinese, Japanese, Japanese typed
+# in romaji), six of them Spec Kit command templates before the real request; one ends without an
+# answer, one is cut by the recorder (its last line is NUL padding). gemini (8): saved chats of
+# `.gemini/tmp/*/chats/` of three people (French: Raspberry Pi LEDs, a WhatsApp gateway, a bot put
+# in Docker; English: a playlist transfer agent, a weather site; Japanese: a gcloud build error).
+# qwen-code (2): `.qwen/projects/*/chats/` of one person on Termux (English). aider (6):
+# `.aider.chat.history.md` of five people, one item per `# aider chat started` line (`item` is
+# `#L<line>`; 32 items, the 26 without an entry are not scored: starts with no request, the same
+# request restarted and provider errors; English and Spanish), one item a run of 429 quota errors.
 # specstory (11): `.specstory/history/` of seven people (Copilot and Cursor chats; English, Chinese,
 # Vietnamese), nine titled, two of the new untitled layouts (a `vscode Session` header; SpecStory
 # Markdown v2.1.0 with thinking blocks).
@@ -45,6 +47,8 @@ claude-code ahmedarafa994/eq-prediction 3dc6a3f148bb519955eabdc29644b45937c1172a
 claude-code WenJ-He/SinglePTZ-FaceTrack dd54237ec35abb9aba184a3f252649853c5365f9 .claude/projects/-disk-hewenjing-SinglePTZ-FaceTrack/1636d486-29aa-4fcd-be80-fc5c7a0c74bb.jsonl
 claude-code Prathiv-Raj/Phishing_Framework 87b195efe399cb75600278deafc46f8aff790720 .claude/projects/-home-cyber-bot-abphish/6e366db3-0bcf-4017-af12-7a129240ebbd.jsonl
 claude-code Aduson-Inc/noisemaker_app 52aec8b438dd2a6b360a49327b197e54fd1bc205 .claude/projects/C--Users-projects-nm-mono/439a9b22-0442-41b6-b93e-68eb3699ae65.jsonl
+claude-code VivekSinghRathore7/bs-_thesis_low_light- c1b86ae5c5a4c5539633f5fca9b85153ae3bed21 .claude/projects/-home-samiran-iiserb-asip-lab-UG-VIVEK-bs-thesis-low-light/173ca1f1-2426-4d5b-94c3-084fb8c46a72.jsonl
+claude-code VivekSinghRathore7/bs-_thesis_low_light- c1b86ae5c5a4c5539633f5fca9b85153ae3bed21 .claude/projects/-home-samiran-iiserb-asip-lab-UG-VIVEK-bs-thesis-low-light/87cd58f5-2181-4695-a6c0-505ed71ba497.jsonl
 codex FlavioHeartnet/mobileappinvestiment ef6b4ad98a04b5a44095c41bc55f1de89fce582b .codex/sessions/2025/11/03/rollout-2025-11-03T17-01-42-019a4b4f-a567-74c1-b8a5-b486665e4f70.jsonl
 codex FlavioHeartnet/mobileappinvestiment ef6b4ad98a04b5a44095c41bc55f1de89fce582b .codex/sessions/2025/11/03/rollout-2025-11-03T17-10-53-019a4b58-0eb2-7152-8e4e-7c2370105faf.jsonl
 codex Hiroya20040928/unitree-A1 dc337ae0f434c71aaa387ec981ef3cb7b8c36ae1 .codex/sessions/2026/06/10/rollout-2026-06-10T18-05-09-019eb0c7-4503-7c00-83c2-d6e629b4d4bb.jsonl
@@ -55,10 +59,17 @@ codex YPS-Tool/World_time_conference 40139a3c49cc9e017f5c380f523d264072717cd0 .c
 codex arnemohr/funke 6adb5da863a7bb366d57792ed2b6d1c91a2ed30b .codex/sessions/2025/12/14/rollout-2025-12-14T14-25-38-019b1d09-c809-7723-a969-56c5522ca03d.jsonl
 codex Redaration/praxis3 f756690ee988cbdbd0972bc2c51dead87b1ab53e .codex/sessions/2025/10/19/rollout-2025-10-19T19-26-51-0199fdf0-5aa9-73a1-97af-7a759d33c95f.jsonl
 codex Redaration/praxis3 f756690ee988cbdbd0972bc2c51dead87b1ab53e .codex/sessions/2025/10/20/rollout-2025-10-20T13-38-06-019a01d7-6ba8-7550-9402-2e3eb70b3561.jsonl
+codex Maidang1/madinah d4353b0b2fccee00ccf1ba8e4ce8387e4cf6ad6b .codex/sessions/2025/10/24/rollout-2025-10-24T16-23-56-019a1551-3b39-7ef2-aacf-1ed98e505cae.jsonl
+codex Quelklef/shell-ws 92c057545162042144bd4c6faf315753ae01ab05 .codex/sessions/2026/03/18/rollout-2026-03-18T11-04-43-019d021f-1244-77d2-b5aa-ba1d70f11e87.jsonl
+codex andress722/CRM_ADMIN c3a9bc08f7e281a35540aac01b4ca03b563063e5 .codex/sessions/2026/02/17/rollout-2026-02-17T04-24-04-019c6a7c-1e05-7150-ab4d-b906c0e13909.jsonl
 gemini Ju-l-e-s/Myflix 94d5e5fc6d306762e0fd011a7e042a87f673ab83 .gemini/tmp/ai/chats/session-2026-02-22T13-52-87f876e4.json
 gemini Ju-l-e-s/Myflix 94d5e5fc6d306762e0fd011a7e042a87f673ab83 .gemini/tmp/ai/chats/session-2026-02-23T00-33-3b3de7d4.json
 gemini Ju-l-e-s/Myflix 94d5e5fc6d306762e0fd011a7e042a87f673ab83 .gemini/tmp/jules/chats/session-2026-02-23T00-55-233c8b2b.json
 gemini Ju-l-e-s/Myflix 94d5e5fc6d306762e0fd011a7e042a87f673ab83 .gemini/tmp/jules/chats/session-2026-02-24T23-00-d6213251.json
+gemini chimdi-7bit/skycast-api f26ad33e0e1ccc63019f6f79c1da73b6d0d50ac0 .gemini/tmp/chimdi/chats/session-2026-04-02T19-18-d6d861dd.json
+gemini chimdi-7bit/skycast-api f26ad33e0e1ccc63019f6f79c1da73b6d0d50ac0 .gemini/tmp/chimdi/chats/session-2026-04-03T14-52-e4aa4213.json
+gemini chimdi-7bit/skycast-api f26ad33e0e1ccc63019f6f79c1da73b6d0d50ac0 .gemini/tmp/chimdi/chats/session-2026-04-08T22-36-36fe55cd.json
+gemini dogmaai/magi-ui b8da7930c4c03546f854c666524d9a2ed213f167 .gemini/tmp/16ec07a9bfe1ec5c0155900c766445a8b9a765d57d136a5f681bc3782aa88674/chats/session-2025-09-10T04-48-e7b3ecf2.json
 qwen-code uncommonpope-png/New-backend-pope 6571644be112690913c3c110fa6129dd0c2300a3 .qwen/projects/-data-data-com-termux-files-home/chats/4a3f5e0f-328a-4f01-9dfe-667121bffe6a.jsonl
 qwen-code uncommonpope-png/New-backend-pope 6571644be112690913c3c110fa6129dd0c2300a3 .qwen/projects/-data-data-com-termux-files-home/chats/c265a5ef-324a-4ed1-9b12-080f9f202924.jsonl
 aider 0202alcc/luvatrix 792283b717cc404c2f0a9c2ea8d9c3acdfcf1621 .aider.chat.history.md
