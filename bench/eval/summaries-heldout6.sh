@@ -23,7 +23,8 @@
 # in romaji), six of them Spec Kit command templates before the real request; one ends without an
 # answer, one is cut by the recorder (its last line is NUL padding). gemini (8): saved chats of
 # `.gemini/tmp/*/chats/` of three people (French: Raspberry Pi LEDs, a WhatsApp gateway, a bot put
-# in Docker; English: a playlist transfer agent, a weather site; Japanese: a gcloud build error).
+# in Docker; English: a playlist transfer agent, a weather site, three with the newer `summary`
+# title; Japanese: a gcloud build error).
 # qwen-code (2): `.qwen/projects/*/chats/` of one person on Termux (English). aider (6):
 # `.aider.chat.history.md` of five people, one item per `# aider chat started` line (`item` is
 # `#L<line>`; 32 items, the 26 without an entry are not scored: starts with no request, the same
