@@ -30,8 +30,8 @@
 # `#L<line>`; 32 items, the 26 without an entry are not scored: starts with no request, the same
 # request restarted and provider errors; English and Spanish), one item a run of 429 quota errors.
 # specstory (11): `.specstory/history/` of seven people (Copilot and Cursor chats; English, Chinese,
-# Vietnamese), nine titled, two of the new untitled layouts (a `vscode Session` header; SpecStory
-# Markdown v2.1.0 with thinking blocks).
+# Vietnamese), nine titled (one under a `vscode Session` header), two in the untitled SpecStory
+# Markdown v2.1.0 layout of a `Cursor IDE Session` with thinking blocks (drill names these cursor).
 set -euo pipefail
 OUT=${1:-/work/data/heldout6}
 HERE=$(cd "$(dirname "$0")/../.." && pwd)
