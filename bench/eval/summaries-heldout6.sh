@@ -1,7 +1,7 @@
 #!/bin/bash
 # Rebuilds the SIXTH held-out session set of `npm run eval -- summaries` into OUT (default
-# /work/data/heldout6): 54 sessions with nuggets (53 files; an aider history holds several) of six
-# agent formats from 34 public repositories of 34 people, none of them in summaries-public.sh,
+# /work/data/heldout6): 56 sessions with nuggets (55 files; an aider history holds several) of six
+# agent formats from 35 public repositories of 35 people, none of them in summaries-public.sh,
 # summaries-heldout.sh, summaries-heldout2.sh, summaries-heldout3.sh, summaries-heldout5.sh,
 # summaries-nuggets.sh, real-sessions.sh, fixtures/**/README*, ../shared/eval/nuggets/files.json or
 # ../shared/eval/real-sessions/manifest.json (no owner of those either). Nothing in drill was tuned on
@@ -14,17 +14,18 @@
 # fixtures/summaries/public/heldout6/nuggets-<agent>.json, copied as OUT/<agent>/nuggets.json, three
 # per session ([topic, outcome, entity], each a list of alternatives); an entry keeps the log's own
 # title (`agent_title`) where it has one.
-# claude-code (14): committed ~/.claude (`projects/`) of eight people, in Korean (a profile site,
-# a bucket-list app), Chinese (a React danmaku effect and a GitHub Pages workflow; a dev-task runner
-# that stops after setting up its environment) and English (VPS hardening, a currency alert script,
-# model training, a low-light image thesis, a Docker image, a moved Windows repo interrupted at
-# once); one carries `ai-title` records, one repeats its records after a resume. codex (13):
-# CODEX_HOME committed in ten projects (English, Portuguese, Korean, Chinese, Japanese, Japanese typed
-# in romaji), six of them Spec Kit command templates before the real request; one ends without an
-# answer, one is cut by the recorder (its last line is NUL padding). gemini (8): saved chats of
-# `.gemini/tmp/*/chats/` of three people (French: Raspberry Pi LEDs, a WhatsApp gateway, a bot put
-# in Docker; English: a playlist transfer agent, a weather site, three with the newer `summary`
-# title; Japanese: a gcloud build error).
+# claude-code (16): committed ~/.claude (`projects/`) of nine people, in Korean (a profile site, a
+# bucket-list app, an AppScan cookie finding on a Django site), Chinese (a React danmaku effect and
+# a GitHub Pages workflow; a dev-task runner that stops after setting up its environment) and
+# English (VPS hardening, a currency alert script, model training, a low-light image thesis, a
+# Docker image, a moved Windows repo interrupted at once); one carries `ai-title` records, one
+# repeats its records after a resume, one opens on a `summary` record naming an earlier session (its
+# leafUuid is not in the file: no agent title). codex (13): CODEX_HOME committed in ten projects
+# (English, Portuguese, Korean, Chinese, Japanese, Japanese typed in romaji), six of them Spec Kit
+# command templates before the real request; one ends without an answer, one is cut by the recorder
+# (its last line is NUL padding). gemini (8): saved chats of `.gemini/tmp/*/chats/` of three people
+# (French: Raspberry Pi LEDs, a WhatsApp gateway, a bot put in Docker; English: a playlist transfer
+# agent, a weather site, three with the newer `summary` title; Japanese: a gcloud build error).
 # qwen-code (2): `.qwen/projects/*/chats/` of one person on Termux (English). aider (6):
 # `.aider.chat.history.md` of five people, one item per `# aider chat started` line (`item` is
 # `#L<line>`; 32 items, the 26 without an entry are not scored: starts with no request, the same
@@ -50,6 +51,8 @@ claude-code Prathiv-Raj/Phishing_Framework 87b195efe399cb75600278deafc46f8aff790
 claude-code Aduson-Inc/noisemaker_app 52aec8b438dd2a6b360a49327b197e54fd1bc205 .claude/projects/C--Users-projects-nm-mono/439a9b22-0442-41b6-b93e-68eb3699ae65.jsonl
 claude-code VivekSinghRathore7/bs-_thesis_low_light- c1b86ae5c5a4c5539633f5fca9b85153ae3bed21 .claude/projects/-home-samiran-iiserb-asip-lab-UG-VIVEK-bs-thesis-low-light/173ca1f1-2426-4d5b-94c3-084fb8c46a72.jsonl
 claude-code VivekSinghRathore7/bs-_thesis_low_light- c1b86ae5c5a4c5539633f5fca9b85153ae3bed21 .claude/projects/-home-samiran-iiserb-asip-lab-UG-VIVEK-bs-thesis-low-light/87cd58f5-2181-4695-a6c0-505ed71ba497.jsonl
+claude-code jo030304/JBNU-Litmus f0f82d49cd2d2b26a8a93d9108210ead2b04336f .claude/projects/-home-ubuntu/1eadffa8-6053-46b1-8fb4-e6b6ff5f8b71.jsonl
+claude-code jo030304/JBNU-Litmus f0f82d49cd2d2b26a8a93d9108210ead2b04336f .claude/projects/-home-ubuntu/3fa10859-05fa-4ce1-a323-28c3eb81cf15.jsonl
 codex FlavioHeartnet/mobileappinvestiment ef6b4ad98a04b5a44095c41bc55f1de89fce582b .codex/sessions/2025/11/03/rollout-2025-11-03T17-01-42-019a4b4f-a567-74c1-b8a5-b486665e4f70.jsonl
 codex FlavioHeartnet/mobileappinvestiment ef6b4ad98a04b5a44095c41bc55f1de89fce582b .codex/sessions/2025/11/03/rollout-2025-11-03T17-10-53-019a4b58-0eb2-7152-8e4e-7c2370105faf.jsonl
 codex Hiroya20040928/unitree-A1 dc337ae0f434c71aaa387ec981ef3cb7b8c36ae1 .codex/sessions/2026/06/10/rollout-2026-06-10T18-05-09-019eb0c7-4503-7c00-83c2-d6e629b4d4bb.jsonl
