@@ -1,11 +1,13 @@
 #!/bin/bash
 # Replaces the secrets people leave in their committed session logs with REDACTED, in place, in
 # every file under DIR: provider API keys (OpenAI, Anthropic, Google, NVIDIA, Groq, Hugging Face,
-# GitHub, GitLab, AWS, Slack), Google OAuth access tokens (ya29., matched after a JSON \n escape
-# too), JSON web tokens, Bearer tokens, the value given to a key, secret,
-# token or password setting (`"apiKey": "…"`, `secret_key="…"`, `API_KEY=…`), the password of a
-# `scheme://user:password@host` URL and the signature or token parameters of presigned URLs.
-# Quotes and backslashes end a match, so a JSON file stays valid JSON. Usage: redact-secrets.sh DIR
+# GitHub, GitLab, AWS, Slack), Telegram bot tokens, Google OAuth access tokens (ya29., matched after
+# a JSON \n escape too), JSON web tokens, Bearer tokens, the value given to a key, secret, token,
+# private key or password setting (`"apiKey": "…"`, `secret_key="…"`, `API_KEY=…`,
+# `WIREGUARD_PRIVATE_KEY=…`), a 32-hex `"key"` (the API key of Radarr, Sonarr and the like), the
+# password of a `scheme://user:password@host` URL and the signature or token parameters of
+# presigned URLs. Quotes and backslashes end a match, so a JSON file stays valid JSON.
+# Usage: redact-secrets.sh DIR
 set -euo pipefail
 DIR=$1
 find "$DIR" -type f ! -name nuggets.json -print0 | xargs -0 -r perl -CSD -pi -e '
@@ -17,10 +19,12 @@ find "$DIR" -type f ! -name nuggets.json -print0 | xargs -0 -r perl -CSD -pi -e 
 	s/\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,})/REDACTED/g;
 	s/\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/REDACTED/g;
 	s/\bxox[abprs]-[A-Za-z0-9-]{10,}/REDACTED/g;
+	s/\b\d{8,10}:AA[A-Za-z0-9_-]{33}\b/REDACTED/g;
 	s/\beyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/REDACTED/g;
 	s/(Bearer\s+)[A-Za-z0-9._~+\/-]{20,}=*/$1REDACTED/g;
-	s/((?:api[_-]?key|secret[_-]?key|access[_-]?key|access[_-]?token|auth[_-]?token|client[_-]?secret|password)\\?["\x27]?\s*[:=]\s*\\?["\x27])[^"\x27\\\s]{12,}/$1REDACTED/gi;
-	s/((?:api[_-]?key|secret[_-]?key|access[_-]?token|auth[_-]?token|client[_-]?secret|password)=)[^\s"\x27\\&]{16,}/$1REDACTED/gi;
+	s/((?:api[_-]?key|secret[_-]?key|private[_-]?key|access[_-]?key|access[_-]?token|auth[_-]?token|client[_-]?secret|password)\\?["\x27]?\s*[:=]\s*\\?["\x27])[^"\x27\\\s]{12,}/$1REDACTED/gi;
+	s/((?:api[_-]?key|secret[_-]?key|private[_-]?key|access[_-]?token|auth[_-]?token|client[_-]?secret|password)=)[^\s"\x27\\&]{16,}/$1REDACTED/gi;
+	s/(\\?["\x27]key\\?["\x27]\s*:\s*\\?["\x27])[0-9a-f]{32}\b/$1REDACTED/gi;
 	s{(://[A-Za-z0-9._%-]+:)[^\s\@"\x27\\/{}]+\@}{$1REDACTED\@}g;
 	s/([?&](?:X-Amz-Signature|X-Amz-Credential|X-Amz-Security-Token|Signature|sig|token|access_token|key|kcd)=)[^&\s"\x27\\]+/$1REDACTED/gi;
 '
