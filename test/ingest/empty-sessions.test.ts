@@ -1,4 +1,4 @@
-import {readFileSync, writeFileSync} from 'node:fs';
+import {copyFileSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {ingest} from '../helpers/ingest.js';
@@ -48,6 +48,20 @@ describe('session logs with no request', () => {
 		writeFileSync(file, `${claudeLines.slice(0, 3).join('\n')}\n`);
 		const store = path.join(folder, 's.db');
 		expect(await ingest([file], {storePath: store})).toMatchObject({added: 0, empty_sessions: 1, failed: []});
+		expect(items(store)).toBe(0);
+	});
+
+	it('leaves out a Gemini CLI chat of its injected context only (the a2a server’s chats), with no false version conflict', async () => {
+		// fixtures/agents/real/README.md: three `$set`s of the `<session_context>` message, no request, no answer.
+		const real = path.resolve('fixtures/agents/real/gemini-cli/tmp/zizoozaa01/chats/session-2026-08-17T09-52-a2a-serv.jsonl');
+		const folder = tempDir();
+		const chats = path.join(folder, '.gemini', 'tmp', 'zizoozaa01', 'chats');
+		mkdirSync(chats, {recursive: true});
+		// Every chat of that server has the same session id: two of them are no versions of one session.
+		copyFileSync(real, path.join(chats, 'session-2026-08-17T09-52-a2a-serv.jsonl'));
+		copyFileSync(real, path.join(chats, 'session-2026-08-17T09-53-a2a-serv.jsonl'));
+		const store = path.join(folder, 's.db');
+		expect(await ingest([chats], {storePath: store})).toMatchObject({added: 0, conflicts: [], empty_sessions: 2, failed: []});
 		expect(items(store)).toBe(0);
 	});
 

@@ -81,7 +81,7 @@ export interface JobHooks {
 }
 
 /** The session logs whose files may hold no session at all (see `isEmptySession`). */
-const sessionLogFormats = new Set<Format>(['claude-code', 'codex', 'amp', 'pi', 'copilot-cli', 'hermes', 'vibe', 'deepseek-tui', 'openhands', 'trae-agent', 'kimi-cli', 'droid', 'grok-build', 'antigravity', 'kiro-cli']);
+const sessionLogFormats = new Set<Format>(['claude-code', 'codex', 'gemini-chat', 'qwen-code', 'amp', 'pi', 'copilot-cli', 'hermes', 'vibe', 'deepseek-tui', 'openhands', 'trae-agent', 'kimi-cli', 'droid', 'grok-build', 'antigravity', 'kiro-cli']);
 
 /** A session with no request of the person's and nothing the agent said or did: only context, metadata or nothing. */
 export function isEmptySession(parsed: ParsedSource): boolean {
