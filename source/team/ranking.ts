@@ -11,8 +11,9 @@ import {requireSchema, teamSchemaVersion} from './schema.js';
  * 20 000 items or more the words more than half the items hold are left out of the ranking.
  *
  * Ranking reads each matching item's vector, so the items ranked are bounded: when the query's
- * words together match more than `candidateCap` items, the candidates are the items holding
- * any of the rarer words (as many as fit) or all the words, and the answer says so.
+ * words together match more than `candidateCap` items, the candidates come in tiers (`tierCaps`):
+ * the items holding all the words, all but one, any of the rarer words (as many as fit), and the
+ * answer says so.
  */
 
 export interface TermStat {
