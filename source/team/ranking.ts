@@ -136,7 +136,7 @@ export interface CandidatePlan {
  * score is its IDF times at least 0.61 and at most 1 (ts_rank's saturation) over the same length,
  * so the items holding more of the words, and the rarer ones, are the ones that rank first.
  */
-export const tierCaps = {all: 1500, allButOne: 800, rare: 500};
+export const tierCaps = {all: 1000, allButOne: 500, rare: 300};
 
 function allOf(terms: readonly TermStat[]): string {
 	const all = terms.map((term) => lexemeQuery(term.lexeme)).join(' & ');
@@ -160,15 +160,17 @@ export function planCandidates(items: number, terms: readonly TermStat[]): Candi
 		rare.push(term);
 		sum += term.df;
 	}
+	const common = ranked.filter((term) => !rare.includes(term)).map((term) => term.lexeme);
+	// No word rare enough to fit: the rarest is still a tier, so that a query whose words no item holds all of (or all but one) is not left with nothing.
+	if (rare.length === 0 && ranked.length > 1) rare.push(byRarity[0]!);
 	const tiers: CandidateTier[] = [{match: allOf(ranked), cap: tierCaps.all}];
 	if (ranked.length >= 3) tiers.push({match: ranked.map((left) => allOf(ranked.filter((term) => term !== left))).join(' | '), cap: tierCaps.allButOne});
 	if (rare.length > 0) tiers.push({match: rare.map((term) => lexemeQuery(term.lexeme)).join(' | '), cap: tierCaps.rare});
-	const common = ranked.filter((term) => !rare.includes(term)).map((term) => term.lexeme);
 	const bound = tiers.reduce((cap, tier) => cap + tier.cap, 0);
 	return {
 		tiers,
 		ranked,
-		narrowed: `ranked the items that hold every query word${ranked.length >= 3 ? ', all but one of them' : ''}${rare.length > 0 ? ' or a rarer one' : ''}: ${common.join(', ')} ${common.length === 1 ? 'is' : 'are'} in too many items to rank them all (${total} matches, at most ${bound} ranked)`,
+		narrowed: `ranked the items that hold every query word${ranked.length >= 3 ? ', all but one of them' : ''}${rare.length > 0 ? ` or the rarer ${rare.length === 1 ? 'one' : 'ones'}` : ''}: ${common.join(', ')} ${common.length === 1 ? 'is' : 'are'} in too many items to rank them all (${total} matches, at most ${bound} ranked)`,
 	};
 }
 

@@ -16,14 +16,23 @@ describe('find --team: which items stage 1 ranks', () => {
 			{match: "('storm' & 'jitter') | ('retri' & 'jitter') | ('retri' & 'storm')", cap: tierCaps.allButOne},
 			{match: "'storm'", cap: tierCaps.rare},
 		]);
-		expect(plan.narrowed).toBe(`ranked the items that hold every query word, all but one of them or a rarer one: retri, jitter are in too many items to rank them all (133000 matches, at most ${tierCaps.all + tierCaps.allButOne + tierCaps.rare} ranked)`);
+		expect(plan.narrowed).toBe(`ranked the items that hold every query word, all but one of them or the rarer one: retri, jitter are in too many items to rank them all (133000 matches, at most ${tierCaps.all + tierCaps.allButOne + tierCaps.rare} ranked)`);
 	});
 
-	it('two common words: the items holding both; a word most items hold is not ranked at all', () => {
+	it('two common words: the items holding both, then the rarer one; a word most items hold is not ranked at all', () => {
 		const plan = planCandidates(1_000_000, [term('retri', 90_000), term('the', 900_000), term('jitter', 40_000)])!;
 		expect(plan.ranked.map((each) => each.lexeme)).toEqual(['retri', 'jitter']);
-		expect(plan.tiers).toEqual([{match: "('retri' & 'jitter')", cap: tierCaps.all}]);
-		expect(plan.narrowed).toMatch(/^ranked the items that hold every query word: retri, jitter are in too many items/u);
+		expect(plan.tiers).toEqual([
+			{match: "('retri' & 'jitter')", cap: tierCaps.all},
+			{match: "'jitter'", cap: tierCaps.rare},
+		]);
+		expect(plan.narrowed).toMatch(/^ranked the items that hold every query word or the rarer one: retri, jitter are in too many items/u);
+	});
+
+	it('one common word: its first items, once', () => {
+		const plan = planCandidates(1_000_000, [term('retri', 90_000)])!;
+		expect(plan.tiers).toEqual([{match: "'retri'", cap: tierCaps.all}]);
+		expect(plan.narrowed).toBe(`ranked the items that hold every query word: retri is in too many items to rank them all (90000 matches, at most ${tierCaps.all} ranked)`);
 	});
 
 	it('no word held: nothing to rank', () => {
