@@ -53,7 +53,7 @@ export const benchmarks: Record<string, Benchmark> = {
 		load: () => import('./usage.js'),
 	},
 	team: {
-		synopsis: '[--items N] [--find-items N] [--queries N] [--keep DIR] [--only push|find] [--smoke]',
+		synopsis: '[--items N] [--find-items N] [--queries N] [--generate server|client] [--keep DIR] [--only push|find] [--smoke]',
 		about: 'the team archive on a loopback PostgreSQL server: `drill push` of a generated store of 50 000 items, a second push, `drill pull` into an empty store (wall times), and `find --team` p50/p95 over a generated archive of 1 000 000 items',
 		load: () => import('./team.js'),
 	},

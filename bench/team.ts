@@ -1,14 +1,16 @@
-// `npm run bench -- team [--items N] [--find-items N] [--queries N] [--keep DIR] [--only push|find] [--smoke]`:
+// `npm run bench -- team [--items N] [--find-items N] [--queries N] [--generate server|client] [--keep DIR] [--only push|find] [--smoke]`:
 // the team archive on a PostgreSQL server on this machine's loopback (started here, in a temporary
 // folder, or kept in --keep DIR so that the generated archive of --find-items is made once).
 // push: a generated store of --items items (default 50 000; the find bench's items: 10 nodes, 40
 // spans, ~5 KB each), `drill push` (the built CLI, wall time), a second push (sends nothing), and
-// `drill pull` of them into an empty store. find: an archive of --find-items generated items
-// (default 1 000 000; lighter: the same trees with 8 spans each, written straight into the
-// archive with the push's own statement, the GIN index built after), then --queries queries (200)
-// made of items' topic words, each through `find --team`'s code (stage 1 in the database, the
-// hits fetched into a local store, stage 2): p50/p95, and of stage 1 alone. Smoke: 100 and 1 000
-// items, 5 queries.
+// `drill pull` of them into an empty store. find: an archive of --find-items items (default
+// 1 000 000). `--generate server` (the default) makes it in PostgreSQL from the archive the push
+// step pushed: its items repeated under other machines with new ids and hashes
+// (team/server-generated-archive.ts; minutes at 1M). `--generate client`: items generated here
+// (lighter: the same trees with 8 spans each), written with the push's own statement (about an
+// hour at 1M). Then --queries queries (200) made of items' topic words, each through `find
+// --team`'s code (stage 1 in the database, the hits fetched into a local store, stage 2):
+// p50/p95, and of stage 1 alone. Smoke: 100 and 1 000 items, 5 queries.
 import {spawnSync} from 'node:child_process';
 import {loadavg} from 'node:os';
 import {existsSync, mkdtempSync, readFileSync, renameSync, rmSync} from 'node:fs';
@@ -22,6 +24,7 @@ import {insertRows} from '../source/team/push.js';
 import {ensureSchema} from '../source/team/schema.js';
 import {makeCorpus, makeItem, makeQuery} from './find/generate.js';
 import {postgresMissing, startPostgres, type PostgresServer} from './team/postgres-server.js';
+import {expandArchive} from './team/server-generated-archive.js';
 import {benchRuntime, machine, ms, summarize} from './stats.js';
 
 function option(args: string[], name: string): string | undefined {
@@ -96,15 +99,48 @@ async function pushPull(server: PostgresServer, items: number, dir: string, keep
 	log(`drill pull into an empty store: ${pull.report.added} items, ${(Number(pull.report.bytes) / 1e6).toFixed(0)} MB in ${pull.seconds.toFixed(1)} s (${Math.round(Number(pull.report.added) / pull.seconds)} items/s; search indexes written) — load ${load()}; ${pull.cpu}`);
 }
 
-/** An archive of `items` generated items from 20 machines, made once per database name (kept with --keep). */
-async function generatedArchive(server: PostgresServer, items: number): Promise<{url: string; queries: string[]}> {
-	const url = await database(server, `bench_find_${items}`, false);
+/** The find archive made in PostgreSQL from the push step's archive (bench_push), once per size (kept with --keep). */
+async function serverGeneratedArchive(server: PostgresServer, items: number): Promise<string> {
+	const name = `bench_find_server_${items}`;
+	const url = server.url.replace(/\/postgres$/u, `/${name}`);
+	const admin = await TeamClient.connect(teamTarget(server.url, 'bench'));
+	try {
+		if ((await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).length > 0) {
+			const client = await TeamClient.connect(teamTarget(url, 'bench'));
+			const have = Number((await client.query<{n: string}>('SELECT count(*)::text AS n FROM drill_items')).at(0)?.n ?? 0);
+			await client.close();
+			if (have >= items) {
+				log(`archive of ${items} items found in ${name}`);
+				return url;
+			}
+			await admin.query(`DROP DATABASE ${name}`);
+		}
+		if ((await admin.query("SELECT 1 FROM pg_database WHERE datname = 'bench_push'")).length === 0) throw new Error('--generate server copies the archive the push step pushed (bench_push): run the bench without --only find first (or with --generate client)');
+		await admin.query(`CREATE DATABASE ${name} TEMPLATE bench_push`);
+	} finally {
+		await admin.close();
+	}
+	const started = performance.now();
+	const client = await TeamClient.connect(teamTarget(url, 'bench'));
+	try {
+		const {template, added} = await expandArchive(client, items);
+		log(`generated an archive of ${items} items in PostgreSQL from the ${template} pushed ones (${added} copies with new ids and hashes, GIN index, ANALYZE) in ${seconds(started)} s`);
+	} finally {
+		await client.close();
+	}
+	return url;
+}
+
+/** An archive of `items` items from 20 machines, made once per database name (kept with --keep). */
+async function generatedArchive(server: PostgresServer, items: number, generate: string): Promise<{url: string; queries: string[]}> {
+	const url = generate === 'server' ? await serverGeneratedArchive(server, items) : await database(server, `bench_find_${items}`, false);
 	const corpus = makeCorpus();
 	const client = await TeamClient.connect(teamTarget(url, 'bench'));
 	try {
 		await ensureSchema(client);
 		const have = Number((await client.query<{n: string}>('SELECT count(*)::text AS n FROM drill_items'))[0]!.n);
-		if (have < items) {
+		if (generate === 'server') log(`archive of ${have} items`);
+		else if (have < items) {
 			const started = performance.now();
 			await client.query('DROP INDEX IF EXISTS drill_items_search');
 			const batch = 1000;
@@ -142,8 +178,8 @@ async function generatedArchive(server: PostgresServer, items: number): Promise<
 	}
 }
 
-async function findBench(server: PostgresServer, items: number, queryCount: number, dir: string): Promise<void> {
-	const {url, queries} = await generatedArchive(server, items);
+async function findBench(server: PostgresServer, items: number, generate: string, queryCount: number, dir: string): Promise<void> {
+	const {url, queries} = await generatedArchive(server, items, generate);
 	const client = await TeamClient.connect(teamTarget(url, 'bench'));
 	const store = benchRuntime(path.join(dir, 'find.db')).openWritableStore();
 	try {
@@ -181,6 +217,8 @@ export async function run(args: string[]): Promise<void> {
 	const queryCount = Number(option(args, '--queries') ?? (smoke ? 5 : 200));
 	const only = option(args, '--only');
 	const keep = option(args, '--keep');
+	const generate = option(args, '--generate') ?? 'server';
+	if (generate !== 'server' && generate !== 'client') throw new Error(`--generate is server or client, got ${generate}`);
 	log(`machine: ${machine()}; load ${load()}`);
 	const missing = postgresMissing();
 	if (missing) {
@@ -197,7 +235,7 @@ export async function run(args: string[]): Promise<void> {
 	const dir = mkdtempSync(path.join(tmpdir(), 'drill-bench-team-'));
 	try {
 		if (only !== 'find') await pushPull(server, items, dir, keep && path.resolve(keep));
-		if (only !== 'push') await findBench(server, findItems, queryCount, dir);
+		if (only !== 'push') await findBench(server, findItems, generate, queryCount, dir);
 	} finally {
 		server.stop();
 		rmSync(dir, {recursive: true, force: true});
