@@ -31,6 +31,7 @@ import {evaluateSummaries} from './eval/summaries.js';
 import {conversationTable, evaluateLocomo, type ConversationReport} from './eval/conversations.js';
 import {isLocomo} from './eval/locomo.js';
 import {evaluate, evaluateBaseline, ingestCollection, judgedQueries, versus, writeDocuments, type ItemPipeline} from './eval/run.js';
+import {fitCandidates} from '../source/search/funnel/fusion-fit.js';
 
 const usage = 'usage: npm run eval -- DATASET_DIR…|--smoke|--smoke-guard [--method keyword|semantic|keyword,semantic] [--items sketch|ingest|markdown] [--guard[=METHODS]] [--fold-in[=N]] [--json]; npm run eval -- --make OUT_DIR [--from SMART_CLONE]';
 
@@ -94,7 +95,7 @@ async function evaluateCollection(folder: string, args: Args, log: (line: string
 		const report = await reindex(store);
 		log(`${collection.name}: trained ${report.embedder} (${report.dimension} dims) and embedded ${report.nodes} nodes in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 		const fit = fittedMix(searchStatus(store).fusion);
-		if (fit) log(`${collection.name}: hybrid mix fitted by self-retrieval: ${fit.share} (${fit.queries} titles; MRR@10 ${Object.entries(fit.mrr).map(([name, mrr]) => `${name} ${mrr}`).join(', ')})`);
+		if (fit) log(`${collection.name}: hybrid mix fitted by self-retrieval: ${fit.share} (${fit.queries} titles; MRR@10 ${fitCandidates.map((name) => `${name} ${fit.mrr[String(name)]}`).join(', ')})`);
 		const foldIn: FoldInReport = {ingests: 0, retrained: 0, drift: [], trained: []};
 		const rest = collection.documents.slice(trainedOn);
 		for (let ingest = 0; ingest < args.foldIn && rest.length > 0; ingest++) {
