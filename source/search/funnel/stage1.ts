@@ -12,7 +12,7 @@ import type {TimeBounds} from './time-range.js';
 
 /** The settings stage 1 ranks with; the defaults are the measured ones (bench/eval). */
 export interface Stage1Tuning {
-	/** Share of the keyword evidence in the hybrid: undefined adapts it per query (see adaptiveShare). */
+	/** Share of the keyword evidence in the hybrid: undefined takes the store's fitted share (fusion-fit.ts), else adapts it per query (see adaptiveShare). */
 	share: number | undefined;
 	/** Top keyword hits the semantic query moves toward in the hybrid, and by how much. */
 	feedbackHits: number;
