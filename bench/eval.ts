@@ -22,7 +22,7 @@ import {finishBatch} from '../source/search/indexing/train-phase.js';
 import {readSemanticMeta} from '../source/search/semantic/semantic-meta.js';
 import type {Method} from '../source/search/types.js';
 import {loadBeir} from './eval/beir.js';
-import {guardFailures, hybridVersusMax, minimums, type CollectionReport, type FoldInReport} from './eval/guard.js';
+import {fittedMix, guardFailures, hybridVersusMax, minimums, type CollectionReport, type FoldInReport} from './eval/guard.js';
 import {makeCollections} from './eval/collections/make.js';
 import {makeSmartCollections} from './eval/collections/smart.js';
 import {writeGuardCollection, writeSmokeCollection} from './eval/smoke.js';
@@ -31,6 +31,7 @@ import {evaluateSummaries} from './eval/summaries.js';
 import {conversationTable, evaluateLocomo, type ConversationReport} from './eval/conversations.js';
 import {isLocomo} from './eval/locomo.js';
 import {evaluate, evaluateBaseline, ingestCollection, judgedQueries, versus, writeDocuments, type ItemPipeline} from './eval/run.js';
+import {fitCandidates} from '../source/search/funnel/fusion-fit.js';
 
 const usage = 'usage: npm run eval -- DATASET_DIR…|--smoke|--smoke-guard [--method keyword|semantic|keyword,semantic] [--items sketch|ingest|markdown] [--guard[=METHODS]] [--fold-in[=N]] [--json]; npm run eval -- --make OUT_DIR [--from SMART_CLONE]';
 
@@ -93,6 +94,8 @@ async function evaluateCollection(folder: string, args: Args, log: (line: string
 		started = performance.now();
 		const report = await reindex(store);
 		log(`${collection.name}: trained ${report.embedder} (${report.dimension} dims) and embedded ${report.nodes} nodes in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+		const fit = fittedMix(searchStatus(store).fusion);
+		if (fit) log(`${collection.name}: hybrid mix fitted by self-retrieval: ${fit.share} (${fit.queries} titles; MRR@10 ${fitCandidates.map((name) => `${name} ${fit.mrr[String(name)]}`).join(', ')})`);
 		const foldIn: FoldInReport = {ingests: 0, retrained: 0, drift: [], trained: []};
 		const rest = collection.documents.slice(trainedOn);
 		for (let ingest = 0; ingest < args.foldIn && rest.length > 0; ingest++) {
@@ -114,7 +117,7 @@ async function evaluateCollection(folder: string, args: Args, log: (line: string
 		}
 		store.close();
 		const againstMax = hybridVersusMax(methods);
-		return {collection: collection.name, documents: collection.documents.length, queries: judgedQueries(collection).length, plain_bm25: floor, methods, ...(againstMax ? {hybrid_vs_max: againstMax} : {}), ...(foldIn.ingests > 0 ? {fold_in: foldIn} : {})};
+		return {collection: collection.name, documents: collection.documents.length, queries: judgedQueries(collection).length, plain_bm25: floor, methods, ...(againstMax ? {hybrid_vs_max: againstMax} : {}), ...(fit ? {fusion: [fit]} : {}), ...(foldIn.ingests > 0 ? {fold_in: foldIn} : {})};
 	} finally {
 		rmSync(dir, {recursive: true, force: true});
 	}

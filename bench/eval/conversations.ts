@@ -5,7 +5,8 @@ import {chatToItem} from '../../source/ingest/index.js';
 import {reindex} from '../../source/search/indexing/reindex.js';
 import type {Method} from '../../source/search/types.js';
 import {benchRuntime} from '../stats.js';
-import {hybridVersusMax, type CollectionReport} from './guard.js';
+import {fittedMix, hybridVersusMax, type CollectionReport, type FittedMix} from './guard.js';
+import {searchStatus} from '../../source/search/indexing/search-status.js';
 import {conversationCollection, loadLocomo, locomoCategories, type LocomoCategory, type LocomoConversation} from './locomo.js';
 import {evaluateBaseline, methodScores, rankQueries, scoreRankings, versus, type Rankings} from './run.js';
 
@@ -80,6 +81,7 @@ export async function evaluateLocomo(fileOrFolder: string, methods: readonly Met
 	const pooled = new Map<Method, Array<{ranked: string[]; judged: ReadonlyMap<string, number>}>>(methods.map((method) => [method, []]));
 	const floorPooled: Array<{ranked: string[]; judged: ReadonlyMap<string, number>}> = [];
 	const started = performance.now();
+	const fits: FittedMix[] = [];
 	for (const conversation of conversations) {
 		const collection = conversationCollection(conversation);
 		evaluateBaseline(collection, floorRankings);
@@ -89,6 +91,8 @@ export async function evaluateLocomo(fileOrFolder: string, methods: readonly Met
 			const store = benchRuntime(path.join(dir, 'store.db')).openWritableStore();
 			for (const session of conversation.sessions) store.writeItem(chatToItem({namespace: 'locomo', itemId: session.id, messages: session.messages}));
 			await reindex(store);
+			const fit = fittedMix(searchStatus(store).fusion);
+			if (fit) fits.push(fit);
 			for (const method of methods) {
 				const ranked = await rankQueries(store, collection, method, methodRankings.get(method));
 				pooled.get(method)!.push(...ranked.rankings);
@@ -101,7 +105,7 @@ export async function evaluateLocomo(fileOrFolder: string, methods: readonly Met
 	}
 	const questions = conversations.reduce((sum, conversation) => sum + conversation.questions.length, 0);
 	const sessions = conversations.reduce((sum, conversation) => sum + conversation.sessions.length, 0);
-	log(`locomo: ${conversations.length} conversations, ${sessions} sessions, ${questions} questions with evidence, in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+	log(`locomo: ${conversations.length} conversations, ${sessions} sessions, ${questions} questions with evidence, in ${((performance.now() - started) / 1000).toFixed(1)} s; hybrid mix fitted per conversation: ${fits.map((fit) => fit.share).join(', ')}`);
 	const floor = scoreRankings(floorPooled);
 	const reportMethods: CollectionReport['methods'] = {};
 	const rankers: Record<string, RankerHits> = {plain_bm25: rankerHits(conversations, floorRankings)};
@@ -118,6 +122,7 @@ export async function evaluateLocomo(fileOrFolder: string, methods: readonly Met
 		plain_bm25: floor,
 		methods: reportMethods,
 		...(againstMax ? {hybrid_vs_max: againstMax} : {}),
+		...(fits.length > 0 ? {fusion: fits} : {}),
 		conversation: {conversations: conversations.length, sessions, rankers},
 	};
 }

@@ -1,5 +1,6 @@
 import type {Method} from '../../source/search/types.js';
 import type {MethodScores, Scores} from './run.js';
+import type {FusionChoice, FusionFit} from '../../source/search/funnel/fitted-share.js';
 
 export interface CollectionReport {
 	collection: string;
@@ -11,8 +12,21 @@ export interface CollectionReport {
 	methods: Partial<Record<Method, MethodScores & {vs_plain_bm25: Scores}>>;
 	/** The hybrid's nDCG@10 less the better of keyword's and semantic's (when all three ran). */
 	hybrid_vs_max?: {ndcg10: number; better: 'keyword' | 'semantic'};
+	/** The hybrid's mix `reindex` fitted to each store (one per conversation for LoCoMo), and its evidence. */
+	fusion?: FittedMix[];
 	/** With --fold-in: the ingests that wrote the last fifth, how many of their closes retrained, the drift each found. */
 	fold_in?: FoldInReport;
+}
+
+export interface FittedMix {
+	share: FusionChoice;
+	queries: number;
+	mrr: Record<string, number>;
+}
+
+/** The fit a store holds, as the eval reports it (undefined before any fit). */
+export function fittedMix(fit: FusionFit | undefined): FittedMix | undefined {
+	return fit ? {share: fit.share, queries: fit.queries, mrr: fit.mrr} : undefined;
 }
 
 export interface FoldInReport {

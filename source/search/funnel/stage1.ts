@@ -1,6 +1,7 @@
 import type {SummaryStore} from '../../store/summary-store.js';
 import type {EmbedderSpec} from '../semantic/embedder.js';
 import {fuse, semanticSay, type RankedNode} from './fusion.js';
+import {fittedShare} from './fitted-share.js';
 import type {ItemFilter} from './item-filter.js';
 import {keywordList, keywordWeights, type KeywordHit} from '../keyword/keyword.js';
 import type {ParsedQuery} from './query.js';
@@ -11,7 +12,7 @@ import type {TimeBounds} from './time-range.js';
 
 /** The settings stage 1 ranks with; the defaults are the measured ones (bench/eval). */
 export interface Stage1Tuning {
-	/** Share of the keyword evidence in the hybrid: undefined adapts it per query (see adaptiveShare). */
+	/** Share of the keyword evidence in the hybrid: undefined takes the store's fitted share (fusion-fit.ts), else adapts it per query (see adaptiveShare). */
 	share: number | undefined;
 	/** Top keyword hits the semantic query moves toward in the hybrid, and by how much. */
 	feedbackHits: number;
@@ -38,14 +39,17 @@ function itemsOf(keyword: readonly KeywordHit[], semantic: readonly SemanticHit[
 	return new Map([...semantic, ...keyword].map((hit) => [hit.node, hit.item]));
 }
 
-/**
- * Stage 1: the keyword list, the semantic list, or both fused, as ranked nodes. `lap` is called
- * after each list with its name (for the result's timings).
- */
-export async function rankStage1(store: SummaryStore, request: Stage1Request, lap: (name: string) => void = () => {}): Promise<{ranked: RankedNode[]; stats: ItemTermStats}> {
+/** Stage 1's two lists for one query, before fusion, and the semantic list's say in the hybrid (see semanticSay). */
+export interface Stage1Lists {
+	keyword: KeywordHit[];
+	semantic: SemanticHit[];
+	say: number;
+}
+
+/** The lists `request.lists` asks for (the semantic one moved toward the keyword list's first hits when both are asked). */
+export async function stage1Lists(store: SummaryStore, request: Stage1Request, stats: ItemTermStats, lap: (name: string) => void = () => {}): Promise<Stage1Lists> {
 	const {query, lists, filter, depth, status, prefer} = request;
 	const tuning = {...defaultTuning, ...request.tuning};
-	const stats = new ItemTermStats(store, query.words, status.keywordItems);
 	let keyword: KeywordHit[] = [];
 	let semantic: SemanticHit[] = [];
 	if (lists.keyword) {
@@ -57,10 +61,26 @@ export async function rankStage1(store: SummaryStore, request: Stage1Request, la
 		semantic = await semanticList(store, status.semantic, query.terms.join(' '), filter, depth, request.requested, feedback, tuning.feedbackWeight);
 		lap('semantic');
 	}
+	return {keyword, semantic, say: status.semantic ? semanticSay(status.semantic.spec.kind, status.semantic.trainedDocuments ?? status.semantic.builtItems) : 1};
+}
+
+/** Both lists fused at the keyword share `share`, or adapting it per query when undefined (see adaptiveShare). */
+export function fuseLists({keyword, semantic, say}: Stage1Lists, share: number | undefined): RankedNode[] {
+	return fuse(keyword, semantic, itemsOf(keyword, semantic), share, say);
+}
+
+/**
+ * Stage 1: the keyword list, the semantic list, or both fused, as ranked nodes. `lap` is called
+ * after each list with its name (for the result's timings).
+ */
+export async function rankStage1(store: SummaryStore, request: Stage1Request, lap: (name: string) => void = () => {}): Promise<{ranked: RankedNode[]; stats: ItemTermStats}> {
+	const {query, lists, status} = request;
+	const stats = new ItemTermStats(store, query.words, status.keywordItems);
+	const found = await stage1Lists(store, request, stats, lap);
 	let ranked: RankedNode[];
-	if (lists.keyword && lists.semantic) ranked = fuse(keyword, semantic, itemsOf(keyword, semantic), tuning.share, status.semantic ? semanticSay(status.semantic.spec.kind, status.semantic.trainedDocuments ?? status.semantic.builtItems) : 1);
-	else if (lists.keyword) ranked = keyword.map((hit) => ({node: hit.node, score: hit.score, matched_by: ['keyword']}));
-	else ranked = semantic.map((hit) => ({node: hit.node, score: hit.score, matched_by: ['semantic']}));
+	if (lists.keyword && lists.semantic) ranked = fuseLists(found, request.tuning?.share ?? fittedShare(status));
+	else if (lists.keyword) ranked = found.keyword.map((hit) => ({node: hit.node, score: hit.score, matched_by: ['keyword']}));
+	else ranked = found.semantic.map((hit) => ({node: hit.node, score: hit.score, matched_by: ['semantic']}));
 	return {ranked, stats};
 }
 

@@ -12,6 +12,7 @@ import {nodeIds} from './text-index.js';
 import {DriftTally, recordTrainedDrift} from '../semantic/vocabulary-drift.js';
 import {packRoots} from '../semantic/root-pack.js';
 import {deleteItemVectors, writeItemVectors, type NodeVector} from '../semantic/vectors.js';
+import {fitFusion} from '../funnel/fusion-fit.js';
 
 export interface ReindexOptions {
 	/** The embedder to build with; default: the one the store records, else LSA. */
@@ -239,12 +240,13 @@ export function retrainStoreLsa(store: SummaryStore): void {
 /**
  * `drill reindex`: brings the search indexes up to date. LSA retrains on the store and re-embeds
  * everything; a remote or local model embeds what it has not embedded yet (everything, when the
- * embedder changes).
+ * embedder changes). Then the hybrid's keyword share is fitted to the store (fusion-fit.ts).
  */
 export async function reindex(store: SummaryStore, options: ReindexOptions = {}): Promise<ReindexReport> {
 	const started = performance.now();
 	const spec = options.spec ?? readSemanticMeta(store)?.spec ?? {kind: 'lsa'};
 	const report = spec.kind === 'lsa' ? rebuildLsa(store, options, started) : await rebuildWith(store, options.embedder ?? (await createEmbedder(spec)), spec, options, started);
 	store.guard(() => packRoots(store));
+	await fitFusion(store);
 	return report;
 }

@@ -1,6 +1,7 @@
 import type {SummaryStore} from '../../store/summary-store.js';
 import {readSemanticMeta, type SemanticMeta} from '../semantic/semantic-meta.js';
 import {currentTextVersion} from './node-text.js';
+import {readFusionFit, type FusionFit} from '../funnel/fitted-share.js';
 import {readVocabularyDrift, retrainReason, type RetrainReason, type VocabularyDrift} from '../semantic/vocabulary-drift.js';
 
 const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
@@ -13,6 +14,8 @@ export interface SearchStatus {
 	/** Items embedded by the current semantic index. */
 	embeddedItems: number;
 	semantic: SemanticMeta | undefined;
+	/** The hybrid's keyword share fitted at the last `drill reindex`, with its evidence (in force only for the model it was measured with). */
+	fusion: FusionFit | undefined;
 	/** What was folded into the LSA model since it was trained, and how much of it the model does not know. */
 	vocabularyDrift: VocabularyDrift;
 	/** Why the LSA model is due for retraining (the close of the next write retrains it), if it is. */
@@ -52,6 +55,7 @@ function countStatus(store: SummaryStore): SearchStatus {
 	const keywordItems = count(store, 'SELECT count(*) AS n FROM search_items');
 	const oldLayout = count(store, 'SELECT count(*) AS n FROM search_items WHERE text_version < ?', currentTextVersion);
 	const semantic = readSemanticMeta(store);
+	const fusion = readFusionFit(store);
 	const embeddedItems = semantic ? count(store, 'SELECT count(*) AS n FROM search_items WHERE model = ?', semantic.generation) : 0;
 	const vocabularyDrift = readVocabularyDrift(store);
 	const retrain = semantic && semantic.spec.kind === 'lsa' ? retrainReason(semantic.builtItems, items, vocabularyDrift) : undefined;
@@ -63,5 +67,5 @@ function countStatus(store: SummaryStore): SearchStatus {
 	else if (semantic && embeddedItems < items) notices.push(`${items - embeddedItems} of ${items} items have no ${semantic.embedder} embeddings yet: run \`drill reindex\``);
 	else if (stale && retrain === 'growth') notices.push(`the semantic model was trained on ${semantic!.builtItems} items and the store now has ${items}: run \`drill reindex\` to retrain it`);
 	else if (stale) notices.push(`the words written since the semantic model was trained bring ${vocabularyDrift.unknown} it does not know (${percent(vocabularyDrift.share)} of them): run \`drill reindex\` to retrain it`);
-	return {items, keywordItems, embeddedItems, semantic, vocabularyDrift, retrain, stale, notices};
+	return {items, keywordItems, embeddedItems, semantic, fusion, vocabularyDrift, retrain, stale, notices};
 }
