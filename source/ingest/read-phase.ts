@@ -137,6 +137,7 @@ export class ReadPhase {
 		}
 		const job: SourceJob = {path: file.path, shown: run.shown(file.path), size: file.size, mtime: file.mtime.toISOString(), format, namespace, itemId, uri: real, hash, ...(format === 'gemini-chat' && isJsonDocumentStart(head) ? {document: true} : {}), ...(bytes ? {bytes} : {}), ...(options.keepSecrets ? {keepSecrets: true} : {}), ...(session ? {itemKey: session} : {}), ...(subagents.length > 0 ? {subagentFiles: subagents.map(transcriptOf)} : {})};
 		const {executor} = this.summarize;
+		if (!executor.onThisThread && store.wantsTermCounts()) job.countTerms = true;
 		this.worked++;
 		await run.phases.during('summarize', () => executor.submit(job, (result) => run.phases.within('index', () => {
 			if (executor.onThisThread && result.readMs) run.phases.move('summarize', 'read', result.readMs);

@@ -1,6 +1,7 @@
 import {availableParallelism} from 'node:os';
 import {fileURLToPath} from 'node:url';
 import {isMainThread, parentPort, Worker, workerData} from 'node:worker_threads';
+import {handOverTermCounts, termCountsOf, type ItemTermCounts} from '../../text/item-term-counts.js';
 import {runSourceJob, type JobHooks, type JobResult, type SourceJob} from './source-job.js';
 
 /**
@@ -31,7 +32,7 @@ export class InlineExecutor implements Executor {
 	async close(): Promise<void> {}
 }
 
-type FromWorker = {type: 'bytes'; bytes: number} | {type: 'result'; result: JobResult} | {type: 'error'; message: string};
+type FromWorker = {type: 'bytes'; bytes: number} | {type: 'result'; result: JobResult; counts?: ItemTermCounts} | {type: 'error'; message: string};
 
 interface Slot {
 	worker: Worker;
@@ -60,11 +61,16 @@ export class WorkerExecutor implements Executor {
 
 	private spawn(): Slot {
 		// A small heap: workers get files under `bigJobBytes`; one that still runs out is redone here.
-		const worker = new Worker(this.script, {workerData: {drillIngestWorker: true}, resourceLimits: {maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 8}});
+		const worker = new Worker(this.script, {workerData: {drillIngestWorker: true}, resourceLimits: {maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 32}});
 		const slot: Slot = {worker};
 		worker.on('message', (message: FromWorker) => {
 			if (message.type === 'bytes') this.onBytes?.(message.bytes);
-			else this.finish(slot, message.type === 'result' ? message.result : {problems: [], failure: {reason: `unexpected failure: ${message.message}`}});
+			else if (message.type === 'error') this.finish(slot, {problems: [], failure: {reason: `unexpected failure: ${message.message}`}});
+			else {
+				// Counted on the worker: the indexer takes them with the item instead of stemming it again here.
+				if (message.result.item && message.counts) handOverTermCounts(message.result.item, message.counts);
+				this.finish(slot, message.result);
+			}
 		});
 		worker.on('error', (error) => this.crashed(slot, error.message));
 		worker.on('exit', (code) => {
@@ -165,13 +171,11 @@ export class WorkerExecutor implements Executor {
 }
 
 /**
- * How many workers by default: none on a machine of fewer than four cores. Measured on two shared
- * cores, two workers cost 28% more CPU and 100 MB more memory than summarizing on the main thread,
- * for no gain in time: the main thread's SQLite writes and the workers compete for the same cores.
+ * How many workers by default: one core is left to the main thread's SQLite writes, the others
+ * summarize (at most three). A single core has no worker: it would only take turns with the writes.
  */
 function defaultWorkers(): number {
-	const cores = availableParallelism();
-	return cores >= 4 ? Math.min(3, cores - 1) : 0;
+	return Math.min(3, availableParallelism() - 1);
 }
 
 /**
@@ -191,7 +195,7 @@ if (!isMainThread && (workerData as {drillIngestWorker?: boolean} | undefined)?.
 	const port = parentPort;
 	port.on('message', (job: SourceJob) => {
 		runSourceJob(job, {onBytes: (bytes) => port.postMessage({type: 'bytes', bytes})}).then(
-			(result) => port.postMessage({type: 'result', result}),
+			(result) => port.postMessage({type: 'result', result, ...(job.countTerms && result.item ? {counts: termCountsOf(result.item)} : {})} satisfies FromWorker),
 			(error: unknown) => port.postMessage({type: 'error', message: error instanceof Error ? error.message : String(error)}),
 		);
 	});
