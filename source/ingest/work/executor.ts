@@ -36,7 +36,14 @@ type FromWorker = {type: 'bytes'; bytes: number} | {type: 'result'; result: JobR
 
 interface Slot {
 	worker: Worker;
-	busy?: {job: SourceJob; done: (result: JobResult) => void};
+	busy?: Submitted;
+}
+
+/** A job handed to a worker, numbered in the order it was submitted. */
+interface Submitted {
+	job: SourceJob;
+	done: (result: JobResult) => void;
+	order: number;
 }
 
 /** Bytes of input being summarized on workers at once: bounds their memory. */
@@ -50,6 +57,11 @@ export class WorkerExecutor implements Executor {
 	private waiting: Array<() => void> = [];
 	private bytesInFlight = 0;
 	private idle: Array<() => void> = [];
+	/** The next job's number, and the number of the next result to hand back. */
+	private submitted = 0;
+	private delivered = 0;
+	/** Results that came back before those of jobs submitted earlier: they wait for them. */
+	private readonly ready = new Map<number, {submitted: Submitted; result: JobResult}>();
 
 	constructor(
 		private readonly script: URL,
@@ -87,18 +99,13 @@ export class WorkerExecutor implements Executor {
 		const busy = slot.busy;
 		if (!busy) return;
 		slot.busy = undefined;
-		this.bytesInFlight -= busy.job.size;
 		this.inline++;
 		// Nothing waits on this chain: the job's own promise (settled by busy.done) is what callers await.
 		void runSourceJob(busy.job)
 			.catch((error: unknown) => ({problems: [], failure: {reason: `unexpected failure: ${error instanceof Error ? error.message : String(message)}`}}))
 			.then((result) => {
 				this.inline--;
-				try {
-					busy.done(result);
-				} finally {
-					this.wake();
-				}
+				this.arrived(busy, result);
 			});
 	}
 
@@ -112,30 +119,50 @@ export class WorkerExecutor implements Executor {
 		const busy = slot.busy;
 		if (!busy) return;
 		slot.busy = undefined;
-		this.bytesInFlight -= busy.job.size;
 		// The worker gets its next job before this one's item is written: writing (on this thread)
 		// and summarizing (on the worker) overlap instead of taking turns.
-		this.delivering++;
+		this.arrived(busy, result);
+	}
+
+	/**
+	 * Results are handed back in the order their jobs were submitted, whichever worker finishes
+	 * first: the items are written in file order, as on one thread, so the store's rows (and row
+	 * ids) do not depend on the number of workers or on timing. A result waiting for an earlier
+	 * one still counts in the bytes in flight.
+	 */
+	private arrived(submitted: Submitted, result: JobResult): void {
+		this.ready.set(submitted.order, {submitted, result});
+		for (let next = this.ready.get(this.delivered); next; next = this.ready.get(this.delivered)) {
+			this.ready.delete(this.delivered++);
+			this.bytesInFlight -= next.submitted.job.size;
+			const {done} = next.submitted;
+			const taken = next.result;
+			this.delivering++;
+			setImmediate(() => {
+				try {
+					done(taken);
+				} finally {
+					this.delivering--;
+					this.wake();
+				}
+			});
+		}
 		this.wake();
-		setImmediate(() => {
-			try {
-				busy.done(result);
-			} finally {
-				this.delivering--;
-				this.wake();
-			}
-		});
 	}
 
 	private wake(): void {
 		const waiting = this.waiting;
 		this.waiting = [];
 		for (const resume of waiting) resume();
-		if (this.inline === 0 && this.delivering === 0 && this.slots.every((slot) => !slot.busy)) {
+		if (this.idleNow()) {
 			const idle = this.idle;
 			this.idle = [];
 			for (const resume of idle) resume();
 		}
+	}
+
+	private idleNow(): boolean {
+		return this.inline === 0 && this.delivering === 0 && this.ready.size === 0 && this.slots.every((slot) => !slot.busy);
 	}
 
 	/** A free worker, if memory allows. */
@@ -157,12 +184,12 @@ export class WorkerExecutor implements Executor {
 			slot = this.freeSlot(job.size);
 		}
 		this.bytesInFlight += job.size;
-		slot.busy = {job, done};
+		slot.busy = {job, done, order: this.submitted++};
 		slot.worker.postMessage(job);
 	}
 
 	async drain(): Promise<void> {
-		while (this.inline > 0 || this.delivering > 0 || this.slots.some((slot) => slot.busy)) await new Promise<void>((resolve) => this.idle.push(resolve));
+		while (!this.idleNow()) await new Promise<void>((resolve) => this.idle.push(resolve));
 	}
 
 	async close(): Promise<void> {

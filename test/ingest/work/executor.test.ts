@@ -55,6 +55,17 @@ describe('the ingest worker pool', () => {
 		expect(result.failure?.reason).toBe('unexpected failure: no memory left');
 	});
 
+	it('hands results back in the order their jobs were submitted, whichever worker finishes first', async () => {
+		// Each job's result names it; the first takes longest.
+		const script = workerScript("setTimeout(() => parentPort.postMessage({type: 'result', result: {problems: [], failure: {reason: job.itemId}}}), job.itemId === 'first' ? 400 : 0);");
+		const executor = new WorkerExecutor(script, 3);
+		executors.push(executor);
+		const order: string[] = [];
+		for (const itemId of ['first', 'second', 'third']) await executor.submit({...jobOf(page), itemId}, (result) => order.push(result.failure!.reason));
+		await executor.drain();
+		expect(order).toEqual(['first', 'second', 'third']);
+	});
+
 	it('hands the term counts a worker counted to the indexer with their item', async () => {
 		const {item} = await runSourceJob(jobOf(page));
 		// Counts no text would give: the indexer must take these, not count the item again.
