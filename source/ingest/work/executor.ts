@@ -198,11 +198,15 @@ export class WorkerExecutor implements Executor {
 }
 
 /**
- * How many workers by default: one core is left to the main thread's SQLite writes, the others
- * summarize (at most three). A single core has no worker: it would only take turns with the writes.
+ * How many workers by default: none on a machine of fewer than four cores. Measured on two shared
+ * cores (load 13, the docs bench's 422 real pages, alternated with the main-thread build), one
+ * worker took the main thread's CPU from ~10 to ~7 s but cost 8% more CPU in all (items and their
+ * term counts copied between threads, a second heap and caches) and 15% more wall time: the worker,
+ * summarizing, is the slower side, and training at the close runs alone after it.
  */
 function defaultWorkers(): number {
-	return Math.min(3, availableParallelism() - 1);
+	const cores = availableParallelism();
+	return cores >= 4 ? Math.min(3, cores - 1) : 0;
 }
 
 /**
