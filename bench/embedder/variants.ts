@@ -1,4 +1,4 @@
-import {termCountsOf} from '../../source/search/indexing/item-index.js';
+import {termCountsOf} from '../../source/text/item-term-counts.js';
 import {embedCounts, trainLsa, type LsaModel, type LsaOptions} from '../../source/search/semantic/lsa.js';
 import type {ItemRecord} from '../../source/store/interchange.js';
 import type {KeywordHit} from '../../source/search/keyword/keyword.js';

@@ -137,6 +137,7 @@ export class ReadPhase {
 		}
 		const job: SourceJob = {path: file.path, shown: run.shown(file.path), size: file.size, mtime: file.mtime.toISOString(), format, namespace, itemId, uri: real, hash, ...(format === 'gemini-chat' && isJsonDocumentStart(head) ? {document: true} : {}), ...(bytes ? {bytes} : {}), ...(options.keepSecrets ? {keepSecrets: true} : {}), ...(session ? {itemKey: session} : {}), ...(subagents.length > 0 ? {subagentFiles: subagents.map(transcriptOf)} : {})};
 		const {executor} = this.summarize;
+		if (!executor.onThisThread && store.wantsTermCounts()) job.countTerms = true;
 		this.worked++;
 		await run.phases.during('summarize', () => executor.submit(job, (result) => run.phases.within('index', () => {
 			if (executor.onThisThread && result.readMs) run.phases.move('summarize', 'read', result.readMs);
@@ -197,6 +198,8 @@ export class ReadPhase {
 					await this.single({path: parent, size: stat.size, mtime: stat.mtime}, sniffed.format, sniffed.head, sniffed.bytes, true);
 				}
 			}
+			// The parent's item is written first, as on one thread: the store's rows come out in the same order.
+			await this.settled();
 			store.deleteItem(namespace, ownId);
 			return true;
 		}
@@ -206,6 +209,8 @@ export class ReadPhase {
 	/** A file of many items (conversations, sessions, interchange items), read and written one at a time. */
 	private async multi(file: SourceFile, format: Format, head: string): Promise<void> {
 		const {run} = this;
+		// Written here, after the items of the files before it: in file order, as on one thread.
+		await this.settled();
 		const {options} = run;
 		const namespace = options.namespace ?? namespaceOf[format];
 		const real = realPath(file.path);
@@ -279,6 +284,14 @@ export class ReadPhase {
 		const name = thread ? codexThreadName(file!, thread) : undefined;
 		const sessions = this.summarize.sessions;
 		return `${pipelineVersion}|${options.format ?? 'auto'}|${options.namespace ?? ''}|${this.summarize.tag}${sessions ? `|agent:${sessions.agent}` : ''}${options.keepSecrets ? '|keep-secrets' : ''}${name ? `|${hashBytes(name, 'thread-name').slice(0, 16)}` : ''}`;
+	}
+
+	/**
+	 * Waits for the items summarized on workers to be written. Before this thread writes or deletes
+	 * an item itself: the rows then come out in the order one thread writes them (same row ids).
+	 */
+	private async settled(): Promise<void> {
+		await this.run.phases.during('summarize', () => this.summarize.executor.drain());
 	}
 
 	async file(file: SourceFile): Promise<void> {

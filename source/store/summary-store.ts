@@ -27,6 +27,11 @@ export class SummaryStore {
 	/** Set by `useBulkWrites`: indexers may then batch their own work across items (see search/indexing). */
 	bulk = false;
 
+	/** Whether an indexer will read the term counts of the items written next (see ItemIndexer.wantsTermCounts). */
+	wantsTermCounts(): boolean {
+		return this.indexers.some((indexer) => indexer.wantsTermCounts?.() === true);
+	}
+
 	/**
 	 * Cleared by `leaveTrainingForLater`: the indexer's close then trains or retrains the semantic
 	 * model only when the store is small enough to train in a moment (see search/indexing/train-phase).

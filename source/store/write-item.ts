@@ -18,6 +18,11 @@ export type ItemIndexer = {
 	endBulk?(db: SqliteDatabase): void;
 	/** A batch of items (see SummaryStore.batchCommits) is about to commit: write what is pending for them, inside it. */
 	beforeCommit?(db: SqliteDatabase): void;
+	/**
+	 * Whether the items written next will have their stemmed-term counts read (text/item-term-counts.ts):
+	 * whoever builds them may count them ahead, off the writing thread (an ingest worker does).
+	 */
+	wantsTermCounts?(): boolean;
 };
 
 function deleteItemRows(db: SqliteDatabase, itemRowId: number, indexers: readonly ItemIndexer[]): void {

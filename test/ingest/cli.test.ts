@@ -232,13 +232,15 @@ describe('drill ingest on worker threads', () => {
 			expect(result.code).toBe(0);
 			const reader = SummaryStore.open(store);
 			try {
-				return [...reader.eachItem()].map((row) => reader.record(row)).sort((a, b) => a.item_id.localeCompare(b.item_id));
+				// In the order of their row ids: a file of many items (the aider history, the ChatGPT export) is written after the pages before it.
+				return [...reader.eachItem()].sort((a, b) => a.id - b.id).map((row) => ({id: row.id, ...reader.record(row)}));
 			} finally {
 				reader.close();
 			}
 		};
 		const inline = records('0');
 		expect(inline).toHaveLength(21);
+		expect(records('1')).toEqual(inline);
 		expect(records('2')).toEqual(inline);
 	});
 });

@@ -1,7 +1,6 @@
 import {describe, expect, it} from 'vitest';
-import {termCountsOf} from '../../source/search/indexing/item-index.js';
 import {nodeFullText, nodeTexts, rootRow} from '../../source/search/indexing/node-text.js';
-import {termCounts} from '../../source/search/semantic/lsa.js';
+import {termCounts, termCountsOf} from '../../source/text/item-term-counts.js';
 import {stemmedTerms} from '../../source/text/index-words.js';
 import {fixtureItems} from './helpers.js';
 

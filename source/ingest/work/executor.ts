@@ -1,6 +1,7 @@
 import {availableParallelism} from 'node:os';
 import {fileURLToPath} from 'node:url';
 import {isMainThread, parentPort, Worker, workerData} from 'node:worker_threads';
+import {handOverTermCounts, termCountsOf, type ItemTermCounts} from '../../text/item-term-counts.js';
 import {runSourceJob, type JobHooks, type JobResult, type SourceJob} from './source-job.js';
 
 /**
@@ -31,11 +32,18 @@ export class InlineExecutor implements Executor {
 	async close(): Promise<void> {}
 }
 
-type FromWorker = {type: 'bytes'; bytes: number} | {type: 'result'; result: JobResult} | {type: 'error'; message: string};
+type FromWorker = {type: 'bytes'; bytes: number} | {type: 'result'; result: JobResult; counts?: ItemTermCounts} | {type: 'error'; message: string};
 
 interface Slot {
 	worker: Worker;
-	busy?: {job: SourceJob; done: (result: JobResult) => void};
+	busy?: Submitted;
+}
+
+/** A job handed to a worker, numbered in the order it was submitted. */
+interface Submitted {
+	job: SourceJob;
+	done: (result: JobResult) => void;
+	order: number;
 }
 
 /** Bytes of input being summarized on workers at once: bounds their memory. */
@@ -49,6 +57,11 @@ export class WorkerExecutor implements Executor {
 	private waiting: Array<() => void> = [];
 	private bytesInFlight = 0;
 	private idle: Array<() => void> = [];
+	/** The next job's number, and the number of the next result to hand back. */
+	private submitted = 0;
+	private delivered = 0;
+	/** Results that came back before those of jobs submitted earlier: they wait for them. */
+	private readonly ready = new Map<number, {submitted: Submitted; result: JobResult}>();
 
 	constructor(
 		private readonly script: URL,
@@ -60,11 +73,16 @@ export class WorkerExecutor implements Executor {
 
 	private spawn(): Slot {
 		// A small heap: workers get files under `bigJobBytes`; one that still runs out is redone here.
-		const worker = new Worker(this.script, {workerData: {drillIngestWorker: true}, resourceLimits: {maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 8}});
+		const worker = new Worker(this.script, {workerData: {drillIngestWorker: true}, resourceLimits: {maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 32}});
 		const slot: Slot = {worker};
 		worker.on('message', (message: FromWorker) => {
 			if (message.type === 'bytes') this.onBytes?.(message.bytes);
-			else this.finish(slot, message.type === 'result' ? message.result : {problems: [], failure: {reason: `unexpected failure: ${message.message}`}});
+			else if (message.type === 'error') this.finish(slot, {problems: [], failure: {reason: `unexpected failure: ${message.message}`}});
+			else {
+				// Counted on the worker: the indexer takes them with the item instead of stemming it again here.
+				if (message.result.item && message.counts) handOverTermCounts(message.result.item, message.counts);
+				this.finish(slot, message.result);
+			}
 		});
 		worker.on('error', (error) => this.crashed(slot, error.message));
 		worker.on('exit', (code) => {
@@ -81,18 +99,13 @@ export class WorkerExecutor implements Executor {
 		const busy = slot.busy;
 		if (!busy) return;
 		slot.busy = undefined;
-		this.bytesInFlight -= busy.job.size;
 		this.inline++;
 		// Nothing waits on this chain: the job's own promise (settled by busy.done) is what callers await.
 		void runSourceJob(busy.job)
 			.catch((error: unknown) => ({problems: [], failure: {reason: `unexpected failure: ${error instanceof Error ? error.message : String(message)}`}}))
 			.then((result) => {
 				this.inline--;
-				try {
-					busy.done(result);
-				} finally {
-					this.wake();
-				}
+				this.arrived(busy, result);
 			});
 	}
 
@@ -106,30 +119,50 @@ export class WorkerExecutor implements Executor {
 		const busy = slot.busy;
 		if (!busy) return;
 		slot.busy = undefined;
-		this.bytesInFlight -= busy.job.size;
 		// The worker gets its next job before this one's item is written: writing (on this thread)
 		// and summarizing (on the worker) overlap instead of taking turns.
-		this.delivering++;
+		this.arrived(busy, result);
+	}
+
+	/**
+	 * Results are handed back in the order their jobs were submitted, whichever worker finishes
+	 * first: the items are written in file order, as on one thread, so the store's rows (and row
+	 * ids) do not depend on the number of workers or on timing. A result waiting for an earlier
+	 * one still counts in the bytes in flight.
+	 */
+	private arrived(submitted: Submitted, result: JobResult): void {
+		this.ready.set(submitted.order, {submitted, result});
+		for (let next = this.ready.get(this.delivered); next; next = this.ready.get(this.delivered)) {
+			this.ready.delete(this.delivered++);
+			this.bytesInFlight -= next.submitted.job.size;
+			const {done} = next.submitted;
+			const taken = next.result;
+			this.delivering++;
+			setImmediate(() => {
+				try {
+					done(taken);
+				} finally {
+					this.delivering--;
+					this.wake();
+				}
+			});
+		}
 		this.wake();
-		setImmediate(() => {
-			try {
-				busy.done(result);
-			} finally {
-				this.delivering--;
-				this.wake();
-			}
-		});
 	}
 
 	private wake(): void {
 		const waiting = this.waiting;
 		this.waiting = [];
 		for (const resume of waiting) resume();
-		if (this.inline === 0 && this.delivering === 0 && this.slots.every((slot) => !slot.busy)) {
+		if (this.idleNow()) {
 			const idle = this.idle;
 			this.idle = [];
 			for (const resume of idle) resume();
 		}
+	}
+
+	private idleNow(): boolean {
+		return this.inline === 0 && this.delivering === 0 && this.ready.size === 0 && this.slots.every((slot) => !slot.busy);
 	}
 
 	/** A free worker, if memory allows. */
@@ -151,12 +184,12 @@ export class WorkerExecutor implements Executor {
 			slot = this.freeSlot(job.size);
 		}
 		this.bytesInFlight += job.size;
-		slot.busy = {job, done};
+		slot.busy = {job, done, order: this.submitted++};
 		slot.worker.postMessage(job);
 	}
 
 	async drain(): Promise<void> {
-		while (this.inline > 0 || this.delivering > 0 || this.slots.some((slot) => slot.busy)) await new Promise<void>((resolve) => this.idle.push(resolve));
+		while (!this.idleNow()) await new Promise<void>((resolve) => this.idle.push(resolve));
 	}
 
 	async close(): Promise<void> {
@@ -166,8 +199,10 @@ export class WorkerExecutor implements Executor {
 
 /**
  * How many workers by default: none on a machine of fewer than four cores. Measured on two shared
- * cores, two workers cost 28% more CPU and 100 MB more memory than summarizing on the main thread,
- * for no gain in time: the main thread's SQLite writes and the workers compete for the same cores.
+ * cores (load 13, the docs bench's 422 real pages, alternated with the main-thread build), one
+ * worker took the main thread's CPU from ~10 to ~7 s but cost 8% more CPU in all (items and their
+ * term counts copied between threads, a second heap and caches) and 15% more wall time: the worker,
+ * summarizing, is the slower side, and training at the close runs alone after it.
  */
 function defaultWorkers(): number {
 	const cores = availableParallelism();
@@ -191,7 +226,7 @@ if (!isMainThread && (workerData as {drillIngestWorker?: boolean} | undefined)?.
 	const port = parentPort;
 	port.on('message', (job: SourceJob) => {
 		runSourceJob(job, {onBytes: (bytes) => port.postMessage({type: 'bytes', bytes})}).then(
-			(result) => port.postMessage({type: 'result', result}),
+			(result) => port.postMessage({type: 'result', result, ...(job.countTerms && result.item ? {counts: termCountsOf(result.item)} : {})} satisfies FromWorker),
 			(error: unknown) => port.postMessage({type: 'error', message: error instanceof Error ? error.message : String(error)}),
 		);
 	});

@@ -48,6 +48,8 @@ export interface SourceJob {
 	itemKey?: string;
 	/** A session's subagents' transcripts: read into its tree (`formats/subagent-layouts.ts`). */
 	subagentFiles?: SubagentTranscript[];
+	/** The store's indexer will read the item's term counts: a worker counts them where it built the item. */
+	countTerms?: true;
 }
 
 /** A subagent's transcript, and those of the subagents it started. */

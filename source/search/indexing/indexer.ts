@@ -2,7 +2,8 @@ import type {TurnOptions} from '../../store/busy.js';
 import type {IndexerHooks} from '../../store/indexer-hooks.js';
 import {SummaryStore} from '../../store/summary-store.js';
 import type {ItemIndexer} from '../../store/write-item.js';
-import {indexItem, termCountsOf, type ItemTermCounts, type SyncEmbedding} from './item-index.js';
+import {indexItem, type SyncEmbedding} from './item-index.js';
+import {termCountsOf, type ItemTermCounts} from '../../text/item-term-counts.js';
 import {itemStamp, PendingIndex, readsBackAsWritten, recordStamp} from './written-items.js';
 import {autoTrainMaxSpans, autoTrainMaxTextBytes, finishBatch} from './train-phase.js';
 import {recordEmbedded, storeSyncEmbedding} from './reindex.js';
@@ -66,6 +67,10 @@ export function searchIndexer(store: SummaryStore, hooks: IndexerHooks = {}): vo
 			const now = currentEmbedding();
 			pending.flush(db, now, hooks.onIndexFailure);
 			if (now) recordEmbedded(store, now);
+		},
+		wantsTermCounts() {
+			// Embedded with the model in hand, or kept for the close to train on.
+			return currentEmbedding() !== undefined || (knownBytes <= autoTrainMaxTextBytes && knownSpans <= autoTrainMaxSpans);
 		},
 		beforeDelete(db, itemRowId) {
 			known.delete(itemRowId);

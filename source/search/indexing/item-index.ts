@@ -1,11 +1,9 @@
-import {addTo} from '../../core/arrays.js';
 import type {ItemRecord} from '../../store/interchange.js';
 import type {SqliteDatabase} from '../../store/open.js';
-import {termCounts} from '../semantic/lsa.js';
 import {prepared} from '../../store/prepared.js';
 import {indexItemText, nodeIds, removeItemText, type DeferredRows} from './text-index.js';
 import {writeItemVectors, type NodeVector} from '../semantic/vectors.js';
-import {stemmedTerms} from '../../text/index-words.js';
+import {termCountsOf} from '../../text/item-term-counts.js';
 import type {DriftTally} from '../semantic/vocabulary-drift.js';
 
 /**
@@ -30,59 +28,6 @@ export function indexItem(db: SqliteDatabase, itemRowId: number, item: ItemRecor
 	const ids = nodeIds(db, itemRowId);
 	indexItemText(db, itemRowId, item, ids, deferred);
 	if (embedding) embedItem(db, itemRowId, item, ids, embedding);
-}
-
-function add(into: Map<string, number>, from: ReadonlyMap<string, number>): void {
-	for (const [term, count] of from) into.set(term, (into.get(term) ?? 0) + count);
-}
-
-/** Stemmed-term counts of an item: of all its text once (what LSA trains on), and of each node's full text. */
-export interface ItemTermCounts {
-	/** Absent when not asked for. */
-	item?: Map<string, number>;
-	/** By ordinal: the node's own fields and the spans of its whole subtree (what `nodeFullText` holds). */
-	nodes: Map<number, Map<string, number>>;
-}
-
-/**
- * Both counts of `ItemTermCounts` from one reading: each span is stemmed once, and a subtree's
- * counts are summed up the tree instead of re-reading each subtree.
- */
-export function termCountsOf(item: ItemRecord, options: {whole: boolean} = {whole: true}): ItemTermCounts {
-	const spanText = new Map(item.spans.map((span) => [span.seq, span.text]));
-	const children = new Map<number, number[]>();
-	for (const node of item.nodes) if (node.parent !== null) addTo(children, node.parent, node.ordinal);
-	const byOrdinal = new Map(item.nodes.map((node) => [node.ordinal, node]));
-	const perSpan = new Map<number, Map<string, number>>();
-	const spanCounts = (seq: number): Map<string, number> => {
-		let counts = perSpan.get(seq);
-		if (!counts) {
-			counts = termCounts(stemmedTerms(spanText.get(seq) ?? ''));
-			perSpan.set(seq, counts);
-		}
-		return counts;
-	};
-	const subtrees = new Map<number, Map<string, number>>();
-	const subtree = (ordinal: number): Map<string, number> => {
-		const known = subtrees.get(ordinal);
-		if (known) return known;
-		const counts = new Map<string, number>();
-		subtrees.set(ordinal, counts);
-		for (const seq of byOrdinal.get(ordinal)?.spans ?? []) add(counts, spanCounts(seq));
-		for (const child of children.get(ordinal) ?? []) add(counts, subtree(child));
-		return counts;
-	};
-	const nodes = new Map<number, Map<string, number>>();
-	for (const node of item.nodes) {
-		const fields = [node.ordinal === 0 ? item.title || node.title : node.title, node.ordinal === 0 ? item.tldr : '', node.summary, node.keywords.join('\n')].join('\n');
-		const counts = termCounts(stemmedTerms(fields));
-		add(counts, subtree(node.ordinal));
-		nodes.set(node.ordinal, counts);
-	}
-	if (!options.whole) return {nodes};
-	const whole = termCounts(stemmedTerms([item.title, item.tldr, ...item.nodes.flatMap((node) => [node.title, node.summary, node.keywords.join('\n')])].join('\n')));
-	for (const span of item.spans) add(whole, spanCounts(span.seq));
-	return {item: whole, nodes};
 }
 
 /** Replaces an item's node vectors with `embedding`'s. */

@@ -1,5 +1,5 @@
 import type {ItemRow, SummaryStore} from '../../store/summary-store.js';
-import type {ItemTermCounts} from './item-index.js';
+import type {ItemTermCounts} from '../../text/item-term-counts.js';
 import {indexMissingItems, retrainLsa} from './reindex.js';
 import {searchStatus} from './search-status.js';
 import {describeRetrain, writeTrainedBecause} from '../semantic/vocabulary-drift.js';

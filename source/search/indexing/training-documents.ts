@@ -1,6 +1,6 @@
 import {append} from '../../core/arrays.js';
 import type {ItemRow, SummaryStore} from '../../store/summary-store.js';
-import {termCounts} from '../semantic/lsa.js';
+import {termCounts} from '../../text/item-term-counts.js';
 import {stemmedTerms} from '../../text/index-words.js';
 
 /**

@@ -1,4 +1,5 @@
 import {truncatedSvd, type SparseRows} from './svd.js';
+import {termCounts} from '../../text/item-term-counts.js';
 
 /**
  * Latent semantic analysis trained on the store's own text: stemmed, sublinear TF-IDF documents,
@@ -31,12 +32,6 @@ export interface LsaModel {
 	terms: Map<string, LsaTerm>;
 	singular: Float64Array;
 	documents: number;
-}
-
-export function termCounts(terms: readonly string[]): Map<string, number> {
-	const counts = new Map<string, number>();
-	for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
-	return counts;
 }
 
 /** Trains on documents given as their stemmed-term counts. */
