@@ -2,6 +2,7 @@ import {isInjectedContext, isRealRequest} from '../formats/requests.js';
 import type {Block} from '../model.js';
 import {clip, plainText} from '../../text/clean.js';
 import {sentencesOf} from '../../text/sentences.js';
+import {wordsAbout} from '../../text/words-about.js';
 import {requestTitle} from './titles.js';
 import {preorder, type Topic} from './topic.js';
 
@@ -41,13 +42,7 @@ function words(text: string): string[] {
 	return text.split(/\s+/u).filter(Boolean);
 }
 
-const unspacedLetters = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu;
 const unspacedLetter = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
-
-/** About how many words a sentence has: Chinese and Japanese write words without spaces, about two letters each ("已安装 font-maple-mono" is three, "已完成。" two). */
-function wordsAbout(text: string): number {
-	return words(text).length + Math.floor((text.match(unspacedLetters)?.length ?? 0) / 2);
-}
 
 /**
  * A report line's sentences. A short Chinese or Japanese line ("已安装 font-maple-mono-nf-cn", a
@@ -138,7 +133,7 @@ function outcomeSentences(text: string, skipIntentions: boolean): string[] {
 				}
 				if (items.length > 0) picked[picked.length - 1] = `${clean} ${items.join('; ')}.`;
 				// With nothing after it but code or headings, it still says something unless it only introduces.
-				else if (introducesOnly.test(clean) || words(clean).length < 4) picked.pop();
+				else if (introducesOnly.test(clean) || wordsAbout(clean) < 4) picked.pop();
 				else picked[picked.length - 1] = `${clean.replace(/[:：]$/u, '')}.`;
 				index += items.length;
 				break;
