@@ -60,4 +60,13 @@ describe('a TLDR never states the opposite of what happened', () => {
 		// A short one that only introduces still says nothing.
 		expect(reportOutcome('如下：\n\n```bash\nnpm i\n```')).toBe('');
 	});
+
+	it('a heading that opens with the verdict is the answer, not a label', () => {
+		// The opening of a real Claude Code answer (held-out set 5): its verdict is the heading, then labels in bold and code.
+		const answer = '## 不是！这不是 Next.js 的 App Router\n\n### 关键证据\n\n**1. 目录结构对比**\n\n```bash\nweb/src/app/          # 不存在\n```';
+		expect(reportOutcome(answer)).toMatch(/^不是。这不是 Next\.js 的 App Router\./u);
+		expect(reportOutcome('## No! The cache is never rebuilt\n\nIt is read once at start-up and kept until the process exits.')).toMatch(/^No\. The cache is never rebuilt\./u);
+		// A heading that is only a label still says nothing.
+		expect(reportOutcome('## Summary\n\nThe retry storm came from a pool limit of 4.')).toBe('The retry storm came from a pool limit of 4.');
+	});
 });
