@@ -220,6 +220,14 @@ function* everyUnit(root: Topic): Generator<Topic['units'][number]> {
 	for (const topic of preorder(root)) yield* topic.units;
 }
 
+/** The agent's answers in a session, each up to `answerChars`: where the names a request gives are looked for again. */
+const answerChars = 4000;
+function answersOf(root: Topic): string[] {
+	const answers: string[] = [];
+	for (const unit of everyUnit(root)) for (const block of unit.blocks) if (block.role === 'assistant' && block.kind === 'prose') answers.push(block.text.slice(0, answerChars));
+	return answers;
+}
+
 /** What the person asked in a topic: only its first couple of requests speak for it. */
 const promptTitle = (topic: Topic) => requestsTitle(leadingUnits(topic), 2);
 /** A command line as a title: the words typed after the command when they read as one, else the command itself. */
@@ -364,7 +372,7 @@ export class ExtractiveDescriber {
 		const gist = main?.request.gist;
 		// The gist is the request's first sentence; the names the request goes on to give (files, identifiers) are its subject too.
 		const shownGist = gist && !titleStates(title, gist) ? gist : undefined;
-		const named = main ? gistWithNames(shownGist ?? '', main.request.text, `${title} ${shownGist ?? ''}`.toLowerCase()) : shownGist;
+		const named = main ? gistWithNames(shownGist ?? '', main.request.text, `${title} ${shownGist ?? ''}`.toLowerCase(), answersOf(root)) : shownGist;
 		const tldr = sessionTldr({
 			gist: named?.trim() ? named.replace(/^\s*\((.*)\)$/u, '$1') : undefined,
 			// A request the ending names ("Ended with no answer to the last request: …") is not one of the others.

@@ -63,6 +63,8 @@ const newSubjectWords = 8;
 const firstShare = 0.1;
 const mainShare = 0.5;
 const shortQuestionWords = 15;
+/** A question answered with no tool call is in passing when it led to under this share of the heaviest subject's work. */
+const answeredShare = 1 / 3;
 const outputChars = 2000;
 
 /** A gist of three words or more (four CJK letters) names a subject; "Restart" does not. */
@@ -128,8 +130,9 @@ const isShortQuestion = (text: string) => text.split(/\s+/u).length <= shortQues
 
 /**
  * The request a session was about: the first subject (with its follow-ups) unless that was a short
- * question that led to under a tenth of the work while another subject led to over half of it (a
- * question answered in passing, "what's my localhost address?", before the work). Undefined for a session with no real request.
+ * question that led to under a tenth of the work (or, answered with no tool call, to under a third
+ * of the heaviest subject's) while another subject led to over half of it (a question answered in
+ * passing, "what's my localhost address?", before the work). Undefined for a session with no real request.
  */
 export function mainRequest(units: Iterable<Unit>): MainRequest | undefined {
 	const requests = requestsWithWork(units);
@@ -148,7 +151,10 @@ export function mainRequest(units: Iterable<Unit>): MainRequest | undefined {
 	const first = named[0]!;
 	const heaviest = named.reduce((best, subject) => (subject.work > best.work ? subject : best), first);
 	const passing = isShortQuestion(first.opening.text) && !isShortQuestion(heaviest.opening.text);
-	const main = passing && total > 0 && first.work / total < firstShare && heaviest.work / total > mainShare ? heaviest : first;
+	// A question answered without a tool call is in passing when the work it led to is small beside the main subject's, however little work the session did in all.
+	const answeredOnly = first.requests.every((request) => request.tools === 0);
+	const small = first.work / total < firstShare || (answeredOnly && first.work < heaviest.work * answeredShare);
+	const main = passing && total > 0 && small && heaviest.work / total > mainShare ? heaviest : first;
 	return {request: workedRequest(main), others: subjects.length - 1, lastIsOther: subjects.at(-1) !== main, requests};
 }
 

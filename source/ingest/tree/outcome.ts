@@ -2,6 +2,7 @@ import {isInjectedContext, isRealRequest} from '../formats/requests.js';
 import type {Block} from '../model.js';
 import {clip, plainText} from '../../text/clean.js';
 import {sentencesOf} from '../../text/sentences.js';
+import {wordsAbout} from '../../text/words-about.js';
 import {requestTitle} from './titles.js';
 import {preorder, type Topic} from './topic.js';
 
@@ -41,13 +42,7 @@ function words(text: string): string[] {
 	return text.split(/\s+/u).filter(Boolean);
 }
 
-const unspacedLetters = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu;
 const unspacedLetter = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
-
-/** About how many words a sentence has: Chinese and Japanese write words without spaces, about two letters each ("已安装 font-maple-mono" is three, "已完成。" two). */
-function wordsAbout(text: string): number {
-	return words(text).length + Math.floor((text.match(unspacedLetters)?.length ?? 0) / 2);
-}
 
 /**
  * A report line's sentences. A short Chinese or Japanese line ("已安装 font-maple-mono-nf-cn", a
@@ -73,7 +68,10 @@ const codeLine = /^(?:from \S+ import\b|import\s|def |class \w|return\b|const |l
 const commitLine = /^>?\s*Commit [0-9a-f]{7,40} (.{4,200})$/gmu;
 const commitCall = /git commit[^\n]*?-m\s+(?:"([^"\n]{4,200})"|'([^'\n]{4,200})')/gu;
 
-/** A closing report as lines of plain text: headings, rules and fences left out, list items kept. */
+/** An answer's bare verdict ("No.", "**不会**。", "いいえ。"): too short to stand alone, it still decides what the rest means. */
+const verdict = /^(no|nope|yes|yep|不会|不會|不是|不能|不行|不可以|没有|沒有|否|会|會|是的|可以|能|いいえ|はい|아니요|아뇨|네|예)(?:[.!。！]\s*|[,，、]\s+|\s*$)/iu;
+
+/** A closing report as lines of plain text: headings (but one that opens with a verdict), rules and fences left out, list items kept. */
 function reportLines(text: string): string[] {
 	const lines: string[] = [];
 	let fence = false;
@@ -83,8 +81,10 @@ function reportLines(text: string): string[] {
 			fence = !fence;
 			continue;
 		}
-		if (fence || line === '' || /^#{1,6}\s/u.test(line) || /^[-*_=]{3,}$/u.test(line) || /^\|/u.test(line) || codeLine.test(line)) continue;
-		const plain = plainText(line.replace(/^(?:[-*+•]|\d+[.)])\s+/u, '')).replace(/^[✅✓✔❌⚠️🎉\s]+/u, '');
+		// A heading is a label, unless it opens with the answer's verdict ("## No! This is not the App Router").
+		const heading = /^#{1,6}\s+(.*)$/u.exec(line);
+		if (fence || line === '' || (heading && !verdict.test(plainText(heading[1]!))) || /^[-*_=]{3,}$/u.test(line) || /^\|/u.test(line) || codeLine.test(line)) continue;
+		const plain = plainText((heading?.[1] ?? line).replace(/^(?:[-*+•]|\d+[.)])\s+/u, '')).replace(/^[✅✓✔❌⚠️🎉\s]+/u, '');
 		if (/\p{L}{2}/u.test(plain)) lines.push(plain);
 	}
 	return lines;
@@ -102,9 +102,6 @@ function reportSentences(text: string, narration: 'skip' | 'skip-only' | 'keep')
 	const skipped = narration === 'skip' ? outcomeSentences(text, true) : [];
 	return skipped.length > 0 ? skipped : outcomeSentences(text, false);
 }
-
-/** An answer's bare verdict ("No.", "**不会**。", "いいえ。"): too short to stand alone, it still decides what the rest means. */
-const verdict = /^(no|nope|yes|yep|不会|不會|不是|不能|不行|不可以|没有|沒有|否|会|會|是的|可以|能|いいえ|はい|아니요|아뇨|네|예)(?:[.!。！]\s*|[,，、]\s+|\s*$)/iu;
 
 function outcomeSentences(text: string, skipIntentions: boolean): string[] {
 	const lines = reportLines(text);
@@ -138,7 +135,7 @@ function outcomeSentences(text: string, skipIntentions: boolean): string[] {
 				}
 				if (items.length > 0) picked[picked.length - 1] = `${clean} ${items.join('; ')}.`;
 				// With nothing after it but code or headings, it still says something unless it only introduces.
-				else if (introducesOnly.test(clean) || words(clean).length < 4) picked.pop();
+				else if (introducesOnly.test(clean) || wordsAbout(clean) < 4) picked.pop();
 				else picked[picked.length - 1] = `${clean.replace(/[:：]$/u, '')}.`;
 				index += items.length;
 				break;

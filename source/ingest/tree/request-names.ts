@@ -1,3 +1,5 @@
+import {topicStopwords} from '../../text/stopwords.js';
+
 /**
  * The names a request gives (files, paths, code identifiers, link hosts, ticket keys, editor
  * mentions such as `#file:dev-to-git.json`), in the order it gives them. A request's gist is its first sentence
@@ -41,10 +43,50 @@ export function isName(name: string): boolean {
 	return !notAFile.test(name);
 }
 
-/** The distinct names in the opening of `request`, in order (a name inside an earlier one is left out). */
-export function requestNames(request: string): string[] {
+/** A word written with a capital inside a sentence ("a program in Python using Tkinter and SQLite"): a product's, library's or place's name; not a run of random capitals (a key, base64). */
+const properName = /(?<![\p{L}\p{N}_.\/@#-])(\p{Lu}[\p{Script=Latin}\p{Script=Cyrillic}]*\p{Ll}[\p{Script=Latin}\p{Script=Cyrillic}]*\d*)(?![\p{L}\p{N}_\/-]|\.\p{L})/gu;
+/** Where a sentence, a line or a list item starts, a capital says nothing. */
+const sentenceStart = /(?:(?:^|\n)[^\p{L}\p{N}\n]*(?:\d+[.)]\s*)?|[.!?。！？:]\s*["'“«(]?)$/u;
+/** A name the request gives in passing is the subject when the agent's answers repeat it: at least this many of them. */
+const leastAnswers = 2;
+const capitals = /\p{Lu}/gu;
+
+/** Whether the agent's answers write `name` as a name: in at least `leastAnswers` of them, and never in lower case (so "User" or "Image" is a word, "Tkinter" a name). */
+function isNameInAnswers(name: string, answers: readonly string[]): boolean {
+	const word = new RegExp(`(?<![\\p{L}\\p{N}_])${name}(?![\\p{L}\\p{N}_])`, 'giu');
+	let count = 0;
+	for (const answer of answers) {
+		let found = false;
+		for (const match of answer.matchAll(word)) {
+			if (match[0] !== name) return false;
+			found = true;
+		}
+		if (found) count++;
+	}
+	return count >= leastAnswers;
+}
+
+/** The capitalized names the opening of `request` gives inside its sentences that the answers write as names, with where each is. */
+function properNames(request: string, answers: readonly string[]): Array<{name: string; at: number}> {
+	const opening = request.slice(0, readWords * 8);
+	const found: Array<{name: string; at: number}> = [];
+	for (const match of opening.matchAll(properName)) {
+		const name = match[1]!;
+		if (name.length < 3 || (name.match(capitals)?.length ?? 0) > 3 || topicStopwords.has(name.toLowerCase()) || sentenceStart.test(opening.slice(0, match.index))) continue;
+		if (isNameInAnswers(name, answers)) found.push({name, at: match.index});
+	}
+	return found;
+}
+
+/**
+ * The distinct names in the opening of `request`, in order (a name inside an earlier one is left out).
+ * With the agent's `answers`, the capitalized names the request gives inside a sentence that the answers repeat count too.
+ */
+export function requestNames(request: string, answers: readonly string[] = []): string[] {
 	const opening = request.split(/\s+/u).filter(Boolean).slice(0, readWords).join(' ');
 	const found: {name: string; at: number}[] = [];
+	// After the names written as code: those are what the work was on, a product's or place's name is where.
+	if (answers.length >= leastAnswers) for (const {name, at} of properNames(request, answers)) found.push({name, at: request.length + at});
 	for (const match of opening.matchAll(quoted)) {
 		const name = cleaned(match[1] ?? match[2] ?? match[3] ?? '');
 		if (isName(name)) found.push({name, at: match.index});
@@ -76,8 +118,8 @@ export function requestNames(request: string): string[] {
 const namedInGist = 3;
 
 /** `gist` with the first names of `request` that `said` (the title and the gist, lower-cased) does not hold: "Implement this TO-DO (mermaid-to-png.js, …)". */
-export function gistWithNames(gist: string, request: string, said: string): string {
-	const unsaid = requestNames(request).filter((name) => !said.includes(name.toLowerCase()));
+export function gistWithNames(gist: string, request: string, said: string, answers: readonly string[] = []): string {
+	const unsaid = requestNames(request, answers).filter((name) => !said.includes(name.toLowerCase()));
 	if (unsaid.length === 0) return gist;
 	return `${gist.replace(/[\s.。!！?？…:：;；]+$/u, '')} (${unsaid.slice(0, namedInGist).join(', ')})`;
 }

