@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 import {explorer, openApp} from './cli/app.js';
-import {findCommand, unknownCommand} from './cli/commands.js';
-import {commandHelp, mainHelp} from './cli/help.js';
+import {unknownCommand} from './cli/command-list.js';
+import {findCommand} from './cli/commands.js';
+import {mainHelp} from './cli/help.js';
 import {commandWord, parseCommandLine} from './cli/parse.js';
-import {resolveConfig} from './cli/config.js';
 import {endQuietlyWhenReaderLeaves, reportError} from './cli/output.js';
+import {runCommand} from './cli/run-command.js';
 import {version} from './version.js';
 
 const streams = {stdout: process.stdout, stderr: process.stderr};
@@ -33,28 +34,10 @@ async function main(argv: string[]): Promise<number> {
 		throw unknownCommand(word.name);
 	}
 	const {command} = await entry.load();
-	const line = parseCommandLine(argv.filter((_, index) => index !== word.index), command.flags, `drill ${entry.name}`);
-	if (line.flags.help) {
-		process.stdout.write(commandHelp(entry, command));
-		return 0;
-	}
-	const config = resolveConfig(line.flags);
-	const options = {json: line.flags.json, color: line.flags.color && !process.env.NO_COLOR, ...streams};
-	// A command that reads only usage starts without the domains, search and the frames.
-	if (command.reads === 'usage') {
-		const runtime = (await import('./usage-runtime.js')).createUsageRuntime(config);
-		try {
-			return await command.run(line, {runtime, ...options});
-		} finally {
-			runtime.close();
-		}
-	}
-	const runtime = (await import('./runtime.js')).createRuntime(config);
-	try {
-		return await command.run(line, {runtime, ...options});
-	} finally {
-		runtime.close();
-	}
+	return await runCommand(entry, command, argv, word.index, streams, {
+		usage: async (config) => (await import('./usage-runtime.js')).createUsageRuntime(config),
+		all: async (config) => (await import('./runtime.js')).createRuntime(config),
+	});
 }
 
 main(process.argv.slice(2)).then(

@@ -3,7 +3,7 @@ import path from 'node:path';
 import {fileURLToPath, pathToFileURL} from 'node:url';
 import {parseDepth} from '../core/depth.js';
 import type {CommandLine, FlagTable} from './command.js';
-import {commands, unknownCommand} from './commands.js';
+import {commandList, unknownCommand} from './command-list.js';
 import {resolveConfig} from './config.js';
 import {exitUsage, usageError} from './output.js';
 import {colourWanted} from '../ui/theme.js';
@@ -39,8 +39,8 @@ export type ExplorerLine = CommandLine<typeof explorer.flags>;
 
 /** The lines printed when there is no terminal to draw on. */
 export function noTerminalMessage(): string {
-	const width = largest(commands.map((entry) => entry.name.length));
-	const list = commands.map((entry) => `  drill ${entry.name.padEnd(width)}  ${entry.summary}`);
+	const width = largest(commandList.map((entry) => entry.name.length));
+	const list = commandList.map((entry) => `  drill ${entry.name.padEnd(width)}  ${entry.summary}`);
 	return `drill: the explorer needs a terminal, but standard ${process.stdin.isTTY ? 'output' : 'input'} is not one; these commands work without one:\n${list.join('\n')}\n`;
 }
 

@@ -8,10 +8,10 @@
  * ink-shim). The cache is written a second after the first frame (or at the exit, if sooner), from
  * the code compiled by then, when the one read was missing, damaged, another build's, or refused by V8.
  */
-import {homedir} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {runCachedScript} from './cached-script.js';
+import {codeCacheFolder} from './code-cache-folder.js';
 import type {ExplorerStart, startExplorer as StartExplorer} from './start-explorer.js';
 
 /** The content hash of dist/explorer-script.cjs, set by the build. */
@@ -19,12 +19,6 @@ declare const EXPLORER_SCRIPT_ID: string;
 
 /** Where Ink and React are handed to the bundle (the same symbol as the build's ink-shim). */
 const inkSlot = Symbol.for('drill.ink-library');
-
-/** `$XDG_CACHE_HOME/drill`, else `~/.cache/drill`; none without a home (no cache then). */
-export function codeCacheFolder(env: NodeJS.ProcessEnv): string | undefined {
-	const cache = env.XDG_CACHE_HOME || (homedir() ? path.join(homedir(), '.cache') : '');
-	return cache ? path.join(cache, 'drill') : undefined;
-}
 
 export function startExplorer(start: ExplorerStart, streams: {stdout: NodeJS.WriteStream; stderr: NodeJS.WriteStream}): Promise<number> {
 	const here = path.dirname(fileURLToPath(import.meta.url));
