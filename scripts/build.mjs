@@ -108,9 +108,12 @@ const bundledSqlite = {
 	},
 };
 const single = {...common, splitting: false, chunkNames: undefined};
-const explorerBuild = (async () => {
+const explorerScriptId = (async () => {
 	await build({...single, format: 'cjs', banner: {}, entryPoints: {'explorer-script': 'source/cli/start-explorer.ts'}, outExtension: {'.js': '.cjs'}, external: external.filter((name) => name !== 'better-sqlite3'), plugins: [fastPathPlugin, inkShim, bundledSqlite], supported: {'dynamic-import': false}, define: {...common.define, 'import.meta.url': '__scriptUrl'}});
-	const id = createHash('sha256').update(await readFile('dist/explorer-script.cjs')).digest('hex').slice(0, 32);
+	return createHash('sha256').update(await readFile('dist/explorer-script.cjs')).digest('hex').slice(0, 32);
+})();
+const explorerBuild = (async () => {
+	const id = await explorerScriptId;
 	await Promise.all([
 		build({...single, entryPoints: {explorer: 'source/cli/explorer.ts'}, define: {...common.define, EXPLORER_SCRIPT_ID: JSON.stringify(id)}}),
 		build({...single, entryPoints: {'explorer/ink-library': 'scripts/ink-library.mjs'}}),
@@ -121,7 +124,9 @@ const explorerBuild = (async () => {
 // with better-sqlite3's JavaScript, run with V8's code cache as the explorer's is; every other command
 // line from dist/cli-main.js (source/cli.tsx) and its chunks.
 const entryBuild = (async () => {
-	await build({...single, format: 'cjs', banner: {}, entryPoints: {'cli-light': 'source/cli/light-script.ts'}, outExtension: {'.js': '.cjs'}, external: external.filter((name) => name !== 'better-sqlite3'), plugins: [fastPathPlugin, bundledSqlite], supported: {'dynamic-import': false}, define: {...common.define, 'import.meta.url': '__scriptUrl'}});
+	// The light bundle runs the explorer's, whose id it needs.
+	const explorerId = await explorerScriptId;
+	await build({...single, format: 'cjs', banner: {}, entryPoints: {'cli-light': 'source/cli/light-script.ts'}, outExtension: {'.js': '.cjs'}, external: external.filter((name) => name !== 'better-sqlite3'), plugins: [fastPathPlugin, bundledSqlite], supported: {'dynamic-import': false}, define: {...common.define, 'import.meta.url': '__scriptUrl', EXPLORER_SCRIPT_ID: JSON.stringify(explorerId)}});
 	const id = createHash('sha256').update(await readFile('dist/cli-light.cjs')).digest('hex').slice(0, 32);
 	await build({...single, entryPoints: {cli: 'source/cli/entry.ts'}, define: {...common.define, LIGHT_SCRIPT_ID: JSON.stringify(id)}});
 })();

@@ -1,12 +1,11 @@
 #!/usr/bin/env node
-import {explorer, openApp} from './cli/app.js';
+import {explorer, runExplorerLine} from './cli/app.js';
+import {appModules} from './cli/app-modules.js';
 import {unknownCommand} from './cli/command-list.js';
 import {findCommand} from './cli/commands.js';
-import {mainHelp} from './cli/help.js';
 import {commandWord, parseCommandLine} from './cli/parse.js';
 import {endQuietlyWhenReaderLeaves, reportError} from './cli/output.js';
 import {runCommand} from './cli/run-command.js';
-import {version} from './version.js';
 
 const streams = {stdout: process.stdout, stderr: process.stderr};
 endQuietlyWhenReaderLeaves(process.stdout);
@@ -15,18 +14,7 @@ endQuietlyWhenReaderLeaves(process.stderr);
 /** Finds the command in argv, parses its flags from the command table, and runs it (or the explorer). */
 async function main(argv: string[]): Promise<number> {
 	const word = commandWord(argv, explorer.flags);
-	if (!word) {
-		const line = parseCommandLine(argv, explorer.flags, 'drill');
-		if (line.flags.version) {
-			process.stdout.write(`${version}\n`);
-			return 0;
-		}
-		if (line.flags.help) {
-			process.stdout.write(mainHelp(explorer));
-			return 0;
-		}
-		return await openApp(line, streams);
-	}
+	if (!word) return await runExplorerLine(parseCommandLine(argv, explorer.flags, 'drill'), streams, appModules);
 	const entry = findCommand(word.name);
 	if (!entry) {
 		// `drill --dept 2`: the word is the value of a mistyped option, which is the thing to report.

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * The built CLI's entry, dist/cli.js (see scripts/build.mjs). A light command (light-commands.ts)
- * runs from its own CommonJS bundle, dist/cli-light.cjs, with V8's code cache (cached-script.ts),
+ * and the explorer run from their own CommonJS bundle, dist/cli-light.cjs, with V8's code cache (cached-script.ts),
  * kept beside the explorer's; every other command line goes to the full CLI (cli.tsx, built as
  * dist/cli-main.js). It loads none of drill's modules before it decides, and a light bundle that
  * cannot be read or run (a damaged install) sends the command the full way too: the cache can
@@ -11,7 +11,7 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {runCachedScript} from './cached-script.js';
 import {codeCacheFolder} from './code-cache-folder.js';
-import {startsWithLightCommand} from './light-commands.js';
+import {mayStartLight} from './light-commands.js';
 import type {runLight as RunLight} from './light-script.js';
 
 /** The content hash of dist/cli-light.cjs, set by the build. */
@@ -29,5 +29,5 @@ function lightStart(): typeof RunLight | undefined {
 }
 
 const argv = process.argv.slice(2);
-const started = startsWithLightCommand(argv) && lightStart()?.(argv) === true;
+const started = mayStartLight(argv) && lightStart()?.(argv, {importModule: (url) => import(url)}) === true;
 if (!started) await import(new URL('cli-main.js', import.meta.url).href);

@@ -20,12 +20,16 @@ declare const EXPLORER_SCRIPT_ID: string;
 /** Where Ink and React are handed to the bundle (the same symbol as the build's ink-shim). */
 const inkSlot = Symbol.for('drill.ink-library');
 
-export function startExplorer(start: ExplorerStart, streams: {stdout: NodeJS.WriteStream; stderr: NodeJS.WriteStream}): Promise<number> {
+/**
+ * Starts the explorer from its bundle. `importModule` is the caller's import(): Ink's library is an
+ * ES module, and a caller run by vm.Script (the light start) cannot import on Node 20.
+ */
+export function startExplorer(start: ExplorerStart, streams: {stdout: NodeJS.WriteStream; stderr: NodeJS.WriteStream}, importModule: (url: string) => Promise<unknown>): Promise<number> {
 	const here = path.dirname(fileURLToPath(import.meta.url));
 	const script = runCachedScript(path.join(here, 'explorer-script.cjs'), EXPLORER_SCRIPT_ID, codeCacheFolder(process.env));
 	const run = script.exports.startExplorer as typeof StartExplorer;
 	const beforeInk = async () => {
-		(globalThis as Record<symbol, unknown>)[inkSlot] = await import(new URL('explorer/ink-library.js', import.meta.url).href);
+		(globalThis as Record<symbol, unknown>)[inkSlot] = await importModule(new URL('explorer/ink-library.js', import.meta.url).href);
 		if (script.cache === 'used') return;
 		// A second after the first frame, or at the exit if the app is quit before that.
 		setTimeout(() => script.save(), 1000).unref();
