@@ -11,15 +11,17 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {runCachedScript} from './cached-script.js';
 import {codeCacheFolder} from './code-cache-folder.js';
-import {mayStartLight} from './light-commands.js';
+import {mayStartLight, startsWithLightCommand} from './light-commands.js';
 import type {runLight as RunLight} from './light-script.js';
 
 /** The content hash of dist/cli-light.cjs, set by the build. */
 declare const LIGHT_SCRIPT_ID: string;
 
-function lightStart(): typeof RunLight | undefined {
+function lightStart(argv: readonly string[]): typeof RunLight | undefined {
 	try {
-		const script = runCachedScript(path.join(path.dirname(fileURLToPath(import.meta.url)), 'cli-light.cjs'), LIGHT_SCRIPT_ID, codeCacheFolder(process.env));
+		// A cache per light command, and one for the explorer's lines: each holds what its own runs compile.
+		const route = startsWithLightCommand(argv) ? argv[0] : 'explorer';
+		const script = runCachedScript(path.join(path.dirname(fileURLToPath(import.meta.url)), 'cli-light.cjs'), LIGHT_SCRIPT_ID, codeCacheFolder(process.env), route);
 		// Written at the exit, from all the command compiled, when the cache read was not used.
 		if (script.cache !== 'used') process.once('exit', () => script.save());
 		return script.exports.runLight as typeof RunLight;
@@ -29,5 +31,5 @@ function lightStart(): typeof RunLight | undefined {
 }
 
 const argv = process.argv.slice(2);
-const started = mayStartLight(argv) && lightStart()?.(argv, {importModule: (url) => import(url)}) === true;
+const started = mayStartLight(argv) && lightStart(argv)?.(argv, {importModule: (url) => import(url)}) === true;
 if (!started) await import(new URL('cli-main.js', import.meta.url).href);

@@ -101,6 +101,18 @@ test('the explorer\'s command lines and usage load no module of the full CLI; ot
 	for (const args of [['--store', store, 'walk', 'summary', ''], ['walk', 'summary', '', '--store', store]]) expect(resolvedModules(args), args.join(' ')).toContain('cli-main.js');
 });
 
+test('usage and the explorer\'s lines keep a cache each, and a used cache is not written again', () => {
+	const home = tempDir();
+	runCli(['usage', '--store', store], {env: {XDG_CACHE_HOME: home}});
+	runCli(['--version'], {env: {XDG_CACHE_HOME: home}});
+	expect(lightCaches(home).sort()).toEqual([expect.stringMatching(/-explorer\.v8$/u), expect.stringMatching(/-usage\.v8$/u)]);
+	const files = lightCaches(home).map((name) => path.join(home, 'drill', name));
+	const before = files.map((file) => readFileSync(file));
+	runCli(['usage', '--store', store, '--by', 'agent'], {env: {XDG_CACHE_HOME: home}});
+	runCli(['--help'], {env: {XDG_CACHE_HOME: home}});
+	expect(files.map((file) => readFileSync(file).equals(before[files.indexOf(file)]!))).toEqual([true, true]);
+});
+
 test('a damaged or foreign cache is ignored and replaced; an unwritable cache folder only means no cache', () => {
 	const args = ['usage', '--store', store, '--by', 'model', '--json'];
 	const full = runCli(args, {cli: fullCli});
