@@ -81,7 +81,7 @@ const common = {
 const commandsBuild = build({
 	...common,
 	// search-worker: the funnel's thread in the app (source/ui/search-client.ts finds it beside the bundle).
-	entryPoints: {cli: 'source/cli.tsx', 'demo-store': 'source/cli/demo-store.ts', 'search-worker': 'source/ui/search-worker.ts', ...(process.env.DRILL_BUILD_BENCH === '0' ? {} : {bench: 'bench/index.ts', eval: 'bench/eval.ts'})},
+	entryPoints: {'cli-main': 'source/cli.tsx', 'demo-store': 'source/cli/demo-store.ts', 'search-worker': 'source/ui/search-worker.ts', ...(process.env.DRILL_BUILD_BENCH === '0' ? {} : {bench: 'bench/index.ts', eval: 'bench/eval.ts'})},
 	chunkNames: 'chunks/[name]-[hash]',
 });
 // The explorer on a terminal (see source/cli/explorer.ts): start-explorer.ts and all it loads as one
@@ -108,18 +108,32 @@ const bundledSqlite = {
 	},
 };
 const single = {...common, splitting: false, chunkNames: undefined};
-const explorerBuild = (async () => {
+const explorerScriptId = (async () => {
 	await build({...single, format: 'cjs', banner: {}, entryPoints: {'explorer-script': 'source/cli/start-explorer.ts'}, outExtension: {'.js': '.cjs'}, external: external.filter((name) => name !== 'better-sqlite3'), plugins: [fastPathPlugin, inkShim, bundledSqlite], supported: {'dynamic-import': false}, define: {...common.define, 'import.meta.url': '__scriptUrl'}});
-	const id = createHash('sha256').update(await readFile('dist/explorer-script.cjs')).digest('hex').slice(0, 32);
+	return createHash('sha256').update(await readFile('dist/explorer-script.cjs')).digest('hex').slice(0, 32);
+})();
+const explorerBuild = (async () => {
+	const id = await explorerScriptId;
 	await Promise.all([
 		build({...single, entryPoints: {explorer: 'source/cli/explorer.ts'}, define: {...common.define, EXPLORER_SCRIPT_ID: JSON.stringify(id)}}),
 		build({...single, entryPoints: {'explorer/ink-library': 'scripts/ink-library.mjs'}}),
 	]);
 })();
+// The built CLI's entry, dist/cli.js (source/cli/entry.ts), one file that imports nothing of drill's:
+// the light commands (source/cli/light-commands.ts) run from dist/cli-light.cjs, one CommonJS bundle
+// with better-sqlite3's JavaScript, run with V8's code cache as the explorer's is; every other command
+// line from dist/cli-main.js (source/cli.tsx) and its chunks.
+const entryBuild = (async () => {
+	// The light bundle runs the explorer's, whose id it needs.
+	const explorerId = await explorerScriptId;
+	await build({...single, format: 'cjs', banner: {}, entryPoints: {'cli-light': 'source/cli/light-script.ts'}, outExtension: {'.js': '.cjs'}, external: external.filter((name) => name !== 'better-sqlite3'), plugins: [fastPathPlugin, bundledSqlite], supported: {'dynamic-import': false}, define: {...common.define, 'import.meta.url': '__scriptUrl', EXPLORER_SCRIPT_ID: JSON.stringify(explorerId)}});
+	const id = createHash('sha256').update(await readFile('dist/cli-light.cjs')).digest('hex').slice(0, 32);
+	await build({...single, entryPoints: {cli: 'source/cli/entry.ts'}, define: {...common.define, LIGHT_SCRIPT_ID: JSON.stringify(id)}});
+})();
 // The yaml package as one file that scripts/lazy-yaml.mjs requires on the first parse: not read,
 // nor compiled, with the chunks that import it.
 const yamlBuild = build({entryPoints: [createRequire(import.meta.url).resolve('yaml')], outfile: 'dist/yaml.cjs', bundle: true, format: 'cjs', platform: 'node', target: 'node20', minifyWhitespace: true, minifySyntax: true, logLevel: 'warning'});
-await Promise.all([commandsBuild, explorerBuild, yamlBuild]);
+await Promise.all([commandsBuild, explorerBuild, entryBuild, yamlBuild]);
 
 if (!rgiEmojiDeferred) throw new Error('nothing in the bundle imports string-width any more: remove the lazy RGI emoji pattern from scripts/build.mjs');
 for (const name of Object.keys(fastPaths)) {

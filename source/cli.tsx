@@ -1,11 +1,11 @@
 #!/usr/bin/env node
-import {explorer, openApp} from './cli/app.js';
-import {findCommand, unknownCommand} from './cli/commands.js';
-import {commandHelp, mainHelp} from './cli/help.js';
+import {explorer, runExplorerLine} from './cli/app.js';
+import {appModules} from './cli/app-modules.js';
+import {unknownCommand} from './cli/command-list.js';
+import {findCommand} from './cli/commands.js';
 import {commandWord, parseCommandLine} from './cli/parse.js';
-import {resolveConfig} from './cli/config.js';
 import {endQuietlyWhenReaderLeaves, reportError} from './cli/output.js';
-import {version} from './version.js';
+import {runCommand} from './cli/run-command.js';
 
 const streams = {stdout: process.stdout, stderr: process.stderr};
 endQuietlyWhenReaderLeaves(process.stdout);
@@ -14,18 +14,7 @@ endQuietlyWhenReaderLeaves(process.stderr);
 /** Finds the command in argv, parses its flags from the command table, and runs it (or the explorer). */
 async function main(argv: string[]): Promise<number> {
 	const word = commandWord(argv, explorer.flags);
-	if (!word) {
-		const line = parseCommandLine(argv, explorer.flags, 'drill');
-		if (line.flags.version) {
-			process.stdout.write(`${version}\n`);
-			return 0;
-		}
-		if (line.flags.help) {
-			process.stdout.write(mainHelp(explorer));
-			return 0;
-		}
-		return await openApp(line, streams);
-	}
+	if (!word) return await runExplorerLine(parseCommandLine(argv, explorer.flags, 'drill'), streams, appModules);
 	const entry = findCommand(word.name);
 	if (!entry) {
 		// `drill --dept 2`: the word is the value of a mistyped option, which is the thing to report.
@@ -33,28 +22,10 @@ async function main(argv: string[]): Promise<number> {
 		throw unknownCommand(word.name);
 	}
 	const {command} = await entry.load();
-	const line = parseCommandLine(argv.filter((_, index) => index !== word.index), command.flags, `drill ${entry.name}`);
-	if (line.flags.help) {
-		process.stdout.write(commandHelp(entry, command));
-		return 0;
-	}
-	const config = resolveConfig(line.flags);
-	const options = {json: line.flags.json, color: line.flags.color && !process.env.NO_COLOR, ...streams};
-	// A command that reads only usage starts without the domains, search and the frames.
-	if (command.reads === 'usage') {
-		const runtime = (await import('./usage-runtime.js')).createUsageRuntime(config);
-		try {
-			return await command.run(line, {runtime, ...options});
-		} finally {
-			runtime.close();
-		}
-	}
-	const runtime = (await import('./runtime.js')).createRuntime(config);
-	try {
-		return await command.run(line, {runtime, ...options});
-	} finally {
-		runtime.close();
-	}
+	return await runCommand(entry, command, argv, word.index, streams, {
+		usage: async (config) => (await import('./usage-runtime.js')).createUsageRuntime(config),
+		all: async (config) => (await import('./runtime.js')).createRuntime(config),
+	});
 }
 
 main(process.argv.slice(2)).then(

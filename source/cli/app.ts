@@ -1,11 +1,12 @@
-import {existsSync} from 'node:fs';
-import path from 'node:path';
-import {fileURLToPath, pathToFileURL} from 'node:url';
 import {parseDepth} from '../core/depth.js';
 import type {CommandLine, FlagTable} from './command.js';
-import {commands, unknownCommand} from './commands.js';
+import {commandList, unknownCommand} from './command-list.js';
 import {resolveConfig} from './config.js';
+import {mainHelp} from './help.js';
 import {exitUsage, usageError} from './output.js';
+import type {Streams} from './run-command.js';
+import type {ExplorerStart} from './start-explorer.js';
+import {version} from '../version.js';
 import {colourWanted} from '../ui/theme.js';
 import {largest} from '../core/arrays.js';
 
@@ -39,13 +40,37 @@ export type ExplorerLine = CommandLine<typeof explorer.flags>;
 
 /** The lines printed when there is no terminal to draw on. */
 export function noTerminalMessage(): string {
-	const width = largest(commands.map((entry) => entry.name.length));
-	const list = commands.map((entry) => `  drill ${entry.name.padEnd(width)}  ${entry.summary}`);
+	const width = largest(commandList.map((entry) => entry.name.length));
+	const list = commandList.map((entry) => `  drill ${entry.name.padEnd(width)}  ${entry.summary}`);
 	return `drill: the explorer needs a terminal, but standard ${process.stdin.isTTY ? 'output' : 'input'} is not one; these commands work without one:\n${list.join('\n')}\n`;
 }
 
+/**
+ * Where the app's code comes from: the full CLI imports it (app-modules.ts); the light start
+ * (light-script.ts) runs the explorer's bundle itself, and leaves --keys to the full CLI.
+ */
+export interface AppModules {
+	/** Starts the explorer on the terminal. */
+	explorer(): Promise<(start: ExplorerStart, streams: Streams) => Promise<number>>;
+	/** The key-script player (--keys, --record). */
+	playback?(): Promise<typeof import('./playback.js')>;
+}
+
+/** `drill` with no command: the version, the help, or the app. */
+export async function runExplorerLine(line: ExplorerLine, streams: Streams, modules: AppModules): Promise<number> {
+	if (line.flags.version) {
+		streams.stdout.write(`${version}\n`);
+		return 0;
+	}
+	if (line.flags.help) {
+		streams.stdout.write(mainHelp(explorer));
+		return 0;
+	}
+	return await openApp(line, streams, modules);
+}
+
 /** `drill` with no command: check the flags, make sure there is a terminal, run the app. */
-export async function openApp({input, flags}: ExplorerLine, streams: {stdout: NodeJS.WriteStream; stderr: NodeJS.WriteStream}): Promise<number> {
+async function openApp({input, flags}: ExplorerLine, streams: Streams, modules: AppModules): Promise<number> {
 	if (input.length > 0) throw unknownCommand(input[0]!);
 	if (flags.json) throw usageError('the explorer has no --json output', 'use a command, e.g. drill walk summary \'\' --json');
 	const depth = parseDepth(flags.depth);
@@ -56,7 +81,8 @@ export async function openApp({input, flags}: ExplorerLine, streams: {stdout: No
 	if (maxChars !== undefined && (!Number.isInteger(maxChars) || maxChars < 1 || maxChars > 100_000_000)) throw usageError(`--max-chars must be a whole number from 1 to 100000000, got ${String(maxChars)}`, 'e.g. --max-chars 20000');
 	if (flags.record !== undefined && flags.keys === undefined) throw usageError('--record needs --keys', 'recordings are scripted: e.g. drill --keys demo/browse.keys --record demo/browse.cast');
 	if (flags.keys !== undefined) {
-		const {playScript} = await import('./playback.js');
+		if (!modules.playback) throw new Error('this start of drill has no key-script player');
+		const {playScript} = await modules.playback();
 		return playScript(
 			{keys: flags.keys, record: flags.record, size: flags.size, theme, color: flags.color && !process.env.NO_COLOR, depth, maxChars, initial: {domain: flags.domain, node: flags.node, query: flags.query}},
 			resolveConfig(flags),
@@ -67,17 +93,6 @@ export async function openApp({input, flags}: ExplorerLine, streams: {stdout: No
 		streams.stderr.write(noTerminalMessage());
 		return exitUsage;
 	}
-	const {startExplorer} = await loadExplorer();
+	const startExplorer = await modules.explorer();
 	return await startExplorer({config: resolveConfig(flags), color: colourWanted(process.env, !flags.color), theme, depth, initial: {domain: flags.domain, node: flags.node, query: flags.query}, maxChars}, streams);
-}
-
-/** The explorer's own bundle beside the built CLI (dist/explorer.js); none when running from source. */
-function explorerBundle(): string | undefined {
-	const here = path.dirname(fileURLToPath(import.meta.url));
-	return [path.join(here, 'explorer.js'), path.join(here, '..', 'explorer.js')].find((file) => existsSync(file));
-}
-
-function loadExplorer(): Promise<typeof import('./start-explorer.js')> {
-	const bundle = explorerBundle();
-	return bundle ? import(pathToFileURL(bundle).href) : import('./start-explorer.js');
 }

@@ -69,11 +69,14 @@ function writeCache(file: string, id: string, v8Data: Buffer): void {
 /**
  * Compiles and runs the CommonJS bundle `file` (whose content the build named `id`), with the code
  * cache from `folder` when there is an intact one for it; `folder` undefined: no cache at all.
+ * `route` names what this run of a bundle that serves several does: the cache holds the code the
+ * run that wrote it had compiled, so each route keeps its own.
  */
-export function runCachedScript(file: string, id: string, folder: string | undefined): CachedScript {
+export function runCachedScript(file: string, id: string, folder: string | undefined, route?: string): CachedScript {
 	const source = readFileSync(file, 'utf8');
-	// One cache file per bundle path: a rebuild replaces its own, builds elsewhere keep theirs.
-	const cacheFile = folder === undefined ? undefined : path.join(folder, `${path.basename(file)}-${crc32(path.resolve(file)).toString(16)}.v8`);
+	// One cache file per bundle path (and route): a rebuild replaces its own, builds elsewhere keep theirs.
+	const name = `${path.basename(file)}-${crc32(path.resolve(file)).toString(16)}${route === undefined ? '' : `-${route}`}.v8`;
+	const cacheFile = folder === undefined ? undefined : path.join(folder, name);
 	const cachedData = cacheFile === undefined ? undefined : readCache(cacheFile, id);
 	// CommonJS's own wrapper, and the file's URL for the build to put where the sources say import.meta.url.
 	const wrapped = `(function (exports, require, module, __filename, __dirname, __scriptUrl) {${source}\n})`;

@@ -8,10 +8,10 @@
  * ink-shim). The cache is written a second after the first frame (or at the exit, if sooner), from
  * the code compiled by then, when the one read was missing, damaged, another build's, or refused by V8.
  */
-import {homedir} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {runCachedScript} from './cached-script.js';
+import {codeCacheFolder} from './code-cache-folder.js';
 import type {ExplorerStart, startExplorer as StartExplorer} from './start-explorer.js';
 
 /** The content hash of dist/explorer-script.cjs, set by the build. */
@@ -20,18 +20,16 @@ declare const EXPLORER_SCRIPT_ID: string;
 /** Where Ink and React are handed to the bundle (the same symbol as the build's ink-shim). */
 const inkSlot = Symbol.for('drill.ink-library');
 
-/** `$XDG_CACHE_HOME/drill`, else `~/.cache/drill`; none without a home (no cache then). */
-export function codeCacheFolder(env: NodeJS.ProcessEnv): string | undefined {
-	const cache = env.XDG_CACHE_HOME || (homedir() ? path.join(homedir(), '.cache') : '');
-	return cache ? path.join(cache, 'drill') : undefined;
-}
-
-export function startExplorer(start: ExplorerStart, streams: {stdout: NodeJS.WriteStream; stderr: NodeJS.WriteStream}): Promise<number> {
+/**
+ * Starts the explorer from its bundle. `importModule` is the caller's import(): Ink's library is an
+ * ES module, and a caller run by vm.Script (the light start) cannot import on Node 20.
+ */
+export function startExplorer(start: ExplorerStart, streams: {stdout: NodeJS.WriteStream; stderr: NodeJS.WriteStream}, importModule: (url: string) => Promise<unknown>): Promise<number> {
 	const here = path.dirname(fileURLToPath(import.meta.url));
 	const script = runCachedScript(path.join(here, 'explorer-script.cjs'), EXPLORER_SCRIPT_ID, codeCacheFolder(process.env));
 	const run = script.exports.startExplorer as typeof StartExplorer;
 	const beforeInk = async () => {
-		(globalThis as Record<symbol, unknown>)[inkSlot] = await import(new URL('explorer/ink-library.js', import.meta.url).href);
+		(globalThis as Record<symbol, unknown>)[inkSlot] = await importModule(new URL('explorer/ink-library.js', import.meta.url).href);
 		if (script.cache === 'used') return;
 		// A second after the first frame, or at the exit if the app is quit before that.
 		setTimeout(() => script.save(), 1000).unref();

@@ -1,5 +1,5 @@
 import {globalFlags, type AnyCommand, type FlagSpec, type FlagTable} from './command.js';
-import {commands, type CommandEntry} from './commands.js';
+import {commandList, type CommandInfo} from './command-list.js';
 import {largest} from '../core/arrays.js';
 
 export const kebab = (name: string) => name.replace(/[A-Z]/gu, (letter) => `-${letter.toLowerCase()}`);
@@ -38,13 +38,14 @@ function helpText(parts: {about: string; usage: readonly string[]; flags: FlagTa
 }
 
 /** `drill COMMAND --help`: the command's own text, its usage lines with the aliases said once. */
-export function commandHelp(entry: CommandEntry, command: AnyCommand): string {
+export function commandHelp(entry: CommandInfo, command: AnyCommand): string {
 	const aliases = entry.aliases?.length ? `        (alias: ${entry.aliases.map((alias) => `drill ${alias}`).join(', ')})` : '';
 	return helpText({...command, usage: command.usage.map((line, index) => (index === 0 ? `${line}${aliases}` : line))});
 }
 
 /** `drill --help`: the explorer's usage and options, then one line per command. */
 export function mainHelp(explorer: {about: string; usage: readonly string[]; flags: FlagTable; more: string}): string {
+	const commands: readonly CommandInfo[] = commandList;
 	const names = commands.map((entry) => [entry.name, ...(entry.aliases ?? [])].join(', '));
 	const width = largest(names.map((name) => name.length));
 	const list = commands.map((entry, index) => `    ${names[index]!.padEnd(width)}  ${entry.summary}`);

@@ -86,3 +86,12 @@ test('an unwritable cache folder, or none, does not break the start', () => {
 	}
 	expect(readFileSync(cache, 'utf8')).toBe('a file where the folder should be');
 });
+
+test('each route of a bundle keeps its own cache: what one route compiled never stands in for another', () => {
+	const first = runCachedScript(script, 'build-1', cache, 'usage');
+	first.save();
+	expect(runCachedScript(script, 'build-1', cache, 'explorer').cache).toBe('none');
+	expect(runCachedScript(script, 'build-1', cache, 'usage').cache).toBe('used');
+	expect(runCachedScript(script, 'build-1', cache).cache).toBe('none');
+	expect(first.cacheFile).toMatch(/-usage\.v8$/u);
+});

@@ -20,8 +20,12 @@ function usageStore(): string {
 	return file;
 }
 
-/** `drill usage ARGS` from the build, and the source files of every module of the build it loaded (from their source maps). */
-function tracedUsage(args: string[]): {stdout: string; stderr: string; code: number | null; sources: string[]} {
+/**
+ * `drill usage ARGS` from the build, the modules of the build Node resolved, and the source files of
+ * every module and bundle of the build it ran (from their source maps): the light bundle,
+ * dist/cli-light.cjs, is run by dist/cli.js, not resolved, so it counts when nothing else of the build was.
+ */
+function tracedUsage(args: string[]): {stdout: string; stderr: string; code: number | null; modules: string[]; sources: string[]} {
 	const folder = tempDir();
 	const log = path.join(folder, 'loaded.txt');
 	const hooks = path.join(folder, 'hooks.mjs');
@@ -31,8 +35,10 @@ function tracedUsage(args: string[]): {stdout: string; stderr: string; code: num
 	const result = spawnSync(process.execPath, ['--import', pathToFileURL(register).href, cliPath, 'usage', ...args], {encoding: 'utf8', env: {...process.env, NO_COLOR: '1', DRILL_STORE: ''}, cwd: folder});
 	const dist = path.dirname(cliPath);
 	const sources = new Set<string>();
-	for (const url of new Set(readFileSync(log, 'utf8').split('\n').filter((line) => line.startsWith('file:')))) {
-		const file = fileURLToPath(url);
+	const files = [...new Set(readFileSync(log, 'utf8').split('\n').filter((line) => line.startsWith('file:')))].map((url) => fileURLToPath(url));
+	const modules = files.filter((file) => file.startsWith(dist + path.sep)).map((file) => path.relative(dist, file));
+	if (modules.join() === 'cli.js') files.push(path.join(dist, 'cli-light.cjs'));
+	for (const file of files) {
 		if (!file.startsWith(dist + path.sep)) {
 			sources.add(path.relative(process.cwd(), file));
 			continue;
@@ -40,11 +46,13 @@ function tracedUsage(args: string[]): {stdout: string; stderr: string; code: num
 		const map = JSON.parse(readFileSync(`${file}.map`, 'utf8')) as {sources: string[]};
 		for (const source of map.sources) sources.add(path.relative(process.cwd(), path.resolve(path.dirname(file), source)));
 	}
-	return {stdout: result.stdout, stderr: result.stderr, code: result.status, sources: [...sources].sort()};
+	return {stdout: result.stdout, stderr: result.stderr, code: result.status, modules, sources: [...sources].sort()};
 }
 
 // `drill usage` declares it reads only usage (reads: 'usage'): the CLI hands it the light runtime
-// (source/usage-runtime.ts), so it loads neither the domains, search, the frames nor Ink.
+// (source/usage-runtime.ts), so it loads neither the domains, search, the frames nor Ink; and it is
+// a light command (source/cli/light-commands.ts): dist/cli.js runs it from dist/cli-light.cjs, with
+// none of the full CLI's modules.
 test('drill usage answers from the light runtime, as the whole runtime would, without loading the rest', () => {
 	expect(command.reads).toBe('usage');
 	const store = usageStore();
@@ -54,6 +62,7 @@ test('drill usage answers from the light runtime, as the whole runtime would, wi
 		const runtime = createRuntime({storePath: store, knowledgeDir: tempDir(), drillsRoot: tempDir()});
 		expect(JSON.parse(traced.stdout)).toEqual(JSON.parse(JSON.stringify(runtime.usage({by, timezone: 'UTC'}))));
 		runtime.close();
+		expect(traced.modules).toEqual(['cli.js']);
 		expect(traced.sources).toContain('source/usage-runtime.ts');
 		expect(traced.sources).toContain('source/store/usage-report.ts');
 		const heavy = traced.sources.filter((source) => /^source\/(?:runtime\.ts|search\/|domains\/|frames\/|ingest\/|mcp\/)|node_modules\/(?:ink|react)\//u.test(source));

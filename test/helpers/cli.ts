@@ -11,9 +11,9 @@ export interface CliResult {
 	stderr: string;
 }
 
-/** Runs the built `drill` with no terminal, in `cwd` (a fresh temp folder by default). */
-export function runCli(args: string[], options: {cwd?: string; input?: string; env?: NodeJS.ProcessEnv; spawn?: {uid?: number; gid?: number}} = {}): CliResult {
-	const result = spawnSync(process.execPath, [cliPath, ...args], {
+/** Runs the built `drill` (or another file of the build, `cli`) with no terminal, in `cwd` (a fresh temp folder by default). */
+export function runCli(args: string[], options: {cwd?: string; input?: string; env?: NodeJS.ProcessEnv; spawn?: {uid?: number; gid?: number}; cli?: string} = {}): CliResult {
+	const result = spawnSync(process.execPath, [options.cli ?? cliPath, ...args], {
 		...options.spawn,
 		cwd: options.cwd ?? tempDir(),
 		input: options.input ?? '',

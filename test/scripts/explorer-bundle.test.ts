@@ -22,7 +22,7 @@ const script = () => readFileSync('dist/explorer-script.cjs', 'utf8');
 test('the explorer loads as one bundle of its own, not the commands\' chunks', () => {
 	expect(staticClosure('dist/explorer.js')).toEqual(['explorer.js']);
 	expect(script()).not.toMatch(/require\("\.{1,2}\/[^"]*"\)|chunks\//u);
-	expect(readFileSync('dist/cli.js', 'utf8')).toContain('explorer.js');
+	expect(readFileSync('dist/cli-main.js', 'utf8')).toContain('explorer.js');
 	// vm.Script's import() needs an experimental loader on Node 20, which warns on the terminal.
 	expect(script()).not.toMatch(/[^\w$.]import\(/u);
 });
