@@ -6,7 +6,8 @@
 # private key or password setting (`"apiKey": "…"`, `secret_key="…"`, `API_KEY=…`,
 # `WIREGUARD_PRIVATE_KEY=…`), a 32-hex `"key"` (the API key of Radarr, Sonarr and the like), the
 # password of a `scheme://user:password@host` URL, the signature or token parameters of
-# presigned URLs and the cookies (`name=value…`) of a pasted request (`curl … -b '…'`, `Cookie:`).
+# presigned URLs (Discord's attachment `hm` among them) and the cookies (`name=value…`) of a
+# pasted request (`curl … -b '…'`, `Cookie:`).
 # Quotes and backslashes end a match, so a JSON file stays valid JSON.
 # Usage: redact-secrets.sh DIR
 set -euo pipefail
@@ -29,6 +30,6 @@ find "$DIR" -type f ! -name nuggets.json -print0 | xargs -0 -r perl -CSD -pi -e 
 	s{(://[A-Za-z0-9._%-]+:)[^\s\@"\x27\\/{}]+\@}{$1REDACTED\@}g;
 	s/((?:\s-b|--cookie)\s+\\?["\x27])[^"\x27\\\s=;]+=[^"\x27\\]{8,}/$1REDACTED/g;
 	s/(\b[Cc]ookie:\s*)[^"\x27\\\s=;]+=[^"\x27\\\n]{8,}/$1REDACTED/g;
-	s/([?&](?:X-Amz-Signature|X-Amz-Credential|X-Amz-Security-Token|Signature|sig|token|access_token|key|kcd)=)[^&\s"\x27\\]+/$1REDACTED/gi;
+	s/([?&](?:X-Amz-Signature|X-Amz-Credential|X-Amz-Security-Token|Signature|sig|token|access_token|key|kcd|hm)=)[^&\s"\x27\\]+/$1REDACTED/gi;
 '
 exit 0

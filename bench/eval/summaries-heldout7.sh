@@ -1,7 +1,7 @@
 #!/bin/bash
 # Rebuilds the SEVENTH held-out session set of `npm run eval -- summaries` into OUT (default
-# /work/data/heldout7set): 50 sessions with nuggets (48 files; an aider history holds several) of
-# five agent formats from 26 public repositories of 26 people, none of them in summaries-public.sh,
+# /work/data/heldout7set): 54 sessions with nuggets (52 files; an aider history holds several) of
+# five agent formats from 28 public repositories of 28 people, none of them in summaries-public.sh,
 # summaries-heldout.sh, summaries-heldout2.sh, summaries-heldout3.sh, summaries-heldout5.sh,
 # summaries-heldout6.sh, summaries-nuggets.sh, real-sessions.sh, fixtures/**/README*,
 # ../shared/eval/nuggets/files.json or ../shared/eval/real-sessions/manifest.json (no owner of those
@@ -10,36 +10,38 @@
 # owner/name of a public GitHub repository, the commit to read (one that holds the log), the path of
 # the log in it, and a file name where the default would not do. Fetch each repository first (the
 # session's `fetch` tool puts it under $MIRROR/owner+name/repo, a bare git dir). Secrets left in the
-# logs (a password in a Postgres URL, the cookies of a pasted curl request) are replaced with
-# REDACTED as they are staged (redact-secrets.sh). Nuggets:
-# fixtures/summaries/public/heldout7/nuggets-<agent>.json, copied as OUT/<agent>/nuggets.json, three
-# per session ([topic, outcome, entity], each a list of alternatives); an entry keeps the log's own
+# logs (a password in a Postgres URL, the cookies of a pasted curl request, the signatures of
+# Discord attachment links) are replaced with REDACTED as they are staged (redact-secrets.sh).
+# Nuggets: fixtures/summaries/public/heldout7/nuggets-<agent>.json, copied as OUT/<agent>/nuggets.json,
+# three per session ([topic, outcome, entity], each a list of alternatives); an entry keeps the log's own
 # title (`agent_title`) where it has one.
-# claude-code (12): committed ~/.claude (`projects/`) of seven people: English (a Go board in Google
+# claude-code (13): committed ~/.claude (`projects/`) of eight people: English (a Go board in Google
 # Apps Script, error reporting and cross-file calls of a Rust-to-C language, a Zama OTC marketplace
-# deployed to Vercel, a construction platform on a VPS opened by skill templates), Spanish and
-# English (a vLLM chat CLI whose cache check was wrong), French (an economic-watch platform on a
-# Raspberry Pi, two in-file `summary` titles), Portuguese (an installer script's quoting and
-# credentials), and two stories of an automated loop (a `flow.sh` template before the story, an
-# in-file `summary` title each). codex (12): CODEX_HOME committed in six projects: French (a Spec
-# Kit constitution, an LMS in Go, a Linear MCP server not listed; a BMAD persona template before
-# "git flow" and a code review), Portuguese (multi-tenant RBAC phases 3 and 4), German and English
-# (an aider wrapper and a verification left blocked), Italian (VS Code settings made resources, a
-# requirements check) and Portuguese (an installer stage that failed on apt). gemini (4): Chinese
-# (a promotional-image generator, three chats of one person) and a `.jsonl` chat in Chinese with no
-# request text before its first "是" (its first records are a tool call's answer). specstory (18):
-# `.specstory/history/` of ten people: four titled (Russian: nginx in Docker on Timeweb, CORS;
-# Chinese: a gitignored SQLite file, a Docker volume mapped as a folder) and fourteen in the
-# untitled Markdown v2 layout, named by their header: `Cursor IDE Session` (Italian: MySQL in
-# Docker, an ArticleList fix, a Next.js migration plan), `cursoride Session` (Chinese: a C++ DLL
-# moved into Unity, a freight-forwarding system deployed with PM2; English: a .rotato file format
-# reverse-engineered, a git init and push), `Claude Code Session` (a Rust crate's future plans, a
+# deployed to Vercel, a construction platform on a VPS opened by skill templates, a gym SaaS whose
+# AI agent took its owner for a client), Spanish and English (a vLLM chat CLI whose cache check was
+# wrong), French (an economic-watch platform on a Raspberry Pi, two in-file `summary` titles),
+# Portuguese (an installer script's quoting and credentials), and two stories of an automated loop
+# (a `flow.sh` template before the story, an in-file `summary` title each). codex (12): CODEX_HOME
+# committed in six projects: French (a Spec Kit constitution, an LMS in Go, a Linear MCP server not
+# listed; a BMAD persona template before "git flow" and a code review), Portuguese (multi-tenant
+# RBAC phases 3 and 4), German and English (an aider wrapper and a verification left blocked),
+# Italian (VS Code settings made resources, a requirements check) and Portuguese (an installer stage
+# that failed on apt). gemini (4): Chinese (a promotional-image generator, three chats of one
+# person) and a `.jsonl` chat in Chinese with no request text before its first "是" (its first
+# records are a tool call's answer). specstory (21): `.specstory/history/` of eleven people: four
+# titled (Russian: nginx in Docker on Timeweb, CORS; Chinese: a gitignored SQLite file, a Docker
+# volume mapped as a folder) and seventeen in the untitled Markdown v2 layout, named by their
+# header: `Cursor IDE Session` (Italian: MySQL in Docker, an ArticleList fix, a Next.js migration
+# plan), `cursoride Session` (Chinese: a C++ DLL moved into Unity, a freight-forwarding system
+# deployed with PM2; English: a .rotato file format reverse-engineered, a git init and push; a
+# paper-reading site: hosting advice, a research library, a push that stops on a PowerShell error,
+# answers labelled `Agent (composer-2)`), `Claude Code Session` (a Rust crate's future plans, a
 # Discord TFT leaderboard bot twice, a French branch push, an Android calendar widget) and `Codex
-# CLI Session` (Chinese: a Unity state-initialization question; English: the calendar widget).
-# aider (4): `.aider.chat.history.md` of two people, one item per `# aider chat started` line
-# (`item` is `#L<line>`): three items of an automated TODO.md loop in Unity C# (the same template
-# request each time, a different task and commit), and one Catalan request answered only by a
-# provider's 404 (the model name is not found).
+# CLI Session` (Chinese: a Unity state-initialization question; English: the calendar widget). aider
+# (4): `.aider.chat.history.md` of two people, one item per `# aider chat started` line (`item` is
+# `#L<line>`): three items of an automated TODO.md loop in Unity C# (the same template request each
+# time, a different task and commit), and one Catalan request answered only by a provider's 404 (the
+# model name is not found).
 set -euo pipefail
 OUT=${1:-/work/data/heldout7set}
 HERE=$(cd "$(dirname "$0")/../.." && pwd)
@@ -56,6 +58,7 @@ claude-code Mkid095/vps-system efb98e09b980899c9376e8a9acbca1d6a1447ca1 .claude/
 claude-code Mkid095/vps-system efb98e09b980899c9376e8a9acbca1d6a1447ca1 .claude/projects/-home-ken/9c55a0a9-6dca-4424-b5a6-24be2bee671e.jsonl
 claude-code adrianstanca1/vps-config 9defebb313a4f3ca4866dbcafab5ba4f3ceccdce .claude/projects/-root/47332d9d-4e26-4c74-9aac-838a53d60022.jsonl
 claude-code adrianstanca1/vps-config 9defebb313a4f3ca4866dbcafab5ba4f3ceccdce .claude/projects/-root/8c45ffa0-016d-4a1f-905e-ec59522438f6.jsonl
+claude-code Schofield90/atlas-fitness-onboarding dc72c7c62a491759cac196fc78888ef91496f3ed .claude/projects/-Users-Sam/a0190020-c8b9-4f89-bfcb-c1f89083e6cd.jsonl
 codex ArnaudDeploiement/lms-go-spec-driven-dev 68e5964d112fe4e997d674d1a874be330837cb00 .codex/sessions/2025/10/06/rollout-2025-10-06T09-43-23-0199b879-a537-7c11-ae06-a671f3a86fb6.jsonl
 codex ArnaudDeploiement/lms-go-spec-driven-dev 68e5964d112fe4e997d674d1a874be330837cb00 .codex/sessions/2025/10/06/rollout-2025-10-06T09-58-53-0199b887-d596-7113-bc5d-3a4aa7834176.jsonl
 codex ArnaudDeploiement/lms-go-spec-driven-dev 68e5964d112fe4e997d674d1a874be330837cb00 .codex/sessions/2025/10/06/rollout-2025-10-06T10-11-27-0199b893-539f-7f33-8951-766c6fbc3cd9.jsonl
@@ -90,6 +93,9 @@ specstory AlexandreMaillot/digiharmony 17de5e5009dd1c66ab9eae4d7609d8c897d4433c 
 specstory DanCard/cal-date-widget 915ae8f9574936cfd372dc571229aa139fc7f603 .specstory/history/2025-12-05_00-26-41Z-week-widget-for-current.md
 specstory DanCard/cal-date-widget 482b3011d44b03af4647ac15712b10085bf454c6 .specstory/history/2025-12-04_23-40-03Z-i-would-like-for.md
 specstory Darrenthinker/forwarder-system 605bc678a04741d165eeb1a7244b605bb2d755ce .specstory/history/2026-04-19_09-33-07Z-freight-forwarding-system-development-planning.md
+specstory Bucur21/PaperBites 7a7c53c5a6880fed5597aeb499e57a3e5d2d8363 .specstory/history/2026-04-07_19-39-04Z-website-deployment-options-with-database.md
+specstory Bucur21/PaperBites 7a7c53c5a6880fed5597aeb499e57a3e5d2d8363 .specstory/history/2026-04-11_14-56-47Z-research-library-expansion-plan.md
+specstory Bucur21/PaperBites 7a7c53c5a6880fed5597aeb499e57a3e5d2d8363 .specstory/history/2026-04-12_14-42-28Z-github-push-without-exposing-secrets.md
 aider BartoshMaxim/TradePirates 7dc1eafdccd922a08c04391e964451ff77f86e45 .aider.chat.history.md
 aider MarcVilaseca/fantasy-betting-backend 51a10579f047d28da3a7847364b15d4065693583 .aider.chat.history.md
 LIST
