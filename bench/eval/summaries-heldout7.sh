@@ -12,9 +12,9 @@
 # session's `fetch` tool puts it under $MIRROR/owner+name/repo, a bare git dir). Secrets left in the
 # logs (a password in a Postgres URL, the cookies of a pasted curl request, the signatures of
 # Discord attachment links) are replaced with REDACTED as they are staged (redact-secrets.sh).
-# Nuggets: fixtures/summaries/public/heldout7/nuggets-<agent>.json, copied as OUT/<agent>/nuggets.json,
-# three per session ([topic, outcome, entity], each a list of alternatives); an entry keeps the log's own
-# title (`agent_title`) where it has one.
+# Nuggets: fixtures/summaries/public/heldout7/nuggets-<agent>.json, copied as
+# OUT/<agent>/nuggets.json, three per session ([topic, outcome, entity], each a list of
+# alternatives); an entry keeps the log's own title (`agent_title`) where it has one.
 # claude-code (13): committed ~/.claude (`projects/`) of eight people: English (a Go board in Google
 # Apps Script, error reporting and cross-file calls of a Rust-to-C language, a Zama OTC marketplace
 # deployed to Vercel, a construction platform on a VPS opened by skill templates, a gym SaaS whose
