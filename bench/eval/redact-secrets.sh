@@ -5,8 +5,10 @@
 # a JSON \n escape too), JSON web tokens, Bearer tokens, the value given to a key, secret, token,
 # private key or password setting (`"apiKey": "…"`, `secret_key="…"`, `API_KEY=…`,
 # `WIREGUARD_PRIVATE_KEY=…`), a 32-hex `"key"` (the API key of Radarr, Sonarr and the like), the
-# password of a `scheme://user:password@host` URL and the signature or token parameters of
-# presigned URLs. Quotes and backslashes end a match, so a JSON file stays valid JSON.
+# password of a `scheme://user:password@host` URL, the signature or token parameters of
+# presigned URLs (Discord's attachment `hm` among them) and the cookies (`name=value…`) of a
+# pasted request (`curl … -b '…'`, `Cookie:`).
+# Quotes and backslashes end a match, so a JSON file stays valid JSON.
 # Usage: redact-secrets.sh DIR
 set -euo pipefail
 DIR=$1
@@ -26,6 +28,8 @@ find "$DIR" -type f ! -name nuggets.json -print0 | xargs -0 -r perl -CSD -pi -e 
 	s/((?:api[_-]?key|secret[_-]?key|private[_-]?key|access[_-]?token|auth[_-]?token|client[_-]?secret|password)=)[^\s"\x27\\&]{16,}/$1REDACTED/gi;
 	s/(\\?["\x27]key\\?["\x27]\s*:\s*\\?["\x27])[0-9a-f]{32}\b/$1REDACTED/gi;
 	s{(://[A-Za-z0-9._%-]+:)[^\s\@"\x27\\/{}]+\@}{$1REDACTED\@}g;
-	s/([?&](?:X-Amz-Signature|X-Amz-Credential|X-Amz-Security-Token|Signature|sig|token|access_token|key|kcd)=)[^&\s"\x27\\]+/$1REDACTED/gi;
+	s/((?:\s-b|--cookie)\s+\\?["\x27])[^"\x27\\\s=;]+=[^"\x27\\]{8,}/$1REDACTED/g;
+	s/(\b[Cc]ookie:\s*)[^"\x27\\\s=;]+=[^"\x27\\\n]{8,}/$1REDACTED/g;
+	s/([?&](?:X-Amz-Signature|X-Amz-Credential|X-Amz-Security-Token|Signature|sig|token|access_token|key|kcd|hm)=)[^&\s"\x27\\]+/$1REDACTED/gi;
 '
 exit 0

@@ -6,7 +6,7 @@ const evalDir = path.resolve('bench/eval');
 const publicNuggets = path.resolve('fixtures/summaries/public');
 
 /** The held-out set scripts that stage their logs with sessions-from-list.sh, and their nugget folders. */
-const heldOutSets = ['heldout', 'heldout2', 'heldout3', 'heldout5', 'heldout6'];
+const heldOutSets = ['heldout', 'heldout2', 'heldout3', 'heldout5', 'heldout6', 'heldout7'];
 
 type ListLine = {agent: string; repo: string; rev: string; logPath: string; name: string};
 
@@ -58,23 +58,31 @@ describe('held-out set lists', () => {
 		});
 	}
 
-	it('held-out 6 shares no repository and no owner with any earlier list', () => {
+	/** The owners of every repository listed by the scripts made before `script`: held-out 6 before 7. */
+	function ownersBefore(script: string): Set<string> {
+		const later = script === 'summaries-heldout6.sh' ? ['summaries-heldout6.sh', 'summaries-heldout7.sh'] : [script];
 		const earlier = readdirSync(evalDir)
-			.filter((name) => name.endsWith('.sh') && name !== 'summaries-heldout6.sh')
+			.filter((name) => name.endsWith('.sh') && !later.includes(name))
 			.flatMap((name) => listLines(name))
 			.map((line) => line.split(/\s+/u)[1] ?? '')
 			.filter((repo) => repo.includes('/'));
-		const owners = new Set(earlier.map((repo) => repo.split('/')[0]!.toLowerCase()));
-		const repos = listLines('summaries-heldout6.sh').map((line) => parse(line).repo);
 		expect(earlier.length).toBeGreaterThan(100);
-		for (const repo of repos) expect(owners, repo).not.toContain(repo.split('/')[0]!.toLowerCase());
-	});
+		return new Set(earlier.map((repo) => repo.split('/')[0]!.toLowerCase()));
+	}
 
-	it('held-out 6 writes its nuggets in lower case, as the eval compares them', () => {
-		const folder = path.join(publicNuggets, 'heldout6');
-		for (const file of readdirSync(folder)) {
-			const entries = JSON.parse(readFileSync(path.join(folder, file), 'utf8')) as Entry[];
-			for (const alternative of entries.flatMap((entry) => entry.nuggets.flat())) expect(alternative).toBe(alternative.toLowerCase());
-		}
-	});
+	for (const set of ['heldout6', 'heldout7']) {
+		it(`${set} shares no repository and no owner with any earlier list`, () => {
+			const owners = ownersBefore(`summaries-${set}.sh`);
+			const repos = listLines(`summaries-${set}.sh`).map((line) => parse(line).repo);
+			for (const repo of repos) expect(owners, repo).not.toContain(repo.split('/')[0]!.toLowerCase());
+		});
+
+		it(`${set} writes its nuggets in lower case, as the eval compares them`, () => {
+			const folder = path.join(publicNuggets, set);
+			for (const file of readdirSync(folder)) {
+				const entries = JSON.parse(readFileSync(path.join(folder, file), 'utf8')) as Entry[];
+				for (const alternative of entries.flatMap((entry) => entry.nuggets.flat())) expect(alternative).toBe(alternative.toLowerCase());
+			}
+		});
+	}
 });

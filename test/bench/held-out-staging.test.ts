@@ -69,6 +69,9 @@ describe('staging a held-out set', () => {
 			{text: 'TOKEN = "1234567890:AAFake0Telegram0bot0token0for0a0tes" and a time 10:30:00'},
 			{text: '- VPN_TYPE=wireguard\n      - WIREGUARD_PRIVATE_KEY=Fake0WireGuard0key0for0a0test000000000000000=\n'},
 			{text: 'RADARR_CFG = {"url": "http://localhost:7878", "key": "0123456789abcdef0123456789abcdef"}'},
+			{text: "curl 'https://admin.example/ajax/Invoice.ashx' -b 'IM-TOKEN=Fake0cookie0value%3D%3D; UserID=856; JWT-TOKEN=Fake0jwt' -H 'Origin: https://admin.example'"},
+			{text: "-H 'Cookie: session=Fake0session0cookie0value; theme=dark' after git checkout -b 'feature-branch-long-name' (Cookie: a note, not a value)"},
+			{text: 'https://cdn.discordapp.com/attachments/1/2/image.png?ex=69ccd772&is=69cb85f2&hm=f0fake0signature0for0a0test0only&'},
 		];
 		writeFileSync(session, `${records.map((record) => JSON.stringify(record)).join('\n')}\n`);
 		writeFileSync(nuggets, '[{"file": "session.jsonl", "nuggets": [["sk-proj-Fake0key0for0a0test0only0000000000000"]]}]\n');
@@ -87,6 +90,11 @@ describe('staging a held-out set', () => {
 		// A WireGuard private key in a compose file, and a Radarr API key: a 32-hex "key".
 		expect(lines[8]).toBe('- VPN_TYPE=wireguard\n      - WIREGUARD_PRIVATE_KEY=REDACTED\n');
 		expect(lines[9]).toBe('RADARR_CFG = {"url": "http://localhost:7878", "key": "REDACTED"}');
+		// The cookies of a request pasted as curl (`-b '…'`) or as a header; a quoted branch name and prose are kept.
+		expect(lines[10]).toBe("curl 'https://admin.example/ajax/Invoice.ashx' -b 'REDACTED' -H 'Origin: https://admin.example'");
+		expect(lines[11]).toBe("-H 'Cookie: REDACTED' after git checkout -b 'feature-branch-long-name' (Cookie: a note, not a value)");
+		// The signature of a Discord attachment link (`hm`), pasted as an image.
+		expect(lines[12]).toBe('https://cdn.discordapp.com/attachments/1/2/image.png?ex=69ccd772&is=69cb85f2&hm=REDACTED&');
 		// The nuggets are the eval's own file, not a log: left as written.
 		expect(readFileSync(nuggets, 'utf8')).toContain('sk-proj-Fake0key');
 	});
