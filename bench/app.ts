@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- app [--runs N] [--keys N] [--items N] [--only first|start|keys] [--parts tree,query,filter,own] [--store FILE]
- * [--smoke]`: the explorer in a real pseudo-terminal. The app is `dist/cli.js` under the current folder, so
+ * [--smoke]`: the explorer in a real pseudo-terminal. The app is `dist/cli.cjs` (the bin) under the current folder, so
  * running this from another build's folder with `--store` (a wide store that build can read) measures that build.
  * (`--smoke`: 2 spawns, 10 keys, 300 children — it checks that the bench runs, its figures mean nothing).
  * - first frame: spawn → the whole main view on screen (tree rows and the status line), over N

@@ -28,9 +28,9 @@ import {sessionFormats, writeCorpus, type SessionFormat} from './ingest/generate
  * fresh process; drill's wall time is printed as a multiple of it.
  */
 
-// The bundle puts this module in dist/chunks/, beside or under dist/cli.js.
+// The bundle puts this module in dist/chunks/, beside or under dist/cli.cjs.
 const here = path.dirname(fileURLToPath(import.meta.url));
-const cli = [path.join(here, 'cli.js'), path.join(here, '..', 'cli.js'), path.resolve('dist/cli.js')].find((file) => existsSync(file)) ?? 'dist/cli.js';
+const cli = [path.join(here, 'cli.cjs'), path.join(here, '..', 'cli.cjs'), path.resolve('dist/cli.cjs')].find((file) => existsSync(file)) ?? 'dist/cli.cjs';
 
 interface Run {
 	seconds: number;

@@ -19,7 +19,7 @@ function option(args: string[], name: string): string | undefined {
 	return at === -1 ? undefined : args[at + 1];
 }
 
-let cli = path.resolve('dist/cli.js');
+let cli = path.resolve('dist/cli.cjs');
 export const cliPath = () => cli;
 
 /** The demo store (fixtures/, built once into a cache folder), as `npm start` opens it. */

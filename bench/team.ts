@@ -64,7 +64,7 @@ function cpuSeconds(pid: number | 'self'): number {
 function drill(args: string[], env: NodeJS.ProcessEnv): {seconds: number; report: Record<string, unknown>; cpu: string} {
 	const started = performance.now();
 	const client = cpuSeconds('self');
-	const result = spawnSync(process.execPath, [path.resolve('dist/cli.js'), ...args, '--json'], {encoding: 'utf8', env: {...process.env, ...env}, maxBuffer: 64 * 1024 * 1024});
+	const result = spawnSync(process.execPath, [path.resolve('dist/cli.cjs'), ...args, '--json'], {encoding: 'utf8', env: {...process.env, ...env}, maxBuffer: 64 * 1024 * 1024});
 	if (result.status !== 0) throw new Error(`drill ${args[0]} failed: ${result.stderr.trim().split('\n').slice(-2).join(' / ')}`);
 	const cpu = `drill's own CPU ${(cpuSeconds('self') - client).toFixed(1)} s`;
 	return {seconds: (performance.now() - started) / 1000, report: JSON.parse(result.stdout) as Record<string, unknown>, cpu};

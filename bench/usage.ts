@@ -74,7 +74,7 @@ function generate(file: string, size: Size): void {
 /** The built CLI, spawned: from process start to its exit. */
 function cliRuns(file: string, args: string[], runs: number): Summary {
 	// The built CLI of this clone (the bench runs from scripts/bench.mjs, so argv[1] is no guide).
-	const cli = path.resolve('dist/cli.js');
+	const cli = path.resolve('dist/cli.cjs');
 	const samples: number[] = [];
 	for (let run = 0; run < runs + 1; run++) {
 		const start = performance.now();

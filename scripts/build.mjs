@@ -3,7 +3,7 @@
 import {build} from 'esbuild';
 import {createHash} from 'node:crypto';
 import {rmSync} from 'node:fs';
-import {readFile} from 'node:fs/promises';
+import {readFile, writeFile} from 'node:fs/promises';
 import {createRequire} from 'node:module';
 import path from 'node:path';
 
@@ -108,8 +108,17 @@ const bundledSqlite = {
 	},
 };
 const single = {...common, splitting: false, chunkNames: undefined};
+// The bundles run by vm.Script are read as text on every start: one character beyond ASCII (esbuild
+// keeps them in regular expressions and tagged templates) makes V8 decode the whole file to UTF-16
+// (~17 M instructions for the explorer's, before its first frame). The build fails on one, saying where.
+async function asciiOnly(file) {
+	const text = await readFile(file, 'utf8');
+	const at = text.search(/[^\x00-\x7f]/u);
+	if (at >= 0) throw new Error(`${file} has a character beyond ASCII, ${JSON.stringify(text[at])}, in \`${text.slice(Math.max(0, at - 60), at + 20)}\`: write it as an escape (\\u${text.codePointAt(at).toString(16).padStart(4, '0')}) in the source`);
+}
 const explorerScriptId = (async () => {
 	await build({...single, format: 'cjs', banner: {}, entryPoints: {'explorer-script': 'source/cli/start-explorer.ts'}, outExtension: {'.js': '.cjs'}, external: external.filter((name) => name !== 'better-sqlite3'), plugins: [fastPathPlugin, inkShim, bundledSqlite], supported: {'dynamic-import': false}, define: {...common.define, 'import.meta.url': '__scriptUrl'}});
+	await asciiOnly('dist/explorer-script.cjs');
 	return createHash('sha256').update(await readFile('dist/explorer-script.cjs')).digest('hex').slice(0, 32);
 })();
 const explorerBuild = (async () => {
@@ -119,7 +128,7 @@ const explorerBuild = (async () => {
 		build({...single, entryPoints: {'explorer/ink-library': 'scripts/ink-library.mjs'}}),
 	]);
 })();
-// The built CLI's entry, dist/cli.js (source/cli/entry.ts), one file that imports nothing of drill's:
+// The built CLI's entry, dist/cli.cjs (source/cli/entry.ts), one file that imports nothing of drill's:
 // the light commands (source/cli/light-commands.ts) run from dist/cli-light.cjs, one CommonJS bundle
 // with better-sqlite3's JavaScript, run with V8's code cache as the explorer's is; every other command
 // line from dist/cli-main.js (source/cli.tsx) and its chunks.
@@ -127,8 +136,12 @@ const entryBuild = (async () => {
 	// The light bundle runs the explorer's, whose id it needs.
 	const explorerId = await explorerScriptId;
 	await build({...single, format: 'cjs', banner: {}, entryPoints: {'cli-light': 'source/cli/light-script.ts'}, outExtension: {'.js': '.cjs'}, external: external.filter((name) => name !== 'better-sqlite3'), plugins: [fastPathPlugin, bundledSqlite], supported: {'dynamic-import': false}, define: {...common.define, 'import.meta.url': '__scriptUrl', EXPLORER_SCRIPT_ID: JSON.stringify(explorerId)}});
+	await asciiOnly('dist/cli-light.cjs');
 	const id = createHash('sha256').update(await readFile('dist/cli-light.cjs')).digest('hex').slice(0, 32);
-	await build({...single, entryPoints: {cli: 'source/cli/entry.ts'}, define: {...common.define, LIGHT_SCRIPT_ID: JSON.stringify(id)}});
+	// CommonJS (dist/cli.cjs, the package's bin): Node runs a CommonJS main without its ES module loader's resolve, load and link.
+	await build({...single, format: 'cjs', banner: {}, entryPoints: {cli: 'source/cli/entry.ts'}, outExtension: {'.js': '.cjs'}, define: {...common.define, LIGHT_SCRIPT_ID: JSON.stringify(id)}});
+	// The entry's former path, for scripts and other builds' benches that run `node dist/cli.js`: the same CLI.
+	await writeFile('dist/cli.js', "#!/usr/bin/env node\n// drill's entry is dist/cli.cjs (package.json `bin`); this path runs it too.\nimport './cli.cjs';\n", {mode: 0o755});
 })();
 // The yaml package as one file that scripts/lazy-yaml.mjs requires on the first parse: not read,
 // nor compiled, with the chunks that import it.

@@ -65,6 +65,6 @@ if (!open) {
 }
 if (demo.built) process.stderr.write(`drill: built the demo store in ${path.dirname(demo.storePath)}\n`);
 // drill itself, in this process (a second node would cost its start-up again before the first frame).
-const cli = path.join(root, 'dist', 'cli.js');
+const cli = path.join(root, 'dist', 'cli.cjs');
 process.argv = [process.argv[0], cli, '--store', demo.storePath, '--knowledge', demo.knowledgeDir, '--drills', demo.drillsRoot, ...rest];
 await import(pathToFileURL(cli).href);

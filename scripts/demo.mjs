@@ -41,7 +41,7 @@ for (const script of scripts) {
 		const cast = path.join(demoDir, `${name}.cast`);
 		const result = spawnSync(
 			process.execPath,
-			[path.join(root, 'dist', 'cli.js'), '--keys', path.join(demoDir, script), '--record', cast, '--size', `${size.columns}x${size.rows}`, '--store', demo.storePath, '--knowledge', demo.knowledgeDir, '--drills', demo.drillsRoot],
+			[path.join(root, 'dist', 'cli.cjs'), '--keys', path.join(demoDir, script), '--record', cast, '--size', `${size.columns}x${size.rows}`, '--store', demo.storePath, '--knowledge', demo.knowledgeDir, '--drills', demo.drillsRoot],
 			{encoding: 'utf8', env: {...process.env, NO_COLOR: ''}},
 		);
 		if (result.status !== 0) {

@@ -56,7 +56,7 @@ export function isFresh(inputs = buildInputs()) {
 	} catch {
 		return false;
 	}
-	if (!existsSync(path.join(root, 'dist', 'cli.js'))) return false;
+	if (!existsSync(path.join(root, 'dist', 'cli.cjs'))) return false;
 	if (built.files === inputs.files) return true;
 	if (built.content !== inputs.content()) return false;
 	// Same content, new times: remember them, so that the next check is a stat again.

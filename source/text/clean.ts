@@ -65,8 +65,8 @@ const leadIn = /(?:^|\s)(?:e\.g|i\.e|cf|viz|such as|for example|for instance|inc
 export function clip(text: string, max: number): string {
 	if (text.length <= max) return text;
 	// At a word boundary in any script (a space, else where the segmenter says a word ends).
-	let kept = cutAtWord(text, max - 1).replace(/[\s,;:.—-]+$/u, '');
-	const dangling = kept.replace(leadIn, '').replace(/[\s,;:.—-]+$/u, '');
+	let kept = cutAtWord(text, max - 1).replace(/[\s,;:.\u2014-]+$/u, '');
+	const dangling = kept.replace(leadIn, '').replace(/[\s,;:.\u2014-]+$/u, '');
 	if (dangling !== kept && dangling.length > max * 0.5) kept = dangling;
 	return `${kept}…`;
 }

@@ -8,10 +8,10 @@ import {lightCommandNames, mayStartLight, startsWithLightCommand} from '../../so
 import {cliPath, hasStackTrace, runCli, tempDir} from '../helpers/cli.js';
 import {fixturesDir} from '../helpers/fixture-store.js';
 
-// dist/cli.js runs a light command (source/cli/light-commands.ts) and the explorer's command lines
-// from dist/cli-light.cjs with V8's code cache, and anything else from the full CLI,
-// dist/cli-main.js (source/cli.tsx). The light way
-// answers exactly as the full one, and no state of its cache or bundle stops a start.
+// The bin, dist/cli.cjs (source/cli/entry.ts), runs a light command (source/cli/light-commands.ts)
+// and the explorer's command lines from dist/cli-light.cjs with V8's code cache, and anything else
+// from the full CLI, dist/cli-main.js (source/cli.tsx). The light way answers exactly as the full
+// one, and no state of its cache or bundle stops a start.
 
 const fullCli = path.resolve('dist/cli-main.js');
 let store: string;
@@ -97,7 +97,7 @@ function resolvedModules(args: string[]): string[] {
 }
 
 test('the explorer\'s command lines and usage load no module of the full CLI; other commands do', () => {
-	for (const args of [['--help'], ['--version'], ['--store', store], ['usage', '--store', store]]) expect(resolvedModules(args), args.join(' ')).toEqual(['cli.js']);
+	for (const args of [['--help'], ['--version'], ['--store', store], ['usage', '--store', store]]) expect(resolvedModules(args), args.join(' ')).toEqual(['cli.cjs']);
 	for (const args of [['--store', store, 'walk', 'summary', ''], ['walk', 'summary', '', '--store', store]]) expect(resolvedModules(args), args.join(' ')).toContain('cli-main.js');
 });
 
@@ -144,7 +144,7 @@ test('a light bundle that is missing or fails to load sends the command the full
 	cpSync(path.dirname(cliPath), path.join(root, 'dist'), {recursive: true});
 	cpSync('package.json', path.join(root, 'package.json'));
 	symlinkSync(path.resolve('node_modules'), path.join(root, 'node_modules'));
-	const copy = path.join(root, 'dist', 'cli.js');
+	const copy = path.join(root, 'dist', path.basename(cliPath));
 	const bundle = path.join(root, 'dist', 'cli-light.cjs');
 	for (const broken of ['throw new Error("broken install");', 'this is not JavaScript', 'exports.runLight = undefined;']) {
 		writeFileSync(bundle, broken);
@@ -152,4 +152,21 @@ test('a light bundle that is missing or fails to load sends the command the full
 	}
 	rmSync(bundle);
 	expect(runCli(args, {cli: copy, env: {XDG_CACHE_HOME: tempDir()}})).toEqual(full);
+});
+
+test('the bin is a CommonJS file, run without the ES module loader on the light lines, and dist/cli.js answers as it does', () => {
+	expect(path.relative('.', cliPath)).toBe(path.join('dist', 'cli.cjs'));
+	// A module job is how Node runs an ES module: an ES module bin (or one that imports one first) makes one.
+	const folder = tempDir();
+	const probe = path.join(folder, 'probe.cjs');
+	writeFileSync(probe, "process.on('exit', () => require('node:fs').writeSync(2, process.moduleLoadList.some((name) => name.endsWith('internal/modules/esm/module_job')) ? '[module job]' : '[no module job]'));\n");
+	for (const args of [['--version'], ['--store', store], ['usage', '--store', store]]) {
+		const result = spawnSync(process.execPath, ['--require', probe, cliPath, ...args], {encoding: 'utf8', env: {...process.env, NO_COLOR: '1', DRILL_STORE: '', XDG_CACHE_HOME: folder}, cwd: folder});
+		expect(result.stderr, args.join(' ')).toMatch(/\[no module job\]$/u);
+	}
+	const full = spawnSync(process.execPath, ['--require', probe, cliPath, 'walk', 'summary', '', '--store', store], {encoding: 'utf8', env: {...process.env, XDG_CACHE_HOME: folder}, cwd: folder});
+	expect(full.stderr).toMatch(/\[module job\]$/u);
+	for (const args of [['usage', '--store', store, '--json'], ['--version'], ['walk', 'summary', '', '--store', store, '--json'], ['--bogus'], ['nope']]) {
+		expect(runCli(args, {cli: path.resolve('dist/cli.js')}), args.join(' ')).toEqual(runCli(args));
+	}
 });

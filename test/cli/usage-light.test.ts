@@ -23,7 +23,7 @@ function usageStore(): string {
 /**
  * `drill usage ARGS` from the build, the modules of the build Node resolved, and the source files of
  * every module and bundle of the build it ran (from their source maps): the light bundle,
- * dist/cli-light.cjs, is run by dist/cli.js, not resolved, so it counts when nothing else of the build was.
+ * dist/cli-light.cjs, is run by dist/cli.cjs, not resolved, so it counts when nothing else of the build was.
  */
 function tracedUsage(args: string[]): {stdout: string; stderr: string; code: number | null; modules: string[]; sources: string[]} {
 	const folder = tempDir();
@@ -37,7 +37,7 @@ function tracedUsage(args: string[]): {stdout: string; stderr: string; code: num
 	const sources = new Set<string>();
 	const files = [...new Set(readFileSync(log, 'utf8').split('\n').filter((line) => line.startsWith('file:')))].map((url) => fileURLToPath(url));
 	const modules = files.filter((file) => file.startsWith(dist + path.sep)).map((file) => path.relative(dist, file));
-	if (modules.join() === 'cli.js') files.push(path.join(dist, 'cli-light.cjs'));
+	if (modules.join() === 'cli.cjs') files.push(path.join(dist, 'cli-light.cjs'));
 	for (const file of files) {
 		if (!file.startsWith(dist + path.sep)) {
 			sources.add(path.relative(process.cwd(), file));
@@ -51,7 +51,7 @@ function tracedUsage(args: string[]): {stdout: string; stderr: string; code: num
 
 // `drill usage` declares it reads only usage (reads: 'usage'): the CLI hands it the light runtime
 // (source/usage-runtime.ts), so it loads neither the domains, search, the frames nor Ink; and it is
-// a light command (source/cli/light-commands.ts): dist/cli.js runs it from dist/cli-light.cjs, with
+// a light command (source/cli/light-commands.ts): dist/cli.cjs runs it from dist/cli-light.cjs, with
 // none of the full CLI's modules.
 test('drill usage answers from the light runtime, as the whole runtime would, without loading the rest', () => {
 	expect(command.reads).toBe('usage');
@@ -62,7 +62,7 @@ test('drill usage answers from the light runtime, as the whole runtime would, wi
 		const runtime = createRuntime({storePath: store, knowledgeDir: tempDir(), drillsRoot: tempDir()});
 		expect(JSON.parse(traced.stdout)).toEqual(JSON.parse(JSON.stringify(runtime.usage({by, timezone: 'UTC'}))));
 		runtime.close();
-		expect(traced.modules).toEqual(['cli.js']);
+		expect(traced.modules).toEqual(['cli.cjs']);
 		expect(traced.sources).toContain('source/usage-runtime.ts');
 		expect(traced.sources).toContain('source/store/usage-report.ts');
 		const heavy = traced.sources.filter((source) => /^source\/(?:runtime\.ts|search\/|domains\/|frames\/|ingest\/|mcp\/)|node_modules\/(?:ink|react)\//u.test(source));

@@ -5,7 +5,7 @@ import {hasStackTrace, runCli, tempDir} from '../helpers/cli.js';
 import {writeFile} from './helpers.js';
 
 beforeAll(() => {
-	expect(existsSync('dist/cli.js'), 'run npm run build first').toBe(true);
+	expect(existsSync('dist/cli.cjs'), 'run npm run build first').toBe(true);
 });
 
 function cli(root: string, args: string[], input?: string) {

@@ -10,7 +10,7 @@ import {scanTree} from '../../source/frames/files/tree.js';
 import {project, spawnCli} from './helpers.js';
 
 beforeAll(() => {
-	expect(existsSync('dist/cli.js'), 'run npm run build first').toBe(true);
+	expect(existsSync('dist/cli.cjs'), 'run npm run build first').toBe(true);
 });
 
 /** The pid of a process that has exited: nothing holds it. */

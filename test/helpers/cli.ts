@@ -1,9 +1,10 @@
 import {spawnSync} from 'node:child_process';
-import {chmodSync, mkdtempSync} from 'node:fs';
+import {chmodSync, mkdtempSync, readFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 
-export const cliPath = path.resolve('dist/cli.js');
+/** The built `drill` as installed: package.json's `bin`. */
+export const cliPath = path.resolve((JSON.parse(readFileSync('package.json', 'utf8')) as {bin: {drill: string}}).bin.drill);
 
 export interface CliResult {
 	code: number;

@@ -1,8 +1,6 @@
 import {spawn, type IPty} from '@lydell/node-pty';
-import path from 'node:path';
+import {cliPath} from './cli.js';
 import {XtermScreen} from './xterm-screen.js';
-
-export const cliPath = path.resolve('dist/cli.js');
 
 /**
  * The terminal a pty test gets unless it asks for a size: DRILL_PTY_SIZE (COLSxROWS). vitest.config.ts

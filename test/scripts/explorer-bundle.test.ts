@@ -67,3 +67,8 @@ test('better-sqlite3 and the other native packages are required, never imported'
 	expect(script()).not.toMatch(/import\("(?:better-sqlite3|sqlite-vec|pg)"\)/u);
 	expect(readFileSync('dist/explorer.js', 'utf8')).not.toMatch(/from\s*"(?:better-sqlite3|sqlite-vec|pg)"/u);
 });
+
+// One character beyond ASCII makes V8 decode a whole bundle to UTF-16 on every start (the build refuses one).
+test('the bundles run by vm.Script are ASCII text', () => {
+	for (const file of ['dist/explorer-script.cjs', 'dist/cli-light.cjs']) expect(readFileSync(file, 'latin1'), file).toMatch(/^[\x00-\x7f]*$/u);
+});

@@ -5,7 +5,7 @@ import {describe, expect, it} from 'vitest';
 import {tempDir} from '../helpers/cli.js';
 
 // scripts/fresh-build.mjs in a clone of its own, whose build (scripts/build.mjs) only counts the
-// times it ran and writes dist/cli.js: what decides whether `npm start` builds, without a build.
+// times it ran and writes dist/cli.cjs: what decides whether `npm start` builds, without a build.
 function clone(): {folder: string; run: (...args: string[]) => {code: number | null; builds: number}; write: (file: string, text: string) => void} {
 	const folder = tempDir('drill-fresh-build-');
 	mkdirSync(path.join(folder, 'scripts'), {recursive: true});
@@ -13,7 +13,7 @@ function clone(): {folder: string; run: (...args: string[]) => {code: number | n
 	copyFileSync('scripts/fresh-build.mjs', path.join(folder, 'scripts', 'fresh-build.mjs'));
 	writeFileSync(
 		path.join(folder, 'scripts', 'build.mjs'),
-		"import {appendFileSync, mkdirSync, rmSync, writeFileSync} from 'node:fs';\nrmSync('dist', {recursive: true, force: true});\nmkdirSync('dist');\nwriteFileSync('dist/cli.js', '');\nappendFileSync('builds', 'x');\n",
+		"import {appendFileSync, mkdirSync, rmSync, writeFileSync} from 'node:fs';\nrmSync('dist', {recursive: true, force: true});\nmkdirSync('dist');\nwriteFileSync('dist/cli.cjs', '');\nappendFileSync('builds', 'x');\n",
 	);
 	const write = (file: string, text: string) => writeFileSync(path.join(folder, file), text);
 	write('source/cli.tsx', 'export {};\n');

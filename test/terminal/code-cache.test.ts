@@ -2,8 +2,8 @@ import {existsSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {crc32} from 'node:zlib';
 import {afterEach, beforeAll, expect, test} from 'vitest';
-import {runCli, tempDir} from '../helpers/cli.js';
-import {cliPath, PtyScreen} from '../helpers/pty-screen.js';
+import {cliPath, runCli, tempDir} from '../helpers/cli.js';
+import {PtyScreen} from '../helpers/pty-screen.js';
 
 // The explorer's bundle runs with V8's code cache from $XDG_CACHE_HOME/drill (source/cli/explorer.ts):
 // whatever that folder holds, or however it fails, the explorer starts.

@@ -182,7 +182,7 @@ export function splitSections(body: string): {preamble: string; sections: Map<Se
 
 export function parseDrillText(text: string, fallback: {id: string; name: string; slug: string}, file = 'the drill file'): DrillDocument {
 	const found = frontMatterOf(text);
-	if (!found) throw new DrillError('frame_error', `${file} has no front matter`, hint`a drill file starts with a --- YAML block holding id, parent, status, objective …; ${repairsFrontMatter}`);
+	if (!found) throw new DrillError('frame_error', `${file} has no front matter`, hint`a drill file starts with a --- YAML block holding id, parent, status, objective \u2026; ${repairsFrontMatter}`);
 	let raw: unknown;
 	try {
 		raw = parseYaml(found.yaml, {maxAliasCount: 50});

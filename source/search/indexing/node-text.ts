@@ -110,7 +110,7 @@ export function rootRow(item: ItemRecord, body: string): RootRow {
 
 const wordPattern = /[\p{L}\p{N}\p{M}]+/gu;
 const asciiText = /^[\x00-\x7f]*$/u;
-const clipped = /[\p{L}\p{N}\p{M}]+(…|\.\.\.)/gu;
+const clipped = /[\p{L}\p{N}\p{M}]+(\u2026|\.\.\.)/gu;
 
 /** The inner nodes' titles, summaries and keywords, in ordinal order. */
 function innerFields(item: ItemRecord): string {
