@@ -295,6 +295,13 @@ export const migrations: Array<(db: Database) => void> = [
 	// Usage at scale (#36): the days with every project added together (store/usage-model-days.ts), a
 	// row per day, agent and model: what `drill usage` reads when no project is asked for.
 	(db) => createUsageModelDays(db),
+	// First query at 50 000 items (#38): the root pack holds 8-bit codes with a scale per dimension
+	// (search/semantic/root-pack.ts), a quarter of the float bytes. A pack without scales holds float
+	// rows and is read as such until a writer packs again.
+	(db) => {
+		const columns = new Set((db.prepare('PRAGMA table_info(root_pack)').all() as Array<{name: string}>).map((column) => column.name));
+		if (!columns.has('scales')) db.exec('ALTER TABLE root_pack ADD COLUMN scales BLOB');
+	},
 ];
 
 export const schemaVersion = migrations.length;

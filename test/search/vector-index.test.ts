@@ -2,7 +2,8 @@ import {describe, expect, it} from 'vitest';
 import {bumpVectorRevision, readSemanticMeta, vectorRevision} from '../../source/search/semantic/semantic-meta.js';
 import {VectorIndex} from '../../source/search/semantic/vector-index.js';
 import {LsaEmbedder} from '../../source/search/semantic/lsa-store.js';
-import {fixtureItems, fixtureStore} from './helpers.js';
+import {fixtureItems, fixtureStore, reopened} from './helpers.js';
+import {openIndexedStore} from '../../source/search/indexing/indexer.js';
 import {retrainLsa} from '../../source/search/indexing/reindex.js';
 import {schemaVersion} from '../../source/store/schema.js';
 import {SummaryStore} from '../../source/store/summary-store.js';
@@ -95,6 +96,58 @@ describe('the item roots kept side by side (root_vectors, root_pack)', () => {
 		} finally {
 			again.close();
 		}
+	});
+
+	it('are packed as 8-bit codes with a scale per dimension, and rank the items as the float rows do', () => {
+		const {store, file} = fixtureStore();
+		const meta = readSemanticMeta(store)!;
+		const embed = new LsaEmbedder(meta.dimension, {db: store.db});
+		const queries = ['retry storm pool', 'release notes draft', 'postgres connections', 'load test'].map((text) => embed.embedSync(text)).filter((vector) => vector !== undefined);
+		expect(queries.length).toBeGreaterThanOrEqual(3);
+		// One item of four from the coarse step: which one is what the codes decide (past the first,
+		// the fixture's items score ~0.001 against these queries, noise the codes may reorder).
+		const fromRows = queries.map((query) => new VectorIndex(store.db, meta.dimension).search(query, 10, 1));
+		store.close();
+		const again = SummaryStore.open(file, {write: true});
+		try {
+			const [items, scales, vectors] = again.db.prepare('SELECT length(items), length(scales), length(vectors) FROM root_pack').raw(true).get() as number[];
+			expect([scales, vectors]).toEqual([meta.dimension * 4, (items! / 4) * meta.dimension]);
+			const revision = vectorRevision(again);
+			expect(queries.map((query) => new VectorIndex(again.db, meta.dimension, undefined, revision).search(query, 10, 1))).toEqual(fromRows);
+		} finally {
+			again.close();
+		}
+	});
+
+	it('are read from the rows while the pack is damaged or stale, and packed again by the next writer (an older float pack too)', () => {
+		const {store, file} = fixtureStore();
+		const meta = readSemanticMeta(store)!;
+		const query = new LsaEmbedder(meta.dimension, {db: store.db}).embedSync('retry storm pool')!;
+		const fromRows = new VectorIndex(store.db, meta.dimension).search(query, 10, 1);
+		store.close();
+		const packed = (db: SummaryStore['db']) => db.prepare('SELECT hex(scales) AS scales, hex(vectors) AS vectors FROM root_pack').get() as {scales: string; vectors: string};
+		const writer = () => openIndexedStore(file);
+		let db = writer();
+		const sound = packed(db.db);
+		const revision = vectorRevision(db);
+		try {
+			// Cut short: the sizes do not hold, so the rows are read (a lying root would have ranked another item first).
+			db.db.prepare('UPDATE root_pack SET vectors = substr(vectors, 1, length(vectors) - 1), nodes = ?').run(Buffer.alloc(0));
+			expect(new VectorIndex(db.db, meta.dimension, undefined, revision).search(query, 10, 1)).toEqual(fromRows);
+		} finally {
+			db.close();
+		}
+		db = writer();
+		try {
+			expect(packed(db.db)).toEqual(sound);
+			// A float pack, as drill wrote before the codes: read as floats, then packed as codes.
+			const floats = db.db.prepare('SELECT vector FROM root_vectors ORDER BY item').pluck().all() as Buffer[];
+			db.db.prepare('UPDATE root_pack SET scales = NULL, vectors = ?').run(Buffer.concat(floats));
+			expect(new VectorIndex(db.db, meta.dimension, undefined, revision).search(query, 10, 1)).toEqual(fromRows);
+		} finally {
+			db.close();
+		}
+		reopened(file, (again) => expect(packed(again.db)).toEqual(sound));
 	});
 
 	it('are made by the migrations from the vectors an older store holds (a row per node), and searched as before', () => {

@@ -139,6 +139,9 @@ const sessions: ItemRecord[] = [
 	session('e', {agent: 'claude-code', project: '/src/web', started_at: '2026-10-14T08:00:00.000Z', usage: [bucket('2026-10-14T08', 'claude-sonnet-4-5', {input: 5, cache_write: 40}, 0.05)]}),
 ];
 
+/** The migrations that make the days and the days by model, found by what they call (later migrations do not move them). */
+const usageMigrations = ['createUsageDays', 'createUsageModelDays'].map((name) => migrations.findIndex((migration) => migration.toString().includes(name)));
+
 describe('usage by day, agent, project and model, from the UTC days', () => {
 	let storePath: string;
 
@@ -187,7 +190,7 @@ describe('usage by day, agent, project and model, from the UTC days', () => {
 		const kept = Object.entries(tables).map(([table, order]) => store.all<Record<string, unknown>>(`SELECT * FROM ${table} ORDER BY ${order}`));
 		const spread = store.all('SELECT * FROM usage_spread ORDER BY item, day, model');
 		// The migrations' count from the hour rows (the days, then the days by model): the same rows (costs to rounding).
-		for (const migration of migrations.slice(-2)) migration(store.db as unknown as Database.Database);
+		for (const at of usageMigrations) migrations[at]!(store.db as unknown as Database.Database);
 		Object.entries(tables).forEach(([table, order], index) => {
 			const again = store.all<Record<string, unknown>>(`SELECT * FROM ${table} ORDER BY ${order}`);
 			expect(again.map(({cost, ...rest}) => rest), table).toEqual(kept[index]!.map(({cost, ...rest}) => rest));
@@ -202,9 +205,9 @@ describe('usage by day, agent, project and model, from the UTC days', () => {
 	});
 
 	it.each([
-		['the days', 'DROP TABLE usage_days; DROP TABLE usage_spread; DROP TABLE usage_model_days;', 2],
+		['the days', 'DROP TABLE usage_days; DROP TABLE usage_spread; DROP TABLE usage_model_days;', 0],
 		['the days by model', 'DROP TABLE usage_model_days;', 1],
-	])('an existing store from before %s gets them from its usage rows when it is opened', (_, drop, versionsBack) => {
+	])('an existing store from before %s gets them from its usage rows when it is opened', (_, drop, migration) => {
 		const file = path.join(tempDir(), 'store.db');
 		const store = SummaryStore.open(file, {write: true});
 		for (const item of sessions) store.writeItem(item);
@@ -212,7 +215,7 @@ describe('usage by day, agent, project and model, from the UTC days', () => {
 		// The store as that version left it: the tables it did not have gone, its version that many less.
 		const db = new Database(file);
 		db.exec(drop);
-		db.pragma(`user_version = ${migrations.length - versionsBack}`);
+		db.pragma(`user_version = ${usageMigrations[migration]}`);
 		db.close();
 		const reopened = SummaryStore.open(file, {write: true});
 		expectAllSameAsHours(reopened);

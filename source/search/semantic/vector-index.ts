@@ -1,7 +1,7 @@
 import type {SqliteDatabase} from '../../store/open.js';
 import {prepared} from '../../store/prepared.js';
-import {readRootPack, readRootRows, type ItemRoots} from './root-pack.js';
-import {dot, itemVectors, topRows, TopRows, type VectorHit} from './vectors.js';
+import {readRootPack, readRootRows, topRoots, type ItemRoots} from './root-pack.js';
+import {dot, itemVectors, TopRows, type VectorHit} from './vectors.js';
 
 /** Items whose node vectors are kept in memory between queries (each a few KB). */
 const defaultCachedItems = 20_000;
@@ -69,7 +69,7 @@ export class VectorIndex {
 	 */
 	search(query: Float32Array, limit: number, items: number, allowItem?: (item: number) => boolean): VectorHit[] {
 		const roots = this.itemRoots();
-		const top = topRows(query, items, roots.data, this.dimension, (index) => index, allowItem ? (index) => allowItem(roots.items[index]!) : undefined);
+		const top = topRoots(roots, query, items, this.dimension, allowItem ? (index) => allowItem(roots.items[index]!) : undefined);
 		return topNodes(query, limit, this.nodesOf(top.map((hit) => roots.items[hit.row]!)), this.dimension);
 	}
 }

@@ -1,0 +1,60 @@
+import {TopRows} from './vectors.js';
+
+/**
+ * Vectors of `dimension` side by side as 8-bit codes, with one scale per dimension: a value is
+ * `codes[i] * scales[j]`. A quarter of the float bytes, for steps that only pick candidates (the
+ * coarse step of the semantic list), whose scores the full vectors then give.
+ */
+export interface QuantizedVectors {
+	codes: Int8Array;
+	scales: Float32Array;
+}
+
+/** Each dimension's largest magnitude maps to ±127 (a dimension that is zero everywhere has scale 0). */
+export function quantize(data: Float32Array, dimension: number): QuantizedVectors {
+	const scales = new Float32Array(dimension);
+	for (let at = 0; at < data.length; at += dimension) {
+		for (let j = 0; j < dimension; j++) scales[j] = Math.max(scales[j]!, Math.abs(data[at + j]!));
+	}
+	for (let j = 0; j < dimension; j++) scales[j] = scales[j]! / 127;
+	const codes = new Int8Array(data.length);
+	for (let at = 0; at < data.length; at += dimension) {
+		for (let j = 0; j < dimension; j++) {
+			const scale = scales[j]!;
+			codes[at + j] = scale === 0 ? 0 : Math.max(-127, Math.min(127, Math.round(data[at + j]! / scale)));
+		}
+	}
+	return {codes, scales};
+}
+
+/** query · (codes[at … at+d) ⊙ scales), given `scaled` = query ⊙ scales: four running sums, as `dot`. */
+function codeDot(scaled: Float32Array, codes: Int8Array, at: number, d: number): number {
+	let s0 = 0;
+	let s1 = 0;
+	let s2 = 0;
+	let s3 = 0;
+	let j = 0;
+	for (; j + 3 < d; j += 4) {
+		s0 += scaled[j]! * codes[at + j]!;
+		s1 += scaled[j + 1]! * codes[at + j + 1]!;
+		s2 += scaled[j + 2]! * codes[at + j + 2]!;
+		s3 += scaled[j + 3]! * codes[at + j + 3]!;
+	}
+	for (; j < d; j++) s0 += scaled[j]! * codes[at + j]!;
+	return s0 + s1 + s2 + s3;
+}
+
+/** The best `limit` rows of `vectors` by (approximate) dot product with `query`, best first; `allow` as in topRows. */
+export function topQuantizedRows(query: Float32Array, limit: number, vectors: QuantizedVectors, d: number, allow?: (row: number) => boolean): Array<{row: number; score: number}> {
+	const scaled = new Float32Array(d);
+	for (let j = 0; j < d; j++) scaled[j] = query[j]! * vectors.scales[j]!;
+	const top = new TopRows(limit);
+	const count = vectors.codes.length / d;
+	for (let row = 0; row < count; row++) {
+		const score = codeDot(scaled, vectors.codes, row * d, d);
+		if (!top.admits(score)) continue;
+		if (allow && !allow(row)) continue;
+		top.offer(score, row);
+	}
+	return top.best();
+}
