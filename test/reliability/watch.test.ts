@@ -57,7 +57,7 @@ describe('drill ingest --agents --watch with hostile files arriving', () => {
 			// transcripts at all (the binary one, the JSON of nested arrays) are counted, as in any
 			// folder walk; the pipe is left out unread.
 			expect(seen.flatMap((round) => round.failed.map((failure) => `${path.basename(failure.path)}: ${failure.reason}`)).sort()).toEqual([
-				expect.stringMatching(/^latin1\.jsonl: the file is not valid UTF-8/u),
+				expect.stringMatching(/^latin1\.jsonl: is not valid UTF-8 \(line 1\); convert the file to UTF-8/u),
 			]);
 			expect(seen.reduce((sum, round) => sum + round.skipped_files, 0)).toBe(2);
 		}, patience);

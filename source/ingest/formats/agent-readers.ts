@@ -1,5 +1,6 @@
 import {readFile} from 'node:fs/promises';
 import path from 'node:path';
+import {agentText} from '../io/agent-text.js';
 import {wholeJson} from '../io/json-records.js';
 import type {ParsedSource, SourceProblem} from '../model.js';
 import type {Format} from './catalog.js';
@@ -43,15 +44,15 @@ type DocumentReader = (file: string, size: number, problems: SourceProblem[]) =>
 
 const maxDocumentBytes = 256 << 20;
 
-async function wholeText(file: string, size: number): Promise<string | {reason: string}> {
+async function wholeText(file: string, size: number, problems: SourceProblem[]): Promise<string | {reason: string}> {
 	if (size > maxDocumentBytes) return {reason: `is ${(size / 1e6).toFixed(0)} MB, more than the ${maxDocumentBytes >> 20} MB one session file may have`};
-	return (await readFile(file, 'utf8')).replace(/^\uFEFF/u, '');
+	return agentText(await readFile(file), problems);
 }
 
 /** A JSON document read whole, then handed to `read`. */
 function jsonDocument(read: (file: string, value: unknown, problems: SourceProblem[]) => Outcome): DocumentReader {
 	return async (file, size, problems) => {
-		const whole = await wholeJson(file, size);
+		const whole = await wholeJson(file, size, problems);
 		if ('problem' in whole) return {reason: whole.problem};
 		return read(file, whole.value, problems);
 	};
@@ -62,24 +63,24 @@ export const agentDocumentReaders: Partial<Record<Format, DocumentReader>> = {
 	continue: jsonDocument((file, value) => (isObject(value) ? readContinueSession(file, value) : {reason: 'is not a Continue session (a JSON object)'})),
 	opencode: jsonDocument((file, value, problems) => (isObject(value) ? readOpenCodeSessionFile(file, value, problems) : {reason: 'is not an OpenCode session (a JSON object)'})),
 	'copilot-chat': async (file, size, problems) => {
-		const content = await wholeText(file, size);
+		const content = await wholeText(file, size, problems);
 		return typeof content === 'string' ? readCopilotChatFile(file, content, problems) : content;
 	},
-	'cursor-markdown': async (file, size) => {
-		const content = await wholeText(file, size);
+	'cursor-markdown': async (file, size, problems) => {
+		const content = await wholeText(file, size, problems);
 		return typeof content === 'string' ? readCursorExport(content) : content;
 	},
 	'gemini-markdown': async (file, size, problems) => {
-		const content = await wholeText(file, size);
+		const content = await wholeText(file, size, problems);
 		return typeof content === 'string' ? readGeminiShare(content, file, problems) : content;
 	},
-	specstory: async (file, size) => {
-		const content = await wholeText(file, size);
+	specstory: async (file, size, problems) => {
+		const content = await wholeText(file, size, problems);
 		return typeof content === 'string' ? readSpecStory(content, file) : content;
 	},
 	amp: jsonDocument(readAmpThread),
 	hermes: async (file, size, problems) => {
-		const content = await wholeText(file, size);
+		const content = await wholeText(file, size, problems);
 		return typeof content === 'string' ? readHermesFile(file, content, problems) : content;
 	},
 	'deepseek-tui': jsonDocument((_file, value) => (isObject(value) ? readDeepSeekSession(value) : {reason: 'is not a DeepSeek TUI session (a JSON object)'})),
@@ -97,7 +98,7 @@ export const agentDocumentReaders: Partial<Record<Format, DocumentReader>> = {
 	// An Antigravity CLI transcript (JSON lines), or the artifacts of an editor's conversation.
 	antigravity: async (file, size, problems) => {
 		if (file.endsWith('.md')) return readBrainArtifacts(file);
-		const content = await wholeText(file, size);
+		const content = await wholeText(file, size, problems);
 		if (typeof content !== 'string') return content;
 		const reader = new AntigravityReader(problems, file);
 		content.split('\n').forEach((line, index) => {

@@ -12,6 +12,7 @@ import {unreadChat} from './chat-shape.js';
 import {isSpecStory} from './specstory.js';
 import {isGeminiShare} from './gemini-markdown.js';
 import {closedJsonPrefix, isJsonPrefix} from '../io/json-prefix.js';
+import {invalidUtf8At} from '../../text/utf8.js';
 
 export type {FormatChoice} from './catalog.js';
 const headBytes = 64 * 1024;
@@ -40,34 +41,6 @@ function binaryReason(head: Buffer): string | undefined {
 		if (byte < 9 || (byte > 13 && byte < 32 && byte !== 27)) controls++;
 	}
 	if (sample.length > 0 && controls / sample.length > 0.1) return 'is a binary file (mostly control bytes), not text';
-	return undefined;
-}
-
-/** Where the first invalid UTF-8 sequence in `head` starts; a sequence cut by the end of an incomplete head is not counted. */
-export function invalidUtf8At(head: Uint8Array, complete: boolean): number | undefined {
-	let i = 0;
-	while (i < head.length) {
-		const byte = head[i]!;
-		if (byte < 0x80) {
-			i++;
-			continue;
-		}
-		const length = byte >= 0xc2 && byte <= 0xdf ? 2 : byte >= 0xe0 && byte <= 0xef ? 3 : byte >= 0xf0 && byte <= 0xf4 ? 4 : 0;
-		if (length === 0) return i;
-		if (i + length > head.length) {
-			if (!complete) {
-				// Cut at the end of what was read: fine if what is there so far is valid.
-				for (let k = i + 1; k < head.length; k++) if ((head[k]! & 0xc0) !== 0x80) return i;
-				return undefined;
-			}
-			return i;
-		}
-		for (let k = 1; k < length; k++) if ((head[i + k]! & 0xc0) !== 0x80) return i;
-		const second = head[i + 1]!;
-		// Overlong forms, surrogates and code points past U+10FFFF.
-		if ((byte === 0xe0 && second < 0xa0) || (byte === 0xed && second > 0x9f) || (byte === 0xf0 && second < 0x90) || (byte === 0xf4 && second > 0x8f)) return i;
-		i += length;
-	}
 	return undefined;
 }
 
@@ -320,8 +293,17 @@ function sniffHead(head: Buffer, file: string, size: number, choice: FormatChoic
 	if (isSqliteHead(head)) return sniffStore(file, head, choice);
 	const binary = binaryReason(head);
 	if (binary) return {problem: binary, head: '', notASource: !binary.includes('UTF-16')};
+	const sniffed = sniffText(head, file, size, choice);
 	const invalid = invalidUtf8At(head, head.length >= size);
-	if (invalid !== undefined) return {problem: `is not valid UTF-8 (line ${lineOf(head, invalid)}, byte ${invalid}); convert it to UTF-8 (e.g. iconv -f LATIN1 -t UTF-8)`, head: ''};
+	// An agent's log keeps its other messages when a byte is not UTF-8 (a character cut in two): its
+	// reader marks the spot. A document with such bytes is in another encoding, and is refused.
+	if (invalid !== undefined && !(sniffed.format && conversationFormats.has(sniffed.format))) {
+		return {problem: `is not valid UTF-8 (line ${lineOf(head, invalid)}, byte ${invalid}); convert it to UTF-8 (e.g. iconv -f LATIN1 -t UTF-8)`, head: ''};
+	}
+	return sniffed;
+}
+
+function sniffText(head: Buffer, file: string, size: number, choice: FormatChoice): Sniffed {
 	const text = new TextDecoder('utf-8').decode(head).replace(/^\uFEFF/u, '');
 	if (text.trim() === '') return {problem: 'is empty (only white space)', head: text, notASource: true};
 	const extension = path.extname(file).toLowerCase();

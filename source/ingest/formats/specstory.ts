@@ -53,6 +53,8 @@ const resumableAgents: Record<string, string> = {
 	'gemini cli': 'gemini-cli',
 	cursor: 'cursor',
 	'cursor ide': 'cursor',
+	// The SpecStory CLI's provider id for the Cursor editor (`<!-- cursoride Session … -->`).
+	cursoride: 'cursor',
 	'cursor cli': 'cursor',
 };
 

@@ -1,5 +1,6 @@
 import {readFile} from 'node:fs/promises';
 import type {SourceProblem} from '../model.js';
+import {agentText} from './agent-text.js';
 import {jsonArrayElements} from './json-array.js';
 import {readLines} from './lines.js';
 
@@ -81,9 +82,9 @@ export async function* jsonRecords(file: string, size: number, head: string, lab
 }
 
 /** A whole JSON document of at most 256 MB, or a problem saying why not. */
-export async function wholeJson(file: string, size: number): Promise<{value: unknown; text: string} | {problem: string}> {
+export async function wholeJson(file: string, size: number, problems: SourceProblem[]): Promise<{value: unknown; text: string} | {problem: string}> {
 	if (size > maxWholeJsonBytes) return {problem: `is one JSON document of ${(size / 1e6).toFixed(0)} MB; only JSON lines are read past ${maxWholeJsonBytes >> 20} MB`};
-	const text = await readFile(file, 'utf8');
+	const text = agentText(await readFile(file), problems);
 	try {
 		return {value: JSON.parse(text) as unknown, text};
 	} catch (error) {

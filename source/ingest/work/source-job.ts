@@ -183,7 +183,7 @@ async function parse(job: SourceJob, problems: SourceProblem[], hooks: JobHooks)
 		return readHtml(new TextDecoder('utf-8').decode(bytes), problems);
 	}
 	if (format === 'gemini-chat' && job.document) {
-		const whole = await wholeJson(job.path, job.size);
+		const whole = await wholeJson(job.path, job.size, problems);
 		hooks.onBytes?.(job.size);
 		if ('problem' in whole) return {reason: whole.problem};
 		const reader = new GeminiChatReader(problems, undefined, job.path);
@@ -243,6 +243,12 @@ export async function runSourceJob(job: SourceJob, hooks: JobHooks = {}): Promis
 	if (conversationFormats.has(job.format) && isSummarizerCall(parsed)) return {problems, skipped, summarizerSession: true};
 	if (isEmpty(parsed)) {
 		const conversation = conversationFormats.has(job.format);
+		// Not one line could be decoded: the whole log is in another encoding, said once for the file.
+		const undecoded = problems.filter((problem) => /^line \d+ is not valid UTF-8/u.test(problem.reason));
+		if (conversation && undecoded.length > 0) {
+			const kept = problems.filter((problem) => !undecoded.includes(problem));
+			return {problems: kept, skipped, failure: {reason: `is not valid UTF-8 (line ${undecoded[0]!.line}); convert the file to UTF-8 (e.g. iconv -f LATIN1 -t UTF-8)`}};
+		}
 		const headings = parsed.root.children.length > 0;
 		const reason = conversation ? 'holds no conversation messages that could be read' : headings ? 'holds only headings, no text under them' : 'holds no text';
 		return {problems, skipped, failure: {reason}};

@@ -1,4 +1,4 @@
-import {statSync, writeFileSync} from 'node:fs';
+import {readFileSync, statSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {sniff, type FormatChoice} from '../../../source/ingest/formats/detect.js';
@@ -72,6 +72,16 @@ describe('sniff', () => {
 		expect((await detect('package.json', '{"name": "x", "version": "1.0.0"}\n')).problem).toBe('is JSON but no session format drill reads (top-level keys: name, version); drill ingest --help lists the formats');
 	});
 
+	it('reads an agent log with a byte that is not UTF-8 (its reader marks the line), and still refuses a document with one', async () => {
+		const cut = Buffer.from([0xe6, 0x96]);
+		const log = readFileSync('fixtures/agents/real/claude-code/4eb362e5-e40d-4f92-be47-a5eb907628b9.jsonl');
+		const second = log.indexOf(10) + 1;
+		const damaged = Buffer.concat([log.subarray(0, second + 40), cut, log.subarray(second + 40)]);
+		expect(await detect('cut.jsonl', damaged)).toMatchObject({format: 'claude-code'});
+		const page = Buffer.concat([Buffer.from('# Notes\n\ncaf'), cut, Buffer.from(' au lait\n')]);
+		expect((await detect('page.md', page)).problem).toMatch(/^is not valid UTF-8 \(line 3, byte 12\); convert it to UTF-8/u);
+	});
+
 	it('calls JSON of nested arrays JSON, however deep and wherever the head cuts it, never a text document', async () => {
 		for (const [name, content] of [
 			['nested.json', `${'['.repeat(100_000)}${']'.repeat(100_000)}`],
@@ -99,7 +109,7 @@ describe('sniff', () => {
 describe('invalidUtf8At', () => {
 	it('agrees with a strict decoder on any bytes', async () => {
 		const fc = await import('fast-check');
-		const {invalidUtf8At} = await import('../../../source/ingest/formats/detect.js');
+		const {invalidUtf8At} = await import('../../../source/text/utf8.js');
 		fc.assert(
 			fc.property(fc.uint8Array({maxLength: 64}), fc.string({unit: 'grapheme', maxLength: 16}), (noise, text) => {
 				const bytes = Buffer.concat([Buffer.from(text), Buffer.from(noise)]);
