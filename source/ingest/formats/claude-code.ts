@@ -147,7 +147,11 @@ export class ClaudeCodeReader {
 		};
 		if (!seen) {
 			const at = factDate(timestamp);
-			this.usage.set(id, {...(at ? {at} : {}), ...(typeof model === 'string' && model.trim() ? {model: model.trim()} : {}), ...counts});
+			// Built key by key: an object spread of optional parts got a hidden class of its own per message in V8.
+			const entry: MessageUsage = {};
+			if (at) entry.at = at;
+			if (typeof model === 'string' && model.trim()) entry.model = model.trim();
+			this.usage.set(id, Object.assign(entry, counts));
 			return;
 		}
 		for (const key of ['input', 'output', 'cache_read', 'cache_write', 'cache_write_1h'] as const) seen[key] = Math.max(seen[key] ?? 0, counts[key]);
