@@ -43,7 +43,7 @@ interface Run {
 	/** User + system CPU seconds of the drill process (all its threads). */
 	cpuSeconds: number;
 	peakRssMb: number;
-	report: {added: number; updated: number; skipped: number; failed: unknown[]; items: number; nodes: number; spans: number; seconds: number};
+	report: {added: number; updated: number; skipped: number; failed: unknown[]; items: number; nodes: number; spans: number; seconds: number; subagents?: number};
 	/** The phase breakdown drill wrote (`--profile`). */
 	profile?: string;
 }
@@ -170,7 +170,11 @@ async function archiveCase(options: Options): Promise<void> {
 	const total = folderBytes(folder) / 1e6;
 	process.stdout.write(`archive case: ${folder}, ${total.toFixed(1)} MB\n`);
 	const [fresh] = await timed('archive (fresh store)', total, [folder], options);
-	if (fresh!.report.failed.length > 0) throw new Error(`drill ingest could not read every copied session: ${JSON.stringify(fresh!.report.failed.slice(0, 3))}`);
+	// A real log may hold a torn line (reported, the rest of it read): every copy must still be a session or a subagent in one.
+	const files = readdirSync(folder, {recursive: true, encoding: 'utf8'}).filter((file) => file.endsWith('.jsonl')).length;
+	const {added, subagents = 0, failed} = fresh!.report;
+	if (added + subagents < files) throw new Error(`${files} copied sessions gave ${added} items and ${subagents} subagents: ${JSON.stringify(failed.slice(0, 3))}`);
+	if (failed.length > 0) process.stdout.write(`${failed.length} files with a line that could not be read (the rest of each was), e.g. ${JSON.stringify(failed[0])}\n`);
 	const store = freshStore(options.work);
 	await ingestRun([folder], store);
 	process.stdout.write(`${line('archive again (unchanged)', total, await ingestRun([folder], store))}\n`);
