@@ -1,22 +1,28 @@
 import {spawn} from 'node:child_process';
-import {existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync} from 'node:fs';
+import {existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import {cpus, loadavg, tmpdir, totalmem} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {type DocsSite, writeDocsSite} from './ingest/docs.js';
 import {floorIndex} from './ingest/floor.js';
 import {sessionFormats, writeCorpus, type SessionFormat} from './ingest/generate.js';
+import {templatesIn, writeLongSession, writeRealArchive} from './ingest/real-archive.js';
 
 /**
- * `npm run bench -- ingest [--case all|sessions|docs] [--mb 200] [--pages 1000] [--split] [--keep]
- * [--smoke] [--runs N] [--compare OTHER/cli.js] [--profile]`. Two cases, each run by the built `drill ingest`
- * into a fresh store, wall time including the close-time search index build:
+ * `npm run bench -- ingest [--case all|sessions|docs|archive|long] [--mb 200] [--pages 1000] [--split] [--keep]
+ * [--smoke] [--runs N] [--compare OTHER/cli.js] [--profile] [--from DIR] [--lines N] [--into DIR]`. Each case is
+ * run by the built `drill ingest` into a fresh store, wall time including the close-time search index build:
  * - sessions: MB of agent sessions (Claude Code, Codex CLI, Gemini CLI, aider, Claude agent events)
  *   and markdown (half each, one 20 MB session and one 20 MB heading-less document among them);
  *   `--split` also times transcripts and markdown on their own; a second run shows the skip path;
  *   `--formats claude-code,codex` limits the sessions to those formats.
  * - docs: a documentation site of `--pages` markdown pages of 2–10 KB with front matter, or the
  *   markdown pages of a real documentation folder (`--folder DIR`, only `.md` files in it).
+ * - archive: `--mb` (500) MB of copies, with new ids, of the real Claude Code sessions and Codex rollouts
+ *   under `--from DIR` (default: the real ones in fixtures/agents/real), then again unchanged.
+ * - long: one Claude Code session of `--lines` (1 000 000) lines made of those real records, each
+ *   string cut to 400 characters; its peak RSS is the figure.
+ * `--into DIR` writes the generated archive or long session there and keeps it (made once, reused).
  * Throughput per wall second and per CPU second (the figure a loaded machine does not move), and
  * peak RSS. `--runs N` repeats each run; `--compare` alternates every run with another build's
  * cli.js (e.g. main's), so that both see the same load. `--smoke` (0.2 MB, 40 pages) is for CI: it
@@ -37,7 +43,7 @@ interface Run {
 	/** User + system CPU seconds of the drill process (all its threads). */
 	cpuSeconds: number;
 	peakRssMb: number;
-	report: {added: number; updated: number; skipped: number; failed: unknown[]; items: number; nodes: number; spans: number; seconds: number};
+	report: {added: number; updated: number; skipped: number; failed: unknown[]; items: number; nodes: number; spans: number; seconds: number; subagents?: number};
 	/** The phase breakdown drill wrote (`--profile`). */
 	profile?: string;
 }
@@ -135,6 +141,63 @@ async function timed(label: string, megabytes: number, inputs: string[], options
 	return runs;
 }
 
+const realTemplates = (options: Options) => {
+	const from = options.text('--from') ?? path.resolve('fixtures/agents/real');
+	if (!existsSync(from)) throw new Error(`--from ${from}: no such folder`);
+	const templates = templatesIn(from);
+	if (templates.length === 0) throw new Error(`--from ${from}: no Claude Code session or Codex rollout in it`);
+	return {from, templates};
+};
+
+/** Where a case's generated input goes: `--into DIR` (kept, and reused when already made), else the work folder. */
+function inputFolder(options: Options, name: string): {folder: string; made: boolean} {
+	const into = options.text('--into');
+	const folder = into ? path.resolve(into, name) : path.join(options.work, name);
+	return {folder, made: Boolean(into) && existsSync(path.join(folder, '.made'))};
+}
+
+const folderBytes = (folder: string) => readdirSync(folder, {recursive: true, encoding: 'utf8'}).reduce((sum, file) => sum + (file.endsWith('.jsonl') ? statSync(path.join(folder, file)).size : 0), 0);
+
+async function archiveCase(options: Options): Promise<void> {
+	const megabytes = options.value('--mb', options.smoke ? 1 : 500);
+	const {from, templates} = realTemplates(options);
+	const {folder, made} = inputFolder(options, `archive-${megabytes}`);
+	if (!made) {
+		process.stdout.write(`archive case: copying ${templates.length} real sessions from ${from} to ${megabytes} MB with new ids …\n`);
+		const archive = await writeRealArchive(folder, megabytes, templates);
+		writeFileSync(path.join(folder, '.made'), `${archive.files} files\n`);
+	}
+	const total = folderBytes(folder) / 1e6;
+	process.stdout.write(`archive case: ${folder}, ${total.toFixed(1)} MB\n`);
+	const [fresh] = await timed('archive (fresh store)', total, [folder], options);
+	// A real log may hold a torn line (reported, the rest of it read): every copy must still be a session or a subagent in one.
+	const files = readdirSync(folder, {recursive: true, encoding: 'utf8'}).filter((file) => file.endsWith('.jsonl')).length;
+	const {added, subagents = 0, failed} = fresh!.report;
+	if (added + subagents < files) throw new Error(`${files} copied sessions gave ${added} items and ${subagents} subagents: ${JSON.stringify(failed.slice(0, 3))}`);
+	if (failed.length > 0) process.stdout.write(`${failed.length} files with a line that could not be read (the rest of each was), e.g. ${JSON.stringify(failed[0])}\n`);
+	const store = freshStore(options.work);
+	await ingestRun([folder], store);
+	process.stdout.write(`${line('archive again (unchanged)', total, await ingestRun([folder], store))}\n`);
+	process.stdout.write('targets: ≥ 10 MB/s at 500 MB, peak RSS ≤ 400 MB; unchanged ≥ 150 MB/s\n\n');
+}
+
+async function longCase(options: Options): Promise<void> {
+	const lines = options.value('--lines', options.smoke ? 2000 : 1_000_000);
+	const {folder, made} = inputFolder(options, `long-${lines}`);
+	const file = path.join(folder, 'long-session.jsonl');
+	if (!made) {
+		const {from, templates} = realTemplates(options);
+		process.stdout.write(`long case: one session of ${lines} lines from the real records in ${from} …\n`);
+		await writeLongSession(file, lines, templates);
+		writeFileSync(path.join(folder, '.made'), `${lines} lines\n`);
+	}
+	const total = statSync(file).size / 1e6;
+	process.stdout.write(`long case: ${file}, ${lines} lines, ${total.toFixed(1)} MB\n`);
+	const [fresh] = await timed('long session (fresh)', total, [file], options);
+	if (fresh!.report.failed.length > 0 || fresh!.report.items !== 1) throw new Error(`drill ingest did not make one item of the long session: ${JSON.stringify(fresh!.report)}`);
+	process.stdout.write('target: peak RSS < 400 MB at 1M lines\n\n');
+}
+
 async function sessionsCase(options: Options): Promise<void> {
 	const megabytes = options.value('--mb', options.smoke ? 0.2 : 200);
 	const at = options.text('--formats');
@@ -190,7 +253,8 @@ export async function run(args: string[]): Promise<void> {
 	const smoke = args.includes('--smoke');
 	profile = args.includes('--profile');
 	const which = text('--case') ?? 'all';
-	if (!['all', 'sessions', 'docs'].includes(which)) throw new Error(`--case ${which}: use all, sessions or docs`);
+	const cases = ['sessions', 'docs', 'archive', 'long'];
+	if (which !== 'all' && !cases.includes(which)) throw new Error(`--case ${which}: use all, ${cases.join(', ')}`);
 	const compare = text('--compare');
 	if (compare && !existsSync(compare)) throw new Error(`--compare ${compare}: no such file (give another build's dist/cli.js)`);
 	const work = mkdtempSync(path.join(tmpdir(), 'drill-bench-ingest-'));
@@ -206,8 +270,10 @@ export async function run(args: string[]): Promise<void> {
 	try {
 		process.stdout.write(`ingest benchmark · ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'} · ${(totalmem() / 2 ** 30).toFixed(0)} GB · node ${process.version} · load ${loadText()}\n`);
 		if (compare) process.stdout.write(`each run alternates with ${compare} ([other])\n`);
-		if (which !== 'docs') await sessionsCase(options);
-		if (which !== 'sessions') await docsCase(options);
+		if (which === 'all' || which === 'sessions') await sessionsCase(options);
+		if (which === 'all' || which === 'docs') await docsCase(options);
+		if (which === 'all' || which === 'archive') await archiveCase(options);
+		if (which === 'all' || which === 'long') await longCase(options);
 		process.stdout.write(`load average now ${loadText()} (other processes share these cores: MB/cpu-s is the figure that does not depend on them)\n`);
 	} finally {
 		if (options.flag('--keep')) process.stdout.write(`kept ${work}\n`);

@@ -47,3 +47,26 @@ describe('npm run bench -- ingest --case docs --folder DIR', () => {
 		}
 	}, 240_000);
 });
+
+describe('npm run bench -- ingest --case archive --smoke', () => {
+	it('copies the real sessions with new ids into an archive whose every copy is an item of its own, then skips them all', () => {
+		const result = spawnSync(process.execPath, [path.resolve('dist/bench.js'), 'ingest', '--case', 'archive', '--smoke'], {encoding: 'utf8', timeout: 180_000});
+		expect(result.stderr).not.toMatch(/Error/u);
+		expect(result.status).toBe(0);
+		const copies = /archive \(fresh store\).* items (\d+) \(\+(\d+) ~0 =0 !0\)/u.exec(result.stdout);
+		expect(copies, result.stdout).not.toBeNull();
+		expect(Number(copies![1])).toBeGreaterThan(10);
+		expect(copies![2]).toBe(copies![1]);
+		expect(result.stdout).toMatch(new RegExp(`archive again \\(unchanged\\).* items 0 \\(\\+0 ~0 =${copies![1]} !0\\)`, 'u'));
+	}, 240_000);
+});
+
+describe('npm run bench -- ingest --case long --smoke', () => {
+	it('makes one session of 2 000 real records and ingests it as one item', () => {
+		const result = spawnSync(process.execPath, [path.resolve('dist/bench.js'), 'ingest', '--case', 'long', '--smoke'], {encoding: 'utf8', timeout: 180_000});
+		expect(result.stderr).not.toMatch(/Error/u);
+		expect(result.status).toBe(0);
+		expect(result.stdout).toMatch(/2000 lines/u);
+		expect(result.stdout).toMatch(/long session \(fresh\).* items 1 \(\+1 ~0 =0 !0\)/u);
+	}, 240_000);
+});

@@ -123,11 +123,13 @@ export class ClaudeCodeReader {
 		}
 		const uuid = typeof record.uuid === 'string' ? record.uuid : undefined;
 		if (uuid) this.uuids.add(uuid);
-		this.conversation.time(factDate(record.timestamp));
+		// One string for the line's time, its blocks' and its usage's: a session of a million lines holds them all.
+		const at = factDate(record.timestamp);
+		this.conversation.time(at);
 		this.conversation.project(record.cwd);
 		if (type === 'assistant') {
 			this.conversation.model(message.model);
-			if (isObject(message.usage)) this.countUsage(typeof message.id === 'string' ? message.id : `line ${line}`, message.usage, record.timestamp, message.model);
+			if (isObject(message.usage)) this.countUsage(typeof message.id === 'string' ? message.id : `line ${line}`, message.usage, at, message.model);
 		}
 		const content = message.content;
 		if (record.isCompactSummary === true) this.conversation.system([{role: 'system', kind: 'prose', text: toolResultText(content)}]);
@@ -135,7 +137,7 @@ export class ClaudeCodeReader {
 		else this.assistant(content, uuid);
 	}
 
-	private countUsage(id: string, usage: Json, timestamp: unknown, model: unknown): void {
+	private countUsage(id: string, usage: Json, at: string | undefined, model: unknown): void {
 		const seen = this.usage.get(id);
 		const creation = isObject(usage.cache_creation) ? usage.cache_creation : {};
 		const counts = {
@@ -146,11 +148,23 @@ export class ClaudeCodeReader {
 			cache_write_1h: count(creation.ephemeral_1h_input_tokens),
 		};
 		if (!seen) {
-			const at = factDate(timestamp);
-			this.usage.set(id, {...(at ? {at} : {}), ...(typeof model === 'string' && model.trim() ? {model: model.trim()} : {}), ...counts});
+			// Built key by key: an object spread of optional parts got a hidden class of its own per message in V8.
+			const entry: MessageUsage = {};
+			if (at) entry.at = at;
+			if (typeof model === 'string' && model.trim()) entry.model = this.modelName(model.trim());
+			this.usage.set(id, Object.assign(entry, counts));
 			return;
 		}
 		for (const key of ['input', 'output', 'cache_read', 'cache_write', 'cache_write_1h'] as const) seen[key] = Math.max(seen[key] ?? 0, counts[key]);
+	}
+
+	/** The one string of each model name: every message's JSON gave a copy of its own. */
+	private readonly models = new Map<string, string>();
+	private modelName(name: string): string {
+		const known = this.models.get(name);
+		if (known !== undefined) return known;
+		this.models.set(name, name);
+		return name;
 	}
 
 	/** Keeps the first custom command a `<command-name>` wrapper names, with its arguments. */

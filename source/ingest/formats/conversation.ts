@@ -106,10 +106,15 @@ export class ConversationBuilder {
 		this.sawToolResult = false;
 	}
 
-	/** Blocks without a time of their own take the reader's last one. */
+	/**
+	 * Blocks without a time of their own take the reader's last one, set on the reader's own block:
+	 * a copy (`{...block, time}`) got a hidden class of its own in V8, ~300 bytes a block, most of
+	 * what a session of a million lines held besides its text.
+	 */
 	private stamped(blocks: Block[]): Block[] {
 		const now = this.now;
-		return now ? blocks.map((block) => (block.time ? block : {...block, time: now})) : blocks;
+		if (now) for (const block of blocks) block.time ||= now;
+		return blocks;
 	}
 
 	/** A time the source gives (a message's, or the session's); the messages that follow were written then. */
