@@ -115,9 +115,11 @@ export function requestTitle(text: string): string | undefined {
 	let fallback: string | undefined;
 	let tried = 0;
 	// "@src/app.ts", "@C:\\notes\\spec.md": an editor's file mention, read as the file's name.
-	const body = withoutContext(text)
+	const mentioned = withoutContext(text)
 		.replace(/(^|\s)@(?=[\w.-]+\/|[\w-]+\.\w|[A-Za-z]:\\)/gu, '$1')
 		.replace(pastePlaceholder, '');
+	// A request written wholly as a quote ("> Create Flask routes…" on every line) is the request itself, not a quote around one.
+	const body = /\S/u.test(mentioned) && mentioned.split('\n').every((line) => line.trim() === '' || /^\s*>/u.test(line)) ? mentioned.replace(/^\s*>[ \t]?/gmu, '') : mentioned;
 	// A document pasted after a line that introduces it ("Implement the following plan:" and "# Plan: Site Content Update"): its heading names it.
 	const heading = headedDocument.exec(body)?.[1];
 	const named = heading ? plainText(heading).replace(planLabel, '').trim() : '';
