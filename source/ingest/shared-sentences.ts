@@ -1,6 +1,7 @@
 import type {SummaryStore} from '../store/summary-store.js';
 import {sentencesOf} from '../text/sentences.js';
 import {endingSentence} from './tree/outcome.js';
+import {subjectOfTitle} from './siblings.js';
 
 /**
  * A sentence that the TLDRs of several items of a namespace share word for word (an agent's
@@ -62,7 +63,8 @@ export function dropSharedSentences(store: SummaryStore, namespaces: Iterable<st
 		for (const row of store.iterate<{id: number; title: string; tldr: string}>('SELECT id, title, tldr FROM items WHERE namespace = ? ORDER BY item_id', namespace)) {
 			const sentences = tldrSentences(row.tldr);
 			items.push({id: row.id, sentences});
-			const title = row.title.toLowerCase().replace(/\s+/gu, ' ').trim();
+			// Sessions told apart only by when they started are about the same thing: what their TLDRs share is theirs.
+			const title = subjectOfTitle(row.title).toLowerCase().replace(/\s+/gu, ' ').trim();
 			for (const key of new Set(sentences.map(foldSentence))) {
 				if (wordCount(key) < minWords || endingSentence.test(key)) continue;
 				let titles = holders.get(key);

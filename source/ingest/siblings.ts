@@ -3,6 +3,7 @@ import type {ItemRecord} from '../store/interchange.js';
 import type {SummaryStore} from '../store/summary-store.js';
 import {cutAtWord} from '../text/cjk-words.js';
 import {plainText} from '../text/clean.js';
+import {shortTime} from '../core/item-source.js';
 import {scanWords, termOf} from '../text/summary-words.js';
 
 /**
@@ -11,12 +12,17 @@ import {scanWords, termOf} from '../text/summary-words.js';
  * (and project) whose titles are the same once case and spaces are folded are told apart: each
  * gets ` — ` and what differs in its subject: the first words none of its siblings has in what the
  * person asked (the paper's title), else the name of a file only it worked on (the task's file),
- * and only when neither differs its TLDR, topics or last answer. Only the title changes (`items.title`, the
+ * and only when neither differs its TLDR, topics or last answer, and when nothing does, when it started. Only the title changes (`items.title`, the
  * root's title, the search rows through a rewrite); the title drill gave it stays in
  * `source.own_title`. An agent's own title is shown as it is and never touched.
  */
 
 const separator = ' — ';
+/** The part that tells apart sessions that differ only in when they started. */
+const startedPart = / — \d{4}-\d\d-\d\d \d\d:\d\d UTC$/u;
+
+/** A title without the time that told it apart from the same session started at another time: what the sessions were about. */
+export const subjectOfTitle = (title: string) => title.replace(startedPart, '');
 const maxTitle = 80;
 const maxPhrase = 50;
 const maxPhraseWords = 6;
@@ -38,6 +44,8 @@ interface ItemText {
 	/** Then what came of it (TLDR, topics) and, last of all, its last answer. */
 	rest: string[];
 	terms: Set<string>;
+	/** When it started ("2025-12-22 00:35 UTC"), when the log says. */
+	started?: string;
 }
 
 interface Extra {
@@ -112,7 +120,8 @@ function textOf(record: ItemRecord): ItemText {
 	if (last) append(rest, lines(last.text));
 	const terms = new Set<string>();
 	for (const piece of [...subject, ...files, ...rest]) termsOfText(piece, terms);
-	return {subject, files, rest: rest.filter((piece) => piece.length > 0), terms};
+	const started = record.source?.started_at ? shortTime(record.source.started_at) : undefined;
+	return {subject, files, rest: rest.filter((piece) => piece.length > 0), terms, ...(started ? {started} : {})};
 }
 
 const isCapitalized = (word: string) => word !== word.toLowerCase() && word[0] === word[0]!.toUpperCase();
@@ -182,7 +191,8 @@ function groupTitles(store: SummaryStore, group: Candidate[]): Map<number, strin
 		if (!text) continue;
 		const others = new Set<string>();
 		for (const sibling of group) if (sibling !== candidate) for (const term of texts.get(sibling.rowId)?.terms ?? []) others.add(term);
-		const phrase = distinguishingPhrase(text, others, baseTerms);
+		// The same request, the same files and the same ending (a request typed again after an error): only when it started tells them apart.
+		const phrase = distinguishingPhrase(text, others, baseTerms) ?? text.started;
 		titles.set(candidate.rowId, phrase ? titled(candidate.base, phrase) : candidate.base);
 	}
 	// Titles that still meet (a phrase cut short): each keeps the title it had before.

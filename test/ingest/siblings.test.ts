@@ -194,6 +194,26 @@ describe('sessions of one project that start with the same request', () => {
 		expect(got[0]!.title).toBe(got[1]!.title);
 		expect(got[0]!.title).not.toContain(' — ');
 	});
+
+	it('tells apart the very same request asked again later by when each started', async () => {
+		const folder = path.join(tempDir(), '-home-ana-src-reading-group');
+		mkdirSync(folder, {recursive: true});
+		const {paper, answer} = papers[0]!;
+		writeFileSync(path.join(folder, `${papers[0]!.id}.jsonl`), sessionLines(papers[0]!.id, paper, answer));
+		writeFileSync(path.join(folder, `${papers[1]!.id}.jsonl`), sessionLines(papers[1]!.id, paper, answer).replaceAll('2026-10-14T09:', '2026-10-15T16:'));
+		const store = path.join(tempDir(), 'store.db');
+		await ingest([folder], {storePath: store});
+		const got = [...titles(store).values()].map((entry) => entry.title).sort();
+		expect(got[0]).toMatch(/ — 2026-10-14 09:12 UTC$/u);
+		expect(got[1]).toMatch(/ — 2026-10-15 16:12 UTC$/u);
+		// What their TLDRs share is what they did, not a standing sentence: it stays.
+		const summary = SummaryStore.open(store);
+		try {
+			for (const row of summary.eachItem()) expect(row.tldr).toContain('The Transformer drops recurrence entirely');
+		} finally {
+			summary.close();
+		}
+	});
 });
 
 describe('a sentence the TLDRs of several sessions share', () => {

@@ -38,6 +38,8 @@ export interface MainRequest {
 
 /** Asking which model or agent answers ("what llm are you?", "who are you"): no work follows. */
 const modelQuestion = /^(?:(?:hi|hey|hello)[\s,!.]+)?(?:(?:what|which)\s+(?:llm|model|ai|language model|version of \w+)(?:\s+(?:are|is)\s+(?:you|this|it))?(?:\s+using)?|(?:what|who) are you|are you (?:claude|gpt[\w.-]*|gemini|codex|an? (?:ai|llm|bot|human))|what(?:['’]s| is) your (?:model|name))[\s?!.]*$/iu;
+/** The same asked in another language ("hola que modelo sos?", "qual modelo você é?", "你是什么模型"). */
+const otherModelQuestion = /^(?:(?:hola|oi|olá|ola|bonjour|salut|hallo|ciao|你好|您好|こんにちは|안녕(?:하세요)?)[\s,!.，！]*)?(?:¿\s*)?(?:(?:qu[eé]|cu[aá]l|qual|quel|quale|welches)\s+(?:(?:es|é|est|ist)\s+)?(?:(?:o|el|le|tu|ton|seu|su|dein)\s+)?(?:modelo|modèle|modello|modell)(?:\s+(?:de\s+)?(?:ia|ai|lenguaje|linguagem|langage))?(?:\s+(?:sos|eres|es|usas|utilizas|você é|voce é|vc é|é você|é|es-tu|êtes-vous|utilises-tu|sei|bist du|usted es))?|qui[eé]n (?:sos|eres|es usted)|quem (?:é você|é voce|és tu)|qui es-tu|qui êtes-vous|wer bist du|chi sei|你是(?:谁|誰|什么模型|什麼模型|哪个模型|哪個模型)|あなたは(?:誰|だれ|何)(?:ですか)?|(?:너는|넌|당신은) (?:누구|무슨 모델)(?:야|니|입니까|인가요|이야)?)[\s?？!！.。]*$/iu;
 /** A session command with nothing after it: `/exit`, `/clear`, `/model`. */
 const bareCommand = /^\/(?:exit|quit|clear|compact|resume|model|cost|status|init|help|login|logout|config|memory|doctor|bug|permissions|context|usage)\s*$/iu;
 /** Picking up an earlier session ("where did we leave off?"): the subject is what follows. */
@@ -49,7 +51,7 @@ const confirmation = /\(Y\)es\/\(N\)o/u;
 /** Requests that never name a session's subject: greetings, model questions, bare commands, resumptions, confirmations. */
 export function isSmallTalk(text: string): boolean {
 	const trimmed = text.trim();
-	return isGreeting(trimmed) || bareCommand.test(trimmed) || confirmation.test(trimmed) || (trimmed.split(/\s+/u).length <= 12 && (modelQuestion.test(trimmed) || resumption.test(trimmed)));
+	return isGreeting(trimmed) || bareCommand.test(trimmed) || confirmation.test(trimmed) || (trimmed.split(/\s+/u).length <= 12 && (modelQuestion.test(trimmed) || otherModelQuestion.test(trimmed) || resumption.test(trimmed)));
 }
 
 /**

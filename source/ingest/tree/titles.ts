@@ -115,9 +115,15 @@ export function requestTitle(text: string): string | undefined {
 	let fallback: string | undefined;
 	let tried = 0;
 	// "@src/app.ts", "@C:\\notes\\spec.md": an editor's file mention, read as the file's name.
-	const body = withoutContext(text)
+	const mentioned = withoutContext(text)
 		.replace(/(^|\s)@(?=[\w.-]+\/|[\w-]+\.\w|[A-Za-z]:\\)/gu, '$1')
 		.replace(pastePlaceholder, '');
+	// A request written wholly as a quote ("> Create Flask routes…" on every line) is the request itself, not a quote around one.
+	const body = /\S/u.test(mentioned) && mentioned.split('\n').every((line) => line.trim() === '' || /^\s*>/u.test(line)) ? mentioned.replace(/^\s*>[ \t]?/gmu, '') : mentioned;
+	// A document pasted after a line that introduces it ("Implement the following plan:" and "# Plan: Site Content Update"): its heading names it.
+	const heading = headedDocument.exec(body)?.[1];
+	const named = heading ? plainText(heading).replace(planLabel, '').trim() : '';
+	if (named && !isNoiseTitle(named)) return capitalize(shorten(named));
 	// An error pasted in a fence after "we get this error:" (Cursor's "Fix in Chat" prompt): the error is the subject.
 	const introduced = introducedBlock.exec(body)?.[1]?.trim();
 	if (introduced) {
@@ -157,6 +163,11 @@ export function requestTitle(text: string): string | undefined {
 const introduction = /(?:\b(?:the following|as follows|(?:two|three|a few|some) things)\s*[:.]?|\bbelow\s*:)$/iu;
 /** "For the code present, we get this error:" and the fenced block it introduces. */
 const introducedBlock = /^[^\n]*\b(?:get|got|getting|see|seeing|have|having|throws?|shows?)\s+(?:this|the following|an?|these|the)\s+(?:error|exception|warning|message)s?\s*:?\s*\n+(?:`{3,}|~{3,})[\w-]*\n([\s\S]*?)\n(?:`{3,}|~{3,})/iu;
+
+/** A short first line ending in a colon, then a Markdown heading: the heading's text. */
+const headedDocument = /^\s*(?!#)[^\n]{1,120}[:：]\s*\n(?:\s*\n)*#{1,6}[ \t]+([^\n]+)/u;
+/** "Plan:" before a plan's name says what kind of document it is, not what it is about. */
+const planLabel = /^(?:(?:implementation|execution|action|work|project)\s+)?plan\s*[:：—–-]\s*/iu;
 
 const typedInput = /^#{1,6}\s*(?:User Input|Arguments|Input)\s*\n+(?:`{3,}|~{3,})[\w-]*\n([\s\S]*?)\n(?:`{3,}|~{3,})/mu;
 

@@ -60,11 +60,12 @@ describe('DeepSeek TUI sessions', () => {
 		expect(read(value as unknown as Record<string, unknown>).facts.title).toBeUndefined();
 	});
 
-	it('is told from its content, and ingested as one item titled by the first request', async () => {
+	it('is told from its content, and ingested as one item titled by its first request past the model question', async () => {
 		expect((await sniff(fixture, statSync(fixture).size)).format).toBe('deepseek-tui');
 		const store = path.join(tempDir(), 's.db');
 		expect(await ingest([fixture], {storePath: store, workers: false})).toMatchObject({added: 1, failed: []});
 		const [item] = storedItems(store);
-		expect(item!.record.title).toBe('你是什么模型');
+		// "你是什么模型" (what model are you) is small talk: the request after it names the session.
+		expect(item!.record.title).toBe('请查看我的token用量');
 	});
 });

@@ -68,7 +68,9 @@ describe('Qwen Code and Gemini CLI: real files (fixtures/agents/real/qwen-code, 
 		expect(items.map((item) => item.source?.agent)).toEqual(['qwen-code', 'qwen-code', 'qwen-code']);
 		expect(items.map((item) => item.source?.session_id).sort()).toEqual(['4242ef54-f9ce-462f-b621-b604afaec97e', '6ea77e53-4960-487d-826d-60cd5852ca3c', 'fcb6cc1f-b3a6-4a5a-809f-7fe2f1dd6883'].sort());
 		const first = items.find((item) => item.source?.session_id?.startsWith('6ea77e53'))!;
-		expect(first.title).toBe('Instala tsserver, pylsp y algun otro lsp para node y otro para js');
+		// Another session of the log typed the very same request, at another time: when each started tells them apart.
+		expect(first.title).toBe('Instala tsserver, pylsp y algun otro lsp para node y… — 2025-10-31 19:51 UTC');
+		expect(first.source?.own_title).toBe('Instala tsserver, pylsp y algun otro lsp para node y otro para js');
 		expect(first.tldr).toMatch(/^The prompt log keeps the person's requests only, no answers/u);
 		// A slash command asked nothing: it is no request.
 		expect(first.source?.turns).toBe(1);

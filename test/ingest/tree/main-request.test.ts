@@ -21,6 +21,9 @@ const edits = (prefix: string, file: string, count: number) => Array.from({lengt
 describe('the main request is the one the work followed', () => {
 	it('leaves out small talk: greetings, model questions, bare commands, resumptions, confirmations', () => {
 		for (const text of ['what llm are you?', 'Which model are you using?', 'who are you', 'Hi!', '/exit', '/clear', 'where did we leave off?', 'Can we continue from where we left off?', 'I accidently closed you where did we leave off', 'we were working on this', 'Add file to the chat? (Y)es/(N)o/(D)on\'t ask again [Yes]: y']) expect(isSmallTalk(text), text).toBe(true);
+		// The same asked in other languages.
+		for (const text of ['hola que modelo sos?', '¿Qué modelo eres?', 'qual modelo você é?', 'Oi, quem é você?', 'quel modèle es-tu ?', '你是什么模型', '너는 누구야?']) expect(isSmallTalk(text), text).toBe(true);
+		for (const text of ['qué modelo de datos usamos para los pedidos?', 'qual modelo de rede neural devo usar para classificar imagens?']) expect(isSmallTalk(text), text).toBe(false);
 		for (const text of ['What model should the recommender use for ranking?', 'Review the Docker build pipeline', '/ask why does the build fail?', 'continue the migration of the billing tables']) expect(isSmallTalk(text), text).toBe(false);
 		const session = claude([user('u1', 'what llm are you?'), assistant('a1', 'I am Claude, a model by Anthropic.'), user('u2', 'Review the Docker build pipeline for caching problems'), ...edits('e', '/repo/Dockerfile', 2), assistant('a2', 'The build now caches the dependency layer; a rebuild takes 40 s instead of 6 minutes.')]);
 		const described = describeSource(session);

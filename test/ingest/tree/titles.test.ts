@@ -46,6 +46,11 @@ describe('titles', () => {
 		expect(requestTitle("For the code present, we get this error:\n```\nModule '\"./maze\"' declares 'ICONS' locally, but it is not exported.\n```\nHow can I resolve this? If you propose a fix, please make it concise.")).toBe("Module '\"./maze\"' declares 'ICONS' locally, but it is not exported.");
 		// A sentence that only announces what follows gives way to it.
 		expect(requestTitle('i am thinking system that will do the following:\n\neach fetch result for each source will be stored in redis with some TTL. if cache expires – fetch sources.')).toBe('Each fetch result for each source will be stored in redis with some TTL');
+		// Claude Code's plan-mode prompt: the plan's heading names it, not the line that hands it over.
+		expect(requestTitle('Implement the following plan:\n\n# Plan: Profile Site Full Content Update\n\n## Context\nUpdate the site with real data.')).toBe('Profile Site Full Content Update');
+		expect(requestTitle('Implement the following plan:\n\n# Rediseño de ITeP: De YAML flat a modelo relacional\n\n## Contexto\nITeP maneja proyectos.')).toBe('Rediseño de ITeP: De YAML flat a modelo relacional');
+		// A request typed wholly as a quote is still the request.
+		expect(requestTitle('> Create Flask routes for user registration and login using JWT authentication.\n> Create a model called "Monitor" with fields: id, url.')).toBe('Create Flask routes for user registration and login using JWT authentication');
 		// A link is where, not what.
 		expect(requestTitle('@https://github.com/ox01024/arxiv_follow/actions/runs/15952551595/job/44994519118  换一个模型 模型配额不够了')).toBe('换一个模型 模型配额不够了');
 		// A bare greeting is no part of a title; an editor's mention of a Windows path is the file.
