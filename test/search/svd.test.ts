@@ -57,24 +57,30 @@ describe('truncatedSvd', () => {
 	});
 });
 
-describe('truncatedSvd on a sparse matrix (fewer non-zeros and documents than terms)', () => {
-	it('gives right factors w with Xᵀ·X·w = σ²·w, orthonormal, as on a dense one', () => {
-		// Rank 3: each of 60 documents is a multiple of one of three patterns of 10 terms, among 200.
+// Rank 3: each document is a multiple of one of three patterns of 10 terms. The shapes take the
+// three ways to B·Bᵀ: from the documents' gram X·Xᵀ (few documents), from X·Bt (more documents,
+// still fewer than terms), from the terms' side Btᵀ·Bt (more documents than terms).
+describe.each([
+	{documents: 20, terms: 200, way: 'X·Xᵀ'},
+	{documents: 60, terms: 200, way: 'Qᵀ·X·Bt'},
+	{documents: 300, terms: 30, way: 'Btᵀ·Bt'},
+])('truncatedSvd on a sparse matrix of $documents documents and $terms terms ($way)', ({documents, terms}) => {
+	it('gives right factors w with Xᵀ·X·w = σ²·w, orthonormal', () => {
 		const next = random(9);
-		const patterns = [0, 1, 2].map((p) => Array.from({length: 10}, (_, i) => ({term: p * 10 + i * 7, value: 1 + next()})).sort((a, b) => a.term - b.term));
-		const rows = Array.from({length: 60}, (_, i) => ({pattern: patterns[i % 3]!, scale: 1 + (i % 5)}));
-		const x: SparseRows = {rows: 60, columns: 200, terms: rows.map(({pattern}) => Int32Array.from(pattern, (entry) => entry.term)), values: rows.map(({pattern, scale}) => Float64Array.from(pattern, (entry) => entry.value * scale))};
+		const patterns = [0, 1, 2].map((p) => Array.from({length: 10}, (_, i) => ({term: (p * 10 + i * 7) % terms, value: 1 + next()})).sort((a, b) => a.term - b.term));
+		const rows = Array.from({length: documents}, (_, i) => ({pattern: patterns[i % 3]!, scale: 1 + (i % 5)}));
+		const x: SparseRows = {rows: documents, columns: terms, terms: rows.map(({pattern}) => Int32Array.from(pattern, (entry) => entry.term)), values: rows.map(({pattern, scale}) => Float64Array.from(pattern, (entry) => entry.value * scale))};
 		const {singular, right, k} = truncatedSvd(x, {k: 3, seed: 2});
 		const xx = (w: number[]): number[] => {
-			const back = new Array<number>(200).fill(0);
-			for (let i = 0; i < 60; i++) {
+			const back = new Array<number>(terms).fill(0);
+			for (let i = 0; i < documents; i++) {
 				let projection = 0;
 				x.terms[i]!.forEach((term, n) => (projection += x.values[i]![n]! * w[term]!));
 				x.terms[i]!.forEach((term, n) => (back[term]! += x.values[i]![n]! * projection));
 			}
 			return back;
 		};
-		const w = [0, 1, 2].map((j) => column(right, 200, k, j));
+		const w = [0, 1, 2].map((j) => column(right, terms, k, j));
 		for (let j = 0; j < 3; j++) {
 			expect(singular[j]).toBeGreaterThan(1);
 			xx(w[j]!).forEach((value, t) => expect(value).toBeCloseTo(singular[j]! ** 2 * w[j]![t]!, 6));
