@@ -39,7 +39,7 @@ const speakerLine = /^_\*\*(User|Assistant|Agent)( - sidechain)?(?: \(([^)\n]{0,
 /** The early extension opens each further step of an answer with an empty speaker (`_****_`, some files escape it: `_\*\*\*\*_`). */
 const stepLine = /^_(?:\\?\*){4}_\s*$/u;
 const headingLine = /^#{1,2}\s+(\S.*?)\s*$/u;
-const timestampOnly = /^\d{4}-\d\d-\d\d[ _T]\d\d[:-]\d\d(?:[:-]\d\d)?(?:Z|[+-]\d{2}:?\d{2})?$/u;
+const timestampOnly = /^\d{4}-\d\d-\d\d[ _T]\d\d[:-]\d\d(?:[:-]\d\d(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?$/u;
 /** A backtick fence at any indent (an answer's list items indent theirs past CommonMark's three spaces); a tilde one as CommonMark has it (compilers underline errors with `~~~~`). */
 const fenceLine = /^(?:\s*(`{3,})|\s{0,3}(~{3,}))/u;
 const toolUseLine = /^Tool use: \*\*([^*\n]{1,80})\*\*/u;
@@ -101,11 +101,11 @@ const labelledFence = /^[A-Z][\w ()-]{0,40}: (`{3,})\w*\s*$/u;
 
 /** A SpecStory time with its zone (`2025-07-20 10:50:51Z`, `2025-07-19 23:13Z`, `2025-07-20_10-50-51Z`, `… 21:12:14-0700`) in UTC. */
 export function specStoryTime(text: string): string | undefined {
-	const match = /(\d{4})-(\d\d)-(\d\d)[ _T](\d\d)[:-](\d\d)(?:[:-](\d\d))?(Z|[+-]\d{2}:?\d{2})/u.exec(text);
+	const match = /(\d{4})-(\d\d)-(\d\d)[ _T](\d\d)[:-](\d\d)(?:[:-](\d\d)(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})/u.exec(text);
 	if (!match) return undefined;
-	const [, year, month, day, hour, minute, second = '00', zone] = match;
+	const [, year, month, day, hour, minute, second = '00', fraction = '', zone] = match;
 	const offset = zone === 'Z' ? 'Z' : `${zone!.slice(0, 3)}:${zone!.slice(-2)}`;
-	const time = Date.parse(`${year}-${month}-${day}T${hour}:${minute}:${second}${offset}`);
+	const time = Date.parse(`${year}-${month}-${day}T${hour}:${minute}:${second}${fraction.slice(0, 4)}${offset}`);
 	return Number.isNaN(time) ? undefined : new Date(time).toISOString();
 }
 
