@@ -101,18 +101,7 @@ function transposeTimes(x: SparseColumns, columns: number, dense: Float64Array, 
 
 /** Aᵀ·A for a row-major n × l matrix: l × l. */
 function gram(a: Float64Array, n: number, l: number): Float64Array {
-	const g = new Float64Array(l * l);
-	for (let i = 0; i < n; i++) {
-		const row = i * l;
-		for (let p = 0; p < l; p++) {
-			const v = a[row + p]!;
-			if (v === 0) continue;
-			const gp = p * l;
-			for (let q = p; q < l; q++) g[gp + q]! += v * a[row + q]!;
-		}
-	}
-	for (let p = 0; p < l; p++) for (let q = 0; q < p; q++) g[p * l + q] = g[q * l + p]!;
-	return g;
+	return crossGram(a, a, n, l);
 }
 
 /** Stores of at most this many training documents may run the power iteration on X·Xᵀ (8 MB at most). */
