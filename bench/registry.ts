@@ -18,7 +18,7 @@ export const benchmarks: Record<string, Benchmark> = {
 		load: () => import('./walk.js'),
 	},
 	ingest: {
-		synopsis: '[--case all|sessions|docs] [--mb 200] [--pages 1000] [--split] [--keep] [--smoke] [--runs N] [--compare OTHER/cli.js] [--profile]',
+		synopsis: '[--case all|sessions|docs|archive|long] [--mb 200] [--pages 1000] [--split] [--keep] [--smoke] [--runs N] [--compare OTHER/cli.js] [--profile] [--from DIR] [--lines N] [--into DIR]',
 		about: 'the built `drill ingest` on generated session logs and a docs site, into a fresh store, wall time including the search index build',
 		load: () => import('./ingest.js'),
 	},
