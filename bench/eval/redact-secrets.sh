@@ -4,7 +4,8 @@
 # GitHub, GitLab, AWS, Slack), Telegram bot tokens, Google OAuth access tokens (ya29., matched after
 # a JSON \n escape too), JSON web tokens, Bearer tokens, the value given to a key, secret, token,
 # private key or password setting (`"apiKey": "…"`, `secret_key="…"`, `API_KEY=…`,
-# `WIREGUARD_PRIVATE_KEY=…`), a 32-hex `"key"` (the API key of Radarr, Sonarr and the like), the
+# `WIREGUARD_PRIVATE_KEY=…`, a shell variable ending in _PASS or _PASSWD: `export ADMIN_PASS="…"`),
+# a 32-hex `"key"` (the API key of Radarr, Sonarr and the like), the
 # password of a `scheme://user:password@host` URL, the signature or token parameters of
 # presigned URLs (Discord's attachment `hm` among them) and the cookies (`name=value…`) of a
 # pasted request (`curl … -b '…'`, `Cookie:`).
@@ -26,6 +27,7 @@ find "$DIR" -type f ! -name nuggets.json -print0 | xargs -0 -r perl -CSD -pi -e 
 	s/(Bearer\s+)[A-Za-z0-9._~+\/-]{20,}=*/$1REDACTED/g;
 	s/((?:api[_-]?key|secret[_-]?key|private[_-]?key|access[_-]?key|access[_-]?token|auth[_-]?token|client[_-]?secret|password)\\?["\x27]?\s*[:=]\s*\\?["\x27])[^"\x27\\\s]{12,}/$1REDACTED/gi;
 	s/((?:api[_-]?key|secret[_-]?key|private[_-]?key|access[_-]?token|auth[_-]?token|client[_-]?secret|password)=)[^\s"\x27\\&]{16,}/$1REDACTED/gi;
+	s/(\b[A-Z][A-Z0-9_]*_PASS(?:WD)?=\\?["\x27]?)(?![\$\x27"\\])[^"\x27\\\s]{6,}/$1REDACTED/g;
 	s/(\\?["\x27]key\\?["\x27]\s*:\s*\\?["\x27])[0-9a-f]{32}\b/$1REDACTED/gi;
 	s{(://[A-Za-z0-9._%-]+:)[^\s\@"\x27\\/{}]+\@}{$1REDACTED\@}g;
 	s/((?:\s-b|--cookie)\s+\\?["\x27])[^"\x27\\\s=;]+=[^"\x27\\]{8,}/$1REDACTED/g;

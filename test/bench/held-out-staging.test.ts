@@ -72,6 +72,7 @@ describe('staging a held-out set', () => {
 			{text: "curl 'https://admin.example/ajax/Invoice.ashx' -b 'IM-TOKEN=Fake0cookie0value%3D%3D; UserID=856; JWT-TOKEN=Fake0jwt' -H 'Origin: https://admin.example'"},
 			{text: "-H 'Cookie: session=Fake0session0cookie0value; theme=dark' after git checkout -b 'feature-branch-long-name' (Cookie: a note, not a value)"},
 			{text: 'https://cdn.discordapp.com/attachments/1/2/image.png?ex=69ccd772&is=69cb85f2&hm=f0fake0signature0for0a0test0only&'},
+			{text: 'export ADMIN_USER="admin"\nexport ADMIN_PASS="@Fake0pass+"  # password\necho N8N_BASIC_AUTH_PASSWORD=$ADMIN_PASS; DB_PASSWD=Fake0pw0x'},
 		];
 		writeFileSync(session, `${records.map((record) => JSON.stringify(record)).join('\n')}\n`);
 		writeFileSync(nuggets, '[{"file": "session.jsonl", "nuggets": [["sk-proj-Fake0key0for0a0test0only0000000000000"]]}]\n');
@@ -95,6 +96,8 @@ describe('staging a held-out set', () => {
 		expect(lines[11]).toBe("-H 'Cookie: REDACTED' after git checkout -b 'feature-branch-long-name' (Cookie: a note, not a value)");
 		// The signature of a Discord attachment link (`hm`), pasted as an image.
 		expect(lines[12]).toBe('https://cdn.discordapp.com/attachments/1/2/image.png?ex=69ccd772&is=69cb85f2&hm=REDACTED&');
+		// A password set in a shell variable ending in _PASS or _PASSWD, as an n8n setup pasted it; a reference to one is kept.
+		expect(lines[13]).toBe('export ADMIN_USER="admin"\nexport ADMIN_PASS="REDACTED"  # password\necho N8N_BASIC_AUTH_PASSWORD=$ADMIN_PASS; DB_PASSWD=REDACTED');
 		// The nuggets are the eval's own file, not a log: left as written.
 		expect(readFileSync(nuggets, 'utf8')).toContain('sk-proj-Fake0key');
 	});
