@@ -6,7 +6,7 @@ const evalDir = path.resolve('bench/eval');
 const publicNuggets = path.resolve('fixtures/summaries/public');
 
 /** The held-out set scripts that stage their logs with sessions-from-list.sh, and their nugget folders. */
-const heldOutSets = ['heldout', 'heldout2', 'heldout3', 'heldout5', 'heldout6', 'heldout7'];
+const heldOutSets = ['heldout', 'heldout2', 'heldout3', 'heldout5', 'heldout6', 'heldout7', 'heldout8'];
 
 type ListLine = {agent: string; repo: string; rev: string; logPath: string; name: string};
 
@@ -58,9 +58,12 @@ describe('held-out set lists', () => {
 		});
 	}
 
-	/** The owners of every repository listed by the scripts made before `script`: held-out 6 before 7. */
+	/** The scripts made in order, from held-out 6 on: each is checked against every script but itself and those after it. */
+	const ordered = ['summaries-heldout6.sh', 'summaries-heldout7.sh', 'summaries-heldout8.sh'];
+
+	/** The owners of every repository listed by the scripts made before `script`: held-out 6 before 7 before 8. */
 	function ownersBefore(script: string): Set<string> {
-		const later = script === 'summaries-heldout6.sh' ? ['summaries-heldout6.sh', 'summaries-heldout7.sh'] : [script];
+		const later = ordered.slice(ordered.indexOf(script));
 		const earlier = readdirSync(evalDir)
 			.filter((name) => name.endsWith('.sh') && !later.includes(name))
 			.flatMap((name) => listLines(name))
@@ -70,7 +73,7 @@ describe('held-out set lists', () => {
 		return new Set(earlier.map((repo) => repo.split('/')[0]!.toLowerCase()));
 	}
 
-	for (const set of ['heldout6', 'heldout7']) {
+	for (const set of ['heldout6', 'heldout7', 'heldout8']) {
 		it(`${set} shares no repository and no owner with any earlier list`, () => {
 			const owners = ownersBefore(`summaries-${set}.sh`);
 			const repos = listLines(`summaries-${set}.sh`).map((line) => parse(line).repo);
