@@ -156,7 +156,9 @@ export function mainRequest(units: Iterable<Unit>): MainRequest | undefined {
 	// A question answered without a tool call is in passing when the work it led to is small beside the main subject's, however little work the session did in all.
 	const answeredOnly = first.requests.every((request) => request.tools === 0);
 	const small = first.work / total < firstShare || (answeredOnly && first.work < heaviest.work * answeredShare);
-	const main = passing && total > 0 && small && heaviest.work / total > mainShare ? heaviest : first;
+	// A short opening question ("whats my localhost address") is in passing when a later request led to more work than it did.
+	const outweighed = heaviest !== first && heaviest.work > first.work;
+	const main = passing && total > 0 && ((small && heaviest.work / total > mainShare) || outweighed) ? heaviest : first;
 	return {request: workedRequest(main), others: subjects.length - 1, lastIsOther: subjects.at(-1) !== main, requests};
 }
 
@@ -172,8 +174,11 @@ const workedShare = 0.3;
  */
 function workedRequest(subject: {opening: RequestWork; work: number; requests: RequestWork[]}): RequestWork {
 	const {opening, work, requests} = subject;
-	if (work <= 0 || !isShortQuestion(opening.text) || weight(opening) / work >= firstShare) return opening;
+	if (work <= 0 || !isShortQuestion(opening.text)) return opening;
 	const worked = requests.filter((request) => request.tools > 0 && namesSubject(request) && !isShortQuestion(request.text) && wordsOf(request.text) >= newSubjectWords);
 	const heaviest = worked.reduce<RequestWork | undefined>((best, request) => (best === undefined || weight(request) > weight(best) ? request : best), undefined);
-	return heaviest && weight(heaviest) / work >= workedShare ? heaviest : opening;
+	if (!heaviest) return opening;
+	// The opening question led to a tenth of the work or less, or a later request led to more work than it did.
+	const outweighed = weight(heaviest) > weight(opening) && weight(heaviest) / work >= workedShare;
+	return (weight(opening) / work < firstShare && weight(heaviest) / work >= workedShare) || outweighed ? heaviest : opening;
 }
