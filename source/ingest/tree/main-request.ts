@@ -127,6 +127,12 @@ export function requestsWithWork(units: Iterable<Unit>): RequestWork[] {
 
 const wordsOf = (text: string) => text.split(/\s+/u).filter(Boolean).length;
 
+/** An error message pasted as a request ("ERROR: Invalid value for [--tag]"): it opens a subject, but it names no session in a question's place. */
+const pastedError = /^\[?(?:error|fatal|exception|traceback|panic|warning|failed)\b/iu;
+/** A shell prompt pasted with what it printed ("jun@cloudshell:~/app$ gcloud builds submit …"). */
+const shellPrompt = /^[\w.-]+@[\w.-]+:[^\n]*?[$#]\s/u;
+const isPastedError = (request: RequestWork) => pastedError.test(request.text.trim()) || shellPrompt.test(request.text.trim()) || pastedError.test(request.gist ?? '');
+
 /** A question asked in passing ("what's my localhost address?"), not work to do. */
 const isShortQuestion = (text: string) => text.split(/\s+/u).length <= shortQuestionWords && (/[?？]\s*$/u.test(text) || /^(?:what|what['’]s|whats|which|who|where|when|why|how|is|are|do|does|can|could)\b/iu.test(text));
 
@@ -157,7 +163,7 @@ export function mainRequest(units: Iterable<Unit>): MainRequest | undefined {
 	const answeredOnly = first.requests.every((request) => request.tools === 0);
 	const small = first.work / total < firstShare || (answeredOnly && first.work < heaviest.work * answeredShare);
 	// A short opening question ("whats my localhost address") is in passing when a later request led to more work than it did.
-	const outweighed = heaviest !== first && heaviest.work > first.work;
+	const outweighed = heaviest !== first && heaviest.work > first.work && !isPastedError(heaviest.opening);
 	const main = passing && total > 0 && ((small && heaviest.work / total > mainShare) || outweighed) ? heaviest : first;
 	return {request: workedRequest(main), others: subjects.length - 1, lastIsOther: subjects.at(-1) !== main, requests};
 }
@@ -175,7 +181,7 @@ const workedShare = 0.3;
 function workedRequest(subject: {opening: RequestWork; work: number; requests: RequestWork[]}): RequestWork {
 	const {opening, work, requests} = subject;
 	if (work <= 0 || !isShortQuestion(opening.text)) return opening;
-	const worked = requests.filter((request) => request.tools > 0 && namesSubject(request) && !isShortQuestion(request.text) && wordsOf(request.text) >= newSubjectWords);
+	const worked = requests.filter((request) => request.tools > 0 && namesSubject(request) && !isShortQuestion(request.text) && wordsOf(request.text) >= newSubjectWords && !isPastedError(request));
 	const heaviest = worked.reduce<RequestWork | undefined>((best, request) => (best === undefined || weight(request) > weight(best) ? request : best), undefined);
 	if (!heaviest) return opening;
 	// The opening question led to a tenth of the work or less, or a later request led to more work than it did.

@@ -32,7 +32,8 @@ export const statusReport =
 	/^(?:all |it['’]s |it is )?(?:done|fixed|complete|completed|finished|resolved|implemented|updated|solved|ready|listo|hecho|terminado|completado|arreglado|resuelto|solucionado|pronto|feito|conclu[íi]do|resolvido|corrigido|termin[ée]|fait|corrig[ée]|r[ée]solu|c['’]est fait|fertig|erledigt|behoben|gel[öo]st|fatto|finito|completato|risolto|sistemato|готово|сделано|исправлено|выполнено|решено|готов|完成了?|已完成|搞定了?|好了|修好了|已修复|已修復|完了(?:しました)?|できました|修正しました|완료(?:했습니다|되었습니다)?)[.!！。]+(?:\s+|(?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]))(?=\S)/iu;
 /** A closing offer, not an outcome ("Let me know if …", "Would you like me to …"). */
 /** aider's own notes that end up in an answer: token counts, streaming caveats. */
-const toolNote = /^(?:use --no-stream\b|tokens: [\d.]+k? sent\b|cost: \$|applied edit to\b|commit [0-9a-f]{7}\b)/iu;
+const toolNote =
+	/^(?:use --no-stream\b|tokens: [\d.]+k? sent\b|cost: \$|applied edit to\b|commit [0-9a-f]{7}\b|the search section must exactly match\b|did you mean to match some of these actual lines\b|are you sure you need this search\/replace block\b|\d+ search\/replace blocks? failed to match\b|searchreplacenoexactmatch\b|the other \d+ search\/replace blocks? were applied\b|don['’]t re-send them\b|just reply with fixed versions of the blocks? above\b)/iu;
 const offer =
 	/^(?:(?:please|just) )?(?:let me know|would you like|do you want|if you(?:['’]d like| want| need)|feel free|shall i|should i|want me to|happy to help|hope this helps)|^(?:precisa de ajuda|posso (?:criar|ajudar|fazer|tamb[ée]m)|quer que eu|se (?:voc[êe] )?quiser|¿?(?:quieres|necesitas|deseas) que|¿?puedo (?:ayudar|crear|tambi[ée]n)|si (?:necesitas|quieres|lo deseas|deseas)|av[íi]same|voulez-vous|souhaitez-vous|si vous (?:voulez|souhaitez)|dites-moi si|möchtest du|soll ich|wenn du (?:möchtest|willst)|falls du|sag bescheid|se vuoi|vuoi che|fammi sapere|если (?:за)?хотите|если (?:нужно|понадобится|будет нужно)|хотите,? (?:я|чтобы|теперь)|могу (?:также|ещё|еще) |дайте знать|напишите,? если|istersen(?:iz)?|(?:jika|kalau|bila) (?:anda )?(?:ingin|mau)|apakah anda ingin|nếu bạn (?:muốn|cần)|bạn có muốn|需要我|要不要我|如果需要|如需|需要的话|如果你需要|如果您需要|你需要我|要我|必要であれば|必要なら|ご希望|원하시면|필요하시면)/iu;
 const interrupted = /\[Request interrupted by user[^\]]*\]/u;
@@ -117,10 +118,13 @@ function reportSentences(text: string, narration: 'skip' | 'skip-only' | 'keep')
 	return skipped.length > 0 ? skipped : outcomeSentences(text, false);
 }
 
+/** A label: a short line of one sentence that ends in a colon, a question mark ("Ready to begin?") or no stop, and offers nothing. */
+const isLabel = (line: string) => wordsAbout(line) < labelLength && /(?:[:：?？]|[\p{L}\p{N})])$/u.test(line) && !/[.!?。！？]\s*\S/u.test(line) && !offer.test(line);
+
 /** A short label and the list after it ("Changes:" then its items) are one sentence of at most this many words. */
 const labelWords = 30;
-/** A label is short: fewer words about something than this ("Changes:", "Key changes made:"). */
-const labelLength = 4;
+/** A label is short: fewer words about something than this ("Changes:", "Key changes made:", "Craig, ready to begin?"). */
+const labelLength = 5;
 
 /** A label's list as one sentence: "Changes: the cache is keyed by path; the retry waits 2 s." (its items up to `labelWords` words in all), or undefined when no list follows it. */
 function labelledList(label: string, lines: readonly ReportLine[], from: number): {sentence: string; used: number} | undefined {
@@ -136,7 +140,9 @@ function labelledList(label: string, lines: readonly ReportLine[], from: number)
 	// The rest of the list is the list's too, not a sentence of its own.
 	let used = items.length;
 	while (lines[from + used]?.item) used++;
-	const text = withoutEndStop(clipWords(`${label} ${items.join('; ')}`, labelWords));
+	// A label with no stop of its own ("Spec Update", a bold line) is given its colon.
+	const head = /[:：?？]$/u.test(label) ? label : `${label}:`;
+	const text = withoutEndStop(clipWords(`${head} ${items.join('; ')}`, labelWords));
 	return {sentence: text.endsWith('…') ? text : `${text}.`, used};
 }
 
@@ -158,7 +164,7 @@ function outcomeSentences(text: string, skipIntentions: boolean): string[] {
 		}
 		// "Changes:" then its list: the list says what changed, the label only that it did.
 		const label = line.trim().replace(statusReport, '');
-		const list = picked.length === 0 && /[:：]$/u.test(label) && wordsAbout(label) < labelLength ? labelledList(label, listed, index + 1) : undefined;
+		const list = picked.length === 0 && !listed[index]!.item && isLabel(label) ? labelledList(label, listed, index + 1) : undefined;
 		if (list) {
 			picked.push(list.sentence);
 			count += words(list.sentence).length;

@@ -49,6 +49,14 @@ describe('rule 2: a short label followed by a list is one sentence', () => {
 		expect(sentence.split(/\s+/u).length).toBeLessThanOrEqual(30);
 	});
 
+	it('a short question or a bold line over a list is a label too, a list item never is', () => {
+		const steps = ['**Ready to start?**', '1. Open the console at https://console.example.net', '2. Click "Create bucket"', '3. Name it media-uploads', '', 'Tell me when the bucket exists.'].join('\n');
+		expect(reportOutcome(steps)).toMatch(/^Ready to start\? Open the console at https:\/\/console\.example\.net; Click "Create bucket"; Name it media-uploads\./u);
+		expect(reportOutcome('**Spec Update**\n- Wrote the retry rules into spec.md\n- Logged the open questions')).toBe('Spec Update: Wrote the retry rules into spec.md; Logged the open questions.');
+		// Items alone: the first two are the outcome, as before.
+		expect(reportOutcome('- Installed the Maple Mono fonts with Homebrew\n- Wrote the terminal config with the new font family\n- Reloaded the terminal')).toBe('Installed the Maple Mono fonts with Homebrew. Wrote the terminal config with the new font family.');
+	});
+
 	it('a label with no list after it is no sentence', () => {
 		expect(reportOutcome('Changes:\n\nThe login page loads the session before it renders.')).toBe('The login page loads the session before it renders.');
 	});
@@ -67,6 +75,18 @@ describe('rule 3: a short opening question is skipped when a later request led t
 		const described = describeSource(session);
 		expect(described.title).toBe('The dashboard shows a white screen after login, find the cause and fix it');
 		expect(described.tldr).toMatch(/\+1 other request/u);
+	});
+
+	it('never names a session by a pasted error in the question\'s place', () => {
+		const session = claude([
+			user('u1', 'what is this CLI?'),
+			...calls('q', 'Bash', {command: 'mycli --version'}, 2),
+			assistant('a1', 'It is the deploy CLI of this repository, version 2.1.'),
+			user('u2', 'ana@cloudshell:~/app$ mycli deploy --tag latest\nERROR: (mycli.deploy) Invalid value for [--tag]: must name a registry'),
+			...calls('e', 'Edit', {file_path: '/repo/deploy.sh', old_string: 'a', new_string: 'b'}, 4),
+			assistant('a2', 'The tag now names the registry path, and the deploy goes through.'),
+		]);
+		expect(describeSource(session).title).not.toMatch(/ERROR|cloudshell/u);
 	});
 
 	it('keeps the opening question when it led to the most work', () => {
