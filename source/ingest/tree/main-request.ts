@@ -127,6 +127,10 @@ export function requestsWithWork(units: Iterable<Unit>): RequestWork[] {
 
 const wordsOf = (text: string) => text.split(/\s+/u).filter(Boolean).length;
 
+/** A question of a few words ("whats my localhost address", "what llm are you?"): a request that ends in a question mark is longer. */
+const quickQuestionWords = 6;
+const isQuickQuestion = (text: string) => isShortQuestion(text) && wordsOf(text) <= quickQuestionWords;
+
 /** An error message pasted as a request ("ERROR: Invalid value for [--tag]"): it opens a subject, but it names no session in a question's place. */
 const pastedError = /^\[?(?:error|fatal|exception|traceback|panic|warning|failed)\b/iu;
 /** A shell prompt pasted with what it printed ("jun@cloudshell:~/app$ gcloud builds submit …"). */
@@ -163,7 +167,7 @@ export function mainRequest(units: Iterable<Unit>): MainRequest | undefined {
 	const answeredOnly = first.requests.every((request) => request.tools === 0);
 	const small = first.work / total < firstShare || (answeredOnly && first.work < heaviest.work * answeredShare);
 	// A short opening question ("whats my localhost address") is in passing when a later request led to more work than it did.
-	const outweighed = heaviest !== first && heaviest.work > first.work && !isPastedError(heaviest.opening);
+	const outweighed = heaviest !== first && heaviest.work > first.work && isQuickQuestion(first.opening.text) && !isPastedError(heaviest.opening);
 	const main = passing && total > 0 && ((small && heaviest.work / total > mainShare) || outweighed) ? heaviest : first;
 	return {request: workedRequest(main), others: subjects.length - 1, lastIsOther: subjects.at(-1) !== main, requests};
 }
@@ -185,6 +189,6 @@ function workedRequest(subject: {opening: RequestWork; work: number; requests: R
 	const heaviest = worked.reduce<RequestWork | undefined>((best, request) => (best === undefined || weight(request) > weight(best) ? request : best), undefined);
 	if (!heaviest) return opening;
 	// The opening question led to a tenth of the work or less, or a later request led to more work than it did.
-	const outweighed = weight(heaviest) > weight(opening) && weight(heaviest) / work >= workedShare;
+	const outweighed = isQuickQuestion(opening.text) && weight(heaviest) > weight(opening) && weight(heaviest) / work >= workedShare;
 	return (weight(opening) / work < firstShare && weight(heaviest) / work >= workedShare) || outweighed ? heaviest : opening;
 }

@@ -89,6 +89,18 @@ describe('rule 3: a short opening question is skipped when a later request led t
 		expect(describeSource(session).title).not.toMatch(/ERROR|cloudshell/u);
 	});
 
+	it('keeps a longer opening request that ends in a question mark, though a later one led to more work', () => {
+		const session = claude([
+			user('u1', 'Make the page title use the gradient text style from the theme?'),
+			...calls('g', 'Edit', {file_path: '/repo/src/styles.css', old_string: 'a', new_string: 'b'}, 2),
+			assistant('a1', 'The page title now uses the gradient text style.'),
+			user('u2', 'The header box is so thin now that nobody can read the links in it'),
+			...calls('h', 'Edit', {file_path: '/repo/src/header.css', old_string: 'a', new_string: 'b'}, 4),
+			assistant('a2', 'The header is 64 px tall again and its links are readable.'),
+		]);
+		expect(describeSource(session).title).toBe('Make the page title use the gradient text style from the theme?');
+	});
+
 	it('keeps the opening question when it led to the most work', () => {
 		const session = claude([
 			user('u1', 'why does the dashboard show a white screen after login?'),
