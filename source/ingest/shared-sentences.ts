@@ -20,18 +20,55 @@ const maxRemembered = 2000;
 /** A shorter sentence ("Done.", "Fixed the test.") may be shared by chance. */
 const minWords = 4;
 
-export const foldSentence = (sentence: string) =>
-	sentence
+/** A sentence as compared: lower case, spaces folded, its end stop and the brackets wrapped around all of it ("(Ran the tests.)") left out. */
+export const foldSentence = (sentence: string) => {
+	const folded = sentence
 		.toLowerCase()
 		.replace(/[\s\u00a0]+/gu, ' ')
 		.replace(/[\s.!?…:;,]+$/u, '')
 		.trim();
+	const wrapped = /^[([]\s*(.*?)[\s.!?…:;,]*[)\]]$/u.exec(folded);
+	return wrapped && balanced(wrapped[1]!) ? wrapped[1]! : folded;
+};
+
+/** Whether every bracket opened in `text` is closed in it. */
+function balanced(text: string): boolean {
+	let depth = 0;
+	for (const char of text) {
+		if (char === '(' || char === '[') depth++;
+		else if (char === ')' || char === ']') depth--;
+		if (depth < 0) return false;
+	}
+	return depth === 0;
+}
+
+/** How many brackets `text` opens and does not close. */
+function openBrackets(text: string): number {
+	let depth = 0;
+	for (const char of text) {
+		if (char === '(' || char === '[') depth++;
+		else if ((char === ')' || char === ']') && depth > 0) depth--;
+	}
+	return depth;
+}
 
 /**
  * A TLDR's sentences, as drill joins them (with a space after the stop): split cheaply, every TLDR
- * of the namespace being read at the end of each run, and joined again as they were.
+ * of the namespace being read at the end of each run, and joined again as they were. A stop inside
+ * brackets ends no sentence: "(see the log. It names the port.)" is one part of the sentence it is in,
+ * and a sentence in brackets is a sentence of its own.
  */
-const tldrSentences = (tldr: string) => tldr.split(/(?<=[.!?…])\s+(?=[\p{Lu}\p{N}"'“‘(`*_[])/u).filter((sentence) => sentence.trim());
+export const tldrSentences = (tldr: string) => {
+	const parts = tldr.split(/(?<=[.!?…][)\]]?)\s+(?=[\p{Lu}\p{N}"'“‘(`*_[])/u).filter((sentence) => sentence.trim());
+	const sentences: string[] = [];
+	let open = 0;
+	for (const part of parts) {
+		if (open > 0 && sentences.length > 0) sentences[sentences.length - 1] += ` ${part}`;
+		else sentences.push(part);
+		open = openBrackets(sentences.at(-1)!);
+	}
+	return sentences;
+};
 
 const wordCount = (sentence: string) => sentence.split(' ').filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
 

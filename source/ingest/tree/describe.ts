@@ -9,6 +9,7 @@ import {Lexicon, termsOf, type Bag} from '../../text/summary-words.js';
 import {isGreeting, isNoiseTitle, requestTitle} from './titles.js';
 import {sessionOutcome} from './outcome.js';
 import {mainRequest} from './main-request.js';
+import {withoutEditBlocks} from './edit-blocks.js';
 import {gistWithNames} from './request-names.js';
 import {answerNames} from './answer-names.js';
 import {filesByEdits, sessionTldr, titleStates} from './session-tldr.js';
@@ -65,7 +66,9 @@ function sampleProse(topic: Topic): string[] {
 	const samples: string[] = [];
 	let budget = leafSampleChars;
 	const take = (block: Block, chars: number) => {
-		const text = block.text.length > chars ? cutAtSentence(block.text, chars) : block.text;
+		// aider's edit blocks are code, not sentences of the answer.
+		const prose = withoutEditBlocks(block.text);
+		const text = prose.length > chars ? cutAtSentence(prose, chars) : prose;
 		samples.push(text);
 		budget -= text.length;
 	};
@@ -372,7 +375,7 @@ export class ExtractiveDescriber {
 		const gist = main?.request.gist;
 		// The gist is the request's first sentence; the names the request goes on to give (files, identifiers) are its subject too.
 		const shownGist = gist && !titleStates(title, gist) ? gist : undefined;
-		const named = main ? gistWithNames(shownGist ?? '', main.request.text, `${title} ${shownGist ?? ''}`.toLowerCase(), answersOf(root)) : shownGist;
+		const named = main ? gistWithNames(shownGist ?? '', main.request.text, `${title} ${shownGist ?? ''}`.toLowerCase(), answersOf(root), provenance?.files_edited ?? []) : shownGist;
 		const tldr = sessionTldr({
 			gist: named?.trim() ? named.replace(/^\s*\((.*)\)$/u, '$1') : undefined,
 			// A request the ending names ("Ended with no answer to the last request: …") is not one of the others.

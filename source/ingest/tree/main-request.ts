@@ -127,6 +127,16 @@ export function requestsWithWork(units: Iterable<Unit>): RequestWork[] {
 
 const wordsOf = (text: string) => text.split(/\s+/u).filter(Boolean).length;
 
+/** A question of a few words ("whats my localhost address", "what llm are you?"): a request that ends in a question mark is longer. */
+const quickQuestionWords = 6;
+const isQuickQuestion = (text: string) => isShortQuestion(text) && wordsOf(text) <= quickQuestionWords;
+
+/** An error message pasted as a request ("ERROR: Invalid value for [--tag]"): it opens a subject, but it names no session in a question's place. */
+const pastedError = /^\[?(?:error|fatal|exception|traceback|panic|warning|failed)\b/iu;
+/** A shell prompt pasted with what it printed ("jun@cloudshell:~/app$ gcloud builds submit …"). */
+const shellPrompt = /^[\w.-]+@[\w.-]+:[^\n]*?[$#]\s/u;
+const isPastedError = (request: RequestWork) => pastedError.test(request.text.trim()) || shellPrompt.test(request.text.trim()) || pastedError.test(request.gist ?? '');
+
 /** A question asked in passing ("what's my localhost address?"), not work to do. */
 const isShortQuestion = (text: string) => text.split(/\s+/u).length <= shortQuestionWords && (/[?？]\s*$/u.test(text) || /^(?:what|what['’]s|whats|which|who|where|when|why|how|is|are|do|does|can|could)\b/iu.test(text));
 
@@ -156,7 +166,9 @@ export function mainRequest(units: Iterable<Unit>): MainRequest | undefined {
 	// A question answered without a tool call is in passing when the work it led to is small beside the main subject's, however little work the session did in all.
 	const answeredOnly = first.requests.every((request) => request.tools === 0);
 	const small = first.work / total < firstShare || (answeredOnly && first.work < heaviest.work * answeredShare);
-	const main = passing && total > 0 && small && heaviest.work / total > mainShare ? heaviest : first;
+	// A short opening question ("whats my localhost address") is in passing when a later request led to more work than it did.
+	const outweighed = heaviest !== first && heaviest.work > first.work && isQuickQuestion(first.opening.text) && !isPastedError(heaviest.opening);
+	const main = passing && total > 0 && ((small && heaviest.work / total > mainShare) || outweighed) ? heaviest : first;
 	return {request: workedRequest(main), others: subjects.length - 1, lastIsOther: subjects.at(-1) !== main, requests};
 }
 
@@ -172,8 +184,11 @@ const workedShare = 0.3;
  */
 function workedRequest(subject: {opening: RequestWork; work: number; requests: RequestWork[]}): RequestWork {
 	const {opening, work, requests} = subject;
-	if (work <= 0 || !isShortQuestion(opening.text) || weight(opening) / work >= firstShare) return opening;
-	const worked = requests.filter((request) => request.tools > 0 && namesSubject(request) && !isShortQuestion(request.text) && wordsOf(request.text) >= newSubjectWords);
+	if (work <= 0 || !isShortQuestion(opening.text)) return opening;
+	const worked = requests.filter((request) => request.tools > 0 && namesSubject(request) && !isShortQuestion(request.text) && wordsOf(request.text) >= newSubjectWords && !isPastedError(request));
 	const heaviest = worked.reduce<RequestWork | undefined>((best, request) => (best === undefined || weight(request) > weight(best) ? request : best), undefined);
-	return heaviest && weight(heaviest) / work >= workedShare ? heaviest : opening;
+	if (!heaviest) return opening;
+	// The opening question led to a tenth of the work or less, or a later request led to more work than it did.
+	const outweighed = isQuickQuestion(opening.text) && weight(heaviest) > weight(opening) && weight(heaviest) / work >= workedShare;
+	return (weight(opening) / work < firstShare && weight(heaviest) / work >= workedShare) || outweighed ? heaviest : opening;
 }

@@ -3,6 +3,7 @@ import type {Block} from '../model.js';
 import {clip, plainText} from '../../text/clean.js';
 import {sentencesOf} from '../../text/sentences.js';
 import {wordsAbout} from '../../text/words-about.js';
+import {withoutEditBlocks} from './edit-blocks.js';
 import {requestTitle} from './titles.js';
 import {preorder, type Topic} from './topic.js';
 
@@ -23,6 +24,12 @@ export const endingSentence = /^(?:ended with no (?:answer|closing report)|stopp
 /** Openers that say nothing of the outcome ("Perfect!", "Great, all done."). */
 const cheer = /^(?:perfect|great|excellent|done|awesome|nice|ok(?:ay)?|sure|got it|all set|good|success|alright|yes|absolutely|you['’]re (?:absolutely )?right|certainly|of course)\b[\s\p{P}]*(?:\p{L}+[\s\p{P}]*){0,3}$/iu;
 const leadingCheer = /^(?:perfect|great|excellent|done|awesome|nice|all set|got it|success|alright)[!.]\s+(?=\S)/iu;
+/**
+ * A one-word status report ("Done.", "Fixed!", "Complete.", "Listo.", "Fertig.", "Готово.", "完成！"):
+ * it says the work is over, not what it came to; the sentence after it does.
+ */
+export const statusReport =
+	/^(?:all |it['’]s |it is )?(?:done|fixed|complete|completed|finished|resolved|implemented|updated|solved|ready|listo|hecho|terminado|completado|arreglado|resuelto|solucionado|pronto|feito|conclu[íi]do|resolvido|corrigido|termin[ée]|fait|corrig[ée]|r[ée]solu|c['’]est fait|fertig|erledigt|behoben|gel[öo]st|fatto|finito|completato|risolto|sistemato|готово|сделано|исправлено|выполнено|решено|готов|完成了?|已完成|搞定了?|好了|修好了|已修复|已修復|完了(?:しました)?|できました|修正しました|완료(?:했습니다|되었습니다)?)[.!！。]+(?:\s+|(?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]))(?=\S)/iu;
 /** A closing offer, not an outcome ("Let me know if …", "Would you like me to …"). */
 /** aider's own notes that end up in an answer: token counts, streaming caveats. */
 const toolNote = /^(?:use --no-stream\b|tokens: [\d.]+k? sent\b|cost: \$|applied edit to\b|commit [0-9a-f]{7}\b)/iu;
@@ -72,10 +79,16 @@ const commitCall = /git commit[^\n]*?-m\s+(?:"([^"\n]{4,200})"|'([^'\n]{4,200})'
 const verdict = /^(no|nope|yes|yep|不会|不會|不是|不能|不行|不可以|没有|沒有|否|会|會|是的|可以|能|いいえ|はい|아니요|아뇨|네|예)(?:[.!。！]\s*|[,，、]\s+|\s*$)/iu;
 
 /** A closing report as lines of plain text: headings (but one that opens with a verdict), rules and fences left out, list items kept. */
-function reportLines(text: string): string[] {
-	const lines: string[] = [];
+interface ReportLine {
+	text: string;
+	/** Whether it was a list item ("- …", "1. …"). */
+	item: boolean;
+}
+
+function reportLines(text: string): ReportLine[] {
+	const lines: ReportLine[] = [];
 	let fence = false;
-	for (const raw of text.split('\n')) {
+	for (const raw of withoutEditBlocks(text).split('\n')) {
 		const line = raw.trim();
 		if (/^(?:`{3,}|~{3,})/u.test(line)) {
 			fence = !fence;
@@ -84,8 +97,9 @@ function reportLines(text: string): string[] {
 		// A heading is a label, unless it opens with the answer's verdict ("## No! This is not the App Router").
 		const heading = /^#{1,6}\s+(.*)$/u.exec(line);
 		if (fence || line === '' || (heading && !verdict.test(plainText(heading[1]!))) || /^[-*_=]{3,}$/u.test(line) || /^\|/u.test(line) || codeLine.test(line)) continue;
-		const plain = plainText((heading?.[1] ?? line).replace(/^(?:[-*+•]|\d+[.)])\s+/u, '')).replace(/^[✅✓✔❌⚠️🎉\s]+/u, '');
-		if (/\p{L}{2}/u.test(plain)) lines.push(plain);
+		const bullet = /^(?:[-*+•]|\d+[.)])\s+/u;
+		const plain = plainText((heading?.[1] ?? line).replace(bullet, '')).replace(/^[✅✓✔❌⚠️🎉\s]+/u, '');
+		if (/\p{L}{2}/u.test(plain)) lines.push({text: plain, item: !heading && bullet.test(line)});
 	}
 	return lines;
 }
@@ -103,8 +117,39 @@ function reportSentences(text: string, narration: 'skip' | 'skip-only' | 'keep')
 	return skipped.length > 0 ? skipped : outcomeSentences(text, false);
 }
 
+/** A label: a short line of one sentence that ends in a colon, a question mark ("Ready to begin?") or no stop, and offers nothing. */
+const isLabel = (line: string) => wordsAbout(line) < labelLength && /(?:[:：?？]|[\p{L}\p{N})])$/u.test(line) && !/[.!?。！？]\s*\S/u.test(line) && !offer.test(line);
+
+/** A short label and the list after it ("Changes:" then its items) are one sentence of at most this many words. */
+const labelWords = 30;
+/** A label is short: fewer words about something than this ("Changes:", "Key changes made:", "Craig, ready to begin?"). */
+const labelLength = 5;
+
+/** A label's list as one sentence: "Changes: the cache is keyed by path; the retry waits 2 s." (its items up to `labelWords` words in all), or undefined when no list follows it. */
+function labelledList(label: string, lines: readonly ReportLine[], from: number): {sentence: string; used: number} | undefined {
+	const items: string[] = [];
+	let count = words(label).length;
+	for (let next = from; next < lines.length && lines[next]!.item && count < labelWords && items.length < 4; next++) {
+		const item = lines[next]!.text.replace(/[.;:：]+$/u, '');
+		if (offer.test(item)) break;
+		items.push(item);
+		count += words(item).length;
+	}
+	if (items.length === 0) return undefined;
+	// The rest of the list is the list's too, not a sentence of its own.
+	let used = items.length;
+	while (lines[from + used]?.item) used++;
+	// A label with no stop of its own ("Spec Update", a bold line) is given its colon.
+	const head = /[:：?？]$/u.test(label) ? label : `${label}:`;
+	const text = withoutEndStop(clipWords(`${head} ${items.join('; ')}`, labelWords));
+	return {sentence: text.endsWith('…') ? text : `${text}.`, used};
+}
+
+const withoutEndStop = (text: string) => text.replace(/[\s.;:]+$/u, '');
+
 function outcomeSentences(text: string, skipIntentions: boolean): string[] {
-	const lines = reportLines(text);
+	const listed = reportLines(text);
+	const lines = listed.map((line) => line.text);
 	const picked: string[] = [];
 	let count = 0;
 	/** A verdict that opened the answer, put before the first sentence picked. */
@@ -116,9 +161,19 @@ function outcomeSentences(text: string, skipIntentions: boolean): string[] {
 			lead = `${opening[1]}${/^\p{Script=Latin}/u.test(opening[1]!) ? '.' : '。'}`;
 			line = line.slice(opening[0].length);
 		}
+		// "Changes:" then its list: the list says what changed, the label only that it did.
+		const label = line.trim().replace(statusReport, '');
+		const list = picked.length === 0 && !listed[index]!.item && isLabel(label) ? labelledList(label, listed, index + 1) : undefined;
+		if (list) {
+			picked.push(list.sentence);
+			count += words(list.sentence).length;
+			index += list.used;
+			if (count >= maxWords / 2) break;
+			continue;
+		}
 		for (const sentence of lineSentences(line)) {
 			// "Done. `SUPER + T` opens Teams." is one sentence to the splitter: the cheer is no part of it.
-			const clean = sentence.trim().replace(leadingCheer, '');
+			const clean = sentence.trim().replace(leadingCheer, '').replace(statusReport, '');
 			if (!clean || (picked.length === 0 && (cheer.test(clean) || wordsAbout(clean) < 3)) || offer.test(clean) || toolNote.test(clean) || (skipIntentions && intention.test(clean))) continue;
 			const stopped = /[.!?…:;。！？：；]$/u.test(clean) ? clean : `${clean}.`;
 			picked.push(picked.length === 0 && lead ? `${lead}${/^\p{Script=Latin}/u.test(lead) ? ' ' : ''}${stopped}` : stopped);
@@ -127,7 +182,7 @@ function outcomeSentences(text: string, skipIntentions: boolean): string[] {
 				// "I fixed three things:" then its list, as one sentence.
 				const items: string[] = [];
 				for (let next = index + 1; next < lines.length && count < maxWords && items.length < 4; next++) {
-					const item = lines[next]!.replace(/[.;]+$/u, '');
+					const item = lines[next]!.replace(/[.;:：]+$/u, '');
 					if (offer.test(item)) break;
 					if (!/\p{L}{2}/u.test(item)) continue;
 					items.push(item);

@@ -19,6 +19,9 @@ const fileName = /(?:^|[\s(["'])((?:[\w.-]+\/)*[\w-]+\.(?:[a-z]{1,5}\d?))(?=$|[\
 /** An identifier a person would not write as a word: snake_case, camelCase, PascalCase with an inner capital. */
 const identifier = /(?:^|[\s("'])([A-Za-z_][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[a-z]+[A-Z][A-Za-z0-9]*|[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*)(?=$|[\s)\]"',;:.!?])/gu;
 
+/** A single word in double quotes ("Verify", “staging”, «prod»): a name the request gives, a label, a button's or a branch's. */
+const quotedWord = /(?<![\p{L}\p{N}_])["“«]([A-Za-z][\w.-]{1,38}[A-Za-z0-9])["”»](?![\p{L}\p{N}_])/gu;
+
 /** A link's host ("hrcloud.atlassian.net"): where the request points. */
 const linkHost = /https?:\/\/(?:www\.)?([\w-]+(?:\.[\w-]+)+)/gu;
 /** A ticket's key ("CHR-48347", "JIRA-12"). */
@@ -82,7 +85,7 @@ function properNames(request: string, answers: readonly string[]): Array<{name: 
  * The distinct names in the opening of `request`, in order (a name inside an earlier one is left out).
  * With the agent's `answers`, the capitalized names the request gives inside a sentence that the answers repeat count too.
  */
-export function requestNames(request: string, answers: readonly string[] = []): string[] {
+export function requestNames(request: string, answers: readonly string[] = [], files: readonly string[] = []): string[] {
 	const opening = request.split(/\s+/u).filter(Boolean).slice(0, readWords).join(' ');
 	const found: {name: string; at: number}[] = [];
 	// After the names written as code: those are what the work was on, a product's or place's name is where.
@@ -90,6 +93,13 @@ export function requestNames(request: string, answers: readonly string[] = []): 
 	for (const match of opening.matchAll(quoted)) {
 		const name = cleaned(match[1] ?? match[2] ?? match[3] ?? '');
 		if (isName(name)) found.push({name, at: match.index});
+	}
+	// A quoted word a file of the session holds ("config" beside config.yaml) says no more than that file.
+	const fileNames = files.map((file) => (file.split(/[\\/]/u).at(-1) ?? file).toLowerCase());
+	for (const match of opening.matchAll(quotedWord)) {
+		const name = cleaned(match[1]!);
+		const lower = name.toLowerCase();
+		if (isName(name) && !topicStopwords.has(lower) && !fileNames.some((file) => file.includes(lower))) found.push({name, at: match.index});
 	}
 	for (const match of opening.matchAll(fileName)) {
 		const name = cleaned(match[1]!);
@@ -118,8 +128,8 @@ export function requestNames(request: string, answers: readonly string[] = []): 
 const namedInGist = 3;
 
 /** `gist` with the first names of `request` that `said` (the title and the gist, lower-cased) does not hold: "Implement this TO-DO (mermaid-to-png.js, …)". */
-export function gistWithNames(gist: string, request: string, said: string, answers: readonly string[] = []): string {
-	const unsaid = requestNames(request, answers).filter((name) => !said.includes(name.toLowerCase()));
+export function gistWithNames(gist: string, request: string, said: string, answers: readonly string[] = [], files: readonly string[] = []): string {
+	const unsaid = requestNames(request, answers, files).filter((name) => !said.includes(name.toLowerCase()));
 	if (unsaid.length === 0) return gist;
 	return `${gist.replace(/[\s.。!！?？…:：;；]+$/u, '')} (${unsaid.slice(0, namedInGist).join(', ')})`;
 }
