@@ -60,6 +60,8 @@ export class LsaEmbedder implements Embedder {
 			this.byId = [];
 		}
 		const byId = this.byId;
+		// Filled in order (a sparse array would be a slow dictionary): one slot per id of `ids`.
+		while (byId.length < ids.size) byId.push(undefined);
 		return embedBag(bag, this.dimension, (id) => {
 			let entry = byId[id];
 			if (entry === undefined) {
