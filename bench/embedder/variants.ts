@@ -1,4 +1,5 @@
 import {termCountsOf} from '../../source/text/item-term-counts.js';
+import {bagMap} from '../../source/text/term-bags.js';
 import {embedCounts, trainLsa, type LsaModel, type LsaOptions} from '../../source/search/semantic/lsa.js';
 import type {ItemRecord} from '../../source/store/interchange.js';
 import type {KeywordHit} from '../../source/search/keyword/keyword.js';
@@ -47,13 +48,16 @@ export interface Trained {
 }
 
 function leafCounts(record: ItemRecord): Array<Map<string, number>> {
-	const counts = termCountsOf(record, {whole: false}).nodes;
+	const {ids, nodes: counts} = termCountsOf(record, {whole: false});
 	const parents = new Set(record.nodes.map((node) => node.parent));
-	return record.nodes.filter((node) => node.ordinal !== 0 && !parents.has(node.ordinal)).map((node) => counts.get(node.ordinal)!);
+	return record.nodes.filter((node) => node.ordinal !== 0 && !parents.has(node.ordinal)).map((node) => bagMap(counts.get(node.ordinal)!, ids));
 }
 
 export function trainVariant(variant: LabVariant, data: LabData): Trained {
-	const documents = data.items.map(({record}) => termCountsOf(record).item!);
+	const documents = data.items.map(({record}) => {
+		const counts = termCountsOf(record);
+		return bagMap(counts.item!, counts.ids);
+	});
 	if (variant.units === 'items+leaves') for (const {record} of data.items) documents.push(...leafCounts(record).filter((counts) => counts.size > 0));
 	const model = trainLsa(documents, variant.lsa);
 	const d = model.dimension;
@@ -65,8 +69,9 @@ export function trainVariant(variant: LabVariant, data: LabData): Trained {
 	data.items.forEach(({record, nodeIds}, index) => {
 		const ids: number[] = [];
 		const vectors: Float32Array[] = [];
-		for (const [ordinal, counts] of [...termCountsOf(record, {whole: false}).nodes].sort((a, b) => a[0] - b[0])) {
-			const vector = embedCounts(counts, d, lookup);
+		const counted = termCountsOf(record, {whole: false});
+		for (const [ordinal, bag] of [...counted.nodes].sort((a, b) => a[0] - b[0])) {
+			const vector = embedCounts(bagMap(bag, counted.ids), d, lookup);
 			const id = nodeIds.get(ordinal);
 			if (!vector || id === undefined) continue;
 			ids.push(id);

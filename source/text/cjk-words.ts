@@ -14,19 +14,39 @@ export function hasUnspacedScript(text: string): boolean {
 
 let segmenter: Intl.Segmenter | undefined;
 
+type RunWords = ReadonlyArray<{readonly start: number; readonly end: number}>;
+
+/**
+ * The words of runs already split. An ingest reads each text more than once (the summarizer, the
+ * semantic counts, the keyword rows each split it into words), and the segmenter, the costliest
+ * part of reading Chinese or Japanese, gives the same words for the same run every time.
+ */
+const splitRuns = new Map<string, RunWords>();
+const maxSplitRuns = 20_000;
+/** Longer runs are split again each time: the cache holds at most 20 000 runs of 64 characters. */
+const maxSplitRunLength = 64;
+
 /**
  * The words of one run of letters (a word as the scanners see it) with their offsets in it: the
  * run itself when it has no unspaced script.
  */
-export function splitRun(run: string): Array<{start: number; end: number}> {
+export function splitRun(run: string): RunWords {
 	if (!unspaced.test(run)) return [{start: 0, end: run.length}];
+	const known = splitRuns.get(run);
+	if (known) return known;
 	segmenter ??= new Intl.Segmenter(undefined, {granularity: 'word'});
 	const parts: Array<{start: number; end: number}> = [];
 	for (const part of segmenter.segment(run)) {
 		if (part.isWordLike === false) continue;
 		parts.push({start: part.index, end: part.index + part.segment.length});
 	}
-	return parts.length > 0 ? parts : [{start: 0, end: run.length}];
+	const words = parts.length > 0 ? parts : [{start: 0, end: run.length}];
+	if (run.length <= maxSplitRunLength) {
+		if (splitRuns.size >= maxSplitRuns) splitRuns.clear();
+		// A copy: the run may be a slice of a whole text, which the key would keep alive.
+		splitRuns.set([...run].join(''), words);
+	}
+	return words;
 }
 
 const letterRun = /[\p{L}\p{N}\p{M}]+/gu;

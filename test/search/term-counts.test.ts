@@ -1,22 +1,28 @@
 import {describe, expect, it} from 'vitest';
 import {nodeFullText, nodeTexts, rootRow} from '../../source/search/indexing/node-text.js';
-import {termCounts, termCountsOf} from '../../source/text/item-term-counts.js';
+import {termCounts, termCountsOf, type ItemTermCounts} from '../../source/text/item-term-counts.js';
+import {bagMap} from '../../source/text/term-bags.js';
 import {stemmedTerms} from '../../source/text/index-words.js';
 import {fixtureItems} from './helpers.js';
 
 const countsOf = (text: string) => termCounts(stemmedTerms(text));
+/** The counts as term → count maps, in their order. */
+const maps = (counts: ItemTermCounts) => ({
+	...(counts.item ? {item: bagMap(counts.item, counts.ids)} : {}),
+	nodes: new Map([...counts.nodes].map(([ordinal, bag]) => [ordinal, bagMap(bag, counts.ids)])),
+});
 
 describe('termCountsOf', () => {
 	it('counts all of an item once, and each node with its subtree, as their texts would count', () => {
 		for (const item of fixtureItems()) {
-			const counts = termCountsOf(item);
+			const counts = maps(termCountsOf(item));
 			const all = [item.title, item.tldr, ...item.nodes.flatMap((node) => [node.title, node.summary, node.keywords.join(' ')]), ...item.spans.map((span) => span.text)].join('\n');
 			expect(counts.item).toEqual(countsOf(all));
 			// Layout 1: each node's own fields and its subtree's raw text (what an embedder reads).
 			const texts = nodeTexts(item, 'every', 1);
 			expect(counts.nodes.size).toBe(item.nodes.length);
 			for (const text of texts) expect(counts.nodes.get(text.ordinal)).toEqual(countsOf(nodeFullText(text)));
-			expect(termCountsOf(item, {whole: false})).toEqual({nodes: counts.nodes});
+			expect(maps(termCountsOf(item, {whole: false}))).toEqual({nodes: counts.nodes});
 		}
 	});
 
@@ -29,7 +35,7 @@ describe('termCountsOf', () => {
 				tldr: `${item.tldr} naïve 登录 修复 retries…`,
 				nodes: item.nodes.map((node, i) => (i === 1 ? {...node, title: 'Überblick der Straße', keywords: ['Ärger', 'retry']} : node)),
 			};
-			const counts = termCountsOf(mixed);
+			const counts = maps(termCountsOf(mixed));
 			const all = [mixed.title, mixed.tldr, ...mixed.nodes.flatMap((node) => [node.title, node.summary, node.keywords.join('\n')]), ...mixed.spans.map((span) => span.text)].join('\n');
 			expect([...counts.item!]).toEqual([...countsOf(all)]);
 			for (const text of nodeTexts(mixed, 'every', 1)) expect([...counts.nodes.get(text.ordinal)!].sort()).toEqual([...countsOf(nodeFullText(text))].sort());

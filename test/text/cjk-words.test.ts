@@ -4,7 +4,7 @@ import {describe, expect, it} from 'vitest';
 import {ingest} from '../helpers/ingest.js';
 import {tempDir} from '../helpers/cli.js';
 import {createRuntime} from '../../source/runtime.js';
-import {cutAtWord} from '../../source/text/cjk-words.js';
+import {cutAtWord, splitRun} from '../../source/text/cjk-words.js';
 import {clip} from '../../source/text/clean.js';
 import {placedWords, words} from '../../source/text/index-words.js';
 import {termsOf} from '../../source/text/summary-words.js';
@@ -62,5 +62,23 @@ describe('words in scripts written without spaces', () => {
 		} finally {
 			runtime.close();
 		}
+	});
+});
+
+describe('splitRun', () => {
+	it('gives a run the same words every time, kept or not, as a fresh segmenter does', () => {
+		const segmenter = new Intl.Segmenter(undefined, {granularity: 'word'});
+		const fresh = (run: string) => [...segmenter.segment(run)].filter((part) => part.isWordLike !== false).map((part) => ({start: part.index, end: part.index + part.segment.length}));
+		const short = '修复登录页面的重试风暴';
+		const long = '使用连接池限制修复登录页面的重试风暴'.repeat(6);
+		const text = `前言 ${short} 和 ${long} 结束`;
+		for (const run of [short, long, text.slice(3, 3 + short.length), 'ログインページを修正する']) {
+			const first = splitRun(run);
+			expect(first).toEqual(fresh(run));
+			expect(splitRun(run)).toEqual(first);
+			expect(splitRun(`${run}`)).toEqual(fresh(run));
+		}
+		expect(long.length).toBeGreaterThan(64);
+		expect(splitRun('plain')).toEqual([{start: 0, end: 5}]);
 	});
 });

@@ -1,7 +1,7 @@
 import {availableParallelism} from 'node:os';
 import {fileURLToPath} from 'node:url';
 import {isMainThread, parentPort, Worker, workerData} from 'node:worker_threads';
-import {handOverTermCounts, termCountsOf, type ItemTermCounts} from '../../text/item-term-counts.js';
+import {handedTermCounts, handOverTermCounts, termCountsOf, type HandedTermCounts} from '../../text/item-term-counts.js';
 import {runSourceJob, type JobHooks, type JobResult, type SourceJob} from './source-job.js';
 
 /**
@@ -32,7 +32,7 @@ export class InlineExecutor implements Executor {
 	async close(): Promise<void> {}
 }
 
-type FromWorker = {type: 'bytes'; bytes: number} | {type: 'result'; result: JobResult; counts?: ItemTermCounts} | {type: 'error'; message: string};
+type FromWorker = {type: 'bytes'; bytes: number} | {type: 'result'; result: JobResult; counts?: HandedTermCounts} | {type: 'error'; message: string};
 
 interface Slot {
 	worker: Worker;
@@ -226,7 +226,7 @@ if (!isMainThread && (workerData as {drillIngestWorker?: boolean} | undefined)?.
 	const port = parentPort;
 	port.on('message', (job: SourceJob) => {
 		runSourceJob(job, {onBytes: (bytes) => port.postMessage({type: 'bytes', bytes})}).then(
-			(result) => port.postMessage({type: 'result', result, ...(job.countTerms && result.item ? {counts: termCountsOf(result.item)} : {})} satisfies FromWorker),
+			(result) => port.postMessage({type: 'result', result, ...(job.countTerms && result.item ? {counts: handedTermCounts(termCountsOf(result.item))} : {})} satisfies FromWorker),
 			(error: unknown) => port.postMessage({type: 'error', message: error instanceof Error ? error.message : String(error)}),
 		);
 	});

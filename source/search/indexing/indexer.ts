@@ -4,6 +4,7 @@ import {SummaryStore} from '../../store/summary-store.js';
 import type {ItemIndexer} from '../../store/write-item.js';
 import {indexItem, type SyncEmbedding} from './item-index.js';
 import {termCountsOf, type ItemTermCounts} from '../../text/item-term-counts.js';
+import {TermIds} from '../../text/term-bags.js';
 import {itemStamp, PendingIndex, readsBackAsWritten, recordStamp} from './written-items.js';
 import {autoTrainMaxSpans, autoTrainMaxTextBytes, finishBatch} from './train-phase.js';
 import {recordEmbedded, storeSyncEmbedding} from './reindex.js';
@@ -34,6 +35,8 @@ export function searchIndexer(store: SummaryStore, hooks: IndexerHooks = {}): vo
 	// are kept for it (counted from the item in hand instead of read back from the store and stemmed
 	// again), as long as their text is small enough for the close to train on.
 	const known = new Map<number, {stamp: string; counts: ItemTermCounts}>();
+	// Their terms are interned once for the whole run: the close trains on these ids as they are.
+	let knownIds = new TermIds();
 	let knownBytes = 0;
 	let knownSpans = 0;
 	const pending = new PendingIndex();
@@ -55,8 +58,10 @@ export function searchIndexer(store: SummaryStore, hooks: IndexerHooks = {}): vo
 			if (!now && knownBytes <= autoTrainMaxTextBytes && knownSpans <= autoTrainMaxSpans) {
 				for (const span of item.spans) knownBytes += span.text.length;
 				knownSpans += item.spans.length;
-				if (knownBytes > autoTrainMaxTextBytes || knownSpans > autoTrainMaxSpans) known.clear();
-				else if (readsBackAsWritten(item)) known.set(itemRowId, {stamp: recordStamp(item), counts: termCountsOf(item)});
+				if (knownBytes > autoTrainMaxTextBytes || knownSpans > autoTrainMaxSpans) {
+					known.clear();
+					knownIds = new TermIds();
+				} else if (readsBackAsWritten(item)) known.set(itemRowId, {stamp: recordStamp(item), counts: termCountsOf(item, {ids: knownIds})});
 			}
 		},
 		beforeCommit(db) {
@@ -88,10 +93,14 @@ export function searchIndexer(store: SummaryStore, hooks: IndexerHooks = {}): vo
 			// are only taken for the row that still holds the item they were counted from.
 			// Items still pending are caught up from the store (finishBatch: indexMissingItems).
 			if (store.db.open) {
-				finishBatch(store, (row) => {
-					const entry = known.get(row.id);
-					return entry && entry.stamp === itemStamp(row) ? entry.counts : undefined;
-				}, {trainLarge: store.trainsOnClose});
+				finishBatch(
+					store,
+					(row) => {
+						const entry = known.get(row.id);
+						return entry && entry.stamp === itemStamp(row) ? entry.counts : undefined;
+					},
+					{trainLarge: store.trainsOnClose, termIds: knownIds},
+				);
 				packRoots(store);
 			}
 		} catch {

@@ -3,17 +3,19 @@ import type {SqliteDatabase} from '../../store/open.js';
 import {prepared} from '../../store/prepared.js';
 import {indexItemText, nodeIds, removeItemText, type DeferredRows} from './text-index.js';
 import {writeItemVectors, type NodeVector} from '../semantic/vectors.js';
-import {termCountsOf} from '../../text/item-term-counts.js';
+import {termCountsOf, type ItemTermCounts} from '../../text/item-term-counts.js';
+import type {TermBag, TermIds} from '../../text/term-bags.js';
 import type {DriftTally} from '../semantic/vocabulary-drift.js';
 
 /**
  * A synchronous embedder for the write path (a remote one cannot run inside a transaction). It
  * embeds a node from the counts of the stemmed terms of its text: its own fields and the spans of
- * its subtree, counted once per span and summed up the tree instead of re-reading each subtree.
+ * its subtree, counted once per span and summed up the tree instead of re-reading each subtree,
+ * as a bag of term ids (text/term-bags.ts); each distinct term of an item is looked up once.
  */
 export interface SyncEmbedding {
 	generation: number;
-	embedCounts(counts: ReadonlyMap<string, number>): Float32Array | undefined;
+	embedBag(bag: TermBag, ids: TermIds): Float32Array | undefined;
 	/** Set when the items embedded are folded into a model trained before them: counts the words it does not know. */
 	drift?: DriftTally;
 }
@@ -32,19 +34,20 @@ export function indexItem(db: SqliteDatabase, itemRowId: number, item: ItemRecor
 
 /** Replaces an item's node vectors with `embedding`'s. */
 export function embedItem(db: SqliteDatabase, itemRowId: number, item: ItemRecord, ids: Map<number, number>, embedding: SyncEmbedding): void {
-	embedNodeCounts(db, itemRowId, termCountsOf(item, {whole: false}).nodes, ids, embedding);
+	// The item's own dictionary: its distinct terms are looked up once each, and nothing outlives the item.
+	embedNodeCounts(db, itemRowId, termCountsOf(item, {whole: false}), ids, embedding);
 }
 
 /** Replaces an item's node vectors with `embedding`'s of the nodes' term counts (by ordinal). */
-export function embedNodeCounts(db: SqliteDatabase, itemRowId: number, nodeCounts: ReadonlyMap<number, ReadonlyMap<string, number>>, ids: Map<number, number>, embedding: SyncEmbedding): void {
+export function embedNodeCounts(db: SqliteDatabase, itemRowId: number, counts: Pick<ItemTermCounts, 'ids' | 'nodes'>, ids: Map<number, number>, embedding: SyncEmbedding): void {
 	const vectors: NodeVector[] = [];
 	// The root's counts hold all of the item's text once.
-	const root = nodeCounts.get(0);
-	if (root) embedding.drift?.count(root);
-	for (const [ordinal, counts] of nodeCounts) {
+	const root = counts.nodes.get(0);
+	if (root) embedding.drift?.count(root, counts.ids);
+	for (const [ordinal, bag] of counts.nodes) {
 		const node = ids.get(ordinal);
 		if (node === undefined) continue;
-		const vector = embedding.embedCounts(counts);
+		const vector = embedding.embedBag(bag, counts.ids);
 		if (vector) vectors.push({node, ordinal, vector});
 	}
 	writeItemVectors(db, itemRowId, vectors);

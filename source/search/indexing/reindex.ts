@@ -3,8 +3,9 @@ import type {SummaryStore, ItemRow} from '../../store/summary-store.js';
 import type {Embedder, EmbedderSpec} from '../semantic/embedder.js';
 import {createEmbedder} from '../semantic/embedders.js';
 import {embedNodeCounts, indexItem, markEmbedded, reembedItem, type SyncEmbedding} from './item-index.js';
-import {termCountsOf, type ItemTermCounts} from '../../text/item-term-counts.js';
-import {trainLsa, defaultLsaOptions, type LsaOptions} from '../semantic/lsa.js';
+import {termCountsIn, termCountsOf, type ItemTermCounts} from '../../text/item-term-counts.js';
+import {TermIds, type TermBag} from '../../text/term-bags.js';
+import {trainLsaBags, defaultLsaOptions, type LsaOptions} from '../semantic/lsa.js';
 import {LsaEmbedder, saveLsaModel} from '../semantic/lsa-store.js';
 import {currentTextVersion, nodeFullText, nodeTexts} from './node-text.js';
 import {trainingDocuments} from './training-documents.js';
@@ -29,6 +30,8 @@ export interface ReindexOptions {
 	 * read and stem those items again (what an ingest's close hands over; see indexer.ts).
 	 */
 	knownCounts?: (row: ItemRow) => ItemTermCounts | undefined;
+	/** The dictionary those counts' term ids are of (training then takes them as they are); default: a new one. */
+	termIds?: TermIds;
 	/** Items of more spans than this are left out of training (their term counts would not fit in memory); they are still embedded. */
 	maxItemSpans?: number;
 }
@@ -69,7 +72,7 @@ function evenSample<T>(list: readonly T[], size: number): T[] {
 export function storeSyncEmbedding(store: SummaryStore, meta = readSemanticMeta(store)): SyncEmbedding | undefined {
 	if (!meta || meta.spec.kind !== 'lsa' || meta.dimension <= 0) return undefined;
 	const embedder = new LsaEmbedder(meta.dimension, {db: store.db});
-	return {generation: meta.generation, embedCounts: (counts) => embedder.embedCounts(counts), drift: new DriftTally((term) => embedder.knows(term))};
+	return {generation: meta.generation, embedBag: (bag, ids) => embedder.embedBag(bag, ids), drift: new DriftTally((term) => embedder.knows(term))};
 }
 
 /** After items were embedded with the store's model, inside the same transaction: readers reload, the drift is counted. */
@@ -115,16 +118,19 @@ function rebuildLsa(store: SummaryStore, options: ReindexOptions, started: numbe
 	}
 	const sample = evenSample(trainable, options.maxTrainingItems ?? defaultMaxTrainingItems);
 	const textBytes = (store.statement('SELECT coalesce(sum(length(text)), 0) AS n FROM spans').get() as {n: number}).n;
-	const kept = sample.length === rows.length && textBytes <= keepCountsMaxTextBytes ? new Map<number, Map<number, Map<string, number>>>() : undefined;
+	const kept = sample.length === rows.length && textBytes <= keepCountsMaxTextBytes ? new Map<number, Map<number, TermBag>>() : undefined;
+	// Every document's terms get ids of one dictionary: training and embedding look each term up once.
+	const ids = options.termIds ?? new TermIds();
 	const documents = sample.map((row, i) => {
 		if (i % 500 === 0) options.onProgress?.('train', i, sample.length);
-		const counts = options.knownCounts?.(row) ?? termCountsOf(store.record(row));
+		const known = options.knownCounts?.(row);
+		const counts = known ? termCountsIn(known, ids) : termCountsOf(store.record(row), {ids});
 		kept?.set(row.id, counts.nodes);
 		return counts.item!;
 	});
 	const lsaOptions = {...defaultLsaOptions, ...options.lsa};
-	const training = trainingDocuments(store, sample, documents);
-	const model = trainLsa(training, lsaOptions);
+	const training = trainingDocuments(store, sample, documents, ids);
+	const model = trainLsaBags(training, ids, lsaOptions);
 	options.onProgress?.('train', sample.length, sample.length);
 	const meta: SemanticMeta = {
 		embedder: 'lsa',
@@ -136,7 +142,7 @@ function rebuildLsa(store: SummaryStore, options: ReindexOptions, started: numbe
 		builtAt: new Date().toISOString(),
 	};
 	const embedder = new LsaEmbedder(meta.dimension, {model});
-	const embedding: SyncEmbedding = {generation: meta.generation, embedCounts: (counts) => embedder.embedCounts(counts)};
+	const embedding: SyncEmbedding = {generation: meta.generation, embedBag: (bag, bagIds) => embedder.embedBag(bag, bagIds)};
 	let nodes = 0;
 	store.guard(() =>
 		store.db
@@ -150,7 +156,7 @@ function rebuildLsa(store: SummaryStore, options: ReindexOptions, started: numbe
 					kept?.delete(row.id);
 					if (counts) {
 						nodes += counts.size;
-						embedNodeCounts(store.db, row.id, counts, nodeIds(store.db, row.id), embedding);
+						embedNodeCounts(store.db, row.id, {ids, nodes: counts}, nodeIds(store.db, row.id), embedding);
 					} else {
 						const record = store.record(row);
 						nodes += record.nodes.length;
@@ -160,7 +166,7 @@ function rebuildLsa(store: SummaryStore, options: ReindexOptions, started: numbe
 					if (i % 500 === 0) options.onProgress?.('embed', i, rows.length);
 				});
 				writeSemanticMeta(store, meta);
-				recordTrainedDrift(store, documents, (term) => model.terms.has(term));
+				recordTrainedDrift(store, documents, ids, (term) => model.terms.has(term));
 				bumpVectorRevision(store);
 			})
 			.immediate(),

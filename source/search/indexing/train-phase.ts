@@ -1,5 +1,6 @@
 import type {ItemRow, SummaryStore} from '../../store/summary-store.js';
 import type {ItemTermCounts} from '../../text/item-term-counts.js';
+import type {TermIds} from '../../text/term-bags.js';
 import {indexMissingItems, retrainLsa} from './reindex.js';
 import {searchStatus} from './search-status.js';
 import {describeRetrain, writeTrainedBecause} from '../semantic/vocabulary-drift.js';
@@ -25,13 +26,14 @@ export const autoCatchUpItems = 5_000;
  * is retrained, whatever its size. Between
  * retrainings, the items written are folded into the model's basis as they are written (the
  * indexer embeds them with it), and `drill status` says how many items the model was built on.
- * `knownCounts` gives the term counts of the items this writer counted as it wrote them. A writer
+ * `knownCounts` gives the term counts of the items this writer counted as it wrote them (their term
+ * ids of `options.termIds`). A writer
  * that leaves training for later (`trainLarge` false: a pull) trains only a small store, whose
  * model costs a moment; a larger one keeps the model it has, its new items folded in (or none:
  * `drill status` and `find` then say to run `drill reindex`), and the next ingest's close or
  * `drill reindex` trains it.
  */
-export function finishBatch(store: SummaryStore, knownCounts: (row: ItemRow) => ItemTermCounts | undefined, options: {trainLarge?: boolean} = {}): void {
+export function finishBatch(store: SummaryStore, knownCounts: (row: ItemRow) => ItemTermCounts | undefined, options: {trainLarge?: boolean; termIds?: TermIds} = {}): void {
 	let status = searchStatus(store);
 	if (status.keywordItems < status.items && status.items - status.keywordItems <= autoCatchUpItems) {
 		indexMissingItems(store);
@@ -50,7 +52,7 @@ export function finishBatch(store: SummaryStore, knownCounts: (row: ItemRow) => 
 		: status.retrain
 			? describeRetrain(status.retrain, status.semantic.builtItems, status.items, status.vocabularyDrift)
 			: `${status.items - status.embeddedItems} items were not embedded by it`;
-	retrainLsa(store, small ? {knownCounts} : {maxItemSpans: autoTrainMaxSpans});
+	retrainLsa(store, small ? {knownCounts, ...(options.termIds ? {termIds: options.termIds} : {})} : {maxItemSpans: autoTrainMaxSpans});
 	store.guard(() => writeTrainedBecause(store, because));
 }
 

@@ -1,6 +1,6 @@
 import {append} from '../../core/arrays.js';
 import type {ItemRow, SummaryStore} from '../../store/summary-store.js';
-import {termCounts} from '../../text/item-term-counts.js';
+import {bagOfTerms, type TermBag, type TermIds} from '../../text/term-bags.js';
 import {stemmedTerms} from '../../text/index-words.js';
 
 /**
@@ -36,14 +36,14 @@ function isConversation(spans: ReadonlyArray<{role: string}>): boolean {
 
 /**
  * The training documents of a sample whose items' term counts are `itemCounts` (in the same order):
- * those term counts, or for a small store each turn of its conversations (any other item counts whole).
+ * those term counts (bags of term ids of `ids`), or for a small store each turn of its conversations (any other item counts whole).
  */
-export function trainingDocuments(store: SummaryStore, sample: readonly ItemRow[], itemCounts: ReadonlyArray<ReadonlyMap<string, number>>): Array<ReadonlyMap<string, number>> {
+export function trainingDocuments(store: SummaryStore, sample: readonly ItemRow[], itemCounts: readonly TermBag[], ids: TermIds): TermBag[] {
 	if (!trainsOnSpans(sample)) return [...itemCounts];
-	const documents: Array<ReadonlyMap<string, number>> = [];
+	const documents: TermBag[] = [];
 	sample.forEach((row, i) => {
 		const {spans} = store.record(row);
-		const turns = isConversation(spans) ? spans.map((span) => termCounts(stemmedTerms(span.text))).filter((counts) => counts.size > 0) : [];
+		const turns = isConversation(spans) ? spans.map((span) => bagOfTerms(stemmedTerms(span.text), ids)).filter((bag) => bag.ids.length > 0) : [];
 		if (turns.length > 0) append(documents, turns);
 		else documents.push(itemCounts[i]!);
 	});

@@ -1,9 +1,10 @@
 import type {SqliteDatabase} from '../../store/open.js';
 import type {Embedder} from './embedder.js';
-import {embedCounts, embedTerms, type LsaModel, type LsaTerm} from './lsa.js';
+import {embedBag, embedCounts, embedTerms, type LsaModel, type LsaTerm} from './lsa.js';
 import {prepared} from '../../store/prepared.js';
 import {blobVector, vectorBlob} from './vectors.js';
 import {stemmedTerms} from '../../text/index-words.js';
+import type {TermBag, TermIds} from '../../text/term-bags.js';
 
 export function saveLsaModel(db: SqliteDatabase, model: LsaModel): void {
 	prepared(db, 'DELETE FROM lsa_terms').run();
@@ -18,6 +19,9 @@ export function saveLsaModel(db: SqliteDatabase, model: LsaModel): void {
 export class LsaEmbedder implements Embedder {
 	readonly name = 'lsa';
 	private readonly cache = new Map<string, LsaTerm | null>();
+	/** The model's entry of each term id of `byIdOf` (null: not in the model), found once per id. */
+	private byId: Array<LsaTerm | null | undefined> = [];
+	private byIdOf: TermIds | undefined;
 
 	constructor(
 		readonly dimension: number,
@@ -47,6 +51,25 @@ export class LsaEmbedder implements Embedder {
 	/** The embedding of a text already counted into stemmed terms. */
 	embedCounts(counts: ReadonlyMap<string, number>): Float32Array | undefined {
 		return embedCounts(counts, this.dimension, this.lookup);
+	}
+
+	/** The embedding of a text counted into a bag of term ids of `ids`: each id is looked up once, whatever the bags. */
+	embedBag(bag: TermBag, ids: TermIds): Float32Array | undefined {
+		if (this.byIdOf !== ids) {
+			this.byIdOf = ids;
+			this.byId = [];
+		}
+		const byId = this.byId;
+		// Filled in order (a sparse array would be a slow dictionary): one slot per id of `ids`.
+		while (byId.length < ids.size) byId.push(undefined);
+		return embedBag(bag, this.dimension, (id) => {
+			let entry = byId[id];
+			if (entry === undefined) {
+				entry = this.lookup(ids.term(id)) ?? null;
+				byId[id] = entry;
+			}
+			return entry ?? undefined;
+		});
 	}
 
 	async embed(texts: string[]): Promise<Array<Float32Array | undefined>> {

@@ -1,5 +1,6 @@
 import {truncatedSvd, type SparseRows} from './svd.js';
 import {termCounts} from '../../text/item-term-counts.js';
+import {bagOfMap, TermIds, type TermBag} from '../../text/term-bags.js';
 
 /**
  * Latent semantic analysis trained on the store's own text: stemmed, sublinear TF-IDF documents,
@@ -36,47 +37,69 @@ export interface LsaModel {
 
 /** Trains on documents given as their stemmed-term counts. */
 export function trainLsa(counted: ReadonlyArray<ReadonlyMap<string, number>>, options: LsaOptions = {}): LsaModel {
+	const ids = new TermIds();
+	return trainLsaBags(
+		counted.map((counts) => bagOfMap(counts, ids)),
+		ids,
+		options,
+	);
+}
+
+/**
+ * Trains on documents given as bags of stemmed-term ids of `ids` (term-bags.ts): the same model,
+ * bit for bit, as `trainLsa` on the same counts as maps in the same order.
+ */
+export function trainLsaBags(counted: readonly TermBag[], ids: TermIds, options: LsaOptions = {}): LsaModel {
 	const settings = {...defaultLsaOptions, ...options};
-	const df = new Map<string, number>();
-	for (const counts of counted) for (const term of counts.keys()) df.set(term, (df.get(term) ?? 0) + 1);
+	const df = new Int32Array(ids.size);
+	for (const bag of counted) for (let i = 0; i < bag.ids.length; i++) df[bag.ids[i]!]!++;
 	// A small store keeps its rare terms: with few documents, a term seen once still says something.
 	const minDf = counted.length < 1000 ? 1 : settings.minDocumentFrequency;
-	const vocabulary = [...df].filter(([, n]) => n >= minDf).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, settings.maxTerms);
-	const index = new Map(vocabulary.map(([term], i) => [term, i]));
+	const kept: number[] = [];
+	for (let id = 0; id < df.length; id++) if (df[id]! > 0 && df[id]! >= minDf) kept.push(id);
+	const vocabulary = kept
+		.map((id): [string, number, number] => [ids.term(id), df[id]!, id])
+		.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+		.slice(0, settings.maxTerms);
+	// Vocabulary index of each term id, -1 for a term left out.
+	const index = new Int32Array(ids.size).fill(-1);
+	vocabulary.forEach(([, , id], i) => (index[id] = i));
 	const n = counted.length;
 	let idf = Float64Array.from(vocabulary, ([, count]) => Math.log((n + 1) / (count + 0.5)));
 	if (settings.weighting === 'logentropy') {
 		// g(t) = 1 + Σ_d p log p / log n, with p = tf / gf: 1 for a term in one document, 0 for one spread evenly.
 		const gf = new Float64Array(vocabulary.length);
 		const plogp = new Float64Array(vocabulary.length);
-		for (const counts of counted) for (const [term, tf] of counts) {
-			const id = index.get(term);
-			if (id !== undefined) gf[id]! += tf;
-		}
-		for (const counts of counted) for (const [term, tf] of counts) {
-			const id = index.get(term);
-			if (id === undefined) continue;
-			const p = tf / gf[id]!;
-			plogp[id]! += p * Math.log(p);
-		}
+		for (const bag of counted)
+			for (let i = 0; i < bag.ids.length; i++) {
+				const id = index[bag.ids[i]!]!;
+				if (id >= 0) gf[id]! += bag.counts[i]!;
+			}
+		for (const bag of counted)
+			for (let i = 0; i < bag.ids.length; i++) {
+				const id = index[bag.ids[i]!]!;
+				if (id < 0) continue;
+				const p = bag.counts[i]! / gf[id]!;
+				plogp[id]! += p * Math.log(p);
+			}
 		idf = Float64Array.from(plogp, (value) => 1 + value / Math.log(Math.max(n, 2)));
 	}
 	const matrix: SparseRows = {rows: 0, columns: vocabulary.length, terms: [], values: []};
-	for (const counts of counted) {
-		const ids: number[] = [];
+	for (const bag of counted) {
+		const rowIds: number[] = [];
 		const values: number[] = [];
 		let norm = 0;
-		for (const [term, tf] of counts) {
-			const id = index.get(term);
-			if (id === undefined) continue;
-			const value = (1 + Math.log(tf)) * idf[id]!;
-			ids.push(id);
+		for (let i = 0; i < bag.ids.length; i++) {
+			const id = index[bag.ids[i]!]!;
+			if (id < 0) continue;
+			const value = (1 + Math.log(bag.counts[i]!)) * idf[id]!;
+			rowIds.push(id);
 			values.push(value);
 			norm += value * value;
 		}
-		if (ids.length === 0) continue;
+		if (rowIds.length === 0) continue;
 		norm = Math.sqrt(norm);
-		matrix.terms.push(Int32Array.from(ids));
+		matrix.terms.push(Int32Array.from(rowIds));
 		matrix.values.push(Float64Array.from(values, (value) => value / norm));
 		matrix.rows++;
 	}
@@ -109,6 +132,30 @@ export function embedCounts(counts: ReadonlyMap<string, number>, dimension: numb
 		if (!entry) continue;
 		found = true;
 		const weight = (1 + Math.log(tf)) * entry.weight;
+		const vector = entry.vector;
+		for (let j = 0; j < dimension; j++) sum[j]! += weight * vector[j]!;
+	}
+	if (!found) return undefined;
+	let norm = 0;
+	for (let j = 0; j < dimension; j++) norm += sum[j]! * sum[j]!;
+	if (norm === 0) return undefined;
+	norm = Math.sqrt(norm);
+	return Float32Array.from(sum, (value) => value / norm);
+}
+
+/**
+ * The embedding of a text given as a bag of term ids, each id's model entry found by `entryOf`
+ * (which may keep them by id: one lookup per term per ingest): `embedCounts` of the same counts.
+ */
+export function embedBag(bag: TermBag, dimension: number, entryOf: (id: number) => LsaTerm | undefined): Float32Array | undefined {
+	const sum = new Float64Array(dimension);
+	let found = false;
+	const {ids, counts} = bag;
+	for (let i = 0; i < ids.length; i++) {
+		const entry = entryOf(ids[i]!);
+		if (!entry) continue;
+		found = true;
+		const weight = (1 + Math.log(counts[i]!)) * entry.weight;
 		const vector = entry.vector;
 		for (let j = 0; j < dimension; j++) sum[j]! += weight * vector[j]!;
 	}

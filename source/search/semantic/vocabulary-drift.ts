@@ -1,4 +1,5 @@
 import type {SummaryStore} from '../../store/summary-store.js';
+import type {TermBag, TermIds} from '../../text/term-bags.js';
 
 /**
  * When a semantic model trained on the store is retrained (issue 40's decision): items written
@@ -54,9 +55,9 @@ export function resetVocabularyDrift(store: SummaryStore): void {
 }
 
 /** Records, for a model just trained on `documents`, the share of their term occurrences it left out. */
-export function recordTrainedDrift(store: SummaryStore, documents: ReadonlyArray<ReadonlyMap<string, number>>, knows: (term: string) => boolean): void {
+export function recordTrainedDrift(store: SummaryStore, documents: readonly TermBag[], ids: TermIds, knows: (term: string) => boolean): void {
 	const tally = new DriftTally(knows);
-	for (const counts of documents) tally.count(counts);
+	for (const bag of documents) tally.count(bag, ids);
 	store.setMeta(trainedKey, String(tally.share));
 	store.setMeta(trainedOccurrencesKey, String(tally.counted));
 }
@@ -97,11 +98,12 @@ export class DriftTally {
 
 	constructor(private readonly knows: (term: string) => boolean) {}
 
-	/** One item's stemmed-term counts (all its text once). */
-	count(counts: ReadonlyMap<string, number>): void {
-		for (const [term, tf] of counts) {
+	/** One item's stemmed-term counts (all its text once), a bag of term ids of `ids`. */
+	count(bag: TermBag, ids: TermIds): void {
+		for (let i = 0; i < bag.ids.length; i++) {
+			const tf = bag.counts[i]!;
 			this.occurrences += tf;
-			if (!this.knows(term)) this.unknown += tf;
+			if (!this.knows(ids.term(bag.ids[i]!))) this.unknown += tf;
 		}
 	}
 

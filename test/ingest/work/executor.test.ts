@@ -4,7 +4,8 @@ import {pathToFileURL} from 'node:url';
 import {afterEach, describe, expect, it} from 'vitest';
 import {WorkerExecutor} from '../../../source/ingest/work/executor.js';
 import {runSourceJob, type JobResult, type SourceJob} from '../../../source/ingest/work/source-job.js';
-import {termCountsOf} from '../../../source/text/item-term-counts.js';
+import {termCountsOf, type ItemTermCounts} from '../../../source/text/item-term-counts.js';
+import {bagMap} from '../../../source/text/term-bags.js';
 import {tempDir} from '../../helpers/cli.js';
 
 const page = path.resolve('fixtures/docs/incident-review.md');
@@ -73,14 +74,26 @@ describe('the ingest worker pool', () => {
 		const script = workerScript(`parentPort.postMessage({type: 'result', result: {item: ${JSON.stringify(item)}, problems: []}, counts: ${countsSource(counts)}});`);
 		const result = await runOn(script, jobOf(page));
 		expect(result.item).toEqual(item);
-		expect(termCountsOf(result.item!)).toEqual(counts);
-		expect(termCountsOf(result.item!, {whole: false})).toEqual({nodes: counts.nodes});
+		expect(maps(termCountsOf(result.item!))).toEqual(counts);
+		expect(maps(termCountsOf(result.item!, {whole: false}))).toEqual({nodes: counts.nodes});
 		// A copy of the item is another item: counted from its text.
 		expect(termCountsOf({...result.item!})).toEqual(termCountsOf(item!));
 	});
 });
 
+/** The counts as term → count maps, in their order. */
+function maps(counts: ItemTermCounts): {item?: Map<string, number>; nodes: Map<number, Map<string, number>>} {
+	return {...(counts.item ? {item: bagMap(counts.item, counts.ids)} : {}), nodes: new Map([...counts.nodes].map(([ordinal, bag]) => [ordinal, bagMap(bag, counts.ids)]))};
+}
+
+/** The source of the counts as a worker posts them: bags of its own term ids, with its terms. */
 function countsSource(counts: {item: Map<string, number>; nodes: Map<number, Map<string, number>>}): string {
-	const nodes = [...counts.nodes].map(([ordinal, map]) => `[${ordinal}, new Map(${JSON.stringify([...map])})]`).join(', ');
-	return `{item: new Map(${JSON.stringify([...counts.item])}), nodes: new Map([${nodes}])}`;
+	const terms: string[] = [];
+	const bag = (map: Map<string, number>) => {
+		const ids = [...map.keys()].map((term) => (terms.includes(term) ? terms.indexOf(term) : terms.push(term) - 1));
+		return `{ids: Int32Array.from(${JSON.stringify(ids)}), counts: Int32Array.from(${JSON.stringify([...map.values()])})}`;
+	};
+	const item = bag(counts.item);
+	const nodes = [...counts.nodes].map(([ordinal, map]) => `[${ordinal}, ${bag(map)}]`).join(', ');
+	return `{terms: ${JSON.stringify(terms)}, item: ${item}, nodes: new Map([${nodes}])}`;
 }
