@@ -68,9 +68,16 @@ export function writePack(db: SqliteDatabase, head: Omit<PackHead, 'bytes' | 'pa
  * writer to close packs the roots again (until then the coarse step reads root_vectors).
  */
 export function migratePackToParts(db: SqliteDatabase): void {
-	const old = db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'root_pack'").pluck().get() === 1 ? (db.prepare('SELECT * FROM root_pack WHERE id = 1').get() as {revision: string; items: Buffer; nodes: Buffer; scales?: Buffer | null; vectors: Buffer} | undefined) : undefined;
+	const columns = new Set((db.prepare('PRAGMA table_info(root_pack)').all() as Array<{name: string}>).map((column) => column.name));
+	// Run again over a store already in parts (its version set back by hand): left as it is.
+	if (columns.has('parts')) {
+		db.exec('CREATE TABLE IF NOT EXISTS root_pack_parts (part INTEGER PRIMARY KEY, data BLOB NOT NULL)');
+		return;
+	}
+	const old = columns.has('items') ? (db.prepare('SELECT * FROM root_pack WHERE id = 1').get() as {revision: string; items: Buffer; nodes: Buffer; scales?: Buffer | null; vectors: Buffer} | undefined) : undefined;
 	db.exec(`
 		DROP TABLE IF EXISTS root_pack;
+		DROP TABLE IF EXISTS root_pack_parts;
 		CREATE TABLE root_pack (
 			id INTEGER PRIMARY KEY CHECK (id = 1),
 			revision TEXT NOT NULL,

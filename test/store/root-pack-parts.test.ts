@@ -53,4 +53,12 @@ describe('the root pack in parts (store/root-pack-parts.ts)', () => {
 			expect(readPackBytes(db, readPackHead(db)!), damage).toBeUndefined();
 		}
 	});
+
+	it('is left as it is when the migration runs again over a store already in parts', () => {
+		const db = packDb();
+		writePack(db, {revision: 'r1', count: 7, scales: Buffer.alloc(8)}, pattern(packPartBytes + 5));
+		migratePackToParts(db);
+		expect(readPackHead(db)).toMatchObject({revision: 'r1', parts: 2});
+		expect(Buffer.from(readPackBytes(db, readPackHead(db)!)!).equals(Buffer.from(pattern(packPartBytes + 5)))).toBe(true);
+	});
 });
