@@ -140,8 +140,12 @@ export async function run(args: string[]): Promise<void> {
 		const rootSql = store.db.prepare(keywordSql(keywordWeights.root));
 		const indexedItems = searchStatus(store).keywordItems;
 		const core: number[] = [];
+		const hybridCpu: number[] = [];
 		for (const query of queries) {
+			const cpu = process.cpuUsage();
 			await timeAsync(hybrid, () => runtime.find({query}));
+			const used = process.cpuUsage(cpu);
+			hybridCpu.push((used.user + used.system) / 1000);
 			// As a question: the long items' best passages are scored too (keyword/passages.ts).
 			await timeAsync(question, () => runtime.find({query: `what about ${query}?`}));
 			await timeAsync(keyword, () => runtime.find({query, method: 'keyword'}));
@@ -159,6 +163,7 @@ export async function run(args: string[]): Promise<void> {
 		const ratio = (a: number[], b: number[]) => `p50 ${(percentile(a, 50) / percentile(b, 50)).toFixed(2)}×, p95 ${(percentile(a, 95) / percentile(b, 95)).toFixed(2)}×`;
 		log('');
 		log(line('find, hybrid (keyword,semantic), drill on', hybrid));
+		log(line('  its CPU time (steadier than wall under load)', hybridCpu));
 		log(line('find, hybrid, drill on, asked as a question', question));
 		log(line('find, keyword, drill on', keyword));
 		log(line('find, keyword, drill off', keywordNoDrill));

@@ -140,6 +140,31 @@ describe('the search indexer', () => {
 	});
 });
 
+describe('the search status counts', () => {
+	it('count items, indexed items, older layouts and embedded items in one pass, each as its own count would', () => {
+		const {store} = fixtureStore();
+		try {
+			const generation = readSemanticMeta(store)!.generation;
+			// One item of an older layout, one embedded by an earlier model, one not indexed at all.
+			store.db.prepare("UPDATE search_items SET text_version = 1 WHERE item = (SELECT id FROM items WHERE item_id = 'k3x9')").run();
+			store.db.prepare('UPDATE search_items SET model = ? WHERE item = (SELECT min(item) FROM search_items WHERE text_version = ?)').run(generation - 1, currentTextVersion);
+			store.db.prepare('DELETE FROM search_items WHERE item = (SELECT max(item) FROM search_items WHERE text_version = ? AND model = ?)').run(currentTextVersion, generation);
+			const one = (sql: string, ...params: unknown[]) => store.db.prepare(sql).pluck().get(...params) as number;
+			expect(searchStatus(store)).toMatchObject({
+				items: one('SELECT count(*) FROM items'),
+				keywordItems: one('SELECT count(*) FROM search_items'),
+				embeddedItems: one('SELECT count(*) FROM search_items WHERE model = ?', generation),
+			});
+			expect(searchStatus(store)).toMatchObject({items: 4, keywordItems: 3, embeddedItems: 2});
+			expect(searchStatus(store).notices).toEqual(['1 of 4 items are not in the search index yet: run `drill reindex`', '2 of 4 items have no lsa embeddings yet: run `drill reindex`']);
+			store.db.prepare('INSERT INTO search_items (item, model, text_version) SELECT id, ?, ? FROM items WHERE id NOT IN (SELECT item FROM search_items)').run(generation, currentTextVersion);
+			expect(searchStatus(store).notices).toEqual(['1 of 4 items are indexed the way an older drill did, which ranks them differently: run `drill reindex`', '1 of 4 items have no lsa embeddings yet: run `drill reindex`']);
+		} finally {
+			store.close();
+		}
+	});
+});
+
 describe('items indexed with an older layout of the root row', () => {
 	it('are named in a notice and rewritten by reindex, removed with the layout they were written with', async () => {
 		const {store} = fixtureStore();

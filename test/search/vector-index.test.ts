@@ -7,6 +7,8 @@ import {openIndexedStore} from '../../source/search/indexing/indexer.js';
 import {retrainLsa} from '../../source/search/indexing/reindex.js';
 import {schemaVersion} from '../../source/store/schema.js';
 import {SummaryStore} from '../../source/store/summary-store.js';
+import {readRootPack} from '../../source/search/semantic/root-pack.js';
+import Database from 'better-sqlite3';
 
 describe('the lazily read node vectors', () => {
 	it('read again the items a query needs when the cache of items is full, and rank as before', () => {
@@ -57,6 +59,15 @@ function rootsAgree(db: SummaryStore['db']): {roots: number; same: boolean} {
 
 const packRevision = (db: SummaryStore['db']) => db.prepare('SELECT revision FROM root_pack').pluck().get() as string | undefined;
 
+/** The pack's bytes, its parts joined. */
+const packBytes = (db: SummaryStore['db']) => Buffer.concat(db.prepare('SELECT data FROM root_pack_parts ORDER BY part').pluck().all() as Buffer[]);
+
+/** The pack as stored (head and parts, hex), to compare a repacked pack with a sound one. */
+const packed = (db: SummaryStore['db']) => ({
+	head: db.prepare('SELECT revision, count, hex(scales) AS scales, bytes, parts FROM root_pack').get(),
+	parts: db.prepare('SELECT part, hex(data) AS data FROM root_pack_parts ORDER BY part').all(),
+});
+
 describe('the item roots kept side by side (root_vectors, root_pack)', () => {
 	it('follow item_vectors through writes, replacements, deletions and retraining (another embedder: embedders.test.ts)', async () => {
 		const {store} = fixtureStore();
@@ -74,7 +85,7 @@ describe('the item roots kept side by side (root_vectors, root_pack)', () => {
 		}
 	});
 
-	it('are packed in one row when a writer closes, read only while the pack is current', () => {
+	it('are packed when a writer closes, read only while the pack is current', () => {
 		const {store, file} = fixtureStore();
 		const meta = readSemanticMeta(store)!;
 		const query = new LsaEmbedder(meta.dimension, {db: store.db}).embedSync('retry storm pool')!;
@@ -84,12 +95,15 @@ describe('the item roots kept side by side (root_vectors, root_pack)', () => {
 		try {
 			const revision = vectorRevision(again);
 			expect(packRevision(again.db)).toBe(revision);
+			expect(readRootPack(again.db, meta.dimension, revision)).toBeDefined();
 			expect(new VectorIndex(again.db, meta.dimension, undefined, revision).search(query, 10, 1)).toEqual(fromRows);
-			// A pack that lies (each root given to the next item, so the coarse step keeps another item)
-			// is read while its revision is current, and not once the revision has moved on.
-			const [items, nodes] = again.db.prepare('SELECT items, nodes FROM root_pack').raw(true).get() as [Buffer, Buffer];
-			const rotate = (blob: Buffer) => Buffer.concat([blob.subarray(4), blob.subarray(0, 4)]);
-			again.db.prepare('UPDATE root_pack SET items = ?, nodes = ?').run(rotate(items), rotate(nodes));
+			// A pack that lies (each item given the next item's codes, so the coarse step keeps another
+			// item) is read while its revision is current, and not once the revision has moved on.
+			const bytes = packBytes(again.db);
+			const count = again.db.prepare('SELECT count FROM root_pack').pluck().get() as number;
+			const codes = bytes.subarray(count * 8);
+			const lying = Buffer.concat([bytes.subarray(0, count * 8), codes.subarray(meta.dimension), codes.subarray(0, meta.dimension)]);
+			again.db.prepare('UPDATE root_pack_parts SET data = ? WHERE part = 0').run(lying);
 			expect(new VectorIndex(again.db, meta.dimension, undefined, revision).search(query, 10, 1)).not.toEqual(fromRows);
 			bumpVectorRevision(again);
 			expect(new VectorIndex(again.db, meta.dimension, undefined, vectorRevision(again)).search(query, 10, 1)).toEqual(fromRows);
@@ -98,7 +112,7 @@ describe('the item roots kept side by side (root_vectors, root_pack)', () => {
 		}
 	});
 
-	it('are packed as 8-bit codes with a scale per dimension, and rank the items as the float rows do', () => {
+	it('are packed as 8-bit codes with a scale per dimension, in parts, and rank the items as the float rows do', () => {
 		const {store, file} = fixtureStore();
 		const meta = readSemanticMeta(store)!;
 		const embed = new LsaEmbedder(meta.dimension, {db: store.db});
@@ -110,8 +124,9 @@ describe('the item roots kept side by side (root_vectors, root_pack)', () => {
 		store.close();
 		const again = SummaryStore.open(file, {write: true});
 		try {
-			const [items, scales, vectors] = again.db.prepare('SELECT length(items), length(scales), length(vectors) FROM root_pack').raw(true).get() as number[];
-			expect([scales, vectors]).toEqual([meta.dimension * 4, (items! / 4) * meta.dimension]);
+			const head = again.db.prepare('SELECT count, length(scales) AS scales, bytes, parts FROM root_pack').get() as {count: number; scales: number; bytes: number; parts: number};
+			expect(head).toEqual({count: 4, scales: meta.dimension * 4, bytes: 4 * (8 + meta.dimension), parts: 1});
+			expect(packBytes(again.db).byteLength).toBe(head.bytes);
 			const revision = vectorRevision(again);
 			expect(queries.map((query) => new VectorIndex(again.db, meta.dimension, undefined, revision).search(query, 10, 1))).toEqual(fromRows);
 		} finally {
@@ -119,35 +134,103 @@ describe('the item roots kept side by side (root_vectors, root_pack)', () => {
 		}
 	});
 
-	it('are read from the rows while the pack is damaged or stale, and packed again by the next writer (an older float pack too)', () => {
+	it('are read from the rows while the pack is partial, damaged or stale, and packed again by the next writer', () => {
+		const {store, file} = fixtureStore();
+		const meta = readSemanticMeta(store)!;
+		const query = new LsaEmbedder(meta.dimension, {db: store.db}).embedSync('retry storm pool')!;
+		// The item that wins with the pack's codes rotated (another item's codes at the best one's place).
+		const fromRows = new VectorIndex(store.db, meta.dimension).search(query, 10, 1);
+		store.close();
+		const writer = () => openIndexedStore(file);
+		let db = writer();
+		const sound = packed(db.db);
+		const revision = vectorRevision(db);
+		const count = (db.db.prepare('SELECT count FROM root_pack').pluck().get() as number);
+		db.close();
+		const bytes = (() => {
+			const again = SummaryStore.open(file);
+			try {
+				return packBytes(again.db);
+			} finally {
+				again.close();
+			}
+		})();
+		// Each damage also rotates the codes, so a pack read despite it would rank another item first.
+		const codes = bytes.subarray(count * 8);
+		const lying = Buffer.concat([bytes.subarray(0, count * 8), codes.subarray(meta.dimension), codes.subarray(0, meta.dimension)]);
+		const damages: Array<[string, string, unknown[]]> = [
+			['a part missing', 'DELETE FROM root_pack_parts', []],
+			['a part cut short', 'UPDATE root_pack_parts SET data = ?', [lying.subarray(0, lying.byteLength - 1)]],
+			['a part too many', 'INSERT INTO root_pack_parts (part, data) VALUES (1, ?)', [Buffer.alloc(8)]],
+			['a part out of place', 'UPDATE root_pack_parts SET part = 1', []],
+			['items out of order', 'UPDATE root_pack_parts SET data = ?', [Buffer.concat([lying.subarray(4, 8), lying.subarray(0, 4), lying.subarray(8)])]],
+			['a head that says another size', 'UPDATE root_pack SET count = count - 1', []],
+			['a head without its scales', 'UPDATE root_pack SET scales = ?', [Buffer.alloc(0)]],
+		];
+		for (const [damage, sql, params] of damages) {
+			db = writer();
+			try {
+				expect(packed(db.db), damage).toEqual(sound);
+				db.db.prepare('UPDATE root_pack_parts SET data = ?').run(lying);
+				expect(new VectorIndex(db.db, meta.dimension, undefined, revision).search(query, 10, 1), `${damage}: the lie is read`).not.toEqual(fromRows);
+				db.db.prepare(sql).run(...params);
+				expect(readRootPack(db.db, meta.dimension, revision), damage).toBeUndefined();
+				expect(new VectorIndex(db.db, meta.dimension, undefined, revision).search(query, 10, 1), damage).toEqual(fromRows);
+			} finally {
+				db.close();
+			}
+		}
+		reopened(file, (again) => {
+			expect(packed(again.db)).toEqual(sound);
+			expect(readRootPack(again.db, meta.dimension, revision)).toBeDefined();
+		});
+	});
+
+	it('are moved into parts by the migration from schema 16 (a pack of codes as it is; a float pack left to the next writer)', () => {
 		const {store, file} = fixtureStore();
 		const meta = readSemanticMeta(store)!;
 		const query = new LsaEmbedder(meta.dimension, {db: store.db}).embedSync('retry storm pool')!;
 		const fromRows = new VectorIndex(store.db, meta.dimension).search(query, 10, 1);
 		store.close();
-		const packed = (db: SummaryStore['db']) => db.prepare('SELECT hex(scales) AS scales, hex(vectors) AS vectors FROM root_pack').get() as {scales: string; vectors: string};
-		const writer = () => openIndexedStore(file);
-		let db = writer();
-		const sound = packed(db.db);
-		const revision = vectorRevision(db);
+		const sound = reopened(file, (again) => ({pack: packed(again.db), bytes: packBytes(again.db), revision: vectorRevision(again)}));
+		const count = sound.pack.head as {count: number; scales: string};
+		/** Back to schema 16: the pack in one row (items, nodes, scales, codes), as drill wrote it then. */
+		const toSixteen = (scales: Buffer | null, vectors: Buffer) => {
+			const db = new Database(file);
+			try {
+				db.exec(`DROP TABLE root_pack; DROP TABLE root_pack_parts;
+					CREATE TABLE root_pack (id INTEGER PRIMARY KEY CHECK (id = 1), revision TEXT NOT NULL, items BLOB NOT NULL, nodes BLOB NOT NULL, vectors BLOB NOT NULL, scales BLOB);`);
+				const n = count.count;
+				db.prepare('INSERT INTO root_pack (id, revision, items, nodes, scales, vectors) VALUES (1, ?, ?, ?, ?, ?)').run(sound.revision, sound.bytes.subarray(0, n * 4), sound.bytes.subarray(n * 4, n * 8), scales, vectors);
+				db.pragma('user_version = 16');
+			} finally {
+				db.close();
+			}
+		};
+		toSixteen(Buffer.from(count.scales, 'hex'), sound.bytes.subarray(count.count * 8));
+		let again = SummaryStore.open(file, {write: true});
 		try {
-			// Cut short: the sizes do not hold, so the rows are read (a lying root would have ranked another item first).
-			db.db.prepare('UPDATE root_pack SET vectors = substr(vectors, 1, length(vectors) - 1), nodes = ?').run(Buffer.alloc(0));
-			expect(new VectorIndex(db.db, meta.dimension, undefined, revision).search(query, 10, 1)).toEqual(fromRows);
+			expect(again.db.pragma('user_version', {simple: true})).toBe(schemaVersion);
+			expect(packed(again.db)).toEqual(sound.pack);
+			expect(readRootPack(again.db, meta.dimension, sound.revision)).toBeDefined();
+			expect(new VectorIndex(again.db, meta.dimension, undefined, sound.revision).search(query, 10, 1)).toEqual(fromRows);
 		} finally {
-			db.close();
+			again.close();
 		}
-		db = writer();
+		// A float pack (before the codes): not moved; the rows are read until a writer packs again.
+		const floats = reopened(file, (db) => Buffer.concat(db.db.prepare('SELECT vector FROM root_vectors ORDER BY item').pluck().all() as Buffer[]));
+		toSixteen(null, floats);
+		again = SummaryStore.open(file, {write: true});
 		try {
-			expect(packed(db.db)).toEqual(sound);
-			// A float pack, as drill wrote before the codes: read as floats, then packed as codes.
-			const floats = db.db.prepare('SELECT vector FROM root_vectors ORDER BY item').pluck().all() as Buffer[];
-			db.db.prepare('UPDATE root_pack SET scales = NULL, vectors = ?').run(Buffer.concat(floats));
-			expect(new VectorIndex(db.db, meta.dimension, undefined, revision).search(query, 10, 1)).toEqual(fromRows);
+			expect(again.db.prepare('SELECT count(*) FROM root_pack').pluck().get()).toBe(0);
+			expect(again.db.prepare('SELECT count(*) FROM root_pack_parts').pluck().get()).toBe(0);
+			expect(readRootPack(again.db, meta.dimension, sound.revision)).toBeUndefined();
+			expect(new VectorIndex(again.db, meta.dimension, undefined, sound.revision).search(query, 10, 1)).toEqual(fromRows);
 		} finally {
-			db.close();
+			again.close();
 		}
-		reopened(file, (again) => expect(packed(again.db)).toEqual(sound));
+		openIndexedStore(file).close();
+		reopened(file, (db) => expect(packed(db.db)).toEqual(sound.pack));
 	});
 
 	it('are made by the migrations from the vectors an older store holds (a row per node), and searched as before', () => {
@@ -160,7 +243,7 @@ describe('the item roots kept side by side (root_vectors, root_pack)', () => {
 		store.db.exec('CREATE TABLE node_vectors (node INTEGER PRIMARY KEY, item INTEGER NOT NULL, vector BLOB NOT NULL); CREATE INDEX node_vectors_by_item ON node_vectors (item);');
 		const insert = store.db.prepare('INSERT INTO node_vectors (node, item, vector) VALUES (?, ?, ?)');
 		for (const row of rows) row.nodes.forEach((node, index) => insert.run(node, row.item, Buffer.from(row.vectors[index]!, 'hex')));
-		store.db.exec('DROP TABLE root_vectors; DROP TABLE item_vectors; DROP TABLE root_pack;');
+		store.db.exec('DROP TABLE root_vectors; DROP TABLE item_vectors; DROP TABLE root_pack; DROP TABLE root_pack_parts;');
 		store.db.pragma('user_version = 4');
 		store.close();
 		const again = SummaryStore.open(file, {write: true});

@@ -25,10 +25,6 @@ export interface SearchStatus {
 	notices: string[];
 }
 
-function count(store: SummaryStore, sql: string, ...params: unknown[]): number {
-	return store.guard(() => (store.statement(sql).get(...params) as {n: number}).n);
-}
-
 /**
  * What the store looks like now, as a key that changes with any commit: `data_version` moves when
  * another connection commits, `total_changes()` when this one writes.
@@ -51,12 +47,15 @@ export function searchStatus(store: SummaryStore): SearchStatus {
 }
 
 function countStatus(store: SummaryStore): SearchStatus {
-	const items = count(store, 'SELECT count(*) AS n FROM items');
-	const keywordItems = count(store, 'SELECT count(*) AS n FROM search_items');
-	const oldLayout = count(store, 'SELECT count(*) AS n FROM search_items WHERE text_version < ?', currentTextVersion);
 	const semantic = readSemanticMeta(store);
 	const fusion = readFusionFit(store);
-	const embeddedItems = semantic ? count(store, 'SELECT count(*) AS n FROM search_items WHERE model = ?', semantic.generation) : 0;
+	// One pass over search_items for its three counts (three counts of 50 000 rows were ~25 ms of a first query, one ~14 ms).
+	const {items, keywordItems, oldLayout, embeddedItems} = store.guard(
+		() =>
+			store
+				.statement('SELECT (SELECT count(*) FROM items) AS items, count(*) AS keywordItems, coalesce(sum(text_version < ?), 0) AS oldLayout, coalesce(sum(model = ?), 0) AS embeddedItems FROM search_items')
+				.get(currentTextVersion, semantic ? semantic.generation : null) as {items: number; keywordItems: number; oldLayout: number; embeddedItems: number},
+	);
 	const vocabularyDrift = readVocabularyDrift(store);
 	const retrain = semantic && semantic.spec.kind === 'lsa' ? retrainReason(semantic.builtItems, items, vocabularyDrift) : undefined;
 	const stale = retrain !== undefined && items >= 20;

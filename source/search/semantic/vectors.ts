@@ -51,7 +51,7 @@ export function writeItemVectors(db: SqliteDatabase, itemRowId: number, vectors:
 /** Removes the node vectors of one item, or of every item. */
 export function deleteItemVectors(db: SqliteDatabase, itemRowId?: number): void {
 	if (itemRowId === undefined) {
-		db.exec('DELETE FROM item_vectors; DELETE FROM root_vectors; DELETE FROM root_pack;');
+		db.exec('DELETE FROM item_vectors; DELETE FROM root_vectors; DELETE FROM root_pack; DELETE FROM root_pack_parts;');
 		return;
 	}
 	prepared(db, 'DELETE FROM item_vectors WHERE item = ?').run(itemRowId);
