@@ -3,7 +3,8 @@ import type {SummaryStore, ItemRow} from '../../store/summary-store.js';
 import type {Embedder, EmbedderSpec} from '../semantic/embedder.js';
 import {createEmbedder} from '../semantic/embedders.js';
 import {embedNodeCounts, indexItem, markEmbedded, reembedItem, type SyncEmbedding} from './item-index.js';
-import {termCountsOf, type ItemTermCounts} from '../../text/item-term-counts.js';
+import type {ItemTermCounts} from '../../text/item-term-counts.js';
+import {itemTermCountsOf, KeptTermCounts, type TermCountsList} from './training-counts.js';
 import {trainLsa, defaultLsaOptions, type LsaOptions} from '../semantic/lsa.js';
 import {LsaEmbedder, saveLsaModel} from '../semantic/lsa-store.js';
 import {currentTextVersion, nodeFullText, nodeTexts} from './node-text.js';
@@ -116,12 +117,16 @@ function rebuildLsa(store: SummaryStore, options: ReindexOptions, started: numbe
 	const sample = evenSample(trainable, options.maxTrainingItems ?? defaultMaxTrainingItems);
 	const textBytes = (store.statement('SELECT coalesce(sum(length(text)), 0) AS n FROM spans').get() as {n: number}).n;
 	const kept = sample.length === rows.length && textBytes <= keepCountsMaxTextBytes ? new Map<number, Map<number, Map<string, number>>>() : undefined;
-	const documents = sample.map((row, i) => {
-		if (i % 500 === 0) options.onProgress?.('train', i, sample.length);
-		const counts = options.knownCounts?.(row) ?? termCountsOf(store.record(row));
-		kept?.set(row.id, counts.nodes);
-		return counts.item!;
-	});
+	// A small store keeps every item's counts, for the embedding too; a larger one holds them only
+	// up to a budget between training's passes, and counts the rest again (training-counts.ts).
+	const documents: TermCountsList = kept
+		? sample.map((row, i) => {
+				if (i % 500 === 0) options.onProgress?.('train', i, sample.length);
+				const counts = itemTermCountsOf(store, row, options.knownCounts);
+				kept.set(row.id, counts.nodes);
+				return counts.item!;
+			})
+		: new KeptTermCounts(store, sample, {...(options.knownCounts ? {knownCounts: options.knownCounts} : {}), onCounted: (done, total) => options.onProgress?.('train', done, total)});
 	const lsaOptions = {...defaultLsaOptions, ...options.lsa};
 	const training = trainingDocuments(store, sample, documents);
 	const model = trainLsa(training, lsaOptions);
@@ -165,6 +170,7 @@ function rebuildLsa(store: SummaryStore, options: ReindexOptions, started: numbe
 			})
 			.immediate(),
 	);
+	if (documents instanceof KeptTermCounts) documents.release();
 	options.onProgress?.('embed', rows.length, rows.length);
 	return {items: rows.length, nodes, embedder: meta.embedder, dimension: meta.dimension, generation: meta.generation, embedded: rows.length, seconds: (performance.now() - started) / 1000};
 }

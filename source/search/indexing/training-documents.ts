@@ -2,6 +2,7 @@ import {append} from '../../core/arrays.js';
 import type {ItemRow, SummaryStore} from '../../store/summary-store.js';
 import {termCounts} from '../../text/item-term-counts.js';
 import {stemmedTerms} from '../../text/index-words.js';
+import type {TermCountsList} from './training-counts.js';
 
 /**
  * A store of fewer items than this trains its LSA model on its conversations' turns, not on their
@@ -38,14 +39,15 @@ function isConversation(spans: ReadonlyArray<{role: string}>): boolean {
  * The training documents of a sample whose items' term counts are `itemCounts` (in the same order):
  * those term counts, or for a small store each turn of its conversations (any other item counts whole).
  */
-export function trainingDocuments(store: SummaryStore, sample: readonly ItemRow[], itemCounts: ReadonlyArray<ReadonlyMap<string, number>>): Array<ReadonlyMap<string, number>> {
-	if (!trainsOnSpans(sample)) return [...itemCounts];
+export function trainingDocuments(store: SummaryStore, sample: readonly ItemRow[], itemCounts: TermCountsList): TermCountsList {
+	// The item counts themselves (a larger store's are read as training goes, not held: training-counts.ts).
+	if (!trainsOnSpans(sample)) return itemCounts;
 	const documents: Array<ReadonlyMap<string, number>> = [];
 	sample.forEach((row, i) => {
 		const {spans} = store.record(row);
 		const turns = isConversation(spans) ? spans.map((span) => termCounts(stemmedTerms(span.text))).filter((counts) => counts.size > 0) : [];
 		if (turns.length > 0) append(documents, turns);
-		else documents.push(itemCounts[i]!);
+		else documents.push(itemCounts.at(i)!);
 	});
 	return documents;
 }

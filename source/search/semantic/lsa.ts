@@ -34,8 +34,8 @@ export interface LsaModel {
 	documents: number;
 }
 
-/** Trains on documents given as their stemmed-term counts. */
-export function trainLsa(counted: ReadonlyArray<ReadonlyMap<string, number>>, options: LsaOptions = {}): LsaModel {
+/** Trains on documents given as their stemmed-term counts (read several times over, in the same order: see indexing/training-counts.ts). */
+export function trainLsa(counted: Iterable<ReadonlyMap<string, number>> & {readonly length: number}, options: LsaOptions = {}): LsaModel {
 	const settings = {...defaultLsaOptions, ...options};
 	const df = new Map<string, number>();
 	for (const counts of counted) for (const term of counts.keys()) df.set(term, (df.get(term) ?? 0) + 1);

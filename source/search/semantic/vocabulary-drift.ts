@@ -54,7 +54,7 @@ export function resetVocabularyDrift(store: SummaryStore): void {
 }
 
 /** Records, for a model just trained on `documents`, the share of their term occurrences it left out. */
-export function recordTrainedDrift(store: SummaryStore, documents: ReadonlyArray<ReadonlyMap<string, number>>, knows: (term: string) => boolean): void {
+export function recordTrainedDrift(store: SummaryStore, documents: Iterable<ReadonlyMap<string, number>>, knows: (term: string) => boolean): void {
 	const tally = new DriftTally(knows);
 	for (const counts of documents) tally.count(counts);
 	store.setMeta(trainedKey, String(tally.share));

@@ -1,0 +1,79 @@
+import {countsBytes, MemoryKeeper} from '../../core/memory-keeper.js';
+import type {ItemRow, SummaryStore} from '../../store/summary-store.js';
+import {termCountsOf, type ItemTermCounts} from '../../text/item-term-counts.js';
+
+/** A list of term counts as training reads it: its length, each in turn (several times over), or one by its place. */
+export interface TermCountsList {
+	readonly length: number;
+	at(index: number): ReadonlyMap<string, number> | undefined;
+	[Symbol.iterator](): Iterator<ReadonlyMap<string, number>>;
+}
+
+/**
+ * An item's term counts: those its writer counted as it wrote it (`knownCounts`), else counted
+ * again from its stored text (the same text, stemmed the same way: the same counts in the same order).
+ */
+export function itemTermCountsOf(store: SummaryStore, row: ItemRow, knownCounts?: (row: ItemRow) => ItemTermCounts | undefined): ItemTermCounts {
+	return knownCounts?.(row) ?? termCountsOf(store.record(row));
+}
+
+/**
+ * How many bytes of the training sample's term counts are held between training's passes over it
+ * (document frequencies, the matrix, the drift tally). Holding every item's counts at once is what
+ * set a 500 MB archive's peak RSS; past the budget an item's counts are counted again from its
+ * stored text on each pass.
+ */
+export const trainingCountsBudgetBytes = 64 << 20;
+
+/**
+ * The whole-item term counts of a training sample, read from the store as training asks for them:
+ * held in a MemoryKeeper up to its budget, counted again (itemTermCountsOf) when they were not.
+ * `release()` once training has read them for the last time.
+ */
+export class KeptTermCounts implements TermCountsList {
+	private readonly keeper: MemoryKeeper<number, ReadonlyMap<string, number>>;
+	/** How many items were counted (the first pass counts each once; a recount is one more). */
+	counted = 0;
+
+	constructor(
+		private readonly store: SummaryStore,
+		private readonly sample: readonly ItemRow[],
+		options: {budgetBytes?: number; knownCounts?: (row: ItemRow) => ItemTermCounts | undefined; onCounted?: (done: number, total: number) => void} = {},
+	) {
+		this.keeper = new MemoryKeeper(options.budgetBytes ?? trainingCountsBudgetBytes);
+		this.knownCounts = options.knownCounts;
+		this.onCounted = options.onCounted;
+	}
+
+	private readonly knownCounts?: (row: ItemRow) => ItemTermCounts | undefined;
+	private readonly onCounted?: (done: number, total: number) => void;
+
+	get length(): number {
+		return this.sample.length;
+	}
+
+	at(index: number): ReadonlyMap<string, number> | undefined {
+		const row = this.sample[index];
+		if (!row) return undefined;
+		const held = this.keeper.get(index);
+		if (held) return held;
+		const counts = itemTermCountsOf(this.store, row, this.knownCounts).item!;
+		if (this.counted++ % 500 === 0 && this.counted <= this.sample.length) this.onCounted?.(this.counted, this.sample.length);
+		this.keeper.keep(index, counts, countsBytes(counts));
+		return counts;
+	}
+
+	*[Symbol.iterator](): Iterator<ReadonlyMap<string, number>> {
+		for (let index = 0; index < this.sample.length; index++) yield this.at(index)!;
+	}
+
+	/** The bytes held now, and how many items' counts are. */
+	get held(): {bytes: number; items: number} {
+		return {bytes: this.keeper.heldBytes, items: this.keeper.size};
+	}
+
+	/** Lets every count go: training has read them for the last time. */
+	release(): void {
+		this.keeper.release();
+	}
+}
