@@ -5,7 +5,7 @@ import {validateItem} from '../store/interchange.js';
 import {describedToItem, describeSource} from './build-item.js';
 import {fallbackDateOf} from './file-date.js';
 import {agentSessionIds} from './formats/agent-readers.js';
-import {conversationFormats, multiItemFormats, namespaceOf, type Format} from './formats/catalog.js';
+import {conversationFormats, multiItemFormats, namespaceOf, storeFormats, type Format} from './formats/catalog.js';
 import {claudeAgentSessionId} from './formats/claude-agent.js';
 import {claudeSessionId} from './formats/claude-code.js';
 import {codexSessionId} from './formats/codex.js';
@@ -25,6 +25,7 @@ import {realPath} from './io/real-path.js';
 import {walkSources, type SourceFile} from './io/walk-sources.js';
 import type {Placement} from './item-sink.js';
 import type {SourceProblem} from './model.js';
+import {databaseStat, itemsDigest, unchangedDatabase} from './store-stat.js';
 import {fileRecords, type FileRecord} from './multi-item.js';
 import {redactItem, redactSource} from './secrets/redact-source.js';
 import type {SummarizePhase} from './summarize-phase.js';
@@ -215,6 +216,9 @@ export class ReadPhase {
 		const namespace = options.namespace ?? namespaceOf[format];
 		const real = realPath(file.path);
 		const problems: SourceProblem[] = [];
+		// An agent's database: its stat as of before it is read, recorded if the read is clean (store-stat.ts).
+		const stat = storeFormats.has(format) ? databaseStat(real, file.size, file.mtime.getTime(), this.runKey()) : undefined;
+		const {conflicts, forgotten} = {conflicts: run.report.conflicts.length, forgotten: run.report.forgotten};
 		const records = fileRecords(format, {
 			file: file.path,
 			real,
@@ -237,6 +241,8 @@ export class ReadPhase {
 				problems.push({...(record.line ? {line: record.line} : {}), reason: `${where} could not be ingested (${messageOf(error)})`});
 			}
 		}
+		const clean = problems.length === 0 && run.report.conflicts.length === conflicts && run.report.forgotten === forgotten && !run.stopped;
+		if (stat && clean) run.store.recordStat({...stat, namespace, itemId: '', contentHash: itemsDigest(run.store, real).digest});
 		run.reportProblems(file.path, problems);
 	}
 
@@ -298,8 +304,16 @@ export class ReadPhase {
 		const {run} = this;
 		const {store, options} = run;
 		// A file of one item whose size and mtime are what the store holds it from: skipped on a stat, unread.
-		if (store.unchangedByStat({path: realPath(file.path), size: file.size, mtimeMs: file.mtime.getTime(), runKey: this.runKey(file.path)})) {
+		const real = realPath(file.path);
+		if (store.unchangedByStat({path: real, size: file.size, mtimeMs: file.mtime.getTime(), runKey: this.runKey(file.path)})) {
 			run.report.skipped++;
+			run.progress?.read(file.size);
+			return;
+		}
+		// An agent's database, unchanged with its -wal since a clean read: none of its sessions is listed.
+		const sessions = unchangedDatabase(store, real, file.size, file.mtime.getTime(), this.runKey());
+		if (sessions !== undefined) {
+			run.report.skipped += sessions;
 			run.progress?.read(file.size);
 			return;
 		}

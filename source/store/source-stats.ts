@@ -46,3 +46,35 @@ export function recordStat(db: SqliteDatabase, stat: SourceStat): void {
 		   namespace = excluded.namespace, item_id = excluded.item_id, content_hash = excluded.content_hash`,
 	).run(stat.path, stat.size, stat.mtimeMs, Date.now(), stat.runKey, stat.namespace, stat.itemId, stat.contentHash);
 }
+
+/**
+ * A file of many items (an agent's SQLite database) is remembered in the same table under an empty
+ * `item_id`: its size and time (with its `-wal`'s in `run_key`, see ingest/store-stat.ts), and as
+ * `content_hash` a digest of the hashes of the items the store holds from it.
+ */
+export interface ManyItemsStat {
+	size: number;
+	mtimeMs: number;
+	checkedMs: number;
+	runKey: string;
+	contentHash: string;
+}
+
+/** What the store recorded of a file of many items by its stat, when it did (and the stat is not racy). */
+export function manyItemsStat(db: SqliteDatabase, path: string): ManyItemsStat | undefined {
+	const row = prepared(db, "SELECT size, mtime_ms, checked_ms, run_key, content_hash FROM source_stats WHERE path = ? AND item_id = ''").get(path) as
+		| {size: number; mtime_ms: number; checked_ms: number; run_key: string; content_hash: string}
+		| undefined;
+	if (!row || !(row.mtime_ms < row.checked_ms - racyMs)) return undefined;
+	return {size: row.size, mtimeMs: row.mtime_ms, checkedMs: row.checked_ms, runKey: row.run_key, contentHash: row.content_hash};
+}
+
+/** The items the store holds from a file of many items (their source uri is `{path}#{key}`), in a stable order. */
+export function itemHashesFrom(db: SqliteDatabase, path: string): Array<{namespace: string; item_id: string; content_hash: string | null}> {
+	// '$' follows '#': the range is every uri that starts with `{path}#`, read from items_by_source.
+	return prepared(db, 'SELECT namespace, item_id, content_hash FROM items WHERE source_uri >= ? AND source_uri < ? ORDER BY namespace, item_id').all(`${path}#`, `${path}$`) as Array<{
+		namespace: string;
+		item_id: string;
+		content_hash: string | null;
+	}>;
+}

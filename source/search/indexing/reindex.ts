@@ -3,8 +3,9 @@ import type {SummaryStore, ItemRow} from '../../store/summary-store.js';
 import type {Embedder, EmbedderSpec} from '../semantic/embedder.js';
 import {createEmbedder} from '../semantic/embedders.js';
 import {embedNodeCounts, indexItem, markEmbedded, reembedItem, type SyncEmbedding} from './item-index.js';
-import {termCountsIn, termCountsOf, type ItemTermCounts} from '../../text/item-term-counts.js';
+import type {ItemTermCounts} from '../../text/item-term-counts.js';
 import {TermIds, type TermBag} from '../../text/term-bags.js';
+import {itemTermCountsOf, KeptTermCounts, type TermCountsList} from './training-counts.js';
 import {trainLsaBags, defaultLsaOptions, type LsaOptions} from '../semantic/lsa.js';
 import {LsaEmbedder, saveLsaModel} from '../semantic/lsa-store.js';
 import {currentTextVersion, nodeFullText, nodeTexts} from './node-text.js';
@@ -121,13 +122,16 @@ function rebuildLsa(store: SummaryStore, options: ReindexOptions, started: numbe
 	const kept = sample.length === rows.length && textBytes <= keepCountsMaxTextBytes ? new Map<number, Map<number, TermBag>>() : undefined;
 	// Every document's terms get ids of one dictionary: training and embedding look each term up once.
 	const ids = options.termIds ?? new TermIds();
-	const documents = sample.map((row, i) => {
-		if (i % 500 === 0) options.onProgress?.('train', i, sample.length);
-		const known = options.knownCounts?.(row);
-		const counts = known ? termCountsIn(known, ids) : termCountsOf(store.record(row), {ids});
-		kept?.set(row.id, counts.nodes);
-		return counts.item!;
-	});
+	// A small store keeps every item's counts, for the embedding too; a larger one holds them only
+	// up to a budget between training's passes, and counts the rest again (training-counts.ts).
+	const documents: TermCountsList = kept
+		? sample.map((row, i) => {
+				if (i % 500 === 0) options.onProgress?.('train', i, sample.length);
+				const counts = itemTermCountsOf(store, row, ids, options.knownCounts);
+				kept.set(row.id, counts.nodes);
+				return counts.item!;
+			})
+		: new KeptTermCounts(store, sample, ids, {...(options.knownCounts ? {knownCounts: options.knownCounts} : {}), onCounted: (done, total) => options.onProgress?.('train', done, total)});
 	const lsaOptions = {...defaultLsaOptions, ...options.lsa};
 	const training = trainingDocuments(store, sample, documents, ids);
 	const model = trainLsaBags(training, ids, lsaOptions);
@@ -171,6 +175,7 @@ function rebuildLsa(store: SummaryStore, options: ReindexOptions, started: numbe
 			})
 			.immediate(),
 	);
+	if (documents instanceof KeptTermCounts) documents.release();
 	options.onProgress?.('embed', rows.length, rows.length);
 	return {items: rows.length, nodes, embedder: meta.embedder, dimension: meta.dimension, generation: meta.generation, embedded: rows.length, seconds: (performance.now() - started) / 1000};
 }

@@ -2,6 +2,7 @@ import {append} from '../../core/arrays.js';
 import type {ItemRow, SummaryStore} from '../../store/summary-store.js';
 import {bagOfTerms, type TermBag, type TermIds} from '../../text/term-bags.js';
 import {stemmedTerms} from '../../text/index-words.js';
+import type {TermCountsList} from './training-counts.js';
 
 /**
  * A store of fewer items than this trains its LSA model on its conversations' turns, not on their
@@ -38,14 +39,15 @@ function isConversation(spans: ReadonlyArray<{role: string}>): boolean {
  * The training documents of a sample whose items' term counts are `itemCounts` (in the same order):
  * those term counts (bags of term ids of `ids`), or for a small store each turn of its conversations (any other item counts whole).
  */
-export function trainingDocuments(store: SummaryStore, sample: readonly ItemRow[], itemCounts: readonly TermBag[], ids: TermIds): TermBag[] {
-	if (!trainsOnSpans(sample)) return [...itemCounts];
+export function trainingDocuments(store: SummaryStore, sample: readonly ItemRow[], itemCounts: TermCountsList, ids: TermIds): TermCountsList {
+	// The item counts themselves (a larger store's are read as training goes, not held: training-counts.ts).
+	if (!trainsOnSpans(sample)) return itemCounts;
 	const documents: TermBag[] = [];
 	sample.forEach((row, i) => {
 		const {spans} = store.record(row);
 		const turns = isConversation(spans) ? spans.map((span) => bagOfTerms(stemmedTerms(span.text), ids)).filter((bag) => bag.ids.length > 0) : [];
 		if (turns.length > 0) append(documents, turns);
-		else documents.push(itemCounts[i]!);
+		else documents.push(itemCounts.at(i)!);
 	});
 	return documents;
 }

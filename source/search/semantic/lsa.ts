@@ -46,13 +46,23 @@ export function trainLsa(counted: ReadonlyArray<ReadonlyMap<string, number>>, op
 }
 
 /**
- * Trains on documents given as bags of stemmed-term ids of `ids` (term-bags.ts): the same model,
+ * Trains on documents given as bags of stemmed-term ids of `ids` (term-bags.ts; read several times over, in the same order: see indexing/training-counts.ts): the same model,
  * bit for bit, as `trainLsa` on the same counts as maps in the same order.
  */
-export function trainLsaBags(counted: readonly TermBag[], ids: TermIds, options: LsaOptions = {}): LsaModel {
+export function trainLsaBags(counted: Iterable<TermBag> & {readonly length: number}, ids: TermIds, options: LsaOptions = {}): LsaModel {
 	const settings = {...defaultLsaOptions, ...options};
-	const df = new Int32Array(ids.size);
-	for (const bag of counted) for (let i = 0; i < bag.ids.length; i++) df[bag.ids[i]!]!++;
+	// Grown as it goes: a list read lazily (training-counts.ts) may give ids their terms on this first pass.
+	let df = new Int32Array(Math.max(ids.size, 1024));
+	for (const bag of counted)
+		for (let i = 0; i < bag.ids.length; i++) {
+			const id = bag.ids[i]!;
+			if (id >= df.length) {
+				const grown = new Int32Array(Math.max(df.length * 2, id + 1));
+				grown.set(df);
+				df = grown;
+			}
+			df[id]!++;
+		}
 	// A small store keeps its rare terms: with few documents, a term seen once still says something.
 	const minDf = counted.length < 1000 ? 1 : settings.minDocumentFrequency;
 	const kept: number[] = [];

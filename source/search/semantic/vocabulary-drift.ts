@@ -55,7 +55,7 @@ export function resetVocabularyDrift(store: SummaryStore): void {
 }
 
 /** Records, for a model just trained on `documents`, the share of their term occurrences it left out. */
-export function recordTrainedDrift(store: SummaryStore, documents: readonly TermBag[], ids: TermIds, knows: (term: string) => boolean): void {
+export function recordTrainedDrift(store: SummaryStore, documents: Iterable<TermBag>, ids: TermIds, knows: (term: string) => boolean): void {
 	const tally = new DriftTally(knows);
 	for (const bag of documents) tally.count(bag, ids);
 	store.setMeta(trainedKey, String(tally.share));
