@@ -91,6 +91,11 @@ export class ItemSink {
 		this.memory.written(item.spans.reduce((sum, span) => sum + span.text.length, 0));
 	}
 
+	/** Collects garbage now (before a big item is written). */
+	collectNow(): void {
+		this.memory.collectNow();
+	}
+
 	/** Collects garbage when enough was written since the last time; call where no item is held. */
 	collectIfDue(): void {
 		this.memory.collectIfDue();

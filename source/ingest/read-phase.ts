@@ -151,6 +151,8 @@ export class ReadPhase {
 			if (result.failure) run.fail(file.path, result.failure.reason, result.failure.line);
 			try {
 				if (result.item) {
+					// What reading and summarizing a big file left behind goes before its item is written.
+					if (file.size >= bigFileBytes) sink.collectNow();
 					sink.save(result.item, placement);
 					if (conversationFormats.has(format)) run.wrote(namespace, itemId);
 					// A subagent read into its session's tree is no item of its own any more.

@@ -33,6 +33,16 @@ export class MemoryKeeper {
 		this.sinceCollection += bytes;
 	}
 
+	/**
+	 * Collects now, before a big item is written: reading and summarizing it left several times its
+	 * size of garbage (a 1M-line session: ~300 MB beside its ~200 MB item), which writing it, its
+	 * search rows made as it goes, would otherwise sit on top of.
+	 */
+	collectNow(): void {
+		this.sinceCollection = 0;
+		collector()?.();
+	}
+
 	/** Collects when enough was written since the last time; call where no item is held any more. */
 	collectIfDue(): void {
 		if (this.sinceCollection < collectEveryBytes) return;

@@ -28,7 +28,10 @@ export interface NodeText {
 // 4: Chinese and Japanese text is written with a space between its words (spacedWords), so FTS5 sees each word.
 export const currentTextVersion = 4;
 
-export function nodeTexts(item: ItemRecord, withBodies: 'every' | 'root' = 'every', textVersion = currentTextVersion): NodeText[] {
+export function nodeTexts(item: ItemRecord, withBodies?: 'every' | 'root' | 'none', textVersion?: number): NodeText[];
+/** `'root-parts'`: only the root's body, as its spans' texts in order (the body is them joined by newlines). */
+export function nodeTexts(item: ItemRecord, withBodies: 'root-parts'): {rootParts: string[]};
+export function nodeTexts(item: ItemRecord, withBodies: 'every' | 'root' | 'none' | 'root-parts' = 'every', textVersion = currentTextVersion): NodeText[] | {rootParts: string[]} {
 	const spanText = new Map(item.spans.map((span) => [span.seq, span.text]));
 	// Spans and children in order, so the same item read back from the store gives the same text.
 	const children = new Map<number, number[]>();
@@ -42,7 +45,7 @@ export function nodeTexts(item: ItemRecord, withBodies: 'every' | 'root' = 'ever
 	};
 	// A node's spans, then its children's subtrees in order: depth first, without recursion (an
 	// imported item may nest its nodes as deep as it likes); a node met twice (a cycle) adds nothing.
-	const subtreeText = (top: number): string => {
+	const subtreeParts = (top: number): string[] => {
 		const parts: string[] = [];
 		const seen = new Set<number>();
 		const stack = [top];
@@ -54,8 +57,10 @@ export function nodeTexts(item: ItemRecord, withBodies: 'every' | 'root' = 'ever
 			const below = children.get(ordinal) ?? [];
 			for (let index = below.length - 1; index >= 0; index--) stack.push(below[index]!);
 		}
-		return parts.join('\n');
+		return parts;
 	};
+	if (withBodies === 'root-parts') return {rootParts: subtreeParts(0)};
+	const subtreeText = (top: number): string => subtreeParts(top).join('\n');
 	const below = textVersion >= 2 ? innerFields(item) : '';
 	return item.nodes.map((node) => ({
 		ordinal: node.ordinal,
@@ -64,7 +69,7 @@ export function nodeTexts(item: ItemRecord, withBodies: 'every' | 'root' = 'ever
 		keywords: node.keywords.join('\n'),
 		tldr: node.ordinal === 0 ? item.tldr : '',
 		// A subtree's text joined for every node is the item's text once per level: only join what is read.
-		body: withBodies === 'every' || node.ordinal === 0 ? subtreeText(node.ordinal) : '',
+		body: withBodies === 'every' || (withBodies === 'root' && node.ordinal === 0) ? subtreeText(node.ordinal) : '',
 	}));
 }
 
@@ -88,6 +93,15 @@ export interface RootRow {
  * every row would lengthen each by one and move bm25's length normalization).
  */
 export function rootRow(item: ItemRecord, body: string): RootRow {
+	return {...rootFields(item, [body]), body};
+}
+
+/**
+ * The root row's fields but its body, from the body's parts (its spans' texts, joined by newlines
+ * in the row): a word never runs across a newline, so each part is read on its own, and the body of
+ * a long session (a million lines: 100 M characters) is never made one string.
+ */
+export function rootFields(item: ItemRecord, parts: readonly string[]): Omit<RootRow, 'body'> {
 	const title = item.title || item.nodes.find((node) => node.ordinal === 0)?.title || '';
 	const titleWords = new Set(words(title));
 	const novel = new Set<string>();
@@ -97,15 +111,19 @@ export function rootRow(item: ItemRecord, body: string): RootRow {
 		for (const word of words(whole)) if (!titleWords.has(word)) novel.add(word);
 	}
 	// Read the body only as far as it takes to find them all (no array of all its words).
-	if (novel.size > 0 && asciiText.test(body)) deleteAsciiWordsOf(body, novel);
-	else if (novel.size > 0) {
-		for (const found of body.matchAll(wordPattern)) {
-			const [word] = words(found[0]);
-			if (word !== undefined) novel.delete(word);
-			if (novel.size === 0) break;
+	const ascii = parts.every((part) => asciiText.test(part));
+	for (const part of parts) {
+		if (novel.size === 0) break;
+		if (ascii) deleteAsciiWordsOf(part, novel);
+		else {
+			for (const found of part.matchAll(wordPattern)) {
+				const [word] = words(found[0]);
+				if (word !== undefined) novel.delete(word);
+				if (novel.size === 0) break;
+			}
 		}
 	}
-	return {title, summary: [...novel].join(' '), keywords: '', tldr: '', body, scope: ''};
+	return {title, summary: [...novel].join(' '), keywords: '', tldr: '', scope: ''};
 }
 
 const wordPattern = /[\p{L}\p{N}\p{M}]+/gu;

@@ -1,6 +1,6 @@
 import type {ItemRecord} from '../../store/interchange.js';
 import type {SqliteDatabase} from '../../store/open.js';
-import {currentTextVersion, nodeTexts, rootRow, type NodeText} from './node-text.js';
+import {currentTextVersion, nodeTexts, rootFields, type NodeText} from './node-text.js';
 import {scopeToken} from '../funnel/query.js';
 import {prepared} from '../../store/prepared.js';
 import {deleteItemVectors} from '../semantic/vectors.js';
@@ -33,15 +33,17 @@ export function writeRows(db: SqliteDatabase, command: 'insert' | 'delete', item
 	const root = {run: later((...values) => rootStatement.run(...values))};
 	const node = {run: later((...values) => nodeStatement.run(...values))};
 	const scope = scopeToken(item.namespace);
-	const texts = nodeTexts(item, 'root', textVersion);
+	// From layout 3 on the root's body is its spans' text, handed to FTS5 as UTF-8 bytes made from them (see rootBody).
+	const texts = nodeTexts(item, textVersion >= 3 ? 'none' : 'root', textVersion);
 	// From layout 4 on, the words of Chinese and Japanese runs are spaced apart (a 'delete' repeats the layout it was written with).
 	const w = textVersion >= 4 ? spacedWords : (text: string) => text;
 	for (const text of texts) {
 		const id = ids.get(text.ordinal);
 		if (id === undefined) continue;
 		if (text.ordinal === 0 && textVersion >= 3) {
-			const row = rootRow(item, text.body);
-			root.run(id, w(row.title), w(row.summary), w(row.keywords), w(row.tldr), w(row.body), row.scope);
+			const parts = nodeTexts(item, 'root-parts').rootParts;
+			const row = rootFields(item, parts);
+			root.run(id, w(row.title), w(row.summary), w(row.keywords), w(row.tldr), rootBody(parts, w), row.scope);
 		} else if (text.ordinal === 0) root.run(id, text.title, text.summary, text.keywords, text.tldr, text.body, scope);
 		else node.run(id, w(text.title), w(text.summary), w(text.keywords), scope);
 	}
@@ -91,4 +93,25 @@ export function removeItemText(db: SqliteDatabase, itemRowId: number): void {
 	}
 	deleteItemVectors(db, itemRowId);
 	prepared(db, 'DELETE FROM search_items WHERE item = ?').run(itemRowId);
+}
+
+/**
+ * The root row's body, its spans' texts joined by newlines, as UTF-8 bytes written straight from
+ * them: FTS5 reads a blob as the text it encodes, and a session of a million lines never becomes
+ * one string (100 M characters, two bytes each once one is not Latin-1) beside its UTF-8 copy.
+ * Measured on a 1M-line Claude Code session (bench --case long): see docs/ingest.md.
+ */
+export function rootBody(parts: readonly string[], w: (text: string) => string): Buffer | string {
+	const spaced = parts.map(w);
+	let bytes = Math.max(0, spaced.length - 1);
+	for (const part of spaced) bytes += Buffer.byteLength(part, 'utf8');
+	// (A blob of no bytes may be bound as NULL: the empty text is the text it was.)
+	if (bytes === 0) return '';
+	const body = Buffer.allocUnsafe(bytes);
+	let at = 0;
+	spaced.forEach((part, index) => {
+		if (index > 0) at = body.writeUInt8(10, at);
+		at += body.write(part, at, 'utf8');
+	});
+	return body;
 }

@@ -1,0 +1,84 @@
+import Database from 'better-sqlite3';
+import {describe, expect, it} from 'vitest';
+import {nodeTexts, rootFields, rootRow} from '../../source/search/indexing/node-text.js';
+import {rootBody} from '../../source/search/indexing/text-index.js';
+import type {ItemRecord} from '../../source/store/interchange.js';
+import {spacedWords} from '../../source/text/cjk-words.js';
+
+// Spans in several scripts: ASCII, Latin with diacritics, Chinese and Japanese (spaced apart from
+// layout 4 on), an emoji outside the BMP, a lone surrogate, empty spans and newlines inside a span.
+const texts = [
+	'Fixed the retry storm in pool.ts',
+	'',
+	'naïve café résumé — déjà vu',
+	'数据库连接池耗尽了，重试风暴',
+	'ログを確認しました\nそしてテストを追加',
+	'party 🎉 done \ud800 broken surrogate',
+	'',
+	'trailing line\n',
+];
+
+function item(spans: string[]): ItemRecord {
+	return {
+		namespace: 'n',
+		item_id: 'i',
+		title: 'Pool retries',
+		tldr: 'Retry storm traced to a pool limit; zebrafish noted.',
+		generated_at: '2026-01-01T00:00:00.000Z',
+		nodes: [
+			{ordinal: 0, parent: null, title: 'root', summary: 'naïve zebrafish', keywords: ['unicode', 'pool'], spans: []},
+			{ordinal: 1, parent: 0, title: 'Second', summary: '数据库 résumé', keywords: [], spans: spans.map((_, seq) => seq).filter((seq) => seq % 2 === 1)},
+			{ordinal: 2, parent: 0, title: 'First', summary: 'retry', keywords: [], spans: spans.map((_, seq) => seq).filter((seq) => seq % 2 === 0)},
+		],
+		spans: spans.map((text, seq) => ({seq, role: seq % 2 ? 'assistant' : 'user', text})),
+	};
+}
+
+/** The `instance` vocabulary of one row of a contentless FTS5 table like search_root_fts, given its body. */
+function vocabulary(body: string | Buffer): unknown[] {
+	const db = new Database(':memory:');
+	try {
+		db.exec("CREATE VIRTUAL TABLE t USING fts5 (body, content = '', tokenize = 'porter unicode61 remove_diacritics 2')");
+		db.exec("CREATE VIRTUAL TABLE v USING fts5vocab (t, 'instance')");
+		db.prepare('INSERT INTO t (rowid, body) VALUES (1, ?)').run(body);
+		return db.prepare('SELECT term, doc, col, offset FROM v ORDER BY term, offset').all();
+	} finally {
+		db.close();
+	}
+}
+
+describe("the root row's body, written from its spans' parts", () => {
+	it('is the UTF-8 of the joined body the string path wrote, spaced the same way', () => {
+		const record = item(texts);
+		const {rootParts} = nodeTexts(record, 'root-parts');
+		const joined = nodeTexts(record, 'root').find((text) => text.ordinal === 0)!.body;
+		expect(rootParts.join('\n')).toBe(joined);
+		for (const w of [spacedWords, (text: string) => text]) {
+			const bytes = rootBody(rootParts, w);
+			expect(Buffer.isBuffer(bytes)).toBe(true);
+			expect((bytes as Buffer).equals(Buffer.from(w(joined), 'utf8'))).toBe(true);
+		}
+	});
+
+	it('gives FTS5 the very terms and offsets the joined string gave', () => {
+		const {rootParts} = nodeTexts(item(texts), 'root-parts');
+		const fromString = vocabulary(spacedWords(rootParts.join('\n')));
+		expect(fromString.length).toBeGreaterThan(20);
+		expect(vocabulary(rootBody(rootParts, spacedWords))).toEqual(fromString);
+	});
+
+	it('is the empty text, not an empty blob, for an item without span text', () => {
+		expect(rootBody([], spacedWords)).toBe('');
+		expect(rootBody([''], spacedWords)).toBe('');
+		expect(rootBody(['', ''], spacedWords)).toEqual(Buffer.from('\n'));
+	});
+
+	it("finds the summary's novel words part by part as in the joined body, ASCII or not", () => {
+		for (const spans of [texts, texts.filter((text) => /^[\x00-\x7f]*$/u.test(text)), ['pool zebra', 'fish unicode'], []]) {
+			const record = item(spans);
+			const {rootParts} = nodeTexts(record, 'root-parts');
+			const whole = rootRow(record, rootParts.join('\n'));
+			expect(rootFields(record, rootParts)).toEqual({title: whole.title, summary: whole.summary, keywords: whole.keywords, tldr: whole.tldr, scope: whole.scope});
+		}
+	});
+});
