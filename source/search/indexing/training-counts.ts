@@ -1,4 +1,4 @@
-import {MemoryKeeper} from '../../core/memory-keeper.js';
+import {BudgetCache} from '../../core/budget-cache.js';
 import type {ItemRow, SummaryStore} from '../../store/summary-store.js';
 import {termCountsIn, termCountsOf, type ItemTermCounts} from '../../text/item-term-counts.js';
 import type {TermBag, TermIds} from '../../text/term-bags.js';
@@ -37,11 +37,11 @@ export const trainingCountsBudgetBytes = 64 << 20;
 
 /**
  * The whole-item term counts of a training sample, read from the store as training asks for them:
- * held in a MemoryKeeper up to its budget, counted again (itemTermCountsOf) when they were not.
+ * held in a BudgetCache up to its budget, counted again (itemTermCountsOf) when they were not.
  * `release()` once training has read them for the last time.
  */
 export class KeptTermCounts implements TermCountsList {
-	private readonly keeper: MemoryKeeper<number, TermBag>;
+	private readonly keeper: BudgetCache<number, TermBag>;
 	/** How many items were counted (the first pass counts each once; a recount is one more). */
 	counted = 0;
 
@@ -51,7 +51,7 @@ export class KeptTermCounts implements TermCountsList {
 		private readonly ids: TermIds,
 		options: {budgetBytes?: number; knownCounts?: (row: ItemRow) => ItemTermCounts | undefined; onCounted?: (done: number, total: number) => void} = {},
 	) {
-		this.keeper = new MemoryKeeper(options.budgetBytes ?? trainingCountsBudgetBytes);
+		this.keeper = new BudgetCache(options.budgetBytes ?? trainingCountsBudgetBytes);
 		this.knownCounts = options.knownCounts;
 		this.onCounted = options.onCounted;
 	}

@@ -4,7 +4,7 @@
  * made again by whoever needs it. `release()` lets everything go (training is over). The bytes are
  * the caller's estimate of what a value holds (see `bagBytes` in search/indexing/training-counts.ts).
  */
-export class MemoryKeeper<K, V> {
+export class BudgetCache<K, V> {
 	private readonly held = new Map<K, {value: V; bytes: number}>();
 	private bytes = 0;
 	/** Values offered that did not fit (each is made again when asked for). */

@@ -1,9 +1,9 @@
 import {describe, expect, it} from 'vitest';
-import {MemoryKeeper} from '../../source/core/memory-keeper.js';
+import {BudgetCache} from '../../source/core/budget-cache.js';
 
-describe('MemoryKeeper', () => {
+describe('BudgetCache', () => {
 	it('keeps values while they fit in the budget, and refuses the one that would not', () => {
-		const keeper = new MemoryKeeper<number, string>(100);
+		const keeper = new BudgetCache<number, string>(100);
 		expect(keeper.keep(1, 'a', 40)).toBe(true);
 		expect(keeper.keep(2, 'b', 60)).toBe(true);
 		expect(keeper.heldBytes).toBe(100);
@@ -13,7 +13,7 @@ describe('MemoryKeeper', () => {
 	});
 
 	it('counts a value kept again under its key once, at its new size', () => {
-		const keeper = new MemoryKeeper<string, string>(100);
+		const keeper = new BudgetCache<string, string>(100);
 		keeper.keep('x', 'old', 90);
 		expect(keeper.keep('x', 'new', 30)).toBe(true);
 		expect(keeper.heldBytes).toBe(30);
@@ -22,7 +22,7 @@ describe('MemoryKeeper', () => {
 	});
 
 	it('lets everything go on release, and has the whole budget again', () => {
-		const keeper = new MemoryKeeper<number, number[]>(10);
+		const keeper = new BudgetCache<number, number[]>(10);
 		keeper.keep(1, [1], 10);
 		keeper.release();
 		expect([keeper.get(1), keeper.heldBytes, keeper.size]).toEqual([undefined, 0, 0]);
@@ -30,7 +30,7 @@ describe('MemoryKeeper', () => {
 	});
 
 	it('a zero budget keeps nothing', () => {
-		const keeper = new MemoryKeeper<number, number>(0);
+		const keeper = new BudgetCache<number, number>(0);
 		expect(keeper.keep(1, 1, 1)).toBe(false);
 		expect(keeper.get(1)).toBeUndefined();
 	});
