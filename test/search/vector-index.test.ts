@@ -40,6 +40,15 @@ describe('the lazily read node vectors', () => {
 });
 
 /** An item's stored node ids and vectors (hex), as item_vectors holds them. */
+/** A fixture store with its model, a query and the roots' ranking of it read from the rows. */
+function queried(text = 'retry storm pool') {
+	const {store, file} = fixtureStore();
+	const meta = readSemanticMeta(store)!;
+	const query = new LsaEmbedder(meta.dimension, {db: store.db}).embedSync(text)!;
+	const fromRows = new VectorIndex(store.db, meta.dimension).search(query, 10, 1);
+	return {store, file, meta, query, fromRows};
+}
+
 function itemRows(db: SummaryStore['db']): Array<{item: number; nodes: number[]; vectors: string[]}> {
 	const rows = db.prepare('SELECT item, nodes, vectors FROM item_vectors ORDER BY item').raw(true).all() as Array<[number, Buffer, Buffer]>;
 	return rows.map(([item, nodes, vectors]) => {
@@ -86,10 +95,7 @@ describe('the item roots kept side by side (root_vectors, root_pack)', () => {
 	});
 
 	it('are packed when a writer closes, read only while the pack is current', () => {
-		const {store, file} = fixtureStore();
-		const meta = readSemanticMeta(store)!;
-		const query = new LsaEmbedder(meta.dimension, {db: store.db}).embedSync('retry storm pool')!;
-		const fromRows = new VectorIndex(store.db, meta.dimension).search(query, 10, 1);
+		const {store, file, meta, query, fromRows} = queried();
 		store.close();
 		const again = SummaryStore.open(file, {write: true});
 		try {
@@ -135,11 +141,8 @@ describe('the item roots kept side by side (root_vectors, root_pack)', () => {
 	});
 
 	it('are read from the rows while the pack is partial, damaged or stale, and packed again by the next writer', () => {
-		const {store, file} = fixtureStore();
-		const meta = readSemanticMeta(store)!;
-		const query = new LsaEmbedder(meta.dimension, {db: store.db}).embedSync('retry storm pool')!;
-		// The item that wins with the pack's codes rotated (another item's codes at the best one's place).
-		const fromRows = new VectorIndex(store.db, meta.dimension).search(query, 10, 1);
+		// The item that wins with the pack's codes rotated (another item's codes at the best one's place) is checked against these.
+		const {store, file, meta, query, fromRows} = queried();
 		store.close();
 		const writer = () => openIndexedStore(file);
 		let db = writer();
@@ -187,10 +190,7 @@ describe('the item roots kept side by side (root_vectors, root_pack)', () => {
 	});
 
 	it('are moved into parts by the migration from schema 16 (a pack of codes as it is; a float pack left to the next writer)', () => {
-		const {store, file} = fixtureStore();
-		const meta = readSemanticMeta(store)!;
-		const query = new LsaEmbedder(meta.dimension, {db: store.db}).embedSync('retry storm pool')!;
-		const fromRows = new VectorIndex(store.db, meta.dimension).search(query, 10, 1);
+		const {store, file, meta, query, fromRows} = queried();
 		store.close();
 		const sound = reopened(file, (again) => ({pack: packed(again.db), bytes: packBytes(again.db), revision: vectorRevision(again)}));
 		const count = sound.pack.head as {count: number; scales: string};

@@ -136,21 +136,8 @@ export function embedTerms(terms: readonly string[], dimension: number, lookup: 
 /** The embedding of a text given as term counts. */
 export function embedCounts(counts: ReadonlyMap<string, number>, dimension: number, lookup: (term: string) => LsaTerm | undefined): Float32Array | undefined {
 	const sum = new Float64Array(dimension);
-	let found = false;
-	for (const [term, tf] of counts) {
-		const entry = lookup(term);
-		if (!entry) continue;
-		found = true;
-		const weight = (1 + Math.log(tf)) * entry.weight;
-		const vector = entry.vector;
-		for (let j = 0; j < dimension; j++) sum[j]! += weight * vector[j]!;
-	}
-	if (!found) return undefined;
-	let norm = 0;
-	for (let j = 0; j < dimension; j++) norm += sum[j]! * sum[j]!;
-	if (norm === 0) return undefined;
-	norm = Math.sqrt(norm);
-	return Float32Array.from(sum, (value) => value / norm);
+	for (const [term, tf] of counts) addWeighted(sum, lookup(term), tf);
+	return unitLength(sum);
 }
 
 /**
@@ -159,19 +146,23 @@ export function embedCounts(counts: ReadonlyMap<string, number>, dimension: numb
  */
 export function embedBag(bag: TermBag, dimension: number, entryOf: (id: number) => LsaTerm | undefined): Float32Array | undefined {
 	const sum = new Float64Array(dimension);
-	let found = false;
 	const {ids, counts} = bag;
-	for (let i = 0; i < ids.length; i++) {
-		const entry = entryOf(ids[i]!);
-		if (!entry) continue;
-		found = true;
-		const weight = (1 + Math.log(counts[i]!)) * entry.weight;
-		const vector = entry.vector;
-		for (let j = 0; j < dimension; j++) sum[j]! += weight * vector[j]!;
-	}
-	if (!found) return undefined;
+	for (let i = 0; i < ids.length; i++) addWeighted(sum, entryOf(ids[i]!), counts[i]!);
+	return unitLength(sum);
+}
+
+/** Adds a term's vector, weighted by its log count and its model weight (nothing for a term the model lacks). */
+function addWeighted(sum: Float64Array, entry: LsaTerm | undefined, tf: number): void {
+	if (!entry) return;
+	const weight = (1 + Math.log(tf)) * entry.weight;
+	const vector = entry.vector;
+	for (let j = 0; j < sum.length; j++) sum[j]! += weight * vector[j]!;
+}
+
+/** `sum` scaled to unit length, or undefined when it is zero (no term of the text was in the model). */
+function unitLength(sum: Float64Array): Float32Array | undefined {
 	let norm = 0;
-	for (let j = 0; j < dimension; j++) norm += sum[j]! * sum[j]!;
+	for (let j = 0; j < sum.length; j++) norm += sum[j]! * sum[j]!;
 	if (norm === 0) return undefined;
 	norm = Math.sqrt(norm);
 	return Float32Array.from(sum, (value) => value / norm);
