@@ -109,8 +109,9 @@ describe('a re-ingest of an unchanged agent database', () => {
 
 	it('does not trust a database modified as it was read (the same time tick)', () => {
 		const {file} = crushDatabase();
-		// A minute ahead: within 2 s of its check however long the ingest takes on a loaded machine.
-		age(file, new Date(Date.now() + 60_000));
+		// A minute ahead: within 2 s of its check however long the ingest takes on a loaded machine. A
+		// whole second: a time in milliseconds may come back from the file system 1 µs short (x.999).
+		age(file, new Date(Math.ceil(Date.now() / 1000) * 1000 + 60_000));
 		const store = path.join(tempDir(), 'store.db');
 		const first = ingest(file, store);
 		const {mtime} = statSync(file);
