@@ -75,6 +75,8 @@ describe('staging a held-out set', () => {
 			{text: 'https://cdn.discordapp.com/attachments/1/2/image.png?ex=69ccd772&is=69cb85f2&hm=f0fake0signature0for0a0test0only&'},
 			{text: 'export ADMIN_USER="admin"\nexport ADMIN_PASS="@Fake0pass+"  # password\necho N8N_BASIC_AUTH_PASSWORD=$ADMIN_PASS; DB_PASSWD=Fake0pw0x'},
 			{text: 'jwt:\n  secret: Fake0jwt0signing0key0for0a0test0only0000000000+/Aa==\n  tokenHeaderKey: Authorization\nsecret: process.env.AUTH_SECRET'},
+			{text: "ENV NEXTAUTH_SECRET=Fake0nextauth0secret\nMINIO_ACCESS_KEY=Fake0minio0key\nconst key = process.env.MINIO_ACCESS_KEY;\nmysql -u root -p'Fake0root0pw' weblog < init.sql; mkdir -p build\nmysql -u root -pFake0pw2 -e 'SELECT 1'"},
+			{text: 'DATABASE_URL=postgresql://postgres:Fake@pass2025@db.example.org:5432/app and git@github.com:me/repo.git'},
 		];
 		writeFileSync(session, `${records.map((record) => JSON.stringify(record)).join('\n')}\n`);
 		writeFileSync(nuggets, '[{"file": "session.jsonl", "nuggets": [["sk-proj-Fake0key0for0a0test0only0000000000000"]]}]\n');
@@ -102,6 +104,10 @@ describe('staging a held-out set', () => {
 		expect(lines[13]).toBe('export ADMIN_USER="admin"\nexport ADMIN_PASS="REDACTED"  # password\necho N8N_BASIC_AUTH_PASSWORD=$ADMIN_PASS; DB_PASSWD=REDACTED');
 		// A JWT signing key given to `secret:` in a Spring application.yml; a reference to an environment variable is kept.
 		expect(lines[14]).toBe('jwt:\n  secret: REDACTED\n  tokenHeaderKey: Authorization\nsecret: process.env.AUTH_SECRET');
+		// A secret, token or access key set in an environment variable (a Dockerfile ENV, a .env), and a password given to mysql on its command line; a reference and `mkdir -p` are kept.
+		expect(lines[15]).toBe("ENV NEXTAUTH_SECRET=REDACTED\nMINIO_ACCESS_KEY=REDACTED\nconst key = process.env.MINIO_ACCESS_KEY;\nmysql -u root -p'REDACTED' weblog < init.sql; mkdir -p build\nmysql -u root -pREDACTED -e 'SELECT 1'");
+		// A URL password holding an @: all of it up to the host.
+		expect(lines[16]).toBe('DATABASE_URL=postgresql://postgres:REDACTED@db.example.org:5432/app and git@github.com:me/repo.git');
 		// The nuggets are the eval's own file, not a log: left as written.
 		expect(readFileSync(nuggets, 'utf8')).toContain('sk-proj-Fake0key');
 	});
