@@ -11,8 +11,8 @@
 # line below is: agent, owner/name of a public GitHub repository, the commit to read (the last one
 # that held the log), the path of the log in it. Fetch each repository first (the session's `fetch`
 # tool puts it under $MIRROR/owner+name/repo, a bare git dir). Secrets left in the logs are replaced
-# with REDACTED as they are staged (redact-secrets.sh; new kinds met here: a JWT signing key given to `secret:` in a
-# Spring application.yml, secrets in variables ending in _SECRET, _TOKEN, _ACCESS_KEY or _PASSWORD, a
+# with REDACTED as they are staged (redact-secrets.sh; new kinds met here: a JWT signing key given
+# to `secret:` in a Spring application.yml, secrets in variables ending in _SECRET, _TOKEN, _ACCESS_KEY or _PASSWORD, a
 # mysql -p'…' password and a URL password holding an @; a Crush store is redacted value by value by
 # redact-sqlite.mjs and stays a sound database). Nuggets:
 # fixtures/summaries/public/heldout9/nuggets-<agent>.json, copied as OUT/<agent>/nuggets.json, three
