@@ -7,43 +7,43 @@
 # ../shared/eval/nuggets/files.json or ../shared/eval/real-sessions/manifest.json. Nothing in drill
 # was tuned on it: its nuggets were written from the raw logs before drill ever ran on them, and no
 # drill title or TLDR of them was read before they were committed (one codex session that sets an
-# admin password in four forms was swapped for another of the same person before drill ran). Each
-# line below is: agent, owner/name of a public GitHub repository, the commit to read (the last one
-# that held the log), the path of the log in it. Fetch each repository first (the session's `fetch`
-# tool puts it under $MIRROR/owner+name/repo, a bare git dir). Secrets left in the logs are replaced
-# with REDACTED as they are staged (redact-secrets.sh; new kinds met here: a JWT signing key given
-# to `secret:` in a Spring application.yml, secrets in variables ending in _SECRET, _TOKEN, _ACCESS_KEY or _PASSWORD, a
-# mysql -p'…' password and a URL password holding an @; a Crush store is redacted value by value by
-# redact-sqlite.mjs and stays a sound database). Nuggets:
+# admin password in four forms was swapped for another of the same person before drill ran). Each line
+# below is: agent, owner/name of a public GitHub repository, the commit to read (the last one that
+# held the log), the path of the log in it. Fetch each repository first (the session's `fetch` tool
+# puts it under $MIRROR/owner+name/repo, a bare git dir). Secrets left in the logs are replaced with
+# REDACTED as they are staged (redact-secrets.sh; new kinds met here: a JWT signing key given to
+# `secret:` in a Spring application.yml, secrets in variables ending in _SECRET, _TOKEN, _ACCESS_KEY
+# or _PASSWORD, a mysql -p'…' password and a URL password holding an @; a Crush store is redacted
+# value by value by redact-sqlite.mjs and stays a sound database). Nuggets:
 # fixtures/summaries/public/heldout9/nuggets-<agent>.json, copied as OUT/<agent>/nuggets.json, three
 # per session ([topic, outcome, entity], each a list of alternatives); an entry keeps the log's own
 # title (`agent_title`) where it has one (Crush's session title unless it is a placeholder, "New
 # Session" or "Empty Message"; Claude Code's `ai-title`; SpecStory's header).
 # crush (22): `.crush/crush.db` committed in eighteen projects, every session titled by Crush but two
-# placeholders: English (an invoice app that stopped working after a commit, and edits pasted back from
-# another chat; a Nuxt calculator named Calcman; a Coolify deploy that shows only text, fixed by
+# placeholders: English (an invoice app that stopped working after a commit, and edits pasted back
+# from another chat; a Nuxt calculator named Calcman; a Coolify deploy that shows only text, fixed by
 # removing the PWA service worker; MCP servers for Crush and a site read whole; Drizzle schema and a
-# dashboard gradient, a deliveries header; a greeting that ends in questions about file access; a
-# Bevy mobile checklist; a blog whose admin user and TagListCard error run over 250 messages under
-# "New Session"; a smol customer-service bot; a voice-mode timer by tier; a 404 from /api/solve; Go
+# dashboard gradient, a deliveries header; a greeting that ends in questions about file access; a Bevy
+# mobile checklist; a blog whose admin user and TagListCard error run over 250 messages under "New
+# Session"; a smol customer-service bot; a voice-mode timer by tier; a 404 from /api/solve; Go
 # functions after sums), Spanish (a Connect Four draw test by TDD; a device catalogue validated
 # against Packet Tracer under "Empty Message"), Polish (a build.sh for WSL from build.ps1), Japanese
-# (a block-breaker game from two pictures, its BGM silent once pushed to GitHub), Vietnamese (a home page
-# like Điện máy XANH, a Kafka compose file) and a request in Thai. gemini (8): Gemini CLI chats, four
-# people: `.json` chats in English (an expense tracker by Telegram that moves to Google Sheets and its
-# own folder; a superpowers extension install cancelled), Traditional Chinese (where GEMINI.md lives)
-# and Portuguese (three HAWZX-AI sessions sent from an IDE with its file context: a Railpack deploy log then the guide,
-# shell commands refused in non-interactive mode, a start script), and `.jsonl` chats in English (a
-# Spring Boot ticketing backend that ends in an OutOfMemoryError of Gradle; a Postgres MCP check).
-# codex (8): CODEX_HOME committed in six projects: Spec Kit analyses and constitutions (a use-case
-# branch of a course lab, an insurance cockpit's constitution 1.1.0, an orchestrator's plan and
-# tasks, a Tauri app's embedded startup through to a release DMG), Spanish (a warehouse delete that
-# deactivates, a Next.js params error then item dates, images and a responsive table) and a
-# Vietnamese title request answered with the title alone. claude-code (6): committed ~/.claude of
-# four people: Traditional Chinese (two buildroot sessions with `ai-title` records: SNMP table
-# generators, a Clippy commit that reached develop under a Cargo.toml title), English (a hackathon
-# plan turned into twelve agents, a React stale-closure fix, a recruiting multi-agent system on
-# OpenClaw tested 146/146, and `\help`). specstory (2): Chinese (pyrightconfig excludes, a remote
+# (a block-breaker game from two pictures, its BGM silent once pushed to GitHub), Vietnamese (a home
+# page like Điện máy XANH, a Kafka compose file) and a request in Thai. gemini (8): Gemini CLI chats,
+# four people: `.json` chats in English (an expense tracker by Telegram that moves to Google Sheets
+# and its own folder; a superpowers extension install cancelled), Traditional Chinese (where GEMINI.md
+# lives) and Portuguese (three HAWZX-AI sessions sent from an IDE with its file context: a Railpack
+# deploy log then the guide, shell commands refused in non-interactive mode, a start script), and
+# `.jsonl` chats in English (a Spring Boot ticketing backend that ends in an OutOfMemoryError of
+# Gradle; a Postgres MCP check). codex (8): CODEX_HOME committed in six projects: Spec Kit analyses
+# and constitutions (a use-case branch of a course lab, an insurance cockpit's constitution 1.1.0, an
+# orchestrator's plan and tasks, a Tauri app's embedded startup through to a release DMG), Spanish (a
+# warehouse delete that deactivates, a Next.js params error then item dates, images and a responsive
+# table) and a Vietnamese title request answered with the title alone. claude-code (6): committed
+# ~/.claude of four people: Traditional Chinese (two buildroot sessions with `ai-title` records: SNMP
+# table generators, a Clippy commit that reached develop under a Cargo.toml title), English (a
+# hackathon plan turned into twelve agents, a React stale-closure fix, a recruiting multi-agent system
+# on OpenClaw tested 146/146, and `\help`). specstory (2): Chinese (pyrightconfig excludes, a remote
 # linked and pushed, a training run and a clean-up request) and English (commit and push). aider (1):
 # a background colour question and change that got no answer, only commit prompts (`#L31`).
 set -euo pipefail
