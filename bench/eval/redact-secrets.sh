@@ -4,16 +4,21 @@
 # GitHub, GitLab, AWS, Slack), Telegram bot tokens, Google OAuth access tokens (ya29., matched after
 # a JSON \n escape too), JSON web tokens, Bearer tokens, the value given to a key, secret, token,
 # private key or password setting (`"apiKey": "…"`, `secret_key="…"`, `API_KEY=…`,
-# `WIREGUARD_PRIVATE_KEY=…`, a shell variable ending in _PASS or _PASSWD: `export ADMIN_PASS="…"`),
-# a 32-hex `"key"` (the API key of Radarr, Sonarr and the like), the
-# password of a `scheme://user:password@host` URL, the signature or token parameters of
+# `WIREGUARD_PRIVATE_KEY=…`, a variable ending in _PASS, _PASSWD, _PASSWORD, _SECRET, _TOKEN or
+# _ACCESS_KEY: `export ADMIN_PASS="…"`, `ENV NEXTAUTH_SECRET=…`, `MINIO_ACCESS_KEY=…`), the
+# password given to mysql on its command line (`mysql -u root -p'…'`),
+# a 32-hex `"key"` (the API key of Radarr, Sonarr and the like), a base64 value of 32 characters or
+# more given to `secret:` (a JWT signing key in a Spring `application.yml`), the
+# password of a `scheme://user:password@host` URL (an @ in the password included), the signature or token parameters of
 # presigned URLs (Discord's attachment `hm` among them) and the cookies (`name=value…`) of a
 # pasted request (`curl … -b '…'`, `Cookie:`).
-# Quotes and backslashes end a match, so a JSON file stays valid JSON.
+# Quotes and backslashes end a match, so a JSON file stays valid JSON. An SQLite database (an agent's
+# store, e.g. Crush's crush.db) is redacted value by value by redact-sqlite.mjs with the same
+# program, so it stays a sound database; its -wal and -shm are left to it.
 # Usage: redact-secrets.sh DIR
 set -euo pipefail
 DIR=$1
-find "$DIR" -type f ! -name nuggets.json -print0 | xargs -0 -r perl -CSD -pi -e '
+PROGRAM='
 	s/\b(?:sk-(?:proj-|ant-(?:api\d\d-)?|svcacct-)?[A-Za-z0-9_-]{20,})/REDACTED/g;
 	s/\bAIza[0-9A-Za-z_-]{35}\b/REDACTED/g;
 	s/ya29\.[0-9A-Za-z_-]{20,}/REDACTED/g;
@@ -27,11 +32,23 @@ find "$DIR" -type f ! -name nuggets.json -print0 | xargs -0 -r perl -CSD -pi -e 
 	s/(Bearer\s+)[A-Za-z0-9._~+\/-]{20,}=*/$1REDACTED/g;
 	s/((?:api[_-]?key|secret[_-]?key|private[_-]?key|access[_-]?key|access[_-]?token|auth[_-]?token|client[_-]?secret|password)\\?["\x27]?\s*[:=]\s*\\?["\x27])[^"\x27\\\s]{12,}/$1REDACTED/gi;
 	s/((?:api[_-]?key|secret[_-]?key|private[_-]?key|access[_-]?token|auth[_-]?token|client[_-]?secret|password)=)[^\s"\x27\\&]{16,}/$1REDACTED/gi;
-	s/(\b[A-Z][A-Z0-9_]*_PASS(?:WD)?=\\?["\x27]?)(?![\$\x27"\\])[^"\x27\\\s]{6,}/$1REDACTED/g;
+	s/((?:(?<=\\[nrt])|\b)[A-Z][A-Z0-9_]*_(?:PASS(?:WD|WORD)?|SECRET|TOKEN|ACCESS_KEY)=\\?["\x27]?)(?![\$\x27"\\])[^"\x27\\\s]{6,}/$1REDACTED/g;
+	s/((?:(?<=\\[nrt])|\b)mysql\w*\s(?:(?!\\n)[^\n;|&])*?\s-p)(\\?\x27)[^\x27\\\s]{3,}(?=\\?\x27)/$1$2REDACTED/g;
+	s/((?:(?<=\\[nrt])|\b)mysql\w*\s(?:(?!\\n)[^\n;|&])*?\s-p)(?=[^\s\x27"\\])[^\s"\x27\\;|&]{3,}/$1REDACTED/g;
 	s/(\\?["\x27]key\\?["\x27]\s*:\s*\\?["\x27])[0-9a-f]{32}\b/$1REDACTED/gi;
-	s{(://[A-Za-z0-9._%-]+:)[^\s\@"\x27\\/{}]+\@}{$1REDACTED\@}g;
+	s/(\bsecret\\?["\x27]?\s*:\s*\\?["\x27]?)[A-Za-z0-9+\/_-]{32,}={0,2}/$1REDACTED/gi;
+	s{(://[A-Za-z0-9._%-]+:)[^\s"\x27\\/{}]+\@(?=[A-Za-z0-9][A-Za-z0-9.-]*(?::\d+)?(?:[/\s"\x27\\?#]|$))}{$1REDACTED\@}g;
 	s/((?:\s-b|--cookie)\s+\\?["\x27])[^"\x27\\\s=;]+=[^"\x27\\]{8,}/$1REDACTED/g;
 	s/(\b[Cc]ookie:\s*)[^"\x27\\\s=;]+=[^"\x27\\\n]{8,}/$1REDACTED/g;
 	s/([?&](?:X-Amz-Signature|X-Amz-Credential|X-Amz-Security-Token|Signature|sig|token|access_token|key|kcd|hm)=)[^&\s"\x27\\]+/$1REDACTED/gi;
 '
+is_sqlite() { [[ "$(head -c 15 "$1" 2>/dev/null | tr -d '\0')" == "SQLite format 3" ]]; }
+texts=() dbs=()
+while IFS= read -r -d '' file; do
+	if is_sqlite "$file"; then dbs+=("$file")
+	elif [[ "$file" =~ -(wal|shm)$ ]] && is_sqlite "${file%-*}"; then continue
+	else texts+=("$file"); fi
+done < <(find "$DIR" -type f ! -name nuggets.json -print0)
+if (( ${#texts[@]} > 0 )); then printf '%s\0' "${texts[@]}" | xargs -0 -r perl -CSD -pi -e "$PROGRAM"; fi
+for db in "${dbs[@]}"; do REDACT_PROGRAM="$PROGRAM" node "$(dirname "$0")/redact-sqlite.mjs" "$db"; done
 exit 0

@@ -6,7 +6,7 @@ const evalDir = path.resolve('bench/eval');
 const publicNuggets = path.resolve('fixtures/summaries/public');
 
 /** The held-out set scripts that stage their logs with sessions-from-list.sh, and their nugget folders. */
-const heldOutSets = ['heldout', 'heldout2', 'heldout3', 'heldout5', 'heldout6', 'heldout7', 'heldout8'];
+const heldOutSets = ['heldout', 'heldout2', 'heldout3', 'heldout5', 'heldout6', 'heldout7', 'heldout8', 'heldout9'];
 
 type ListLine = {agent: string; repo: string; rev: string; logPath: string; name: string};
 
@@ -59,9 +59,9 @@ describe('held-out set lists', () => {
 	}
 
 	/** The scripts made in order, from held-out 6 on: each is checked against every script but itself and those after it. */
-	const ordered = ['summaries-heldout6.sh', 'summaries-heldout7.sh', 'summaries-heldout8.sh'];
+	const ordered = ['summaries-heldout6.sh', 'summaries-heldout7.sh', 'summaries-heldout8.sh', 'summaries-heldout9.sh'];
 
-	/** The owners of every repository listed by the scripts made before `script`: held-out 6 before 7 before 8. */
+	/** The owners of every repository listed by the scripts made before `script`: held-out 6 before 7 before 8 before 9. */
 	function ownersBefore(script: string): Set<string> {
 		const later = ordered.slice(ordered.indexOf(script));
 		const earlier = readdirSync(evalDir)
@@ -73,7 +73,7 @@ describe('held-out set lists', () => {
 		return new Set(earlier.map((repo) => repo.split('/')[0]!.toLowerCase()));
 	}
 
-	for (const set of ['heldout6', 'heldout7', 'heldout8']) {
+	for (const set of ['heldout6', 'heldout7', 'heldout8', 'heldout9']) {
 		it(`${set} shares no repository and no owner with any earlier list`, () => {
 			const owners = ownersBefore(`summaries-${set}.sh`);
 			const repos = listLines(`summaries-${set}.sh`).map((line) => parse(line).repo);

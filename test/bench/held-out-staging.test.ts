@@ -2,6 +2,7 @@ import {execFileSync} from 'node:child_process';
 import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import {afterEach, describe, expect, it} from 'vitest';
 
 const evalDir = path.resolve('bench/eval');
@@ -73,6 +74,9 @@ describe('staging a held-out set', () => {
 			{text: "-H 'Cookie: session=Fake0session0cookie0value; theme=dark' after git checkout -b 'feature-branch-long-name' (Cookie: a note, not a value)"},
 			{text: 'https://cdn.discordapp.com/attachments/1/2/image.png?ex=69ccd772&is=69cb85f2&hm=f0fake0signature0for0a0test0only&'},
 			{text: 'export ADMIN_USER="admin"\nexport ADMIN_PASS="@Fake0pass+"  # password\necho N8N_BASIC_AUTH_PASSWORD=$ADMIN_PASS; DB_PASSWD=Fake0pw0x'},
+			{text: 'jwt:\n  secret: Fake0jwt0signing0key0for0a0test0only0000000000+/Aa==\n  tokenHeaderKey: Authorization\nsecret: process.env.AUTH_SECRET'},
+			{text: "ENV NEXTAUTH_SECRET=Fake0nextauth0secret\nMINIO_ACCESS_KEY=Fake0minio0key\nconst key = process.env.MINIO_ACCESS_KEY;\nmysql -u root -p'Fake0root0pw' weblog < init.sql; mkdir -p build\nmysql -u root -pFake0pw2 -e 'SELECT 1'"},
+			{text: 'DATABASE_URL=postgresql://postgres:Fake@pass2025@db.example.org:5432/app and git@github.com:me/repo.git'},
 		];
 		writeFileSync(session, `${records.map((record) => JSON.stringify(record)).join('\n')}\n`);
 		writeFileSync(nuggets, '[{"file": "session.jsonl", "nuggets": [["sk-proj-Fake0key0for0a0test0only0000000000000"]]}]\n');
@@ -98,7 +102,37 @@ describe('staging a held-out set', () => {
 		expect(lines[12]).toBe('https://cdn.discordapp.com/attachments/1/2/image.png?ex=69ccd772&is=69cb85f2&hm=REDACTED&');
 		// A password set in a shell variable ending in _PASS or _PASSWD, as an n8n setup pasted it; a reference to one is kept.
 		expect(lines[13]).toBe('export ADMIN_USER="admin"\nexport ADMIN_PASS="REDACTED"  # password\necho N8N_BASIC_AUTH_PASSWORD=$ADMIN_PASS; DB_PASSWD=REDACTED');
+		// A JWT signing key given to `secret:` in a Spring application.yml; a reference to an environment variable is kept.
+		expect(lines[14]).toBe('jwt:\n  secret: REDACTED\n  tokenHeaderKey: Authorization\nsecret: process.env.AUTH_SECRET');
+		// A secret, token or access key set in an environment variable (a Dockerfile ENV, a .env), and a password given to mysql on its command line; a reference and `mkdir -p` are kept.
+		expect(lines[15]).toBe("ENV NEXTAUTH_SECRET=REDACTED\nMINIO_ACCESS_KEY=REDACTED\nconst key = process.env.MINIO_ACCESS_KEY;\nmysql -u root -p'REDACTED' weblog < init.sql; mkdir -p build\nmysql -u root -pREDACTED -e 'SELECT 1'");
+		// A URL password holding an @: all of it up to the host.
+		expect(lines[16]).toBe('DATABASE_URL=postgresql://postgres:REDACTED@db.example.org:5432/app and git@github.com:me/repo.git');
 		// The nuggets are the eval's own file, not a log: left as written.
 		expect(readFileSync(nuggets, 'utf8')).toContain('sk-proj-Fake0key');
+	});
+
+	it('redacts an agent\'s SQLite store value by value and leaves it a sound database', () => {
+		dir = mkdtempSync(path.join(tmpdir(), 'drill-redact-'));
+		mkdirSync(path.join(dir, 'crush'));
+		const file = path.join(dir, 'crush', 'project.crush.db');
+		const secret = 'sk-proj-Fake0key0for0a0test0only0000000000000';
+		const db = new Database(file);
+		db.exec("CREATE TABLE sessions (id TEXT PRIMARY KEY, title TEXT); CREATE TABLE messages (id TEXT PRIMARY KEY, session_id TEXT, parts TEXT, created_at INTEGER)");
+		db.prepare('INSERT INTO sessions VALUES (?, ?)').run('s1', 'Set the OpenAI key');
+		const parts = JSON.stringify([{type: 'text', data: {text: `OPENAI_API_KEY=${secret} and "apiKey": "gsk_Fake0Groq0key0for0a0test0only00000000000000000000"`}}]);
+		db.prepare('INSERT INTO messages VALUES (?, ?, ?, ?)').run('m1', 's1', parts, 1);
+		db.prepare('INSERT INTO messages VALUES (?, ?, ?, ?)').run('m2', 's1', JSON.stringify([{type: 'text', data: {text: 'no secret here'}}]), 2);
+		db.close();
+		execFileSync('bash', [path.join(evalDir, 'redact-secrets.sh'), dir], {stdio: ['ignore', 'ignore', 'pipe']});
+		const after = new Database(file, {readonly: true});
+		expect(after.pragma('integrity_check', {simple: true})).toBe('ok');
+		const rows = after.prepare('SELECT id, parts FROM messages ORDER BY created_at').all() as {id: string; parts: string}[];
+		after.close();
+		const text = (row: {parts: string}) => (JSON.parse(row.parts) as {data: {text: string}}[])[0]!.data.text;
+		expect(text(rows[0]!)).toBe('OPENAI_API_KEY=REDACTED and "apiKey": "REDACTED"');
+		expect(text(rows[1]!)).toBe('no secret here');
+		// Vacuumed: the old value is in no free page of the file either.
+		expect(readFileSync(file).includes(Buffer.from(secret))).toBe(false);
 	});
 });
