@@ -11,7 +11,7 @@ import {existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, w
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {DrillError} from '../../source/core/errors.js';
-import {requestTitle} from '../../source/ingest/tree/titles.js';
+import {isPlaceholderTitle, requestTitle} from '../../source/ingest/tree/titles.js';
 import {termsOf} from '../../source/text/summary-words.js';
 import {plainText} from '../../source/text/clean.js';
 import type {ItemRecord} from '../../source/store/interchange.js';
@@ -164,10 +164,12 @@ export async function scoreFolder(folder: string): Promise<SessionScore[]> {
 			const ownTitle = source?.own_title ?? item.title;
 			const entry = nuggets.find((candidate) => (relative === candidate.file || relative.startsWith(`${candidate.file}#`)) && (!candidate.item || relative.endsWith(candidate.item)));
 			const tldr = item.tldr ?? '';
-			const score: SessionScore = {uri: relative, agent: source?.agent ?? source?.kind ?? 'unknown', title: item.title, ownTitle, tldr, ...(source?.agent_title ? {agentTitle: source.agent_title} : {}), ...(entry?.split ? {split: entry.split} : {})};
-			if (source?.agent_title) {
-				score.titleF1 = contentF1(ownTitle, source.agent_title);
-				score.baselineF1 = contentF1(firstWords(firstRequest, 10), source.agent_title);
+			// A placeholder the agent keeps until it titles a session ("New Session") is no title to show.
+			const agentTitle = source?.agent_title && !isPlaceholderTitle(source.agent_title) ? source.agent_title : undefined;
+			const score: SessionScore = {uri: relative, agent: source?.agent ?? source?.kind ?? 'unknown', title: item.title, ownTitle, tldr, ...(agentTitle ? {agentTitle} : {}), ...(entry?.split ? {split: entry.split} : {})};
+			if (agentTitle) {
+				score.titleF1 = contentF1(ownTitle, agentTitle);
+				score.baselineF1 = contentF1(firstWords(firstRequest, 10), agentTitle);
 			}
 			if (entry) {
 				const naive = `${firstWords(firstRequest, 30)} ${firstWords(lastAnswer, 30)}`;

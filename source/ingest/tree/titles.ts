@@ -15,6 +15,11 @@ const jsonLike = /^(?:[\w.:-]{1,40}\s+)?[[{]\s*["{[\]]/u;
 
 export const isGreeting = (text: string) => greeting.test(text.trim());
 
+/** An agent's name for a session it has not titled yet ("New Session", "Untitled Session"): no title. */
+export function isPlaceholderTitle(text: string): boolean {
+	return placeholder.test(text.trim().replace(/[.!:]+$/u, ''));
+}
+
 export function isNoiseTitle(text: string): boolean {
 	const trimmed = text.trim();
 	if (!/\p{L}{2}/u.test(trimmed)) return true;

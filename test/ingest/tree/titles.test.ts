@@ -1,8 +1,13 @@
 import {describe, expect, it} from 'vitest';
 import {isInjectedContext, isRealRequest} from '../../../source/ingest/formats/requests.js';
-import {isNoiseTitle, requestTitle} from '../../../source/ingest/tree/titles.js';
+import {isNoiseTitle, isPlaceholderTitle, requestTitle} from '../../../source/ingest/tree/titles.js';
 
 describe('titles', () => {
+	it("knows an agent's name for an untitled session from a title (Crush's \"New Session\", \"Untitled Session\")", () => {
+		for (const name of ['New Session', 'Untitled Session', 'new chat', 'Untitled.']) expect(isPlaceholderTitle(name), name).toBe(true);
+		for (const title of ['New session handling in the auth flow', 'Hello', 'Fix the Untitled Session bug']) expect(isPlaceholderTitle(title), title).toBe(false);
+	});
+
 	it('never takes raw JSON, injected context, a refusal, a title attempt or a placeholder', () => {
 		for (const noise of [
 			'Write {"file_path":"/Users/ana/src/app.ts","content":"…"}',
