@@ -67,7 +67,9 @@ const askWords = 120;
 export function askAfterTemplate(text: string): string | undefined {
 	if (text.length < templateChars) return undefined;
 	const start = text.trimStart();
-	if (!guidelines.test(start.slice(0, 200)) && (start.match(/^#{1,6}\s/gmu)?.length ?? 0) < templateHeadings) return undefined;
+	const head = start.slice(0, 200);
+	// Context of another kind (a compacted session's summary that ends "Please continue the conversation…") asks nothing.
+	if (!guidelines.test(head) && (injected.some((pattern) => pattern.test(head)) || (start.match(/^#{1,6}\s/gmu)?.length ?? 0) < templateHeadings)) return undefined;
 	const paragraphs = start.split(/\n[ \t]*\n/u).map((paragraph) => paragraph.trim()).filter(Boolean);
 	const ask = paragraphs.at(-1);
 	const before = paragraphs.at(-2);

@@ -98,6 +98,10 @@ describe('rule 2: the ask after a long template is the request', () => {
 		expect(askAfterTemplate(`${guidelines.replace(/\n\n<!-- usage-rules-end -->$/u, '')}\n\nKeep every module documented.`)).toBeUndefined();
 		// A short message is never read as a template.
 		expect(askAfterTemplate('---\n\nFix the login')).toBeUndefined();
+		// Nor is a compacted session's summary, though a closing tag comes before its last line.
+		const summary = `This session is being continued from a previous conversation that ran out of context.\n\n<summary>\n${'## Section\n\n- a point of the summary that is long enough\n\n'.repeat(30)}</summary>\n\nPlease continue the conversation from where we left it off without asking the user any further questions.`;
+		expect(askAfterTemplate(summary)).toBeUndefined();
+		expect(isRealRequest(summary)).toBe(false);
 	});
 });
 
