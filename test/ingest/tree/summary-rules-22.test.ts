@@ -40,6 +40,11 @@ describe('rule 1: a paste is not a title, the prose around it is', () => {
 		expect(requestTitle(log)).toBe('The nightly import stopped working, here is the log');
 	});
 
+	it('code pasted without a fence is a paste too, though its lines hold words', () => {
+		const code = ['class Espresso : public Drink {', 'public:', '    double cost() override { return 2.5; }', '};', '', 'the decorator does not compile, fix the base class'].join('\n');
+		expect(requestTitle(code)).toBe('The decorator does not compile, fix the base class');
+	});
+
 	it('keeps a request typed as several short lines, and one in Chinese', () => {
 		expect(withoutPaste(['add a login page', 'add a logout button', 'fix the header spacing'])).toEqual([['add a login page', 'add a logout button', 'fix the header spacing']]);
 		expect(withoutPaste(['请帮我修改登录页面的按钮颜色', '然后更新快照测试', '最后提交代码'])).toHaveLength(1);
