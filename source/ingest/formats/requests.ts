@@ -40,7 +40,43 @@ const contextElement = new RegExp(`<(${contextTags})(?:\\s[^>]*)?>[\\s\\S]*?</\\
 
 /** A message without the editor, hook and command elements an agent wrapped around the person's words. */
 export function withoutContext(text: string): string {
-	return text.includes('<') ? text.replace(contextElement, '\n').trim() : text;
+	const bare = text.includes('<') ? text.replace(contextElement, '\n').trim() : text;
+	return askAfterTemplate(bare) ?? bare;
+}
+
+/**
+ * Project guidelines pasted or injected in the person's place (a generated AGENTS.md, "Contents of
+ * CLAUDE.md", Phoenix's usage rules): long, and the same in every session.
+ */
+const guidelines = /^(?:This is a web application written using the Phoenix web framework|Contents of \S*(?:CLAUDE|AGENTS|GEMINI)\.md|# (?:CLAUDE|AGENTS|GEMINI)\.md\b|# AGENTS\.md instructions for |<INSTRUCTIONS>)/u;
+/** A template this long, with this many headings, is a document of rules, not a request. */
+const templateChars = 1500;
+const templateHeadings = 3;
+/** The line that closes a template: a closing comment or tag (`<!-- usage-rules-end -->`, `</INSTRUCTIONS>`) or a rule (`---`, `⸻`). */
+const templateEnd = /^(?:<!--[\s\S]*-->|<\/[\w-]+>|-{3,}|\*{3,}|_{3,}|⸻+)$/u;
+/** A paragraph that is part of a document, not a request: a heading, a list item, a quote, a table row, code or markup. */
+const documentPart = /^(?:#|[-*+•]\s|\d+[.)]\s|>|\||`|<|\s{4}|\t)/u;
+/** The request is a paragraph of at most this many words. */
+const askWords = 120;
+
+/**
+ * The request typed after a long template of rules ("…<!-- usage-rules-end -->\n\nWrite an
+ * appropriate changeset function for Customer"): the last paragraph, when it is prose and the
+ * template closes just before it. Undefined when the message is no such template or nothing follows it.
+ */
+export function askAfterTemplate(text: string): string | undefined {
+	if (text.length < templateChars) return undefined;
+	const start = text.trimStart();
+	const head = start.slice(0, 200);
+	// Context of another kind (a compacted session's summary that ends "Please continue the conversation…") asks nothing.
+	if (!guidelines.test(head) && (injected.some((pattern) => pattern.test(head)) || (start.match(/^#{1,6}\s/gmu)?.length ?? 0) < templateHeadings)) return undefined;
+	const paragraphs = start.split(/\n[ \t]*\n/u).map((paragraph) => paragraph.trim()).filter(Boolean);
+	const ask = paragraphs.at(-1);
+	const before = paragraphs.at(-2);
+	if (!ask || !before || !templateEnd.test(before.split('\n').at(-1)!.trim())) return undefined;
+	const words = ask.split(/\s+/u).length;
+	if (documentPart.test(ask) || words > askWords || !/\p{L}{2}/u.test(ask) || templateEnd.test(ask)) return undefined;
+	return ask;
 }
 
 /** Text an agent put in the user's place: context, not a request. */

@@ -34,7 +34,7 @@ export const statusReport =
 /** aider's own notes that end up in an answer: token counts, streaming caveats. */
 const toolNote = /^(?:use --no-stream\b|tokens: [\d.]+k? sent\b|cost: \$|applied edit to\b|commit [0-9a-f]{7}\b)/iu;
 const offer =
-	/^(?:(?:please|just) )?(?:let me know|would you like|do you want|if you(?:['’]d like| want| need)|feel free|shall i|should i|want me to|happy to help|hope this helps)|^(?:precisa de ajuda|posso (?:criar|ajudar|fazer|tamb[ée]m)|quer que eu|se (?:voc[êe] )?quiser|¿?(?:quieres|necesitas|deseas) que|¿?puedo (?:ayudar|crear|tambi[ée]n)|si (?:necesitas|quieres|lo deseas|deseas)|av[íi]same|voulez-vous|souhaitez-vous|si vous (?:voulez|souhaitez)|dites-moi si|möchtest du|soll ich|wenn du (?:möchtest|willst)|falls du|sag bescheid|se vuoi|vuoi che|fammi sapere|если (?:за)?хотите|если (?:нужно|понадобится|будет нужно)|хотите,? (?:я|чтобы|теперь)|могу (?:также|ещё|еще) |дайте знать|напишите,? если|istersen(?:iz)?|(?:jika|kalau|bila) (?:anda )?(?:ingin|mau)|apakah anda ingin|nếu bạn (?:muốn|cần)|bạn có muốn|需要我|要不要我|如果需要|如需|需要的话|如果你需要|如果您需要|你需要我|要我|必要であれば|必要なら|ご希望|원하시면|필요하시면)/iu;
+	/^(?:(?:please|just) )?(?:let me know|would you like|do you want|if you(?:['’]d like| want| need|['’]re ready| are ready)|(?:when|whenever) you['’]re ready|feel free|shall i|should i|want me to|happy to help|hope this helps)|^(?:precisa de ajuda|posso (?:criar|ajudar|fazer|tamb[ée]m)|quer que eu|se (?:voc[êe] )?quiser|¿?(?:quieres|necesitas|deseas) que|¿?puedo (?:ayudar|crear|tambi[ée]n)|si (?:necesitas|quieres|lo deseas|deseas)|av[íi]same|voulez-vous|souhaitez-vous|si vous (?:voulez|souhaitez)|dites-moi si|möchtest du|soll ich|wenn du (?:möchtest|willst)|falls du|sag bescheid|se vuoi|vuoi che|fammi sapere|если (?:за)?хотите|если (?:нужно|понадобится|будет нужно)|хотите,? (?:я|чтобы|теперь)|могу (?:также|ещё|еще) |дайте знать|напишите,? если|istersen(?:iz)?|(?:jika|kalau|bila) (?:anda )?(?:ingin|mau)|apakah anda ingin|nếu bạn (?:muốn|cần)|bạn có muốn|需要我|要不要我|如果需要|如需|需要的话|如果你需要|如果您需要|你需要我|要我|必要であれば|必要なら|ご希望|원하시면|필요하시면)/iu;
 const interrupted = /\[Request interrupted by user[^\]]*\]/u;
 /**
  * What the agent is about to do, not what it did ("Let me check the logs.", "I'll first scan the
@@ -88,7 +88,7 @@ interface ReportLine {
 function reportLines(text: string): ReportLine[] {
 	const lines: ReportLine[] = [];
 	let fence = false;
-	for (const raw of withoutEditBlocks(text).split('\n')) {
+	for (const raw of withoutEditBlocks(withoutReasoning(text)).split('\n')) {
 		const line = raw.trim();
 		if (/^(?:`{3,}|~{3,})/u.test(line)) {
 			fence = !fence;
@@ -102,6 +102,45 @@ function reportLines(text: string): ReportLine[] {
 		if (/\p{L}{2}/u.test(plain)) lines.push({text: plain, item: !heading && bullet.test(line)});
 	}
 	return lines;
+}
+
+/** A bold span: a heading of the agent's reasoning when glued to the text or heading beside it, or alone on its line and opening with a gerund. */
+const boldSpan = /\*\*(\p{Lu}[^*\n]{2,100})\*\*/gu;
+const gerundHeading = /^\p{Lu}\p{Ll}+ing\b/u;
+/** A paragraph of the agent's thinking after such a heading ("I'm examining why…", "The user wants…"). */
+const thinkingParagraph = /^(?:I['’]m|I am|I['’]ll|I will|I want|I need|I['’]ve|I think|I should|I plan|I must|I (?:can|could|see|notice)|The user|We need|We should|Let me|Now I|My |Next,? I|This (?:means|suggests|should)|```)/u;
+/** At least this many reasoning headings mark an answer as thinking before its report. */
+const reasoningHeadings = 2;
+
+/**
+ * An answer without the agent's reasoning that an export kept in it (SpecStory's Copilot chats:
+ * "**Inspecting context_store.py****Investigating SQLite concurrency issues**", then paragraphs of
+ * "I'm examining…"): the report is what follows the last reasoning heading and its thinking.
+ * The whole answer when it has fewer than two such headings or nothing follows them.
+ */
+export function withoutReasoning(text: string): string {
+	let count = 0;
+	let end = -1;
+	for (const match of text.matchAll(boldSpan)) {
+		const at = match.index;
+		const after = text.charAt(at + match[0].length);
+		const before = at > 0 ? text.charAt(at - 1) : '\n';
+		const lineStart = before === '\n' || at === 0;
+		const glued = /[\p{L}*]/u.test(after) || /[\p{L}\p{N}.!?*]/u.test(before);
+		// Alone on its line, a gerund heading is reasoning only when thinking follows it ("**Testing**" over a list of commands is a report's).
+		const alone = lineStart && after === '\n' && gerundHeading.test(match[1]!) && thinkingParagraph.test(text.slice(at + match[0].length).trimStart());
+		if (!glued && !alone) continue;
+		count++;
+		end = at + match[0].length;
+	}
+	if (count < reasoningHeadings) return text;
+	const lineEnd = text.indexOf('\n', end);
+	if (lineEnd < 0) return text;
+	const paragraphs = text.slice(lineEnd).split(/\n[ \t]*\n/u);
+	let skip = 0;
+	while (skip < paragraphs.length && (paragraphs[skip]!.trim() === '' || thinkingParagraph.test(paragraphs[skip]!.trim()))) skip++;
+	const rest = paragraphs.slice(skip).join('\n\n').trim();
+	return /\p{L}{2}/u.test(rest) ? rest : text;
 }
 
 /** The outcome sentences of a closing report: past cheers, up to two sentences, a list after a colon joined in. */

@@ -1,5 +1,6 @@
 import {isInjectedContext, isRealRequest, withoutContext} from '../formats/requests.js';
 import {capitalize, clip, plainText} from '../../text/clean.js';
+import {commandGist, isCommandOnly, withoutPaste} from './pastes.js';
 
 /**
  * Titles that say nothing about the work, whoever wrote them: raw JSON or a tool call, injected
@@ -68,7 +69,8 @@ function paragraphs(text: string, most = 3): string[] {
 	let lines: string[] = [];
 	let inFence = false;
 	const flush = () => {
-		if (lines.length > 0 && !isPastedOutput(lines)) found.push(plainText(lines.join('\n')));
+		// A pasted file or log in the paragraph is left out; the person's lines around it stay.
+		for (const part of withoutPaste(lines)) if (part.length > 0 && !isPastedOutput(part)) found.push(plainText(part.join('\n')));
 		lines = [];
 	};
 	for (const raw of text.split('\n')) {
@@ -125,6 +127,8 @@ export function requestTitle(text: string): string | undefined {
 		.replace(pastePlaceholder, '');
 	// A request written wholly as a quote ("> Create Flask routes…" on every line) is the request itself, not a quote around one.
 	const body = /\S/u.test(mentioned) && mentioned.split('\n').every((line) => line.trim() === '' || /^\s*>/u.test(line)) ? mentioned.replace(/^\s*>[ \t]?/gmu, '') : mentioned;
+	// A command and nothing else ("powershell -c \"iex (irm https://…/setup_adc.ps1)\""): what it runs names it.
+	if (isCommandOnly(body)) return commandGist(body);
 	// A document pasted after a line that introduces it ("Implement the following plan:" and "# Plan: Site Content Update"): its heading names it.
 	const heading = headedDocument.exec(body)?.[1];
 	const named = heading ? plainText(heading).replace(planLabel, '').trim() : '';
