@@ -29,6 +29,7 @@ import {databaseStat, itemsDigest, unchangedDatabase} from './store-stat.js';
 import {fileRecords, type FileRecord} from './multi-item.js';
 import {redactItem, redactSource} from './secrets/redact-source.js';
 import type {SummarizePhase} from './summarize-phase.js';
+import {tightHeap, tightHeapBytes} from './work/memory.js';
 import {isEmpty, type SourceJob, type SubagentTranscript} from './work/source-job.js';
 
 /** Session logs name their session: the item keeps that id wherever the file is. */
@@ -153,7 +154,12 @@ export class ReadPhase {
 				if (result.item) {
 					// What reading and summarizing a big file left behind goes before its item is written.
 					if (file.size >= bigFileBytes) sink.collectNow();
-					sink.save(result.item, placement);
+					const loosen = file.size >= tightHeapBytes ? tightHeap() : undefined;
+					try {
+						sink.save(result.item, placement);
+					} finally {
+						loosen?.();
+					}
 					if (conversationFormats.has(format)) run.wrote(namespace, itemId);
 					// A subagent read into its session's tree is no item of its own any more.
 					for (const sub of allSubagentFiles(subagents)) store.deleteItem(namespace, itemIdFor(format, sub.key));

@@ -1,7 +1,11 @@
 import Database from 'better-sqlite3';
 import {describe, expect, it} from 'vitest';
 import {nodeTexts, rootFields, rootRow} from '../../source/search/indexing/node-text.js';
-import {rootBody} from '../../source/search/indexing/text-index.js';
+import path from 'node:path';
+import {openIndexedStore} from '../../source/search/indexing/indexer.js';
+import {bodyIsStoredSpans, rootBody} from '../../source/search/indexing/text-index.js';
+import {validateItem} from '../../source/store/interchange.js';
+import {tempDir} from '../helpers/cli.js';
 import type {ItemRecord} from '../../source/store/interchange.js';
 import {spacedWords} from '../../source/text/cjk-words.js';
 
@@ -92,5 +96,60 @@ describe("the root row's body, written from its spans' parts", () => {
 		expect(fields.summary).toBe(whole.summary);
 		expect(fields.summary.split(' ')).not.toContain('zebrafish');
 		expect(fields.summary.split(' ')).toContain('storm');
+	});
+});
+
+/** The body column's `instance` vocabulary of each root row of a store, by item id, and whether the rows' sizes are the same. */
+function storedBodies(records: ItemRecord[]): {terms: Record<string, unknown[]>; sizes: unknown[]} {
+	const store = openIndexedStore(path.join(tempDir('drill-root-body-'), 'store.db'));
+	try {
+		for (const record of records) store.writeItem(validateItem(record));
+		store.db.exec("CREATE VIRTUAL TABLE temp.v USING fts5vocab (main, search_root_fts, 'instance')");
+		const terms: Record<string, unknown[]> = {};
+		for (const {id, item_id} of store.db.prepare('SELECT n.id, i.item_id FROM nodes n JOIN items i ON i.id = n.item WHERE n.ordinal = 0').all() as Array<{id: number; item_id: string}>) {
+			terms[item_id] = store.db.prepare("SELECT term, offset FROM temp.v WHERE doc = ? AND col = 'body' ORDER BY term, offset").all(id);
+		}
+		return {terms, sizes: store.db.prepare('SELECT id, sz FROM search_root_fts_docsize ORDER BY id').all()};
+	} finally {
+		store.close();
+	}
+}
+
+describe("the root row's body joined by SQLite from the stored spans", () => {
+	// Spans owned in the order the tree is walked (as ingest numbers them), one empty, one not owned.
+	const inOrder = (spans: string[], id = 'i'): ItemRecord => ({
+		...item(spans),
+		item_id: id,
+		nodes: [
+			{ordinal: 0, parent: null, title: 'root', summary: 'naïve zebrafish', keywords: ['unicode', 'pool'], spans: []},
+			{ordinal: 1, parent: 0, title: 'First', summary: 'retry', keywords: [], spans: spans.map((_, seq) => seq).slice(0, 3)},
+			{ordinal: 2, parent: 0, title: 'Second', summary: '数据库 résumé', keywords: [], spans: spans.map((_, seq) => seq).slice(3)},
+		],
+	});
+	const latin = texts.filter((text) => !/[\u3040-\u9fff]/u.test(text));
+
+	it('is taken only when the parts are the non-empty spans in seq order, as the layout writes them', () => {
+		const parts = (record: ItemRecord) => nodeTexts(record, 'root-parts').rootParts;
+		expect(bodyIsStoredSpans(inOrder(latin), parts(inOrder(latin)), spacedWords)).toBe(true);
+		// Chinese and Japanese runs are spaced apart in the row: not the stored text.
+		expect(bodyIsStoredSpans(inOrder(texts), parts(inOrder(texts)), spacedWords)).toBe(false);
+		expect(bodyIsStoredSpans(inOrder(texts), parts(inOrder(texts)), (text) => text)).toBe(true);
+		// Owned out of seq order (odd spans first), or a span no node owns.
+		expect(bodyIsStoredSpans(item(latin), parts(item(latin)), spacedWords)).toBe(false);
+		const unowned = inOrder(latin);
+		unowned.nodes[2] = {...unowned.nodes[2]!, spans: unowned.nodes[2]!.spans.slice(1)};
+		expect(bodyIsStoredSpans(unowned, parts(unowned), spacedWords)).toBe(false);
+	});
+
+	it('gives FTS5 the very terms, offsets and sizes the bytes from JavaScript gave', () => {
+		const records = [inOrder(latin, 'joined'), inOrder(['', ''], 'empty'), inOrder(texts, 'cjk'), {...item(latin), item_id: 'unordered'}];
+		const {terms, sizes} = storedBodies(records);
+		for (const record of records) {
+			const {rootParts} = nodeTexts(record, 'root-parts');
+			const expected = vocabulary(rootBody(rootParts, spacedWords)).map((row) => ({term: (row as {term: string}).term, offset: (row as {offset: number}).offset}));
+			expect(terms[record.item_id]).toEqual(expected);
+		}
+		expect(terms.joined!.length).toBeGreaterThan(10);
+		expect(sizes).toHaveLength(records.length);
 	});
 });

@@ -22,6 +22,7 @@ import {fallbackDateOf} from '../file-date.js';
 import {isWarmup} from '../formats/session-facts.js';
 import {isCompactionHelper} from '../formats/claude-subagents.js';
 import {summarizerMarker} from '../llm/agent-cli.js';
+import {collectGarbage, tightHeap, tightHeapBytes} from './memory.js';
 
 /**
  * Summarizing one file that is one item (markdown, text, HTML, and the session logs that hold one
@@ -234,6 +235,17 @@ export async function runSourceJob(job: SourceJob, hooks: JobHooks = {}): Promis
 	const parsed = await parse(job, problems, hooks);
 	const readMs = performance.now() - reading;
 	if ('reason' in parsed) return {problems, failure: parsed, readMs};
+	// A big source is described with the heap kept near its live size, from a collection of what reading left.
+	const loosen = job.size >= tightHeapBytes ? tightHeap() : undefined;
+	if (loosen) collectGarbage();
+	try {
+		return await describeJob(job, parsed, problems, hooks, readMs);
+	} finally {
+		loosen?.();
+	}
+}
+
+async function describeJob(job: SourceJob, parsed: ParsedSource, problems: SourceProblem[], hooks: JobHooks, readMs: number): Promise<JobResult> {
 	const skipped = parsed.skipped ?? 0;
 	// A session or subagent that only warmed up, or Claude Code's own compaction helper (`agent-acompact-*`,
 	// the session summarized again): no item, counted.

@@ -19,7 +19,7 @@ export function nodeIds(db: SqliteDatabase, itemRowId: number): Map<number, numb
  */
 export type DeferredRows = Array<() => void>;
 
-export function writeRows(db: SqliteDatabase, command: 'insert' | 'delete', item: ItemRecord, ids: Map<number, number>, textVersion = currentTextVersion, deferred?: DeferredRows): NodeText[] {
+export function writeRows(db: SqliteDatabase, command: 'insert' | 'delete', item: ItemRecord, ids: Map<number, number>, textVersion = currentTextVersion, deferred?: DeferredRows, itemRowId?: number): NodeText[] {
 	const [rootSql, nodeSql] =
 		command === 'insert'
 			? ['INSERT INTO search_root_fts (rowid, title, summary, keywords, tldr, body, scope) VALUES (?, ?, ?, ?, ?, ?, ?)', 'INSERT INTO search_node_fts (rowid, title, summary, keywords, scope) VALUES (?, ?, ?, ?, ?)']
@@ -32,6 +32,7 @@ export function writeRows(db: SqliteDatabase, command: 'insert' | 'delete', item
 	const later = (run: (...values: unknown[]) => unknown) => (deferred ? (...values: unknown[]) => void deferred.push(() => run(...values)) : run);
 	const root = {run: later((...values) => rootStatement.run(...values))};
 	const node = {run: later((...values) => nodeStatement.run(...values))};
+	const rootFromSpans = {run: later((...values) => prepared(db, rootFromSpansSql).run(...values))};
 	const scope = scopeToken(item.namespace);
 	// From layout 3 on the root's body is its spans' text, handed to FTS5 as UTF-8 bytes made from them (see rootBody).
 	const texts = nodeTexts(item, textVersion >= 3 ? 'none' : 'root', textVersion);
@@ -43,7 +44,10 @@ export function writeRows(db: SqliteDatabase, command: 'insert' | 'delete', item
 		if (text.ordinal === 0 && textVersion >= 3) {
 			const parts = nodeTexts(item, 'root-parts').rootParts;
 			const row = rootFields(item, parts);
-			root.run(id, w(row.title), w(row.summary), w(row.keywords), w(row.tldr), rootBody(parts, w), row.scope);
+			// The body is the item's stored spans joined by SQLite when they are it, in order: a long
+			// session's text is then never copied out of the JavaScript heap (see rootFromSpansSql).
+			if (command === 'insert' && itemRowId !== undefined && bodyIsStoredSpans(item, parts, w)) rootFromSpans.run(id, w(row.title), w(row.summary), w(row.keywords), w(row.tldr), row.scope, itemRowId);
+			else root.run(id, w(row.title), w(row.summary), w(row.keywords), w(row.tldr), rootBody(parts, w), row.scope);
 		} else if (text.ordinal === 0) root.run(id, text.title, text.summary, text.keywords, text.tldr, text.body, scope);
 		else node.run(id, w(text.title), w(text.summary), w(text.keywords), scope);
 	}
@@ -56,7 +60,7 @@ export function writeRows(db: SqliteDatabase, command: 'insert' | 'delete', item
  * stage 2; indexing every subtree again cost 4× the ranking time at 2M spans).
  */
 export function indexItemText(db: SqliteDatabase, itemRowId: number, item: ItemRecord, ids = nodeIds(db, itemRowId), deferred?: DeferredRows): NodeText[] {
-	const texts = writeRows(db, 'insert', item, ids, currentTextVersion, deferred);
+	const texts = writeRows(db, 'insert', item, ids, currentTextVersion, deferred, itemRowId);
 	prepared(db, 'INSERT INTO search_items (item, model, text_version) VALUES (?, 0, ?) ON CONFLICT (item) DO UPDATE SET model = 0, text_version = excluded.text_version').run(itemRowId, currentTextVersion);
 	return texts;
 }
@@ -114,4 +118,32 @@ export function rootBody(parts: readonly string[], w: (text: string) => string):
 		at += body.write(part, at, 'utf8');
 	});
 	return body;
+}
+
+/**
+ * The root row with its body joined from the item's rows in `spans` (the same text as `rootBody`
+ * gives, when `bodyIsStoredSpans`): FTS5 reads the joined text where SQLite made it. A 1M-line
+ * session's body is 100 MB of UTF-8, which bound from JavaScript was made once as a Buffer and
+ * copied again by SQLite.
+ */
+const rootFromSpansSql = `INSERT INTO search_root_fts (rowid, title, summary, keywords, tldr, body, scope)
+	SELECT ?, ?, ?, ?, ?, coalesce(group_concat(text, char(10) ORDER BY seq), ''), ? FROM spans WHERE item = ? AND text != ''`;
+
+/**
+ * Whether the root's body parts are the item's non-empty span texts in `seq` order, each as its
+ * layout writes it (no Chinese or Japanese run spaced apart): then the stored spans are the body.
+ * An item made by ingest always is (its spans are numbered in the order its tree is walked); an
+ * imported one may own its spans in another order, or leave some to no node.
+ */
+export function bodyIsStoredSpans(item: ItemRecord, parts: readonly string[], w: (text: string) => string): boolean {
+	let at = 0;
+	let previous = Number.NEGATIVE_INFINITY;
+	for (const span of item.spans) {
+		if (span.seq <= previous) return false;
+		previous = span.seq;
+		if (span.text === '') continue;
+		if (parts[at] !== span.text) return false;
+		at++;
+	}
+	return at === parts.length && parts.every((part) => w(part) === part);
 }
