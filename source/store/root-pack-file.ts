@@ -1,5 +1,6 @@
 import {closeSync, constants, fstatSync, openSync, read, readSync, renameSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
+import {crc32} from 'node:zlib';
 
 /**
  * The root pack's bytes (store/root-pack-parts.ts) kept also as one file beside the store,
@@ -37,33 +38,13 @@ const headLimit = 4096;
 const fileLimit = 2 ** 31 - 1;
 
 /**
- * A checksum of the pack's bytes: two 32-bit lanes over its 32-bit words (FNV-1a by word, and the
- * running sum of that), the tail bytes, and the length. Any one changed word changes the first lane
- * (each step is a bijection of the lane), a swap of two words the second; damage, not an attack,
- * is what it is for. ~2 ms for 6.8 MB.
+ * A checksum of the pack's bytes: their CRC-32 (zlib's, native: ~1.5 ms for 6.8 MB, where a loop in
+ * JavaScript took ~20 ms of a first query before V8 optimized it) and their length. It tells damage
+ * (any burst of up to 32 bits, any one or two flipped bits) and, with the revision and sizes beside
+ * it, a file of another store.
  */
 export function packSum(bytes: Uint8Array): string {
-	const words = Math.floor(bytes.byteLength / 4);
-	let a = 0x811c9dc5 | 0;
-	let b = bytes.byteLength | 0;
-	if (bytes.byteOffset % 4 === 0) {
-		const view = new Int32Array(bytes.buffer, bytes.byteOffset, words);
-		for (let i = 0; i < words; i++) {
-			a = Math.imul(a ^ view[i]!, 0x01000193);
-			b = (b + a) | 0;
-		}
-	} else {
-		const data = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-		for (let i = 0; i < words; i++) {
-			a = Math.imul(a ^ data.getInt32(i * 4, true), 0x01000193);
-			b = (b + a) | 0;
-		}
-	}
-	for (let i = words * 4; i < bytes.byteLength; i++) {
-		a = Math.imul(a ^ bytes[i]!, 0x01000193);
-		b = (b + a) | 0;
-	}
-	return `${(a >>> 0).toString(16).padStart(8, '0')}${(b >>> 0).toString(16).padStart(8, '0')}`;
+	return `${crc32(bytes).toString(16).padStart(8, '0')}:${bytes.byteLength}`;
 }
 
 const sameExpectation = (a: Partial<PackFileExpectation>, b: PackFileExpectation) => a.revision === b.revision && a.count === b.count && a.bytes === b.bytes && a.sum === b.sum;
