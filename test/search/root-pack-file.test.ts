@@ -1,10 +1,9 @@
-import {existsSync, lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync, truncateSync, appendFileSync, writeFileSync} from 'node:fs';
+import {appendFileSync, existsSync, lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {readSemanticMeta, vectorRevision} from '../../source/search/semantic/semantic-meta.js';
 import {VectorIndex} from '../../source/search/semantic/vector-index.js';
 import {LsaEmbedder} from '../../source/search/semantic/lsa-store.js';
-import {readRootPack} from '../../source/search/semantic/root-pack.js';
 import {topQuantizedRows} from '../../source/search/semantic/quantized-vectors.js';
 import {openIndexedStore} from '../../source/search/indexing/indexer.js';
 import {find} from '../../source/search/funnel/find.js';
