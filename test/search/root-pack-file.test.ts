@@ -98,16 +98,16 @@ describe('the root pack file beside the store (store/root-pack-file.ts)', () => 
 		expect(lstatSync(packFile).isDirectory()).toBe(true);
 	});
 
-	it('is not trusted when the store says nothing of it (packed by an older drill) or of another revision; the next writer writes both', () => {
+	it('is not trusted when the store says nothing of it (packed by an older drill), or says another revision or checksum; the next writer writes both right', () => {
 		const {file, meta, query, fromRows, revision, expected, lying, packFile} = closedStore();
-		for (const say of [undefined, JSON.stringify({...expected, revision: `${revision}0`})]) {
+		for (const say of [undefined, JSON.stringify({...expected, revision: `${revision}0`}), JSON.stringify({...expected, sum: `00000000:${expected.bytes}`})]) {
 			// A file that holds the lie, with a head of its own that agrees with it.
 			writePackFile(file, {...expected, sum: packSum(lying)}, lying);
 			const writer = SummaryStore.open(file, {write: true});
 			if (say === undefined) writer.db.prepare('DELETE FROM meta WHERE key = ?').run(packFileMeta);
 			else writer.db.prepare('UPDATE meta SET value = ? WHERE key = ?').run(say, packFileMeta);
 			writer.db.close();
-			expect(reopened(file, (store) => readPackExpectation(store.db, readPackHead(store.db)!))).toBeUndefined();
+			expect(reopened(file, (store) => readPackExpectation(store.db, readPackHead(store.db)!))).not.toEqual(expected);
 			expect(bestFromFile(file, meta.dimension, revision, query)).toEqual(fromRows);
 			// A reader does not write what the store does not vouch for.
 			expect(holdsPack(packFile, expected)).toBe(false);

@@ -70,10 +70,8 @@ export interface PackFileSource {
  * the parts are read and, when they are what the store says, the file is written again.
  */
 export function readRootPack(db: SqliteDatabase, dimension: number, revision: string, source?: PackFileSource): ItemRoots | undefined {
-	const head = readPackHead(db);
-	if (!head || head.revision !== revision || head.scales.byteLength !== dimension * 4) return undefined;
-	const count = head.count;
-	if (!Number.isInteger(count) || count < 0 || head.bytes !== count * (8 + dimension)) return undefined;
+	const head = currentHead(db, dimension, revision);
+	if (!head) return undefined;
 	const expected = source ? readPackExpectation(db, head) : undefined;
 	if (source && expected) {
 		const file = source.file === undefined ? readPackFileSync(source.storeFile) : source.file;
@@ -87,25 +85,28 @@ export function readRootPack(db: SqliteDatabase, dimension: number, revision: st
 	return roots;
 }
 
-/**
- * Whether the pack is current at `revision` and reads as sound (the reader's own checks, every
- * part read: ~30 ms at 50 000 items, against ~10× that to pack again): a stale, partial or
- * damaged pack is packed again, never kept.
- */
-function packIsCurrent(db: SqliteDatabase, dimension: number, revision: string): boolean {
-	return readRootPack(db, dimension, revision) !== undefined;
+/** The pack's head when it was packed at `revision` for `dimension` and its sizes hold. */
+function currentHead(db: SqliteDatabase, dimension: number, revision: string): PackHead | undefined {
+	const head = readPackHead(db);
+	if (!head || head.revision !== revision || head.scales.byteLength !== dimension * 4) return undefined;
+	const count = head.count;
+	if (!Number.isInteger(count) || count < 0 || head.bytes !== count * (8 + dimension)) return undefined;
+	return head;
 }
 
 /**
- * Packs the roots for vector revision `revision`, unless the pack is current and sound already.
+ * Packs the roots for vector revision `revision`, unless the pack is current and sound already
+ * (the reader's own checks, every part read: ~30 ms at 50 000 items, against ~10× that to pack
+ * again; a stale, partial or damaged pack is packed again, never kept), and records what the pack
+ * file must hold when the store does not say it right (packed by a drill that kept no file).
  * Called by a writer when it closes (and after a reindex), inside no other transaction.
  */
 export function writeRootPack(db: SqliteDatabase, dimension: number, revision: string): void {
-	if (packIsCurrent(db, dimension, revision)) {
-		// Packed by a drill that kept no file: what the file must hold is recorded now.
-		const head = readPackHead(db)!;
-		const bytes = readPackExpectation(db, head) ? undefined : readPackBytes(db, head);
-		if (bytes) writePackExpectation(db, packExpectation(head, bytes));
+	const head = currentHead(db, dimension, revision);
+	const current = head ? readPackBytes(db, head) : undefined;
+	if (head && current && packedRoots(head, dimension, current)) {
+		const expected = packExpectation(head, current);
+		if (readPackExpectation(db, head)?.sum !== expected.sum) writePackExpectation(db, expected);
 		return;
 	}
 	const roots = readRootRows(db, dimension);
