@@ -58,13 +58,15 @@ async function firstQuery(args: string[]): Promise<void> {
 	const store = SummaryStore.open(file!);
 	const opened = performance.now();
 	const cpu = process.cpuUsage();
-	await find({query: queries[0]!}, {store});
+	const faults = process.resourceUsage().minorPageFault;
+	const answer = await find({query: queries[0]!}, {store});
 	const first = performance.now();
 	const used = process.cpuUsage(cpu);
+	const firstFaults = process.resourceUsage().minorPageFault - faults;
 	const later: number[] = [];
 	for (const query of queries.slice(1)) await timeAsync(later, () => find({query}, {store}));
 	store.close();
-	process.stdout.write(`${JSON.stringify({open: opened - started, first: first - opened, firstCpu: (used.user + used.system) / 1000, later: percentile(later, 50)})}\n`);
+	process.stdout.write(`${JSON.stringify({open: opened - started, first: first - opened, firstCpu: (used.user + used.system) / 1000, firstFaults, later: percentile(later, 50), laterMax: Math.max(0, ...later), timings: 'timings_ms' in answer ? answer.timings_ms : undefined})}\n`);
 }
 
 /** The first query after opening the store, in fresh processes (median of `runs`). */

@@ -1,5 +1,6 @@
 import type {SqliteDatabase} from './sqlite-database.js';
 import {prepared} from './prepared.js';
+import {packFileMeta, packSum, type PackFileExpectation} from './root-pack-file.js';
 
 /**
  * The root pack's bytes (every item's root vector as 8-bit codes, search/semantic/root-pack.ts) in
@@ -50,7 +51,30 @@ export function readPackBytes(db: SqliteDatabase, head: PackHead): Uint8Array | 
 	return at === head.bytes && expected === head.parts ? bytes : undefined;
 }
 
-/** Writes the pack: its head and its bytes in parts (inside the caller's transaction). */
+/**
+ * What the pack file beside the store must hold to be read instead of the parts (store/root-pack-file.ts):
+ * written with the pack, so a file of another revision, store or content is never taken for it.
+ * Undefined when the store has no pack, or it was packed by a drill that kept no file (the next
+ * writer to close writes it).
+ */
+export function readPackExpectation(db: SqliteDatabase, head: PackHead): PackFileExpectation | undefined {
+	const value = prepared(db, 'SELECT value FROM meta WHERE key = ?').pluck().get(packFileMeta) as string | undefined;
+	if (value === undefined) return undefined;
+	try {
+		const expected = JSON.parse(value) as Partial<PackFileExpectation> | null;
+		if (!expected || expected.revision !== head.revision || expected.count !== head.count || expected.bytes !== head.bytes || typeof expected.sum !== 'string') return undefined;
+		return {revision: head.revision, count: head.count, bytes: head.bytes, sum: expected.sum};
+	} catch {
+		return undefined;
+	}
+}
+
+/** What the pack file holding `bytes` must say of them. */
+export function packExpectation(head: Pick<PackHead, 'revision' | 'count'>, bytes: Uint8Array): PackFileExpectation {
+	return {revision: head.revision, count: head.count, bytes: bytes.byteLength, sum: packSum(bytes)};
+}
+
+/** Writes the pack: its head, its bytes in parts and what its file must hold (inside the caller's transaction). */
 export function writePack(db: SqliteDatabase, head: Omit<PackHead, 'bytes' | 'parts'>, bytes: Uint8Array): void {
 	prepared(db, 'DELETE FROM root_pack_parts').run();
 	const insert = prepared(db, 'INSERT INTO root_pack_parts (part, data) VALUES (?, ?)');
@@ -59,6 +83,12 @@ export function writePack(db: SqliteDatabase, head: Omit<PackHead, 'bytes' | 'pa
 		insert.run(part, Buffer.from(slice.buffer, slice.byteOffset, slice.byteLength));
 	}
 	prepared(db, 'INSERT INTO root_pack (id, revision, count, scales, bytes, parts) VALUES (1, ?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET revision = excluded.revision, count = excluded.count, scales = excluded.scales, bytes = excluded.bytes, parts = excluded.parts').run(head.revision, head.count, head.scales, bytes.byteLength, partsFor(bytes.byteLength));
+	writePackExpectation(db, packExpectation(head, bytes));
+}
+
+/** Records what the pack file must hold (inside the caller's transaction). */
+export function writePackExpectation(db: SqliteDatabase, expected: PackFileExpectation): void {
+	prepared(db, 'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(packFileMeta, JSON.stringify(expected));
 }
 
 /**

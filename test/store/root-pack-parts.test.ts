@@ -1,10 +1,12 @@
 import Database from 'better-sqlite3';
 import {describe, expect, it} from 'vitest';
-import {migratePackToParts, packPartBytes, readPackBytes, readPackHead, writePack} from '../../source/store/root-pack-parts.js';
+import {migratePackToParts, packPartBytes, readPackBytes, readPackExpectation, readPackHead, writePack} from '../../source/store/root-pack-parts.js';
+import {packSum} from '../../source/store/root-pack-file.js';
 
 /** A database with the pack's tables only (the migration makes them when there is no older pack). */
 function packDb(): Database.Database {
 	const db = new Database(':memory:');
+	db.exec('CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID');
 	migratePackToParts(db);
 	return db;
 }
@@ -21,6 +23,8 @@ describe('the root pack in parts (store/root-pack-parts.ts)', () => {
 		const head = readPackHead(db)!;
 		expect(head).toMatchObject({revision: 'r1', count: 7, bytes: bytes.byteLength, parts: 4});
 		expect(Buffer.from(readPackBytes(db, head)!).equals(Buffer.from(bytes))).toBe(true);
+		// What the pack file beside the store must hold, recorded with the pack (store/root-pack-file.ts).
+		expect(readPackExpectation(db, head)).toEqual({revision: 'r1', count: 7, bytes: bytes.byteLength, sum: packSum(bytes)});
 		// Written again, smaller: no part of the older pack is left behind.
 		writePack(db, {revision: 'r2', count: 1, scales: Buffer.alloc(8)}, pattern(10));
 		expect(db.prepare('SELECT count(*) FROM root_pack_parts').pluck().get()).toBe(1);

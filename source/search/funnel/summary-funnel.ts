@@ -7,7 +7,7 @@ import {drillItem, withContext} from './drill-stage.js';
 import type {FindParams} from './params.js';
 import {stage1Query} from './stage1-query.js';
 import {searchStatus} from '../indexing/search-status.js';
-import {checkEmbedder} from '../semantic/semantic.js';
+import {checkEmbedder, dropPrefetchedRoots, prefetchRoots} from '../semantic/semantic.js';
 import {rankStage1} from './stage1.js';
 import {highlight} from './marks.js';
 import {nodeSnippet, subtreeOrdinals} from './snippets.js';
@@ -91,7 +91,10 @@ export async function summaryFunnel(store: SummaryStore, params: FindParams, req
 		return performance.now();
 	};
 	const {query, filter, prefer} = stage1Query(store, params);
+	// The semantic list's item roots are read from their file while the keyword list runs.
+	if (params.lists.semantic && query.match) prefetchRoots(store);
 	const status = searchStatus(store);
+	if (!status.semantic) dropPrefetchedRoots(store);
 	const notices = [...status.notices];
 	if (!query.match) notices.push('the query has no searchable words (letters or digits)');
 	if (requested && status.semantic) checkEmbedder(status.semantic, requested);

@@ -44,12 +44,18 @@ function codeDot(scaled: Float32Array, codes: Int8Array, at: number, d: number):
 	return s0 + s1 + s2 + s3;
 }
 
+const littleEndian = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
 /** The best `limit` rows of `vectors` by (approximate) dot product with `query`, best first; `allow` as in topRows. */
 export function topQuantizedRows(query: Float32Array, limit: number, vectors: QuantizedVectors, d: number, allow?: (row: number) => boolean): Array<{row: number; score: number}> {
 	const scaled = new Float32Array(d);
 	for (let j = 0; j < d; j++) scaled[j] = query[j]! * vectors.scales[j]!;
 	const top = new TopRows(limit);
 	const count = vectors.codes.length / d;
+	if (littleEndian && d % 4 === 0 && vectors.codes.byteOffset % 4 === 0) {
+		scanWords(scaled, new Int32Array(vectors.codes.buffer, vectors.codes.byteOffset, vectors.codes.length / 4), count, d, top, allow);
+		return top.best();
+	}
 	for (let row = 0; row < count; row++) {
 		const score = codeDot(scaled, vectors.codes, row * d, d);
 		if (!top.admits(score)) continue;
@@ -57,4 +63,48 @@ export function topQuantizedRows(query: Float32Array, limit: number, vectors: Qu
 		top.offer(score, row);
 	}
 	return top.best();
+}
+
+/**
+ * The same scan and the same scores as codeDot, bit for bit (each lane sums the same products in
+ * the same order), with four codes read per 32-bit word, every score first, then the top: a
+ * store's first query runs this scan once, mostly before V8 has optimized it.
+ */
+function scanWords(scaled: Float32Array, words: Int32Array, count: number, d: number, top: TopRows, allow?: (row: number) => boolean): void {
+	const scores = rowScores(scaled, words, count, d / 4);
+	// What top.admits says, kept here: once the top is full, a row must beat its worst score.
+	let full = top.isFull();
+	let worst = top.worst();
+	for (let row = 0; row < count; row++) {
+		const score = scores[row]!;
+		if (full && !(score > worst)) continue;
+		if (!top.admits(score)) continue;
+		if (allow && !allow(row)) continue;
+		top.offer(score, row);
+		full = top.isFull();
+		worst = top.worst();
+	}
+}
+
+/** Kept between scans: a fresh 400 KB array per query is ~100 page faults on the machines measured. */
+let scoreBuffer = new Float64Array(0);
+
+function rowScores(scaled: Float32Array, words: Int32Array, count: number, perRow: number): Float64Array {
+	if (scoreBuffer.length < count) scoreBuffer = new Float64Array(count);
+	const scores = scoreBuffer;
+	for (let row = 0, at = 0; row < count; row++, at += perRow) {
+		let s0 = 0;
+		let s1 = 0;
+		let s2 = 0;
+		let s3 = 0;
+		for (let k = 0, j = 0; k < perRow; k++, j += 4) {
+			const word = words[at + k]!;
+			s0 += scaled[j]! * ((word << 24) >> 24);
+			s1 += scaled[j + 1]! * ((word << 16) >> 24);
+			s2 += scaled[j + 2]! * ((word << 8) >> 24);
+			s3 += scaled[j + 3]! * (word >> 24);
+		}
+		scores[row] = s0 + s1 + s2 + s3;
+	}
+	return scores;
 }

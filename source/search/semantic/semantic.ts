@@ -8,6 +8,7 @@ import {vectorRevision, type SemanticMeta} from './semantic-meta.js';
 import {VectorMatrix} from './vectors.js';
 import {VectorIndex} from './vector-index.js';
 import {itemPredicate, type ItemFilter} from '../funnel/item-filter.js';
+import {readPackFileInBackground} from '../../store/root-pack-file.js';
 
 /** The command that rebuilds the semantic index with `spec`. */
 export function reindexCommand(spec: EmbedderSpec): string {
@@ -47,9 +48,26 @@ export function vectorIndex(store: SummaryStore, meta: SemanticMeta): VectorInde
 	const key = `${meta.generation}:${meta.dimension}:${revision}`;
 	const cached = indexes.get(store.db);
 	if (cached?.key === key) return cached.index;
-	const index = new VectorIndex(store.db, meta.dimension, undefined, revision);
+	const index = new VectorIndex(store.db, meta.dimension, undefined, revision, store.file);
 	indexes.set(store.db, {key, index});
 	return index;
+}
+
+const rootReads = new WeakMap<SummaryStore['db'], Promise<Uint8Array | undefined>>();
+
+/**
+ * Begins reading the store's pack file on libuv's thread pool when this connection has not read
+ * its item roots yet, so that the first semantic search finds them read: the funnel calls it before
+ * the keyword list, which runs meanwhile. The bytes are checked against the store when used.
+ */
+export function prefetchRoots(store: SummaryStore): void {
+	if (rootReads.has(store.db) || indexes.get(store.db)?.index.hasRoots) return;
+	rootReads.set(store.db, readPackFileInBackground(store.file));
+}
+
+/** Drops a read begun by prefetchRoots that no search will use (the store has no semantic index). */
+export function dropPrefetchedRoots(store: SummaryStore): void {
+	rootReads.delete(store.db);
 }
 
 /** Every node vector in memory at once (the find bench compares exact scans with it). */
@@ -111,6 +129,12 @@ export async function semanticList(store: SummaryStore, meta: SemanticMeta, quer
 		throw new DrillError('embedder_mismatch', `the query embedding has ${embedded.length} dimensions, the store's index ${meta.dimension}`, `run \`${reindexCommand(meta.spec)}\``);
 	}
 	const vectors = store.guard(() => vectorIndex(store, meta));
+	const pending = rootReads.get(store.db);
+	if (pending) {
+		rootReads.delete(store.db);
+		const file = await pending;
+		if (!vectors.hasRoots) store.guard(() => vectors.useRoots(file ?? null));
+	}
 	const vector = withFeedback(embedded, vectors, feedback, weight);
 	if (!vector) return [];
 	// Roots first, then the nodes of the best items (coarse to fine, like the keyword list).

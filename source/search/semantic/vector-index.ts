@@ -23,15 +23,27 @@ export class VectorIndex {
 		private readonly cachedItems = defaultCachedItems,
 		/** The store's vector revision: the packed roots are read when they were packed at it. */
 		private readonly revision?: string,
+		/** The store's file: its pack file beside it is read before the pack's parts (root-pack.ts). */
+		private readonly storeFile?: string,
 	) {}
+
+	/** Whether the item roots are read already. */
+	get hasRoots(): boolean {
+		return this.roots !== undefined;
+	}
+
+	/** Reads the item roots now, from `file` (the pack file, read in the background; null: there was none) when it holds the pack. */
+	useRoots(file: Uint8Array | null): void {
+		this.itemRoots(file);
+	}
 
 	/** Items with a root vector. */
 	get items(): number {
 		return this.itemRoots().items.length;
 	}
 
-	private itemRoots(): ItemRoots {
-		this.roots ??= (this.revision === undefined ? undefined : readRootPack(this.db, this.dimension, this.revision)) ?? readRootRows(this.db, this.dimension);
+	private itemRoots(file?: Uint8Array | null): ItemRoots {
+		this.roots ??= (this.revision === undefined ? undefined : readRootPack(this.db, this.dimension, this.revision, this.storeFile === undefined ? undefined : {storeFile: this.storeFile, file})) ?? readRootRows(this.db, this.dimension);
 		return this.roots;
 	}
 

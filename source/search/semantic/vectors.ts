@@ -211,6 +211,16 @@ export class TopRows {
 		return this.limit > 0 && (this.size < this.limit || score > this.scores[0]!);
 	}
 
+	/** Whether the top holds `limit` rows (then a row must score above worst() to enter). */
+	isFull(): boolean {
+		return this.size >= this.limit;
+	}
+
+	/** The lowest score kept (−Infinity while none is). */
+	worst(): number {
+		return this.size > 0 ? this.scores[0]! : -Infinity;
+	}
+
 	offer(score: number, row: number): void {
 		if (!this.admits(score)) return;
 		const {scores, rows} = this;
