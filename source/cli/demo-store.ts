@@ -58,7 +58,8 @@ export function buildDemoStore(options: {fixtures: string; cacheDir?: string; re
 		if (current === hash) return {...config, built: false};
 	}
 	mkdirSync(cacheDir, {recursive: true});
-	for (const suffix of ['', '-wal', '-shm']) rmSync(storePath + suffix, {force: true});
+	// The store, SQLite's files beside it and its root pack file (store/root-pack-file.ts).
+	for (const suffix of ['', '-wal', '-shm', '-roots']) rmSync(storePath + suffix, {force: true});
 	rmSync(drillsRoot, {recursive: true, force: true});
 	const fixtureDrills = path.join(fixtures, 'drills');
 	if (existsSync(fixtureDrills)) cpSync(fixtureDrills, drillsRoot, {recursive: true});
