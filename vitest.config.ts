@@ -2,15 +2,16 @@ import {mkdtempSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {defineConfig} from 'vitest/config';
+import {ptySizes} from './test/helpers/pty-sizes.js';
 
 // A command run without --store opens the user's store ($XDG_DATA_HOME/drill/store.db): in the
 // tests that is a folder of this run's own, never the developer's real one.
 const userData = mkdtempSync(path.join(tmpdir(), 'drill-test-data-'));
 
 // The terminal tests (a real pty) run at two sizes, a small terminal and a roomy one: every scenario
-// must work in both (test/helpers/pty-screen.ts gives each pty the project's DRILL_PTY_SIZE).
+// must work in both (test/helpers/pty-screen.ts gives each pty the project's DRILL_PTY_SIZE). A test
+// that sets its own size or reads no layout is `testAtOneSize`: it runs in the first project only.
 const terminal = 'test/terminal/**/*.test.{ts,tsx}';
-const ptySizes = ['80x24', '120x40'];
 
 export default defineConfig({
 	test: {

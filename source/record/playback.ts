@@ -117,7 +117,7 @@ export async function playKeys(options: PlaybackOptions): Promise<PlaybackResult
 			while (!screenText(terminal).includes(step.text)) {
 				if (performance.now() > deadline) {
 					keys.send('\u0003');
-					await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 1000))]);
+					await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
 					const last = screenText(terminal).split('\n').map((line) => line.trimEnd()).filter(Boolean).slice(-3).join(' / ');
 					throw new DrillError('bad_input', `key script line ${step.line}, column ${step.column}: waited ${step.timeoutMs / 1000} s for ${JSON.stringify(step.text)}, which never appeared (the screen ends: ${last.slice(0, 160)})`, 'check the text, or give a longer timeout: <wait-for "text" 10s>');
 				}
@@ -138,7 +138,8 @@ export async function playKeys(options: PlaybackOptions): Promise<PlaybackResult
 	const finalScreen = screenText(terminal);
 	// Quit if the script did not: ctrl-c works from any mode of the app.
 	keys.send('\u0003');
-	const exitCode = await Promise.race([exited, new Promise<number>((resolve) => setTimeout(() => resolve(0), 3000))]);
+	// The timer only bounds the wait: unreferenced, it does not keep the process alive 3 s after the app quit.
+	const exitCode = await Promise.race([exited, new Promise<number>((resolve) => setTimeout(() => resolve(0), 3000).unref())]);
 	clock += 0.5;
 	events.push([Number(clock.toFixed(3)), 'o', '\u001b[?25h']);
 	terminal.dispose();

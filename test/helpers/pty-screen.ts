@@ -1,5 +1,7 @@
 import {spawn, type IPty} from '@lydell/node-pty';
+import {test} from 'vitest';
 import {cliPath} from './cli.js';
+import {ptySizes} from './pty-sizes.js';
 import {XtermScreen} from './xterm-screen.js';
 
 /**
@@ -10,6 +12,14 @@ export const ptySize: {cols: number; rows: number} = (() => {
 	const match = /^(\d+)x(\d+)$/u.exec(process.env.DRILL_PTY_SIZE ?? '');
 	return match ? {cols: Number(match[1]), rows: Number(match[2])} : {cols: 100, rows: 30};
 })();
+
+/**
+ * A pty test whose outcome does not depend on the project's terminal size runs in one of the two
+ * terminal projects (the first, 80×24; and when its file runs alone): it sets its own size, draws
+ * nothing, or checks a process or a file, not a layout. At the other size it would repeat the same
+ * run. Every test that reads a layout at the project's size stays a plain `test`, run at both.
+ */
+export const testAtOneSize = test.skipIf(process.env.DRILL_PTY_SIZE !== undefined && process.env.DRILL_PTY_SIZE !== ptySizes[0]);
 
 /** The environment of a person's terminal: no CI (Ink would print only the final frame), a TERM. */
 export function terminalEnv(extra: NodeJS.ProcessEnv = {}): Record<string, string> {

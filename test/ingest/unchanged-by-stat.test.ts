@@ -2,6 +2,7 @@ import {mkdirSync, utimesSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import {describe, expect, it} from 'vitest';
+import {unchangedByStat} from '../../source/store/source-stats.js';
 import {runCli, tempDir} from '../helpers/cli.js';
 import {generatedMarkdown} from '../helpers/markdown.js';
 
@@ -58,7 +59,10 @@ describe('a re-ingest of unchanged files', () => {
 	it('reads again a file changed in the same size, the same mtime tick as its last ingest', () => {
 		const input = folder(2);
 		const file = path.join(input, 'page-1.md');
-		const now = new Date();
+		// A minute ahead: within 2 s of its check however long the first ingest takes on a loaded
+		// machine (at load 15 it took more than 2 s, and the stat was trusted); a whole second, as a
+		// time in milliseconds may come back from the file system 1 µs short.
+		const now = new Date(Math.ceil(Date.now() / 1000) * 1000 + 60_000);
 		utimesSync(file, now, now);
 		const store = path.join(tempDir(), 'store.db');
 		expect(ingest(input, store)).toMatchObject({added: 2});
@@ -66,6 +70,23 @@ describe('a re-ingest of unchanged files', () => {
 		utimesSync(file, now, now);
 		// Modified within two seconds of being checked: its stat is not trusted.
 		expect(ingest(input, store)).toMatchObject({updated: 1, skipped: 1});
+	});
+
+	it('trusts a stat only when the file was last modified more than 2 s before it was checked', () => {
+		const input = folder(1);
+		const store = path.join(tempDir(), 'store.db');
+		ingest(input, store);
+		const db = new Database(store);
+		try {
+			const row = db.prepare('SELECT path, size, checked_ms AS checked, run_key AS runKey FROM source_stats').get() as {path: string; size: number; checked: number; runKey: string};
+			const trusted = (mtimeMs: number) => {
+				db.prepare('UPDATE source_stats SET mtime_ms = ?').run(mtimeMs);
+				return unchangedByStat(db, {path: row.path, size: row.size, mtimeMs, runKey: row.runKey});
+			};
+			expect([trusted(row.checked - 2_001), trusted(row.checked - 2_000), trusted(row.checked - 1_000), trusted(row.checked)]).toEqual([true, false, false, false]);
+		} finally {
+			db.close();
+		}
 	});
 
 	it('reads them again when the options an item depends on change (another namespace)', () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import {afterEach, beforeAll, describe, expect, test} from 'vitest';
 import {parseItems, type ItemRecord} from '../../source/store/interchange.js';
 import {runCli, tempDir} from '../helpers/cli.js';
-import {PtyScreen} from '../helpers/pty-screen.js';
+import {PtyScreen, testAtOneSize} from '../helpers/pty-screen.js';
 
 const knowledge = path.resolve('fixtures/app/knowledge');
 let folder: string;
@@ -137,7 +137,7 @@ describe('drill in a terminal', () => {
 		expect(screen.raw).toContain('\u001b[?25h');
 	});
 
-	test('the detail pane keeps its blank lines: at depth full under open results it is filled to its last row', async () => {
+	testAtOneSize('the detail pane keeps its blank lines: at depth full under open results it is filled to its last row', async () => {
 		// As filed: 100×30, results of "connection pool ran dry" open, the item at depth full.
 		const screen = drill(['--domain', 'summary', '--node', 'conversation_session:k3x9', '--query', 'connection pool ran dry'], {cols: 100, rows: 30});
 		await screen.waitFor(/\d+ hits?/u);
@@ -230,7 +230,7 @@ describe('drill in a terminal', () => {
 		expect(text).toContain(`/ ${query}`);
 	});
 
-	test('a resize re-lays out the screen without ghosts', async () => {
+	testAtOneSize('a resize re-lays out the screen without ghosts', async () => {
 		const screen = drill(['--domain', 'summary', '--node', 'conversation_session:k3x9'], {cols: 120, rows: 34});
 		await screen.waitFor('API debugging');
 		screen.resize(80, 24);
@@ -268,7 +268,7 @@ describe('drill in a terminal', () => {
 		expect(screen.raw).toContain('Escape sequences here');
 	});
 
-	test('? at 120 columns: every description stays in its own column, wrapped under itself', async () => {
+	testAtOneSize('? at 120 columns: every description stays in its own column, wrapped under itself', async () => {
 		const screen = drill([], {cols: 120, rows: 40});
 		await screen.waitFor('? help');
 		screen.write('?');
@@ -284,7 +284,7 @@ describe('drill in a terminal', () => {
 		expect(help.join('\n')).toMatch(/search scope: the namespace under[\s\S]*the cursor \(again: all\)/u);
 	});
 
-	test('below 100 columns the status line keeps the help, Tab and q hints', async () => {
+	testAtOneSize('below 100 columns the status line keeps the help, Tab and q hints', async () => {
 		for (const cols of [80, 99]) {
 			const screen = drill([], {cols, rows: 24});
 			const footer = (await screen.waitForFrame(/^└.*┘$/mu)).split('\n').find((line) => line.startsWith('└'))!;
@@ -296,7 +296,7 @@ describe('drill in a terminal', () => {
 		}
 	});
 
-	test('the status line names b (grouping) where there is room for it, and gives it up before help, Tab and q', async () => {
+	testAtOneSize('the status line names b (grouping) where there is room for it, and gives it up before help, Tab and q', async () => {
 		const footerOf = async (cols: number) => {
 			const screen = drill([], {cols, rows: 30});
 			const footer = (await screen.waitForFrame(/^└.*┘$/mu)).split('\n').find((line) => line.startsWith('└'))!;
@@ -311,7 +311,7 @@ describe('drill in a terminal', () => {
 		expect(narrow).toContain('Tab pane');
 	});
 
-	test('SIGTERM ends the app and gives the terminal back', async () => {
+	testAtOneSize('SIGTERM ends the app and gives the terminal back', async () => {
 		const screen = drill([]);
 		await screen.waitFor('? help');
 		screen.child.kill('SIGTERM');
@@ -322,7 +322,7 @@ describe('drill in a terminal', () => {
 
 	// The explorer is a bundle of its own (dist/explorer.js): its errors must still read as drill's
 	// one-line errors, not as an unknown failure of another bundle's error class.
-	test('an unknown --domain: drill\'s one-line error, the terminal left as it was', async () => {
+	testAtOneSize('an unknown --domain: drill\'s one-line error, the terminal left as it was', async () => {
 		const unknown = drill(['--domain', 'nope']);
 		expect(await unknown.exit()).toBe(1);
 		expect(await unknown.screen()).toMatch(/^drill: unknown domain "nope"; registered: drills, knowledge, summary$/mu);
@@ -403,7 +403,7 @@ describe('drill in a terminal', () => {
 });
 
 describe('drill without a terminal', () => {
-	test('prints one line on why, the commands that work, and exits 2', () => {
+	testAtOneSize('prints one line on why, the commands that work, and exits 2', () => {
 		const result = runCli([]);
 		expect(result.code).toBe(2);
 		const [first, ...rest] = result.stderr.trimEnd().split('\n');
@@ -413,7 +413,7 @@ describe('drill without a terminal', () => {
 		expect(result.stdout).toBe('');
 	});
 
-	test('bad flags are usage errors before anything else', () => {
+	testAtOneSize('bad flags are usage errors before anything else', () => {
 		expect(runCli(['--depth', 'deep']).code).toBe(2);
 		expect(runCli(['--depth', 'deep']).stderr).toContain('unknown depth "deep"');
 		expect(runCli(['--node', 'x']).stderr).toContain('--node needs --domain');

@@ -3,7 +3,7 @@ import path from 'node:path';
 import {crc32} from 'node:zlib';
 import {afterEach, beforeAll, expect, test} from 'vitest';
 import {cliPath, runCli, tempDir} from '../helpers/cli.js';
-import {PtyScreen} from '../helpers/pty-screen.js';
+import {PtyScreen, testAtOneSize} from '../helpers/pty-screen.js';
 
 // The explorer's bundle runs with V8's code cache from $XDG_CACHE_HOME/drill (source/cli/explorer.ts):
 // whatever that folder holds, or however it fails, the explorer starts.
@@ -41,7 +41,7 @@ async function startAndQuit(cacheHome: string, ready: () => boolean): Promise<vo
 	expect(await screen.exit()).toBe(0);
 }
 
-test('the cache is written after the first start; a damaged one is ignored and written anew', async () => {
+testAtOneSize('the cache is written after the first start; a damaged one is ignored and written anew', async () => {
 	const cacheHome = path.join(folder, 'cache-home');
 	const cacheFolder = path.join(cacheHome, 'drill');
 	const cacheFile = () => (existsSync(cacheFolder) ? readdirSync(cacheFolder).filter((name) => name.startsWith('explorer-script.cjs-')) : []);
@@ -57,7 +57,7 @@ test('the cache is written after the first start; a damaged one is ignored and w
 	await startAndQuit(cacheHome, () => intact(readFileSync(file)));
 });
 
-test('an unwritable cache folder does not break the start', async () => {
+testAtOneSize('an unwritable cache folder does not break the start', async () => {
 	const blocked = path.join(folder, 'not-a-folder');
 	writeFileSync(blocked, 'a file where the cache folder would be');
 	await startAndQuit(blocked, () => true);

@@ -2,7 +2,7 @@ import {appendFileSync, copyFileSync, mkdirSync, readFileSync, writeFileSync} fr
 import path from 'node:path';
 import {afterEach, describe, expect, test} from 'vitest';
 import {runCli, tempDir} from '../helpers/cli.js';
-import {PtyScreen} from '../helpers/pty-screen.js';
+import {PtyScreen, testAtOneSize} from '../helpers/pty-screen.js';
 
 /**
  * The app with real agent sessions: provenance in the tree rows and the detail pane, the key
@@ -61,7 +61,7 @@ function treeRows(text: string): string[] {
 }
 
 describe('provenance in the app', () => {
-	test('tree rows carry agent · project · start day, and the detail pane the whole provenance', async () => {
+	testAtOneSize('tree rows carry agent · project · start day, and the detail pane the whole provenance', async () => {
 		const {folder, store} = sessionsStore();
 		// Rows of 160 columns: the note's parts are measured against that width.
 		const screen = open(store, folder, ['--domain', 'summary', '--node', 'conversation_session'], {cols: 160, rows: 36});

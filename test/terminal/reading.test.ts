@@ -5,7 +5,7 @@ import {tempDir} from '../helpers/cli.js';
 import {appItems, importStore} from '../helpers/app-store.js';
 import {makeItem} from '../helpers/items.js';
 import {buildLog} from '../helpers/long-output-session.js';
-import {PtyScreen} from '../helpers/pty-screen.js';
+import {PtyScreen, testAtOneSize} from '../helpers/pty-screen.js';
 
 // Reading in the explorer: find in the detail pane, paging past --max-chars, the pager and the
 // editor, the focused pane's mark, the mouse, the first screen.
@@ -156,7 +156,7 @@ describe('find in the detail pane', () => {
 		await screen.waitFor('pattern not found: "zzqx"');
 	});
 
-	test('over a session, / says so, and Enter lists every message of it that matches; n/N step, Esc goes back', async () => {
+	testAtOneSize('over a session, / says so, and Enter lists every message of it that matches; n/N step, Esc goes back', async () => {
 		const screen = drill(['--domain', 'summary', '--node', 'conversation_session:k3x9'], {cols: 160, rows: 40});
 		await screen.waitFor('? help');
 		screen.write('\t');
@@ -288,7 +288,7 @@ describe('paging past --max-chars', () => {
 		expect(total).toBeGreaterThan(first * 8);
 	});
 
-	test('--max-chars must be a whole number', async () => {
+	testAtOneSize('--max-chars must be a whole number', async () => {
 		const {runCli} = await import('../helpers/cli.js');
 		const result = runCli(['--max-chars', '0']);
 		expect(result.code).toBe(2);
@@ -299,7 +299,7 @@ describe('paging past --max-chars', () => {
 describe('the mouse', () => {
 	const sgr = (button: number, column: number, row: number, release = false) => `\u001b[<${button};${column};${row}${release ? 'm' : 'M'}`;
 
-	test('reporting is on while the app runs and off after; wheel, click and double click; never typed text', async () => {
+	testAtOneSize('reporting is on while the app runs and off after; wheel, click and double click; never typed text', async () => {
 		// Clicks land on cells: the layout of 100 columns (tree on the left 42, detail on the right).
 		const screen = drill(['--domain', 'summary', '--node', 'conversation_session:k3x9', '--depth', 'full'], {cols: 100, rows: 30});
 		// Settled frames: rows are found by position, and a loaded machine draws a frame in pieces.
@@ -334,7 +334,7 @@ describe('the mouse', () => {
 		expect(screen.terminal.modes.mouseTrackingMode).toBe('none');
 	});
 
-	test('a click on a result selects it, a double click jumps', async () => {
+	testAtOneSize('a click on a result selects it, a double click jumps', async () => {
 		// Clicks land on cells: the results of a 100×30 screen, where hit 2 shows.
 		const screen = drill(['--query', 'pool exhaustion'], {cols: 100, rows: 30});
 		const text = await screen.waitFor(/\d+ hits/u);
@@ -349,7 +349,7 @@ describe('the mouse', () => {
 		await screen.waitForNode(target);
 	});
 
-	test('SIGTERM turns mouse reporting off too', async () => {
+	testAtOneSize('SIGTERM turns mouse reporting off too', async () => {
 		const screen = drill([]);
 		await screen.waitFor('? help');
 		screen.child.kill('SIGTERM');
