@@ -72,26 +72,46 @@ function readBody(req: IncomingMessage, budget: BodyBudget): Promise<Body> {
 		const chunks: Buffer[] = [];
 		let size = 0;
 		let done = false;
+		let refused: 'too large' | 'busy' | undefined;
+		let drain: NodeJS.Timeout | undefined;
+		let drainLimit: NodeJS.Timeout | undefined;
 		const finish = (result: Body) => {
 			if (done) return;
 			done = true;
 			clearTimeout(idle);
+			clearTimeout(drain);
+			clearTimeout(drainLimit);
 			budget.give(size);
 			req.off('data', onData);
 			// (A body not read to its end is answered with `connection: close`: its connection is not kept.)
 			resolve(result);
 		};
+		/** Refuses the body: what it held is given back at once, and the rest is dropped as it comes (limits.refusedDrainPauseMs). */
+		const refuse = (result: 'too large' | 'busy') => {
+			refused = result;
+			clearTimeout(idle);
+			budget.give(size);
+			size = 0;
+			chunks.length = 0;
+			drain = setTimeout(() => finish(result), limits.refusedDrainPauseMs);
+			drainLimit = setTimeout(() => finish(result), limits.refusedDrainMaxMs);
+		};
 		let idle = setTimeout(() => finish('too slow'), limits.bodyIdleMs);
 		const onData = (chunk: Buffer) => {
+			if (refused) {
+				clearTimeout(drain);
+				drain = setTimeout(() => finish(refused!), limits.refusedDrainPauseMs);
+				return;
+			}
 			clearTimeout(idle);
 			idle = setTimeout(() => finish('too slow'), limits.bodyIdleMs);
-			if (size + chunk.length > limits.maxRequestBytes) return finish('too large');
-			if (!budget.take(chunk.length)) return finish('busy');
+			if (size + chunk.length > limits.maxRequestBytes) return refuse('too large');
+			if (!budget.take(chunk.length)) return refuse('busy');
 			size += chunk.length;
 			chunks.push(chunk);
 		};
 		req.on('data', onData);
-		req.once('end', () => finish(Buffer.concat(chunks, size)));
+		req.once('end', () => finish(refused ?? Buffer.concat(chunks, size)));
 		req.once('aborted', () => finish('gone'));
 		req.once('error', () => finish('gone'));
 	});

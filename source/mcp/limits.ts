@@ -28,6 +28,13 @@ export const limits = {
 	maxInFlightBodyBytes: 32 * 1024 * 1024,
 	/** HTTP: a body that sends nothing for this long is answered 408 and its connection closed. */
 	bodyIdleMs: 5_000,
+	/**
+	 * HTTP: a refused body (413, 503) is read on and dropped until its client pauses this long, at
+	 * most `refusedDrainMaxMs`, before the answer: a connection closed with bytes unread is reset by
+	 * the kernel, and the reset can reach the client before it has read the answer.
+	 */
+	refusedDrainPauseMs: 200,
+	refusedDrainMaxMs: 2_000,
 	/** HTTP: the whole request (headers and body) must arrive within this. */
 	requestMs: 30_000,
 } as const;
