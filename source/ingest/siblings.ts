@@ -129,7 +129,7 @@ const isCapitalized = (word: string) => word !== word.toLowerCase() && word[0] =
 const breaksPhrase = (gap: string) => /[,;!?()[\]{}"\n<>|]|[.:]\s|\s[-–—]\s/u.test(gap);
 
 /** The first words of `pieces` that no sibling has (extended over a name they are part of). */
-function distinguishingPhrase(text: ItemText, others: ReadonlySet<string>, baseTerms: ReadonlySet<string>): string | undefined {
+function distinguishingPhrase(text: ItemText, others: {has(term: string): boolean}, baseTerms: ReadonlySet<string>): string | undefined {
 	const own = (term: string) => term !== '' && !others.has(term) && !baseTerms.has(term);
 	return phraseIn(text.subject, own) ?? fileIn(text.files, own) ?? phraseIn(text.rest, own);
 }
@@ -185,12 +185,16 @@ function groupTitles(store: SummaryStore, group: Candidate[]): Map<number, strin
 	}
 	const baseTerms = new Set<string>();
 	termsOfText(group[0]!.base, baseTerms);
+	// How many of the group's items hold each term: another item holds it when more than this one do
+	// (a set of the others' terms per item was quadratic in the group: a generated archive's groups
+	// of a thousand sessions took most of its summarize phase).
+	const holders = new Map<string, number>();
+	for (const text of texts.values()) for (const term of text.terms) holders.set(term, (holders.get(term) ?? 0) + 1);
 	const titles = new Map<number, string>();
 	for (const candidate of group) {
 		const text = texts.get(candidate.rowId);
 		if (!text) continue;
-		const others = new Set<string>();
-		for (const sibling of group) if (sibling !== candidate) for (const term of texts.get(sibling.rowId)?.terms ?? []) others.add(term);
+		const others = {has: (term: string) => (holders.get(term) ?? 0) > (text.terms.has(term) ? 1 : 0)};
 		// The same request, the same files and the same ending (a request typed again after an error): only when it started tells them apart.
 		const phrase = distinguishingPhrase(text, others, baseTerms) ?? text.started;
 		titles.set(candidate.rowId, phrase ? titled(candidate.base, phrase) : candidate.base);
