@@ -1,20 +1,9 @@
 import {describe, expect, it} from 'vitest';
+import {claude, clockedSession} from '../../helpers/claude-records.js';
 import {describeSource} from '../../../source/ingest/build-item.js';
-import {ClaudeCodeReader} from '../../../source/ingest/formats/claude-code.js';
-import type {ParsedSource} from '../../../source/ingest/model.js';
 import {isSmallTalk} from '../../../source/ingest/tree/main-request.js';
 
-const claude = (records: object[]): ParsedSource => {
-	const reader = new ClaudeCodeReader([]);
-	records.forEach((record, index) => reader.push(JSON.stringify(record), index + 1));
-	return reader.finish();
-};
-let clock = 0;
-const at = () => `2026-11-01T10:${String(Math.floor(clock / 60) % 60).padStart(2, '0')}:${String(clock++ % 60).padStart(2, '0')}Z`;
-const user = (uuid: string, content: unknown) => ({type: 'user', uuid, sessionId: 's-1', timestamp: at(), message: {role: 'user', content}});
-const assistant = (uuid: string, text: string) => ({type: 'assistant', uuid, sessionId: 's-1', timestamp: at(), message: {role: 'assistant', model: 'claude-x', content: [{type: 'text', text}]}});
-const tool = (uuid: string, name: string, input: object) => ({type: 'assistant', uuid, sessionId: 's-1', timestamp: at(), message: {role: 'assistant', model: 'claude-x', content: [{type: 'tool_use', id: `t-${uuid}`, name, input}]}});
-const result = (uuid: string, output: string) => user(`r-${uuid}`, [{type: 'tool_result', tool_use_id: `t-${uuid}`, content: output}]);
+const {user, assistant, tool, result} = clockedSession('s-1', '2026-11-01T10');
 /** `count` edits of `file`, each with its result. */
 const edits = (prefix: string, file: string, count: number) => Array.from({length: count}, (_, index) => [tool(`${prefix}${index}`, 'Edit', {file_path: file, old_string: 'a', new_string: 'b'}), result(`${prefix}${index}`, 'ok')]).flat();
 

@@ -1,25 +1,13 @@
 import {describe, expect, it} from 'vitest';
+import {claude, clockedSession} from '../../helpers/claude-records.js';
 import {describeSource} from '../../../source/ingest/build-item.js';
-import {ClaudeCodeReader} from '../../../source/ingest/formats/claude-code.js';
 import {askAfterTemplate, isRealRequest, withoutContext} from '../../../source/ingest/formats/requests.js';
-import type {ParsedSource} from '../../../source/ingest/model.js';
 import {reportOutcome, withoutReasoning} from '../../../source/ingest/tree/outcome.js';
 import {commandGist, isCommandOnly, withoutPaste} from '../../../source/ingest/tree/pastes.js';
 import {requestTitle} from '../../../source/ingest/tree/titles.js';
 
 // Issue 34, the title and TLDR rules of pipeline ingest-22. Every fixture here is written for the test.
-const claude = (records: object[]): ParsedSource => {
-	const reader = new ClaudeCodeReader([]);
-	records.forEach((record, index) => reader.push(JSON.stringify(record), index + 1));
-	return reader.finish();
-};
-let clock = 0;
-const at = () => `2026-11-03T10:${String(Math.floor(clock / 60) % 60).padStart(2, '0')}:${String(clock++ % 60).padStart(2, '0')}Z`;
-const user = (uuid: string, content: unknown) => ({type: 'user', uuid, sessionId: 's-22', timestamp: at(), message: {role: 'user', content}});
-const assistant = (uuid: string, text: string) => ({type: 'assistant', uuid, sessionId: 's-22', timestamp: at(), message: {role: 'assistant', model: 'claude-x', content: [{type: 'text', text}]}});
-const tool = (uuid: string, name: string, input: object) => ({type: 'assistant', uuid, sessionId: 's-22', timestamp: at(), message: {role: 'assistant', model: 'claude-x', content: [{type: 'tool_use', id: `t-${uuid}`, name, input}]}});
-const result = (uuid: string, output: string) => user(`r-${uuid}`, [{type: 'tool_result', tool_use_id: `t-${uuid}`, content: output}]);
-const calls = (prefix: string, name: string, input: object, count: number) => Array.from({length: count}, (_, index) => [tool(`${prefix}${index}`, name, input), result(`${prefix}${index}`, 'ok')]).flat();
+const {user, assistant, calls} = clockedSession('s-22', '2026-11-03T10');
 
 /** A lockfile as a package manager writes it, the kind a person pastes whole. */
 const lockfile = [

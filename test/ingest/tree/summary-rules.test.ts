@@ -1,25 +1,13 @@
 import {describe, expect, it} from 'vitest';
+import {claude, clockedSession} from '../../helpers/claude-records.js';
 import {describeSource} from '../../../source/ingest/build-item.js';
-import {ClaudeCodeReader} from '../../../source/ingest/formats/claude-code.js';
-import type {ParsedSource} from '../../../source/ingest/model.js';
 import {foldSentence, tldrSentences} from '../../../source/ingest/shared-sentences.js';
 import {withoutEditBlocks} from '../../../source/ingest/tree/edit-blocks.js';
 import {reportOutcome} from '../../../source/ingest/tree/outcome.js';
 import {gistWithNames, requestNames} from '../../../source/ingest/tree/request-names.js';
 
 // Issue 34, the title and TLDR rules of pipeline ingest-21. Every fixture here is written for the test.
-const claude = (records: object[]): ParsedSource => {
-	const reader = new ClaudeCodeReader([]);
-	records.forEach((record, index) => reader.push(JSON.stringify(record), index + 1));
-	return reader.finish();
-};
-let clock = 0;
-const at = () => `2026-11-02T09:${String(Math.floor(clock / 60) % 60).padStart(2, '0')}:${String(clock++ % 60).padStart(2, '0')}Z`;
-const user = (uuid: string, content: unknown) => ({type: 'user', uuid, sessionId: 's-r', timestamp: at(), message: {role: 'user', content}});
-const assistant = (uuid: string, text: string) => ({type: 'assistant', uuid, sessionId: 's-r', timestamp: at(), message: {role: 'assistant', model: 'claude-x', content: [{type: 'text', text}]}});
-const tool = (uuid: string, name: string, input: object) => ({type: 'assistant', uuid, sessionId: 's-r', timestamp: at(), message: {role: 'assistant', model: 'claude-x', content: [{type: 'tool_use', id: `t-${uuid}`, name, input}]}});
-const result = (uuid: string, output: string) => user(`r-${uuid}`, [{type: 'tool_result', tool_use_id: `t-${uuid}`, content: output}]);
-const calls = (prefix: string, name: string, input: object, count: number) => Array.from({length: count}, (_, index) => [tool(`${prefix}${index}`, name, input), result(`${prefix}${index}`, 'ok')]).flat();
+const {user, assistant, calls} = clockedSession('s-r', '2026-11-02T09');
 
 describe('rule 1: a one-word status report does not open the TLDR', () => {
 	it('the outcome sentence after "Fixed." or "Done." opens it, in English and in other languages', () => {
