@@ -37,6 +37,8 @@ export interface SessionScore {
 	title: string;
 	ownTitle: string;
 	agentTitle?: string;
+	/** The title the log gives the session: the person's rename, else the agent's title. */
+	logTitle?: string;
 	tldr: string;
 	titleF1?: number;
 	baselineF1?: number;
@@ -64,6 +66,9 @@ export interface AgentReport {
 	sessions: number;
 	withAgentTitle: number;
 	agentTitleShown: number;
+	/** Sessions whose log titles them (the person's rename or the agent's title), and how many show it. */
+	withLogTitle: number;
+	logTitleShown: number;
 	titleF1: number;
 	baselineTitleF1: number;
 	withNuggets: number;
@@ -156,7 +161,7 @@ export async function scoreFolder(folder: string): Promise<SessionScore[]> {
 		const root = path.resolve(folder);
 		for (const item of items) {
 			if (item.namespace !== 'conversation_session') continue;
-			const source = item.source as ItemRecord['source'] & {agent_title?: string; own_title?: string};
+			const source = item.source as ItemRecord['source'] & {agent_title?: string; user_title?: string; own_title?: string};
 			const uri = decodeURI((source?.uri ?? item.item_id).replace(/^file:\/\//u, ''));
 			const relative = uri.startsWith(root) ? uri.slice(root.length + 1) : uri;
 			const firstRequest = item.spans.find((span) => span.role === 'user')?.text ?? '';
@@ -166,7 +171,9 @@ export async function scoreFolder(folder: string): Promise<SessionScore[]> {
 			const tldr = item.tldr ?? '';
 			// A placeholder the agent keeps until it titles a session ("New Session") is no title to show.
 			const agentTitle = source?.agent_title && !isPlaceholderTitle(source.agent_title) ? source.agent_title : undefined;
-			const score: SessionScore = {uri: relative, agent: source?.agent ?? source?.kind ?? 'unknown', title: item.title, ownTitle, tldr, ...(agentTitle ? {agentTitle} : {}), ...(entry?.split ? {split: entry.split} : {})};
+			const userTitle = source?.user_title && !isPlaceholderTitle(source.user_title) ? source.user_title : undefined;
+			const logTitle = userTitle ?? agentTitle;
+			const score: SessionScore = {uri: relative, agent: source?.agent ?? source?.kind ?? 'unknown', title: item.title, ownTitle, tldr, ...(agentTitle ? {agentTitle} : {}), ...(logTitle ? {logTitle} : {}), ...(entry?.split ? {split: entry.split} : {})};
 			if (agentTitle) {
 				score.titleF1 = contentF1(ownTitle, agentTitle);
 				score.baselineF1 = contentF1(firstWords(firstRequest, 10), agentTitle);
@@ -194,17 +201,21 @@ function meanKinds(list: readonly KindRecall[]): KindRecall {
 
 function agentReport(agent: string, list: SessionScore[]): AgentReport {
 	const titled = list.filter((session) => session.agentTitle);
+	const logTitled = list.filter((session) => session.logTitle);
+	// Shown: the same words (the title is shown without markup, "`fn`" as "fn").
+	const shows = (session: SessionScore, title: string) => {
+		const plain = plainText(title);
+		return session.title === plain || session.title.startsWith(plain.slice(0, 40));
+	};
 	const judged = list.filter((session) => session.nuggetRecall !== undefined);
 	const kinded = judged.filter((session) => session.kinds && session.baselineKinds);
 	return {
 		agent,
 		sessions: list.length,
 		withAgentTitle: titled.length,
-		// Shown: the same words (the title is shown without markup, "`fn`" as "fn").
-		agentTitleShown: titled.filter((session) => {
-			const agentTitle = plainText(session.agentTitle!);
-			return session.title === agentTitle || session.title.startsWith(agentTitle.slice(0, 40));
-		}).length,
+		agentTitleShown: titled.filter((session) => shows(session, session.agentTitle!)).length,
+		withLogTitle: logTitled.length,
+		logTitleShown: logTitled.filter((session) => shows(session, session.logTitle!)).length,
 		titleF1: mean(titled.map((session) => session.titleF1!)),
 		baselineTitleF1: mean(titled.map((session) => session.baselineF1!)),
 		withNuggets: judged.length,
@@ -212,7 +223,7 @@ function agentReport(agent: string, list: SessionScore[]): AgentReport {
 		baselineNuggetRecall: mean(judged.map((session) => session.baselineRecall!)),
 		kinds: meanKinds(kinded.map((session) => session.kinds!)),
 		baselineKinds: meanKinds(kinded.map((session) => session.baselineKinds!)),
-		longTitles: list.filter((session) => session.title.length > 80 && !session.agentTitle).length,
+		longTitles: list.filter((session) => session.title.length > 80 && !session.logTitle).length,
 		longTldrs: list.filter((session) => wordCount(session.tldr) > 60).length,
 	};
 }
@@ -223,7 +234,7 @@ export function summarize(sessions: SessionScore[]): SummariesReport {
 	const agents = [...byAgent].map(([agent, list]) => agentReport(agent, list));
 	const byTitle = new Map<string, SessionScore[]>();
 	for (const session of sessions) byTitle.set(session.title.toLowerCase(), [...(byTitle.get(session.title.toLowerCase()) ?? []), session]);
-	const sharedTitles = [...byTitle].filter(([, list]) => list.length > 1 && new Set(list.map((session) => session.agentTitle ?? session.uri)).size > 1).map(([title]) => title);
+	const sharedTitles = [...byTitle].filter(([, list]) => list.length > 1 && new Set(list.map((session) => session.logTitle ?? session.uri)).size > 1).map(([title]) => title);
 	const withTitles = agents.filter((agent) => agent.withAgentTitle > 0).sort((a, b) => a.titleF1 - b.titleF1);
 	const withNuggets = agents.filter((agent) => agent.withNuggets > 0).sort((a, b) => a.nuggetRecall - a.baselineNuggetRecall - (b.nuggetRecall - b.baselineNuggetRecall));
 	return {agents, all: agentReport('all', sessions), sharedTitles, worst: {...(withTitles[0] ? {titleF1: withTitles[0].agent} : {}), ...(withNuggets[0] ? {nuggetMargin: withNuggets[0].agent} : {})}, sessions};
@@ -233,10 +244,10 @@ const f2 = (value: number) => value.toFixed(2);
 const signed = (value: number) => `${value >= 0 ? '+' : '−'}${Math.abs(value).toFixed(2)}`;
 
 export function summariesTable(report: SummariesReport): string {
-	const lines = ['agent          sessions  agent-titles shown  title-F1 (first-10)  nuggets  recall (first+last 30)  margin  >80ch  >60w'];
+	const lines = ['agent          sessions  log-titles shown  title-F1 (first-10)  nuggets  recall (first+last 30)  margin  >80ch  >60w'];
 	for (const agent of [...report.agents, report.all]) {
 		lines.push(
-			`${agent.agent.padEnd(14)} ${String(agent.sessions).padStart(8)}  ${String(agent.withAgentTitle).padStart(12)} ${String(agent.agentTitleShown).padStart(5)}  ${agent.withAgentTitle ? `${f2(agent.titleF1)} (${f2(agent.baselineTitleF1)})` : '-'.padEnd(11)}          ${String(agent.withNuggets).padStart(7)}  ${agent.withNuggets ? `${f2(agent.nuggetRecall)} (${f2(agent.baselineNuggetRecall)})` : '-'.padEnd(11)}             ${agent.withNuggets ? f2(agent.nuggetRecall - agent.baselineNuggetRecall).padStart(6) : '     -'}  ${String(agent.longTitles).padStart(5)}  ${String(agent.longTldrs).padStart(4)}`,
+			`${agent.agent.padEnd(14)} ${String(agent.sessions).padStart(8)}  ${String(agent.withLogTitle).padStart(10)} ${String(agent.logTitleShown).padStart(5)}  ${agent.withAgentTitle ? `${f2(agent.titleF1)} (${f2(agent.baselineTitleF1)})` : '-'.padEnd(11)}          ${String(agent.withNuggets).padStart(7)}  ${agent.withNuggets ? `${f2(agent.nuggetRecall)} (${f2(agent.baselineNuggetRecall)})` : '-'.padEnd(11)}             ${agent.withNuggets ? f2(agent.nuggetRecall - agent.baselineNuggetRecall).padStart(6) : '     -'}  ${String(agent.longTitles).padStart(5)}  ${String(agent.longTldrs).padStart(4)}`,
 		);
 	}
 	lines.push('', 'nuggets by kind   topic (first+last 30)  outcome (first+last 30)  entity (first+last 30)');
@@ -287,7 +298,7 @@ export async function evaluateSummaries(args: string[]): Promise<void> {
 	if (json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
 	else {
 		process.stdout.write(summariesTable(report));
-		if (verbose) for (const session of sessions) process.stdout.write(`\n${session.agent} ${session.uri}\n  title: ${session.title}\n  own:   ${session.ownTitle}\n  agent: ${session.agentTitle ?? '-'}\n  tldr:  ${session.tldr}\n  F1 ${session.titleF1?.toFixed(2) ?? '-'} (${session.baselineF1?.toFixed(2) ?? '-'}) nuggets ${session.nuggetRecall?.toFixed(2) ?? '-'} (${session.baselineRecall?.toFixed(2) ?? '-'})${session.naive === undefined ? '' : `\n  naive: ${session.naive}`}\n`);
+		if (verbose) for (const session of sessions) process.stdout.write(`\n${session.agent} ${session.uri}\n  title: ${session.title}\n  own:   ${session.ownTitle}\n  agent: ${session.agentTitle ?? '-'}${session.logTitle && session.logTitle !== session.agentTitle ? `\n  user:  ${session.logTitle}` : ''}\n  tldr:  ${session.tldr}\n  F1 ${session.titleF1?.toFixed(2) ?? '-'} (${session.baselineF1?.toFixed(2) ?? '-'}) nuggets ${session.nuggetRecall?.toFixed(2) ?? '-'} (${session.baselineRecall?.toFixed(2) ?? '-'})${session.naive === undefined ? '' : `\n  naive: ${session.naive}`}\n`);
 	}
 }
 

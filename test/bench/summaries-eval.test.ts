@@ -32,6 +32,7 @@ describe('npm run eval -- summaries', () => {
 		expect(agents.chatgpt!.withAgentTitle).toBe(3);
 		expect(agents.chatgpt!.agentTitleShown).toBe(3);
 		expect(agents['claude-code']!.agentTitleShown).toBe(1);
+		expect(report.all.logTitleShown).toBe(report.all.withLogTitle);
 		// Every session with nuggets is judged; drill's title + TLDR hold at least as many as the baseline.
 		expect(report.agents.reduce((sum, agent) => sum + agent.withNuggets, 0)).toBe(5);
 		for (const agent of report.agents) expect(agent.nuggetRecall).toBeGreaterThanOrEqual(agent.baselineNuggetRecall);
@@ -43,6 +44,21 @@ describe('npm run eval -- summaries', () => {
 		expect(summariesTable(report)).toMatch(/^agent\s+sessions/u);
 		expect(summariesTable(report)).toMatch(/^all\s+\d+/mu);
 		expect(summariesTable(report)).toMatch(/^nuggets by kind/mu);
+	});
+
+	it('counts the person\'s rename as the log\'s own title, before the agent\'s', async () => {
+		const renamed = mkdtempSync(path.join(tmpdir(), 'drill-summaries-rename-'));
+		try {
+			copyFileSync('fixtures/summaries/sessions/claude-code-custom-title.jsonl', path.join(renamed, 'session.jsonl'));
+			const report = summarize(await scoreFolder(renamed));
+			const [session] = report.sessions;
+			expect(session!.logTitle).toBeTruthy();
+			expect(report.all.withLogTitle).toBe(1);
+			expect(report.all.logTitleShown).toBe(1);
+			expect(summariesTable(report)).toMatch(/log-titles shown/u);
+		} finally {
+			rmSync(renamed, {recursive: true, force: true});
+		}
 	});
 
 	it('scores titles alone on a set of first requests and their agents\' titles, and refuses what is no such set', () => {
