@@ -5,7 +5,8 @@ import {factDate} from './dates.js';
 import {parseJsonObjectLine} from './json-line.js';
 import {isNoiseTitle} from '../tree/titles.js';
 import {toolCallText, toolOutputText, toolResultText} from './tool-text.js';
-import {commitsMade, filesEditedBy, shellCommand, withSessionFacts} from './session-facts.js';
+import {commitsMade, filesEditedBy, runsCommit, shellCommand, withSessionFacts} from './session-facts.js';
+import {IdSet} from './id-set.js';
 import type {ItemSource} from '../../store/interchange.js';
 import type {MessageUsage} from '../../core/usage.js';
 
@@ -29,8 +30,11 @@ const readReminder = /\s*<system-reminder>\s*Whenever you read a file, you shoul
 export class ClaudeCodeReader {
 	private readonly conversation: ConversationBuilder;
 	private readonly summaries = new Map<string, string>();
-	/** Every message uuid of the session: a `summary` names this session only when its `leafUuid` is one. */
-	private readonly uuids = new Set<string>();
+	/**
+	 * Every message uuid of the session: a `summary` names this session only when its `leafUuid` is
+	 * one. Kept as 16 bytes each (a million lines held ~70 MB of them as strings in a Set).
+	 */
+	private readonly uuids = new IdSet();
 	/** The titles Claude Code gave the session: `ai-title` (the last one wins), `custom-title` (a rename, first in rank). */
 	private aiTitle: string | undefined;
 	private customTitle: string | undefined;
@@ -47,7 +51,7 @@ export class ClaudeCodeReader {
 	 */
 	private readonly usage = new Map<string, MessageUsage>();
 	private readonly edited = new Set<string>();
-	/** Shell commands by tool_use id, to count the commits their results show. */
+	/** Shell commands that run `git commit`, by tool_use id, to count the commits their results show (no other command can count one). */
 	private readonly commands = new Map<string, string>();
 	private commits = 0;
 	/** Sidechains written inside this session (older Claude Code): a reader per subagent, by the uuids of its lines. */
@@ -214,7 +218,7 @@ export class ClaudeCodeReader {
 				const name = String(part.name ?? 'tool');
 				for (const file of filesEditedBy(name, part.input)) this.edited.add(file);
 				const command = shellCommand(part.input);
-				if (command && typeof part.id === 'string' && /bash|shell/iu.test(name)) this.commands.set(part.id, command);
+				if (command && typeof part.id === 'string' && /bash|shell/iu.test(name) && runsCommit(command)) this.commands.set(part.id, command);
 				blocks.push({role: 'tool_call', kind: 'tool', text: toolCallText(name, part.input)});
 			}
 		}
@@ -232,7 +236,8 @@ export class ClaudeCodeReader {
 		if (this.summaries.size > 0) source.facts.titlesByEnd = this.summaries;
 		if (this.commandLine) source.facts.commandLine = this.commandLine;
 		// A `summary` whose leaf is in another session titles that one (a resumed session carries its predecessor's).
-		const own = [...this.summaries].filter(([leaf]) => this.uuids.has(leaf)).map(([, title]) => title);
+		const held = this.uuids.hasOf(this.summaries.keys());
+		const own = [...this.summaries].filter(([leaf]) => held.has(leaf)).map(([, title]) => title);
 		// `custom-title` is the person's `/rename`; `ai-title` (the last one) and `summary` are Claude Code's own.
 		withSessionFacts(source, {userTitle: this.customTitle, agentTitle: this.aiTitle ?? own.at(-1)});
 		const subagents = this.sidechains.map((reader) => reader.finish()).filter((sub) => sub.root.units.length > 0 || sub.root.children.length > 0);
