@@ -117,6 +117,11 @@ export class ConversationBuilder {
 		return blocks;
 	}
 
+	/** The time the blocks given next are stamped with: a reader may make its blocks with it (see ClaudeCodeReader.block). */
+	get stamp(): string | undefined {
+		return this.now;
+	}
+
 	/** A time the source gives (a message's, or the session's); the messages that follow were written then. */
 	time(iso: string | undefined): void {
 		if (!iso) return;

@@ -140,8 +140,13 @@ const commitFailed = /nothing (?:added )?to commit|no changes added to commit|^(
  * The commits one shell tool call made: the `[branch hash]` lines git printed, else one when the
  * command ran `git commit` and did not fail. Not a commit command: none.
  */
+/** Whether a shell command runs `git commit` (only such a command's output can count commits). */
+export function runsCommit(command: string): boolean {
+	return gitCommit.test(command);
+}
+
 export function commitsMade(command: string, output: string, failed: boolean): number {
-	if (!gitCommit.test(command)) return 0;
+	if (!runsCommit(command)) return 0;
 	const printed = output.match(commitLine)?.length ?? 0;
 	if (printed > 0) return printed;
 	return failed || commitFailed.test(output) ? 0 : 1;
