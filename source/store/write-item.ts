@@ -79,7 +79,8 @@ export function writeItem(db: SqliteDatabase, item: ItemRecord, indexers: readon
 		const itemRowId = Number(lastInsertRowid);
 		addToGroups(db, grouped);
 		writeUsage(db, itemRowId, source);
-		addToUsageDays(db, itemRowId);
+		// A page records no usage: its three statements would find no rows to count.
+		if (source.usage?.length) addToUsageDays(db, itemRowId);
 
 		const childCount = new Map<number, number>();
 		for (const node of item.nodes) if (node.parent !== null) childCount.set(node.parent, (childCount.get(node.parent) ?? 0) + 1);

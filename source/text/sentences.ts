@@ -56,9 +56,12 @@ const plainWord = /^["'(«“‘¿¡]*\p{L}[\p{L}\p{M}'’-]*[.,;:!?"')»”’�
 /** Chinese, Japanese and Korean letters: their sentences are written without spaces between words. */
 const cjkLetter = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu;
 
+/** A UTF-16 unit at U+1100 or above (surrogates too): every CJK letter is one or has one (Hangul Jamo is the lowest). */
+const fromHangulJamo = /[\u1100-\uffff]/;
+
 function readable(sentence: string): boolean {
 	// Eight CJK letters or more read as a sentence that has words, though no spaces part them.
-	if ((sentence.match(cjkLetter)?.length ?? 0) >= 8) return letterCount(sentence) >= sentence.length * 0.55 && !codeLike.test(sentence);
+	if (fromHangulJamo.test(sentence) && (sentence.match(cjkLetter)?.length ?? 0) >= 8) return letterCount(sentence) >= sentence.length * 0.55 && !codeLike.test(sentence);
 	if (sentence.length < 16) return false;
 	let spaces = 0;
 	for (let i = 0; i < sentence.length && spaces < 3; i++) if (sentence.charCodeAt(i) === 32) spaces++;
@@ -90,7 +93,9 @@ export function sentencesOf(text: string): string[] {
 	const result: string[] = [];
 	// A dot inside a word (a file name, a field path, a version) ends no sentence, but the splitter
 	// would cut there: hide such dots from it.
-	const guarded = unwrapped.replace(innerDot, '\u2024').replace(leadingDot, '\u2024').replace(letterAbbreviation, (abbreviation) => abbreviation.replaceAll('\u2024', '.'));
+	const hidden = unwrapped.includes('.') ? unwrapped.replace(innerDot, '\u2024').replace(leadingDot, '\u2024') : unwrapped;
+	// (An abbreviation's dots are hidden ones: without any, there is none to give back.)
+	const guarded = hidden.includes('\u2024') ? hidden.replace(letterAbbreviation, (abbreviation) => abbreviation.replaceAll('\u2024', '.')) : hidden;
 	// The splitter knows no CJK stops: a sentence ends at 。！？ too.
 	for (const raw of sbd.sentences(guarded, {newline_boundaries: true, sanitize: false}).flatMap((part) => part.split(/(?<=[。！？])/u))) {
 		const sentence = plainText(raw.replace(/\u2024/gu, '.'));

@@ -86,6 +86,19 @@ describe("the root row's body, written from its spans' parts", () => {
 		}
 	});
 
+	it('reads the ASCII spans in batches and the others one by one when an item has both (a curly quote in one span of a page)', () => {
+		const record: ItemRecord = {
+			...item([]),
+			tldr: 'Pool zebrafish déjà résumé unicode storm',
+			nodes: [{ordinal: 0, parent: null, title: 'root', summary: '', keywords: [], spans: [0, 1, 2, 3]}],
+			spans: ['the zebrafish swam', 'It’s a storm', 'naïve déjà vu', 'root cause'].map((text, seq) => ({seq, role: 'user', text})),
+		};
+		const {rootParts} = nodeTexts(record, 'root-parts');
+		// zebrafish and root are only in ASCII spans, storm and deja only in spans that are not.
+		expect(rootFields(record, rootParts).summary).toBe('resume unicode');
+		expect(rootFields(record, rootParts)).toEqual(rootFields(record, [rootParts.join('\n')]));
+	});
+
 	it('finds them in ASCII batches across many tiny spans (300 000 lines once took a minute) as in the joined body', () => {
 		// 40 000 spans, ~1.4 MB: more than one batch; 'zebrafish' only in the last span, 'retry' in the first.
 		const spans = Array.from({length: 40_000}, (_, seq) => (seq === 0 ? 'retry once' : seq === 39_999 ? 'a zebrafish' : `line ${seq} of the log`));

@@ -171,6 +171,22 @@ describe('usage by day, agent, project and model, from the UTC days', () => {
 		store.close();
 	});
 
+	it('a page, which records no usage, changes no day, and a session written after it is counted as before', () => {
+		const file = path.join(tempDir(), 'store.db');
+		const store = SummaryStore.open(file, {write: true});
+		const [first, ...rest] = sessions;
+		store.writeItem(first!);
+		const days = () => store.all('SELECT * FROM usage_days ORDER BY day, agent, project, model');
+		const before = days();
+		// Written without the three usage-day statements (write-item.ts): they would find no hours of it.
+		store.writeItem(makeItem('document', 'page', {generatedAt: '2026-10-14T09:30:00.000Z'}));
+		expect(store.one<{rows: number}>("SELECT count(*) AS rows FROM usage_hours h JOIN items i ON i.id = h.item WHERE i.item_id = 'page'")!.rows).toBe(0);
+		expect(days()).toEqual(before);
+		for (const item of rest) store.writeItem(item);
+		expectAllSameAsHours(store);
+		store.close();
+	});
+
 	it('stays right when sessions are forgotten and re-ingested with other hours, and equals a count made again from scratch', () => {
 		const file = path.join(tempDir(), 'store.db');
 		const store = SummaryStore.open(file, {write: true});

@@ -68,6 +68,13 @@ describe('sentencesOf', () => {
 		expect(clip(`${'a'.repeat(8)}😀😀`, 10)).toBe(`${'a'.repeat(8)}…`);
 	});
 
+	it('splits prose without a dot, or with dots but no abbreviation, as before (the dot patterns run only where a dot is)', () => {
+		expect(sentencesOf('Retries back off exponentially up to a cap! Does the pool drain first?')).toEqual(['Retries back off exponentially up to a cap!', 'Does the pool drain first?']);
+		expect(sentencesOf('Edit config.yaml and restart the worker now. Then check the .env file again.')).toEqual(['Edit config.yaml and restart the worker now.', 'Then check the .env file again.']);
+		// Curly quotes and dashes are above U+1100 but no CJK letters: still read as a Latin sentence.
+		expect(sentencesOf('It’s the pool — not the retries — that runs dry.')).toEqual(['It’s the pool — not the retries — that runs dry.']);
+	});
+
 	it('reads CJK sentences, written without spaces, and ends them at 。！？', () => {
 		expect(sentencesOf('剛才的修正已經提交並推送到遠端了。目前沒有未提交的變更！')).toEqual(['剛才的修正已經提交並推送到遠端了。', '目前沒有未提交的變更！']);
 		expect(sentencesOf('有的！Skill 的 references/llms-full.md 中有記載 useTemplateRef() 的用法與型別推斷。')).toContain('Skill 的 references/llms-full.md 中有記載 useTemplateRef() 的用法與型別推斷。');

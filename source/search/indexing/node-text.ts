@@ -110,19 +110,25 @@ export function rootFields(item: ItemRecord, parts: readonly string[]): Omit<Roo
 		const whole = field.includes('…') || field.includes('...') ? field.replace(clipped, ' ') : field;
 		for (const word of words(whole)) if (!titleWords.has(word)) novel.add(word);
 	}
-	// Read the body only as far as it takes to find them all (no array of all its words).
-	const ascii = parts.every((part) => asciiText.test(part));
+	// Read the body only as far as it takes to find them all (no array of all its words). A word found
+	// is only taken out of a set, so the parts may be read in any order: the ASCII ones apart (one
+	// curly quote in a page of documentation must not send every other part down the slow path).
+	const ascii: string[] = [];
+	const other: string[] = [];
+	for (const part of parts) (asciiText.test(part) ? ascii : other).push(part);
 	// ASCII parts are read in batches of about a megabyte: each reading sets up its words' patterns or
 	// hashes, which per span of a log of 300 000 tiny lines took a minute (the batch is the same text).
-	for (const part of ascii ? batches(parts, 1 << 20) : parts) {
+	for (const batch of batches(ascii, 1 << 20)) {
 		if (novel.size === 0) break;
-		if (ascii) deleteAsciiWordsOf(part, novel);
-		else {
-			for (const found of part.matchAll(wordPattern)) {
-				const [word] = words(found[0]);
-				if (word !== undefined) novel.delete(word);
-				if (novel.size === 0) break;
-			}
+		deleteAsciiWordsOf(batch, novel);
+	}
+	for (const part of other) {
+		if (novel.size === 0) break;
+		for (const found of part.matchAll(wordPattern)) {
+			// An ASCII run is the one word `words` makes of it, lowercased.
+			const word = asciiText.test(found[0]) ? found[0].toLowerCase() : words(found[0])[0];
+			if (word !== undefined) novel.delete(word);
+			if (novel.size === 0) break;
 		}
 	}
 	return {title, summary: [...novel].join(' '), keywords: '', tldr: '', scope: ''};
