@@ -9,7 +9,7 @@ import {commandGist, isCommandOnly, withoutPaste} from './pastes.js';
  */
 const refusal = /^(?:I['’]m sorry|I am sorry|I apologi[sz]e|Sorry[,.!]|I can(?:['’]|no)t\b|I cannot\b|I['’]m (?:not able|unable)|I am (?:not able|unable)|As an AI\b|I don['’]t have\b|I do not have\b|Unfortunately\b)/iu;
 const titleAttempt = /^(?:Here(?:['’]s| is) (?:a |the |my )?(?:short |concise |suggested )?(?:title|summary|name)|(?:Suggested )?Title\s*:|Sure[,!.]|Certainly[,!.]|Of course[,!.]|Conversation (?:about|title|summary)|Chat (?:about|title)|Summary of (?:the |this )?(?:conversation|session|chat)\b)/iu;
-const placeholder = /^(?:New chat|New conversation|New session|New thread|Empty message|Untitled(?: session| conversation| chat)?|Unknown|No title|Title|Session|Conversation|Chat)$/iu;
+const placeholder = /^(?:New chat|New conversation|New (?:agent )?session|New thread|Empty message|Untitled(?: session| conversation| chat)?|Unknown|No title|Title|Session|Conversation|Chat)$/iu;
 /** A greeting alone ("Hi", "Hello there!", "Привет"): the request comes after it. */
 const greeting = /^(?:hi|hello|hey|yo|hiya|howdy|good (?:morning|afternoon|evening)|hola|bonjour|salut|hallo|ciao|oi|olá|привет|здравствуйте|你好|您好|こんにちは|안녕(?:하세요)?)(?: there| all| team| claude| codex| gemini)?[\s\p{P}]*$/iu;
 const jsonLike = /^(?:[\w.:-]{1,40}\s+)?[[{]\s*["{[\]]/u;
