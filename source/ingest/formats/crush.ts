@@ -194,7 +194,10 @@ export function* readCrushStore(db: AgentDatabase, file: string): Iterable<Store
 	const readTree = (id: string): ParsedSource => {
 		const parsed = readSession(db, sessions.get(id)!, file, hasModel, agent);
 		const subagents = (childrenOf.get(id) ?? []).map(readTree);
-		return subagents.length > 0 ? {...parsed, subagents} : parsed;
+		if (subagents.length === 0) return parsed;
+		// Their records of unused kinds are counted with the session's, as they were when they were items.
+		const skipped = subagents.reduce((sum, sub) => sum + (sub.skipped ?? 0), parsed.skipped ?? 0);
+		return {...parsed, subagents, ...(skipped > 0 ? {skipped} : {})};
 	};
 	for (const [id] of sessions) {
 		if (parentOf.has(id)) continue;

@@ -402,17 +402,34 @@ export function sessionOutcome(root: Topic, title: string, {filesEdited = [], an
 	let outcome: string[] = [];
 	// Past narration in every candidate first ("Let me check…"), then with it, when nothing else says anything.
 	const candidates = [...(ending ? [] : substantive.slice(-3).reverse().map((answer) => answer.text)), ...reports.slice(-3).reverse()];
+	let from = 0;
 	for (const skipNarration of answersAreWholeTurns ? [false] : [true, false]) {
-		for (const text of candidates) {
-			outcome = reportSentences(text, skipNarration ? 'skip-only' : 'keep');
+		for (from = 0; from < candidates.length; from++) {
+			outcome = reportSentences(candidates[from]!, skipNarration ? 'skip-only' : 'keep');
 			if (outcome.length > 0) break;
 		}
 		if (outcome.length > 0) break;
+	}
+	// A question back to the person ("Could you please let me know: …?") says where the work stood only after the answer before it does.
+	if (outcome.length > 0 && isQuestionBack(outcome)) {
+		for (const text of candidates.slice(from + 1)) {
+			const before = reportSentences(text, 'skip-only');
+			if (before.length === 0 || isQuestionBack(before)) continue;
+			outcome = [before[0]!, outcome[0]!];
+			break;
+		}
 	}
 	// A commit the report already names ("Committed … with message “Clean fresh install”") is not said twice.
 	const said = `${ending ?? ''} ${outcome.join(' ')}`.toLowerCase();
 	const made = commits.slice(-3).filter((commit) => !said.includes(commit.subject.toLowerCase()) && !(commit.hash && said.includes(commit.hash.slice(0, 7))));
 	return {...(ending ? {ending} : {}), report: outcome, commits: made, endingNamesWork: noReport && ending !== undefined && work !== '', endingNamesRequest: ending !== undefined && what !== ''};
+}
+
+/** An answer that asks the person something instead of saying what came of the work. */
+const askBack = /^(?:(?:could|can|would) you (?:please )?(?:let me know|tell me|confirm|check|share|provide|clarify|send)|please (?:confirm|tell me|share|provide|clarify)\b|(?:so,? )?to (?:help|proceed|continue)\b[^.?!]{0,60}\b(?:i need|could you|can you|please)\b)/iu;
+
+function isQuestionBack(sentences: readonly string[]): boolean {
+	return askBack.test(sentences[0]!.trim()) || sentences.every((sentence) => /[?？]\)?$/u.test(sentence.trim()));
 }
 
 /**
