@@ -150,10 +150,34 @@ export function reportOutcome(text: string, narration: 'skip' | 'skip-only' | 'k
 
 /** The same, sentence by sentence. */
 function reportSentences(text: string, narration: 'skip' | 'skip-only' | 'keep'): string[] {
+	const sentences = plainReportSentences(text, narration);
+	// A verdict the report labels as one ("**Verdict: partial** — 4 of 18 reproduced") is its outcome, whatever opens it.
+	const labelled = sentences.length > 0 ? labelledVerdict(text) : undefined;
+	if (!labelled || sentences.some((sentence) => sentence.includes(labelled.slice(0, 40)))) return sentences;
+	return [labelled, ...sentences];
+}
+
+function plainReportSentences(text: string, narration: 'skip' | 'skip-only' | 'keep'): string[] {
 	// What the agent was about to do says something only when nothing says what it did.
 	if (narration === 'skip-only') return outcomeSentences(text, true);
 	const skipped = narration === 'skip' ? outcomeSentences(text, true) : [];
 	return skipped.length > 0 ? skipped : outcomeSentences(text, false);
+}
+
+/** A line that opens with a label naming it the report's verdict: "**Verdict: partial** — …", "Bottom line: …", "TL;DR: …". */
+const verdictLabel = /^(?:verdict|bottom line|headline|tl;?dr|in short|in one line|the verdict(?:, in one line)?)\s*[:：—–-]\s*\S/iu;
+/** The words of a labelled verdict taken: its first sentence, or as much of it. */
+const verdictWords = 25;
+
+function labelledVerdict(text: string): string | undefined {
+	for (const line of reportLines(text)) {
+		if (line.item || !verdictLabel.test(line.text)) continue;
+		// Its first sentence only ("Verdict: partial." is a verdict too): the report's own sentences follow it.
+		const first = line.text.split(/(?<=[.!?。！？])\s+/u)[0] ?? line.text;
+		const clipped = clipWords(first, verdictWords);
+		return /[.!?…。！？]$/u.test(clipped) ? clipped : `${clipped}.`;
+	}
+	return undefined;
 }
 
 /** A label: a short line of one sentence that ends in a colon, a question mark ("Ready to begin?") or no stop, and offers nothing. */

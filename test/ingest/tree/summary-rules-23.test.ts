@@ -1,6 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import {claude, clockedSession} from '../../helpers/claude-records.js';
 import {describeSource} from '../../../source/ingest/build-item.js';
+import {reportOutcome} from '../../../source/ingest/tree/outcome.js';
 import {isNoiseTitle, requestTitle} from '../../../source/ingest/tree/titles.js';
 
 // Issue 34, the title and TLDR rules of pipeline ingest-23. Every fixture here is written for the test.
@@ -76,5 +77,17 @@ describe('rule 2: a question back to the person comes after where the work stood
 		const {tldr} = describeSource(session('Both servers answer: the home page redirects to /sign-in with 200. Would you like me to add a health check?'));
 		expect(tldr).toMatch(/^Both servers answer/u);
 		expect(tldr).not.toMatch(/404 came from/u);
+	});
+});
+
+describe('rule 3: a verdict the closing report labels as one is its outcome', () => {
+	it('puts a bold "Verdict:" line before the report\'s first sentences', () => {
+		const report = ['Working tree clean, deliverables in place.', '', '## Summary', '', 'Audited the tide-gauge paper and built its reproduction repository in /outputs.', '', '**Verdict: partial** — 5 of 12 inner-loop components reproduced, 6 partial, 1 blocked.', '', '- the calibration constant is never given'].join('\n');
+		expect(reportOutcome(report)).toMatch(/^Verdict: partial — 5 of 12 inner-loop components reproduced, 6 partial, 1 blocked\. Working tree clean/u);
+	});
+
+	it('takes the verdict\'s first sentence however short, and nothing from a report without a label', () => {
+		expect(reportOutcome('The audit is complete and the repository is final.\n\n**Verdict: partial.** The model re-runs, but no quantitative result can be checked against the paper.')).toBe('Verdict: partial. The audit is complete and the repository is final. The model re-runs, but no quantitative result can be checked against the paper.');
+		expect(reportOutcome('The audit is complete. The verdict is in REPRODUCIBILITY.md.')).toBe('The audit is complete. The verdict is in REPRODUCIBILITY.md.');
 	});
 });
