@@ -19,6 +19,8 @@ export type FileRecord =
 			copyKey?: string;
 			where: string;
 			line?: number;
+			/** Items of the same file read into this one (a Crush agent tool's task sessions): deleted once it is written. */
+			absorbs?: string[];
 	  }
 	| {kind: 'item'; item: ItemRecord; hash: string; line?: number};
 

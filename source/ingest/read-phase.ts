@@ -284,7 +284,13 @@ export class ReadPhase {
 			return described;
 		});
 		const item = describedToItem(described, record.parsed, {namespace, itemId: record.itemId, source: {uri: record.uri, kind: format}, contentHash: record.hash, ...fallbackDateOf(file.path, file.mtime.toISOString())});
-		run.phases.within('index', () => sink.save(validateItem(item, run.shown(file.path)), placement));
+		run.phases.within('index', () => {
+			sink.save(validateItem(item, run.shown(file.path)), placement);
+			// A sub-agent session read into this one's tree is no item of its own any more.
+			for (const absorbed of record.absorbs ?? []) run.store.deleteItem(namespace, absorbed);
+		});
+		run.report.subagents += item.source?.subagents ?? 0;
+		run.report.warmups += described.warmups ?? 0;
 		if (conversationFormats.has(format)) run.wrote(namespace, record.itemId);
 	}
 

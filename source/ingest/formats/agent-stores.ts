@@ -171,6 +171,7 @@ export function sniffStore(file: string, head: Buffer, choice: FormatChoice): Sn
 /** A session's record: its messages are read only when the pipeline asks for them (its hash changed). */
 function lazyRecord(session: StoreSession, format: Format, context: RecordContext): FileRecord {
 	let parsed: ParsedSource | undefined;
+	const kind = session.itemKind ?? itemKindOf[format] ?? format;
 	return {
 		kind: 'source',
 		get parsed() {
@@ -183,11 +184,12 @@ function lazyRecord(session: StoreSession, format: Format, context: RecordContex
 			}
 			return parsed;
 		},
-		itemId: itemIdFor(session.itemKind ?? itemKindOf[format] ?? format, session.id),
+		itemId: itemIdFor(kind, session.id),
 		uri: `${context.real}#${session.id}`,
 		hash: hashBytes(session.signature, context.salt),
 		copyKey: session.id,
 		where: `the session ${session.id}`,
+		...(session.absorbs ? {absorbs: session.absorbs.map((id) => itemIdFor(kind, id))} : {}),
 	};
 }
 

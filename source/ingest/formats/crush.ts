@@ -15,7 +15,8 @@ import {toolCallText, toolOutputText} from './tool-text.js';
  * its update trigger writes seconds), `messages` (role user|assistant|tool|system, `parts` a JSON
  * array of `{type, data}`: text, reasoning, image_url, binary, tool_call, tool_result, finish,
  * shell_command; model, provider), and `files` (the versions of each file the session edited).
- * The sessions Crush makes to generate a title (`title-…`) are not sessions of their own. The
+ * The sessions Crush makes to generate a title (`title-…`) are not sessions of their own; those its
+ * agent tools make for a task are read into the session that called them (see `foldedInto`). The
  * Go OpenCode's `.opencode/opencode.db` (Crush's predecessor, migrations up to 20250513) is read
  * the same way and named `opencode-go`.
  */
@@ -141,20 +142,72 @@ function readSession(db: AgentDatabase, row: SessionRow, file: string, hasModel:
 /** The session columns read (a generated or unknown column never is). */
 const sessionColumns = ['id', 'parent_session_id', 'title', 'message_count', 'prompt_tokens', 'completion_tokens', 'cost', 'updated_at', 'created_at'];
 
+/** How far up a chain of sub-agent sessions' parents is followed (a loop of parents ends there). */
+const maxSubagentDepth = 16;
+
+/**
+ * The session a sub-agent session is read into: its parent when that is a conversation of this
+ * store, else none (it stays an item of its own that names its parent). Crush's `agent` and
+ * `agentic_fetch` tools run their task in a session of its own (its id `<message id>$$<tool call
+ * id>`, `parent_session_id` the session that called the tool; internal/session/session.go
+ * CreateTaskSession): a Claude Code subagent's transcript is the same thing. A chain of parents
+ * that loops or runs deeper than `maxSubagentDepth` is no sub-agent of anything.
+ */
+function foldedInto(sessions: Map<string, SessionRow>): Map<string, string> {
+	const parentOf = new Map<string, string>();
+	for (const [id, row] of sessions) {
+		const parent = row.parent_session_id;
+		if (typeof parent !== 'string' || parent === id || !sessions.has(parent)) continue;
+		let at: string | undefined = parent;
+		let depth = 0;
+		while (at !== undefined && at !== id && depth < maxSubagentDepth) {
+			const up: string | null | undefined = sessions.get(at)?.parent_session_id;
+			at = typeof up === 'string' && sessions.has(up) ? up : undefined;
+			depth++;
+		}
+		if (at === undefined) parentOf.set(id, parent);
+	}
+	return parentOf;
+}
+
 export function* readCrushStore(db: AgentDatabase, file: string): Iterable<StoreSession> {
 	const hasModel = db.columns('messages').has('model');
 	const agent = crushStoreAgent(db, file);
 	const ordered = db.columns('sessions').has('created_at') ? 'created_at, rowid' : 'rowid';
-	const sessions = db.prepare(`SELECT ${db.select('sessions', sessionColumns)} FROM sessions WHERE budget() ORDER BY ${ordered}`).all() as SessionRow[];
+	const rows = db.prepare(`SELECT ${db.select('sessions', sessionColumns)} FROM sessions WHERE budget() ORDER BY ${ordered}`).all() as SessionRow[];
 	const summary = db.prepare("SELECT count(*) AS n, max(updated_at) AS at, sum(length(parts)) AS bytes, sum(role = 'user') AS asked FROM messages WHERE budget() AND session_id = ?");
-	for (const row of sessions) {
-		if (typeof row.id !== 'string' || row.id.startsWith('title-')) continue;
+	// The conversations (a title generator's session is none, nor one nobody asked anything in), each with its signature.
+	const sessions = new Map<string, SessionRow>();
+	const signatures = new Map<string, string>();
+	for (const row of rows) {
+		if (typeof row.id !== 'string' || row.id.startsWith('title-') || sessions.has(row.id)) continue;
 		const {n, at, bytes, asked} = summary.get(row.id) as {n: number; at: number | null; bytes: number | null; asked: number | null};
 		if (!asked) continue;
+		sessions.set(row.id, row);
+		signatures.set(row.id, `${row.updated_at}|${row.title}|${row.prompt_tokens}|${row.completion_tokens}|${row.cost}|${n}|${at}|${bytes}`);
+	}
+	const parentOf = foldedInto(sessions);
+	const childrenOf = new Map<string, string[]>();
+	for (const [child, parent] of parentOf) childrenOf.set(parent, [...(childrenOf.get(parent) ?? []), child]);
+	/** The sub-agent sessions read into a session, theirs too, in the order Crush made them. */
+	const descendants = (id: string): string[] => (childrenOf.get(id) ?? []).flatMap((child) => [child, ...descendants(child)]);
+	const readTree = (id: string): ParsedSource => {
+		const parsed = readSession(db, sessions.get(id)!, file, hasModel, agent);
+		const subagents = (childrenOf.get(id) ?? []).map(readTree);
+		if (subagents.length === 0) return parsed;
+		// Their records of unused kinds are counted with the session's, as they were when they were items.
+		const skipped = subagents.reduce((sum, sub) => sum + (sub.skipped ?? 0), parsed.skipped ?? 0);
+		return {...parsed, subagents, ...(skipped > 0 ? {skipped} : {})};
+	};
+	for (const [id] of sessions) {
+		if (parentOf.has(id)) continue;
+		const folded = descendants(id);
 		yield {
-			id: row.id,
-			signature: `${row.updated_at}|${row.title}|${row.prompt_tokens}|${row.completion_tokens}|${row.cost}|${n}|${at}|${bytes}`,
-			read: () => readSession(db, row, file, hasModel, agent),
+			id,
+			// A sub-agent session changing changes the session it is read into.
+			signature: [signatures.get(id)!, ...folded.map((child) => `${child}:${signatures.get(child)}`)].join('\n'),
+			read: () => readTree(id),
+			...(folded.length > 0 ? {absorbs: folded} : {}),
 		};
 	}
 }

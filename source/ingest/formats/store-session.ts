@@ -13,4 +13,9 @@ export interface StoreSession {
 	 * kept in a `state.vscdb` is the Copilot Chat session its chatSessions file would be.
 	 */
 	itemKind?: string;
+	/**
+	 * The sessions of the same store read into this one (a Crush agent tool's task sessions): an
+	 * item any of them had of its own goes when this one is written.
+	 */
+	absorbs?: string[];
 }

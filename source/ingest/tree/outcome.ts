@@ -150,10 +150,34 @@ export function reportOutcome(text: string, narration: 'skip' | 'skip-only' | 'k
 
 /** The same, sentence by sentence. */
 function reportSentences(text: string, narration: 'skip' | 'skip-only' | 'keep'): string[] {
+	const sentences = plainReportSentences(text, narration);
+	// A verdict the report labels as one ("**Verdict: partial** — 4 of 18 reproduced") is its outcome, whatever opens it.
+	const labelled = sentences.length > 0 ? labelledVerdict(text) : undefined;
+	if (!labelled || sentences.some((sentence) => sentence.includes(labelled.slice(0, 40)))) return sentences;
+	return [labelled, ...sentences];
+}
+
+function plainReportSentences(text: string, narration: 'skip' | 'skip-only' | 'keep'): string[] {
 	// What the agent was about to do says something only when nothing says what it did.
 	if (narration === 'skip-only') return outcomeSentences(text, true);
 	const skipped = narration === 'skip' ? outcomeSentences(text, true) : [];
 	return skipped.length > 0 ? skipped : outcomeSentences(text, false);
+}
+
+/** A line that opens with a label naming it the report's verdict: "**Verdict: partial** — …", "Bottom line: …", "TL;DR: …". */
+const verdictLabel = /^(?:verdict|bottom line|headline|tl;?dr|in short|in one line|the verdict(?:, in one line)?)\s*[:：—–-]\s*\S/iu;
+/** The words of a labelled verdict taken: its first sentence, or as much of it. */
+const verdictWords = 25;
+
+function labelledVerdict(text: string): string | undefined {
+	for (const line of reportLines(text)) {
+		if (line.item || !verdictLabel.test(line.text)) continue;
+		// Its first sentence only ("Verdict: partial." is a verdict too): the report's own sentences follow it.
+		const first = line.text.split(/(?<=[.!?。！？])\s+/u)[0] ?? line.text;
+		const clipped = clipWords(first, verdictWords);
+		return /[.!?…。！？]$/u.test(clipped) ? clipped : `${clipped}.`;
+	}
+	return undefined;
 }
 
 /** A label: a short line of one sentence that ends in a colon, a question mark ("Ready to begin?") or no stop, and offers nothing. */
@@ -402,17 +426,34 @@ export function sessionOutcome(root: Topic, title: string, {filesEdited = [], an
 	let outcome: string[] = [];
 	// Past narration in every candidate first ("Let me check…"), then with it, when nothing else says anything.
 	const candidates = [...(ending ? [] : substantive.slice(-3).reverse().map((answer) => answer.text)), ...reports.slice(-3).reverse()];
+	let from = 0;
 	for (const skipNarration of answersAreWholeTurns ? [false] : [true, false]) {
-		for (const text of candidates) {
-			outcome = reportSentences(text, skipNarration ? 'skip-only' : 'keep');
+		for (from = 0; from < candidates.length; from++) {
+			outcome = reportSentences(candidates[from]!, skipNarration ? 'skip-only' : 'keep');
 			if (outcome.length > 0) break;
 		}
 		if (outcome.length > 0) break;
+	}
+	// A question back to the person ("Could you please let me know: …?") says where the work stood only after the answer before it does.
+	if (outcome.length > 0 && isQuestionBack(outcome)) {
+		for (const text of candidates.slice(from + 1)) {
+			const before = reportSentences(text, 'skip-only');
+			if (before.length === 0 || isQuestionBack(before)) continue;
+			outcome = [before[0]!, outcome[0]!];
+			break;
+		}
 	}
 	// A commit the report already names ("Committed … with message “Clean fresh install”") is not said twice.
 	const said = `${ending ?? ''} ${outcome.join(' ')}`.toLowerCase();
 	const made = commits.slice(-3).filter((commit) => !said.includes(commit.subject.toLowerCase()) && !(commit.hash && said.includes(commit.hash.slice(0, 7))));
 	return {...(ending ? {ending} : {}), report: outcome, commits: made, endingNamesWork: noReport && ending !== undefined && work !== '', endingNamesRequest: ending !== undefined && what !== ''};
+}
+
+/** An answer that asks the person something instead of saying what came of the work. */
+const askBack = /^(?:(?:could|can|would) you (?:please )?(?:let me know|tell me|confirm|check|share|provide|clarify|send)|please (?:confirm|tell me|share|provide|clarify)\b|(?:so,? )?to (?:help|proceed|continue)\b[^.?!]{0,60}\b(?:i need|could you|can you|please)\b)/iu;
+
+function isQuestionBack(sentences: readonly string[]): boolean {
+	return askBack.test(sentences[0]!.trim()) || sentences.every((sentence) => /[?？]\)?$/u.test(sentence.trim()));
 }
 
 /**

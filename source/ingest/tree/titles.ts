@@ -1,6 +1,6 @@
 import {isInjectedContext, isRealRequest, withoutContext} from '../formats/requests.js';
 import {capitalize, clip, plainText} from '../../text/clean.js';
-import {commandGist, isCommandOnly, withoutPaste} from './pastes.js';
+import {commandGist, isCommandOnly, isGeneratedText, withoutPaste} from './pastes.js';
 
 /**
  * Titles that say nothing about the work, whoever wrote them: raw JSON or a tool call, injected
@@ -9,9 +9,11 @@ import {commandGist, isCommandOnly, withoutPaste} from './pastes.js';
  */
 const refusal = /^(?:I['’]m sorry|I am sorry|I apologi[sz]e|Sorry[,.!]|I can(?:['’]|no)t\b|I cannot\b|I['’]m (?:not able|unable)|I am (?:not able|unable)|As an AI\b|I don['’]t have\b|I do not have\b|Unfortunately\b)/iu;
 const titleAttempt = /^(?:Here(?:['’]s| is) (?:a |the |my )?(?:short |concise |suggested )?(?:title|summary|name)|(?:Suggested )?Title\s*:|Sure[,!.]|Certainly[,!.]|Of course[,!.]|Conversation (?:about|title|summary)|Chat (?:about|title)|Summary of (?:the |this )?(?:conversation|session|chat)\b)/iu;
-const placeholder = /^(?:New chat|New conversation|New session|New thread|Empty message|Untitled(?: session| conversation| chat)?|Unknown|No title|Title|Session|Conversation|Chat)$/iu;
+const placeholder = /^(?:New chat|New conversation|New (?:agent )?session|New thread|Empty message|Untitled(?: session| conversation| chat)?|Unknown|No title|Title|Session|Conversation|Chat)$/iu;
 /** A greeting alone ("Hi", "Hello there!", "Привет"): the request comes after it. */
 const greeting = /^(?:hi|hello|hey|yo|hiya|howdy|good (?:morning|afternoon|evening)|hola|bonjour|salut|hallo|ciao|oi|olá|привет|здравствуйте|你好|您好|こんにちは|안녕(?:하세요)?)(?: there| all| team| claude| codex| gemini)?[\s\p{P}]*$/iu;
+/** A table of contents' heading, in any language: it names no document, only the list under it. */
+const contentsHeading = /^(?:(?:table of )?contents|目次|目录|目錄|索引|목차|차례|índice|indice|sumário|sommario|sommaire|table des matières|inhalt|inhaltsverzeichnis|inhoud(?:sopgave)?|innehåll(?:sförteckning)?|indholdsfortegnelse|innholdsfortegnelse|sisällys(?:luettelo)?|spis treści|obsah|tartalom(?:jegyzék)?|cuprins|içindekiler|содержание|оглавление|зміст|περιεχόμενα|mục lục|daftar isi|สารบัญ|فهرس|תוכן העניינים|विषय सूची)$/iu;
 const jsonLike = /^(?:[\w.:-]{1,40}\s+)?[[{]\s*["{[\]]/u;
 
 export const isGreeting = (text: string) => greeting.test(text.trim());
@@ -25,7 +27,7 @@ export function isNoiseTitle(text: string): boolean {
 	const trimmed = text.trim();
 	if (!/\p{L}{2}/u.test(trimmed)) return true;
 	if (jsonLike.test(trimmed) || isInjectedContext(trimmed)) return true;
-	if (refusal.test(trimmed) || titleAttempt.test(trimmed) || greeting.test(trimmed) || placeholder.test(trimmed.replace(/[.!:]+$/u, ''))) return true;
+	if (refusal.test(trimmed) || titleAttempt.test(trimmed) || greeting.test(trimmed) || placeholder.test(trimmed.replace(/[.!:]+$/u, '')) || contentsHeading.test(trimmed.replace(/^[#\s]+|[\s.:：]+$/gu, ''))) return true;
 	const visible = trimmed.replace(/\s/gu, '');
 	const letters = visible.match(/\p{L}/gu)?.length ?? 0;
 	if (letters < visible.length * 0.4) return true;
@@ -165,7 +167,12 @@ export function requestTitle(text: string): string | undefined {
 	// A pasted error with nothing said around it: the error is the subject.
 	const error = errorLine(body);
 	if (error) return capitalize(shorten(error));
-	return fallback ? capitalize(shorten(fallback)) : undefined;
+	if (fallback) return capitalize(shorten(fallback));
+	// A Markdown document pasted alone, its lines no request of anyone's: its own heading names it
+	// (a heading over sections of its own, not a generated file's comment line).
+	const opening = !isGeneratedText(body) && /^\s*#{1,2}[ \t]+[^\n]+\n[\s\S]*^#{2,6}[ \t]+\S/mu.test(body) ? /^\s*#{1,2}[ \t]+([^\n]+)/u.exec(body)?.[1] : undefined;
+	const title = opening ? plainText(opening).trim() : '';
+	return title && !isNoiseTitle(title) ? capitalize(shorten(title)) : undefined;
 }
 
 /** A sentence that only announces what follows ("I want a system that does the following:"). */

@@ -9,6 +9,7 @@ import {ingest} from '../../helpers/ingest.js';
 import {buildStore, expectUntouched} from '../../helpers/agent-store.js';
 import {tempDir} from '../../helpers/cli.js';
 import {allUnits} from './read.js';
+import {storedItems} from '../../helpers/items.js';
 
 const fixture = 'fixtures/agents/crush.store.json';
 
@@ -33,7 +34,7 @@ describe('Crush store', () => {
 	it('reads each conversation, not the title generator’s or an empty one, with its provenance', () => {
 		const file = crushStore();
 		const read = sessions(file);
-		expect(read.map((session) => session.id)).toEqual(['7c1e0b52-9a44-4f0e-8d1b-2f6a3c9e5d10', 'call_01JH4Q9R2ZK']);
+		expect(read.map((session) => session.id)).toEqual(['7c1e0b52-9a44-4f0e-8d1b-2f6a3c9e5d10', '2b6f4d90-1c3e-4a8b-b7d2-5e0c9f1a6b33']);
 		const main = read[0]!.source;
 		expect(main.facts.title).toBe('Midnight rollover in the tide table');
 		expect(main.facts.provenance).toMatchObject({
@@ -49,7 +50,9 @@ describe('Crush store', () => {
 			tokens: {input: 41230, output: 3184},
 			files_edited: ['/home/mira/src/tidewater/src/tides/window.ts', '/home/mira/src/tidewater/src/alarms/schedule.ts'],
 		});
-		expect(read[1]!.source.facts.provenance).toMatchObject({parent_session: '7c1e0b52-9a44-4f0e-8d1b-2f6a3c9e5d10', model: 'claude-haiku-4-5', turns: 1});
+		// The agent tool's task session (`<message id>$$<tool call id>`) is read into the session that called it.
+		expect(main.subagents?.map((sub) => sub.facts.provenance)).toEqual([expect.objectContaining({session_id: 'm04$$toolu_02', parent_session: '7c1e0b52-9a44-4f0e-8d1b-2f6a3c9e5d10', model: 'claude-haiku-4-5', turns: 1})]);
+		expect(read[1]!.source.subagents).toBeUndefined();
 	});
 
 	it('reads every part type: text, reasoning, tool calls and results, images, shell commands, an error finish', () => {
@@ -89,7 +92,7 @@ describe('Crush store', () => {
 		const file = crushStore();
 		const store = path.join(tempDir(), 's.db');
 		const first = await ingest([file], {storePath: store, workers: false});
-		expect(first).toMatchObject({added: 2, failed: [], skipped_records: 3});
+		expect(first).toMatchObject({added: 2, failed: [], skipped_records: 4, subagents: 1});
 		// Spoil a message without changing what the session's signature sees (its length, its update time):
 		// read again, it would be a record of no known shape, counted as skipped.
 		const db = new Database(file);
@@ -98,5 +101,76 @@ describe('Crush store', () => {
 		db.close();
 		const second = await ingest([file], {storePath: store, workers: false});
 		expect(second).toMatchObject({added: 0, updated: 0, skipped: 2, skipped_records: 0, failed: []});
+	});
+
+	describe('sub-agent sessions', () => {
+		const parent = '7c1e0b52-9a44-4f0e-8d1b-2f6a3c9e5d10';
+		const task = 'm04$$toolu_02';
+		const setParent = (file: string, id: string, to: string | null) => {
+			const db = new Database(file);
+			db.prepare('UPDATE sessions SET parent_session_id = ?, updated_at = updated_at + 1 WHERE id = ?').run(to, id);
+			db.close();
+		};
+
+		it('folds an agent tool’s task session under the session that called it, as a Claude Code subagent is', async () => {
+			const file = crushStore();
+			const store = path.join(tempDir(), 's.db');
+			await ingest([file], {storePath: store, workers: false});
+			const items = storedItems(store);
+			expect(items.map(({record}) => record.source?.session_id).sort()).toEqual(['2b6f4d90-1c3e-4a8b-b7d2-5e0c9f1a6b33', parent]);
+			const main = items.find(({record}) => record.source?.session_id === parent)!;
+			// Its node is named by its request, not by Crush's placeholder "New Agent Session".
+			const node = main.nodes.find((row) => row.title.startsWith('Subagent: '));
+			expect(node?.title).toMatch(/^Subagent: .*tideWindow/u);
+			expect(node?.summary).toMatch(/table renderer/u);
+			// Its tokens join the session's; its cost is in the session's already (Crush adds it there).
+			expect(main.record.source).toMatchObject({subagents: 1, tokens: {input: 41230 + 9021, output: 3184 + 412}, cost_usd: 0.1842});
+		});
+
+		it('removes the item a task session had of its own once it is folded, and folds it again when it changes', async () => {
+			const file = crushStore();
+			// Ingested as a session of its own first (its parent not recorded yet).
+			setParent(file, task, null);
+			const store = path.join(tempDir(), 's.db');
+			expect(await ingest([file], {storePath: store, workers: false})).toMatchObject({added: 3});
+			setParent(file, task, parent);
+			expect(await ingest([file], {storePath: store, workers: false})).toMatchObject({added: 0, updated: 1, skipped: 1, failed: []});
+			expect(storedItems(store).map(({record}) => record.source?.session_id).sort()).toEqual(['2b6f4d90-1c3e-4a8b-b7d2-5e0c9f1a6b33', parent]);
+			// A turn added to the task session changes the session it is read into.
+			const db = new Database(file);
+			db.prepare('INSERT INTO messages (id, session_id, role, parts, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)').run('s04', task, 'assistant', JSON.stringify([{type: 'text', data: {text: 'The alarm scheduler also reads it in snooze().'}}]), 1767603970000, 1767603970);
+			db.close();
+			expect(await ingest([file], {storePath: store, workers: false})).toMatchObject({added: 0, updated: 1, skipped: 1});
+		});
+
+		it('keeps a task session whose parent is not in the store, or whose parents loop, as an item of its own that names its parent', async () => {
+			const file = crushStore();
+			setParent(file, task, 'gone-session');
+			let read = sessions(file);
+			expect(read.map((session) => session.id)).toContain(task);
+			expect(read.find((session) => session.id === task)!.source.facts.provenance).toMatchObject({parent_session: 'gone-session'});
+			// Two sessions each naming the other as its parent: neither is read into the other.
+			setParent(file, task, '2b6f4d90-1c3e-4a8b-b7d2-5e0c9f1a6b33');
+			setParent(file, '2b6f4d90-1c3e-4a8b-b7d2-5e0c9f1a6b33', task);
+			read = sessions(file);
+			expect(read.map((session) => session.id)).toEqual([parent, task, '2b6f4d90-1c3e-4a8b-b7d2-5e0c9f1a6b33']);
+			expect(read.every((session) => session.source.subagents === undefined)).toBe(true);
+		});
+
+		it('folds a task session started by another task session into it, and both into the session at the top', () => {
+			const file = crushStore();
+			const db = new Database(file);
+			db.prepare('INSERT INTO sessions (id, parent_session_id, title, message_count, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)').run('s02$$toolu_12', task, 'New Agent Session', 2, 1767603940000, 1767603950);
+			db.prepare('INSERT INTO messages (id, session_id, role, parts, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)').run('u01', 's02$$toolu_12', 'user', JSON.stringify([{type: 'text', data: {text: 'Fetch the tide API docs page on rollover.'}}]), 1767603940000, 1767603940);
+			db.close();
+			const [main] = sessions(file);
+			expect(main!.source.subagents?.[0]?.subagents?.map((sub) => sub.facts.provenance?.session_id)).toEqual(['s02$$toolu_12']);
+			const opened = openAgentDatabase(file);
+			try {
+				expect([...readCrushStore(opened.database, file)][0]!.absorbs).toEqual([task, 's02$$toolu_12']);
+			} finally {
+				opened.close();
+			}
+		});
 	});
 });
