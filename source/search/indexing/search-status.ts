@@ -143,7 +143,9 @@ export function keepStatusCounts(store: SummaryStore): void {
 			.transaction(() => {
 				const semantic = readSemanticMeta(store);
 				const kept: KeptCounts = {...countItems(store, semantic), textVersion: currentTextVersion, generation: semantic ? semantic.generation : null, stamp: countsStamp(store)};
-				store.setMeta(keptCountsKey, JSON.stringify(kept));
+				const value = JSON.stringify(kept);
+				// A writer that changed nothing leaves the row as it is.
+				if (store.getMeta(keptCountsKey) !== value) store.setMeta(keptCountsKey, value);
 			})
 			.immediate(),
 	);
