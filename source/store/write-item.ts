@@ -7,6 +7,7 @@ import {extraSourceJson, totalTokens} from '../core/item-source.js';
 import {withUsage, writeUsage} from './usage-rows.js';
 import {addToUsageDays, removeUsage} from './usage-days.js';
 import {deferSpanIndex, forgetPendingSpans} from './pending-span-index.js';
+import {dropKeptCounts} from './kept-counts.js';
 
 export type WriteOutcome = 'added' | 'updated';
 
@@ -26,6 +27,7 @@ export type ItemIndexer = {
 };
 
 function deleteItemRows(db: SqliteDatabase, itemRowId: number, indexers: readonly ItemIndexer[]): void {
+	dropKeptCounts(db);
 	for (const indexer of indexers) indexer.beforeDelete?.(db, itemRowId);
 	const grouped = prepared(db, 'SELECT namespace, project, agent, origin_machine, origin_user, generated_at, source_folder FROM items WHERE id = ?').get(itemRowId) as GroupedFields;
 	// An external-content FTS table needs the old text to remove its entries (none when they were never written).
@@ -77,6 +79,7 @@ export function writeItem(db: SqliteDatabase, item: ItemRecord, indexers: readon
 			source.session_id || null, source.redactions ?? null, extraSourceJson(source), totalTokens(source.tokens), grouped.origin_machine, grouped.origin_user,
 		);
 		const itemRowId = Number(lastInsertRowid);
+		dropKeptCounts(db);
 		addToGroups(db, grouped);
 		writeUsage(db, itemRowId, source);
 		// A page records no usage: its three statements would find no rows to count.

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {dateMention, mentionPeriod, queryTime} from '../../source/search/funnel/query-time.js';
+import {dateMention, mayMentionDate, mentionPeriod, queryTime} from '../../source/search/funnel/query-time.js';
 import {followingDays, intersectBounds, parseTime, timeBound} from '../../source/search/funnel/time-range.js';
 
 // Wednesday 2025-06-18, noon local time.
@@ -58,6 +58,21 @@ describe('the query', () => {
 		// "may" the verb, a bare number and a version are no dates.
 		expect(dateMention('it may fail on 2 nodes', now)).toBeUndefined();
 		expect(dateMention('upgrade to 2024.1', now)).toBeUndefined();
+	});
+
+	it('skips the patterns only for words none of them can match, folded as they fold case', () => {
+		const dated = ['on 1 FEBRUARY, 2023', 'in JUNE', 'In ſeptember', 'during ſeptember 2021', 'THIS WEEK', 'Last Year', 'Yesterday', 'TODAY', 'three DAYS AGO', 'AN HOUR AGO or a week ago', '2023-10-13', 'IN DECEMBER', 'mid-March', 'late august'];
+		for (const text of dated) {
+			expect(mayMentionDate(text), text).toBe(true);
+			expect(dateMention(text, now), text).toBeDefined();
+		}
+		for (const text of ['seldrosel pririk selquibel vasde', 'cache misses in the pool', 'KELVIN ſtorm', '']) {
+			expect(mayMentionDate(text), text).toBe(false);
+			expect(dateMention(text, now), text).toBeUndefined();
+		}
+		// The Kelvin sign (U+212A) folds to "k" in the patterns: "wee\u212a" is a week.
+		expect(mayMentionDate('this wee\u212a')).toBe(true);
+		expect(dateMention('this wee\u212a', now)?.period).toEqual(dateMention('this week', now)?.period);
 	});
 
 	it('resolves a month without a year to the latest such month the store reaches', () => {

@@ -52,8 +52,24 @@ const patterns: Array<{pattern: RegExp; period: (match: RegExpExecArray, now: nu
 	},
 ];
 
+/**
+ * Words one of which every mention pattern needs (or else a digit): the month names' first three
+ * letters, and the words of "today", "yesterday", "this week", "3 days ago".
+ */
+const mentionWords = /jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|today|yesterday|week|month|year|ago|[0-9]/u;
+
+/**
+ * Whether `text` can hold a mention at all: most queries say no date, and the patterns (case
+ * folded across Unicode) cost a first query ~8 ms to compile. Folded as the patterns fold it: 'ſ'
+ * (U+017F) and the Kelvin sign (U+212A) match 's' and 'k' there (toLowerCase already gives 'k').
+ */
+export function mayMentionDate(text: string): boolean {
+	return mentionWords.test(text.toLowerCase().replaceAll('\u017f', 's'));
+}
+
 /** The first date the query's words say, if any. */
 export function dateMention(text: string, now: number): DateMention | undefined {
+	if (!mayMentionDate(text)) return undefined;
 	for (const {pattern, period} of patterns) {
 		const match = pattern.exec(text);
 		if (!match) continue;

@@ -10,6 +10,7 @@ import {autoTrainMaxSpans, autoTrainMaxTextBytes, finishBatch} from './train-pha
 import {recordEmbedded, storeSyncEmbedding} from './reindex.js';
 import {removeItemText} from './text-index.js';
 import {packRoots} from '../semantic/root-pack.js';
+import {keepStatusCounts} from './search-status.js';
 
 export type {IndexerHooks} from '../../store/indexer-hooks.js';
 export {autoTrainMaxSpans} from './train-phase.js';
@@ -102,6 +103,7 @@ export function searchIndexer(store: SummaryStore, hooks: IndexerHooks = {}): vo
 					{trainLarge: store.trainsOnClose, termIds: knownIds},
 				);
 				packRoots(store);
+				keepStatusCounts(store);
 			}
 		} catch {
 			// The items are written; an index that could not be brought up to date is reported by `find`.

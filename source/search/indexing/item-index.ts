@@ -1,6 +1,7 @@
 import type {ItemRecord} from '../../store/interchange.js';
 import type {SqliteDatabase} from '../../store/open.js';
 import {prepared} from '../../store/prepared.js';
+import {dropKeptCounts} from '../../store/kept-counts.js';
 import {indexItemText, nodeIds, removeItemText, type DeferredRows} from './text-index.js';
 import {writeItemVectors, type NodeVector} from '../semantic/vectors.js';
 import {termCountsOf, type ItemTermCounts} from '../../text/item-term-counts.js';
@@ -61,4 +62,5 @@ export function reembedItem(db: SqliteDatabase, itemRowId: number, item: ItemRec
 
 export function markEmbedded(db: SqliteDatabase, itemRowId: number, generation: number): void {
 	prepared(db, 'UPDATE search_items SET model = ? WHERE item = ?').run(generation, itemRowId);
+	dropKeptCounts(db);
 }

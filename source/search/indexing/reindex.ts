@@ -14,6 +14,8 @@ import {bumpVectorRevision, readSemanticMeta, writeSemanticMeta, type SemanticMe
 import {nodeIds} from './text-index.js';
 import {DriftTally, recordTrainedDrift} from '../semantic/vocabulary-drift.js';
 import {packRoots} from '../semantic/root-pack.js';
+import {dropKeptCounts} from '../../store/kept-counts.js';
+import {keepStatusCounts} from './search-status.js';
 import {deleteItemVectors, writeItemVectors, type NodeVector} from '../semantic/vectors.js';
 import {fitFusion} from '../funnel/fusion-fit.js';
 
@@ -194,6 +196,7 @@ async function rebuildWith(store: SummaryStore, embedder: Embedder, spec: Embedd
 				.transaction(() => {
 					deleteItemVectors(store.db);
 					store.db.exec('DELETE FROM lsa_terms; UPDATE search_items SET model = 0;');
+					dropKeptCounts(store.db);
 					writeSemanticMeta(store, meta);
 					bumpVectorRevision(store);
 				})
@@ -260,5 +263,6 @@ export async function reindex(store: SummaryStore, options: ReindexOptions = {})
 	const report = spec.kind === 'lsa' ? rebuildLsa(store, options, started) : await rebuildWith(store, options.embedder ?? (await createEmbedder(spec)), spec, options, started);
 	store.guard(() => packRoots(store));
 	await fitFusion(store);
+	keepStatusCounts(store);
 	return report;
 }

@@ -1,4 +1,5 @@
 import type {SummaryStore} from '../../store/summary-store.js';
+import {keptCountsKey} from '../../store/kept-counts.js';
 import {readSemanticMeta, type SemanticMeta} from '../semantic/semantic-meta.js';
 import {currentTextVersion} from './node-text.js';
 import {readFusionFit, type FusionFit} from '../funnel/fitted-share.js';
@@ -49,13 +50,7 @@ export function searchStatus(store: SummaryStore): SearchStatus {
 function countStatus(store: SummaryStore): SearchStatus {
 	const semantic = readSemanticMeta(store);
 	const fusion = readFusionFit(store);
-	// One pass over search_items for its three counts (three counts of 50 000 rows were ~25 ms of a first query, one ~14 ms).
-	const {items, keywordItems, oldLayout, embeddedItems} = store.guard(
-		() =>
-			store
-				.statement('SELECT (SELECT count(*) FROM items) AS items, count(*) AS keywordItems, coalesce(sum(text_version < ?), 0) AS oldLayout, coalesce(sum(model = ?), 0) AS embeddedItems FROM search_items')
-				.get(currentTextVersion, semantic ? semantic.generation : null) as {items: number; keywordItems: number; oldLayout: number; embeddedItems: number},
-	);
+	const {items, keywordItems, oldLayout, embeddedItems} = keptCounts(store, semantic) ?? countItems(store, semantic);
 	const vocabularyDrift = readVocabularyDrift(store);
 	const retrain = semantic && semantic.spec.kind === 'lsa' ? retrainReason(semantic.builtItems, items, vocabularyDrift) : undefined;
 	const stale = retrain !== undefined && items >= 20;
@@ -67,4 +62,91 @@ function countStatus(store: SummaryStore): SearchStatus {
 	else if (stale && retrain === 'growth') notices.push(`the semantic model was trained on ${semantic!.builtItems} items and the store now has ${items}: run \`drill reindex\` to retrain it`);
 	else if (stale) notices.push(`the words written since the semantic model was trained bring ${vocabularyDrift.unknown} it does not know (${percent(vocabularyDrift.share)} of them): run \`drill reindex\` to retrain it`);
 	return {items, keywordItems, embeddedItems, semantic, fusion, vocabularyDrift, retrain, stale, notices};
+}
+
+/** The status's counts of items: all, with stage-1 rows, of an older text layout, embedded by the current model. */
+export interface ItemCounts {
+	items: number;
+	keywordItems: number;
+	oldLayout: number;
+	embeddedItems: number;
+}
+
+/** Counted from the store: one pass over search_items (three counts of 50 000 rows were ~25 ms of a first query, one ~14 ms). */
+function countItems(store: SummaryStore, semantic: SemanticMeta | undefined): ItemCounts {
+	return store.guard(
+		() =>
+			store
+				.statement('SELECT (SELECT count(*) FROM items) AS items, count(*) AS keywordItems, coalesce(sum(text_version < ?), 0) AS oldLayout, coalesce(sum(model = ?), 0) AS embeddedItems FROM search_items')
+				.get(currentTextVersion, semantic ? semantic.generation : null) as ItemCounts,
+	);
+}
+
+/**
+ * What the counts were counted against, read in a few B-tree steps: the vector revision, the
+ * items each namespace counts (every writer of items keeps them, see store/write-item.ts), the
+ * largest item and search row ids, and FTS5's own record of the root index (its row count and
+ * column sizes) and of its segments (which every write to it changes). A writer of this drill
+ * forgets kept counts whenever it writes (store/kept-counts.ts); this catches a writer that does
+ * not (an older drill).
+ */
+function countsStamp(store: SummaryStore): string {
+	const row = store
+		.statement(
+			`SELECT (SELECT value FROM meta WHERE key = 'search.semantic.revision') AS revision, (SELECT count(*) || '/' || coalesce(sum(item_count), 0) FROM namespaces) AS counted,
+				(SELECT max(id) FROM items) AS item, (SELECT max(item) FROM search_items) AS indexed,
+				(SELECT hex(block) FROM search_root_fts_data WHERE id = 1) AS sizes, (SELECT hex(block) FROM search_root_fts_data WHERE id = 10) AS segments`,
+		)
+		.get() as Record<string, string | number | null>;
+	return [row.revision, row.counted, row.item, row.indexed, row.sizes, row.segments].map((value) => value ?? '').join(':');
+}
+
+interface KeptCounts extends ItemCounts {
+	textVersion: number;
+	generation: number | null;
+	stamp: string;
+}
+
+const isCount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
+
+/**
+ * The counts a writer kept when it closed the store, when they still hold: counted at this text
+ * layout and model generation, against the store as it is (countsStamp), and consistent with one
+ * another. Undefined (count them) when there are none, or they are stale or damaged.
+ */
+function keptCounts(store: SummaryStore, semantic: SemanticMeta | undefined): ItemCounts | undefined {
+	const text = store.getMeta(keptCountsKey);
+	if (text === undefined) return undefined;
+	let kept: Partial<KeptCounts>;
+	try {
+		kept = JSON.parse(text) as Partial<KeptCounts>;
+	} catch {
+		return undefined;
+	}
+	if (typeof kept !== 'object' || kept === null) return undefined;
+	const {items, keywordItems, oldLayout, embeddedItems} = kept;
+	if (!isCount(items) || !isCount(keywordItems) || !isCount(oldLayout) || !isCount(embeddedItems)) return undefined;
+	if (keywordItems > items || oldLayout > keywordItems || embeddedItems > keywordItems) return undefined;
+	if (kept.textVersion !== currentTextVersion || kept.generation !== (semantic ? semantic.generation : null)) return undefined;
+	if (typeof kept.stamp !== 'string' || kept.stamp !== store.guard(() => countsStamp(store))) return undefined;
+	return {items, keywordItems, oldLayout, embeddedItems};
+}
+
+/**
+ * Counts the items now and keeps the counts in the store for the next reader (see keptCounts), in
+ * one write transaction so that no other writer comes between the counts and what they are kept
+ * against. A writer's last step, like packing the roots.
+ */
+export function keepStatusCounts(store: SummaryStore): void {
+	store.guard(() =>
+		store.db
+			.transaction(() => {
+				const semantic = readSemanticMeta(store);
+				const kept: KeptCounts = {...countItems(store, semantic), textVersion: currentTextVersion, generation: semantic ? semantic.generation : null, stamp: countsStamp(store)};
+				const value = JSON.stringify(kept);
+				// A writer that changed nothing leaves the row as it is.
+				if (store.getMeta(keptCountsKey) !== value) store.setMeta(keptCountsKey, value);
+			})
+			.immediate(),
+	);
 }

@@ -3,6 +3,7 @@ import type {SqliteDatabase} from '../../store/open.js';
 import {currentTextVersion, nodeTexts, rootFields, type NodeText} from './node-text.js';
 import {scopeToken} from '../funnel/query.js';
 import {prepared} from '../../store/prepared.js';
+import {dropKeptCounts} from '../../store/kept-counts.js';
 import {deleteItemVectors} from '../semantic/vectors.js';
 import {addTo} from '../../core/arrays.js';
 import {spacedWords} from '../../text/cjk-words.js';
@@ -62,6 +63,7 @@ export function writeRows(db: SqliteDatabase, command: 'insert' | 'delete', item
 export function indexItemText(db: SqliteDatabase, itemRowId: number, item: ItemRecord, ids = nodeIds(db, itemRowId), deferred?: DeferredRows): NodeText[] {
 	const texts = writeRows(db, 'insert', item, ids, currentTextVersion, deferred, itemRowId);
 	prepared(db, 'INSERT INTO search_items (item, model, text_version) VALUES (?, 0, ?) ON CONFLICT (item) DO UPDATE SET model = 0, text_version = excluded.text_version').run(itemRowId, currentTextVersion);
+	dropKeptCounts(db);
 	return texts;
 }
 
@@ -97,6 +99,7 @@ export function removeItemText(db: SqliteDatabase, itemRowId: number): void {
 	}
 	deleteItemVectors(db, itemRowId);
 	prepared(db, 'DELETE FROM search_items WHERE item = ?').run(itemRowId);
+	dropKeptCounts(db);
 }
 
 /**
