@@ -164,8 +164,10 @@ export async function scoreFolder(folder: string): Promise<SessionScore[]> {
 			const source = item.source as ItemRecord['source'] & {agent_title?: string; user_title?: string; own_title?: string};
 			const uri = decodeURI((source?.uri ?? item.item_id).replace(/^file:\/\//u, ''));
 			const relative = uri.startsWith(root) ? uri.slice(root.length + 1) : uri;
-			const firstRequest = item.spans.find((span) => span.role === 'user')?.text ?? '';
-			const lastAnswer = item.spans.filter((span) => span.role === 'assistant').at(-1)?.text ?? '';
+			// The naive text is the session's own: a subagent's prompt and answers (a `Subagent:` node's spans) are not the person's request or the agent's last answer.
+			const ownSpans = withoutSubagents(item);
+			const firstRequest = ownSpans.find((span) => span.role === 'user')?.text ?? '';
+			const lastAnswer = ownSpans.filter((span) => span.role === 'assistant').at(-1)?.text ?? '';
 			const ownTitle = source?.own_title ?? item.title;
 			const entry = nuggets.find((candidate) => (relative === candidate.file || relative.startsWith(`${candidate.file}#`)) && (!candidate.item || relative.endsWith(candidate.item)));
 			const tldr = item.tldr ?? '';
@@ -193,6 +195,24 @@ export async function scoreFolder(folder: string): Promise<SessionScore[]> {
 	} finally {
 		rmSync(dir, {recursive: true, force: true});
 	}
+}
+
+/** The item's spans less those under a `Subagent:` node (the tree's graft of a subagent's transcript). */
+export function withoutSubagents(item: Pick<ItemRecord, 'nodes' | 'spans'>): ItemRecord['spans'] {
+	const subagentNodes = new Set(item.nodes.filter((node) => node.title.startsWith('Subagent: ')).map((node) => node.ordinal));
+	if (subagentNodes.size === 0) return item.spans;
+	let grew = true;
+	while (grew) {
+		grew = false;
+		for (const node of item.nodes) {
+			if (node.parent !== null && subagentNodes.has(node.parent) && !subagentNodes.has(node.ordinal)) {
+				subagentNodes.add(node.ordinal);
+				grew = true;
+			}
+		}
+	}
+	const theirs = new Set(item.nodes.filter((node) => subagentNodes.has(node.ordinal)).flatMap((node) => node.spans));
+	return item.spans.filter((span) => !theirs.has(span.seq));
 }
 
 function meanKinds(list: readonly KindRecall[]): KindRecall {

@@ -2,7 +2,7 @@ import {copyFileSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
-import {contentF1, kindRecall, nuggetRecall, scoreFolder, scoreTitleSet, summariesTable, summarize} from '../../bench/eval/summaries.js';
+import {contentF1, kindRecall, nuggetRecall, scoreFolder, scoreTitleSet, summariesTable, summarize, withoutSubagents} from '../../bench/eval/summaries.js';
 
 const files = ['claude-code-session.jsonl', 'codex-rollout.jsonl', 'gemini-chat-session.json', 'chatgpt-conversations.json', 'aider.chat.history.md'];
 
@@ -44,6 +44,14 @@ describe('npm run eval -- summaries', () => {
 		expect(summariesTable(report)).toMatch(/^agent\s+sessions/u);
 		expect(summariesTable(report)).toMatch(/^all\s+\d+/mu);
 		expect(summariesTable(report)).toMatch(/^nuggets by kind/mu);
+	});
+
+	it('takes the naive text from the session\'s own spans, not a subagent\'s', () => {
+		const node = (ordinal: number, parent: number | null, title: string, spans: number[]) => ({ordinal, parent, title, summary: '', keywords: [], spans});
+		const spans = [0, 1, 2, 3, 4, 5].map((seq) => ({seq, role: seq % 2 ? 'assistant' : 'user', text: `s${seq}`}));
+		const nodes = [node(0, null, 'Session', [0, 1]), node(1, 0, 'Subagent: review', [2]), node(2, 1, 'Step', [3]), node(3, 0, 'Fix the cache', [4, 5])];
+		expect(withoutSubagents({nodes, spans}).map((span) => span.seq)).toEqual([0, 1, 4, 5]);
+		expect(withoutSubagents({nodes: nodes.slice(0, 1), spans})).toHaveLength(6);
 	});
 
 	it('counts the person\'s rename as the log\'s own title, before the agent\'s', async () => {
