@@ -1,13 +1,11 @@
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
-import {describe, expect, it, vi} from 'vitest';
+import {describe, expect, it} from 'vitest';
 import {textToItem} from '../../source/ingest/text-to-item.js';
 import {openIndexedStore} from '../../source/search/indexing/indexer.js';
 import {searchStatus} from '../../source/search/indexing/search-status.js';
-import {retrainLsa} from '../../source/search/indexing/reindex.js';
-import {KeptTermCounts} from '../../source/search/indexing/training-counts.js';
 import {readSemanticMeta} from '../../source/search/semantic/semantic-meta.js';
-import {driftMinOccurrences, driftMinUnknown, readTrainedBecause, readVocabularyDrift, retrainDrift, retrainReason, retrainUnknownMass} from '../../source/search/semantic/vocabulary-drift.js';
+import {driftMinOccurrences, driftMinUnknown, readTrainedBecause, retrainDrift, retrainReason, retrainUnknownMass} from '../../source/search/semantic/vocabulary-drift.js';
 import type {ItemRecord} from '../../source/store/interchange.js';
 import {reopened} from './helpers.js';
 import {runCli, tempDir} from '../helpers/cli.js';
@@ -95,28 +93,5 @@ describe('vocabulary drift', () => {
 		const none = {occurrences: 0, unknown: 0, share: 0, trained: 0, trainedOccurrences: 0};
 		expect(retrainReason(100, 125, none)).toBeUndefined();
 		expect(retrainReason(100, 126, none)).toBe('growth');
-	});
-});
-
-describe("a retrain's own drift", () => {
-	it("is counted, and the sample's term counts let go, before the items are embedded", () => {
-		const file = path.join(tempDir('drill-drift-'), 'store.db');
-		const store = openIndexedStore(file);
-		for (const unit of knowledge()) store.writeItem(unit);
-		const events: string[] = [];
-		const original = KeptTermCounts.prototype.release;
-		const release = vi.spyOn(KeptTermCounts.prototype, 'release').mockImplementation(function (this: KeptTermCounts) {
-			events.push('release');
-			original.call(this);
-		});
-		try {
-			// A sample smaller than the store: its counts are read through KeptTermCounts.
-			retrainLsa(store, {maxTrainingItems: 20, onProgress: (phase, done) => void (phase === 'embed' && done === 0 && events.push('embed'))});
-			expect(events).toEqual(['release', 'embed']);
-			expect(readVocabularyDrift(store).trainedOccurrences).toBeGreaterThan(0);
-		} finally {
-			release.mockRestore();
-			store.close();
-		}
 	});
 });

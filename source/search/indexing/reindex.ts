@@ -12,7 +12,7 @@ import {currentTextVersion, nodeFullText, nodeTexts} from './node-text.js';
 import {trainingDocuments} from './training-documents.js';
 import {bumpVectorRevision, readSemanticMeta, writeSemanticMeta, type SemanticMeta} from '../semantic/semantic-meta.js';
 import {nodeIds} from './text-index.js';
-import {DriftTally, saveTrainedDrift, trainedDrift} from '../semantic/vocabulary-drift.js';
+import {DriftTally, recordTrainedDrift} from '../semantic/vocabulary-drift.js';
 import {packRoots} from '../semantic/root-pack.js';
 import {deleteItemVectors, writeItemVectors, type NodeVector} from '../semantic/vectors.js';
 import {fitFusion} from '../funnel/fusion-fit.js';
@@ -147,10 +147,6 @@ function rebuildLsa(store: SummaryStore, options: ReindexOptions, started: numbe
 	};
 	const embedder = new LsaEmbedder(meta.dimension, {model});
 	const embedding: SyncEmbedding = {generation: meta.generation, embedBag: (bag, bagIds) => embedder.embedBag(bag, bagIds)};
-	// The training documents are read for the last time here (their drift, saved with the model), so
-	// that a large sample's counts are let go before every item is embedded, not held through it.
-	const drift = trainedDrift(documents, ids, (term) => model.terms.has(term));
-	if (documents instanceof KeptTermCounts) documents.release();
 	let nodes = 0;
 	store.guard(() =>
 		store.db
@@ -174,11 +170,12 @@ function rebuildLsa(store: SummaryStore, options: ReindexOptions, started: numbe
 					if (i % 500 === 0) options.onProgress?.('embed', i, rows.length);
 				});
 				writeSemanticMeta(store, meta);
-				saveTrainedDrift(store, drift);
+				recordTrainedDrift(store, documents, ids, (term) => model.terms.has(term));
 				bumpVectorRevision(store);
 			})
 			.immediate(),
 	);
+	if (documents instanceof KeptTermCounts) documents.release();
 	options.onProgress?.('embed', rows.length, rows.length);
 	return {items: rows.length, nodes, embedder: meta.embedder, dimension: meta.dimension, generation: meta.generation, embedded: rows.length, seconds: (performance.now() - started) / 1000};
 }

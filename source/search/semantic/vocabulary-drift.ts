@@ -54,20 +54,12 @@ export function resetVocabularyDrift(store: SummaryStore): void {
 	store.setMeta(unknownKey, '0');
 }
 
-/**
- * For a model just trained on `documents`, the share of their term occurrences it left out: counted
- * as soon as it is trained (the documents can go then), saved with the model (saveTrainedDrift).
- */
-export function trainedDrift(documents: Iterable<TermBag>, ids: TermIds, knows: (term: string) => boolean): {share: number; counted: number} {
+/** Records, for a model just trained on `documents`, the share of their term occurrences it left out. */
+export function recordTrainedDrift(store: SummaryStore, documents: Iterable<TermBag>, ids: TermIds, knows: (term: string) => boolean): void {
 	const tally = new DriftTally(knows);
 	for (const bag of documents) tally.count(bag, ids);
-	return {share: tally.share, counted: tally.counted};
-}
-
-/** Records the drift of a model's own training documents (trainedDrift). */
-export function saveTrainedDrift(store: SummaryStore, drift: {share: number; counted: number}): void {
-	store.setMeta(trainedKey, String(drift.share));
-	store.setMeta(trainedOccurrencesKey, String(drift.counted));
+	store.setMeta(trainedKey, String(tally.share));
+	store.setMeta(trainedOccurrencesKey, String(tally.counted));
 }
 
 /** Whether a model trained on `builtItems` items must be retrained now that the store holds `items`, and why. */
