@@ -1,9 +1,15 @@
-import {appendFileSync, cpSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {setFlagsFromString} from 'node:v8';
+import {runInNewContext} from 'node:vm';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {ingest} from '../helpers/ingest.js';
 import {tempDir} from '../helpers/cli.js';
 import {storedItems} from '../helpers/items.js';
+import {CodexSubagents} from '../../source/ingest/formats/codex-subagents.js';
+
+// The collector, as source/ingest/work/memory.ts reaches it.
+setFlagsFromString('--expose-gc');
 
 /**
  * Codex CLI's spawned threads (fixtures/agents/codex-subagents/README.md): a rollout of its own
@@ -168,5 +174,31 @@ describe("Codex CLI's spawned threads", () => {
 		writeFileSync(grandchild, lines);
 		expect(await ingest([grandchild], {storePath: later})).toMatchObject({updated: 1, subagents: 2, failed: []});
 		expect(strip(read(later))).toEqual(strip(read(store)));
+	});
+});
+
+describe("the heads of Codex rollouts kept for the process (codex-subagents.ts)", () => {
+	it('keep their thread ids, not the 16 KB first reads they were cut from', () => {
+		// A rollout whose first line is long (Codex's session_meta carries the base instructions).
+		const folder = path.join(tempDir(), 'sessions', '2026', '11', '05');
+		mkdirSync(folder, {recursive: true});
+		const files = 400;
+		const padding = 'x'.repeat(20_000);
+		for (let i = 0; i < files; i++) {
+			const id = `019a5b10-2c4e-7d31-8a9f-${String(i).padStart(12, '0')}`;
+			writeFileSync(path.join(folder, `rollout-2026-11-05T10-00-00-${id}.jsonl`), `${JSON.stringify({timestamp: '2026-11-05T10:00:00.000Z', type: 'session_meta', payload: {id, instructions: padding}})}\n`);
+		}
+		const collect = runInNewContext('gc') as () => void;
+		collect();
+		const before = process.memoryUsage().heapUsed;
+		const layout = new CodexSubagents();
+		const first = path.join(folder, readdirSync(folder).sort()[0]!);
+		// Reading one rollout's family reads the head of every rollout under the sessions folder.
+		expect(layout.parentFilesOf(first, '019a5b10-2c4e-7d31-8a9f-000000000399')).toHaveLength(1);
+		collect();
+		const held = process.memoryUsage().heapUsed - before;
+		// Slices of the reads would hold 400 × 16 KB (6.5 MB); the ids and paths are ~0.1 MB.
+		expect(held).toBeLessThan(2 << 20);
+		expect(layout.filesOf(first, 'none')).toEqual([]);
 	});
 });
