@@ -1,4 +1,5 @@
 import path from 'node:path';
+import {addTo} from '../../core/arrays.js';
 import type {AgentDatabase} from '../io/agent-database.js';
 import type {Block, ParsedSource} from '../model.js';
 import type {StoreSession} from './store-session.js';
@@ -188,7 +189,7 @@ export function* readCrushStore(db: AgentDatabase, file: string): Iterable<Store
 	}
 	const parentOf = foldedInto(sessions);
 	const childrenOf = new Map<string, string[]>();
-	for (const [child, parent] of parentOf) childrenOf.set(parent, [...(childrenOf.get(parent) ?? []), child]);
+	for (const [child, parent] of parentOf) addTo(childrenOf, parent, child);
 	/** The sub-agent sessions read into a session, theirs too, in the order Crush made them. */
 	const descendants = (id: string): string[] => (childrenOf.get(id) ?? []).flatMap((child) => [child, ...descendants(child)]);
 	const readTree = (id: string): ParsedSource => {
