@@ -1,3 +1,4 @@
+import {createHash} from 'node:crypto';
 import {describe, expect, it} from 'vitest';
 import {random, symmetricEigen, truncatedSvd, type SparseRows} from '../../source/search/semantic/svd.js';
 
@@ -26,6 +27,21 @@ function lowRank(rows: number, columns: number, singular: number[], seed: number
 	return {x: {rows, columns, terms, values: dense.map((row) => Float64Array.from(row))}, dense, v};
 }
 
+/** `rows` sparse rows of `perRow` distinct random columns of `columns`, with random values. */
+function randomSparse(rows: number, columns: number, perRow: number, seed: number): SparseRows {
+	const next = random(seed);
+	const terms: Int32Array[] = [];
+	const values: Float64Array[] = [];
+	for (let i = 0; i < rows; i++) {
+		const picked = new Set<number>();
+		while (picked.size < perRow) picked.add(Math.floor(next() * columns));
+		const ids = Int32Array.from([...picked].sort((a, b) => a - b));
+		terms.push(ids);
+		values.push(Float64Array.from(ids, () => next()));
+	}
+	return {rows, columns, terms, values};
+}
+
 /** Column j of the `columns × k` row-major right factor. */
 const column = (right: Float64Array, columns: number, k: number, j: number) => Array.from({length: columns}, (_, t) => right[t * k + j]!);
 const dot = (a: number[], b: number[]) => a.reduce((sum, x, i) => sum + x * b[i]!, 0);
@@ -45,6 +61,23 @@ describe('truncatedSvd', () => {
 			const coordinates = w.map((vector) => dot(row, vector));
 			const back = row.map((_, t) => coordinates.reduce((sum, c, j) => sum + c * w[j]![t]!, 0));
 			back.forEach((value, t) => expect(value).toBeCloseTo(row[t]!, 6));
+		}
+	});
+
+	it('gives the same factors to the bit as before its dense blocks were reused in place, on each of its paths', () => {
+		// Hashes of the right factors and singular values as the SVD gave them when each step made
+		// a new documents × l matrix (before orthonormalize and the power iteration wrote in place):
+		// more documents than terms (the terms' gram), fewer (X·Bt, and W from Xᵀ·(Q·Ũ)), and few
+		// enough for the documents' gram X·Xᵀ. A change of arithmetic or order changes the model.
+		const cases = [
+			[1500, 60, 12, 'dd4637becdc1093647f2e5505e29dbcff63ff60a'],
+			[300, 2000, 12, '1972c3fdc647a83707508b3eff792bd2edbe2f2f'],
+			[200, 90, 12, '764f4df91e856d8756bd6b8656c09b40d726a62d'],
+			[100, 300, 100, 'b56cceb6954b5ed6979ac02919e6402af45f41b6'],
+		] as const;
+		for (const [rows, columns, perRow, expected] of cases) {
+			const svd = truncatedSvd(randomSparse(rows, columns, perRow, rows), {k: 24, seed: 5});
+			expect(createHash('sha1').update(new Uint8Array(svd.right.buffer)).update(new Uint8Array(svd.singular.buffer)).digest('hex')).toBe(expected);
 		}
 	});
 

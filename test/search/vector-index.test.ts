@@ -7,7 +7,9 @@ import {openIndexedStore} from '../../source/search/indexing/indexer.js';
 import {retrainLsa} from '../../source/search/indexing/reindex.js';
 import {schemaVersion} from '../../source/store/schema.js';
 import {SummaryStore} from '../../source/store/summary-store.js';
-import {readRootPack} from '../../source/search/semantic/root-pack.js';
+import {packRows, readRootPack, readRootRows} from '../../source/search/semantic/root-pack.js';
+import {quantize} from '../../source/search/semantic/quantized-vectors.js';
+import {random} from '../../source/search/semantic/svd.js';
 import Database from 'better-sqlite3';
 
 describe('the lazily read node vectors', () => {
@@ -137,6 +139,34 @@ describe('the item roots kept side by side (root_vectors, root_pack)', () => {
 			expect(queries.map((query) => new VectorIndex(again.db, meta.dimension, undefined, revision).search(query, 10, 1))).toEqual(fromRows);
 		} finally {
 			again.close();
+		}
+	});
+
+	it('are packed a row at a time into the same bytes as the codes of every row read at once (a row of another length left out)', () => {
+		const db = new Database(':memory:');
+		try {
+			db.exec('CREATE TABLE root_vectors (item INTEGER PRIMARY KEY, node INTEGER NOT NULL, vector BLOB NOT NULL)');
+			const d = 12;
+			const next = random(9);
+			const insert = db.prepare('INSERT INTO root_vectors (item, node, vector) VALUES (?, ?, ?)');
+			for (let item = 1; item <= 300; item++) {
+				const vector = Float32Array.from({length: item === 17 ? d - 1 : d}, (_, j) => (j === 3 ? 0 : (next() - 0.5) * (j + 1)));
+				insert.run(item * 3, item * 7, Buffer.from(vector.buffer));
+			}
+			const rows = readRootRows(db, d);
+			const {codes, scales} = quantize(rows.data, d);
+			const count = rows.items.length;
+			expect(count).toBe(299);
+			const expected = new Uint8Array(count * (8 + d));
+			expected.set(new Uint8Array(rows.items.buffer, rows.items.byteOffset, count * 4), 0);
+			expected.set(new Uint8Array(rows.nodes.buffer, rows.nodes.byteOffset, count * 4), count * 4);
+			expected.set(new Uint8Array(codes.buffer), count * 8);
+			const packed = packRows(db, d);
+			expect(packed.scales).toEqual(scales);
+			expect(Buffer.from(packed.bytes).equals(Buffer.from(expected))).toBe(true);
+			expect(packRows(new Database(':memory:').exec('CREATE TABLE root_vectors (item INTEGER, node INTEGER, vector BLOB)'), d).bytes.byteLength).toBe(0);
+		} finally {
+			db.close();
 		}
 	});
 

@@ -18,13 +18,16 @@ export function quantize(data: Float32Array, dimension: number): QuantizedVector
 	}
 	for (let j = 0; j < dimension; j++) scales[j] = scales[j]! / 127;
 	const codes = new Int8Array(data.length);
-	for (let at = 0; at < data.length; at += dimension) {
-		for (let j = 0; j < dimension; j++) {
-			const scale = scales[j]!;
-			codes[at + j] = scale === 0 ? 0 : Math.max(-127, Math.min(127, Math.round(data[at + j]! / scale)));
-		}
-	}
+	for (let at = 0; at < data.length; at += dimension) quantizeRow(data.subarray(at, at + dimension), scales, codes, at);
 	return {codes, scales};
+}
+
+/** One vector's codes under `scales` (as `quantize` gives them), written to `codes` from `at`. */
+export function quantizeRow(vector: Float32Array, scales: Float32Array, codes: Int8Array, at: number): void {
+	for (let j = 0; j < scales.length; j++) {
+		const scale = scales[j]!;
+		codes[at + j] = scale === 0 ? 0 : Math.max(-127, Math.min(127, Math.round(vector[j]! / scale)));
+	}
 }
 
 /** query · (codes[at … at+d) ⊙ scales), given `scaled` = query ⊙ scales: four running sums, as `dot`. */

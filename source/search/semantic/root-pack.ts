@@ -2,7 +2,7 @@ import type {SqliteDatabase} from '../../store/open.js';
 import {prepared} from '../../store/prepared.js';
 import type {SummaryStore} from '../../store/summary-store.js';
 import {readSemanticMeta, vectorRevision} from './semantic-meta.js';
-import {quantize, topQuantizedRows, type QuantizedVectors} from './quantized-vectors.js';
+import {quantizeRow, topQuantizedRows, type QuantizedVectors} from './quantized-vectors.js';
 import {blobVector, topRows} from './vectors.js';
 import {packExpectation, readPackBytes, readPackExpectation, readPackHead, writePack, writePackExpectation, type PackHead} from '../../store/root-pack-parts.js';
 import {packFromFile, packSum, readPackFileSync, writePackFile} from '../../store/root-pack-file.js';
@@ -21,7 +21,7 @@ export function topRoots(roots: ItemRoots, query: Float32Array, limit: number, d
 	return topQuantizedRows(query, limit, roots.data, dimension, allow);
 }
 
-/** The roots from root_vectors, a row per item (what the pack is made from, and read when it is stale). */
+/** The roots from root_vectors, a row per item (read when the pack is stale; packRows packs the same rows). */
 export function readRootRows(db: SqliteDatabase, dimension: number): ItemRoots & {data: Float32Array} {
 	const rows = prepared(db, 'SELECT node, item, vector FROM root_vectors ORDER BY item').raw(true).all() as Array<[number, number, Buffer]>;
 	const nodes = new Int32Array(rows.length);
@@ -109,14 +109,46 @@ export function writeRootPack(db: SqliteDatabase, dimension: number, revision: s
 		if (readPackExpectation(db, head)?.sum !== expected.sum) writePackExpectation(db, expected);
 		return;
 	}
-	const roots = readRootRows(db, dimension);
-	const {codes, scales} = quantize(roots.data, dimension);
-	const count = roots.items.length;
-	const bytes = new Uint8Array(count * (8 + dimension));
-	bytes.set(new Uint8Array(roots.items.buffer, roots.items.byteOffset, count * 4), 0);
-	bytes.set(new Uint8Array(roots.nodes.buffer, roots.nodes.byteOffset, count * 4), count * 4);
-	bytes.set(new Uint8Array(codes.buffer, codes.byteOffset, codes.byteLength), count * 8);
+	const {scales, bytes} = packRows(db, dimension);
+	const count = bytes.byteLength / (8 + dimension);
 	writePack(db, {revision, count, scales: Buffer.from(scales.buffer, scales.byteOffset, scales.byteLength)}, bytes);
+}
+
+/**
+ * The pack's scales and bytes from root_vectors, in two passes over its rows, one row at a time
+ * (the same codes and scales as `quantize` over `readRootRows`): the scales first, then each
+ * row's codes straight into the pack. Reading every row at once held, at 31 460 items, the rows
+ * (a Buffer each) and their floats (17 MB) beside the pack while it was written.
+ */
+export function packRows(db: SqliteDatabase, dimension: number): {scales: Float32Array; bytes: Uint8Array} {
+	const rows = () => prepared(db, 'SELECT node, item, vector FROM root_vectors ORDER BY item').raw(true).iterate() as Iterable<[number, number, Buffer]>;
+	const vector = new Float32Array(dimension);
+	const vectorBytes = new Uint8Array(vector.buffer);
+	const peak = new Float32Array(dimension);
+	let count = 0;
+	for (const [, , blob] of rows()) {
+		if (blob.byteLength !== dimension * 4) continue;
+		vectorBytes.set(blob);
+		for (let j = 0; j < dimension; j++) peak[j] = Math.max(peak[j]!, Math.abs(vector[j]!));
+		count++;
+	}
+	const scales = new Float32Array(dimension);
+	for (let j = 0; j < dimension; j++) scales[j] = peak[j]! / 127;
+	const bytes = new Uint8Array(count * (8 + dimension));
+	const items = new Int32Array(bytes.buffer, 0, count);
+	const nodes = new Int32Array(bytes.buffer, count * 4, count);
+	const codes = new Int8Array(bytes.buffer, count * 8, count * dimension);
+	let row = 0;
+	// Rows written between the passes (none: the caller's transaction holds the store) are left out.
+	for (const [node, item, blob] of rows()) {
+		if (blob.byteLength !== dimension * 4 || row === count) continue;
+		vectorBytes.set(blob);
+		items[row] = item;
+		nodes[row] = node;
+		quantizeRow(vector, scales, codes, row * dimension);
+		row++;
+	}
+	return {scales, bytes};
 }
 
 /**
