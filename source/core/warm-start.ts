@@ -8,7 +8,7 @@ import {statSync} from 'node:fs';
  * next ones; the explorer's search thread adds its own start); below this size a first search is
  * cheap, and a session that never searches should not pay a thread and its memory for nothing.
  */
-const warmStoreBytes = 64 * 1024 * 1024;
+export const warmStoreBytes = 64 * 1024 * 1024;
 
 /** Whether the store at `storePath` is large enough to warm its search at start (see warmStoreBytes); false when it cannot be read. */
 export function warmsAtStart(storePath: string, threshold = warmStoreBytes): boolean {
