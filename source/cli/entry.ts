@@ -13,6 +13,7 @@ import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {runCachedScript} from './cached-script.js';
 import {codeCacheFolder} from './code-cache-folder.js';
+import {enableCompileCache} from './compile-cache.js';
 import {mayStartLight, startsWithLightCommand} from './light-commands.js';
 import type {runLight as RunLight} from './light-script.js';
 
@@ -36,4 +37,8 @@ const argv = process.argv.slice(2);
 // import() here is CommonJS's: it loads ES modules (Ink's library, the full CLI) where the bundles cannot.
 const started = mayStartLight(argv) && lightStart(argv)?.(argv, {importModule: (url) => import(url)}) === true;
 // A full CLI that fails to load rejects here: Node reports it and exits 1, as for an ES module entry's top-level await.
-if (!started) void import(pathToFileURL(path.join(__dirname, 'cli-main.js')).href);
+if (!started) {
+	// Node 22's own compile cache for the full CLI's modules (a no-op on Node 20).
+	enableCompileCache(codeCacheFolder(process.env));
+	void import(pathToFileURL(path.join(__dirname, 'cli-main.js')).href);
+}

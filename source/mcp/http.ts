@@ -141,6 +141,7 @@ export async function serveHttp(config: DrillConfig, address: HttpAddress, optio
 	}
 	// A client of the port may be another user of this machine: it reads no file outside the drills root.
 	const context = new McpContext(config, {confineFiles: true});
+	void context.warmSearchSoon();
 	const sessions = new SessionTable(options.maxSessions ?? sessionDefaults.max, options.sessionIdleMs ?? sessionDefaults.idleMs);
 	let allowedHosts = new Set<string>();
 	const bodies = new BodyBudget(limits.maxInFlightBodyBytes);

@@ -56,7 +56,16 @@ export interface RunAppOptions {
 	paintFirstFrame?: boolean;
 	/** Loads Ink and the app's view (default: a plain import; the explorer hides CI variables and `fetch` meanwhile, see load-app.ts). */
 	loadView?: () => Promise<typeof import('./ink-app.js')>;
+	/** How long after Ink's first frame the search is warmed (services.warmFind; default warmFindAfterMs). */
+	warmFindAfterMs?: number;
 }
+
+/**
+ * The search is warmed this long after Ink's first frame (services.warmFind): never before it (the
+ * search thread loads the funnel and node:worker_threads), and late enough for the frames the
+ * first keys ask for; a person who opens the query box sooner starts it then (prepareFind).
+ */
+const warmFindAfterMs = 500;
 
 // The alternate screen comes with mouse reports (1000: presses, releases and the wheel; 1006: in
 // SGR encoding, which has no coordinate limit and cannot be mistaken for typed text).
@@ -212,9 +221,12 @@ export async function runApp(options: RunAppOptions): Promise<number> {
 	}
 	if (!paintFirst) listen();
 	options.onStart?.(controller);
+	const warming = setTimeout(() => services.warmFind?.(), options.warmFindAfterMs ?? warmFindAfterMs);
+	warming.unref?.();
 	try {
 		return await finished;
 	} finally {
+		clearTimeout(warming);
 		stdout.off?.('resize', onResize);
 		stopKeys();
 		mounted!.unmount();

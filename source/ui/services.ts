@@ -14,6 +14,7 @@ import type {ActService} from '../act/node-actions.js';
 import {withinOptions, type FindOptions} from './find-options.js';
 import {textFile} from './text-file.js';
 import {storeShortName} from '../core/store-name.js';
+import {warmsAtStart} from '../core/warm-start.js';
 import {usageOver, type UsageService} from './usage-service.js';
 
 export {findMethods, type FindMethod, type FindOptions} from './find-options.js';
@@ -73,6 +74,11 @@ export interface Services {
 	find(query: string, options: FindOptions): Promise<FindResult>;
 	/** Gets the search ready ahead of the first query (the query box opened). */
 	prepareFind?(): void;
+	/**
+	 * Gets the search ready after the first frame, when the store is large enough for a cold first
+	 * search to be felt (core/warm-start.ts): the search thread starts and runs its warm-up search.
+	 */
+	warmFind?(): void;
 	/** Changes whenever another process commits to the summary store (undefined while there is none). */
 	storeVersion?(): string | undefined;
 	frames: FramesService;
@@ -117,6 +123,9 @@ export function createServices(runtime: Runtime, act?: ActService): Services {
 			return await runtime.find({query, method: options.method, scope: options.scope, ...withinOptions(options.within), highlight: {open: '', close: ''}});
 		},
 		prepareFind: () => worker?.warm(),
+		warmFind() {
+			if (worker && warmsAtStart(config.storePath)) worker.warm();
+		},
 		storeVersion() {
 			try {
 				return String(runtime.store().db.pragma('data_version', {simple: true}));

@@ -39,14 +39,14 @@ export interface RenderedApp {
 const {runApp} = await loadRunApp();
 
 /** Runs the app in-process on a fake terminal of the given size, read through a headless xterm. */
-export async function renderApp(services: Services, options: {columns?: number; rows?: number; color?: boolean; depth?: Depth; maxChars?: number; initial?: {domain?: string; node?: string; query?: string}} = {}): Promise<RenderedApp> {
+export async function renderApp(services: Services, options: {columns?: number; rows?: number; color?: boolean; depth?: Depth; maxChars?: number; initial?: {domain?: string; node?: string; query?: string}; warmFindAfterMs?: number} = {}): Promise<RenderedApp> {
 	const columns = options.columns ?? 100;
 	const rows = options.rows ?? 30;
 	const screen = new XtermScreen(columns, rows, {convertEol: true});
 	const stdout = new FakeTerminal(columns, rows, screen);
 	const stdin = new PassThrough();
 	let controller: AppController | undefined;
-	const exited = runApp({services, stdin, stdout, color: options.color ?? true, depth: options.depth, maxChars: options.maxChars, initial: options.initial, onStart: (started) => (controller = started)});
+	const exited = runApp({services, stdin, stdout, color: options.color ?? true, depth: options.depth, maxChars: options.maxChars, initial: options.initial, warmFindAfterMs: options.warmFindAfterMs, onStart: (started) => (controller = started)});
 	await screen.waitFor('help');
 	return {
 		screen,
