@@ -24,6 +24,8 @@ export interface RequestWork {
 	chars: number;
 	/** The first request of a subject: not a follow-up to the request before it. */
 	opensSubject: boolean;
+	/** An agent's `/init` prompt (`isInitTemplate`), not the person's words. */
+	template: boolean;
 }
 
 export interface MainRequest {
@@ -47,6 +49,14 @@ const resumption = /^(?:(?:ok(?:ay)?|so|hi|hey)[\s,!.]+)?(?:(?:can|could|shall) 
 
 /** An agent's own yes/no question answered in the person's place (aider's "Add file to the chat? (Y)es/(N)o…"). */
 const confirmation = /\(Y\)es\/\(N\)o/u;
+
+/**
+ * An agent's `/init` prompt, the same in every session that ran it: Crush's "Please analyze this
+ * codebase and create a **CRUSH.md** file containing:", Claude Code's CLAUDE.md, OpenCode's
+ * AGENTS.md, Codex's "Generate a file named AGENTS.md that serves as a contributor guide…".
+ */
+const initTemplate = /^[`*\s]*(?:please )?(?:analy[sz]e this (?:codebase|repository|project) and (?:create|generate|update) an? \**[\w.-]+\.md\b|generate a file named \**AGENTS\.md\b)/iu;
+export const isInitTemplate = (text: string) => initTemplate.test(text);
 
 /** Requests that never name a session's subject: greetings, model questions, bare commands, resumptions, confirmations. */
 export function isSmallTalk(text: string): boolean {
@@ -108,9 +118,11 @@ export function requestsWithWork(units: Iterable<Unit>): RequestWork[] {
 			const terms = new Set(termsOf(text));
 			const shared = [...terms].filter((term) => subject.has(term)).length;
 			const words = text.split(/\s+/u).filter(Boolean).length;
-			const opensSubject = current === undefined || (words >= newSubjectWords && shared < sharedWords && !asked);
+			const template = isInitTemplate(text);
+			// The request after an `/init` prompt is the person's own: it opens a subject, however many words it shares with the file the prompt had written.
+			const opensSubject = current === undefined || current.template !== template || (words >= newSubjectWords && shared < sharedWords && !asked);
 			if (opensSubject) subject = new Set();
-			current = {text, gist: requestTitle(text), tools: 0, edits: 0, chars: 0, opensSubject};
+			current = {text, gist: requestTitle(text), tools: 0, edits: 0, chars: 0, opensSubject, template};
 			requests.push(current);
 			learn(text);
 		}
@@ -157,9 +169,12 @@ export function mainRequest(units: Iterable<Unit>): MainRequest | undefined {
 		// A subject opened by pasted output, a template or a word or two ("restart") is named by its first request that reads as a title.
 		if (!namesSubject(subject.opening) && namesSubject(request)) subject.opening = request;
 	}
-	const named = subjects.filter((subject) => subject.opening.gist !== undefined);
-	if (named.length === 0) return subjects[0] ? {request: subjects[0].opening, others: subjects.length - 1, lastIsOther: subjects.length > 1, requests} : undefined;
-	const total = subjects.reduce((sum, subject) => sum + subject.work, 0);
+	// An `/init` prompt names the session only when nothing the person asked besides led to a tool call.
+	const own = subjects.filter((subject) => !subject.opening.template);
+	const choices = own.some((subject) => subject.requests.some((request) => request.tools > 0)) ? own : subjects;
+	const named = choices.filter((subject) => subject.opening.gist !== undefined);
+	if (named.length === 0) return choices[0] ? {request: choices[0].opening, others: subjects.length - 1, lastIsOther: subjects.at(-1) !== choices[0], requests} : undefined;
+	const total = choices.reduce((sum, subject) => sum + subject.work, 0);
 	const first = named[0]!;
 	const heaviest = named.reduce((best, subject) => (subject.work > best.work ? subject : best), first);
 	const passing = isShortQuestion(first.opening.text) && !isShortQuestion(heaviest.opening.text);

@@ -16,8 +16,11 @@ const longestName = 40;
 const quoted = /`([^`\n]{2,60})`|#(?:file|sym|folder):([^\s`'"(),;]+)|(?:^|\s)@([\w.-]+\/[\w./-]+|[\w-]+\.\w{1,6})/gu;
 /** A file name or path: "dev-to-git.json", "src/app.ts". */
 const fileName = /(?:^|[\s(["'])((?:[\w.-]+\/)*[\w-]+\.(?:[a-z]{1,5}\d?))(?=$|[\s)\]"',;:!?]|\.(?:\s|$))/gu;
-/** An identifier a person would not write as a word: snake_case, camelCase, PascalCase with an inner capital. */
-const identifier = /(?:^|[\s("'])([A-Za-z_][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[a-z]+[A-Z][A-Za-z0-9]*|[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*)(?=$|[\s)\]"',;:.!?])/gu;
+/**
+ * An identifier a person would not write as a word: snake_case, camelCase, PascalCase with an inner
+ * capital; written bare or as a call (`transfer_matrix(alpha_I, …)`: the function is named too).
+ */
+const identifier = /(?:^|[\s("'])([A-Za-z_][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[a-z]+[A-Z][A-Za-z0-9]*|[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*)(?=$|[\s()\]"',;:.!?])/gu;
 
 /** A single word in double quotes ("Verify", “staging”, «prod»): a name the request gives, a label, a button's or a branch's. */
 const quotedWord = /(?<![\p{L}\p{N}_])["“«]([A-Za-z][\w.-]{1,38}[A-Za-z0-9])["”»](?![\p{L}\p{N}_])/gu;

@@ -147,18 +147,20 @@ export function requestTitle(text: string): string | undefined {
 			.replace(/(?<=[\p{L}\p{N}_])\.(?=[\p{L}\p{N}_])/gu, '\u2024')
 			.split(/(?<=[.!?])\s+|(?<=[。！？])\s*/u)
 			.map((sentence) => sentence.replace(/\u2024/gu, '.').trim().replace(/[\s.。]+$/u, ''));
-		for (const raw of sentences) {
+		for (const [index, raw] of sentences.entries()) {
 			if (++tried > 4) break;
-			// A link says where, not what: "访问网站：@https://… 查找…" is titled by its words.
-			const sentence = raw.replace(/@?https?:\/\/\S+/gu, ' ').replace(longPath, '$1').replace(/\s+/gu, ' ').replace(/^[\s,:：;-]+|[\s,:：;-]+$/gu, '').trim();
-			const words = sentence.match(/\p{L}[\p{L}\p{N}'’_-]*/gu) ?? [];
-			if (words.length === 0 || isNoiseTitle(sentence) || !isRealRequest(sentence) || boilerplate.test(sentence) || introduction.test(sentence)) continue;
+			const sentence = titleSentence(raw);
+			const words = wordsIn(sentence);
+			if (words.length === 0 || !readsAsRequest(sentence)) continue;
 			// "Nice." or "Hi there!" says nothing; a short sentence is kept only if nothing better follows.
 			if (words.length < 3) {
 				fallback ??= sentence;
 				continue;
 			}
-			return capitalize(shorten(withoutLeadIn(sentence.replace(/\s*:$/u, ''))));
+			// "fix this so it compiles and runs. i want a bridgestan implementation…": what "this" is, the next sentence says.
+			const next = pointsOnly(sentence, words) ? titleSentence(sentences[index + 1] ?? '') : '';
+			const said = next && wordsIn(next).length >= 3 && readsAsRequest(next) ? `${sentence.replace(/\s*:$/u, '')}. ${capitalize(next)}` : sentence;
+			return capitalize(shorten(withoutLeadIn(said.replace(/\s*:$/u, ''))));
 		}
 	}
 	// A request that is only a path: the file it names.
@@ -174,6 +176,20 @@ export function requestTitle(text: string): string | undefined {
 	const title = opening ? plainText(opening).trim() : '';
 	return title && !isNoiseTitle(title) ? capitalize(shorten(title)) : undefined;
 }
+
+/** A link says where, not what: "访问网站：@https://… 查找…" is titled by its words; a long path by its file. */
+const titleSentence = (raw: string) => raw.replace(/@?https?:\/\/\S+/gu, ' ').replace(longPath, '$1').replace(/\s+/gu, ' ').replace(/^[\s,:：;-]+|[\s,:：;-]+$/gu, '').trim();
+const wordsIn = (sentence: string) => sentence.match(/\p{L}[\p{L}\p{N}'’_-]*/gu) ?? [];
+const readsAsRequest = (sentence: string) => !isNoiseTitle(sentence) && isRealRequest(sentence) && !boilerplate.test(sentence) && !introduction.test(sentence);
+
+/**
+ * A short sentence that points at what it does not name ("fix this so it compiles and runs", "do
+ * that for every page"): "this" among its first words (not "I see that…"), and no name in it (no capital past its
+ * first letter, no file, path or code).
+ */
+const pointing = /^(?!(?:i|we|you|they|he|she)\b)(?:\S+\s+){1,2}(?:this|that|it|these|those|them)\b/iu;
+const pointingWords = 8;
+const pointsOnly = (sentence: string, words: readonly string[]) => words.length <= pointingWords && pointing.test(sentence) && !/[\p{Lu}`'"./\\_#@\d]/u.test(sentence.slice(1));
 
 /** A sentence that only announces what follows ("I want a system that does the following:"). */
 const introduction = /(?:\b(?:the following|as follows|(?:two|three|a few|some) things)\s*[:.]?|\bbelow\s*:)$/iu;
@@ -205,12 +221,15 @@ const boilerplate =
 	/^(?:(?:\**(?:Situation|Context|Role)\**\s+)?You are (?:a|an) (?:senior |expert |experienced |world-class |helpful )?[\w -]{2,60}?(?:\s(?:with|who|working|specializ\w*|in)\b|$)|Act as (?:a|an) |You \**MUST\**\s+consider the user input|\$ARGUMENTS\b|(?:The )?user input to you can be provided directly|Caveat:|IMPORTANT:\s*(?:this context|you must)|Please analy[sz]e this codebase and create a CLAUDE\.md|[\p{L} ]{1,30}:\s*<?https?:\/\/\S+$)/iu;
 const errorPattern = /^(?:[\w.]*(?:Error|Exception|Panic|Failure)\b:?\s.{3,}|error(?:\[E\d+\])?:\s.{3,}|fatal:\s.{3,}|panic:\s.{3,}|FAILED\s.{3,}|npm ERR!\s.{3,})$/u;
 
-/** The most telling line of a pasted log or stack trace: its last `SomethingError: …` line. */
+/** A web server's log line of a request that failed ("GET /videos/clip.mp4 404 in 60ms", "POST /api/login 500"). */
+const failedHttpRequest = /(?:^|[\s"])(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+\/\S*(?:\s+HTTP\/[\d.]+)?"?\s+[45]\d\d\b/u;
+
+/** The most telling line of a pasted log or stack trace: its last `SomethingError: …` line, else its first error or failed request. */
 function errorLine(text: string): string | undefined {
 	let found: string | undefined;
 	for (const raw of text.split('\n')) {
 		const line = raw.trim();
-		if (line.length <= 200 && errorPattern.test(line)) found ??= line;
+		if (line.length <= 200 && (errorPattern.test(line) || failedHttpRequest.test(line))) found ??= line;
 		if (/^\w*(?:Error|Exception)\b:\s/u.test(line)) found = line;
 	}
 	return found?.replace(/\s+/gu, ' ');
