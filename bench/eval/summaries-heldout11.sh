@@ -1,9 +1,9 @@
 #!/bin/bash
 # Rebuilds the ELEVENTH held-out session set of `npm run eval -- summaries` into OUT (default
-# /work/data/heldout11set): 27 sessions with nuggets (19 files; a Crush store holds several sessions,
+# /work/data/heldout11set): 32 sessions with nuggets (24 files; a Crush store holds several sessions,
 # `item` is `#<session id>`; an aider history several, `item` is `#L<line>`; a Gemini CLI prompt log
-# (tmp/<hash>/logs.json) several, `item` is `#<sessionId>`) of four agent formats from 17 public
-# repositories of 17 people, none of them (and no owner of them) in bench/eval/summaries-*.sh
+# (tmp/<hash>/logs.json) several, `item` is `#<sessionId>`) of five agent formats from 19 public
+# repositories of 19 people, none of them (and no owner of them) in bench/eval/summaries-*.sh
 # (held-out 10 included), real-sessions.sh, fixtures/**/README*, ../shared/eval/nuggets/files.json or
 # ../shared/eval/real-sessions/manifest.json. STRICT and UNTUNED: its nuggets are written the way
 # the strict set's are (../shared/eval/nuggets/README.md), three per session — [topic, outcome,
@@ -16,7 +16,8 @@
 # it under $MIRROR/owner+name/repo, a bare git dir). Secrets left in the logs (an OpenRouter key, Google
 # API keys, a Supabase key) are replaced with REDACTED as they are staged (redact-secrets.sh; a
 # Crush store is redacted value by value by redact-sqlite.mjs and stays a sound database). A
-# prompt-log session that carries a sudo password typed in plain was left out. Nuggets:
+# prompt-log session in which a sudo password is typed in plain is left unscored (the password is
+# redacted all the same). Nuggets:
 # fixtures/summaries/public/heldout11/nuggets-<agent>.json, copied as OUT/<agent>/nuggets.json; an
 # entry keeps the log's own title (`agent_title`) where it has one (Crush's session title unless it
 # is the placeholder "New Session"; SpecStory's heading). The prompt logs have the requests only, so
@@ -34,6 +35,10 @@
 # switch, then how to publish it). aider (4): `.aider.chat.history.md` of three people: English
 # (an Ollama model that is not found), Thai (a launcher's greeting and an agent that will not answer
 # in Thai), Spanish (two questions about a repository's architecture and memory, both interrupted).
+# claude-code (5): committed ~/.claude of two people, English: a personal AI setup's observability
+# dashboard started, and its SessionStart hook errors fixed (a PAI_DIR left as a placeholder); a
+# VPS's containers put back behind Traefik until a wiki turns out a dead link; a codebase mapped
+# and wired to an MCP server until a circular import; 33 quotes to encode, stopped as it starts.
 # specstory (4): Chinese (a Cursor session that designs and builds a wave-table reader, then a
 # question on its code range) and English (a contributor's pull request to a playlist fixer
 # reviewed and redone; a missing-file cache, then an encoding fix that fails on "Beyoncé").
@@ -44,6 +49,11 @@ bash "$HERE/bench/eval/sessions-from-list.sh" "$OUT" "$HERE/fixtures/summaries/p
 aider Adithya-ux-2006/Hey-roomie 16d13b098432fd62abc84a8ec933a21af053c487 .aider.chat.history.md
 aider AgentArchitectDev/SYNERGIA_CORE_NEXT_PRO a189f408ad93f156ccade3027dd7dd222cce0dbe .aider.chat.history.md
 aider Ashveil1/Elengenix d8accf402bc21ed58a180eaa596e3b8a81ee1a09 .aider.chat.history.md
+claude-code HillviewCap/Personal_AI_Infrastructure 110ec6687881a75cb2ea40d4d33821e5e12b7385 .claude/projects/-home-jenkins-Personal-AI-Infrastructure/155715ec-f4e9-47ea-859c-2e4cfcceab6f.jsonl
+claude-code HillviewCap/Personal_AI_Infrastructure 110ec6687881a75cb2ea40d4d33821e5e12b7385 .claude/projects/-home-jenkins-Personal-AI-Infrastructure/5eac5945-4cf4-4f5c-a46a-1f8dacb407aa.jsonl
+claude-code ariffazil/A-FORGE 9e95b9dc6df238098769e531fb77dce70e8d8a33 .claude/projects/-root/0997a687-2ef9-4e82-9a79-64e1909c7155.jsonl
+claude-code ariffazil/A-FORGE 9e95b9dc6df238098769e531fb77dce70e8d8a33 .claude/projects/-root/a8117384-8a7e-445b-9af0-ab182dd62c51.jsonl
+claude-code ariffazil/A-FORGE a5ce0c4453968ccf62ec2cf89881fc5d7160df82 .claude/projects/-root/706354b9-df21-4f43-bd02-cad7bb20febb.jsonl
 crush CoCkMelon/edu-jam4 cb295a40f938bcb95c5dafae2ff864dfa0eaf5b4 .crush/crush.db
 crush Starmel/OpenSuperWhisper d9a9bf4b04b30e71a49e97170a4e43b9fc278a6a .crush/crush.db
 crush itbaby/ribo 1584b4d5c86da592e44a9a335626ed0c5ea868be .crush/crush.db
