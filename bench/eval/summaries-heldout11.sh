@@ -1,9 +1,9 @@
 #!/bin/bash
 # Rebuilds the ELEVENTH held-out session set of `npm run eval -- summaries` into OUT (default
-# /work/data/heldout11set): 32 sessions with nuggets (24 files; a Crush store holds several sessions,
+# /work/data/heldout11set): 37 sessions with nuggets (29 files; a Crush store holds several sessions,
 # `item` is `#<session id>`; an aider history several, `item` is `#L<line>`; a Gemini CLI prompt log
-# (tmp/<hash>/logs.json) several, `item` is `#<sessionId>`) of five agent formats from 19 public
-# repositories of 19 people, none of them (and no owner of them) in bench/eval/summaries-*.sh
+# (tmp/<hash>/logs.json) several, `item` is `#<sessionId>`) of five agent formats from 22 public
+# repositories of 22 people, none of them (and no owner of them) in bench/eval/summaries-*.sh
 # (held-out 10 included), real-sessions.sh, fixtures/**/README*, ../shared/eval/nuggets/files.json or
 # ../shared/eval/real-sessions/manifest.json. STRICT and UNTUNED: its nuggets are written the way
 # the strict set's are (../shared/eval/nuggets/README.md), three per session — [topic, outcome,
@@ -39,9 +39,12 @@
 # dashboard started, and its SessionStart hook errors fixed (a PAI_DIR left as a placeholder); a
 # VPS's containers put back behind Traefik until a wiki turns out a dead link; a codebase mapped
 # and wired to an MCP server until a circular import; 33 quotes to encode, stopped as it starts.
-# specstory (4): Chinese (a Cursor session that designs and builds a wave-table reader, then a
+# specstory (9): Chinese (a Cursor session that designs and builds a wave-table reader, then a
 # question on its code range) and English (a contributor's pull request to a playlist fixer
-# reviewed and redone; a missing-file cache, then an encoding fix that fails on "Beyoncé").
+# reviewed and redone; a missing-file cache, then an encoding fix that fails on "Beyoncé"; a
+# hackathon TV app to integrate with the Senza SDK; a Flask screener launched from a desktop button,
+# then an icon; model docstrings and titles; a React Native app's font sizes matched to HTML
+# references; a tab bar that flickers on navigation, then filled tab icons).
 set -euo pipefail
 OUT=${1:-/work/data/heldout11set}
 HERE=$(cd "$(dirname "$0")/../.." && pwd)
@@ -66,6 +69,11 @@ gemini SensorsIot/OCPP-Tester a055839f351a337711ad62c29210c078b1ee7413 .gemini/t
 gemini abdulrahmanch1/maktebeC bd5a6af3be6bc538b4b5effe3fc77b6a24c3896f .gemini/tmp/0c041baff342c3ccd30504fc14f61e033cae938d7419f89e1699980efb58cb61/logs.json
 gemini casaroca/The-Data-Factory 5988d26951252c65b1e940e26b6c68a0555f8139 .gemini/tmp/1df50b4c2208a6cdb2ac438cf8f271f27a4031395030fef68b8f7f4ce6da20cf/logs.json
 gemini tatata10/bokutoneko_2 a2bd77aecb69d71dcaebc96a9a840b31203b6dd3 .gemini/tmp/9ec94b5070c8734d4e5e34a15d9d0b92804952ed555d0af19ac889aa0e6a3963/logs.json
+specstory AllProAi/TV-App 0fa68a94578894aebc3771bd9c9e5a2ff4dfff73 .specstory/history/2025-05-17_11-38-next-steps-inquiry.md
+specstory ArjunDivecha/qscreen-strategy-screener 9a041b8f9335a24f461177680bc51a7df9129542 .specstory/history/2025-03-20_21-37-terminate-process-8091.md
+specstory ArjunDivecha/qscreen-strategy-screener 9a041b8f9335a24f461177680bc51a7df9129542 .specstory/history/2025-05-01_23-13-update-api-models-docstring.md
+specstory AryanSinCel/StreamList 4b7a2a352ca554e3223776463528cc2033bb733e .specstory/history/2026-04-09_20-07-33Z-detail-page-navigation-issue.md
+specstory AryanSinCel/StreamList f09ac3deb5111c5c35f13273cea3bb093fe1d261 .specstory/history/2026-04-09_13-15-59Z-search-screen-ui-fixes.md
 specstory Borewit/listFix e3b39552d97d81dc6126e4a71e6d12954f25b1da .specstory/history/2025-04-27_12-45-reviewing-github-pull-request-changes.md
 specstory Borewit/listFix e3b39552d97d81dc6126e4a71e6d12954f25b1da .specstory/history/2025-04-27_13-47-cross-platform-playlist-compatibility-solutions.md
 specstory Choi-YewChieh/WaveDataReader 743ff0d794c7bde0f1103509de97e6a4d3ca1ab8 .specstory/history/2026-07-14_09-04-41Z-dot-data-range-usage.md
