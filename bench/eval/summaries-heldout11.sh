@@ -1,9 +1,9 @@
 #!/bin/bash
 # Rebuilds the ELEVENTH held-out session set of `npm run eval -- summaries` into OUT (default
-# /work/data/heldout11set): 37 sessions with nuggets (29 files; a Crush store holds several sessions,
+# /work/data/heldout11set): 40 sessions with nuggets (32 files; a Crush store holds several sessions,
 # `item` is `#<session id>`; an aider history several, `item` is `#L<line>`; a Gemini CLI prompt log
-# (tmp/<hash>/logs.json) several, `item` is `#<sessionId>`) of five agent formats from 22 public
-# repositories of 22 people, none of them (and no owner of them) in bench/eval/summaries-*.sh
+# (tmp/<hash>/logs.json) several, `item` is `#<sessionId>`) of five agent formats from 23 public
+# repositories of 23 people, none of them (and no owner of them) in bench/eval/summaries-*.sh
 # (held-out 10 included), real-sessions.sh, fixtures/**/README*, ../shared/eval/nuggets/files.json or
 # ../shared/eval/real-sessions/manifest.json. STRICT and UNTUNED: its nuggets are written the way
 # the strict set's are (../shared/eval/nuggets/README.md), three per session — [topic, outcome,
@@ -39,12 +39,14 @@
 # dashboard started, and its SessionStart hook errors fixed (a PAI_DIR left as a placeholder); a
 # VPS's containers put back behind Traefik until a wiki turns out a dead link; a codebase mapped
 # and wired to an MCP server until a circular import; 33 quotes to encode, stopped as it starts.
-# specstory (9): Chinese (a Cursor session that designs and builds a wave-table reader, then a
+# specstory (12): Chinese (a Cursor session that designs and builds a wave-table reader, then a
 # question on its code range) and English (a contributor's pull request to a playlist fixer
 # reviewed and redone; a missing-file cache, then an encoding fix that fails on "Beyoncé"; a
 # hackathon TV app to integrate with the Senza SDK; a Flask screener launched from a desktop button,
 # then an icon; model docstrings and titles; a React Native app's font sizes matched to HTML
-# references; a tab bar that flickers on navigation, then filled tab icons).
+# references; a tab bar that flickers on navigation, then filled tab icons; a robotics workspace's
+# SSH push from a container under WSL, then a README on it; a pushing model's relaxed form written
+# up; two videos copied out of a Docker container).
 set -euo pipefail
 OUT=${1:-/work/data/heldout11set}
 HERE=$(cd "$(dirname "$0")/../.." && pwd)
@@ -78,6 +80,9 @@ specstory Borewit/listFix e3b39552d97d81dc6126e4a71e6d12954f25b1da .specstory/hi
 specstory Borewit/listFix e3b39552d97d81dc6126e4a71e6d12954f25b1da .specstory/history/2025-04-27_13-47-cross-platform-playlist-compatibility-solutions.md
 specstory Choi-YewChieh/WaveDataReader 743ff0d794c7bde0f1103509de97e6a4d3ca1ab8 .specstory/history/2026-07-14_09-04-41Z-dot-data-range-usage.md
 specstory Choi-YewChieh/WaveDataReader 87a5da404a0e843c70c0b57c5551daca96bea52b .specstory/history/2026-07-14_06-20-50Z-wave-table-file-reading.md
+specstory CooKingThe1st/contact_maintain cee6fa67981d8ddf3503d54ef25968415f79f792 test/.specstory/history/2026-04-06_14-44Z-git-remote-link-check.md
+specstory CooKingThe1st/contact_maintain cee6fa67981d8ddf3503d54ef25968415f79f792 test/.specstory/history/2026-04-08_14-23Z-differential-flatness-and-assumptions.md
+specstory CooKingThe1st/contact_maintain cee6fa67981d8ddf3503d54ef25968415f79f792 test/.specstory/history/2026-04-17_17-00Z-tmp-holo-phase7-topview-zigzag-hybrid-path-w-root-mp4.md
 LIST
 bash "$HERE/bench/eval/redact-secrets.sh" "$OUT"
 exit 0
