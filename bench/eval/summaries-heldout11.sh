@@ -1,6 +1,6 @@
 #!/bin/bash
 # Rebuilds the ELEVENTH held-out session set of `npm run eval -- summaries` into OUT (default
-# /work/data/heldout11set): 40 sessions with nuggets (32 files; a Crush store holds several sessions,
+# /work/data/heldout11set): 39 sessions with nuggets (32 files; a Crush store holds several sessions,
 # `item` is `#<session id>`; an aider history several, `item` is `#L<line>`; a Gemini CLI prompt log
 # (tmp/<hash>/logs.json) several, `item` is `#<sessionId>`) of five agent formats from 23 public
 # repositories of 23 people, none of them (and no owner of them) in bench/eval/summaries-*.sh
@@ -22,10 +22,11 @@
 # entry keeps the log's own title (`agent_title`) where it has one (Crush's session title unless it
 # is the placeholder "New Session"; SpecStory's heading). The prompt logs have the requests only, so
 # their outcome nugget is how the session stopped (its last requests).
-# crush (8): `.crush/crush.db` committed in five projects, English: an OpenRouter key that saves
+# crush (7): `.crush/crush.db` committed in five projects, English: an OpenRouter key that saves
 # but fails on send, tested through the Playwright MCP until the person gives up, and a second try
 # that finds the models endpoint needs no key; a Windows taskbar equalizer whose .exe does nothing;
-# a macOS dictation app's UI/UX pass and its blur toasts; a Svelte site's dark background and its
+# a macOS dictation app's UI/UX pass (its blur-toast sub-agent session is
+# grafted into it, not an item of its own); a Svelte site's dark background and its
 # package upgrades; a metroidvania game's missing features. gemini (11, Gemini CLI prompt logs):
 # seven projects: Brazilian Portuguese (a fitness consultancy's landing page and its Wix site),
 # Arabic (a library app split into two Vercel projects until the files seem lost; a project
