@@ -25,8 +25,8 @@
 # crush (7): `.crush/crush.db` committed in five projects, English: an OpenRouter key that saves
 # but fails on send, tested through the Playwright MCP until the person gives up, and a second try
 # that finds the models endpoint needs no key; a Windows taskbar equalizer whose .exe does nothing;
-# a macOS dictation app's UI/UX pass (its blur-toast sub-agent session is
-# grafted into it, not an item of its own); a Svelte site's dark background and its
+# a macOS dictation app's UI/UX pass (its blur-toast sub-agent session is grafted into it, not an
+# item of its own); a Svelte site's dark background and its
 # package upgrades; a metroidvania game's missing features. gemini (11, Gemini CLI prompt logs):
 # seven projects: Brazilian Portuguese (a fitness consultancy's landing page and its Wix site),
 # Arabic (a library app split into two Vercel projects until the files seem lost; a project
