@@ -2,11 +2,13 @@
 # Replaces the secrets people leave in their committed session logs with REDACTED, in place, in
 # every file under DIR: provider API keys (OpenAI, Anthropic, Google, NVIDIA, Groq, Hugging Face,
 # GitHub, GitLab, AWS, Slack), Telegram bot tokens, Google OAuth access tokens (ya29., matched after
-# a JSON \n escape too), JSON web tokens, Bearer tokens, the value given to a key, secret, token,
+# a JSON \n escape too), JSON web tokens (also the header and payload left when a tool's boxed
+# output wraps one over lines), Bearer tokens, the value given to a key, secret, token,
 # private key or password setting (`"apiKey": "…"`, `secret_key="…"`, `API_KEY=…`,
 # `WIREGUARD_PRIVATE_KEY=…`, a variable ending in _PASS, _PASSWD, _PASSWORD, _SECRET, _TOKEN or
 # _ACCESS_KEY: `export ADMIN_PASS="…"`, `ENV NEXTAUTH_SECRET=…`, `MINIO_ACCESS_KEY=…`), the
-# password given to mysql on its command line (`mysql -u root -p'…'`),
+# password given to mysql on its command line (`mysql -u root -p'…'`), a sudo password told in
+# prose (`the sudo password is …`), a Google key glued to the words before it (`…ですAIza…`),
 # a 32-hex `"key"` (the API key of Radarr, Sonarr and the like), a base64 value of 32 characters or
 # more given to `secret:` (a JWT signing key in a Spring `application.yml`), the
 # password of a `scheme://user:password@host` URL (an @ in the password included), the signature or token parameters of
@@ -20,7 +22,7 @@ set -euo pipefail
 DIR=$1
 PROGRAM='
 	s/\b(?:sk-(?:proj-|ant-(?:api\d\d-)?|svcacct-)?[A-Za-z0-9_-]{20,})/REDACTED/g;
-	s/\bAIza[0-9A-Za-z_-]{35}\b/REDACTED/g;
+	s/(?<![0-9A-Za-z_-])AIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/REDACTED/g;
 	s/ya29\.[0-9A-Za-z_-]{20,}/REDACTED/g;
 	s/\bnvapi-[A-Za-z0-9_-]{30,}/REDACTED/g;
 	s/\b(?:gsk_[A-Za-z0-9]{20,}|hf_[A-Za-z0-9]{30,}|glpat-[A-Za-z0-9_-]{20,})/REDACTED/g;
@@ -29,6 +31,8 @@ PROGRAM='
 	s/\bxox[abprs]-[A-Za-z0-9-]{10,}/REDACTED/g;
 	s/\b\d{8,10}:AA[A-Za-z0-9_-]{33}\b/REDACTED/g;
 	s/\beyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/REDACTED/g;
+	s/\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}/REDACTED/g;
+	s/(\bsudo password is\s+)[^\s"\x27\\,.;]{2,}/$1REDACTED/gi;
 	s/(Bearer\s+)[A-Za-z0-9._~+\/-]{20,}=*/$1REDACTED/g;
 	s/((?:api[_-]?key|secret[_-]?key|private[_-]?key|access[_-]?key|access[_-]?token|auth[_-]?token|client[_-]?secret|password)\\?["\x27]?\s*[:=]\s*\\?["\x27])[^"\x27\\\s]{12,}/$1REDACTED/gi;
 	s/((?:api[_-]?key|secret[_-]?key|private[_-]?key|access[_-]?token|auth[_-]?token|client[_-]?secret|password)=)[^\s"\x27\\&]{16,}/$1REDACTED/gi;

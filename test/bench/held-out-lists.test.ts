@@ -6,7 +6,7 @@ const evalDir = path.resolve('bench/eval');
 const publicNuggets = path.resolve('fixtures/summaries/public');
 
 /** The held-out set scripts that stage their logs with sessions-from-list.sh, and their nugget folders. */
-const heldOutSets = ['heldout', 'heldout2', 'heldout3', 'heldout5', 'heldout6', 'heldout7', 'heldout8', 'heldout9', 'heldout10'];
+const heldOutSets = ['heldout', 'heldout2', 'heldout3', 'heldout5', 'heldout6', 'heldout7', 'heldout8', 'heldout9', 'heldout10', 'heldout11'];
 
 type ListLine = {agent: string; repo: string; rev: string; logPath: string; name: string};
 
@@ -59,7 +59,7 @@ describe('held-out set lists', () => {
 	}
 
 	/** The scripts made in order, from held-out 6 on: each is checked against every script but itself and those after it. */
-	const ordered = ['summaries-heldout6.sh', 'summaries-heldout7.sh', 'summaries-heldout8.sh', 'summaries-heldout9.sh', 'summaries-heldout10.sh'];
+	const ordered = ['summaries-heldout6.sh', 'summaries-heldout7.sh', 'summaries-heldout8.sh', 'summaries-heldout9.sh', 'summaries-heldout10.sh', 'summaries-heldout11.sh'];
 
 	/** The owners of every repository listed by the scripts made before `script`: held-out 6 before 7 before 8 before 9 before 10. */
 	function ownersBefore(script: string): Set<string> {
@@ -73,7 +73,7 @@ describe('held-out set lists', () => {
 		return new Set(earlier.map((repo) => repo.split('/')[0]!.toLowerCase()));
 	}
 
-	for (const set of ['heldout6', 'heldout7', 'heldout8', 'heldout9', 'heldout10']) {
+	for (const set of ['heldout6', 'heldout7', 'heldout8', 'heldout9', 'heldout10', 'heldout11']) {
 		it(`${set} shares no repository and no owner with any earlier list`, () => {
 			const owners = ownersBefore(`summaries-${set}.sh`);
 			const repos = listLines(`summaries-${set}.sh`).map((line) => parse(line).repo);
@@ -89,26 +89,28 @@ describe('held-out set lists', () => {
 		});
 	}
 
-	// Held-out 10 is strict, as ../shared/eval/nuggets is: each nugget is one specific thing in a few spellings.
-	it('heldout10 is strict: three nuggets per session, each of one to three alternatives, and at most three sessions of a person', () => {
-		const folder = path.join(publicNuggets, 'heldout10');
-		for (const file of readdirSync(folder)) {
-			const entries = JSON.parse(readFileSync(path.join(folder, file), 'utf8')) as Entry[];
-			for (const entry of entries) {
-				expect(entry.nuggets, `${file}: ${entry.file}`).toHaveLength(3);
-				for (const alternatives of entry.nuggets) expect(alternatives.length, `${file}: ${entry.file}`).toBeLessThanOrEqual(3);
+	// Held-out 10 and 11 are strict, as ../shared/eval/nuggets is: each nugget is one specific thing in a few spellings.
+	for (const set of ['heldout10', 'heldout11']) {
+		it(`${set} is strict: three nuggets per session, each of one to three alternatives, and at most three sessions of a person`, () => {
+			const folder = path.join(publicNuggets, set);
+			for (const file of readdirSync(folder)) {
+				const entries = JSON.parse(readFileSync(path.join(folder, file), 'utf8')) as Entry[];
+				for (const entry of entries) {
+					expect(entry.nuggets, `${file}: ${entry.file}`).toHaveLength(3);
+					for (const alternatives of entry.nuggets) expect(alternatives.length, `${file}: ${entry.file}`).toBeLessThanOrEqual(3);
+				}
 			}
-		}
-		const lines = listLines('summaries-heldout10.sh').map(parse);
-		const sessions = new Map<string, number>();
-		for (const file of readdirSync(folder)) {
-			const agent = file.slice('nuggets-'.length, -'.json'.length);
-			const entries = JSON.parse(readFileSync(path.join(folder, file), 'utf8')) as Entry[];
-			for (const entry of entries) {
-				const owner = lines.find((line) => line.agent === agent && line.name === entry.file)!.repo.split('/')[0]!.toLowerCase();
-				sessions.set(owner, (sessions.get(owner) ?? 0) + 1);
+			const lines = listLines(`summaries-${set}.sh`).map(parse);
+			const sessions = new Map<string, number>();
+			for (const file of readdirSync(folder)) {
+				const agent = file.slice('nuggets-'.length, -'.json'.length);
+				const entries = JSON.parse(readFileSync(path.join(folder, file), 'utf8')) as Entry[];
+				for (const entry of entries) {
+					const owner = lines.find((line) => line.agent === agent && line.name === entry.file)!.repo.split('/')[0]!.toLowerCase();
+					sessions.set(owner, (sessions.get(owner) ?? 0) + 1);
+				}
 			}
-		}
-		for (const [owner, count] of sessions) expect(count, owner).toBeLessThanOrEqual(3);
-	});
+			for (const [owner, count] of sessions) expect(count, owner).toBeLessThanOrEqual(3);
+		});
+	}
 });

@@ -77,6 +77,9 @@ describe('staging a held-out set', () => {
 			{text: 'jwt:\n  secret: Fake0jwt0signing0key0for0a0test0only0000000000+/Aa==\n  tokenHeaderKey: Authorization\nsecret: process.env.AUTH_SECRET'},
 			{text: "ENV NEXTAUTH_SECRET=Fake0nextauth0secret\nMINIO_ACCESS_KEY=Fake0minio0key\nconst key = process.env.MINIO_ACCESS_KEY;\nmysql -u root -p'Fake0root0pw' weblog < init.sql; mkdir -p build\nmysql -u root -pFake0pw2 -e 'SELECT 1'"},
 			{text: 'DATABASE_URL=postgresql://postgres:Fake@pass2025@db.example.org:5432/app and git@github.com:me/repo.git'},
+			{text: '│ │      =eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJmYWtlIiwicmVm           │ │\n│ │      IjoiZmFrZSJ9 │ │ and a JWT named in prose: eyJhbGciOi…'},
+			{text: 'the sudo password is fake0pw, it is the same as the user; a password is needed'},
+			{text: 'apikeyはこれですAIzaSyFake0Google0key0for0a0test0000000 and XAIzaSyFake0Google0key0for0a0test0000000'},
 		];
 		writeFileSync(session, `${records.map((record) => JSON.stringify(record)).join('\n')}\n`);
 		writeFileSync(nuggets, '[{"file": "session.jsonl", "nuggets": [["sk-proj-Fake0key0for0a0test0only0000000000000"]]}]\n');
@@ -108,6 +111,12 @@ describe('staging a held-out set', () => {
 		expect(lines[15]).toBe("ENV NEXTAUTH_SECRET=REDACTED\nMINIO_ACCESS_KEY=REDACTED\nconst key = process.env.MINIO_ACCESS_KEY;\nmysql -u root -p'REDACTED' weblog < init.sql; mkdir -p build\nmysql -u root -pREDACTED -e 'SELECT 1'");
 		// A URL password holding an @: all of it up to the host.
 		expect(lines[16]).toBe('DATABASE_URL=postgresql://postgres:REDACTED@db.example.org:5432/app and git@github.com:me/repo.git');
+		// A JWT that a tool's boxed output wrapped over lines: its header and the payload's first line; prose naming one is kept.
+		expect(lines[17]).toBe('│ │      =REDACTED           │ │\n│ │      IjoiZmFrZSJ9 │ │ and a JWT named in prose: eyJhbGciOi…');
+		// A sudo password told in prose, as a person typed it to a prompt log; other prose about passwords is kept.
+		expect(lines[18]).toBe('the sudo password is REDACTED, it is the same as the user; a password is needed');
+		// A Google API key glued to the Japanese words before it (no word boundary); a longer token that only holds one is kept.
+		expect(lines[19]).toBe('apikeyはこれですREDACTED and XAIzaSyFake0Google0key0for0a0test0000000');
 		// The nuggets are the eval's own file, not a log: left as written.
 		expect(readFileSync(nuggets, 'utf8')).toContain('sk-proj-Fake0key');
 	});
