@@ -2,7 +2,7 @@ import {createHash} from 'node:crypto';
 import type {ItemRecord} from '../../store/interchange.js';
 import {clip, plainText} from '../../text/clean.js';
 import type {DescribedSource} from '../build-item.js';
-import {clipWords, maxWords} from '../tree/outcome.js';
+import {clipWords, maxWords} from '../tree/closing-report.js';
 import {isNoiseTitle} from '../tree/titles.js';
 import {AgentError, agentCommands, runAgent, summarizerMarker, type AgentName} from './agent-cli.js';
 import type {AnswerCache} from './llm-describer.js';

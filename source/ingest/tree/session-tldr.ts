@@ -2,7 +2,8 @@ import {toolsOf} from '../formats/conversation.js';
 import {changesFiles} from '../formats/session-facts.js';
 import type {Unit} from '../model.js';
 import {termsOf} from '../../text/summary-words.js';
-import {clipWords, maxWords, type Commit, type SessionOutcome} from './outcome.js';
+import {clipWords, maxWords} from './closing-report.js';
+import type {Commit, SessionOutcome} from './outcome.js';
 
 /**
  * A session's TLDR in at most two sentences and `maxWords` words: what was asked (the main

@@ -4,7 +4,7 @@ import {CodexReader} from '../../../source/ingest/formats/codex.js';
 import {reviewAsProse} from '../../../source/ingest/formats/codex-review.js';
 import {readChatGptConversation} from '../../../source/ingest/formats/chatgpt.js';
 import {GeminiChatReader} from '../../../source/ingest/formats/gemini-chat.js';
-import {reportOutcome} from '../../../source/ingest/tree/outcome.js';
+import {reportOutcome} from '../../../source/ingest/tree/closing-report.js';
 import {requestTitle} from '../../../source/ingest/tree/titles.js';
 import {assistant, claude, user} from '../../helpers/claude-records.js';
 

@@ -2,7 +2,7 @@ import {describe, expect, it} from 'vitest';
 import {claude, clockedSession} from '../../helpers/claude-records.js';
 import {describeSource} from '../../../source/ingest/build-item.js';
 import {askAfterTemplate, isRealRequest, withoutContext} from '../../../source/ingest/formats/requests.js';
-import {reportOutcome, withoutReasoning} from '../../../source/ingest/tree/outcome.js';
+import {reportOutcome, withoutReasoning} from '../../../source/ingest/tree/closing-report.js';
 import {commandGist, isCommandOnly, withoutPaste} from '../../../source/ingest/tree/pastes.js';
 import {requestTitle} from '../../../source/ingest/tree/titles.js';
 

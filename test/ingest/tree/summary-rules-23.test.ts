@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import {claude, clockedSession} from '../../helpers/claude-records.js';
 import {describeSource} from '../../../source/ingest/build-item.js';
-import {reportOutcome} from '../../../source/ingest/tree/outcome.js';
+import {reportOutcome} from '../../../source/ingest/tree/closing-report.js';
 import {isNoiseTitle, requestTitle} from '../../../source/ingest/tree/titles.js';
 
 // Issue 34, the title and TLDR rules of pipeline ingest-23. Every fixture here is written for the test.

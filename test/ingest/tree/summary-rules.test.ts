@@ -3,7 +3,7 @@ import {claude, clockedSession} from '../../helpers/claude-records.js';
 import {describeSource} from '../../../source/ingest/build-item.js';
 import {foldSentence, tldrSentences} from '../../../source/ingest/shared-sentences.js';
 import {withoutEditBlocks} from '../../../source/ingest/tree/edit-blocks.js';
-import {reportOutcome} from '../../../source/ingest/tree/outcome.js';
+import {reportOutcome} from '../../../source/ingest/tree/closing-report.js';
 import {gistWithNames, requestNames} from '../../../source/ingest/tree/request-names.js';
 
 // Issue 34, the title and TLDR rules of pipeline ingest-21. Every fixture here is written for the test.

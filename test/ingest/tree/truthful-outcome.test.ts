@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {describeSource} from '../../../source/ingest/build-item.js';
-import {reportOutcome} from '../../../source/ingest/tree/outcome.js';
+import {reportOutcome} from '../../../source/ingest/tree/closing-report.js';
 import {assistant, claude, result, tool, user} from '../../helpers/claude-records.js';
 
 // Issue 35, point 2: TLDRs that state the opposite. Shapes named in fixtures/summaries/sessions/README.md.
