@@ -125,7 +125,7 @@ describe('SpecStory chats (.specstory/history Markdown)', () => {
 	it('is told apart by content: every variant, not a plain markdown doc, not a doc that quotes the format', async () => {
 		const names = ['cli-v2.1-claude-code-open-fence.md', 'cli-v2.1-claude-code-sidechain.md', 'extension-2025-02.md', '2025-04-26_23-34-fixing-changelog-duplicates-and-references.md', 'extension-2025-10.md', 'cli-2025-07-claude-code.md', 'cli-2025-07-claude-code-early.md', 'cli-v2.1-claude-code.md', 'cli-v2.1-cursor-ide.md', 'cli-v2.1-codex.md'];
 		for (const name of names) expect((await sniff(fixture(name), statSync(fixture(name)).size)).format, name).toBe('specstory');
-		for (const doc of ['fixtures/transcripts/README.md', 'docs/ingest.md', `${folder}/README.md`, 'fixtures/agents/cursor-export.md']) {
+		for (const doc of ['fixtures/transcripts/README.md', 'docs/ingest.md', 'docs/summaries.md', `${folder}/README.md`, 'fixtures/agents/cursor-export.md']) {
 			expect((await sniff(doc, statSync(doc).size)).format, doc).not.toBe('specstory');
 		}
 		const quoting = [
