@@ -61,3 +61,15 @@ function sharedTermObjects(text: string): IndexTerm[] {
 	addTerms(text, new Map(), 1, undefined, index);
 	return index;
 }
+
+describe('which sources share', () => {
+	it('a source described with sharing off keeps nothing', () => {
+		forgetIndexTerms(false);
+		unitTerms({blocks: [{kind: 'prose', role: 'assistant', text: 'Plain ASCII prose of a session.'}]} as never);
+		expect(keptIndexTexts()).toBe(0);
+		forgetIndexTerms();
+		unitTerms({blocks: [{kind: 'prose', role: 'user', text: 'Plain ASCII prose of a page.'}]} as never);
+		expect(keptIndexTexts()).toBe(1);
+		forgetIndexTerms();
+	});
+});

@@ -268,8 +268,8 @@ async function describeJob(job: SourceJob, parsed: ParsedSource, problems: Sourc
 	}
 	if (job.format === 'markdown') onlyFrontMatter(parsed, job.path);
 	if (!job.keepSecrets) redactSource(parsed);
-	// The index terms the summarizer takes for the spans' counts are this source's (text/shared-terms.ts).
-	forgetIndexTerms();
+	// The index terms the summarizer takes for the spans' counts are this source's (text/shared-terms.ts): a document's.
+	forgetIndexTerms(parsed.flavor === 'document');
 	const described = describeSource(parsed);
 	await hooks.rewrite?.(described, job);
 	const item = describedToItem(described, parsed, {
