@@ -73,6 +73,16 @@ export function stem(word: string): string {
 // The term of each word `words` gives ('' for a word that is no term): one lookup per word.
 const terms = new Map<string, string>();
 
+/** The index term of a lowercased word as `words` gives it ('' for a word that is no term: a stop word, a long number, too short or too long). */
+export function indexTermOf(word: string): string {
+	return termOf(word);
+}
+
+/** Whether `text` is all ASCII (then its words are the runs of ASCII letters and digits, lowercased). */
+export function isAsciiText(text: string): boolean {
+	return ascii.test(text);
+}
+
 function termOf(word: string): string {
 	let term = terms.get(word);
 	if (term === undefined) {

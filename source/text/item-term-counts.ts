@@ -1,6 +1,7 @@
 import {addTo} from '../core/arrays.js';
 import type {ItemRecord} from '../store/interchange.js';
 import {stemmedTerms} from './index-words.js';
+import {indexBagOf} from './shared-terms.js';
 import {bagOfTerms, emptyBag, mergeBags, reinternBag, TermIds, type TermBag} from './term-bags.js';
 
 /** How often each stemmed term occurs, in the order the terms first occur. */
@@ -88,7 +89,7 @@ export function termCountsOf(item: ItemRecord, options: {whole?: boolean; ids?: 
 	const spanBag = (seq: number): TermBag => {
 		let bag = perSpan.get(seq);
 		if (!bag) {
-			bag = bagOfTerms(stemmedTerms(spanText.get(seq) ?? ''), ids);
+			bag = indexBagOf(spanText.get(seq) ?? '', ids);
 			perSpan.set(seq, bag);
 		}
 		return bag;

@@ -1,6 +1,7 @@
 import {stemmer} from 'stemmer';
 import {topicStopwords} from './stopwords.js';
 import {hasUnspacedScript, isUnspacedWord, splitRun} from './cjk-words.js';
+import {indexTermsOfWord, pushIndexTerms, type IndexTerm, type IndexTermsOfWord} from './shared-terms.js';
 
 /**
  * Words, stems and term bags. One hand-written scanner does the tokenizing (a Unicode-aware regex
@@ -135,11 +136,33 @@ export function termOf(original: string): string {
 	return term;
 }
 
-/** Adds the stems of `text`'s topic words to `bag`, each counting `weight`. */
-export function addTerms(text: string, bag: Bag, weight = 1, lexicon?: Lexicon): Bag {
+// A written word's summary stem and index terms, for text read for both (one lookup per word).
+const sharedCache = new Map<string, {stem: string; index: IndexTermsOfWord}>();
+
+function sharedWordOf(original: string): {stem: string; index: IndexTermsOfWord} {
+	let known = sharedCache.get(original);
+	if (known === undefined) {
+		known = {stem: termOf(original), index: indexTermsOfWord(original)};
+		if (sharedCache.size > 500_000) sharedCache.clear();
+		sharedCache.set(original, known);
+	}
+	return known;
+}
+
+/**
+ * Adds the stems of `text`'s topic words to `bag`, each counting `weight`. With `index`, `text` is
+ * ASCII and the index terms of its words (`stemmedTerms(text)`) are pushed there as they are read
+ * (shared-terms.ts: the text is tokenized once for the summary, the keyword rows and the counts).
+ */
+export function addTerms(text: string, bag: Bag, weight = 1, lexicon?: Lexicon, index?: IndexTerm[]): Bag {
 	scanWords(text, (start, end) => {
 		const original = text.slice(start, end);
-		const stem = termOf(original);
+		let stem: string;
+		if (index) {
+			const both = sharedWordOf(original);
+			pushIndexTerms(both.index, index);
+			stem = both.stem;
+		} else stem = termOf(original);
 		if (stem === '') return;
 		const count = bag.get(stem);
 		bag.set(stem, (count ?? 0) + weight);

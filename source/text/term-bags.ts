@@ -118,6 +118,12 @@ export function bagOfTerms(terms: readonly string[], dictionary: TermIds): TermB
 	return shared.take();
 }
 
+/** The bag of term ids of `dictionary`, in the text's order (what `bagOfTerms` gives of their terms). */
+export function bagOfIds(ids: readonly number[]): TermBag {
+	for (const id of ids) shared.add(id);
+	return shared.take();
+}
+
 /** The bags merged in order: counts summed, each id where it first occurs (as maps added one into another). */
 export function mergeBags(parts: readonly TermBag[]): TermBag {
 	for (const part of parts) shared.addBag(part);

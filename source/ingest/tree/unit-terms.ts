@@ -1,6 +1,8 @@
 import type {Block, Unit} from '../model.js';
 import {markupRole} from '../formats/markup-lines.js';
 import {addTerms, isWordCode, type Bag, type Lexicon} from '../../text/summary-words.js';
+import {isAsciiText} from '../../text/index-words.js';
+import {keepIndexTerms, keepsIndexTerms, type IndexTerm} from '../../text/shared-terms.js';
 
 /**
  * How much of a block counts toward a topic's words: all of what people wrote, the head of code and
@@ -55,7 +57,13 @@ export function unitTerms(unit: Unit, bag: Bag = new Map(), lexicon?: Lexicon): 
 		const digest = blockDigest(block);
 		chars += digest.length;
 		// A tool call's argument names ("status:", "activeForm:" of every todo) are its schema, not the work.
-		addTerms(block.role === 'tool_call' ? digest.replace(argumentName, '$1') : digest, bag, reachOf(block).weight, lexicon);
+		if (block.role === 'tool_call') addTerms(digest.replace(argumentName, '$1'), bag, reachOf(block).weight, lexicon);
+		else if (digest === block.text && digest.length > 0 && keepsIndexTerms() && isAsciiText(digest)) {
+			// The whole block is read: its index terms are taken on the way, for its span's counts.
+			const index: IndexTerm[] = [];
+			addTerms(digest, bag, reachOf(block).weight, lexicon, index);
+			keepIndexTerms(digest, index);
+		} else addTerms(digest, bag, reachOf(block).weight, lexicon);
 	}
 	if (unit.heading) addTerms(unit.heading, bag, 2, lexicon);
 	return {bag, chars};

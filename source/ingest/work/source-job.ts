@@ -2,6 +2,7 @@ import {readFile} from 'node:fs/promises';
 import path from 'node:path';
 import {validateItem, type ItemRecord} from '../../store/interchange.js';
 import {describedToItem, describeSource, type DescribedSource} from '../build-item.js';
+import {forgetIndexTerms} from '../../text/shared-terms.js';
 import {agentDocumentReaders, agentLineReaders} from '../formats/agent-readers.js';
 import {conversationFormats, type Format} from '../formats/catalog.js';
 import {ClaudeAgentReader} from '../formats/claude-agent.js';
@@ -267,6 +268,8 @@ async function describeJob(job: SourceJob, parsed: ParsedSource, problems: Sourc
 	}
 	if (job.format === 'markdown') onlyFrontMatter(parsed, job.path);
 	if (!job.keepSecrets) redactSource(parsed);
+	// The index terms the summarizer takes for the spans' counts are this source's (text/shared-terms.ts): a document's.
+	forgetIndexTerms(parsed.flavor === 'document');
 	const described = describeSource(parsed);
 	await hooks.rewrite?.(described, job);
 	const item = describedToItem(described, parsed, {
