@@ -2,6 +2,7 @@ import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {find} from '../../source/search/funnel/find.js';
 import {openIndexedStore} from '../../source/search/indexing/indexer.js';
+import {indexMissingItems} from '../../source/search/indexing/reindex.js';
 import {cappedParts, nodeTexts, rootBodyLimit} from '../../source/search/indexing/node-text.js';
 import {validateItem, type ItemRecord} from '../../source/store/interchange.js';
 import type {SummaryStore} from '../../source/store/summary-store.js';
@@ -116,5 +117,31 @@ describe('a root row whose body is bounded (the limit lowered to 2 000 character
 		store.db.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.rv USING fts5vocab (main, search_root_fts, 'instance')");
 		const left = store.db.prepare("SELECT count(*) AS n FROM temp.rv").get() as {n: number};
 		expect(left.n).toBe(0);
+	});
+});
+
+describe('a store indexed with layout 4, brought to layout 5', () => {
+	it('rewrites only the items above the bound; the others keep their rows and take the new number', () => {
+		const before = rootBodyLimit.chars;
+		const store = openIndexedStore(path.join(tempDir('drill-root-limit-v4-'), 's.db'));
+		try {
+			// Written whole (as layout 4 wrote every item), then marked as layout 4.
+			rootBodyLimit.chars = Number.MAX_SAFE_INTEGER;
+			store.writeItem(validateItem(longItem('long', 200, 'zebrafish')));
+			store.writeItem(validateItem(longItem('short', 20, 'zebrafish')));
+			store.db.exec('UPDATE search_items SET text_version = 4');
+			expect(rootTerms(store, 'long').body).toContain('zebrafish');
+			rootBodyLimit.chars = 2000;
+			expect(indexMissingItems(store)).toBe(1);
+			expect((store.db.prepare('SELECT DISTINCT text_version AS v FROM search_items').all() as Array<{v: number}>).map((row) => row.v)).toEqual([5]);
+			expect(rootTerms(store, 'long').body).not.toContain('zebrafish');
+			expect(rootTerms(store, 'short').body).toContain('zebrafish');
+			// Each row deletes cleanly with the layout it is now marked with.
+			for (const id of ['long', 'short']) expect(store.deleteItem('conversation_session', id)).toBe(true);
+			expect((store.db.prepare('SELECT count(*) AS n FROM temp.rv').get() as {n: number}).n).toBe(0);
+		} finally {
+			store.close();
+			rootBodyLimit.chars = before;
+		}
 	});
 });
