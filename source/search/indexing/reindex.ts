@@ -90,7 +90,7 @@ export function recordEmbedded(store: SummaryStore, embedding: SyncEmbedding): v
  * (a store is not rewritten whole for its few huge items). Surely: SQLite counts characters, which
  * are at most two UTF-16 units each, and a newline is counted after every span.
  */
-function keepUnboundedRows(store: SummaryStore): void {
+export function keepUnboundedRows(store: SummaryStore): void {
 	if (currentTextVersion !== 5) return;
 	store.guard(() => {
 		const kept = store
