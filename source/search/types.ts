@@ -74,6 +74,7 @@ export interface CandidateItem {
 	item_id: string;
 	title: string;
 	tldr: string;
+	/** Its best stage-1 hit's rank; 0 inside one item (`--in`) when stage 1 ranked none of its nodes and its spans match (a huge item's root row holds only its first spans). */
 	best_rank: number;
 	/** The item's provenance (only the fields it has). */
 	source?: ItemSource;

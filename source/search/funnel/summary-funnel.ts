@@ -151,12 +151,23 @@ export async function summaryFunnel(store: SummaryStore, params: FindParams, req
 			});
 		}
 	}
+	// Inside one item, its spans are searched even when stage 1 ranked none of its nodes: a huge
+	// item's root row holds only its first spans (rootBodyLimit), so a word of its tail is in its spans alone.
+	if (params.within && filter.item !== undefined && candidates.size === 0 && params.offset === 0 && params.drill) {
+		const row = store.item(params.within.namespace, params.within.itemId);
+		if (row) candidates.set(filter.item, {drill_node_id: summaryNodeId(row.namespace, row.item_id), namespace: row.namespace, item_id: row.item_id, title: row.title, tldr: row.tldr, best_rank: 0, source: briefSource(itemSource(row)).source});
+	}
 	at = lap('stage1', started);
 
 	const drilled = [];
 	if (params.drill && params.drillTopK > 0) {
 		for (const [item, candidate] of [...candidates].slice(0, params.drillTopK)) {
 			const result = drillItem(spans, {item, namespace: candidate.namespace, item_id: candidate.item_id, ...(subtree ? {nodes: subtree} : {})}, params.drillPerItemTopK, params.within ? 60 : 24);
+			// (An item stage 1 did not rank is listed only when its spans match.)
+			if (candidate.best_rank === 0 && result.spans.length === 0) {
+				candidates.delete(item);
+				continue;
+			}
 			for (const span of result.spans) span.snippet = highlight(span.snippet, open, close);
 			drilled.push(params.within ? withContext(store, item, result) : result);
 		}

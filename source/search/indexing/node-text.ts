@@ -26,7 +26,29 @@ export interface NodeText {
  * on the root row is the item's raw text and nothing else that bm25 would count (see `rootRow`).
  */
 // 4: Chinese and Japanese text is written with a space between its words (spacedWords), so FTS5 sees each word.
-export const currentTextVersion = 4;
+// 5: the root row's body is the item's spans' text up to `rootBodyLimit` (see `cappedParts`).
+export const currentTextVersion = 5;
+
+/**
+ * From layout 5 on, the root row's body holds the item's spans' text up to this many characters
+ * (newlines counted): whole spans, the one that crosses the bound included. Only a huge item is
+ * cut (a 1M-line session holds 97 M characters; the largest real session measured, ~3 M): FTS5's
+ * hash of one 100 MB document and SQLite's joined copy of it were the peak of its ingest
+ * (docs/ingest.md). A word only in the rest of such an item is in its spans' rows (stage 2) and in
+ * the root row's summary column when a summary has it (see `rootFields`), not in its body.
+ * (An object, so that a test can lower it; a row is deleted with the limit it was written with.)
+ */
+export const rootBodyLimit = {chars: 8_000_000};
+
+/** The first of `parts` (joined by newlines) up to `limit` characters: whole parts, the one crossing the limit kept. */
+export function cappedParts(parts: readonly string[], limit = rootBodyLimit.chars): readonly string[] {
+	let length = -1;
+	for (let index = 0; index < parts.length; index++) {
+		length += parts[index]!.length + 1;
+		if (length >= limit) return parts.slice(0, index + 1);
+	}
+	return parts;
+}
 
 export function nodeTexts(item: ItemRecord, withBodies?: 'every' | 'root' | 'none', textVersion?: number): NodeText[];
 /** `'root-parts'`: only the root's body, as its spans' texts in order (the body is them joined by newlines). */

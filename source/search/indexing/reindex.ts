@@ -8,7 +8,7 @@ import {TermIds, type TermBag} from '../../text/term-bags.js';
 import {itemTermCountsOf, KeptTermCounts, type TermCountsList} from './training-counts.js';
 import {trainLsaBags, defaultLsaOptions, type LsaOptions} from '../semantic/lsa.js';
 import {LsaEmbedder, saveLsaModel} from '../semantic/lsa-store.js';
-import {currentTextVersion, nodeFullText, nodeTexts} from './node-text.js';
+import {currentTextVersion, nodeFullText, nodeTexts, rootBodyLimit} from './node-text.js';
 import {trainingDocuments} from './training-documents.js';
 import {bumpVectorRevision, readSemanticMeta, writeSemanticMeta, type SemanticMeta} from '../semantic/semantic-meta.js';
 import {nodeIds} from './text-index.js';
@@ -85,10 +85,27 @@ export function recordEmbedded(store: SummaryStore, embedding: SyncEmbedding): v
 }
 
 /**
+ * Layout 5 bounds the root row's body (rootBodyLimit): an item indexed with layout 4 whose text is
+ * surely under the bound already has the very rows layout 5 writes, and only takes the new number
+ * (a store is not rewritten whole for its few huge items). Surely: SQLite counts characters, which
+ * are at most two UTF-16 units each, and a newline is counted after every span.
+ */
+export function keepUnboundedRows(store: SummaryStore): void {
+	if (currentTextVersion !== 5) return;
+	store.guard(() => {
+		const kept = store
+			.statement('UPDATE search_items SET text_version = 5 WHERE text_version = 4 AND 2 * (SELECT coalesce(sum(length(text) + 1), 0) FROM spans WHERE spans.item = search_items.item) < ?')
+			.run(rootBodyLimit.chars);
+		if (kept.changes > 0) dropKeptCounts(store.db);
+	});
+}
+
+/**
  * Indexes the items that have no stage-1 rows yet (written without the search indexer), and
  * rewrites the rows of items indexed with an older layout of the root row (see `currentTextVersion`).
  */
 export function indexMissingItems(store: SummaryStore, onProgress?: ReindexOptions['onProgress']): number {
+	keepUnboundedRows(store);
 	const missing = store.guard(
 		() => store.statement('SELECT i.id FROM items i LEFT JOIN search_items s ON s.item = i.id WHERE s.item IS NULL OR s.text_version < ?').all(currentTextVersion) as Array<{id: number}>,
 	);

@@ -1,6 +1,6 @@
 import type {ItemRecord} from '../../store/interchange.js';
 import type {SqliteDatabase} from '../../store/open.js';
-import {currentTextVersion, nodeTexts, rootFields, type NodeText} from './node-text.js';
+import {cappedParts, currentTextVersion, nodeTexts, rootFields, type NodeText} from './node-text.js';
 import {scopeToken} from '../funnel/query.js';
 import {prepared} from '../../store/prepared.js';
 import {dropKeptCounts} from '../../store/kept-counts.js';
@@ -43,12 +43,16 @@ export function writeRows(db: SqliteDatabase, command: 'insert' | 'delete', item
 		const id = ids.get(text.ordinal);
 		if (id === undefined) continue;
 		if (text.ordinal === 0 && textVersion >= 3) {
-			const parts = nodeTexts(item, 'root-parts').rootParts;
+			const all = nodeTexts(item, 'root-parts').rootParts;
+			// From layout 5 on, a huge item's body is its first spans (rootBodyLimit); the summary
+			// column then holds the summaries' words that this body lacks.
+			const parts = textVersion >= 5 ? cappedParts(all) : all;
 			const row = rootFields(item, parts);
 			// The body is the item's stored spans joined by SQLite when they are it, in order: a long
 			// session's text is then never copied out of the JavaScript heap (see rootFromSpansSql).
-			if (command === 'insert' && itemRowId !== undefined && bodyIsStoredSpans(item, parts, w)) rootFromSpans.run(id, w(row.title), w(row.summary), w(row.keywords), w(row.tldr), row.scope, itemRowId);
-			else root.run(id, w(row.title), w(row.summary), w(row.keywords), w(row.tldr), rootBody(parts, w), row.scope);
+			if (command === 'insert' && itemRowId !== undefined && bodyIsStoredSpans(item, all, w, parts.length)) {
+				rootFromSpans.run(id, w(row.title), w(row.summary), w(row.keywords), w(row.tldr), row.scope, itemRowId, lastTextSeq(item, parts.length));
+			} else root.run(id, w(row.title), w(row.summary), w(row.keywords), w(row.tldr), rootBody(parts, w), row.scope);
 		} else if (text.ordinal === 0) root.run(id, text.title, text.summary, text.keywords, text.tldr, text.body, scope);
 		else node.run(id, w(text.title), w(text.summary), w(text.keywords), scope);
 	}
@@ -125,12 +129,13 @@ export function rootBody(parts: readonly string[], w: (text: string) => string):
 
 /**
  * The root row with its body joined from the item's rows in `spans` (the same text as `rootBody`
- * gives, when `bodyIsStoredSpans`): FTS5 reads the joined text where SQLite made it. A 1M-line
+ * gives, when `bodyIsStoredSpans`), to the last span the body holds (see `cappedParts`): FTS5 reads
+ * the joined text where SQLite made it. A 1M-line
  * session's body is 100 MB of UTF-8, which bound from JavaScript was made once as a Buffer and
  * copied again by SQLite.
  */
 const rootFromSpansSql = `INSERT INTO search_root_fts (rowid, title, summary, keywords, tldr, body, scope)
-	SELECT ?, ?, ?, ?, ?, coalesce(group_concat(text, char(10) ORDER BY seq), ''), ? FROM spans WHERE item = ? AND text != ''`;
+	SELECT ?, ?, ?, ?, ?, coalesce(group_concat(text, char(10) ORDER BY seq), ''), ? FROM spans WHERE item = ? AND text != '' AND seq <= ?`;
 
 /**
  * Whether the root's body parts are the item's non-empty span texts in `seq` order, each as its
@@ -138,7 +143,7 @@ const rootFromSpansSql = `INSERT INTO search_root_fts (rowid, title, summary, ke
  * An item made by ingest always is (its spans are numbered in the order its tree is walked); an
  * imported one may own its spans in another order, or leave some to no node.
  */
-export function bodyIsStoredSpans(item: ItemRecord, parts: readonly string[], w: (text: string) => string): boolean {
+export function bodyIsStoredSpans(item: ItemRecord, parts: readonly string[], w: (text: string) => string, kept = parts.length): boolean {
 	let at = 0;
 	let previous = Number.NEGATIVE_INFINITY;
 	for (const span of item.spans) {
@@ -148,5 +153,19 @@ export function bodyIsStoredSpans(item: ItemRecord, parts: readonly string[], w:
 		if (parts[at] !== span.text) return false;
 		at++;
 	}
-	return at === parts.length && parts.every((part) => w(part) === part);
+	if (at !== parts.length) return false;
+	// Only the first `kept` parts are written (layout 5's bound on a huge item's body).
+	for (let index = 0; index < kept; index++) if (w(parts[index]!) !== parts[index]) return false;
+	return true;
+}
+
+/** The seq of the `count`-th span with text (-1 for none): the last one a body of `count` parts holds, when `bodyIsStoredSpans`. */
+export function lastTextSeq(item: ItemRecord, count: number): number {
+	let left = count;
+	if (left <= 0) return -1;
+	for (const span of item.spans) {
+		if (span.text === '') continue;
+		if (--left === 0) return span.seq;
+	}
+	return Number.MAX_SAFE_INTEGER;
 }

@@ -1,7 +1,7 @@
 import type {ItemRow, SummaryStore} from '../../store/summary-store.js';
 import type {ItemTermCounts} from '../../text/item-term-counts.js';
 import type {TermIds} from '../../text/term-bags.js';
-import {indexMissingItems, retrainLsa} from './reindex.js';
+import {indexMissingItems, keepUnboundedRows, retrainLsa} from './reindex.js';
 import {searchStatus} from './search-status.js';
 import {describeRetrain, writeTrainedBecause} from '../semantic/vocabulary-drift.js';
 
@@ -34,6 +34,7 @@ export const autoCatchUpItems = 5_000;
  * `drill reindex` trains it.
  */
 export function finishBatch(store: SummaryStore, knownCounts: (row: ItemRow) => ItemTermCounts | undefined, options: {trainLarge?: boolean; termIds?: TermIds} = {}): void {
+	keepUnboundedRows(store);
 	let status = searchStatus(store);
 	if (status.keywordItems < status.items && status.items - status.keywordItems <= autoCatchUpItems) {
 		indexMissingItems(store);
