@@ -1,6 +1,6 @@
 import {createHash} from 'node:crypto';
 import {describe, expect, it} from 'vitest';
-import {random, symmetricEigen, truncatedSvd, type SparseRows} from '../../source/search/semantic/svd.js';
+import {packRows, random, symmetricEigen, truncatedSvd, type SparseRows} from '../../source/search/semantic/svd.js';
 
 /** `count` orthonormal vectors of length `size` (Gram–Schmidt on seeded random vectors). */
 function orthonormal(size: number, count: number, seed: number): number[][] {
@@ -24,7 +24,7 @@ function lowRank(rows: number, columns: number, singular: number[], seed: number
 	const v = orthonormal(columns, singular.length, seed + 1);
 	const dense = Array.from({length: rows}, (_, i) => Array.from({length: columns}, (_, j) => singular.reduce((sum, s, r) => sum + s * u[r]![i]! * v[r]![j]!, 0)));
 	const terms = dense.map(() => Int32Array.from({length: columns}, (_, j) => j));
-	return {x: {rows, columns, terms, values: dense.map((row) => Float64Array.from(row))}, dense, v};
+	return {x: packRows(columns, terms, dense.map((row) => Float64Array.from(row))), dense, v};
 }
 
 /** `rows` sparse rows of `perRow` distinct random columns of `columns`, with random values. */
@@ -39,7 +39,7 @@ function randomSparse(rows: number, columns: number, perRow: number, seed: numbe
 		terms.push(ids);
 		values.push(Float64Array.from(ids, () => next()));
 	}
-	return {rows, columns, terms, values};
+	return packRows(columns, terms, values);
 }
 
 /** Column j of the `columns × k` row-major right factor. */
@@ -102,14 +102,16 @@ describe.each([
 		const next = random(9);
 		const patterns = [0, 1, 2].map((p) => Array.from({length: 10}, (_, i) => ({term: (p * 10 + i * 7) % terms, value: 1 + next()})).sort((a, b) => a.term - b.term));
 		const rows = Array.from({length: documents}, (_, i) => ({pattern: patterns[i % 3]!, scale: 1 + (i % 5)}));
-		const x: SparseRows = {rows: documents, columns: terms, terms: rows.map(({pattern}) => Int32Array.from(pattern, (entry) => entry.term)), values: rows.map(({pattern, scale}) => Float64Array.from(pattern, (entry) => entry.value * scale))};
+		const rowTerms = rows.map(({pattern}) => Int32Array.from(pattern, (entry) => entry.term));
+		const rowValues = rows.map(({pattern, scale}) => Float64Array.from(pattern, (entry) => entry.value * scale));
+		const x: SparseRows = packRows(terms, rowTerms, rowValues);
 		const {singular, right, k} = truncatedSvd(x, {k: 3, seed: 2});
 		const xx = (w: number[]): number[] => {
 			const back = new Array<number>(terms).fill(0);
 			for (let i = 0; i < documents; i++) {
 				let projection = 0;
-				x.terms[i]!.forEach((term, n) => (projection += x.values[i]![n]! * w[term]!));
-				x.terms[i]!.forEach((term, n) => (back[term]! += x.values[i]![n]! * projection));
+				rowTerms[i]!.forEach((term, n) => (projection += rowValues[i]![n]! * w[term]!));
+				rowTerms[i]!.forEach((term, n) => (back[term]! += rowValues[i]![n]! * projection));
 			}
 			return back;
 		};

@@ -12,7 +12,8 @@ import {currentTextVersion, nodeFullText, nodeTexts, rootBodyLimit} from './node
 import {trainingDocuments} from './training-documents.js';
 import {bumpVectorRevision, readSemanticMeta, writeSemanticMeta, type SemanticMeta} from '../semantic/semantic-meta.js';
 import {nodeIds} from './text-index.js';
-import {DriftTally, recordTrainedDrift} from '../semantic/vocabulary-drift.js';
+import {DriftTally, recordTrainedDrift, trainedDriftOf, type TrainedDrift} from '../semantic/vocabulary-drift.js';
+import {collectGarbage} from '../../ingest/work/memory.js';
 import {packRoots} from '../semantic/root-pack.js';
 import {dropKeptCounts} from '../../store/kept-counts.js';
 import {keepStatusCounts} from './search-status.js';
@@ -153,7 +154,19 @@ function rebuildLsa(store: SummaryStore, options: ReindexOptions, started: numbe
 		: new KeptTermCounts(store, sample, ids, {...(options.knownCounts ? {knownCounts: options.knownCounts} : {}), onCounted: (done, total) => options.onProgress?.('train', done, total)});
 	const lsaOptions = {...defaultLsaOptions, ...options.lsa};
 	const training = trainingDocuments(store, sample, documents, ids);
-	const model = trainLsaBags(training, ids, lsaOptions);
+	let trainedDrift: TrainedDrift | undefined;
+	const model = trainLsaBags(training, ids, lsaOptions, {
+		documentsRead: (knows) => {
+			// The drift of the training text is counted now and the sample's counts let go, with
+			// whatever the passes left behind, before the SVD's matrices are made beside them.
+			trainedDrift = trainedDriftOf(documents, knows);
+			if (documents instanceof KeptTermCounts) documents.release();
+			collectGarbage();
+		},
+	});
+	// The matrix (by row and by column) and the SVD's blocks are garbage now: V8 would hold them
+	// through the embedding, which makes little garbage of its own to trigger a full collection.
+	collectGarbage();
 	options.onProgress?.('train', sample.length, sample.length);
 	const meta: SemanticMeta = {
 		embedder: 'lsa',
@@ -189,7 +202,7 @@ function rebuildLsa(store: SummaryStore, options: ReindexOptions, started: numbe
 					if (i % 500 === 0) options.onProgress?.('embed', i, rows.length);
 				});
 				writeSemanticMeta(store, meta);
-				recordTrainedDrift(store, documents, ids, (term) => model.terms.has(term));
+				recordTrainedDrift(store, trainedDrift ?? trainedDriftOf(documents, () => false));
 				bumpVectorRevision(store);
 			})
 			.immediate(),

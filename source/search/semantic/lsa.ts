@@ -45,11 +45,22 @@ export function trainLsa(counted: ReadonlyArray<ReadonlyMap<string, number>>, op
 	);
 }
 
+/** What a caller of `trainLsaBags` may do between its passes. */
+export interface LsaTrainingHooks {
+	/**
+	 * Called once the documents were read for the last time (their matrix made), before the SVD:
+	 * `knows(id)` says whether the model will have a vector for the term of id `id` (as its
+	 * `terms.has` will). A caller may count what it needs from the documents now and let them go,
+	 * so that they are not held beside the SVD's matrices.
+	 */
+	documentsRead?: (knows: (id: number) => boolean) => void;
+}
+
 /**
  * Trains on documents given as bags of stemmed-term ids of `ids` (term-bags.ts; read several times over, in the same order: see indexing/training-counts.ts): the same model,
  * bit for bit, as `trainLsa` on the same counts as maps in the same order.
  */
-export function trainLsaBags(counted: Iterable<TermBag> & {readonly length: number}, ids: TermIds, options: LsaOptions = {}): LsaModel {
+export function trainLsaBags(counted: Iterable<TermBag> & {readonly length: number}, ids: TermIds, options: LsaOptions = {}, hooks: LsaTrainingHooks = {}): LsaModel {
 	const settings = {...defaultLsaOptions, ...options};
 	// Grown as it goes: a list read lazily (training-counts.ts) may give ids their terms on this first pass.
 	let df = new Int32Array(Math.max(ids.size, 1024));
@@ -94,27 +105,34 @@ export function trainLsaBags(counted: Iterable<TermBag> & {readonly length: numb
 			}
 		idf = Float64Array.from(plogp, (value) => 1 + value / Math.log(Math.max(n, 2)));
 	}
-	const matrix: SparseRows = {rows: 0, columns: vocabulary.length, terms: [], values: []};
+	// Packed rows (svd.ts), sized from the document frequencies: each document holds a term once.
+	let nonZeros = 0;
+	for (const [, count] of vocabulary) nonZeros += count;
+	const matrix: SparseRows = {rows: 0, columns: vocabulary.length, start: new Int32Array(n + 1), terms: new Int32Array(nonZeros), values: new Float64Array(nonZeros)};
+	let at = 0;
 	for (const bag of counted) {
-		const rowIds: number[] = [];
-		const values: number[] = [];
+		const first = at;
 		let norm = 0;
 		for (let i = 0; i < bag.ids.length; i++) {
 			const id = index[bag.ids[i]!]!;
 			if (id < 0) continue;
 			const value = (1 + Math.log(bag.counts[i]!)) * idf[id]!;
-			rowIds.push(id);
-			values.push(value);
+			if (at === matrix.terms.length) grow(matrix, at);
+			matrix.terms[at] = id;
+			matrix.values[at++] = value;
 			norm += value * value;
 		}
-		if (rowIds.length === 0) continue;
+		if (at === first) continue;
 		norm = Math.sqrt(norm);
-		matrix.terms.push(Int32Array.from(rowIds));
-		matrix.values.push(Float64Array.from(values, (value) => value / norm));
-		matrix.rows++;
+		for (let p = first; p < at; p++) matrix.values[p] = matrix.values[p]! / norm;
+		matrix.start[++matrix.rows] = at;
 	}
 	const terms = new Map<string, LsaTerm>();
-	if (matrix.rows < 2 || matrix.columns < 2) return {dimension: settings.dimension, terms, singular: new Float64Array(0), documents: matrix.rows};
+	if (matrix.rows < 2 || matrix.columns < 2) {
+		hooks.documentsRead?.(() => false);
+		return {dimension: settings.dimension, terms, singular: new Float64Array(0), documents: matrix.rows};
+	}
+	hooks.documentsRead?.((id) => id < index.length && index[id]! >= 0);
 	const svd = truncatedSvd(matrix, {k: settings.dimension, seed: settings.seed});
 	const scale = Float64Array.from(svd.singular, (s) => (s > 0 ? s ** -settings.sigmaPower : 0));
 	vocabulary.forEach(([term], id) => {
@@ -123,6 +141,16 @@ export function trainLsaBags(counted: Iterable<TermBag> & {readonly length: numb
 		terms.set(term, {weight: idf[id]!, vector});
 	});
 	return {dimension: settings.dimension, terms, singular: svd.singular, documents: matrix.rows};
+}
+
+/** Room for more non-zeros (only if the documents read differently on a later pass than on the first). */
+function grow(matrix: SparseRows, size: number): void {
+	const terms = new Int32Array(Math.max(size * 2, 16));
+	terms.set(matrix.terms);
+	const values = new Float64Array(terms.length);
+	values.set(matrix.values);
+	matrix.terms = terms;
+	matrix.values = values;
 }
 
 /**

@@ -4,12 +4,31 @@
  * row-major Float64Arrays.
  */
 
-/** Documents as rows: `terms[i]`/`values[i]` are row i's non-zero columns and values. */
+/**
+ * Documents as rows, packed: row i's non-zero columns and values are `terms` and `values` from
+ * `start[i]` to `start[i + 1]`. Two arrays for the whole matrix, not two per row: at 30 000
+ * training documents the rows' own typed arrays (their headers and buffers) held more than the
+ * packed form's 12 bytes per non-zero.
+ */
 export interface SparseRows {
 	rows: number;
 	columns: number;
-	terms: Int32Array[];
-	values: Float64Array[];
+	start: Int32Array;
+	terms: Int32Array;
+	values: Float64Array;
+}
+
+/** Sparse rows from one array of columns and one of values per row (the same matrix, packed). */
+export function packRows(columns: number, terms: readonly Int32Array[], values: readonly Float64Array[]): SparseRows {
+	const start = new Int32Array(terms.length + 1);
+	terms.forEach((row, i) => (start[i + 1] = start[i]! + row.length));
+	const packedTerms = new Int32Array(start[terms.length]!);
+	const packedValues = new Float64Array(packedTerms.length);
+	terms.forEach((row, i) => {
+		packedTerms.set(row, start[i]!);
+		packedValues.set(values[i]!, start[i]!);
+	});
+	return {rows: terms.length, columns, start, terms: packedTerms, values: packedValues};
 }
 
 export interface SvdResult {
@@ -39,11 +58,11 @@ function gaussian(next: () => number): number {
 /** X · D (rows × l) for dense D (columns × l), into `into` when given (its entries set to zero first). */
 function times(x: SparseRows, dense: Float64Array, l: number, into?: Float64Array): Float64Array {
 	const out = into ? into.fill(0) : new Float64Array(x.rows * l);
+	const {start, terms, values} = x;
 	for (let i = 0; i < x.rows; i++) {
-		const terms = x.terms[i]!;
-		const values = x.values[i]!;
 		const row = i * l;
-		for (let n = 0; n < terms.length; n++) {
+		const end = start[i + 1]!;
+		for (let n = start[i]!; n < end; n++) {
 			const from = terms[n]! * l;
 			const value = values[n]!;
 			for (let c = 0; c < l; c++) out[row + c]! += value * dense[from + c]!;
@@ -52,30 +71,39 @@ function times(x: SparseRows, dense: Float64Array, l: number, into?: Float64Arra
 	return out;
 }
 
-/** X's non-zeros by column (term): `rows[start[t]..start[t+1])` are the rows holding term t, in ascending order. */
+/**
+ * X's non-zeros by column (term): `at[start[t]..start[t+1])` are where term t's non-zeros sit in
+ * the rows' packed arrays (SparseRows), in ascending order (so their rows ascend too). Where, not
+ * a copy of each row number and value: 4 bytes a non-zero beside the rows' 12, not 12 more (at
+ * 30 000 training documents the copy was tens of MB at the top of the SVD's memory).
+ */
 interface SparseColumns {
 	start: Int32Array;
-	rows: Int32Array;
-	values: Float64Array;
+	at: Int32Array;
 }
 
 function byColumn(x: SparseRows): SparseColumns {
 	const start = new Int32Array(x.columns + 1);
-	for (const terms of x.terms) for (let n = 0; n < terms.length; n++) start[terms[n]! + 1]!++;
+	const {terms} = x;
+	for (let n = 0; n < terms.length; n++) start[terms[n]! + 1]!++;
 	for (let t = 0; t < x.columns; t++) start[t + 1]! += start[t]!;
 	const filled = start.slice(0, x.columns);
-	const rows = new Int32Array(start[x.columns]!);
-	const values = new Float64Array(rows.length);
-	for (let i = 0; i < x.rows; i++) {
-		const terms = x.terms[i]!;
-		const rowValues = x.values[i]!;
-		for (let n = 0; n < terms.length; n++) {
-			const at = filled[terms[n]!]!++;
-			rows[at] = i;
-			values[at] = rowValues[n]!;
-		}
+	const at = new Int32Array(start[x.columns]!);
+	const nonZeros = x.start[x.rows]!;
+	for (let n = 0; n < nonZeros; n++) at[filled[terms[n]!]!++] = n;
+	return {start, at};
+}
+
+/** The row holding the non-zero at `position` of X's packed arrays, searched from row `from` on (a column's positions ascend). */
+function rowAt(rowStart: Int32Array, rows: number, position: number, from: number): number {
+	let low = from;
+	let high = rows - 1;
+	while (low < high) {
+		const middle = (low + high + 1) >> 1;
+		if (rowStart[middle]! <= position) low = middle;
+		else high = middle - 1;
 	}
-	return {start, rows, values};
+	return low;
 }
 
 /**
@@ -85,14 +113,19 @@ function byColumn(x: SparseRows): SparseColumns {
  * the reads in D, which is small when there are few documents. Scattering each document's
  * products over a terms × l output (22 MB for the 422-page docs store) was most of the training.
  */
-function transposeTimes(x: SparseColumns, columns: number, dense: Float64Array, l: number): Float64Array {
+function transposeTimes(x: SparseRows, byColumns: SparseColumns, dense: Float64Array, l: number): Float64Array {
+	const columns = x.columns;
 	const out = new Float64Array(columns * l);
-	const {start, rows, values} = x;
+	const {start, at} = byColumns;
+	const {start: rowStart, values} = x;
 	for (let t = 0; t < columns; t++) {
 		const to = t * l;
+		let row = 0;
 		for (let n = start[t]!; n < start[t + 1]!; n++) {
-			const from = rows[n]! * l;
-			const value = values[n]!;
+			const position = at[n]!;
+			row = rowAt(rowStart, x.rows, position, row);
+			const from = row * l;
+			const value = values[position]!;
 			for (let c = 0; c < l; c++) out[to + c]! += value * dense[from + c]!;
 		}
 	}
@@ -108,9 +141,17 @@ function gram(a: Float64Array, n: number, l: number): Float64Array {
 const documentGramMaxRows = 1024;
 
 /** X·Xᵀ (rows × rows, row-major) from X's columns: each term adds the products of the documents holding it. */
-function documentGram(x: SparseColumns, columns: number, n: number): Float64Array {
+function documentGram(x: SparseRows, byColumns: SparseColumns, n: number): Float64Array {
 	const g = new Float64Array(n * n);
-	const {start, rows, values} = x;
+	const {start, at} = byColumns;
+	const columns = x.columns;
+	// Each non-zero's row and value in column order (few documents: small).
+	const rows = new Int32Array(at.length);
+	const values = Float64Array.from(at, (position) => x.values[position]!);
+	for (let t = 0; t < columns; t++) {
+		let row = 0;
+		for (let a = start[t]!; a < start[t + 1]!; a++) rows[a] = row = rowAt(x.start, x.rows, at[a]!, row);
+	}
 	for (let t = 0; t < columns; t++) {
 		const end = start[t + 1]!;
 		for (let a = start[t]!; a < end; a++) {
@@ -295,7 +336,7 @@ export function truncatedSvd(x: SparseRows, options: SvdOptions): SvdResult {
 	let y = orthonormalize(times(x, omega, l), x.rows, l);
 	const columns = byColumn(x);
 	// Few documents: X·Xᵀ is small, and X·Xᵀ·Y (all the power iteration needs) is one dense product.
-	const g = x.rows <= documentGramMaxRows && x.rows * x.rows <= 2 * columns.rows.length ? documentGram(columns, x.columns, x.rows) : undefined;
+	const g = x.rows <= documentGramMaxRows && x.rows * x.rows <= 2 * columns.at.length ? documentGram(x, columns, x.rows) : undefined;
 	for (let iteration = 0; iteration < (options.powerIterations ?? 2); iteration++) {
 		// Orthonormalizing the row side alone keeps the iteration stable; the term side (often the
 		// larger) only has its columns rescaled, which costs a pass instead of two Cholesky QRs.
@@ -303,17 +344,17 @@ export function truncatedSvd(x: SparseRows, options: SvdOptions): SvdResult {
 			y = orthonormalize(scaledColumnsProduct(g, y, x.rows, l), x.rows, l);
 			continue;
 		}
-		const z = transposeTimes(columns, x.columns, y, l);
+		const z = transposeTimes(x, columns, y, l);
 		scaleColumns(z, x.columns, l);
 		// Y is read no more: X·Z is written over it (one documents × l matrix for the whole iteration).
 		y = orthonormalize(times(x, z, l, y), x.rows, l);
 	}
 	// B = Qᵀ X, kept transposed (columns × l); B Bᵀ = Btᵀ Bt = Qᵀ · (X · Bt) = Qᵀ · X·Xᵀ · Q.
-	const bt = g ? undefined : transposeTimes(columns, x.columns, y, l);
+	const bt = g ? undefined : transposeTimes(x, columns, y, l);
 	const {values, vectors} = symmetricEigen(g ? crossGram(y, denseTimes(g, y, x.rows, l), x.rows, l) : x.rows < x.columns ? crossGram(y, times(x, bt!, l), x.rows, l) : gram(bt!, x.columns, l), l);
 	const singular = new Float64Array(k);
 	for (let j = 0; j < k; j++) singular[j] = Math.sqrt(Math.max(values[j]!, 0));
-	return {right: rightVectors(x, columns, y, () => bt ?? transposeTimes(columns, x.columns, y, l), vectors, singular, l), singular, k};
+	return {right: rightVectors(x, columns, y, () => bt ?? transposeTimes(x, columns, y, l), vectors, singular, l), singular, k};
 }
 
 /**
@@ -324,8 +365,7 @@ export function truncatedSvd(x: SparseRows, options: SvdOptions): SvdResult {
  */
 function rightVectors(x: SparseRows, byColumns: SparseColumns, q: Float64Array, transposed: () => Float64Array, vectors: Float64Array, singular: Float64Array, l: number): Float64Array {
 	const k = singular.length;
-	let nonZeros = 0;
-	for (const terms of x.terms) nonZeros += terms.length;
+	const nonZeros = x.start[x.rows]!;
 	let right: Float64Array;
 	if (nonZeros + x.rows * l < x.columns * l) {
 		const qu = new Float64Array(x.rows * k);
@@ -338,7 +378,7 @@ function rightVectors(x: SparseRows, byColumns: SparseColumns, q: Float64Array, 
 				for (let j = 0; j < k; j++) qu[out + j]! += value * vectors[from + j]!;
 			}
 		}
-		right = transposeTimes(byColumns, x.columns, qu, k);
+		right = transposeTimes(x, byColumns, qu, k);
 	} else {
 		const bt = transposed();
 		right = new Float64Array(x.columns * k);

@@ -54,12 +54,33 @@ export function resetVocabularyDrift(store: SummaryStore): void {
 	store.setMeta(unknownKey, '0');
 }
 
-/** Records, for a model just trained on `documents`, the share of their term occurrences it left out. */
-export function recordTrainedDrift(store: SummaryStore, documents: Iterable<TermBag>, ids: TermIds, knows: (term: string) => boolean): void {
-	const tally = new DriftTally(knows);
-	for (const bag of documents) tally.count(bag, ids);
-	store.setMeta(trainedKey, String(tally.share));
-	store.setMeta(trainedOccurrencesKey, String(tally.counted));
+/** The term occurrences of the text a model was trained on, and the share of them it left out. */
+export interface TrainedDrift {
+	share: number;
+	occurrences: number;
+}
+
+/**
+ * The share of `documents`' term occurrences a model leaves out, `knows(id)` saying whether it has
+ * the term of id `id`: what `DriftTally` counts, by id (training knows its vocabulary by id before
+ * the model is made, and the documents can then be let go before the SVD).
+ */
+export function trainedDriftOf(documents: Iterable<TermBag>, knows: (id: number) => boolean): TrainedDrift {
+	let occurrences = 0;
+	let unknown = 0;
+	for (const bag of documents)
+		for (let i = 0; i < bag.ids.length; i++) {
+			const tf = bag.counts[i]!;
+			occurrences += tf;
+			if (!knows(bag.ids[i]!)) unknown += tf;
+		}
+	return {share: occurrences > 0 ? unknown / occurrences : 0, occurrences};
+}
+
+/** Records, for a model just trained, the share of its training text's term occurrences it left out. */
+export function recordTrainedDrift(store: SummaryStore, drift: TrainedDrift): void {
+	store.setMeta(trainedKey, String(drift.share));
+	store.setMeta(trainedOccurrencesKey, String(drift.occurrences));
 }
 
 /** Whether a model trained on `builtItems` items must be retrained now that the store holds `items`, and why. */
