@@ -20,6 +20,12 @@ const initPrompt = (file: string) =>
 
 describe("rule 1: an agent's /init prompt is a template, not the session's subject", () => {
 	const {user, assistant, calls} = clockedSession('s-24', '2026-11-05T09');
+	/** The /init prompt, the CRUSH.md it wrote, and the agent's report of it: how both sessions below open. */
+	const initWritten = (content: string, report: string) => [
+		user('u1', initPrompt('CRUSH.md')),
+		...calls('i', 'Write', {file_path: '/repo/CRUSH.md', content}, 2),
+		assistant('a1', report),
+	];
 
 	it('knows the prompt of several agents, and no request of the person', () => {
 		expect(isInitTemplate(initPrompt('CRUSH.md'))).toBe(true);
@@ -31,9 +37,7 @@ describe("rule 1: an agent's /init prompt is a template, not the session's subje
 
 	it("names the session by the person's own request, though it shares words with the file the prompt wrote", () => {
 		const session = claude([
-			user('u1', initPrompt('CRUSH.md')),
-			...calls('i', 'Write', {file_path: '/repo/CRUSH.md', content: '# Build\n- cargo test'}, 2),
-			assistant('a1', 'I created CRUSH.md with the build and test commands and the code style of this repository.'),
+			...initWritten('# Build\n- cargo test', 'I created CRUSH.md with the build and test commands and the code style of this repository.'),
 			user('u2', 'The tide gauge importer drops readings after midnight, run the tests and fix the importer'),
 			...calls('e', 'Edit', {file_path: '/repo/src/importer.rs', old_string: 'a', new_string: 'b'}, 4),
 			assistant('a2', 'Readings after midnight were dated the day before; the importer now keeps them and the tests pass.'),
@@ -45,9 +49,7 @@ describe("rule 1: an agent's /init prompt is a template, not the session's subje
 
 	it('keeps the prompt as the subject when nothing else the person asked led to work', () => {
 		const session = claude([
-			user('u1', initPrompt('CRUSH.md')),
-			...calls('i', 'Write', {file_path: '/repo/CRUSH.md', content: '# Build'}, 2),
-			assistant('a1', 'I created CRUSH.md with the build and test commands.'),
+			...initWritten('# Build', 'I created CRUSH.md with the build and test commands.'),
 			user('u2', 'Thanks, that reads well and covers what the team needs for now'),
 			assistant('a2', 'Glad it helps.'),
 		]);
