@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {searchStatus} from '../../source/search/indexing/search-status.js';
+import {currentTextVersion} from '../../source/search/indexing/node-text.js';
 import {openIndexedStore} from '../../source/search/indexing/indexer.js';
 import {keptCountsKey} from '../../source/store/kept-counts.js';
 import {SummaryStore} from '../../source/store/summary-store.js';
@@ -18,6 +19,16 @@ function setKept(file: string, value: string | undefined): void {
 	}
 }
 
+/** Runs one statement as raw SQL would, bypassing every writer's rules. */
+function runSql(file: string, sql: string, ...params: unknown[]): void {
+	const store = SummaryStore.open(file, {write: true});
+	try {
+		store.db.prepare(sql).run(...params);
+	} finally {
+		store.close();
+	}
+}
+
 const statusOf = (file: string) => reopened(file, (store) => searchStatus(store));
 
 /** The fixture store as its writer leaves it, and its kept counts. */
@@ -31,7 +42,7 @@ function closedStore() {
 describe('the search status counts a writer keeps', () => {
 	it('are kept by the writer that closes the store, and read by the next reader instead of counting', () => {
 		const {file, kept} = closedStore();
-		expect(kept).toMatchObject({items: 4, keywordItems: 4, oldLayout: 0, embeddedItems: 4});
+		expect(kept).toMatchObject({items: 4, keywordItems: 4, oldLayout: 0, embeddedItems: 4, layouts: [[currentTextVersion, 4]]});
 		expect(statusOf(file)).toMatchObject({items: 4, keywordItems: 4, embeddedItems: 4, notices: []});
 		// Read, not counted: counts that say one more item (the store as it is otherwise) show in the status.
 		setKept(file, JSON.stringify({...kept, items: 5}));
@@ -83,6 +94,40 @@ describe('the search status counts a writer keeps', () => {
 		}
 	});
 
+	it('kept by a drill of another text layout, are read but for the older layout, which is counted', () => {
+		const {file, kept} = closedStore();
+		// As the previous drill kept them: without the rows of each layout.
+		delete kept.layouts;
+		// Rows of the layout before this one, as a store indexed by the previous drill (nothing the counts are kept against moves).
+		runSql(file, 'UPDATE search_items SET text_version = ?', currentTextVersion - 1);
+		for (const older of [{textVersion: currentTextVersion - 1, oldLayout: 0}, {textVersion: 1, oldLayout: 4}]) {
+			// One more item than the store has: read, not counted.
+			setKept(file, JSON.stringify({...kept, ...older, items: 5}));
+			expect(statusOf(file)).toMatchObject({items: 5, keywordItems: 4, embeddedItems: 4, notices: ['1 of 5 items are not in the search index yet: run `drill reindex`', '1 of 5 items have no lsa embeddings yet: run `drill reindex`']});
+			setKept(file, JSON.stringify({...kept, ...older}));
+			expect(statusOf(file).notices).toEqual(['4 of 4 items are indexed the way an older drill did, which ranks them differently: run `drill reindex`']);
+		}
+		// At this drill's layout the kept count of the older layout is read as kept.
+		setKept(file, JSON.stringify({...kept, oldLayout: 0}));
+		expect(statusOf(file).notices).toEqual([]);
+		runSql(file, 'UPDATE search_items SET text_version = ? WHERE item = (SELECT min(item) FROM search_items)', currentTextVersion);
+		setKept(file, JSON.stringify({...kept, textVersion: currentTextVersion - 1, oldLayout: 0}));
+		expect(statusOf(file).notices).toEqual(['3 of 4 items are indexed the way an older drill did, which ranks them differently: run `drill reindex`']);
+	});
+
+	it('kept with the rows of each layout, give a drill of a later layout its older rows without counting them', () => {
+		const {file, kept} = closedStore();
+		const older = {textVersion: currentTextVersion - 1, oldLayout: 0};
+		// The rows are all of this layout; kept pairs that say three are older are read, not counted.
+		setKept(file, JSON.stringify({...kept, ...older, layouts: [[currentTextVersion - 2, 1], [currentTextVersion - 1, 2], [currentTextVersion, 1]]}));
+		expect(statusOf(file).notices).toEqual(['3 of 4 items are indexed the way an older drill did, which ranks them differently: run `drill reindex`']);
+		// Pairs that do not hold (not summing to the indexed items, not pairs of counts) are not read: the rows are counted.
+		for (const layouts of [[[currentTextVersion - 1, 3]], [[currentTextVersion - 1, 5]], [[currentTextVersion - 1, 4, 0]], [[currentTextVersion - 1, -4], [currentTextVersion, 8]], [['4', 4]], [4], {4: 4}, 'x']) {
+			setKept(file, JSON.stringify({...kept, ...older, layouts}));
+			expect(statusOf(file).notices, JSON.stringify(layouts)).toEqual([]);
+		}
+	});
+
 	it('are counted again when missing or damaged', () => {
 		const {file, kept} = closedStore();
 		const lies = [
@@ -98,7 +143,8 @@ describe('the search status counts a writer keeps', () => {
 			JSON.stringify({...kept, keywordItems: 9}),
 			JSON.stringify({...kept, embeddedItems: 9}),
 			JSON.stringify({...kept, oldLayout: 9}),
-			JSON.stringify({...kept, items: 9, textVersion: 1}),
+			JSON.stringify({...kept, items: 9, textVersion: '5'}),
+			JSON.stringify({...kept, items: 9, textVersion: undefined}),
 			JSON.stringify({...kept, items: 9, generation: 7}),
 			JSON.stringify({...kept, items: 9, stamp: undefined}),
 		];
