@@ -64,12 +64,57 @@ function wholeNumber(where: string, value: unknown, field: string): number {
 	return value;
 }
 
-/** A span's optional time, normalized to ISO 8601. */
+/** A span's optional time, normalized to ISO 8601 (a time already so is kept as the string it is). */
 function spanTime(where: string, value: unknown): string | undefined {
 	if (value === undefined || value === null || value === '') return undefined;
 	const date = typeof value === 'string' || typeof value === 'number' ? new Date(value) : new Date(Number.NaN);
 	if (Number.isNaN(date.getTime())) throw new DrillError('bad_input', `${where}: "time" ${JSON.stringify(value).slice(0, 60)} is not a date`, 'use ISO 8601, e.g. 2026-11-28T14:02:00Z, or leave it out');
-	return date.toISOString();
+	const iso = date.toISOString();
+	return iso === value ? value : iso;
+}
+
+/**
+ * The seqs of an item's spans, and later which node owns each. Spans numbered by their place (seq
+ * 0, 1, 2, … in order: every item ingest builds) are known by their count and owned through one
+ * array; any other numbering falls back to a set and a map. Validating a 1M-line session's item
+ * (375 000 spans) held ~50 MB more with the set and map beside the item's copy.
+ */
+class SpanSeqs {
+	private count = 0;
+	private set: Set<number> | undefined;
+
+	/** Adds the seq of the span at `index`; false when it is there already. */
+	add(seq: number, index: number): boolean {
+		if (!this.set) {
+			if (seq === index && index === this.count) {
+				this.count++;
+				return true;
+			}
+			this.set = new Set<number>();
+			for (let known = 0; known < this.count; known++) this.set.add(known);
+		}
+		if (this.set.has(seq)) return false;
+		this.set.add(seq);
+		return true;
+	}
+
+	has(seq: unknown): boolean {
+		if (this.set) return this.set.has(seq as number);
+		return typeof seq === 'number' && Number.isInteger(seq) && seq >= 0 && seq < this.count;
+	}
+
+	/** Which node owns each span (by ordinal), for seqs `has` holds. */
+	owners(): {has(seq: number): boolean; get(seq: number): number | undefined; set(seq: number, ordinal: number): void} {
+		if (this.set) return new Map<number, number>();
+		const ordinals = new Float64Array(this.count).fill(-1);
+		return {
+			has: (seq) => ordinals[seq] !== -1,
+			get: (seq) => (ordinals[seq] === -1 ? undefined : ordinals[seq]),
+			set: (seq, ordinal) => {
+				ordinals[seq] = ordinal;
+			},
+		};
+	}
 }
 
 function timestamp(where: string, value: unknown): string {
@@ -100,20 +145,19 @@ export function validateItem(value: unknown, label = 'item'): ItemRecord {
 	if (!Array.isArray(rawSpans)) throw new DrillError('bad_input', `${where}: "spans" must be an array`);
 
 	const spans: SpanRecord[] = [];
-	const seqs = new Set<number>();
+	const seqs = new SpanSeqs();
 	rawSpans.forEach((span, index) => {
 		const at = `${where} spans[${index}]`;
 		if (!isObject(span)) throw new DrillError('bad_input', `${at} is not an object`);
 		const seq = wholeNumber(at, span.seq ?? index, 'seq');
-		if (seqs.has(seq)) throw new DrillError('bad_input', `${at}: seq ${seq} appears twice`, 'give every span its own seq');
-		seqs.add(seq);
+		if (!seqs.add(seq, index)) throw new DrillError('bad_input', `${at}: seq ${seq} appears twice`, 'give every span its own seq');
 		const time = spanTime(at, span.time);
 		spans.push({seq, role: oneLine(content(at, span.role, 'role', 'text')) || 'text', text: content(at, span.text, 'text'), ...(time ? {time} : {})});
 	});
 
 	const nodes: NodeRecord[] = [];
 	const ordinals = new Set<number>();
-	const owner = new Map<number, number>();
+	const owner = seqs.owners();
 	value.nodes.forEach((node, index) => {
 		const at = `${where} nodes[${index}]`;
 		if (!isObject(node)) throw new DrillError('bad_input', `${at} is not an object`);

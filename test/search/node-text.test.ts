@@ -32,4 +32,24 @@ describe('nodeTexts on items of any shape', () => {
 		expect(root.body.split('\n').slice(0, 3)).toEqual(['s0', 's1', 's2']);
 		expect(root.body.split('\n')).toHaveLength(depth);
 	});
+
+	it('reads the same bodies whether spans are numbered by their place or not', () => {
+		const nodes: ItemRecord['nodes'] = [
+			{ordinal: 0, parent: null, title: 'root', summary: '', keywords: [], spans: [0]},
+			{ordinal: 1, parent: 0, title: 'a', summary: '', keywords: [], spans: [2, 1]},
+			{ordinal: 2, parent: 0, title: 'b', summary: '', keywords: [], spans: [3]},
+		];
+		const spans = ['zero', 'one', 'two', 'three'].map((text, seq) => ({seq, role: 'user', text}));
+		const bodies = (of: ItemRecord) => nodeTexts(of).map((text) => text.body);
+		const expected = ['zero\none\ntwo\nthree', 'one\ntwo', 'three'];
+		expect(bodies(item(nodes, spans))).toEqual(expected);
+		// Listed out of order: looked up by seq, not by place.
+		expect(bodies(item(nodes, [...spans].reverse()))).toEqual(expected);
+		expect(nodeTexts(item(nodes, [...spans].reverse()), 'root-parts').rootParts).toEqual(['zero', 'one', 'two', 'three']);
+		// Numbered with gaps: the seq 5 span is no span at place 5.
+		const gapped = nodes.map((node) => ({...node, spans: node.spans.map((seq) => seq * 5)}));
+		expect(bodies(item(gapped, spans.map((span) => ({...span, seq: span.seq * 5}))))).toEqual(expected);
+		// An unvalidated item naming a seq twice: the last span of it wins, as a map of them gave.
+		expect(bodies(item(nodes, [...spans, {seq: 1, role: 'user', text: 'uno'}]))).toEqual(['zero\nuno\ntwo\nthree', 'uno\ntwo', 'three']);
+	});
 });

@@ -52,4 +52,34 @@ describe('the interchange shape', () => {
 		const parsed = validateItem({...item, spans: [{seq: 0, role: 'text', text: 'orphan'}]});
 		expect(parsed.nodes[0]!.spans).toEqual([0]);
 	});
+
+	it('checks spans numbered by their place as it checks any other numbering', () => {
+		const node = (ordinal: number, parent: number | null, spans: number[]) => ({ordinal, parent, title: `n${ordinal}`, summary: '', keywords: [], spans});
+		const shaped = (seqs: number[], owned: number[][]) => ({
+			namespace: 'page',
+			item_id: 'x',
+			generated_at: '2026-01-01T00:00:00.000Z',
+			nodes: [node(0, null, owned[0]!), ...owned.slice(1).map((spans, index) => node(index + 1, 0, spans))],
+			spans: seqs.map((seq) => ({seq, role: 'text', text: `s${seq}`, time: '2026-01-01T00:00:0' + (seq % 10) + '.000Z'})),
+		});
+		// By place (0, 1, 2, 3) and not (spans listed in another order, or numbered with gaps).
+		for (const seqs of [[0, 1, 2, 3], [1, 0, 2, 3], [0, 1, 2, 7]]) {
+			const last = seqs[3]!;
+			const item = validateItem(shaped(seqs, [[], [0, 1], [2]]));
+			expect(item.spans.map((span) => span.seq)).toEqual([...seqs].sort((a, b) => a - b));
+			// The unclaimed span goes to the root.
+			expect(item.nodes.map((each) => each.spans)).toEqual([[last], [0, 1], [2]]);
+			expect(item.spans[0]!.time).toBe('2026-01-01T00:00:00.000Z');
+			expect(refusal(shaped(seqs, [[], [0, 1], [1]]))).toContain('span 1 is already owned by node 1');
+			expect(refusal(shaped(seqs, [[], [0], [4]]))).toContain('span 4 is not in the item');
+			expect(refusal(shaped(seqs, [[], [0], ['1' as unknown as number]]))).toContain('span "1" is not in the item');
+			expect(refusal(shaped(seqs, [[], [0], [1.5]]))).toContain('span 1.5 is not in the item');
+			expect(refusal(shaped([...seqs, seqs[1]!], [[], [0], [2]]))).toContain(`seq ${seqs[1]} appears twice`);
+		}
+		expect(refusal(shaped([0, 0], [[], [0]]))).toContain('seq 0 appears twice');
+		// A time in another form is still normalized.
+		const other = shaped([0], [[0]]);
+		other.spans[0]!.time = '2026-01-01T01:00:00+01:00';
+		expect(validateItem(other).spans[0]!.time).toBe('2026-01-01T00:00:00.000Z');
+	});
 });
