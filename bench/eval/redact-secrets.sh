@@ -3,7 +3,7 @@
 # every file under DIR: provider API keys (OpenAI, Anthropic, Google, NVIDIA, Groq, Hugging Face,
 # GitHub, GitLab, AWS, Slack), Telegram bot tokens, Google OAuth access tokens (ya29., matched after
 # a JSON \n escape too), JSON web tokens (also the header and payload left when a tool's boxed
-# output wraps one over lines), Bearer tokens, the value given to a key, secret, token,
+# output wraps one over lines, and an encrypted one, a JWE with its key part empty: `eyJ…..iv.data.tag`), Bearer tokens, the value given to a key, secret, token,
 # private key or password setting (`"apiKey": "…"`, `secret_key="…"`, `API_KEY=…`,
 # `WIREGUARD_PRIVATE_KEY=…`, a variable ending in _PASS, _PASSWD, _PASSWORD, _SECRET, _TOKEN or
 # _ACCESS_KEY: `export ADMIN_PASS="…"`, `ENV NEXTAUTH_SECRET=…`, `MINIO_ACCESS_KEY=…`), the
@@ -32,6 +32,7 @@ PROGRAM='
 	s/\b\d{8,10}:AA[A-Za-z0-9_-]{33}\b/REDACTED/g;
 	s/\beyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/REDACTED/g;
 	s/\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}/REDACTED/g;
+	s/\beyJ[A-Za-z0-9_-]{10,}\.\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}(?:\.[A-Za-z0-9_-]+)?/REDACTED/g;
 	s/(\bsudo password is\s+)[^\s"\x27\\,.;]{2,}/$1REDACTED/gi;
 	s/(Bearer\s+)[A-Za-z0-9._~+\/-]{20,}=*/$1REDACTED/g;
 	s/((?:api[_-]?key|secret[_-]?key|private[_-]?key|access[_-]?key|access[_-]?token|auth[_-]?token|client[_-]?secret|password)\\?["\x27]?\s*[:=]\s*\\?["\x27])[^"\x27\\\s]{12,}/$1REDACTED/gi;
