@@ -14,7 +14,8 @@
 # password of a `scheme://user:password@host` URL (an @ in the password included), the signature or token parameters of
 # presigned URLs (Discord's attachment `hm` among them) and the cookies (`name=value…`) of a
 # pasted request (`curl … -b '…'`, `Cookie:`).
-# Quotes and backslashes end a match, so a JSON file stays valid JSON. An SQLite database (an agent's
+# Quotes and backslashes end a match, so a JSON file stays valid JSON (an empty `X_SECRET=` followed by
+# a JSON \n escape is left as it is, not taken for a value). An SQLite database (an agent's
 # store, e.g. Crush's crush.db) is redacted value by value by redact-sqlite.mjs with the same
 # program, so it stays a sound database; its -wal and -shm are left to it.
 # Usage: redact-secrets.sh DIR
@@ -37,7 +38,7 @@ PROGRAM='
 	s/(Bearer\s+)[A-Za-z0-9._~+\/-]{20,}=*/$1REDACTED/g;
 	s/((?:api[_-]?key|secret[_-]?key|private[_-]?key|access[_-]?key|access[_-]?token|auth[_-]?token|client[_-]?secret|password)\\?["\x27]?\s*[:=]\s*\\?["\x27])[^"\x27\\\s]{12,}/$1REDACTED/gi;
 	s/((?:api[_-]?key|secret[_-]?key|private[_-]?key|access[_-]?token|auth[_-]?token|client[_-]?secret|password)=)[^\s"\x27\\&]{16,}/$1REDACTED/gi;
-	s/((?:(?<=\\[nrt])|\b)[A-Z][A-Z0-9_]*_(?:PASS(?:WD|WORD)?|SECRET|TOKEN|ACCESS_KEY)=\\?["\x27]?)(?![\$\x27"\\])[^"\x27\\\s]{6,}/$1REDACTED/g;
+	s/((?:(?<=\\[nrt])|\b)[A-Z][A-Z0-9_]*_(?:PASS(?:WD|WORD)?|SECRET|TOKEN|ACCESS_KEY)=(?:\\?["\x27])?)(?![\$\x27"\\])[^"\x27\\\s]{6,}/$1REDACTED/g;
 	s/((?:(?<=\\[nrt])|\b)mysql\w*\s(?:(?!\\n)[^\n;|&])*?\s-p)(\\?\x27)[^\x27\\\s]{3,}(?=\\?\x27)/$1$2REDACTED/g;
 	s/((?:(?<=\\[nrt])|\b)mysql\w*\s(?:(?!\\n)[^\n;|&])*?\s-p)(?=[^\s\x27"\\])[^\s"\x27\\;|&]{3,}/$1REDACTED/g;
 	s/(\\?["\x27]key\\?["\x27]\s*:\s*\\?["\x27])[0-9a-f]{32}\b/$1REDACTED/gi;
