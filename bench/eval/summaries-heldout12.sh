@@ -15,8 +15,9 @@
 # (and, for a Cline task exported out of its tasks/ folder, the name it is staged under). Fetch each
 # repository first (the session's `fetch` tool puts it under $MIRROR/owner+name/repo, a bare git
 # dir). Secrets left in the logs (an Auth0 access token pasted as an encrypted JWT, with its id
-# token) are replaced with REDACTED as they are staged (redact-secrets.sh; a Crush store is redacted
-# value by value by redact-sqlite.mjs and stays a sound database). Nuggets:
+# token; a Bearer token; a database URL's password; a SQL Server SA_PASSWORD) are replaced with
+# REDACTED as they are staged (redact-secrets.sh; a Crush store is redacted value by value by
+# redact-sqlite.mjs and stays a sound database). Nuggets:
 # fixtures/summaries/public/heldout12/nuggets-<agent>.json, copied as OUT/<agent>/nuggets.json; an
 # entry keeps the log's own title (`agent_title`) where it has one (SpecStory's and the Cursor
 # export's heading, Crush's session title, OpenCode's session title). The prompt log has the requests
