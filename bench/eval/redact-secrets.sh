@@ -3,7 +3,7 @@
 # every file under DIR: provider API keys (OpenAI, Anthropic, Google, NVIDIA, Groq, Hugging Face,
 # GitHub, GitLab, AWS, Slack), Telegram bot tokens, Google OAuth access tokens (ya29., matched after
 # a JSON \n escape too), JSON web tokens (also the header and payload left when a tool's boxed
-# output wraps one over lines), Bearer tokens, the value given to a key, secret, token,
+# output wraps one over lines, and an encrypted one, a JWE with its key part empty: `eyJ…..iv.data.tag`), Bearer tokens, the value given to a key, secret, token,
 # private key or password setting (`"apiKey": "…"`, `secret_key="…"`, `API_KEY=…`,
 # `WIREGUARD_PRIVATE_KEY=…`, a variable ending in _PASS, _PASSWD, _PASSWORD, _SECRET, _TOKEN or
 # _ACCESS_KEY: `export ADMIN_PASS="…"`, `ENV NEXTAUTH_SECRET=…`, `MINIO_ACCESS_KEY=…`), the
@@ -14,7 +14,8 @@
 # password of a `scheme://user:password@host` URL (an @ in the password included), the signature or token parameters of
 # presigned URLs (Discord's attachment `hm` among them) and the cookies (`name=value…`) of a
 # pasted request (`curl … -b '…'`, `Cookie:`).
-# Quotes and backslashes end a match, so a JSON file stays valid JSON. An SQLite database (an agent's
+# Quotes and backslashes end a match, so a JSON file stays valid JSON (an empty `X_SECRET=` followed by
+# a JSON \n escape is left as it is, not taken for a value). An SQLite database (an agent's
 # store, e.g. Crush's crush.db) is redacted value by value by redact-sqlite.mjs with the same
 # program, so it stays a sound database; its -wal and -shm are left to it.
 # Usage: redact-secrets.sh DIR
@@ -32,11 +33,12 @@ PROGRAM='
 	s/\b\d{8,10}:AA[A-Za-z0-9_-]{33}\b/REDACTED/g;
 	s/\beyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/REDACTED/g;
 	s/\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}/REDACTED/g;
+	s/\beyJ[A-Za-z0-9_-]{10,}\.\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}(?:\.[A-Za-z0-9_-]+)?/REDACTED/g;
 	s/(\bsudo password is\s+)[^\s"\x27\\,.;]{2,}/$1REDACTED/gi;
 	s/(Bearer\s+)[A-Za-z0-9._~+\/-]{20,}=*/$1REDACTED/g;
 	s/((?:api[_-]?key|secret[_-]?key|private[_-]?key|access[_-]?key|access[_-]?token|auth[_-]?token|client[_-]?secret|password)\\?["\x27]?\s*[:=]\s*\\?["\x27])[^"\x27\\\s]{12,}/$1REDACTED/gi;
 	s/((?:api[_-]?key|secret[_-]?key|private[_-]?key|access[_-]?token|auth[_-]?token|client[_-]?secret|password)=)[^\s"\x27\\&]{16,}/$1REDACTED/gi;
-	s/((?:(?<=\\[nrt])|\b)[A-Z][A-Z0-9_]*_(?:PASS(?:WD|WORD)?|SECRET|TOKEN|ACCESS_KEY)=\\?["\x27]?)(?![\$\x27"\\])[^"\x27\\\s]{6,}/$1REDACTED/g;
+	s/((?:(?<=\\[nrt])|\b)[A-Z][A-Z0-9_]*_(?:PASS(?:WD|WORD)?|SECRET|TOKEN|ACCESS_KEY)=(?:\\?["\x27])?)(?![\$\x27"\\])[^"\x27\\\s]{6,}/$1REDACTED/g;
 	s/((?:(?<=\\[nrt])|\b)mysql\w*\s(?:(?!\\n)[^\n;|&])*?\s-p)(\\?\x27)[^\x27\\\s]{3,}(?=\\?\x27)/$1$2REDACTED/g;
 	s/((?:(?<=\\[nrt])|\b)mysql\w*\s(?:(?!\\n)[^\n;|&])*?\s-p)(?=[^\s\x27"\\])[^\s"\x27\\;|&]{3,}/$1REDACTED/g;
 	s/(\\?["\x27]key\\?["\x27]\s*:\s*\\?["\x27])[0-9a-f]{32}\b/$1REDACTED/gi;

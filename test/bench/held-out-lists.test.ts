@@ -6,7 +6,7 @@ const evalDir = path.resolve('bench/eval');
 const publicNuggets = path.resolve('fixtures/summaries/public');
 
 /** The held-out set scripts that stage their logs with sessions-from-list.sh, and their nugget folders. */
-const heldOutSets = ['heldout', 'heldout2', 'heldout3', 'heldout5', 'heldout6', 'heldout7', 'heldout8', 'heldout9', 'heldout10', 'heldout11'];
+const heldOutSets = ['heldout', 'heldout2', 'heldout3', 'heldout5', 'heldout6', 'heldout7', 'heldout8', 'heldout9', 'heldout10', 'heldout11', 'heldout12'];
 
 type ListLine = {agent: string; repo: string; rev: string; logPath: string; name: string};
 
@@ -59,9 +59,9 @@ describe('held-out set lists', () => {
 	}
 
 	/** The scripts made in order, from held-out 6 on: each is checked against every script but itself and those after it. */
-	const ordered = ['summaries-heldout6.sh', 'summaries-heldout7.sh', 'summaries-heldout8.sh', 'summaries-heldout9.sh', 'summaries-heldout10.sh', 'summaries-heldout11.sh'];
+	const ordered = ['summaries-heldout6.sh', 'summaries-heldout7.sh', 'summaries-heldout8.sh', 'summaries-heldout9.sh', 'summaries-heldout10.sh', 'summaries-heldout11.sh', 'summaries-heldout12.sh'];
 
-	/** The owners of every repository listed by the scripts made before `script`: held-out 6 before 7 before 8 before 9 before 10. */
+	/** The owners of every repository listed by the scripts made before `script`: held-out 6 before 7 before 8 … before 12. */
 	function ownersBefore(script: string): Set<string> {
 		const later = ordered.slice(ordered.indexOf(script));
 		const earlier = readdirSync(evalDir)
@@ -73,7 +73,7 @@ describe('held-out set lists', () => {
 		return new Set(earlier.map((repo) => repo.split('/')[0]!.toLowerCase()));
 	}
 
-	for (const set of ['heldout6', 'heldout7', 'heldout8', 'heldout9', 'heldout10', 'heldout11']) {
+	for (const set of ['heldout6', 'heldout7', 'heldout8', 'heldout9', 'heldout10', 'heldout11', 'heldout12']) {
 		it(`${set} shares no repository and no owner with any earlier list`, () => {
 			const owners = ownersBefore(`summaries-${set}.sh`);
 			const repos = listLines(`summaries-${set}.sh`).map((line) => parse(line).repo);
@@ -89,8 +89,8 @@ describe('held-out set lists', () => {
 		});
 	}
 
-	// Held-out 10 and 11 are strict, as ../shared/eval/nuggets is: each nugget is one specific thing in a few spellings.
-	for (const set of ['heldout10', 'heldout11']) {
+	// Held-out 10, 11 and 12 are strict, as ../shared/eval/nuggets is: each nugget is one specific thing in a few spellings.
+	for (const set of ['heldout10', 'heldout11', 'heldout12']) {
 		it(`${set} is strict: three nuggets per session, each of one to three alternatives, and at most three sessions of a person`, () => {
 			const folder = path.join(publicNuggets, set);
 			for (const file of readdirSync(folder)) {

@@ -80,6 +80,8 @@ describe('staging a held-out set', () => {
 			{text: '│ │      =eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJmYWtlIiwicmVm           │ │\n│ │      IjoiZmFrZSJ9 │ │ and a JWT named in prose: eyJhbGciOi…'},
 			{text: 'the sudo password is fake0pw, it is the same as the user; a password is needed'},
 			{text: 'apikeyはこれですAIzaSyFake0Google0key0for0a0test0000000 and XAIzaSyFake0Google0key0for0a0test0000000'},
+			{text: '+GMAIL_CLIENT_ID=\nGMAIL_CLIENT_SECRET=\nGMAIL_PROJECT_ID=\nAPP_SECRET="Fake0app0secret"'},
+			{text: 'Weird the token endpoint returns { "token": "eyJhbGciOiJkaXIiLCJlbmMiOiJBMjU2R0NNIn0..Fake0iv0vector.Fake0cipher0text0for0a0test.Fake0auth0tag0", "expires_in": 86400 }'},
 		];
 		writeFileSync(session, `${records.map((record) => JSON.stringify(record)).join('\n')}\n`);
 		writeFileSync(nuggets, '[{"file": "session.jsonl", "nuggets": [["sk-proj-Fake0key0for0a0test0only0000000000000"]]}]\n');
@@ -117,6 +119,10 @@ describe('staging a held-out set', () => {
 		expect(lines[18]).toBe('the sudo password is REDACTED, it is the same as the user; a password is needed');
 		// A Google API key glued to the Japanese words before it (no word boundary); a longer token that only holds one is kept.
 		expect(lines[19]).toBe('apikeyはこれですREDACTED and XAIzaSyFake0Google0key0for0a0test0000000');
+		// An empty secret in a .env shown inside a JSON string: the \n escape after it is not a value (redacting it would break the JSON).
+		expect(lines[20]).toBe('+GMAIL_CLIENT_ID=\nGMAIL_CLIENT_SECRET=\nGMAIL_PROJECT_ID=\nAPP_SECRET="REDACTED"');
+		// An encrypted JWT (a JWE with its key part empty, as Auth0 returns for an API without an audience) pasted in a request.
+		expect(lines[21]).toBe('Weird the token endpoint returns { "token": "REDACTED", "expires_in": 86400 }');
 		// The nuggets are the eval's own file, not a log: left as written.
 		expect(readFileSync(nuggets, 'utf8')).toContain('sk-proj-Fake0key');
 	});
