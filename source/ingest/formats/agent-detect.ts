@@ -9,6 +9,7 @@ import {isCopilotCliEvent} from './copilot-cli.js';
 import {isHermesLog, isHermesMeta} from './hermes.js';
 import {isPiHeader} from './pi-session.js';
 import {isPromptLogEntry} from './prompt-log.js';
+import {isOpenCodeExport} from './opencode.js';
 import {isObject, type Json} from './json-values.js';
 import {isKimiContextRecord, isKimiWireRecord} from './kimi-cli.js';
 import {kimiCompanion} from './kimi-session.js';
@@ -45,7 +46,8 @@ export function agentRecordFormat(value: unknown): Format | undefined {
 	if (value.kind === 0 && isObject(value.v) && (Array.isArray(value.v.requests) || 'responderUsername' in value.v)) return 'copilot-chat';
 	// A Copilot chat on github.com, exported: {currentUserLogin, threadUrl, threadName, messages}.
 	if (isCopilotWebThread(value)) return 'copilot-chat';
-	// OpenCode's session info (storage/session/<project>/<id>.json).
+	// OpenCode's session info (storage/session/<project>/<id>.json), or a session `opencode export` printed.
+	if (isOpenCodeExport(value)) return 'opencode';
 	if (typeof value.id === 'string' && value.id.startsWith('ses_') && isObject(value.time) && 'title' in value && ('projectID' in value || 'version' in value)) return 'opencode';
 	// Cline / Roo Code ui_messages.json element: {ts, type: say|ask, say|ask, text}.
 	if (typeof value.ts === 'number' && (value.type === 'say' || value.type === 'ask') && (typeof value.say === 'string' || typeof value.ask === 'string')) return 'cline';
@@ -95,6 +97,7 @@ export const cutAgentDocuments: Array<[RegExp, Format]> = [
 	[/^\s*\{\s*"id"\s*:\s*"[^"]*"\s*,\s*"agent"\s*:\s*\{\s*"kind"\s*:/u, 'openhands'],
 	[/^\s*\{\s*"task"\s*:\s*"[\s\S]*?"(?:llm_interactions|agent_steps)"\s*:\s*\[/u, 'trae-agent'],
 	[/^\s*\{\s*(?:"metadata"\s*:\s*\{\s*)?"session_id"\s*:\s*"[^"]*"\s*,\s*(?:"parent_session_id"\s*:\s*(?:null|"[^"]*")\s*,\s*)?"start_time"\s*:/u, 'vibe'],
+	[/^\s*\{\s*"info"\s*:\s*\{\s*"id"\s*:\s*"ses_[^"]*"/u, 'opencode'],
 	[/^\s*\{\s*"executionId"\s*:\s*"[^"]*"\s*,[\s\S]*?"chat"\s*:\s*\[/u, 'kiro-ide'],
 ];
 

@@ -12,7 +12,7 @@ import {readGeminiShare} from './gemini-markdown.js';
 import {deepSeekSessionId, readDeepSeekSession} from './deepseek-tui.js';
 import {GooseSessionReader} from './goose.js';
 import {isObject} from './json-values.js';
-import {readOpenCodeSessionFile} from './opencode.js';
+import {isOpenCodeExport, readOpenCodeExport, readOpenCodeSessionFile} from './opencode.js';
 import {openHandsConversationId, readOpenHandsConversation, readOpenHandsTrajectory} from './openhands.js';
 import {readOpenHandsSdkConversation} from './openhands-sdk.js';
 import {QwenCodeReader, qwenSessionId} from './qwen-code.js';
@@ -61,7 +61,7 @@ function jsonDocument(read: (file: string, value: unknown, problems: SourceProbl
 export const agentDocumentReaders: Partial<Record<Format, DocumentReader>> = {
 	cline: jsonDocument(readClineTask),
 	continue: jsonDocument((file, value) => (isObject(value) ? readContinueSession(file, value) : {reason: 'is not a Continue session (a JSON object)'})),
-	opencode: jsonDocument((file, value, problems) => (isObject(value) ? readOpenCodeSessionFile(file, value, problems) : {reason: 'is not an OpenCode session (a JSON object)'})),
+	opencode: jsonDocument((file, value, problems) => (!isObject(value) ? {reason: 'is not an OpenCode session (a JSON object)'} : isOpenCodeExport(value) ? readOpenCodeExport(value, problems) : readOpenCodeSessionFile(file, value, problems))),
 	'copilot-chat': async (file, size, problems) => {
 		const content = await wholeText(file, size, problems);
 		return typeof content === 'string' ? readCopilotChatFile(file, content, problems) : content;

@@ -69,7 +69,7 @@ export const formatLabels: Record<Format, string> = {
 	'gemini-markdown': 'a Gemini CLI or Qwen Code chat shared as Markdown (/chat share)',
 	cline: 'a Cline, Roo Code or Kilo Code task (ui_messages.json or api_conversation_history.json)',
 	continue: 'a Continue session (JSON)',
-	opencode: 'an OpenCode session (storage/session JSON)',
+	opencode: 'an OpenCode session (storage/session JSON, or what opencode export prints)',
 	'opencode-db': 'an OpenCode database (opencode.db)',
 	'copilot-chat': 'a GitHub Copilot Chat session (chatSessions JSON, an Export Chat file, a github.com thread export)',
 	goose: 'a Goose session (JSONL)',

@@ -19,7 +19,8 @@ import type {MessageUsage} from '../../core/usage.js';
  * compaction, retry, patch (the files a step changed), and step-start / step-finish / snapshot
  * (bookkeeping). Before OpenCode 1.x they are JSON files under `storage/` (session/<project>/<id>.json,
  * message/<session>/<id>.json, part/<message>/<id>.json); since, rows of `opencode.db` whose
- * `data` column holds the same objects.
+ * `data` column holds the same objects. `opencode export <session>` prints one session as
+ * `{info: <session>, messages: [{info: <message>, parts: [<part>…]}…]}` (cli/cmd/export.ts).
  */
 
 export interface OpenCodeMessage {
@@ -208,4 +209,21 @@ export function readOpenCodeSessionFile(file: string, session: Json, problems: S
 	}
 	if (unreadable > 0) problems.push({reason: `${unreadable} of its message and part files could not be read as JSON`});
 	return readOpenCodeSession(session, messages);
+}
+
+/** An `opencode export` file: the session and its messages with their parts, in one document. */
+export function isOpenCodeExport(value: Json): boolean {
+	return isObject(value.info) && typeof value.info.id === 'string' && value.info.id.startsWith('ses_') && Array.isArray(value.messages);
+}
+
+/** A session as `opencode export` writes it; a message without its info and parts is counted and left out. */
+export function readOpenCodeExport(value: Json, problems: SourceProblem[]): ParsedSource {
+	const messages: OpenCodeMessage[] = [];
+	let unreadable = 0;
+	for (const message of value.messages as unknown[]) {
+		if (isObject(message) && isObject(message.info) && Array.isArray(message.parts)) messages.push({info: message.info, parts: message.parts.filter((part): part is Json => isObject(part))});
+		else unreadable++;
+	}
+	if (unreadable > 0) problems.push({reason: `${unreadable} of its messages are not OpenCode messages ({info, parts})`});
+	return readOpenCodeSession(value.info as Json, messages);
 }

@@ -34,6 +34,7 @@ const fixtures: Array<[string, Format]> = [
 	['fixtures/agents/continue/sessions/6a0c3f5e-2b9d-4e71-a8c4-5d2f9e1b7c30.json', 'continue'],
 	['fixtures/agents/continue/sessions/f1e2d3c4-b5a6-4978-8a9b-0c1d2e3f4a5b.json', 'continue'],
 	['fixtures/agents/opencode/storage/session/3f1a9c0b2e7d4c18a6b5/ses_6d2f0a1b3ffeZQ4kP7tRw9xY2a.json', 'opencode'],
+	['fixtures/agents/opencode/export/ses_6d2f0a1b3ffeZQ4kP7tRw9xY2a.json', 'opencode'],
 	['fixtures/agents/copilot-chat/workspaceStorage/4f9e2c1b7a3d5e8f0a1b2c3d4e5f6a7b/chatSessions/2d7b9e10-4c3a-4f21-b8e5-6a1c0d9f3e27.json', 'copilot-chat'],
 	['fixtures/agents/copilot-chat/workspaceStorage/4f9e2c1b7a3d5e8f0a1b2c3d4e5f6a7b/chatSessions/8c4a1f03-9e2b-4d6c-a7f1-3b5e2d0c9a18.jsonl', 'copilot-chat'],
 	['fixtures/agents/goose/sessions/20251103_142210.jsonl', 'goose'],

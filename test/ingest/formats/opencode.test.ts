@@ -1,8 +1,8 @@
-import {readFileSync, statSync} from 'node:fs';
+import {readFileSync, statSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {sniff} from '../../../source/ingest/formats/detect.js';
-import {readOpenCodeSessionFile} from '../../../source/ingest/formats/opencode.js';
+import {readOpenCodeExport, readOpenCodeSessionFile} from '../../../source/ingest/formats/opencode.js';
 import {readOpenCodeStore} from '../../../source/ingest/formats/opencode-store.js';
 import {openAgentDatabase} from '../../../source/ingest/io/agent-database.js';
 import type {ParsedSource, SourceProblem} from '../../../source/ingest/model.js';
@@ -103,5 +103,39 @@ describe('OpenCode database (opencode.db, OpenCode 1.x)', () => {
 		const file = path.join(tempDir('drill-opencode-'), 'opencode.db');
 		buildStore('fixtures/agents/opencode.store.json', file);
 		expect((await sniff(file, statSync(file).size)).format).toBe('opencode-db');
+	});
+});
+
+describe('OpenCode export (`opencode export <session>`: {info, messages: [{info, parts}]})', () => {
+	// The fixture session above, exported: the storage's session file, then each message with its parts.
+	const exportFile = 'fixtures/agents/opencode/export/ses_6d2f0a1b3ffeZQ4kP7tRw9xY2a.json';
+	const exported = () => JSON.parse(readFileSync(exportFile, 'utf8')) as Record<string, unknown>;
+
+	it('reads the same session as its storage files, to the last block', () => {
+		const problems: SourceProblem[] = [];
+		const source = readOpenCodeExport(exported(), problems);
+		expect(problems).toEqual([]);
+		expectTheSession(source);
+		expect(source).toEqual(fromFile(sessionFile).source);
+	});
+
+	it('is told from its first lines, whole or cut, and ingested as an OpenCode session with its title', async () => {
+		expect((await sniff(exportFile, statSync(exportFile).size)).format).toBe('opencode');
+		// Only the head of a big export is read to tell it: the session's info and a message cut short.
+		const cut = readFileSync(exportFile, 'utf8').slice(0, 1200);
+		expect(cut).not.toMatch(/\]\s*\}\s*$/u);
+		const cutFile = path.join(tempDir('drill-opencode-'), 'cut.json');
+		writeFileSync(cutFile, cut);
+		expect((await sniff(cutFile, statSync(cutFile).size)).format).toBe('opencode');
+		const store = path.join(tempDir(), 's.db');
+		expect(await ingest([exportFile], {storePath: store, workers: false})).toMatchObject({added: 1, failed: []});
+	});
+
+	it('leaves out a message that is not {info, parts} and says how many', () => {
+		const value = exported();
+		(value.messages as unknown[]).push('not a message', {info: 'x'});
+		const problems: SourceProblem[] = [];
+		expectTheSession(readOpenCodeExport(value, problems));
+		expect(problems).toEqual([{reason: '2 of its messages are not OpenCode messages ({info, parts})'}]);
 	});
 });
