@@ -189,8 +189,8 @@ export function sessionOutcome(root: Topic, title: string, {filesEdited = [], an
 	let from = 0;
 	for (const skipNarration of answersAreWholeTurns ? [false] : [true, false]) {
 		for (from = 0; from < candidates.length; from++) {
-			// An agent's usage-limit notice ("You're out of extra usage · resets 9am") says why it paused, not what the work came to.
-			outcome = skipNarration && usageLimit.test(candidates[from]!.trim()) ? [] : reportSentences(candidates[from]!, skipNarration ? 'skip-only' : 'keep');
+			// An agent's usage-limit notice ("You're out of extra usage · resets 9am") that the work went on after says why it paused, not what the work came to; the last answer's says how the session stopped.
+			outcome = skipNarration && from > 0 && usageLimit.test(candidates[from]!.trim()) ? [] : reportSentences(candidates[from]!, skipNarration ? 'skip-only' : 'keep');
 			if (outcome.length > 0) break;
 		}
 		if (outcome.length > 0) break;

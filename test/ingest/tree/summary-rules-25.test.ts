@@ -60,7 +60,7 @@ describe('rule 2: a sentence that points at "the below" text is completed by the
 	});
 });
 
-describe("rule 3: an agent's usage-limit notice is not what the work came to", () => {
+describe("rule 3: an agent's usage-limit notice the work went on after is not what the work came to", () => {
 	it('takes the report before the notice', () => {
 		const {user, assistant, calls} = clockedSession('s-25b', '2026-12-01T10');
 		const session = claude([
@@ -69,6 +69,9 @@ describe("rule 3: an agent's usage-limit notice is not what the work came to", (
 			assistant('a1', 'The importer now registers every gauge with the registry, and the tests pass.'),
 			user('u2', 'Now document the registry'),
 			assistant('a2', "You're out of extra usage · resets 9am (UTC)"),
+			user('u3', 'Go on with the registry documentation'),
+			assistant('a3', 'Let me read the registry module first.'),
+			...calls('r', 'Read', {file_path: '/repo/src/registry.rs'}, 2),
 		]);
 		const {tldr} = describeSource(session);
 		expect(tldr).not.toMatch(/out of extra usage/u);
@@ -85,5 +88,18 @@ describe('rule 4: a terminal pasted as it was is named by its error, not its she
 	it('leaves a pasted terminal with no error, and a request that only quotes a prompt, as they are', () => {
 		expect(requestTitle('jo@gauge-pi:~$ ls readings\nmonday.csv tuesday.csv') ?? '').not.toMatch(/error/iu);
 		expect(requestTitle('Why does jo@gauge-pi:~$ python main.py print nothing at all?')).toMatch(/^Why does/u);
+	});
+});
+
+describe('rule 3b: a usage-limit notice that is the last answer says how the session stopped', () => {
+	it('keeps it', () => {
+		const {user, assistant} = clockedSession('s-25c', '2026-12-01T11');
+		const session = claude([
+			user('u1', 'Explain how the tide importer reads the gauge files'),
+			assistant('a1', 'The importer reads every gauge file line by line and keeps readings after midnight.'),
+			user('u2', 'Now explain the registry'),
+			assistant('a2', 'Session limit reached ∙ resets 11pm'),
+		]);
+		expect(describeSource(session).tldr).toMatch(/Session limit reached/u);
 	});
 });
