@@ -93,13 +93,11 @@ export function requestSequel(request: string, title: string): string | undefine
 	}
 	if (after < 0 || found / wanted.length < matchedShare) return undefined;
 	if (cut && !words[after - 1]!.ends) {
-		// The rest of the cut sentence, and the next one too when that rest is a word or two ("… to arifos mcp").
+		// The rest of the cut sentence ("…arifos mcp"), however short.
 		let end = after;
 		while (end < words.length - 1 && !words[end]!.ends) end++;
 		const rest = words.slice(after, end + 1).map((word) => word.text).join(' ');
-		if (!rest) return undefined;
-		const more = end + 1 - after < 3 ? nextSentence(words, end + 1) : undefined;
-		return readsAsWords(rest) ? shown(`…${rest}${more ? ` ${more}` : ''}`) : undefined;
+		return rest && readsAsWords(rest) ? shown(`…${rest}`) : undefined;
 	}
 	let start = after;
 	while (start < words.length && !words[start - 1]!.ends) start++;
