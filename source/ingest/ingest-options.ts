@@ -6,7 +6,7 @@ import type {AgentName} from './llm/agent-cli.js';
 import type {ChatSettings} from './llm/chat-client.js';
 
 /** Bump when the pipeline's output changes, so unchanged sources are summarized again. */
-export const pipelineVersion = 'ingest-24';
+export const pipelineVersion = 'ingest-25';
 
 export type SummarizerName = 'extractive' | 'llm' | AgentName;
 

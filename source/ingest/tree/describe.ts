@@ -12,7 +12,9 @@ import {mainRequest} from './main-request.js';
 import {withoutEditBlocks} from './edit-blocks.js';
 import {gistWithNames} from './request-names.js';
 import {answerNames} from './answer-names.js';
-import {filesByEdits, sessionTldr, titleStates} from './session-tldr.js';
+import {filesByEdits, sessionTldr, titleStates, withSequel} from './session-tldr.js';
+import {requestSequel} from './request-sequel.js';
+import {maxWords} from './closing-report.js';
 import {leadOf} from './lead.js';
 import {isLeaf, postorder, preorder, type Topic} from './topic.js';
 import {append} from '../../core/arrays.js';
@@ -24,6 +26,7 @@ import {append} from '../../core/arrays.js';
  */
 
 const keywordCount = 8;
+const wordCount = (text: string) => text.split(/\s+/u).filter(Boolean).length;
 const summaryChars = 320;
 const tldrChars = 300;
 /** Prose read per leaf for candidate sentences: the head, then samples spread over the rest. */
@@ -365,7 +368,9 @@ export class ExtractiveDescriber {
 		// A session whose only requests were a command's template ("/agent-start", 0 turns, 40 tools) is named by the command, never by a phrase of its output.
 		const own = main?.request.gist ?? firstRequestTitle(root) ?? commandTitle(this.facts.commandLine) ?? root.title;
 		const title = sourceTitle ?? own;
-		return {title: title || 'Untitled', tldr: this.facts.tldr ? clip(plainText(this.facts.tldr), 600) : this.sessionTldr(root, title, main, lede), ownTitle: own || 'Untitled', ...(main ? {mainRequest: main.request.text} : {})};
+		// A TLDR the log gives (a prompt log's, of requests alone) still says what the main request went on to ask.
+		const logTldr = this.facts.tldr ? withSequel(clip(plainText(this.facts.tldr), 600), title, main?.request) : undefined;
+		return {title: title || 'Untitled', tldr: logTldr ?? this.sessionTldr(root, title, main, lede), ownTitle: own || 'Untitled', ...(main ? {mainRequest: main.request.text} : {})};
 	}
 
 	/** What was asked (unless the title says it), what came of it, and the files and commits of the work. */
@@ -375,15 +380,21 @@ export class ExtractiveDescriber {
 		const gist = main?.request.gist;
 		// The gist is the request's first sentence; the names the request goes on to give (files, identifiers) are its subject too.
 		const shownGist = gist && !titleStates(title, gist) ? gist : undefined;
-		const named = main ? gistWithNames(shownGist ?? '', main.request.text, `${title} ${shownGist ?? ''}`.toLowerCase(), answersOf(root), provenance?.files_edited ?? []) : shownGist;
-		const tldr = sessionTldr({
-			gist: named?.trim() ? named.replace(/^\s*\((.*)\)$/u, '$1') : undefined,
+		const parts = {
 			// A request the ending names ("Ended with no answer to the last request: …") is not one of the others.
 			others: Math.max(0, (main?.others ?? 0) - (outcome?.endingNamesRequest && main?.lastIsOther ? 1 : 0)),
 			outcome,
 			files: filesByEdits(everyUnit(root), provenance?.files_edited ?? []),
 			names: answerNames(everyUnit(root), 3),
-		});
+		};
+		const withLead = (lead: string | undefined) => {
+			const named = main ? gistWithNames(lead ?? '', main.request.text, `${title} ${lead ?? ''}`.toLowerCase(), answersOf(root), provenance?.files_edited ?? []) : lead;
+			return sessionTldr({...parts, gist: named?.trim() ? named.replace(/^\s*\((.*)\)$/u, '$1') : undefined});
+		};
+		const tldr = withLead(shownGist);
+		// When the title states the request, what it goes on to ask ("Your mission is to conduct a complete audit…"), where that leaves the rest whole.
+		const sequel = gist && !shownGist && tldr && main && !main.request.template ? requestSequel(main.request.text, gist) : undefined;
+		if (sequel && wordCount(tldr) + wordCount(sequel) <= maxWords) return withLead(sequel);
 		return tldr || this.tldrOf(root, lede);
 	}
 

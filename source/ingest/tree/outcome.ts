@@ -94,6 +94,9 @@ export interface SessionOutcome {
 	endingNamesRequest: boolean;
 }
 
+/** An agent's notice that the account's usage ran out (Claude Code's "You've hit your limit · resets 8pm"). */
+const usageLimit = /^(?:you['’]ve (?:hit|reached) your (?:usage |session |weekly |daily )?limit|you['’]re out of (?:extra )?usage|claude (?:ai )?usage limit reached|(?:5-hour|weekly|session|daily) limit reached)\b/iu;
+
 /** A thank-you or praise closes the request: the agent's answer to it is no outcome (unless it went on working). */
 const closer = /^(?:thanks?|thank you|thx|ty|cheers|great|perfect|awesome|nice|cool|lgtm|looks good|good job|well done|merci|danke|gracias|obrigado|谢谢|謝謝|감사합니다|ありがとう)\b/iu;
 /** An agent's notice that background work finished, in the person's place. */
@@ -186,7 +189,8 @@ export function sessionOutcome(root: Topic, title: string, {filesEdited = [], an
 	let from = 0;
 	for (const skipNarration of answersAreWholeTurns ? [false] : [true, false]) {
 		for (from = 0; from < candidates.length; from++) {
-			outcome = reportSentences(candidates[from]!, skipNarration ? 'skip-only' : 'keep');
+			// An agent's usage-limit notice ("You're out of extra usage · resets 9am") that the work went on after says why it paused, not what the work came to; the last answer's says how the session stopped.
+			outcome = skipNarration && from > 0 && usageLimit.test(candidates[from]!.trim()) ? [] : reportSentences(candidates[from]!, skipNarration ? 'skip-only' : 'keep');
 			if (outcome.length > 0) break;
 		}
 		if (outcome.length > 0) break;

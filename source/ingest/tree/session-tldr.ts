@@ -3,7 +3,9 @@ import {changesFiles} from '../formats/session-facts.js';
 import type {Unit} from '../model.js';
 import {termsOf} from '../../text/summary-words.js';
 import {clipWords, maxWords} from './closing-report.js';
+import type {RequestWork} from './main-request.js';
 import type {Commit, SessionOutcome} from './outcome.js';
+import {requestSequel} from './request-sequel.js';
 
 /**
  * A session's TLDR in at most two sentences and `maxWords` words: what was asked (the main
@@ -99,6 +101,20 @@ export function sessionTldr({gist, others, outcome, files, names = []}: TldrPart
 	const text = [sentenceOne && stopped(sentenceOne), sentenceTwo && stopped(sentenceTwo)].filter(Boolean).join(' ');
 	if (!text) return '';
 	return tail ? `${withoutStop(text)}${tail}.` : text;
+}
+
+/**
+ * A TLDR the log gives (a prompt log's: its requests alone, the last one quoted), after what the
+ * main request goes on to ask when the title states the request, when both fit in `maxWords` words.
+ */
+export function withSequel(tldr: string, title: string, request: Pick<RequestWork, 'text' | 'gist' | 'template'> | undefined): string {
+	const gist = request?.gist;
+	if (!request || !gist || request.template || !titleStates(title, gist)) return tldr;
+	const sequel = requestSequel(request.text, gist);
+	if (!sequel) return tldr;
+	const text = `${/…$/u.test(sequel) ? sequel : `${withoutStop(sequel)}.`} ${tldr}`;
+	// Only where the TLDR stays whole: its quote of the last request is how the session stopped.
+	return wordCount(text) <= maxWords ? text : tldr;
 }
 
 const pathLine = /^(?:file_path|filePath|path|target_file|absolute_path|file|notebook_path|filename|relative_workspace_path): (.+)$/mu;

@@ -141,6 +141,11 @@ export function requestTitle(text: string): string | undefined {
 		const line = introduced.split('\n').map((entry) => entry.trim()).find((entry) => /\p{L}{2}/u.test(entry));
 		if (line && !isNoiseTitle(line)) return capitalize(shorten(line.replace(/\s+/gu, ' ')));
 	}
+	// A terminal pasted as it was ("(venv) jo@pi:~$ python main.py" and what it printed): its error names it, not the prompt.
+	if (shellPaste.test(body.trimStart())) {
+		const error = errorLine(body);
+		if (error) return capitalize(shorten(error));
+	}
 	for (const paragraph of paragraphs(body.trimStart().replace(requestCommand, ''))) {
 		// A dot inside a word (a file name, a version) ends no sentence.
 		const sentences = paragraph
@@ -177,6 +182,9 @@ export function requestTitle(text: string): string | undefined {
 	return title && !isNoiseTitle(title) ? capitalize(shorten(title)) : undefined;
 }
 
+/** A shell prompt opening a pasted terminal: `user@host:path$ ` or `#`, after a virtualenv's "(venv) ". */
+const shellPaste = /^(?:\([\w.-]+\)\s*)?[\w.-]+@[\w.-]+:[^\n]*?[$#]\s/u;
+
 /** A link says where, not what: "访问网站：@https://… 查找…" is titled by its words; a long path by its file. */
 const titleSentence = (raw: string) => raw.replace(/@?https?:\/\/\S+/gu, ' ').replace(longPath, '$1').replace(/\s+/gu, ' ').replace(/^[\s,:：;-]+|[\s,:：;-]+$/gu, '').trim();
 const wordsIn = (sentence: string) => sentence.match(/\p{L}[\p{L}\p{N}'’_-]*/gu) ?? [];
@@ -184,10 +192,10 @@ const readsAsRequest = (sentence: string) => !isNoiseTitle(sentence) && isRealRe
 
 /**
  * A short sentence that points at what it does not name ("fix this so it compiles and runs", "do
- * that for every page"): "this" among its first words (not "I see that…"), and no name in it (no capital past its
+ * that for every page", "check the below brief"): "this" or "the below" among its first words (not "I see that…"), and no name in it (no capital past its
  * first letter, no file, path or code).
  */
-const pointing = /^(?!(?:i|we|you|they|he|she)\b)(?:\S+\s+){1,2}(?:this|that|it|these|those|them)\b/iu;
+const pointing = /^(?!(?:i|we|you|they|he|she)\b)(?:\S+\s+){1,2}(?:this|that|it|these|those|them|(?:the\s+)?(?:below|above|attached)\b)\b/iu;
 const pointingWords = 8;
 const pointsOnly = (sentence: string, words: readonly string[]) => words.length <= pointingWords && pointing.test(sentence) && !/[\p{Lu}`'"./\\_#@\d]/u.test(sentence.slice(1));
 
