@@ -75,10 +75,12 @@ describe('truncatedSvd', () => {
 			[200, 90, 12, '764f4df91e856d8756bd6b8656c09b40d726a62d'],
 			[100, 300, 100, 'b56cceb6954b5ed6979ac02919e6402af45f41b6'],
 		] as const;
-		for (const [rows, columns, perRow, expected] of cases) {
-			const svd = truncatedSvd(randomSparse(rows, columns, perRow, rows), {k: 24, seed: 5});
-			expect(createHash('sha1').update(new Uint8Array(svd.right.buffer)).update(new Uint8Array(svd.singular.buffer)).digest('hex')).toBe(expected);
-		}
+		// Xᵀ·D from X's columns (byRowsMaxBytes 0) or from its rows (the default at these sizes): the same bits.
+		for (const byRowsMaxBytes of [0, undefined])
+			for (const [rows, columns, perRow, expected] of cases) {
+				const svd = truncatedSvd(randomSparse(rows, columns, perRow, rows), {k: 24, seed: 5, ...(byRowsMaxBytes === undefined ? {} : {byRowsMaxBytes})});
+				expect(createHash('sha1').update(new Uint8Array(svd.right.buffer)).update(new Uint8Array(svd.singular.buffer)).digest('hex'), `${rows}×${columns}, by rows up to ${byRowsMaxBytes}`).toBe(expected);
+			}
 	});
 
 	it('keeps the largest k of a higher rank, and is the same for the same seed', () => {

@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import {termCounts, termCountsIn, termCountsOf} from '../../source/text/item-term-counts.js';
 import {stemmedTerms} from '../../source/text/index-words.js';
-import {BagBuilder, bagMap, bagOfMap, bagOfTerms, mergeBags, reinternBag, TermIds} from '../../source/text/term-bags.js';
+import {BagBuilder, bagMap, bagOfMap, bagOfTerms, mergeBags, PackedBags, reinternBag, TermIds} from '../../source/text/term-bags.js';
 import {fixtureItems} from '../search/helpers.js';
 
 /** Maps added one into another, as the counts were kept before bags. */
@@ -82,5 +82,38 @@ describe('term bags', () => {
 			// Counted straight into the shared dictionary: the same bags.
 			expect(termCountsOf(item, {ids: shared})).toEqual(inShared);
 		}
+	});
+});
+
+describe('PackedBags', () => {
+	const bagOf = (entries: Array<[number, number]>) => ({ids: Int32Array.from(entries, ([id]) => id), counts: Int32Array.from(entries, ([, count]) => count)});
+	const plain = (bag: {ids: Int32Array; counts: Int32Array} | undefined) => (bag ? {ids: [...bag.ids], counts: [...bag.counts]} : undefined);
+
+	it('gives back each bag kept, the same ids and counts in the same order, from a few shared chunks', () => {
+		const bags = Array.from({length: 40}, (_, i) => bagOf(Array.from({length: i % 7}, (_, j) => [i * 10 + j, j + 1] as [number, number])));
+		const packed = new PackedBags(bags.length, 1 << 20, 16);
+		bags.forEach((bag, slot) => expect(packed.keep(slot, bag)).toBe(true));
+		bags.forEach((bag, slot) => expect(plain(packed.get(slot))).toEqual(plain(bag)));
+		// 120 entries in chunks of 16: 8 buffers for 40 bags, not two buffers a bag.
+		const buffers = new Set(bags.map((_, slot) => packed.get(slot)!.ids.buffer));
+		expect(buffers.size).toBeLessThanOrEqual(Math.ceil(120 / 16) + 1);
+		expect(packed.held).toEqual({bytes: buffers.size * 16 * 8, items: 40});
+		// A bag longer than a chunk gets a chunk of its own.
+		const big = new PackedBags(2, 1 << 20, 4);
+		expect(big.keep(0, bagOf([[1, 1], [2, 2], [3, 3], [4, 4], [5, 5], [6, 6]]))).toBe(true);
+		expect(plain(big.get(0))?.ids).toEqual([1, 2, 3, 4, 5, 6]);
+	});
+
+	it('refuses what does not fit in its budget, and lets everything go on release', () => {
+		const packed = new PackedBags(3, 3 * 8, 1 << 18);
+		expect(packed.keep(0, bagOf([[1, 1], [2, 1]]))).toBe(true);
+		expect(packed.keep(1, bagOf([[3, 1], [4, 1]]))).toBe(false);
+		expect(packed.keep(2, bagOf([[5, 2]]))).toBe(true);
+		expect(packed.get(1)).toBeUndefined();
+		expect(plain(packed.get(2))).toEqual({ids: [5], counts: [2]});
+		expect(packed.held.bytes).toBeLessThanOrEqual(3 * 8);
+		packed.release();
+		expect(packed.held).toEqual({bytes: 0, items: 0});
+		expect(packed.get(0)).toBeUndefined();
 	});
 });

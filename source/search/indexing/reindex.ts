@@ -9,7 +9,7 @@ import {itemTermCountsOf, KeptTermCounts, type TermCountsList} from './training-
 import {trainLsaBags, defaultLsaOptions, type LsaOptions} from '../semantic/lsa.js';
 import {LsaEmbedder, saveLsaModel} from '../semantic/lsa-store.js';
 import {currentTextVersion, nodeFullText, nodeTexts, rootBodyLimit} from './node-text.js';
-import {trainingDocuments} from './training-documents.js';
+import {spanTrainingItems, trainingDocuments} from './training-documents.js';
 import {bumpVectorRevision, readSemanticMeta, writeSemanticMeta, type SemanticMeta} from '../semantic/semantic-meta.js';
 import {nodeIds} from './text-index.js';
 import {DriftTally, recordTrainedDrift, trainedDriftOf, type TrainedDrift} from '../semantic/vocabulary-drift.js';
@@ -59,8 +59,14 @@ const batchItems = 200;
  */
 const keepCountsMaxTextBytes = 16 << 20;
 
-function allItems(store: SummaryStore): ItemRow[] {
-	return [...store.eachItem()];
+/**
+ * The store's items in `eachItem`'s order, as their row ids and span counts: each item's row is
+ * read when it is counted or embedded, not held. Every row held (`[...store.eachItem()]`, ~2.9 KB
+ * each with its title and summary) was ~90 MB of V8's heap at 31 460 items, through training and
+ * the embedding, at the top of a 500 MB archive's peak.
+ */
+function itemOrder(store: SummaryStore): Array<[id: number, spans: number]> {
+	return store.statement('SELECT i.id, i.span_count FROM items i ORDER BY i.namespace, i.generated_at DESC, i.item_id').raw(true).all() as Array<[number, number]>;
 }
 
 function evenSample<T>(list: readonly T[], size: number): T[] {
@@ -128,32 +134,40 @@ export function indexMissingItems(store: SummaryStore, onProgress?: ReindexOptio
 	return missing.length;
 }
 
+/** The row of an item of the training sample (read in the same transaction as its id: it is there). */
+function sampleRow(store: SummaryStore, id: number): ItemRow {
+	const row = store.itemByRowId(id);
+	if (!row) throw new DrillError('not_found', `item ${id} left the store while it was being trained on`, 'run drill reindex');
+	return row;
+}
+
 /** Retrains the LSA model on the store and re-indexes every item with it, in one transaction. */
 function rebuildLsa(store: SummaryStore, options: ReindexOptions, started: number): ReindexReport {
-	const rows = allItems(store);
+	const order = itemOrder(store);
 	const {maxItemSpans} = options;
-	const trainable = maxItemSpans === undefined ? rows : rows.filter((row) => row.span_count <= maxItemSpans);
+	const trainable = maxItemSpans === undefined ? order : order.filter(([, spans]) => spans <= maxItemSpans);
 	const previous = readSemanticMeta(store);
 	if (trainable.length === 0) {
-		return {items: rows.length, nodes: 0, embedder: 'lsa', dimension: previous?.dimension ?? 0, generation: previous?.generation ?? 0, embedded: 0, seconds: (performance.now() - started) / 1000};
+		return {items: order.length, nodes: 0, embedder: 'lsa', dimension: previous?.dimension ?? 0, generation: previous?.generation ?? 0, embedded: 0, seconds: (performance.now() - started) / 1000};
 	}
-	const sample = evenSample(trainable, options.maxTrainingItems ?? defaultMaxTrainingItems);
+	const sample = evenSample(trainable, options.maxTrainingItems ?? defaultMaxTrainingItems).map(([id]) => id);
 	const textBytes = (store.statement('SELECT coalesce(sum(length(text)), 0) AS n FROM spans').get() as {n: number}).n;
-	const kept = sample.length === rows.length && textBytes <= keepCountsMaxTextBytes ? new Map<number, Map<number, TermBag>>() : undefined;
+	const kept = sample.length === order.length && textBytes <= keepCountsMaxTextBytes ? new Map<number, Map<number, TermBag>>() : undefined;
 	// Every document's terms get ids of one dictionary: training and embedding look each term up once.
 	const ids = options.termIds ?? new TermIds();
 	// A small store keeps every item's counts, for the embedding too; a larger one holds them only
 	// up to a budget between training's passes, and counts the rest again (training-counts.ts).
 	const documents: TermCountsList = kept
-		? sample.map((row, i) => {
+		? sample.map((id, i) => {
 				if (i % 500 === 0) options.onProgress?.('train', i, sample.length);
-				const counts = itemTermCountsOf(store, row, ids, options.knownCounts);
-				kept.set(row.id, counts.nodes);
+				const counts = itemTermCountsOf(store, sampleRow(store, id), ids, options.knownCounts);
+				kept.set(id, counts.nodes);
 				return counts.item!;
 			})
 		: new KeptTermCounts(store, sample, ids, {...(options.knownCounts ? {knownCounts: options.knownCounts} : {}), onCounted: (done, total) => options.onProgress?.('train', done, total)});
 	const lsaOptions = {...defaultLsaOptions, ...options.lsa};
-	const training = trainingDocuments(store, sample, documents, ids);
+	// Only a store of few items may train on turns (training-documents.ts): its rows are read for that.
+	const training = sample.length < spanTrainingItems ? trainingDocuments(store, sample.map((id) => sampleRow(store, id)), documents, ids) : documents;
 	let trainedDrift: TrainedDrift | undefined;
 	const model = trainLsaBags(training, ids, lsaOptions, {
 		documentsRead: (knows) => {
@@ -173,7 +187,7 @@ function rebuildLsa(store: SummaryStore, options: ReindexOptions, started: numbe
 		spec: {kind: 'lsa'},
 		dimension: lsaOptions.dimension,
 		generation: (previous?.generation ?? 0) + 1,
-		builtItems: rows.length,
+		builtItems: order.length,
 		trainedDocuments: model.documents,
 		builtAt: new Date().toISOString(),
 	};
@@ -186,20 +200,21 @@ function rebuildLsa(store: SummaryStore, options: ReindexOptions, started: numbe
 				saveLsaModel(store.db, model);
 				deleteItemVectors(store.db);
 				const indexed = new Set((store.db.prepare('SELECT item FROM search_items WHERE text_version >= ?').raw(true).all(currentTextVersion) as Array<[number]>).map(([item]) => item));
-				rows.forEach((row, i) => {
+				order.forEach(([id], i) => {
 					// Keyword rows of the current layout stay as they are (rewriting them would only cost time); vectors are redone.
-					const counts = indexed.has(row.id) ? kept?.get(row.id) : undefined;
-					kept?.delete(row.id);
+					const counts = indexed.has(id) ? kept?.get(id) : undefined;
+					kept?.delete(id);
+					const row = counts ? undefined : store.itemByRowId(id);
 					if (counts) {
 						nodes += counts.size;
-						embedNodeCounts(store.db, row.id, {ids, nodes: counts}, nodeIds(store.db, row.id), embedding);
-					} else {
+						embedNodeCounts(store.db, id, {ids, nodes: counts}, nodeIds(store.db, id), embedding);
+					} else if (row) {
 						const record = store.record(row);
 						nodes += record.nodes.length;
-						if (indexed.has(row.id)) reembedItem(store.db, row.id, record, embedding);
-						else indexItem(store.db, row.id, record, embedding);
+						if (indexed.has(id)) reembedItem(store.db, id, record, embedding);
+						else indexItem(store.db, id, record, embedding);
 					}
-					if (i % 500 === 0) options.onProgress?.('embed', i, rows.length);
+					if (i % 500 === 0) options.onProgress?.('embed', i, order.length);
 				});
 				writeSemanticMeta(store, meta);
 				recordTrainedDrift(store, trainedDrift ?? trainedDriftOf(documents, () => false));
@@ -208,8 +223,8 @@ function rebuildLsa(store: SummaryStore, options: ReindexOptions, started: numbe
 			.immediate(),
 	);
 	if (documents instanceof KeptTermCounts) documents.release();
-	options.onProgress?.('embed', rows.length, rows.length);
-	return {items: rows.length, nodes, embedder: meta.embedder, dimension: meta.dimension, generation: meta.generation, embedded: rows.length, seconds: (performance.now() - started) / 1000};
+	options.onProgress?.('embed', order.length, order.length);
+	return {items: order.length, nodes, embedder: meta.embedder, dimension: meta.dimension, generation: meta.generation, embedded: order.length, seconds: (performance.now() - started) / 1000};
 }
 
 /** Embeds, with a remote or local model, every item the current generation has not embedded. */

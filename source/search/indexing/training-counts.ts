@@ -1,7 +1,6 @@
-import {BudgetCache} from '../../core/budget-cache.js';
 import type {ItemRow, SummaryStore} from '../../store/summary-store.js';
 import {termCountsIn, termCountsOf, type ItemTermCounts} from '../../text/item-term-counts.js';
-import type {TermBag, TermIds} from '../../text/term-bags.js';
+import {emptyBag, PackedBags, type TermBag, type TermIds} from '../../text/term-bags.js';
 
 /** A list of term counts as training reads it: its length, each in turn (several times over), or one by its place. */
 export interface TermCountsList {
@@ -20,11 +19,6 @@ export function itemTermCountsOf(store: SummaryStore, row: ItemRow, ids: TermIds
 	return known ? termCountsIn(known, ids) : termCountsOf(store.record(row), {ids});
 }
 
-/** What a bag holds, roughly, in V8's heap: its two typed arrays' elements and their headers. */
-export function bagBytes(bag: TermBag): number {
-	return 256 + bag.ids.byteLength + bag.counts.byteLength;
-}
-
 /**
  * How many bytes of the training sample's term counts are held between training's passes over it
  * (document frequencies, the matrix, the drift tally); past the budget an item's counts are counted
@@ -37,21 +31,23 @@ export const trainingCountsBudgetBytes = 64 << 20;
 
 /**
  * The whole-item term counts of a training sample, read from the store as training asks for them:
- * held in a BudgetCache up to its budget, counted again (itemTermCountsOf) when they were not.
+ * held packed up to its budget (PackedBags: a few large arrays, not two small ones per item),
+ * counted again (itemTermCountsOf) when they were not.
  * `release()` once training has read them for the last time.
  */
 export class KeptTermCounts implements TermCountsList {
-	private readonly keeper: BudgetCache<number, TermBag>;
+	private readonly keeper: PackedBags;
 	/** How many items were counted (the first pass counts each once; a recount is one more). */
 	counted = 0;
 
 	constructor(
 		private readonly store: SummaryStore,
-		private readonly sample: readonly ItemRow[],
+		/** The sample's items by row id (each row read when its item is counted, not held). */
+		private readonly sample: readonly number[],
 		private readonly ids: TermIds,
 		options: {budgetBytes?: number; knownCounts?: (row: ItemRow) => ItemTermCounts | undefined; onCounted?: (done: number, total: number) => void} = {},
 	) {
-		this.keeper = new BudgetCache(options.budgetBytes ?? trainingCountsBudgetBytes);
+		this.keeper = new PackedBags(sample.length, options.budgetBytes ?? trainingCountsBudgetBytes);
 		this.knownCounts = options.knownCounts;
 		this.onCounted = options.onCounted;
 	}
@@ -64,13 +60,15 @@ export class KeptTermCounts implements TermCountsList {
 	}
 
 	at(index: number): TermBag | undefined {
-		const row = this.sample[index];
-		if (!row) return undefined;
+		const id = this.sample[index];
+		if (id === undefined) return undefined;
 		const held = this.keeper.get(index);
 		if (held) return held;
-		const counts = itemTermCountsOf(this.store, row, this.ids, this.knownCounts).item!;
+		const row = this.store.itemByRowId(id);
+		// An item gone from the store since the sample was drawn counts as an empty text.
+		const counts = row ? itemTermCountsOf(this.store, row, this.ids, this.knownCounts).item! : emptyBag;
 		if (this.counted++ % 500 === 0 && this.counted <= this.sample.length) this.onCounted?.(this.counted, this.sample.length);
-		this.keeper.keep(index, counts, bagBytes(counts));
+		this.keeper.keep(index, counts);
 		return counts;
 	}
 
@@ -80,7 +78,7 @@ export class KeptTermCounts implements TermCountsList {
 
 	/** The bytes held now, and how many items' counts are. */
 	get held(): {bytes: number; items: number} {
-		return {bytes: this.keeper.heldBytes, items: this.keeper.size};
+		return this.keeper.held;
 	}
 
 	/** Lets every count go: training has read them for the last time. */

@@ -132,6 +132,29 @@ function transposeTimes(x: SparseRows, byColumns: SparseColumns, dense: Float64A
 	return out;
 }
 
+/**
+ * Xᵀ · D as `transposeTimes` gives it, from X's rows instead of its columns: each document's
+ * products scattered over the terms × l output. Each term's sum still adds its documents' products
+ * in ascending order of rows (a document holds a term once), so the result is the same to the bit.
+ * Used when that output is small enough to stay in cache (a vocabulary of a few hundred terms):
+ * X's positions by column, 4 bytes a non-zero (17 MB at 30 000 training documents of the
+ * generated 500 MB archive), are then never made, nor a binary search made per non-zero.
+ */
+function transposeTimesByRows(x: SparseRows, dense: Float64Array, l: number): Float64Array {
+	const out = new Float64Array(x.columns * l);
+	const {start, terms, values} = x;
+	for (let i = 0; i < x.rows; i++) {
+		const from = i * l;
+		const end = start[i + 1]!;
+		for (let n = start[i]!; n < end; n++) {
+			const to = terms[n]! * l;
+			const value = values[n]!;
+			for (let c = 0; c < l; c++) out[to + c]! += value * dense[from + c]!;
+		}
+	}
+	return out;
+}
+
 /** Aᵀ·A for a row-major n × l matrix: l × l. */
 function gram(a: Float64Array, n: number, l: number): Float64Array {
 	return crossGram(a, a, n, l);
@@ -325,7 +348,16 @@ export interface SvdOptions {
 	oversample?: number;
 	powerIterations?: number;
 	seed?: number;
+	/**
+	 * Xᵀ·D is computed from X's rows when its terms × l output is at most this many bytes (it stays
+	 * in cache), else from X's columns (scattering over a large output was most of a docs store's
+	 * training). The same result to the bit either way.
+	 */
+	byRowsMaxBytes?: number;
 }
+
+/** See `SvdOptions.byRowsMaxBytes`. */
+const byRowsMaxBytes = 2 << 20;
 
 export function truncatedSvd(x: SparseRows, options: SvdOptions): SvdResult {
 	const k = Math.max(1, Math.min(options.k, x.rows, x.columns));
@@ -334,9 +366,13 @@ export function truncatedSvd(x: SparseRows, options: SvdOptions): SvdResult {
 	const omega = new Float64Array(x.columns * l);
 	for (let i = 0; i < omega.length; i++) omega[i] = gaussian(next);
 	let y = orthonormalize(times(x, omega, l), x.rows, l);
-	const columns = byColumn(x);
+	// X by column, made only if a step needs it.
+	let byColumns: SparseColumns | undefined;
+	const columns = (): SparseColumns => (byColumns ??= byColumn(x));
+	const byRows = x.columns * l * 8 <= (options.byRowsMaxBytes ?? byRowsMaxBytes);
+	const xt = (dense: Float64Array, width: number): Float64Array => (byRows ? transposeTimesByRows(x, dense, width) : transposeTimes(x, columns(), dense, width));
 	// Few documents: X·Xᵀ is small, and X·Xᵀ·Y (all the power iteration needs) is one dense product.
-	const g = x.rows <= documentGramMaxRows && x.rows * x.rows <= 2 * columns.at.length ? documentGram(x, columns, x.rows) : undefined;
+	const g = x.rows <= documentGramMaxRows && x.rows * x.rows <= 2 * x.start[x.rows]! ? documentGram(x, columns(), x.rows) : undefined;
 	for (let iteration = 0; iteration < (options.powerIterations ?? 2); iteration++) {
 		// Orthonormalizing the row side alone keeps the iteration stable; the term side (often the
 		// larger) only has its columns rescaled, which costs a pass instead of two Cholesky QRs.
@@ -344,17 +380,17 @@ export function truncatedSvd(x: SparseRows, options: SvdOptions): SvdResult {
 			y = orthonormalize(scaledColumnsProduct(g, y, x.rows, l), x.rows, l);
 			continue;
 		}
-		const z = transposeTimes(x, columns, y, l);
+		const z = xt(y, l);
 		scaleColumns(z, x.columns, l);
 		// Y is read no more: X·Z is written over it (one documents × l matrix for the whole iteration).
 		y = orthonormalize(times(x, z, l, y), x.rows, l);
 	}
 	// B = Qᵀ X, kept transposed (columns × l); B Bᵀ = Btᵀ Bt = Qᵀ · (X · Bt) = Qᵀ · X·Xᵀ · Q.
-	const bt = g ? undefined : transposeTimes(x, columns, y, l);
+	const bt = g ? undefined : xt(y, l);
 	const {values, vectors} = symmetricEigen(g ? crossGram(y, denseTimes(g, y, x.rows, l), x.rows, l) : x.rows < x.columns ? crossGram(y, times(x, bt!, l), x.rows, l) : gram(bt!, x.columns, l), l);
 	const singular = new Float64Array(k);
 	for (let j = 0; j < k; j++) singular[j] = Math.sqrt(Math.max(values[j]!, 0));
-	return {right: rightVectors(x, columns, y, () => bt ?? transposeTimes(x, columns, y, l), vectors, singular, l), singular, k};
+	return {right: rightVectors(x, xt, y, () => bt ?? xt(y, l), vectors, singular, l), singular, k};
 }
 
 /**
@@ -363,7 +399,7 @@ export function truncatedSvd(x: SparseRows, options: SvdOptions): SvdResult {
  * · S⁻¹ is the same product (up to rounding, 1e-16) in a fraction of the arithmetic: Bt · Ũ was
  * a quarter of the CPU of a training the size of a 422-page docs store's, Xᵀ · (Q Ũ) a third of that.
  */
-function rightVectors(x: SparseRows, byColumns: SparseColumns, q: Float64Array, transposed: () => Float64Array, vectors: Float64Array, singular: Float64Array, l: number): Float64Array {
+function rightVectors(x: SparseRows, xt: (dense: Float64Array, width: number) => Float64Array, q: Float64Array, transposed: () => Float64Array, vectors: Float64Array, singular: Float64Array, l: number): Float64Array {
 	const k = singular.length;
 	const nonZeros = x.start[x.rows]!;
 	let right: Float64Array;
@@ -378,7 +414,7 @@ function rightVectors(x: SparseRows, byColumns: SparseColumns, q: Float64Array, 
 				for (let j = 0; j < k; j++) qu[out + j]! += value * vectors[from + j]!;
 			}
 		}
-		right = transposeTimes(x, byColumns, qu, k);
+		right = xt(qu, k);
 	} else {
 		const bt = transposed();
 		right = new Float64Array(x.columns * k);
